@@ -1,0 +1,28 @@
+"""URL map: pages per app, the versioned API, its schema and docs, health, i18n."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from clubsite import views
+
+api_v1 = [
+    path("", include("clubs.api_urls")),
+    path("", include("dealing.api_urls")),
+    path("", include("movements.api_urls")),
+    path("", include("scoring.api_urls")),
+]
+
+urlpatterns = [
+    path("", include("clubs.urls")),
+    path("dealing/", include("dealing.urls")),
+    path("movements/", include("movements.urls")),
+    path("scoring/", include("scoring.urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("healthz", views.healthz, name="healthz"),
+    path("api/v1/", include(api_v1)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]
