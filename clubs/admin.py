@@ -1,3 +1,39 @@
+"""Django admin for clubs, members, roles and sessions (site auditors and superusers)."""
+
 from django.contrib import admin
 
-# Register your models here.
+from clubs.models import Club, ClubRole, Member, Session
+
+
+class ClubRoleInline(admin.TabularInline):
+    model = ClubRole
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "city"]
+    search_fields = ["name", "slug", "city"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [ClubRoleInline]
+
+
+@admin.register(Member)
+class MemberAdmin(admin.ModelAdmin):
+    list_display = ["last_name", "first_name", "club", "national_id", "is_active"]
+    list_filter = ["club", "is_active"]
+    search_fields = ["last_name", "first_name", "national_id", "email"]
+
+
+@admin.register(Session)
+class SessionAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "date", "status"]
+    list_filter = ["club", "status"]
+    date_hierarchy = "date"
+
+
+@admin.register(ClubRole)
+class ClubRoleAdmin(admin.ModelAdmin):
+    list_display = ["user", "club", "role"]
+    list_filter = ["role", "club"]

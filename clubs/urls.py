@@ -1,7 +1,20 @@
-"""HTML pages of the clubs app."""
+"""HTML pages of the clubs app: home, clubs, members, sessions."""
 
 from django.urls import path
 
+from clubs import views
+
 app_name = "clubs"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("clubs/<slug:slug>/", views.club_detail, name="detail"),
+    path("clubs/<slug:slug>/edit/", views.club_edit, name="edit"),
+    path("clubs/<slug:slug>/members/", views.member_list, name="member_list"),
+    path("clubs/<slug:slug>/members/new/", views.member_create, name="member_create"),
+    path("clubs/<slug:slug>/members/<int:member_id>/", views.member_edit, name="member_edit"),
+    path("clubs/<slug:slug>/sessions/", views.session_list, name="session_list"),
+    path("clubs/<slug:slug>/sessions/new/", views.session_create, name="session_create"),
+    path("sessions/<int:session_id>/", views.session_detail, name="session_detail"),
+    path("sessions/<int:session_id>/edit/", views.session_edit, name="session_edit"),
+    path("sessions/<int:session_id>/status/", views.session_status, name="session_status"),
+]

@@ -1,3 +1,174 @@
-from django.shortcuts import render
+"""Pages: home, club home, members, sessions. Thin: selectors read, services write.
 
-# Create your views here.
+Other apps add panels to the session page by listing templates in their AppConfig's
+``session_panel_templates``; each is rendered with ``session`` and ``user`` in context.
+"""
+
+from __future__ import annotations
+
+from django.apps import apps
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs import selectors, services
+from clubs.forms import ClubForm, MemberForm, SessionForm, SessionStatusForm
+from clubs.models import Session
+from clubs.permissions import can_direct, can_score, is_site_auditor
+
+
+def _save_or_report(form, save):
+    """Run a service; a ValidationError from it lands on the form instead of escaping."""
+    try:
+        return save()
+    except ValidationError as exc:
+        if hasattr(exc, "error_dict"):
+            for field, errors in exc.error_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        else:
+            form.add_error(None, exc)
+        return None
+
+
+def session_panel_templates() -> list[str]:
+    return [name for config in apps.get_app_configs() for name in getattr(config, "session_panel_templates", [])]
+
+
+def home(request):
+    if not request.user.is_authenticated:
+        return render(request, "clubs/home_anonymous.html")
+    today = timezone.localdate()
+    sessions = selectors.session_list_for_user(request.user)
+    return render(request, "clubs/home.html", {
+        "clubs": selectors.club_list_for_user(request.user),
+        "upcoming": sessions.filter(date__gte=today).order_by("date", "start_time")[:10],
+        "recent": sessions.filter(date__lt=today)[:10],
+        "is_auditor": is_site_auditor(request.user),
+    })
+
+
+@login_required
+def club_detail(request, slug):
+    club = selectors.club_get_for_viewer(user=request.user, slug=slug)
+    today = timezone.localdate()
+    sessions = club.sessions.all()
+    return render(request, "clubs/club_detail.html", {
+        "club": club,
+        "upcoming": sessions.filter(date__gte=today).order_by("date", "start_time"),
+        "recent": sessions.filter(date__lt=today)[:20],
+        "member_count": club.members.filter(is_active=True).count(),
+        "can_direct": can_direct(request.user, club),
+    })
+
+
+@login_required
+def club_edit(request, slug):
+    club = selectors.club_get_for_director(user=request.user, slug=slug)
+    form = ClubForm(request.POST or None, instance=club)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        if _save_or_report(form, lambda: services.club_update(club=club, name=data["name"], city=data["city"])):
+            messages.success(request, _("Club details saved."))
+            return redirect("clubs:detail", slug=club.slug)
+    return render(request, "clubs/club_form.html", {"club": club, "form": form})
+
+
+@login_required
+def session_list(request, slug):
+    club = selectors.club_get_for_viewer(user=request.user, slug=slug)
+    return render(request, "clubs/session_list.html", {
+        "club": club, "sessions": club.sessions.all(), "can_direct": can_direct(request.user, club),
+    })
+
+
+@login_required
+def session_create(request, slug):
+    club = selectors.club_get_for_director(user=request.user, slug=slug)
+    form = SessionForm(request.POST or None, club=club, initial={"date": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        session = _save_or_report(form, lambda: services.session_create(club=club, **form.cleaned_data))
+        if session:
+            messages.success(request, _("Session created."))
+            return redirect("clubs:session_detail", session_id=session.pk)
+    return render(request, "clubs/session_form.html", {"club": club, "form": form})
+
+
+@login_required
+def session_detail(request, session_id):
+    session = selectors.session_get_for_viewer(user=request.user, session_id=session_id)
+    return render(request, "clubs/session_detail.html", {
+        "session": session,
+        "club": session.club,
+        "can_direct": can_direct(request.user, session.club),
+        "can_score": can_score(request.user, session.club),
+        "status_form": SessionStatusForm(initial={"status": session.status}),
+        "next_statuses": _neighbour_statuses(session),
+        "panels": session_panel_templates(),
+    })
+
+
+def _neighbour_statuses(session: Session) -> list[tuple[str, str]]:
+    order = list(Session.Status)
+    here = order.index(Session.Status(session.status))
+    return [(s.value, s.label) for s in order[max(0, here - 1): here + 2] if s != session.status]
+
+
+@login_required
+def session_edit(request, session_id):
+    session = selectors.session_get_for_director(user=request.user, session_id=session_id)
+    form = SessionForm(request.POST or None, instance=session, club=session.club)
+    if request.method == "POST" and form.is_valid():
+        if _save_or_report(form, lambda: services.session_update(session=session, **form.cleaned_data)):
+            messages.success(request, _("Session saved."))
+            return redirect("clubs:session_detail", session_id=session.pk)
+    return render(request, "clubs/session_form.html", {"club": session.club, "form": form, "session": session})
+
+
+@login_required
+@require_POST
+def session_status(request, session_id):
+    session = selectors.session_get_for_director(user=request.user, session_id=session_id)
+    form = SessionStatusForm(request.POST)
+    if form.is_valid():
+        try:
+            services.session_set_status(session=session, status=form.cleaned_data["status"])
+            messages.success(request, _("Session is now: %(status)s.") % {"status": session.get_status_display()})
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+    else:
+        messages.error(request, _("Choose a valid status."))
+    return redirect("clubs:session_detail", session_id=session.pk)
+
+
+@login_required
+def member_list(request, slug):
+    club = selectors.club_get_for_director(user=request.user, slug=slug)
+    return render(request, "clubs/member_list.html", {"club": club, "members": selectors.member_list(club=club)})
+
+
+@login_required
+def member_create(request, slug):
+    club = selectors.club_get_for_director(user=request.user, slug=slug)
+    form = MemberForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        data = {k: v for k, v in form.cleaned_data.items() if k != "is_active"}
+        if _save_or_report(form, lambda: services.member_create(club=club, **data)):
+            messages.success(request, _("Member added."))
+            return redirect("clubs:member_list", slug=club.slug)
+    return render(request, "clubs/member_form.html", {"club": club, "form": form})
+
+
+@login_required
+def member_edit(request, slug, member_id):
+    club = selectors.club_get_for_director(user=request.user, slug=slug)
+    member = selectors.member_get_for_director(user=request.user, club=club, member_id=member_id)
+    form = MemberForm(request.POST or None, instance=member, club=club)
+    if request.method == "POST" and form.is_valid():
+        if _save_or_report(form, lambda: services.member_update(member=member, **form.cleaned_data)):
+            messages.success(request, _("Member saved."))
+            return redirect("clubs:member_list", slug=club.slug)
+    return render(request, "clubs/member_form.html", {"club": club, "form": form, "member": member})

@@ -130,6 +130,7 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
     # Web server and worker share the file: wait for locks instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 30
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
@@ -151,6 +152,7 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("pl", _("Polish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["clubsite.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Warsaw")
 USE_I18N = True
 USE_TZ = True
@@ -164,6 +166,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"] + [
     for prefix, path in [
         ("vendor/htmx", "htmx.org/dist"),
         ("vendor/pico", "@picocss/pico/css"),
+        ("vendor/swagger-ui", "swagger-ui-dist"),
     ]
     if (NODE_MODULES / path).is_dir()
 ]
@@ -209,6 +212,9 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI from the npm package (node_modules/swagger-ui-dist), never from a CDN.
+    "SWAGGER_UI_DIST": "/" + STATIC_URL + "vendor/swagger-ui",
+    "SWAGGER_UI_FAVICON_HREF": "/" + STATIC_URL + "vendor/swagger-ui/favicon-32x32.png",
 }
 
 # Celery: Redis when CELERY_BROKER_URL is set, otherwise a file-system broker that a real
@@ -224,6 +230,8 @@ if CELERY_BROKER_URL == "filesystem://":
         "store_processed": False,
         "polling_interval": 0.2,
     }
+    for _folder in ("queue", "control"):
+        (CELERY_BROKER_DIR / _folder).mkdir(parents=True, exist_ok=True)
 else:
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         # A message whose worker died unacknowledged goes back to the queue after this long.

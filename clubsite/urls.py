@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from clubs.views import home
 from clubsite import views
 
 api_v1 = [
@@ -14,6 +15,7 @@ api_v1 = [
 ]
 
 urlpatterns = [
+    path("", home, name="home"),
     path("", include("clubs.urls")),
     path("dealing/", include("dealing.urls")),
     path("movements/", include("movements.urls")),

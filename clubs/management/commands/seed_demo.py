@@ -1,0 +1,104 @@
+"""``python manage.py seed_demo``: a demo club with logins, 16 players and sessions. Idempotent.
+
+Run it as often as you like: it creates what is missing and leaves what exists alone.
+Other apps extend the demo by defining ``seed_demo(club, stdout)`` in ``<app>/demo.py``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import importlib
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from clubs import services
+from clubs.models import Club, ClubRole, Member, Session
+from clubs.permissions import SITE_AUDITORS_GROUP
+
+CLUB = {"name": "Riverside Bridge Club", "slug": "riverside", "city": "Riverside"}
+OTHER_CLUB = {"name": "Hilltop Bridge Club", "slug": "hilltop", "city": "Hilltop"}
+
+# username, password, role in the demo club (None: site auditor), first name, last name
+LOGINS = [
+    ("director", "director-demo-2026", ClubRole.Role.DIRECTOR, "Dana", "Director"),
+    ("scorer", "scorer-demo-2026", ClubRole.Role.SCORER, "Sam", "Scorer"),
+    ("player", "player-demo-2026", ClubRole.Role.PLAYER, "Ada", "Adamska"),
+    ("auditor", "auditor-demo-2026", None, "Audrey", "Auditor"),
+]
+OTHER_DIRECTOR = ("hilltop", "hilltop-demo-2026")
+
+PLAYERS = [
+    ("Ada", "Adamska"), ("Bruno", "Bianchi"), ("Celia", "Carter"), ("Dmitri", "Dvorak"),
+    ("Elena", "Estrada"), ("Farid", "Fahmy"), ("Greta", "Gunnarsdottir"), ("Hugo", "Hartmann"),
+    ("Irena", "Ivanova"), ("Jonas", "Jensen"), ("Klara", "Kowalczyk"), ("Liam", "Lindqvist"),
+    ("Maya", "Moreau"), ("Nikolai", "Novak"), ("Olga", "Ostrowska"), ("Piotr", "Pawlak"),
+]
+
+
+class Command(BaseCommand):
+    help = "Create the demo club, its director/scorer/player logins, a site auditor, 16 players and sessions."
+
+    @transaction.atomic
+    def handle(self, *args, **options):
+        User = get_user_model()
+        club, made = Club.objects.get_or_create(slug=CLUB["slug"], defaults=CLUB)
+        self.stdout.write(f"{'Created' if made else 'Found'} club {club.name}")
+        other, _ = Club.objects.get_or_create(slug=OTHER_CLUB["slug"], defaults=OTHER_CLUB)
+
+        auditors, _ = Group.objects.get_or_create(name=SITE_AUDITORS_GROUP)
+        for username, password, role, first, last in LOGINS:
+            user = User.objects.filter(username=username).first()
+            if user is None:
+                user = services.user_create(username=username, password=password, first_name=first, last_name=last,
+                                            email=f"{username}@example.org")
+            if role is None:
+                user.is_staff = user.is_superuser = True
+                user.save(update_fields=["is_staff", "is_superuser"])
+                user.groups.add(auditors)
+            else:
+                services.club_role_grant(club=club, user=user, role=role)
+        hilltop = User.objects.filter(username=OTHER_DIRECTOR[0]).first() or services.user_create(
+            username=OTHER_DIRECTOR[0], password=OTHER_DIRECTOR[1], first_name="Hal", last_name="Hill")
+        services.club_role_grant(club=other, user=hilltop, role=ClubRole.Role.DIRECTOR)
+
+        player_login = User.objects.get(username="player")
+        for number, (first, last) in enumerate(PLAYERS, start=1):
+            if not Member.objects.filter(club=club, first_name=first, last_name=last).exists():
+                services.member_create(club=club, first_name=first, last_name=last,
+                                       national_id=f"DEMO{number:04d}", email=f"{first.lower()}@example.org",
+                                       user=player_login if number == 1 else None)
+
+        today = timezone.localdate()
+        plan = [
+            ("Monday Pairs", today - datetime.timedelta(days=8), Session.Status.PUBLISHED),
+            ("Thursday Howell", today - datetime.timedelta(days=4), Session.Status.FINISHED),
+            ("Tuesday Pairs", today, Session.Status.PLANNED),
+            ("Club Championship", today + datetime.timedelta(days=7), Session.Status.PLANNED),
+        ]
+        for name, date, status in plan:
+            if not club.sessions.filter(name=name).exists():
+                session = services.session_create(club=club, name=name, date=date,
+                                                  start_time=datetime.time(19, 0), boards_per_round=3)
+                Session.objects.filter(pk=session.pk).update(status=status)
+        if not other.sessions.exists():
+            services.session_create(club=other, name="Hilltop Wednesday Pairs", date=today, boards_per_round=2)
+
+        for config in apps.get_app_configs():
+            try:
+                demo = importlib.import_module(f"{config.name}.demo")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"{config.name}.demo":
+                    raise
+                continue
+            demo.seed_demo(club=club, stdout=self.stdout)
+
+        self.stdout.write(self.style.SUCCESS("Demo logins (user / password):"))
+        for username, password, role, *_ in LOGINS:
+            label = role.label if role else "Site auditor (admin)"
+            self.stdout.write(f"  {label:<22} {username} / {password}")
+        self.stdout.write(f"  {'Director, Hilltop':<22} {OTHER_DIRECTOR[0]} / {OTHER_DIRECTOR[1]}")

@@ -1,0 +1,108 @@
+"""Every write to clubs, members, roles and sessions.
+
+Each service checks its input fully before saving anything (``full_clean``) and runs in a
+transaction, so a bad request leaves nothing half-saved.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from clubs.models import Club, ClubRole, Member, Session
+
+
+@transaction.atomic
+def club_create(*, name: str, slug: str, city: str = "") -> Club:
+    club = Club(name=name, slug=slug, city=city)
+    club.full_clean()
+    club.save()
+    return club
+
+
+@transaction.atomic
+def club_update(*, club: Club, name: str, city: str) -> Club:
+    club.name, club.city = name, city
+    club.full_clean()
+    club.save(update_fields=["name", "city"])
+    return club
+
+
+@transaction.atomic
+def club_role_grant(*, club: Club, user, role: str) -> ClubRole:
+    grant, _ = ClubRole.objects.get_or_create(club=club, user=user, role=role)
+    return grant
+
+
+@transaction.atomic
+def member_create(*, club: Club, first_name: str, last_name: str, national_id: str = "", email: str = "",
+                  user=None) -> Member:
+    member = Member(club=club, first_name=first_name, last_name=last_name, national_id=national_id,
+                    email=email, user=user)
+    member.full_clean()
+    member.save()
+    if user is not None:
+        club_role_grant(club=club, user=user, role=ClubRole.Role.PLAYER)
+    return member
+
+
+@transaction.atomic
+def member_update(*, member: Member, first_name: str, last_name: str, national_id: str, email: str,
+                  is_active: bool) -> Member:
+    member.first_name, member.last_name = first_name, last_name
+    member.national_id, member.email, member.is_active = national_id, email, is_active
+    member.full_clean()
+    member.save()
+    return member
+
+
+@transaction.atomic
+def session_create(*, club: Club, name: str, date: datetime.date, start_time: datetime.time | None = None,
+                   boards_per_round: int | None = None, notes: str = "") -> Session:
+    session = Session(club=club, name=name, date=date, start_time=start_time,
+                      boards_per_round=boards_per_round, notes=notes)
+    session.full_clean()
+    session.save()
+    return session
+
+
+@transaction.atomic
+def session_update(*, session: Session, name: str, date: datetime.date, start_time: datetime.time | None,
+                   boards_per_round: int | None, notes: str) -> Session:
+    session.name, session.date, session.start_time = name, date, start_time
+    session.boards_per_round, session.notes = boards_per_round, notes
+    session.full_clean()
+    session.save()
+    return session
+
+
+# A session moves forward through its life; a director may step back one stage to correct a mistake.
+_STATUS_ORDER = [Session.Status.PLANNED, Session.Status.RUNNING, Session.Status.FINISHED, Session.Status.PUBLISHED]
+
+
+@transaction.atomic
+def session_set_status(*, session: Session, status: str) -> Session:
+    if status not in Session.Status.values:
+        raise ValidationError({"status": f"Unknown status {status!r}."})
+    old, new = _STATUS_ORDER.index(session.status), _STATUS_ORDER.index(status)
+    if abs(new - old) > 1:
+        raise ValidationError({"status": (
+            f"A session goes {session.get_status_display()} → "
+            f"{Session.Status(_STATUS_ORDER[min(old + 1, 3)]).label}, one step at a time."
+        )})
+    session.status = status
+    session.save(update_fields=["status"])
+    return session
+
+
+@transaction.atomic
+def user_create(*, username: str, password: str, first_name: str = "", last_name: str = "", email: str = ""):
+    User = get_user_model()
+    user = User(username=username, first_name=first_name, last_name=last_name, email=email)
+    user.set_password(password)
+    user.full_clean()
+    user.save()
+    return user
