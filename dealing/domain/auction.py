@@ -1,0 +1,392 @@
+"""Calls and auctions under the Laws: parse them, check their legality, find the contract.
+
+What it offers:
+
+* :class:`Bid` (level 1 … 7 and a :class:`~dealing.domain.cards.Strain`, ordered as in
+  the auction: 1♣ < 1♦ < … < 7NT) and :class:`Call` (pass, double, redouble or a bid).
+  ``CALLS`` holds the 38 calls, each once (``Call.code``: P = 0, X = 1, XX = 2, 1C = 3 …
+  7N = 37), so code that builds many auctions creates no new objects.
+* ``Call.from_str`` and :func:`parse_calls`, tolerant of case and of common spellings:
+  ``P``/``pass``/``NB``, ``X``/``dbl``/``double``, ``XX``/``rdbl``/``redouble``, ``1NT``/``1N``,
+  suit symbols (``1♣``), ``1 NT``, separators (spaces, commas, semicolons, dashes) and a
+  closing ``AP``/``all pass``.
+* :func:`check_auction`: is a sequence of calls, started by a dealer, legal under the Laws
+  (Laws 18, 19, 22; ``../shared/specs/rules-and-formats.md``)? A bid must be higher than the
+  last bid; a double is allowed only of an opponent's last bid not yet doubled; a redouble
+  only of one's own side's last bid doubled by an opponent; the auction ends after four
+  opening passes or three passes after a call, and nothing may follow. The error, a
+  :class:`~dealing.domain.errors.DealingError`, names the offending call: its position
+  (1 = the dealer's call), who made it and what it was.
+* :class:`Auction` (a legal sequence with its dealer: completeness, the final contract, the
+  rows of a four-column bidding diagram) and :class:`FinalContract`.
+
+>>> auction = Auction.from_str("1NT p 3nt dbl rdbl all pass", dealer=Seat.SOUTH)
+>>> " ".join(str(call) for call in auction.calls)
+'1N P 3N X XX P P P'
+>>> auction.is_complete, str(auction.contract)
+(True, '3NXX by S')
+>>> check_auction(parse_calls("1C X XX X"), Seat.NORTH)
+Traceback (most recent call last):
+...
+dealing.domain.errors.DealingError: call 4 (West: X) is illegal: 1♣ is already redoubled
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from dealing.domain.cards import Seat, Strain
+from dealing.domain.errors import DealingError
+
+__all__ = [
+    "Bid",
+    "Call",
+    "CALLS",
+    "BIDS",
+    "PASS",
+    "DOUBLE",
+    "REDOUBLE",
+    "FinalContract",
+    "Auction",
+    "parse_calls",
+    "check_auction",
+    "is_complete",
+    "describe_call",
+]
+
+PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE, FIRST_BID_CODE = 0, 1, 2, 3
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Bid:
+    """A bid: a level (1 … 7) and a strain. Bids compare in auction order.
+
+    >>> Bid(1, Strain.NOTRUMP) < Bid(2, Strain.CLUBS), str(Bid(3, Strain.NOTRUMP)), Bid(6, Strain.CLUBS).index
+    (True, '3N', 25)
+    """
+
+    level: int
+    strain: Strain
+
+    def __post_init__(self) -> None:
+        if isinstance(self.level, bool) or not isinstance(self.level, int) or not 1 <= self.level <= 7:
+            raise DealingError(f"a bid's level is 1 … 7, not {self.level!r}")
+        object.__setattr__(self, "strain", Strain(self.strain))
+
+    @property
+    def index(self) -> int:
+        """Place in auction order: 1♣ = 0, 1♦ = 1, … 7NT = 34."""
+        return (self.level - 1) * 5 + int(self.strain)
+
+    @classmethod
+    def from_index(cls, index: int) -> Bid:
+        if not 0 <= index < 35:
+            raise DealingError(f"bid index {index} is outside 0 … 34")
+        return BIDS[index]
+
+    @property
+    def symbol(self) -> str:
+        """The bid as players write it: ``1♣``, ``3NT``."""
+        return f"{self.level}{self.strain.symbol}"
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain.letter}"
+
+    def __repr__(self) -> str:
+        return f"Bid({str(self)!r})"
+
+
+BIDS: tuple[Bid, ...] = tuple(Bid(level, strain) for level in range(1, 8) for strain in Strain)
+
+_PASS_WORDS = {"P", "PASS", "PA", "NB", "NO BID", "NOBID", "NO-BID"}
+_DOUBLE_WORDS = {"X", "D", "DBL", "DB", "DOUBLE", "DOUBLES"}
+_REDOUBLE_WORDS = {"XX", "R", "RD", "RDBL", "REDOUBLE", "REDOUBLES"}
+_BID_RE = re.compile(r"^([1-7])\s*(\S.*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call: pass, double, redouble or a bid. ``code``: P = 0, X = 1, XX = 2, bids 3 … 37.
+
+    Use the shared instances (``PASS``, ``DOUBLE``, ``REDOUBLE``, ``CALLS[code]``,
+    ``Call.of(bid)``); equal calls compare equal whichever way they were made.
+
+    >>> Call.from_str("rdbl"), Call.from_str("1nt"), Call.from_str("2♥"), str(Call.from_str("pass"))
+    (Call('XX'), Call('1N'), Call('2H'), 'P')
+    """
+
+    code: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.code, bool) or not isinstance(self.code, int) or not 0 <= self.code < 38:
+            raise DealingError(f"call code {self.code!r} is outside 0 … 37")
+
+    @classmethod
+    def of(cls, bid: Bid) -> Call:
+        return CALLS[FIRST_BID_CODE + bid.index]
+
+    @property
+    def is_pass(self) -> bool:
+        return self.code == PASS_CODE
+
+    @property
+    def is_double(self) -> bool:
+        return self.code == DOUBLE_CODE
+
+    @property
+    def is_redouble(self) -> bool:
+        return self.code == REDOUBLE_CODE
+
+    @property
+    def is_bid(self) -> bool:
+        return self.code >= FIRST_BID_CODE
+
+    @property
+    def bid(self) -> Bid | None:
+        return BIDS[self.code - FIRST_BID_CODE] if self.code >= FIRST_BID_CODE else None
+
+    @property
+    def symbol(self) -> str:
+        """As printed in a bidding diagram: ``Pass``, ``X``, ``XX``, ``1♣``, ``3NT``."""
+        if self.code >= FIRST_BID_CODE:
+            return BIDS[self.code - FIRST_BID_CODE].symbol
+        return ("Pass", "X", "XX")[self.code]
+
+    @classmethod
+    def from_str(cls, text: str) -> Call:
+        """Parse one call in any common spelling (see the module docstring)."""
+        key = _normalise(text)
+        if key in _PASS_WORDS:
+            return PASS
+        if key in _DOUBLE_WORDS:
+            return DOUBLE
+        if key in _REDOUBLE_WORDS:
+            return REDOUBLE
+        match = _BID_RE.match(key)
+        if match:
+            try:
+                strain = Strain.from_str(match.group(2))
+            except DealingError:
+                pass
+            else:
+                return CALLS[FIRST_BID_CODE + (int(match.group(1)) - 1) * 5 + int(strain)]
+        raise DealingError(f"{str(text).strip()!r} is not a call: write P, X, XX or a bid from 1C to 7NT",
+                           field="auction")
+
+    def __str__(self) -> str:
+        if self.code >= FIRST_BID_CODE:
+            return str(BIDS[self.code - FIRST_BID_CODE])
+        return ("P", "X", "XX")[self.code]
+
+    def __repr__(self) -> str:
+        return f"Call({str(self)!r})"
+
+
+CALLS: tuple[Call, ...] = tuple(Call(code) for code in range(38))
+PASS, DOUBLE, REDOUBLE = CALLS[PASS_CODE], CALLS[DOUBLE_CODE], CALLS[REDOUBLE_CODE]
+
+
+def _normalise(text: str) -> str:
+    """Upper case, no emoji variation selectors, single spaces."""
+    return " ".join(str(text).replace("\ufe0f", "").upper().split())
+
+
+_SEPARATORS = re.compile(r"[\s,;|/\-–—]+")
+_ALL_PASS = {"AP", "ALLPASS", "ALL PASS", "ALL PASSES", "A/P"}
+
+
+def parse_calls(text: str) -> list[Call]:
+    """Read an auction written as text: calls separated by spaces, commas, semicolons or dashes.
+
+    A closing ``AP`` (or ``all pass``) stands for the passes that end the auction. The error
+    names the call that could not be read by its position.
+
+    >>> [str(call) for call in parse_calls("1♠ - dbl - 2 NT, p; 4s AP")]
+    ['1S', 'X', '2N', 'P', '4S', 'P', 'P', 'P']
+    >>> parse_calls("1C 1Z")
+    Traceback (most recent call last):
+    ...
+    dealing.domain.errors.DealingError: call 2: '1Z' is not a call: write P, X, XX or a bid from 1C to 7NT
+    """
+    tokens = [token for token in _SEPARATORS.split(_normalise(text.replace("A/P", "AP"))) if token]
+    merged: list[str] = []
+    for token in tokens:
+        if merged and len(merged[-1]) == 1 and merged[-1] in "1234567" and not token[0].isdigit():
+            merged[-1] += token  # "1 NT"
+        elif merged and merged[-1] in ("ALL", "NO") and token in ("PASS", "PASSES", "BID"):
+            merged[-1] += " " + token  # "all pass", "no bid"
+        else:
+            merged.append(token)
+    calls: list[Call] = []
+    for position, token in enumerate(merged, start=1):
+        if token in _ALL_PASS:
+            if position != len(merged):
+                raise DealingError(f"call {position}: {token!r} (all pass) must be the last call", field="auction")
+            trailing = 0
+            while trailing < len(calls) and calls[-1 - trailing].code == PASS_CODE:
+                trailing += 1
+            needed = (3 if any(call.code != PASS_CODE for call in calls) else 4) - trailing
+            if needed <= 0:
+                raise DealingError(f"call {position}: {token!r} (all pass) follows an auction that has already ended",
+                                   field="auction")
+            calls.extend([PASS] * needed)
+            continue
+        try:
+            calls.append(Call.from_str(token))
+        except DealingError as exc:
+            raise DealingError(f"call {position}: {exc}", field="auction") from None
+    return calls
+
+
+def describe_call(position: int, dealer: Seat, call: Call) -> str:
+    """``call 5 (North: 1♥)``: a call named by its position (1 = the dealer's) and its maker."""
+    seat = Seat((int(dealer) + position - 1) % 4)
+    return f"call {position} ({seat.name.title()}: {call.symbol if call.is_bid else call})"
+
+
+def _as_call(call: Call | str) -> Call:
+    return call if isinstance(call, Call) else Call.from_str(call)
+
+
+def check_auction(calls: Iterable[Call | str], dealer: Seat | str) -> None:
+    """Raise :class:`DealingError` naming the first call that the Laws forbid; the auction may be unfinished."""
+    _walk(calls, dealer)
+
+
+def is_complete(calls: Sequence[Call | str]) -> bool:
+    """Has the auction ended: four passes to start, or three passes after any other call?"""
+    codes = [_as_call(call).code for call in calls]
+    if len(codes) >= 4 and codes[:4] == [PASS_CODE] * 4:
+        return True
+    return len(codes) >= 4 and codes[-3:] == [PASS_CODE] * 3 and any(code != PASS_CODE for code in codes)
+
+
+@dataclass(frozen=True, slots=True)
+class FinalContract:
+    """The contract an auction ends in: the last bid, its doubling and the declarer.
+
+    ``doubling`` is 0 (undoubled), 1 (doubled) or 2 (redoubled). The declarer is the player
+    of the declaring side who first named the contract's strain (Law 22).
+    """
+
+    bid: Bid
+    doubling: int
+    declarer: Seat
+
+    def __str__(self) -> str:
+        return f"{self.bid}{'X' * self.doubling} by {self.declarer.letter}"
+
+
+def _walk(calls: Iterable[Call | str], dealer: Seat | str) -> tuple[list[Call], bool, FinalContract | None]:
+    """Check every call; return (calls, complete?, contract so far)."""
+    dealer = dealer if isinstance(dealer, Seat) else Seat.from_str(dealer)
+    checked: list[Call] = []
+    last_bid = -1  # code of the last bid
+    last_bidder = 0  # seat (0 … 3) of the last bid
+    doubling = 0
+    passes = 0  # consecutive passes
+    ended = False
+    first_namer: dict[tuple[int, int], int] = {}  # (side, strain) -> seat that first named it
+    for position, raw in enumerate(calls, start=1):
+        try:
+            call = _as_call(raw)
+        except DealingError as exc:
+            raise DealingError(f"call {position}: {exc}", field="auction") from None
+        seat = (int(dealer) + position - 1) % 4
+        code = call.code
+
+        def illegal(reason: str) -> DealingError:
+            return DealingError(f"{describe_call(position, dealer, call)} is illegal: {reason}", field="auction")
+
+        if ended:
+            raise illegal("the auction has already ended")
+        if code == PASS_CODE:
+            passes += 1
+            if (last_bid < 0 and passes == 4) or (last_bid >= 0 and passes == 3):
+                ended = True
+        elif code == DOUBLE_CODE:
+            if last_bid < 0:
+                raise illegal("there is no bid to double")
+            if last_bidder % 2 == seat % 2:
+                raise illegal(f"{_bid_name(last_bid)} was bid by your own side; you may double only an opponent's bid")
+            if doubling:
+                raise illegal(f"{_bid_name(last_bid)} is already {'doubled' if doubling == 1 else 'redoubled'}")
+            doubling, passes = 1, 0
+        elif code == REDOUBLE_CODE:
+            if last_bid < 0:
+                raise illegal("there is no bid to redouble")
+            if last_bidder % 2 != seat % 2:
+                raise illegal(f"{_bid_name(last_bid)} was bid by an opponent; you may redouble only your side's bid")
+            if doubling != 1:
+                raise illegal(f"{_bid_name(last_bid)} is " + ("not doubled" if doubling == 0 else "already redoubled"))
+            doubling, passes = 2, 0
+        else:
+            if code <= last_bid:
+                raise illegal(f"{_bid_name(code)} is not higher than the last bid, {_bid_name(last_bid)}")
+            strain = (code - FIRST_BID_CODE) % 5
+            first_namer.setdefault((seat % 2, strain), seat)
+            last_bid, last_bidder, doubling, passes = code, seat, 0, 0
+        checked.append(call)
+    contract = None
+    if last_bid >= 0:
+        bid = BIDS[last_bid - FIRST_BID_CODE]
+        contract = FinalContract(bid, doubling, Seat(first_namer[(last_bidder % 2, int(bid.strain))]))
+    return checked, ended, contract
+
+
+def _bid_name(code: int) -> str:
+    return BIDS[code - FIRST_BID_CODE].symbol
+
+
+class Auction:
+    """A legal auction: its dealer and its calls (checked on creation; it may be unfinished)."""
+
+    __slots__ = ("dealer", "calls", "is_complete", "_contract")
+
+    def __init__(self, dealer: Seat | str, calls: Iterable[Call | str]):
+        self.dealer = dealer if isinstance(dealer, Seat) else Seat.from_str(dealer)
+        checked, complete, contract = _walk(calls, self.dealer)
+        self.calls: tuple[Call, ...] = tuple(checked)
+        self.is_complete: bool = complete
+        self._contract = contract
+
+    @classmethod
+    def from_str(cls, text: str, dealer: Seat | str) -> Auction:
+        return cls(dealer, parse_calls(text))
+
+    @property
+    def is_passed_out(self) -> bool:
+        return self.is_complete and self._contract is None
+
+    @property
+    def contract(self) -> FinalContract | None:
+        """The final contract of a complete auction; ``None`` when it was passed out."""
+        if not self.is_complete:
+            raise DealingError("the auction has not ended yet, so it has no final contract", field="auction")
+        return self._contract
+
+    def seat_of(self, position: int) -> Seat:
+        """Who made call ``position`` (1 = the dealer's call)."""
+        return self.dealer.after(position - 1)
+
+    @property
+    def columns(self) -> tuple[Seat, ...]:
+        """The four seats of a bidding diagram, dealer first."""
+        return tuple(self.dealer.after(i) for i in range(4))
+
+    def rows(self) -> list[tuple[Call | None, ...]]:
+        """The calls in rows of four under :attr:`columns`; the last row is padded with ``None``.
+
+        >>> [[str(c) for c in row] for row in Auction.from_str("P 1C 1H P P P", "E").rows()]
+        [['P', '1C', '1H', 'P'], ['P', 'P', 'None', 'None']]
+        """
+        padded = list(self.calls) + [None] * (-len(self.calls) % 4)
+        return [tuple(padded[i:i + 4]) for i in range(0, len(padded), 4)]
+
+    def __str__(self) -> str:
+        return " ".join(str(call) for call in self.calls)
+
+    def __repr__(self) -> str:
+        return f"Auction({self.dealer.letter!r}, {str(self)!r})"
