@@ -159,7 +159,8 @@ USE_TZ = True
 
 # Static files: ours in static/, front-end packages installed by npm into node_modules/.
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "static"))
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise serves from here; collectstatic fills it
 NODE_MODULES = BASE_DIR / "node_modules"
 STATICFILES_DIRS = [BASE_DIR / "static"] + [
     (prefix, NODE_MODULES / path)
@@ -237,6 +238,9 @@ else:
         # A message whose worker died unacknowledged goes back to the queue after this long.
         "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
     }
+# Queues: "default" for small jobs, "dealing" for deal generation, "analysis" for double-dummy
+# solving; run workers per queue on separate machines if you like (README).
+CELERY_TASK_DEFAULT_QUEUE = "default"
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_STORE_EAGER_RESULT = True

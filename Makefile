@@ -1,0 +1,39 @@
+# The front door. `make serve` runs the site on an embedded default; `make test` runs the whole suite
+# against throw-away PostgreSQL and Redis servers with a real Celery worker and Chromium.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: serve test install messages clean help
+.DEFAULT_GOAL := help
+
+help:
+	@echo "make serve   set up and serve the site on http://127.0.0.1:8000 (SQLite + file-system broker + worker)"
+	@echo "make test    set up and run the whole test suite (PostgreSQL, Redis, Celery worker, Chromium)"
+
+$(BIN)/.installed: requirements.txt
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@echo "Installing Python requirements into $(VENV) ..."
+	@$(BIN)/pip install -q --disable-pip-version-check -r requirements.txt 2>&1 | grep -v "is ignored" || true
+	@$(BIN)/python -c "import django, celery, endplay, weasyprint" 2>/dev/null || { echo "pip install failed"; exit 1; }
+	@touch $@
+
+node_modules/.installed: package.json package-lock.json
+	@echo "Installing front-end packages from the npm registry ..."
+	@npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	@touch $@
+
+install: $(BIN)/.installed node_modules/.installed
+
+serve: install
+	@PATH="$(CURDIR)/$(BIN):$$PATH" scripts/serve.sh
+
+test: install
+	@PATH="$(CURDIR)/$(BIN):$$PATH" scripts/test.sh
+
+messages: install
+	@cd $(CURDIR) && $(BIN)/python manage.py makemessages -l pl --ignore='.venv/*' --ignore='node_modules/*' --ignore='var/*' --no-obsolete
+	@$(BIN)/python manage.py compilemessages -l pl --ignore='.venv/*' --ignore='node_modules/*'
+
+clean:
+	rm -rf var test-artifacts

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Serve the site on http://127.0.0.1:8000 with the embedded default: an SQLite file and a
+# file-system Celery broker in ./var, and a real Celery worker process. Ctrl-C stops both.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+HOST=${HOST:-127.0.0.1}
+PORT=${PORT:-8000}
+mkdir -p var
+
+if python - "$HOST" "$PORT" <<'PY'
+import socket, sys
+s = socket.socket()
+sys.exit(0 if s.connect_ex((sys.argv[1], int(sys.argv[2]))) == 0 else 1)
+PY
+then
+  echo "Port $PORT on $HOST is already in use: stop whatever runs there, or run PORT=8001 make serve." >&2
+  exit 1
+fi
+
+python manage.py migrate --noinput -v0
+if [ ! -f var/.demo-loaded ]; then
+  python manage.py seed_demo > var/demo-logins.txt
+  touch var/.demo-loaded
+fi
+
+pids=()
+stop() {
+  trap - INT TERM EXIT
+  echo; echo "Stopping ..."
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  echo "Stopped."
+}
+trap stop INT TERM EXIT
+
+celery -A clubsite worker --loglevel=INFO --concurrency=2 --queues=default,dealing,analysis \
+  --hostname="serve@%h" >var/celery.log 2>&1 &
+pids+=($!)
+python manage.py runserver "$HOST:$PORT" --noreload &
+pids+=($!)
+
+for _ in $(seq 1 100); do
+  python -c "import urllib.request as u; u.urlopen('http://$HOST:$PORT/healthz', timeout=1)" 2>/dev/null && break
+  kill -0 "${pids[1]}" 2>/dev/null || { echo "The web server did not start." >&2; exit 1; }
+  sleep 0.2
+done
+cat <<MSG
+
+  Bridge club is running at http://$HOST:$PORT/
+  Celery worker log: var/celery.log        Stop with Ctrl-C.
+
+$(grep -A10 "Demo logins" var/demo-logins.txt)
+
+MSG
+wait -n "${pids[@]}"

@@ -1,0 +1,94 @@
+"""Settings come from the environment; production refuses to start without its secrets."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+PRINT_SETTINGS = (
+    "import json, django; django.setup(); from django.conf import settings as s; "
+    "print(json.dumps({'engine': s.DATABASES['default']['ENGINE'], 'name': str(s.DATABASES['default']['NAME']), "
+    "'host': s.DATABASES['default'].get('HOST'), 'broker': s.CELERY_BROKER_URL, 'debug': s.DEBUG, "
+    "'hosts': s.ALLOWED_HOSTS, 'email_host': s.EMAIL_HOST, 'email_port': s.EMAIL_PORT, "
+    "'ssl_redirect': getattr(s, 'SECURE_SSL_REDIRECT', False)}))"
+)
+SERVICE_VARIABLES = ("DJANGO_ALLOW_ASYNC_UNSAFE", "DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "DJANGO_ENV", "DJANGO_SECRET_KEY",
+                     "ALLOWED_HOSTS", "DJANGO_DEBUG", "EMAIL_HOST", "EMAIL_PORT")
+
+
+def run_python(code: str, tmp_path, **env) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES}
+    clean.update({"DJANGO_SETTINGS_MODULE": "clubsite.settings", "CLUBSITE_VAR_DIR": str(tmp_path), **env})
+    return subprocess.run([sys.executable, "-c", code], cwd=REPO, env=clean, capture_output=True, text=True, timeout=60)
+
+
+def settings_with(tmp_path, **env) -> dict:
+    result = run_python(PRINT_SETTINGS, tmp_path, **env)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_embedded_default_is_sqlite_in_the_working_tree_and_a_file_system_broker(tmp_path):
+    s = settings_with(tmp_path)
+    assert s["engine"] == "django.db.backends.sqlite3"
+    assert s["name"] == str(tmp_path / "db.sqlite3")
+    assert s["broker"] == "filesystem://"
+    assert s["debug"] is True
+
+
+def test_database_and_broker_urls_select_postgresql_and_redis(tmp_path):
+    s = settings_with(tmp_path, DATABASE_URL="postgres://app:pw@db.example:5433/club",
+                      CELERY_BROKER_URL="redis://cache.example:6379/0", EMAIL_HOST="smtp.example", EMAIL_PORT="587")
+    assert s["engine"] == "django.db.backends.postgresql"
+    assert (s["name"], s["host"]) == ("club", "db.example")
+    assert s["broker"] == "redis://cache.example:6379/0"
+    assert (s["email_host"], s["email_port"]) == ("smtp.example", 587)
+
+
+PRODUCTION = {
+    "DJANGO_ENV": "production",
+    "DJANGO_SECRET_KEY": "k3y-" + "x7Qp9vLm2Zr8Tn4Wb6Yc1Hd5Jf0Gs3Ka" * 2,
+    "ALLOWED_HOSTS": "bridge.example.org",
+    "DATABASE_URL": "postgres://app:pw@db.example:5432/club",
+    "CELERY_BROKER_URL": "redis://cache.example:6379/0",
+}
+
+
+@pytest.mark.parametrize("missing", ["DJANGO_SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL"])
+def test_production_refuses_to_start_without_its_secrets(tmp_path, missing):
+    env = {k: v for k, v in PRODUCTION.items() if k != missing}
+    result = run_python("import django; django.setup()", tmp_path, **env)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr and missing in result.stderr
+
+
+def test_production_refuses_a_weak_secret_key(tmp_path):
+    result = run_python("import django; django.setup()", tmp_path, **{**PRODUCTION, "DJANGO_SECRET_KEY": "short"})
+    assert result.returncode != 0 and "at least 50" in result.stderr
+
+
+def test_production_settings_pass_check_deploy(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES}
+    env.update(PRODUCTION, CLUBSITE_VAR_DIR=str(tmp_path))
+    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                            cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_turns_off_debug_and_redirects_to_https(tmp_path):
+    s = settings_with(tmp_path, **PRODUCTION)
+    assert s["debug"] is False and s["ssl_redirect"] is True and s["hosts"] == ["bridge.example.org"]
+
+
+def test_a_bad_boolean_is_reported_by_name(tmp_path):
+    result = run_python("import django; django.setup()", tmp_path, DJANGO_DEBUG="maybe")
+    assert result.returncode != 0 and "DJANGO_DEBUG must be true or false" in result.stderr

@@ -1,0 +1,151 @@
+"""Fixtures shared by the whole suite: clubs, people in every role, sessions, logged-in clients,
+Playwright on Debian's Chromium, and the path to the shared real-event data."""
+
+from __future__ import annotations
+
+import datetime
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; Django must allow ORM calls there.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+EVENTS = SHARED / "data" / "events"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+@pytest.fixture(scope="session")
+def events_dir() -> Path:
+    """The real event data in ../shared/data/events (read in place, never copied)."""
+    assert EVENTS.is_dir(), f"real event data missing: {EVENTS}"
+    return EVENTS
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(autouse=True)
+def _celery_eager_by_default(settings):
+    """Tasks run inline in tests unless a test asks for the real worker (marker ``worker``)."""
+    from clubsite.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
+def _user(username: str, **extra):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(username=username, password=f"{username}-pass-2026", **extra)
+
+
+def _grant(user, club, role):
+    from clubs.services import club_role_grant
+
+    club_role_grant(club=club, user=user, role=role)
+    return user
+
+
+@pytest.fixture
+def club(db):
+    from clubs.services import club_create
+
+    return club_create(name="Riverside Bridge Club", slug="riverside", city="Riverside")
+
+
+@pytest.fixture
+def other_club(db):
+    from clubs.services import club_create
+
+    return club_create(name="Hilltop Bridge Club", slug="hilltop", city="Hilltop")
+
+
+@pytest.fixture
+def director(club):
+    return _grant(_user("dana", first_name="Dana", last_name="Director"), club, "director")
+
+
+@pytest.fixture
+def other_director(other_club):
+    return _grant(_user("hal", first_name="Hal", last_name="Hill"), other_club, "director")
+
+
+@pytest.fixture
+def scorer(club):
+    return _grant(_user("sam"), club, "scorer")
+
+
+@pytest.fixture
+def player(club):
+    from clubs.services import member_create
+
+    user = _user("ada", first_name="Ada", last_name="Adamska")
+    member_create(club=club, first_name="Ada", last_name="Adamska", user=user)
+    return user
+
+
+@pytest.fixture
+def auditor(db):
+    from django.contrib.auth.models import Group
+
+    from clubs.permissions import SITE_AUDITORS_GROUP
+
+    user = _user("audrey", is_staff=True)
+    user.groups.add(Group.objects.get_or_create(name=SITE_AUDITORS_GROUP)[0])
+    return user
+
+
+@pytest.fixture
+def club_session(club):
+    from clubs.services import session_create
+
+    return session_create(club=club, name="Tuesday Pairs", date=datetime.date(2026, 11, 24), boards_per_round=3)
+
+
+@pytest.fixture
+def finished_session(club):
+    from clubs.models import Session
+    from clubs.services import session_create
+
+    session = session_create(club=club, name="Monday Pairs", date=datetime.date(2026, 11, 16), boards_per_round=3)
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED)
+    session.refresh_from_db()
+    return session
+
+
+@pytest.fixture
+def client_for(db):
+    """``client_for(user)``: a Django test client logged in as ``user``."""
+    from django.test import Client
+
+    def make(user):
+        client = Client()
+        client.force_login(user)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def api_client_for(db):
+    """``api_client_for(user)``: a DRF API client authenticated as ``user`` (None: anonymous)."""
+    from rest_framework.test import APIClient
+
+    def make(user):
+        client = APIClient()
+        if user is not None:
+            client.force_authenticate(user=user)
+        return client
+
+    return make

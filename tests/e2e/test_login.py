@@ -1,0 +1,55 @@
+"""In a real browser: the demo director logs in, sees the club and creates a session."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def demo(live_server):
+    call_command("seed_demo", stdout=io.StringIO())
+    return live_server.url
+
+
+def log_in(page, base, username, password):
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.locator("main").get_by_role("button", name="Log in").click()
+
+
+def test_demo_director_logs_in_and_creates_a_session(page, demo, tmp_path):
+    log_in(page, demo, "director", "director-demo-2026")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Welcome, Dana Director")
+    page.get_by_role("link", name="Riverside Bridge Club").first.click()
+    expect(page).to_have_url(re.compile(r"/clubs/riverside/$"))
+    page.get_by_role("button", name="New session").click()
+    page.get_by_label("Name").fill("Browser Pairs")
+    page.get_by_label("Date").fill("2026-12-01")
+    page.get_by_label("Boards per round").fill("0")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("#id_boards_per_round-error")).to_contain_text("greater than or equal to 1")
+    page.get_by_label("Boards per round").fill("3")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Browser Pairs")
+    expect(page.get_by_test_id("session-status")).to_have_text("Planned")
+    page.screenshot(path=str(tmp_path / "session.png"), full_page=True)
+
+
+def test_wrong_password_is_refused(page, demo):
+    log_in(page, demo, "director", "not-the-password")
+    expect(page.get_by_role("alert")).to_contain_text("correct username and password")
+
+
+def test_phone_layout_has_no_horizontal_scroll(page, demo):
+    page.set_viewport_size({"width": 375, "height": 740})
+    log_in(page, demo, "director", "director-demo-2026")
+    page.goto(f"{demo}/clubs/riverside/")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
