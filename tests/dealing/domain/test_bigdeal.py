@@ -159,3 +159,50 @@ def test_fast_decoder_agrees_on_extremes_and_many_numbers():
 def test_fast_path_with_zero_deals():
     numbers, owners = bd.bigdeal_arrays(bd.seed_from_hex("00" * 20), bd.owner_hash("x"), 0)
     assert numbers.shape == (0, 12) and owners.shape == (0, 52)
+
+
+# Golden files written by the real bigdealx 2.0 (tests/data/bigdeal/README.md describes the runs).
+GOLDEN = Path(__file__).resolve().parents[2] / "data" / "bigdeal"
+
+
+def _goe(path: Path) -> list[int]:
+    return [int(line.replace(",", "").strip()) for line in path.read_text().splitlines() if line.strip()]
+
+
+def _pbn_deals(path: Path) -> list[tuple[int, str]]:
+    boards, deals = [], []
+    for line in path.read_text().splitlines():
+        if line.startswith("[Board "):
+            boards.append(int(line.split('"')[1]))
+        elif line.startswith("[Deal "):
+            deals.append(line.split('"')[1])
+    return list(zip(boards, deals))
+
+
+def test_real_bigdealx_wizard_mode_with_two_entropy_strings():
+    seed = bd.seed_random_from_entropy(["entropy one", "entropy two"])
+    owner = bd.owner_hash("Test Club Owner")
+    assert bd.bigdeal_numbers(seed, owner, 32) == _goe(GOLDEN / "wizard32" / "wizard32blind.goe")
+    assert [(b, d.to_pbn()) for b, d in bd.bigdeal_deals(seed, owner, 1, 32)] == _pbn_deals(
+        GOLDEN / "wizard32" / "wizard32.pbn")
+
+
+def test_real_bigdealx_hex_seed_owner_from_rc_and_a_board_range():
+    seed = bd.seed_from_hex("0123456789abcdefFEDCBA9876543210DeadBeef")
+    owner = bd.owner_hash("Welwyn Garden City Bridge Club")
+    assert bd.bigdeal_numbers(seed, owner, 16) == _goe(GOLDEN / "range17" / "range17blind.goe")
+    assert [(b, d.to_pbn()) for b, d in bd.bigdeal_deals(seed, owner, 17, 32)] == _pbn_deals(
+        GOLDEN / "range17" / "range17.pbn")
+
+
+def test_real_bigdealx_default_owner():
+    seed = bd.seed_random_from_entropy(["abc"])
+    assert bd.bigdeal_numbers(seed, bd.owner_hash(bd.DEFAULT_OWNER), 3) == _goe(GOLDEN / "three" / "threeblind.goe")
+
+
+def test_real_bigdealx_thousand_boards_fast_path():
+    seed, owner = bd.seed_random_from_entropy(["one thousand"]), bd.owner_hash("Big Run")
+    numbers, owners = bd.bigdeal_arrays(seed, owner, 1000)
+    golden = _goe(GOLDEN / "big" / "big.goe")
+    assert [int.from_bytes(row.tobytes(), "big") for row in numbers] == golden
+    assert [bd.deal_to_godel(Deal(row)) for row in owners] == golden
