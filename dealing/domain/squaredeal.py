@@ -1,0 +1,452 @@
+"""SquareDeal: a tournament's published commitment (.sqd), its secret keys (.sqk), and its deals.
+
+Implements ``../shared/specs/bigdeal-squaredeal.md`` §5 (SquareDeal 2.7, ``squaredeal.pl``):
+
+* ``.sqd`` (public): ``TN`` name, ``DI`` the promised delayed information, ``DV`` its value
+  (after the event), ``SN nsessions:boards:fileprefix:description`` per phase, ``KH`` the
+  SHA-256 of the ``.sqk`` file. ``boards`` is ``16``, ``1-16,17-32`` (cycled per session),
+  ``3x7`` or ``?``; ``nsessions`` 0 means an open-ended phase (one key, ``p,0``).
+* ``.sqk`` (secret until the end): ``phase,session:key`` lines ending CRLF, 60-character keys.
+* Session deals: ``bigdealx -W <left half of key> -e <right half> -e base64(DV) -e
+  original|reserve [-e ses<n> in open-ended phases] -n <board range>``, i.e. BigDeal with
+  owner = left half and seed = RIPEMD-160(right ‖ base64(DV) ‖ "original"/"reserve" ‖ …)
+  (:mod:`dealing.domain.bigdeal`).
+
+What it offers: :func:`read_sqd`, :func:`write_sqd`, :func:`read_sqk`, :func:`write_sqk`,
+:func:`key_hash`, :func:`verify_keys` (KH check with a report), :func:`session_deals`,
+:func:`create_tournament` (keys from ``secrets``), :func:`canonical_delayed_value`,
+:func:`parse_board_spec`.
+
+>>> t = read_sqd(b"TN Demo\\r\\nDI DJI close 1 May\\r\\nDV 43275.91\\r\\nSN 2:1-16,17-32:RR#:Round #/2\\r\\n")
+>>> t.phases[0].board_range(2), t.phases[0].file_name(2), t.phases[0].session_description(2)
+((17, 32), 'RR2', 'Round 2/2')
+>>> keys = read_sqk(b"1,1:" + b"a" * 60 + b"\\r\\n1,2:" + b"b" * 60 + b"\\r\\n")
+>>> [board for board, _ in session_deals(t, keys, 1, 2)][:3]
+[17, 18, 19]
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+import secrets
+import string
+from dataclasses import dataclass, field, replace
+
+from dealing.domain.bigdeal import bigdeal_deals, owner_hash, seed_random_from_entropy
+from dealing.domain.cards import Deal
+from dealing.domain.errors import DealingError
+
+__all__ = [
+    "Phase",
+    "Tournament",
+    "SquareDealKeys",
+    "KeyCheck",
+    "read_sqd",
+    "write_sqd",
+    "read_sqk",
+    "write_sqk",
+    "key_hash",
+    "verify_keys",
+    "session_deals",
+    "session_entropy",
+    "create_tournament",
+    "make_key",
+    "canonical_delayed_value",
+    "parse_board_spec",
+    "SQUAREDEAL_VERSION",
+    "KEY_LENGTH",
+]
+
+SQUAREDEAL_VERSION = "2.7"
+KEY_LENGTH = 60
+KEY_ALPHABET = string.ascii_letters + string.digits
+_PREFIX = re.compile(r"^[A-Za-z][A-Za-z0-9#_\-]*$")
+_RANGE = re.compile(r"^(\d+)-(\d+)$")
+
+
+def parse_board_spec(spec: str) -> list[tuple[int, int]] | None:
+    """SquareDeal's boards field → board ranges per session (cycled), or None for ``?``.
+
+    >>> parse_board_spec("16"), parse_board_spec("3x7"), parse_board_spec("1-16,17-32")
+    ([(1, 16)], [(1, 7), (8, 14), (15, 21)], [(1, 16), (17, 32)])
+    """
+    text = str(spec).strip()
+    if text == "?":
+        return None
+    times = re.fullmatch(r"([1-9]\d*)x([1-9]\d*)", text)
+    if times:
+        count, length = int(times.group(1)), int(times.group(2))
+        return [((k - 1) * length + 1, k * length) for k in range(1, count + 1)]
+    if re.fullmatch(r"\d+", text):
+        if int(text) < 1:
+            raise DealingError(f"a session has at least one board, not {text}", field="boards")
+        return [(1, int(text))]
+    ranges = []
+    for part in text.split(","):
+        match = _RANGE.match(part.strip())
+        if not match:
+            raise DealingError(f"boards {text!r}: {part!r} is not a board range like 1-16 "
+                               "(write 16, 1-16,17-32, 3x7 or ?)", field="boards")
+        lo, hi = int(match.group(1)), int(match.group(2))
+        if not 1 <= lo <= hi:
+            raise DealingError(f"boards {text!r}: range {part.strip()} is empty or starts below 1", field="boards")
+        ranges.append((lo, hi))
+    return ranges
+
+
+def _sharpfill(pattern: str, number: int) -> str:
+    """Replace the first run of ``#`` by the zero-padded number (SquareDeal's ``sharpfill``)."""
+    match = re.search(r"#+", pattern)
+    if not match:
+        return pattern
+    width = match.end() - match.start()
+    return f"{pattern[:match.start()]}{number:0{width}d}{pattern[match.end():]}"
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One ``SN`` line: a phase of ``sessions`` sessions (0 = open-ended)."""
+
+    number: int
+    sessions: int
+    boards: str
+    prefix: str
+    description: str
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def open_ended(self) -> bool:
+        return self.sessions == 0
+
+    def check_session(self, session: int) -> int:
+        if isinstance(session, bool) or not isinstance(session, int) or session < 1:
+            raise DealingError(f"sessions are numbered from 1, not {session!r}", field="session")
+        if not self.open_ended and session > self.sessions:
+            raise DealingError(f"phase {self.number} ({self.description}) has {self.sessions} sessions, "
+                               f"not {session}", field="session")
+        return session
+
+    def board_range(self, session: int, boards: str | None = None) -> tuple[int, int]:
+        """The boards of a session; ``boards`` is required (and used) when the phase says ``?``."""
+        self.check_session(session)
+        ranges = parse_board_spec(boards if boards is not None else self.boards)
+        if ranges is None:
+            raise DealingError(f"phase {self.number} leaves the number of boards open (?): say which boards",
+                               field="boards")
+        return ranges[(session - 1) % len(ranges)]
+
+    def file_name(self, session: int, reserve: bool = False) -> str:
+        return _sharpfill(self.prefix, session) + ("reserve" if reserve else "")
+
+    def session_description(self, session: int) -> str:
+        return _sharpfill(self.description, session)
+
+    def key_ids(self) -> list[tuple[int, int]]:
+        if self.open_ended:
+            return [(self.number, 0)]
+        return [(self.number, s) for s in range(1, self.sessions + 1)]
+
+    def to_line(self) -> str:
+        return f"SN {self.sessions}:{self.boards}:{self.prefix}:{self.description}"
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A parsed ``.sqd`` file."""
+
+    name: str
+    delayed_info: str
+    delayed_value: str | None
+    phases: tuple[Phase, ...]
+    key_hash: str | None = None
+    version: str | None = None
+    key_hash_line: int | None = field(default=None, compare=False)
+
+    def phase(self, number: int) -> Phase:
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.phases):
+            raise DealingError(f"the tournament has phases 1 … {len(self.phases)}, not {number!r}", field="phase")
+        return self.phases[number - 1]
+
+    def with_delayed_value(self, value: str) -> Tournament:
+        return replace(self, delayed_value=canonical_delayed_value(value))
+
+
+def _text_lines(data: bytes | str, what: str) -> list[str]:
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            data = data.decode("latin-1")
+    return data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def read_sqd(data: bytes | str) -> Tournament:
+    """Parse a ``.sqd`` description file (CRLF or LF). Errors name the line."""
+    name = info = value = kh = version = None
+    kh_line = None
+    phases: list[Phase] = []
+    for number, raw in enumerate(_text_lines(data, ".sqd"), start=1):
+        line = raw.rstrip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            found = re.match(r"^#.*[Ss]quare[Dd]eal (\d+)\.(\d+)", line)
+            if found:
+                version = f"{found.group(1)}.{found.group(2)}"
+            continue
+        tag, _, rest = line.partition(" ")
+        rest = rest.lstrip(" ")
+        if tag == "TN":
+            name = rest
+        elif tag == "DI":
+            info = rest
+        elif tag == "DV":
+            value = rest
+        elif tag == "KH":
+            if not re.fullmatch(r"[0-9a-fA-F]{64}", rest):
+                raise DealingError(f"KH must be 64 hex digits (a SHA-256), not {rest!r}", field="KH", line=number)
+            kh, kh_line = rest.lower(), number
+        elif tag == "SN":
+            parts = rest.split(":", 3)
+            if len(parts) != 4:
+                raise DealingError("SN needs nsessions:boards:fileprefix:description", field="SN", line=number)
+            count, boards, prefix, description = parts
+            if not count.strip().isdigit():
+                raise DealingError(f"SN: the number of sessions must be a number ≥ 0, not {count!r}",
+                                   field="SN", line=number)
+            try:
+                parse_board_spec(boards)
+            except DealingError as exc:
+                raise DealingError(f"SN: {exc}", field="SN", line=number) from None
+            phases.append(Phase(len(phases) + 1, int(count), boards.strip(), prefix.strip(), description, number))
+        else:
+            raise DealingError(f"unknown line {line[:30]!r}: expected TN, DI, DV, SN, KH or a # comment",
+                               line=number)
+    if name is None:
+        raise DealingError("the .sqd file has no TN (tournament name) line", field="TN")
+    if not phases:
+        raise DealingError("the .sqd file has no SN (phase) line", field="SN")
+    return Tournament(name, info or "", value, tuple(phases), kh, version, kh_line)
+
+
+def write_sqd(tournament: Tournament) -> bytes:
+    """The ``.sqd`` text as SquareDeal writes it, with CRLF line ends."""
+    lines = [f"# Description file of tournament for program SquareDeal {SQUAREDEAL_VERSION}", "#",
+             f"TN {tournament.name}", f"DI {tournament.delayed_info}"]
+    if tournament.delayed_value is not None:
+        lines.append(f"DV {tournament.delayed_value}")
+    lines += ["# Description of phases of tournament",
+              "# Per phase a line with SN nessions:nboards:filename:description"]
+    lines += [phase.to_line() for phase in tournament.phases]
+    if tournament.key_hash:
+        lines.append(f"KH {tournament.key_hash}")
+    else:
+        lines += ["#", "# Until published this file may be edited if so wished"]
+    return ("\r\n".join(lines) + "\r\n").encode("utf-8")
+
+
+@dataclass(frozen=True)
+class SquareDealKeys:
+    """A parsed ``.sqk`` file: the keys by (phase, session), their line numbers, the raw bytes."""
+
+    keys: dict[tuple[int, int], str]
+    lines: dict[tuple[int, int], int]
+    raw: bytes = field(repr=False)
+
+    def key(self, phase: int, session: int) -> str:
+        try:
+            return self.keys[(phase, session)]
+        except KeyError:
+            raise DealingError(f"the .sqk file has no key for phase {phase}, session {session}",
+                               field="session") from None
+
+
+_SQK_LINE = re.compile(r"^(\d+),(\d+):(.*)$")
+
+
+def read_sqk(data: bytes) -> SquareDealKeys:
+    """Parse a ``.sqk`` key file. Errors name the line."""
+    raw = bytes(data)
+    keys: dict[tuple[int, int], str] = {}
+    lines: dict[tuple[int, int], int] = {}
+    for number, line in enumerate(_text_lines(raw, ".sqk"), start=1):
+        if not line.strip():
+            continue
+        match = _SQK_LINE.match(line.strip())
+        if not match:
+            raise DealingError(f"not a key line {line[:20]!r}…: expected phase,session:key", line=number)
+        ident = (int(match.group(1)), int(match.group(2)))
+        key = match.group(3)
+        if not key:
+            raise DealingError(f"phase {ident[0]}, session {ident[1]} has an empty key", line=number)
+        if ident in keys:
+            raise DealingError(f"phase {ident[0]}, session {ident[1]} has a second key "
+                               f"(first on line {lines[ident]})", line=number)
+        keys[ident], lines[ident] = key, number
+    if not keys:
+        raise DealingError("the .sqk file holds no keys")
+    return SquareDealKeys(keys, lines, raw)
+
+
+def write_sqk(keys: dict[tuple[int, int], str]) -> bytes:
+    """The ``.sqk`` bytes: ``phase,session:key`` lines in order, CRLF (written raw)."""
+    return b"".join(f"{p},{s}:{k}\r\n".encode("ascii") for (p, s), k in sorted(keys.items()))
+
+
+def key_hash(sqk_bytes: bytes) -> str:
+    """KH: the SHA-256 of the ``.sqk`` file's bytes, 64 lowercase hex digits."""
+    return hashlib.sha256(bytes(sqk_bytes)).hexdigest()
+
+
+@dataclass(frozen=True)
+class KeyCheck:
+    """What :func:`verify_keys` checked."""
+
+    key_hash: str
+    normalised_line_ends: bool
+    sessions: int
+    messages: tuple[str, ...]
+
+
+def verify_keys(tournament: Tournament, sqk: SquareDealKeys) -> KeyCheck:
+    """Check KH = SHA-256(.sqk) and that every session has a key; raise :class:`DealingError` if not.
+
+    Like ``squaredeal.pl`` a copy whose line ends were converted to LF still verifies (its
+    lines re-joined with CRLF hash to KH); the report says so.
+    """
+    if not tournament.key_hash:
+        raise DealingError("the .sqd file has no KH line: the tournament was never published", field="KH")
+    raw_hash = key_hash(sqk.raw)
+    normalised = False
+    if not hmac.compare_digest(raw_hash, tournament.key_hash):
+        lines = [line for line in _text_lines(sqk.raw, ".sqk")]
+        while lines and lines[-1] == "":
+            lines.pop()
+        crlf_hash = key_hash("".join(f"{line}\r\n" for line in lines).encode("utf-8"))
+        if not hmac.compare_digest(crlf_hash, tournament.key_hash):
+            suspects = _suspect_lines(sqk)
+            where = f" (line {tournament.key_hash_line} of the .sqd)" if tournament.key_hash_line else ""
+            detail = ("; suspicious key lines: " + ", ".join(suspects)) if suspects else ""
+            raise DealingError(
+                f"the key file does not match the published commitment: SHA-256 of the .sqk is "
+                f"{raw_hash}, but KH{where} is {tournament.key_hash}{detail}",
+                field="KH", line=tournament.key_hash_line)
+        normalised = True
+    missing = [f"{p},{s}" for phase in tournament.phases for p, s in phase.key_ids() if (p, s) not in sqk.keys]
+    if missing:
+        raise DealingError(f"the .sqk file has no key for session(s) {', '.join(missing[:10])}", field="sqk")
+    messages = [f"SHA-256 of the key file = {raw_hash}" + (" (after restoring CRLF line ends)" if normalised else ""),
+                f"KH in the description{' (line %d)' % tournament.key_hash_line if tournament.key_hash_line else ''}"
+                f" = {tournament.key_hash}: match",
+                f"keys present for all {sum(len(p.key_ids()) for p in tournament.phases)} sessions of "
+                f"{len(tournament.phases)} phases"]
+    short = [f"{p},{s}" for (p, s), k in sqk.keys.items() if len(k) < 40]
+    if short:
+        messages.append(f"warning: short keys (< 40 characters) for {', '.join(short)}")
+    return KeyCheck(raw_hash, normalised, len(sqk.keys), tuple(messages))
+
+
+def _suspect_lines(sqk: SquareDealKeys) -> list[str]:
+    """Key lines that differ from the usual shape (wrong length or characters outside A-Z a-z 0-9)."""
+    lengths = [len(k) for k in sqk.keys.values()]
+    usual = max(set(lengths), key=lengths.count)
+    out = []
+    for ident, key in sqk.keys.items():
+        problem = []
+        if len(key) != usual:
+            problem.append(f"{len(key)} characters, the others {usual}")
+        bad = sorted({ch for ch in key if ch not in KEY_ALPHABET})
+        if bad:
+            problem.append(f"characters {''.join(bad)!r}")
+        if problem:
+            out.append(f"line {sqk.lines[ident]} ({ident[0]},{ident[1]}: {'; '.join(problem)})")
+    return out
+
+
+def canonical_delayed_value(text: str) -> str:
+    """SquareDeal 2.7's ``getDV``: trim, collapse spaces, drop ``.``/``,`` between digits.
+
+    The generator uses the DV exactly as stored in the ``.sqd``; this is only for new values.
+
+    >>> canonical_delayed_value("  43,275.91 ")
+    '4327591'
+    """
+    value = re.sub(r"\s+", " ", str(text).strip())
+    value = re.sub(r"(?<=\d)[.,](?=\d)", "", value)
+    if not value:
+        raise DealingError("the delayed value is empty", field="DV")
+    return value
+
+
+def session_entropy(tournament: Tournament, key: str, phase: Phase, session: int, reserve: bool) -> list[str]:
+    """The ``-e`` strings SquareDeal passes to bigdealx for a session (after the owner half)."""
+    if tournament.delayed_value is None:
+        raise DealingError("the .sqd file has no DV (delayed value) yet: deals cannot be made before it is known",
+                           field="DV")
+    right = key[len(key) // 2:]
+    parts = [right, base64.b64encode(tournament.delayed_value.encode("utf-8")).decode("ascii"),
+             "reserve" if reserve else "original"]
+    if phase.open_ended:
+        parts.append(f"ses{session}")
+    return parts
+
+
+def session_deals(tournament: Tournament, keys: SquareDealKeys, phase_number: int, session: int,
+                  reserve: bool = False, boards: str | None = None) -> list[tuple[int, Deal]]:
+    """The deals of one session (original or reserve set), exactly as SquareDeal makes them."""
+    phase = tournament.phase(phase_number)
+    phase.check_session(session)
+    key = keys.key(phase.number, 0 if phase.open_ended else session)
+    lo, hi = phase.board_range(session, boards)
+    entropy = session_entropy(tournament, key, phase, session, reserve)
+    return bigdeal_deals(seed_random_from_entropy(entropy), owner_hash(key[:len(key) // 2]), lo, hi)
+
+
+def make_key(length: int = KEY_LENGTH) -> str:
+    """A session key: ``length`` characters from [A-Za-z0-9] drawn with ``secrets`` (~357 bits at 60)."""
+    return "".join(secrets.choice(KEY_ALPHABET) for _ in range(length))
+
+
+def create_tournament(name: str, delayed_info: str,
+                      phases: list[tuple[int, str, str, str]]) -> tuple[Tournament, bytes, bytes]:
+    """A new published tournament: ``(tournament, .sqd bytes, .sqk bytes)``.
+
+    ``phases`` lists ``(nsessions, boards, fileprefix, description)``; as SquareDeal does, a
+    prefix or description without ``#`` gets one when the phase has several sessions.
+    """
+    for what, value in (("TN", name), ("DI", delayed_info)):
+        if not str(value).strip() or "\n" in str(value) or "\r" in str(value):
+            raise DealingError(f"{'the tournament name' if what == 'TN' else 'the delayed information'} "
+                               "must be one non-empty line", field=what)
+    if not phases:
+        raise DealingError("a tournament needs at least one phase", field="SN")
+    made: list[Phase] = []
+    used: set[str] = set()
+    for number, (count, boards, prefix, description) in enumerate(phases, start=1):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise DealingError(f"phase {number}: the number of sessions must be ≥ 0, not {count!r}", field="SN")
+        boards = str(boards).strip()
+        ranges = parse_board_spec(boards)
+        if ranges is not None and re.fullmatch(r"\d+x\d+", boards):
+            boards = ",".join(f"{lo}-{hi}" for lo, hi in ranges)
+        if not _PREFIX.match(prefix) or re.search(r"#[^#]+#", prefix):
+            raise DealingError(f"phase {number}: file prefix {prefix!r} must start with a letter, use letters, "
+                               "digits, _ - and at most one run of #", field="SN")
+        if count != 1 and "#" not in prefix:
+            prefix += "#" * len(str(count))
+        if prefix in used:
+            raise DealingError(f"phase {number}: file prefix {prefix!r} is already used", field="SN")
+        used.add(prefix)
+        description = str(description).replace(":", "").strip()
+        if not description or "\n" in description:
+            raise DealingError(f"phase {number}: the description must be one non-empty line", field="SN")
+        if count != 1 and "#" not in description:
+            description += f" #/{count}"
+        made.append(Phase(number, count, boards, prefix, description))
+    keys = {ident: make_key() for phase in made for ident in phase.key_ids()}
+    sqk = write_sqk(keys)
+    tournament = Tournament(name.strip(), delayed_info.strip(), None, tuple(made), key_hash(sqk), SQUAREDEAL_VERSION)
+    return tournament, write_sqd(tournament), sqk
