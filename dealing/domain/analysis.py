@@ -1,0 +1,394 @@
+"""Double-dummy analysis of a deal: the trick table, the par score and the par contracts.
+
+The only module of the project that touches the double-dummy solver (endplay, a binding of
+Bo Haglund's DDS). Everything the solver returns is converted at the edge into the small
+frozen types below, so its encodings (denominations S=0 … NT=4, seats NS=4, vulnerability
+``both=1``) never leak into the rest of the code. endplay is imported on first use, so reading
+or writing the types (PBN files) costs nothing.
+
+What it offers:
+
+* :class:`DoubleDummyTable` — tricks for each declarer (N, E, S, W) in each strain (20 numbers),
+  with converters to and from the PBN forms real programs write: ``DoubleDummyTricks``
+  (20 hex digits, declarers N, S, E, W, each NT, S, H, D, C — BridgeComposer, Bridgewebs),
+  ``OptimumResultTable`` rows (PBN 2.1 §5) and JFR/BCDD's ``Ability``.
+* :class:`ParContract` and :class:`Par` — the par score (North–South's view) and the par
+  contracts, with the PBN ``OptimumScore`` / ``ParContract`` spellings and a reader for
+  BigDeal/Deep Finesse's ``Minimax`` tag.
+* ``double_dummy_table(deal)``, ``double_dummy_tables(deals)`` (a batch through DDS's
+  ``CalcAllTables``, 40 deals per call, threaded), ``par(table, vulnerability, dealer)`` and
+  ``analyse(deal, vulnerability, dealer)`` / ``analyse_boards(...)``.
+
+Source documents: ``../shared/specs/rules-and-formats.md`` §b7 (PBN 2.1 analysis tags) and
+``../shared/specs/stack-probe.md`` §4 (endplay).
+
+>>> table = DoubleDummyTable.from_pbn_tricks("98a79989794536445364")
+>>> table[Seat.NORTH, Strain.HEARTS], table[Seat.EAST, Strain.NOTRUMP]
+(10, 4)
+>>> table.to_pbn_tricks()
+'98a79989794536445364'
+>>> Par.from_pbn("NS -100", "N 2NX-1; N 3DX-1").contracts[1]
+ParContract('N 3DX-1')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from dealing.domain.cards import Deal, Seat, Strain, Vulnerability
+from dealing.domain.errors import DealingError
+
+__all__ = [
+    "DoubleDummyTable",
+    "ParContract",
+    "Par",
+    "BoardAnalysis",
+    "PBN_DECLARER_ORDER",
+    "PBN_STRAIN_ORDER",
+    "double_dummy_table",
+    "double_dummy_tables",
+    "par",
+    "analyse",
+    "analyse_boards",
+    "parse_optimum_score",
+    "parse_minimax",
+]
+
+#: The order of ``DoubleDummyTricks`` (and of BridgeComposer's ``OptimumResultTable``).
+PBN_DECLARER_ORDER: tuple[Seat, ...] = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+PBN_STRAIN_ORDER: tuple[Strain, ...] = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+
+_HEX = "0123456789abcd"
+_STRAIN_PBN = {Strain.NOTRUMP: "NT", Strain.SPADES: "S", Strain.HEARTS: "H", Strain.DIAMONDS: "D",
+               Strain.CLUBS: "C"}
+
+
+# --- the trick table --------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class DoubleDummyTable:
+    """Tricks each declarer takes in each strain when all four hands are seen.
+
+    ``tricks[seat][strain]`` with seats in N, E, S, W order and strains in bidding order
+    (clubs … no trump), the values of :class:`Seat` and :class:`Strain`.
+    """
+
+    tricks: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        rows = tuple(tuple(int(n) for n in row) for row in self.tricks)
+        if len(rows) != 4 or any(len(row) != 5 for row in rows):
+            raise DealingError("a double-dummy table has 4 declarers × 5 strains")
+        for seat, row in zip(Seat, rows):
+            for strain, n in zip(Strain, row):
+                if not 0 <= n <= 13:
+                    raise DealingError(f"{seat.letter} {strain}: {n} tricks is not 0 … 13")
+        object.__setattr__(self, "tricks", rows)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[tuple[Seat, Strain], int]) -> DoubleDummyTable:
+        """Build from ``{(declarer, strain): tricks}``; all 20 entries are required."""
+        missing = [f"{seat.letter} {strain}" for seat in Seat for strain in Strain if (seat, strain) not in values]
+        if missing:
+            raise DealingError(f"the double-dummy table lacks {', '.join(missing)}")
+        return cls(tuple(tuple(values[seat, strain] for strain in Strain) for seat in Seat))
+
+    def __getitem__(self, key: tuple[Seat, Strain]) -> int:
+        seat, strain = key
+        return self.tricks[Seat(seat)][Strain(strain)]
+
+    # PBN "DoubleDummyTricks": 20 hex digits, declarers N, S, E, W, each NT, S, H, D, C.
+    def to_pbn_tricks(self) -> str:
+        return "".join(_HEX[self[seat, strain]] for seat in PBN_DECLARER_ORDER for strain in PBN_STRAIN_ORDER)
+
+    @classmethod
+    def from_pbn_tricks(cls, text: str) -> DoubleDummyTable:
+        """Read BridgeComposer's/Bridgewebs' ``DoubleDummyTricks`` value (case-insensitive)."""
+        value = str(text).strip().lower()
+        if len(value) != 20 or any(ch not in _HEX for ch in value):
+            raise DealingError(f"DoubleDummyTricks must be 20 hex digits 0 … d (N, S, E, W × NT, S, H, D, C), "
+                               f"not {text!r}", field="DoubleDummyTricks")
+        digits = iter(_HEX.index(ch) for ch in value)
+        return cls.from_mapping({(seat, strain): next(digits)
+                                 for seat in PBN_DECLARER_ORDER for strain in PBN_STRAIN_ORDER})
+
+    # PBN 2.1 "OptimumResultTable": rows of declarer, denomination, tricks.
+    def optimum_result_rows(self) -> list[tuple[str, str, int]]:
+        """Rows in BridgeComposer's order (N, S, E, W × NT, S, H, D, C)."""
+        return [(seat.letter, _STRAIN_PBN[strain], self[seat, strain])
+                for seat in PBN_DECLARER_ORDER for strain in PBN_STRAIN_ORDER]
+
+    @classmethod
+    def from_optimum_result_rows(cls, rows: Iterable[tuple[str, str, str | int]]) -> DoubleDummyTable:
+        """Read ``(declarer, denomination, result)`` rows in any order (20, each once)."""
+        values: dict[tuple[Seat, Strain], int] = {}
+        for declarer, denomination, result in rows:
+            seat, strain = Seat.from_str(declarer), Strain.from_str(denomination)
+            try:
+                tricks = int(str(result).strip())
+            except ValueError:
+                raise DealingError(f"{declarer} {denomination}: result {result!r} is not a number of tricks") from None
+            if (seat, strain) in values:
+                raise DealingError(f"{seat.letter} {strain} appears twice in the table")
+            values[seat, strain] = tricks
+        return cls.from_mapping(values)
+
+    # JFR/BCDD "Ability": "N:89797 E:44535 S:89797 W:44535" (hex, NT S H D C per declarer).
+    def to_ability(self) -> str:
+        return " ".join(f"{seat.letter}:" + "".join(_HEX[self[seat, strain]].upper() for strain in PBN_STRAIN_ORDER)
+                        for seat in Seat)
+
+    @classmethod
+    def from_ability(cls, text: str) -> DoubleDummyTable:
+        values: dict[tuple[Seat, Strain], int] = {}
+        parts = str(text).split()
+        for part in parts:
+            match = re.fullmatch(r"([NESWnesw]):([0-9A-Da-d]{5})", part)
+            if not match:
+                raise DealingError(f"Ability part {part!r} is not like N:89797", field="Ability")
+            seat = Seat.from_str(match[1])
+            for strain, ch in zip(PBN_STRAIN_ORDER, match[2].lower()):
+                values[seat, strain] = _HEX.index(ch)
+        if len(parts) != 4:
+            raise DealingError(f"Ability needs four declarers, not {len(parts)}: {text!r}", field="Ability")
+        return cls.from_mapping(values)
+
+    def __str__(self) -> str:
+        head = "    " + " ".join(f"{_STRAIN_PBN[s]:>2}" for s in PBN_STRAIN_ORDER)
+        rows = [f"{seat.letter}   " + " ".join(f"{self[seat, s]:>2}" for s in PBN_STRAIN_ORDER) for seat in Seat]
+        return "\n".join([head, *rows])
+
+
+# --- par --------------------------------------------------------------------------------
+
+_PAR_ITEM = re.compile(r"(NS|EW|N|E|S|W)\s*([1-7])(NT|N|S|H|D|C)(XX|X)?\s*(=|[+-]\d{1,2})?", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class ParContract:
+    """One par contract: ``declarers`` are the seats that make it (one seat, or both of a side)."""
+
+    level: int
+    strain: Strain
+    declarers: tuple[Seat, ...]
+    doubled: bool
+    tricks: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.level <= 7:
+            raise DealingError(f"a contract level is 1 … 7, not {self.level}")
+        seats = tuple(sorted({Seat(s) for s in self.declarers}))
+        if not seats or len({s.side for s in seats}) != 1:
+            raise DealingError("a par contract's declarers are one seat or two partners")
+        if not 0 <= self.tricks <= 13:
+            raise DealingError(f"{self.tricks} tricks is not 0 … 13")
+        object.__setattr__(self, "declarers", seats)
+        object.__setattr__(self, "strain", Strain(self.strain))
+
+    @property
+    def side(self) -> str:
+        return self.declarers[0].side
+
+    @property
+    def result(self) -> int:
+        """Over- (+) or undertricks (−) against the contract."""
+        return self.tricks - 6 - self.level
+
+    def to_pbn(self) -> str:
+        """BridgeComposer's spelling: ``NS 2C+2``, ``N 2NX-1``, ``EW 6H=``."""
+        who = self.side if len(self.declarers) == 2 else self.declarers[0].letter
+        strain = "N" if self.strain is Strain.NOTRUMP else self.strain.letter
+        result = "=" if self.result == 0 else f"{self.result:+d}"
+        return f"{who} {self.level}{strain}{'X' if self.doubled else ''}{result}"
+
+    @classmethod
+    def from_pbn(cls, text: str) -> ParContract:
+        match = _PAR_ITEM.fullmatch(str(text).strip())
+        if not match:
+            raise DealingError(f"par contract {text!r} is not like 'NS 4S+1' or 'E 5DX-2'", field="ParContract")
+        who, level, strain, double, result = match.groups()
+        who = who.upper()
+        declarers = tuple(Seat.from_str(ch) for ch in who)
+        if double and double.upper() == "XX":
+            raise DealingError(f"par contract {text!r}: a par contract is never redoubled", field="ParContract")
+        over = 0 if result in (None, "=") else int(result)
+        tricks = 6 + int(level) + over
+        if not 0 <= tricks <= 13:
+            raise DealingError(f"par contract {text!r} takes {tricks} tricks", field="ParContract")
+        return cls(int(level), Strain.from_str(strain), declarers, bool(double), tricks)
+
+    def __repr__(self) -> str:
+        return f"ParContract({self.to_pbn()!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Par:
+    """The par result: ``score`` from North–South's view; no contracts when par is a pass-out."""
+
+    score: int
+    contracts: tuple[ParContract, ...]
+
+    def optimum_score_pbn(self) -> str:
+        """``OptimumScore`` as BridgeComposer writes it: from the par-contract side's view."""
+        if self.contracts and self.contracts[0].side == "EW":
+            return f"EW {-self.score}"
+        return f"NS {self.score}"
+
+    def par_contract_pbn(self) -> str:
+        return "; ".join(c.to_pbn() for c in self.contracts) if self.contracts else "Pass"
+
+    @classmethod
+    def from_pbn(cls, optimum_score: str, par_contract: str | None = None) -> Par:
+        contracts: tuple[ParContract, ...] = ()
+        if par_contract is not None and par_contract.strip().lower() not in ("", "pass", "passed out", "-"):
+            contracts = tuple(ParContract.from_pbn(part) for part in re.split(r"[;,]", par_contract) if part.strip())
+        return cls(parse_optimum_score(optimum_score), contracts)
+
+
+def parse_optimum_score(text: str) -> int:
+    """PBN ``OptimumScore`` to North–South's view: ``"NS 620"`` → 620, ``"EW 450"`` → −450.
+
+    >>> parse_optimum_score("EW -100"), parse_optimum_score("NS -300")
+    (100, -300)
+    """
+    value = str(text).strip()
+    match = re.fullmatch(r"(?:(NS|EW)\s+)?([+-]?\d+)(?:\s+(NS|EW)\s+([+-]?\d+))?", value, re.IGNORECASE)
+    if not match:
+        raise DealingError(f"OptimumScore {text!r} is not like 'NS 620' or 'EW 450'", field="OptimumScore")
+    side, score = (match[1] or "NS").upper(), int(match[2])
+    return score if side == "NS" else -score
+
+
+def parse_minimax(text: str, vulnerability: Vulnerability) -> tuple[ParContract, int]:
+    """BigDeal/Deep Finesse's ``Minimax`` tag, e.g. ``"3HDN-100"``: 3♥ doubled by North, NS −100.
+
+    Returns the contract and the NS score. The tag does not give the tricks: a positive score
+    is read as the contract made exactly, a negative one as down as many tricks as the score
+    says (which needs the board's vulnerability).
+
+    >>> parse_minimax("4SS650", Vulnerability.NS)
+    (ParContract('S 4S='), 650)
+    >>> parse_minimax("5DDN-500", Vulnerability.NONE)[0]
+    ParContract('N 5DX-3')
+    """
+    match = re.fullmatch(r"([1-7])([CDHSN])(D?)([NESW])(-?\d+)", str(text).strip())
+    if not match:
+        raise DealingError(f"Minimax {text!r} is not like '4SS650' or '3HDN-100'", field="Minimax")
+    level, strain, doubled, seat, score = match.groups()
+    declarer = Seat.from_str(seat)
+    declarer_score = int(score) if declarer.side == "NS" else -int(score)
+    tricks = 6 + int(level)
+    if declarer_score < 0:  # a doubled sacrifice: work out the undertricks from the score
+        tricks -= _undertricks_for(-declarer_score, bool(doubled), vulnerability.is_vulnerable(declarer))
+    contract = ParContract(int(level), Strain.from_str(strain), (declarer,), bool(doubled), tricks)
+    return contract, int(score)
+
+
+def _undertricks_for(penalty: int, doubled: bool, vulnerable: bool) -> int:
+    for down in range(1, 14):
+        if _penalty(down, doubled, vulnerable) == penalty:
+            return down
+    raise DealingError(f"no number of undertricks gives a penalty of {penalty}", field="Minimax")
+
+
+def _penalty(down: int, doubled: bool, vulnerable: bool) -> int:
+    if not doubled:
+        return down * (100 if vulnerable else 50)
+    if vulnerable:
+        return 200 + 300 * (down - 1)
+    return sum((100, 200, 200)[:down]) + 300 * max(0, down - 3)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardAnalysis:
+    table: DoubleDummyTable
+    par: Par
+
+
+# --- the solver (endplay / DDS) -----------------------------------------------------------
+#
+# Algorithm notes. endplay's ``ParList`` iterator (0.5.12) writes into its own ctypes buffer
+# while iterating: a contract for "NS" comes out twice as South, and a second iteration
+# differs from the first. We therefore read DDS's ``parResultsMaster`` record ourselves:
+# ``denom`` 0 = NT, 1 = S, 2 = H, 3 = D, 4 = C; ``seats`` 0-3 = N, E, S, W, 4 = NS, 5 = EW;
+# ``underTricks`` > 0 marks a doubled sacrifice, otherwise ``overTricks`` counts overtricks.
+# DDS's trick tables index ``resTable[denom][hand]`` with denom 0 = S … 3 = C, 4 = NT.
+
+_DDS_PAR_STRAIN = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+_DDS_TABLE_STRAIN = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NOTRUMP)
+_DDS_SEATS = ((Seat.NORTH,), (Seat.EAST,), (Seat.SOUTH,), (Seat.WEST,), (Seat.NORTH, Seat.SOUTH),
+              (Seat.EAST, Seat.WEST))
+_BATCH = 40  # DDS's MAXNOOFTABLES: deals per CalcAllTables call with all five strains
+
+
+@cache
+def _endplay():
+    import endplay._dds as dds_raw
+    from endplay.dds import calc_all_tables, calc_dd_table
+    from endplay.dds import par as dds_par
+    from endplay.dds.ddtable import DDTable
+    from endplay.types import Deal as EDeal
+    from endplay.types import Player, Vul
+
+    vul = {Vulnerability.NONE: Vul.none, Vulnerability.NS: Vul.ns, Vulnerability.EW: Vul.ew,
+           Vulnerability.BOTH: Vul.both}
+    return dds_raw, calc_all_tables, calc_dd_table, dds_par, DDTable, EDeal, Player, vul
+
+
+def _to_endplay(deal: Deal):
+    return _endplay()[5](deal.to_pbn())
+
+
+def _table_from_dds(results) -> DoubleDummyTable:
+    values = {(seat, strain): results.resTable[d][seat]
+              for d, strain in enumerate(_DDS_TABLE_STRAIN) for seat in Seat}
+    return DoubleDummyTable.from_mapping(values)
+
+
+def double_dummy_table(deal: Deal) -> DoubleDummyTable:
+    """Solve one deal: tricks for every declarer and strain."""
+    return _table_from_dds(_endplay()[2](_to_endplay(deal))._data)
+
+
+def double_dummy_tables(deals: Sequence[Deal]) -> list[DoubleDummyTable]:
+    """Solve many deals with DDS's threaded ``CalcAllTables`` (40 deals per call)."""
+    calc_all_tables = _endplay()[1]
+    tables: list[DoubleDummyTable] = []
+    for start in range(0, len(deals), _BATCH):
+        chunk = [_to_endplay(d) for d in deals[start:start + _BATCH]]
+        results = calc_all_tables(chunk)
+        tables.extend(_table_from_dds(results[i]._data) for i in range(len(chunk)))
+    return tables
+
+
+def par(table: DoubleDummyTable, vulnerability: Vulnerability, dealer: Seat) -> Par:
+    """Par score (NS view) and par contracts from a trick table, as DDS's ``DealerParBin``
+    computes them (the dealer matters when both sides could bid the same contract)."""
+    dds_raw, _, _, dds_par, DDTable, _, Player, vul = _endplay()
+    data = dds_raw.ddTableResults()
+    for d, strain in enumerate(_DDS_TABLE_STRAIN):
+        for seat in Seat:
+            data.resTable[d][seat] = table[seat, strain]
+    master = dds_par(DDTable(data), vul[vulnerability], Player(int(dealer)))._data
+    contracts = []
+    for i in range(master.number):
+        c = master.contracts[i]
+        doubled = c.underTricks > 0
+        tricks = 6 + c.level - c.underTricks if doubled else 6 + c.level + c.overTricks
+        contracts.append(ParContract(c.level, _DDS_PAR_STRAIN[c.denom], _DDS_SEATS[c.seats], doubled, tricks))
+    return Par(int(master.score), tuple(contracts))
+
+
+def analyse(deal: Deal, vulnerability: Vulnerability, dealer: Seat) -> BoardAnalysis:
+    """The trick table and par of one board."""
+    table = double_dummy_table(deal)
+    return BoardAnalysis(table, par(table, vulnerability, dealer))
+
+
+def analyse_boards(boards: Sequence[tuple[Deal, Vulnerability, Seat]]) -> list[BoardAnalysis]:
+    """Tables (batched) and par for many boards: ``(deal, vulnerability, dealer)`` each."""
+    tables = double_dummy_tables([deal for deal, _, _ in boards])
+    return [BoardAnalysis(t, par(t, vul, dealer)) for t, (_, vul, dealer) in zip(tables, boards)]

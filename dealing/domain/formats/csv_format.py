@@ -1,0 +1,76 @@
+"""BigDeal's CSV (for spreadsheets and databases): writer and reader.
+
+One line per board (``output.c`` ``print_csv``, spec §3 "csv"): 16 quoted suit holdings —
+North ♠ ♥ ♦ ♣, then East, South, West — then ``"<board>"`` and ``"<dealer>/<vul>"`` with
+the vulnerability written ``-``, ``NS``, ``EW`` or ``All``.
+
+>>> from dealing.domain.cards import Deal
+>>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+>>> line = CsvWriter(Run.range(5, 5)).board(5, deal)
+>>> line[:40], line[-13:]
+(b'"AKQJ","T98","765","432","T98","765","43', b'","5","N/NS"\\n')
+>>> read_csv(line) == [(5, deal)]
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from dealing.domain.cards import SUITS_DESCENDING, Deal, Hand, Seat, Vulnerability, board_dealer, board_vulnerability
+from dealing.domain.errors import DealingError
+from dealing.domain.formats.base import Run
+
+__all__ = ["CsvWriter", "read_csv"]
+
+_CSV_VUL = {Vulnerability.NONE: "-", Vulnerability.NS: "NS", Vulnerability.EW: "EW", Vulnerability.BOTH: "All"}
+
+
+class CsvWriter:
+    def __init__(self, run: Run):
+        self.run = run
+
+    def header(self) -> bytes:
+        return b""
+
+    def board(self, board: int, deal: Deal) -> bytes:
+        holdings = [deal.hand(seat).holding_str(suit) for seat in Seat for suit in SUITS_DESCENDING]
+        fields = [*holdings, str(board), f"{board_dealer(board).letter}/{_CSV_VUL[board_vulnerability(board)]}"]
+        return ('"' + '","'.join(fields) + '"\n').encode("ascii")
+
+    def footer(self) -> bytes:
+        return b""
+
+
+def read_csv(data: bytes | str) -> list[tuple[int, Deal]]:
+    """Read BigDeal CSV lines; each must hold 16 holdings, the board and dealer/vulnerability,
+    and agree with the board's dealer and vulnerability (Law 2)."""
+    text = data.decode("utf-8") if isinstance(data, bytes) else data
+    boards = []
+    for lineno, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        if not row or not any(cell.strip() for cell in row):
+            continue
+        if len(row) != 18:
+            raise DealingError(f"a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not {len(row)}",
+                               line=lineno)
+        hands = {}
+        for seat in Seat:
+            pbn = ".".join(row[4 * seat:4 * seat + 4])
+            try:
+                hands[seat] = Hand.from_pbn(pbn)
+            except DealingError as exc:
+                raise DealingError(f"{seat.name.title()}'s hand: {exc}", field=seat.letter, line=lineno) from None
+        if not row[16].strip().isdigit() or int(row[16]) < 1:
+            raise DealingError(f"board number {row[16]!r} is not a whole number from 1", field="board", line=lineno)
+        board = int(row[16])
+        try:
+            deal = Deal.from_hands(hands)
+        except DealingError as exc:
+            raise DealingError(str(exc), line=lineno) from None
+        expected = f"{board_dealer(board).letter}/{_CSV_VUL[board_vulnerability(board)]}"
+        if row[17].strip() != expected:
+            raise DealingError(f"board {board}: dealer/vulnerability {row[17]!r}, expected {expected!r}",
+                               field="dealer", line=lineno)
+        boards.append((board, deal))
+    return boards

@@ -1,0 +1,135 @@
+"""BBO's LIN: BigDeal's one-line-per-board writer and a reader for LIN from any program.
+
+BigDeal writes (``output.c`` ``print_lin``, spec §3 "lin")::
+
+    qx|o<n>|md|<dealer><S hand>,<W hand>,<N hand>|rh||ah|Board <n>|sv|<0|n|e|b>|pg||
+
+with the dealer as BBO numbers it (1 = S, 2 = W, 3 = N, 4 = E), hands as ``S…H…D…C…`` and
+East left out (BBO works it out).
+
+The reader takes the pipe-separated ``key|value|`` pairs of a LIN record (one record per line,
+or a single record), URL-decoded when needed (RealBridge writes ``%2C`` for commas), and reads
+``md`` (dealer digit, then the hands of S, W, N and optionally E), the board number from
+``ah|Board n`` or ``qx|o<n>``/``c<n>``, the dealer and the vulnerability (``sv``).
+
+>>> from dealing.domain.cards import Deal
+>>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+>>> line = LinWriter(Run.range(1, 1)).board(1, deal)
+>>> line
+b'qx|o1|md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432|rh||ah|Board 1|sv|0|pg||\\n'
+>>> read_lin(line)[0].deal == deal
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import unquote
+
+from dealing.domain.cards import SUITS_DESCENDING, Deal, Hand, Seat, Vulnerability, board_dealer, board_vulnerability
+from dealing.domain.errors import DealingError
+from dealing.domain.formats.base import Run
+
+__all__ = ["LinWriter", "LinBoard", "read_lin"]
+
+_LIN_SEATS = {1: Seat.SOUTH, 2: Seat.WEST, 3: Seat.NORTH, 4: Seat.EAST}
+_LIN_DIGIT = {seat: digit for digit, seat in _LIN_SEATS.items()}
+_LIN_ORDER = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
+_LIN_VUL = {Vulnerability.NONE: "0", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.BOTH: "b"}
+_VUL_LIN = {"0": Vulnerability.NONE, "o": Vulnerability.NONE, "n": Vulnerability.NS, "e": Vulnerability.EW,
+            "b": Vulnerability.BOTH}
+
+
+def _lin_hand(hand: Hand) -> str:
+    return "".join(suit.letter + hand.holding_str(suit) for suit in SUITS_DESCENDING)
+
+
+class LinWriter:
+    def __init__(self, run: Run):
+        self.run = run
+
+    def header(self) -> bytes:
+        return b""
+
+    def board(self, board: int, deal: Deal) -> bytes:
+        hands = ",".join(_lin_hand(deal.hand(seat)) for seat in (Seat.SOUTH, Seat.WEST, Seat.NORTH))
+        dealer = _LIN_DIGIT[board_dealer(board)]
+        return (f"qx|o{board}|md|{dealer}{hands}|rh||ah|Board {board}|sv|"
+                f"{_LIN_VUL[board_vulnerability(board)]}|pg||\n").encode("ascii")
+
+    def footer(self) -> bytes:
+        return b""
+
+
+@dataclass(frozen=True)
+class LinBoard:
+    board: int | None
+    deal: Deal
+    dealer: Seat | None
+    vulnerability: Vulnerability | None
+
+
+def _parse_lin_hand(text: str, where: str) -> Hand:
+    holdings = {suit: "" for suit in SUITS_DESCENDING}
+    suit = None
+    for ch in text.upper().replace("10", "T"):
+        if ch in "SHDC":
+            suit = next(s for s in SUITS_DESCENDING if s.letter == ch)
+        elif suit is None:
+            raise DealingError(f"{where}: hand {text!r} has a card before any suit letter")
+        else:
+            holdings[suit] += ch
+    try:
+        return Hand.from_pbn(".".join(holdings[s] for s in SUITS_DESCENDING))
+    except DealingError as exc:
+        raise DealingError(f"{where}: {exc}") from None
+
+
+def _parse_record(record: str, lineno: int) -> LinBoard | None:
+    if "%" in record:
+        record = unquote(record)
+    parts = record.split("|")
+    pairs = [(parts[i].strip().lower(), parts[i + 1] if i + 1 < len(parts) else "") for i in range(0, len(parts) - 1, 2)]
+    values: dict[str, str] = {}
+    for key, value in pairs:
+        values.setdefault(key, value)
+    if "md" not in values:
+        return None
+    md = values["md"].strip()
+    where = f"line {lineno}: md"
+    if not md or md[0] not in "1234":
+        raise DealingError(f"md|{md[:20]}: the dealer digit must be 1 (S), 2 (W), 3 (N) or 4 (E)", field="md",
+                           line=lineno)
+    dealer = _LIN_SEATS[int(md[0])]
+    texts = md[1:].split(",")
+    hands: dict[Seat, Hand] = {}
+    for seat, text in zip(_LIN_ORDER, texts):
+        if text.strip():
+            hand = _parse_lin_hand(text.strip(), where)
+            if len(hand) != 13:
+                raise DealingError(f"md: {seat.name.title()}'s hand {text!r} has {len(hand)} cards, not 13",
+                                   field="md", line=lineno)
+            hands[seat] = hand
+    try:
+        deal = Deal.from_hands(hands)
+    except DealingError as exc:
+        raise DealingError(f"md: {exc}", field="md", line=lineno) from None
+    board = None
+    match = re.search(r"(\d+)", values.get("ah", "")) or re.fullmatch(r"[oc](\d+)", values.get("qx", "").strip())
+    if match:
+        board = int(match[1])
+    vul = _VUL_LIN.get(values.get("sv", "").strip().lower())
+    return LinBoard(board, deal, dealer, vul)
+
+
+def read_lin(data: bytes | str) -> list[LinBoard]:
+    """Read every LIN record with a deal (``md``), one record per line."""
+    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+    boards = []
+    for lineno, line in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
+        if line.strip():
+            record = _parse_record(line.strip(), lineno)
+            if record is not None:
+                boards.append(record)
+    return boards
