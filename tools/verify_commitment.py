@@ -1,0 +1,383 @@
+#!/usr/bin/env python3
+"""Check a bridge dealing commitment (format bridge-commitment-v1) without trusting the site.
+
+Standalone: Python 3.9+ standard library only, one file, no import of the club site's code.
+It re-implements, from the written specification (docs/commitments.md and docs/dealing.md),
+the commitment record, the dealing-key derivation, our dealer "dealer-v1" (SHAKE-256 in
+counter mode with rejection below D) and Pavlicek's number-to-deal mapping.
+
+Usage:
+    python3 verify_commitment.py published.json revealed.json [--deals [LABEL=]hands.pbn ...]
+
+* published.json — the record the organiser published before the event (no key), with its
+  SHA-256 "commitment". Keep your own copy from before the event.
+* revealed.json — the same record after the event, with the delayed value "dv" and the
+  secret "key".
+* --deals — a PBN hand record to compare board by board (Board and Deal tags). Name the
+  session with LABEL= when the commitment covers more than one session.
+
+It prints every check it makes and exits 0 when all pass, 1 when a check fails (the message
+says which field, session or board), 2 when a file cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import hmac
+import json
+import re
+import sys
+import unicodedata
+
+FORMAT = "bridge-commitment-v1"
+DEALER = "dealer-v1"
+TAG_BLOCK = b"dealer-v1-block\x00"
+TAG_EXTRA = b"dealer-v1-extra\x00"
+DEALING_KEY_TAG = b"bridge-commitment-v1 dealing key\x00"
+DEALS_PER_BLOCK = 1024
+
+
+def _factorial(n):
+    out = 1
+    for k in range(2, n + 1):
+        out *= k
+    return out
+
+
+D = _factorial(52) // _factorial(13) ** 4  # 53,644,737,765,488,792,839,237,440,000
+
+
+class Failed(Exception):
+    """A check failed; the message says what and where."""
+
+
+class BadInput(Exception):
+    """A file could not be read as what it should be."""
+
+
+# --- Reading the commitment -------------------------------------------------------------
+
+
+def canonical_text_ok(value):
+    """NFC, no control characters, trimmed, single spaces, not empty."""
+    if not isinstance(value, str) or not value:
+        return False
+    if unicodedata.normalize("NFC", value) != value:
+        return False
+    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") or (ch.isspace() and ch != " ") for ch in value):
+        return False
+    return value == value.strip() and "  " not in value
+
+
+LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/:-]{0,99}\Z")
+
+
+def read_json(path, what):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except OSError as exc:
+        raise BadInput(f"cannot read the {what} file {path}: {exc.strerror}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise BadInput(f"the {what} file {path} is not JSON: {exc}")
+    if not isinstance(data, dict):
+        raise BadInput(f"the {what} file {path} must hold a JSON object")
+    return data
+
+
+def field_of(data, name, kind, where):
+    if name not in data:
+        raise Failed(f"{where}: the field {name!r} is missing")
+    value = data[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise Failed(f"{where}: the field {name!r} must be a {kind.__name__}")
+    return value
+
+
+def hex_field(data, name, nbytes, where):
+    value = field_of(data, name, str, where)
+    if not re.fullmatch(r"[0-9a-f]{%d}" % (2 * nbytes), value):
+        raise Failed(f"{where}: {name!r} must be {2 * nbytes} lowercase hex digits, not {value!r}")
+    return value
+
+
+def dv_format_ok(fmt):
+    return fmt == "text" or re.fullmatch(r"decimal:[0-8]", fmt) is not None
+
+
+def public_lines(data, where):
+    """Check the public fields of a record and return its canonical lines (without the key)."""
+    fmt = field_of(data, "format", str, where)
+    if fmt != FORMAT:
+        raise Failed(f"{where}: format {fmt!r} is not {FORMAT}, the only one this verifier reads")
+    dealer = field_of(data, "dealer", str, where)
+    if dealer != DEALER:
+        raise Failed(f"{where}: dealer {dealer!r} is not {DEALER}, the only dealer this verifier implements")
+    lines = [f"format: {fmt}", f"dealer: {dealer}"]
+    for name, limit in (("event", 200), ("promise", 500)):
+        value = field_of(data, name, str, where)
+        if not canonical_text_ok(value) or len(value) > limit:
+            raise Failed(f"{where}: the {name} {value!r} is not canonical text (NFC, single spaces, no control "
+                         f"characters, at most {limit} characters)")
+        lines.append(f"{name}: {value}")
+    dv_format = field_of(data, "dv_format", str, where)
+    if not dv_format_ok(dv_format):
+        raise Failed(f"{where}: unknown dv_format {dv_format!r} (decimal:0 … decimal:8 or text)")
+    lines.append(f"dv-format: {dv_format}")
+    lines.append(f"salt: {hex_field(data, 'salt', 16, where)}")
+    sessions = field_of(data, "sessions", list, where)
+    if not 1 <= len(sessions) <= 100:
+        raise Failed(f"{where}: a commitment has 1 … 100 sessions, not {len(sessions)}")
+    lines.append(f"sessions: {len(sessions)}")
+    labels = set()
+    for position, item in enumerate(sessions, start=1):
+        here = f"{where}, session {position}"
+        if not isinstance(item, dict):
+            raise Failed(f"{here}: must be an object with label and boards")
+        label = field_of(item, "label", str, here)
+        boards = field_of(item, "boards", int, here)
+        if not LABEL.match(label):
+            raise Failed(f"{here}: label {label!r} is not 1–100 of letters, digits and . _ / : -")
+        if label in labels:
+            raise Failed(f"{here}: label {label!r} appears twice")
+        if not 1 <= boards <= 999:
+            raise Failed(f"{here}: boards must be 1 … 999, not {boards}")
+        labels.add(label)
+        lines.append(f"session: {label} {boards}")
+    return lines
+
+
+def dv_ok(fmt, dv):
+    """Is ``dv`` a canonical value of the promised format?"""
+    if fmt == "text":
+        return canonical_text_ok(dv) and len(dv) <= 200
+    decimals = int(fmt.split(":")[1])
+    pattern = r"-?(0|[1-9][0-9]*)" + (r"\.[0-9]{%d}" % decimals if decimals else "")
+    if not re.fullmatch(pattern, dv):
+        return False
+    return not (dv.startswith("-") and set(dv[1:]) <= set("0."))  # no minus zero
+
+
+# --- The dealer (dealer-v1, reference path) and Pavlicek's mapping ----------------------
+
+
+def deal_number(key, label, index):
+    """dealer-v1: the Pavlicek number of deal ``index`` of the set (key, label)."""
+    label_bytes = label.encode("utf-8")
+    prefix = key + len(label_bytes).to_bytes(4, "big") + label_bytes
+    block, slot = index // DEALS_PER_BLOCK, index % DEALS_PER_BLOCK
+    stream = hashlib.shake_256(TAG_BLOCK + prefix + block.to_bytes(8, "big")).digest(36 * (slot + 1))
+    for k in range(3):
+        start = 36 * slot + 12 * k
+        candidate = int.from_bytes(stream[start:start + 12], "big")
+        if candidate < D:
+            return candidate
+    extra = hashlib.shake_256(TAG_EXTRA + prefix + index.to_bytes(8, "big"))
+    length = 12 * 64
+    position = 0
+    while True:
+        data = extra.digest(length)  # SHAKE output is one stream: a longer read extends a shorter one
+        while position + 12 <= len(data):
+            candidate = int.from_bytes(data[position:position + 12], "big")
+            position += 12
+            if candidate < D:
+                return candidate
+        length *= 2
+
+
+SUITS = "SHDC"
+RANKS = "AKQJT98765432"
+
+
+def pavlicek_deal(number):
+    """Pavlicek's mapping: number → {seat letter: {suit letter: ranks}}.
+
+    Cards are taken in his order (S A, H A, D A, C A, S K, … C 2); at each card the space
+    K of deals still possible is split among N, E, S, W in proportion to their vacant slots.
+    """
+    if not 0 <= number < D:
+        raise Failed(f"deal number {number} is outside 0 … D − 1")
+    hands = {seat: {suit: "" for suit in SUITS} for seat in "NESW"}
+    vacant = {seat: 13 for seat in "NESW"}
+    space = D
+    rest = number
+    cards_left = 52
+    for rank in RANKS:
+        for suit in SUITS:
+            for seat in "NESW":
+                share = space * vacant[seat] // cards_left
+                if rest < share:
+                    break
+                rest -= share
+            hands[seat][suit] += rank
+            vacant[seat] -= 1
+            space = share
+            cards_left -= 1
+    return hands
+
+
+def deal_to_pbn(number):
+    hands = pavlicek_deal(number)
+    return "N:" + " ".join(".".join(hands[seat][suit] for suit in SUITS) for seat in "NESW")
+
+
+def normalised_pbn_deal(text, where):
+    """A PBN Deal value (any first seat) rewritten as N:… with each suit's ranks in order."""
+    text = text.strip()
+    first = "N"
+    if len(text) > 1 and text[1] == ":":
+        first, text = text[0].upper(), text[2:]
+    if first not in "NESW":
+        raise BadInput(f"{where}: {first!r} is not a seat")
+    parts = text.split()
+    if len(parts) != 4:
+        raise BadInput(f"{where}: a Deal has four hands, not {len(parts)}")
+    order = "NESW"[("NESW".index(first)):] + "NESW"[:("NESW".index(first))]
+    hands = {}
+    seen = set()
+    for seat, part in zip(order, parts):
+        suits = part.upper().replace("10", "T").split(".")
+        if len(suits) != 4:
+            raise BadInput(f"{where}: {seat}'s hand {part!r} does not have four suits")
+        for suit, ranks in zip(SUITS, suits):
+            for rank in ranks:
+                if rank not in RANKS or (suit, rank) in seen:
+                    raise BadInput(f"{where}: {seat}'s hand {part!r} has a bad or repeated card {suit}{rank}")
+                seen.add((suit, rank))
+        if sum(len(s) for s in suits) != 13:
+            raise BadInput(f"{where}: {seat}'s hand {part!r} does not have 13 cards")
+        hands[seat] = ".".join("".join(r for r in RANKS if r in ranks) for ranks in suits)
+    return "N:" + " ".join(hands[seat] for seat in "NESW")
+
+
+def read_pbn(path):
+    """Board number → normalised deal, from the Board and Deal tags of a PBN file."""
+    try:
+        with open(path, encoding="utf-8-sig", errors="replace") as handle:
+            lines = handle.read().splitlines()
+    except OSError as exc:
+        raise BadInput(f"cannot read the hand record {path}: {exc.strerror}")
+    tag = re.compile(r'^\s*\[(\w+)\s+"(.*)"\s*\]\s*$')
+    deals = {}
+    board = None
+    for number, line in enumerate(lines, start=1):
+        match = tag.match(line)
+        if not match:
+            continue
+        name, value = match.group(1), match.group(2)
+        if name == "Board":
+            if not value.strip().isdigit():
+                raise BadInput(f"{path} line {number}: Board {value!r} is not a number")
+            board = int(value)
+        elif name == "Deal":
+            if board is None:
+                raise BadInput(f"{path} line {number}: a Deal before any Board tag")
+            if board in deals:
+                raise BadInput(f"{path} line {number}: board {board} appears twice")
+            deals[board] = normalised_pbn_deal(value, f"{path} line {number}")
+    if not deals:
+        raise BadInput(f"{path}: no Board and Deal tags found")
+    return deals
+
+
+# --- The checks -------------------------------------------------------------------------
+
+
+def verify(published_path, revealed_path, deal_files, say):
+    published = read_json(published_path, "published")
+    revealed = read_json(revealed_path, "revealed")
+
+    published_lines = public_lines(published, "published record")
+    commitment = hex_field(published, "commitment", 32, "published record")
+    say(f"published record: {FORMAT}, dealer {DEALER}, {published_lines[6].split(': ')[1]} session(s), "
+        f"commitment {commitment}")
+
+    revealed_lines = public_lines(revealed, "revealed record")
+    for mine, theirs in zip(published_lines, revealed_lines):
+        if mine != theirs:
+            raise Failed(f"the revealed record changes the published one: published {mine!r}, revealed {theirs!r}")
+    if len(published_lines) != len(revealed_lines):
+        raise Failed("the revealed record has a different number of sessions from the published one")
+    say("ok  the revealed record repeats every published field (format, dealer, event, promise, dv-format, salt, "
+        "sessions)")
+    if "commitment" in revealed and revealed["commitment"] != commitment:
+        raise Failed(f"the revealed record names commitment {revealed['commitment']!r}, not the published "
+                     f"{commitment}")
+
+    key_hex = hex_field(revealed, "key", 32, "revealed record")
+    canonical = "".join(line + "\n" for line in revealed_lines) + f"key: {key_hex}\n"
+    computed = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    if not hmac.compare_digest(computed, commitment):
+        raise Failed(f"commitment hash mismatch: SHA-256 of the revealed record is {computed}, the published "
+                     f"commitment is {commitment} (the key or a field was changed)")
+    say(f"ok  SHA-256 of the record with the revealed key = {computed} = the published commitment")
+
+    dv_format = revealed["dv_format"]
+    dv = field_of(revealed, "dv", str, "revealed record")
+    if not dv_ok(dv_format, dv):
+        raise Failed(f"the delayed value {dv!r} is not a canonical {dv_format} value as promised "
+                     f"({published['promise']!r})")
+    say(f"ok  delayed value {dv!r} has the promised format {dv_format}; check yourself that it is the value "
+        f"promised: {published['promise']}")
+
+    key = bytes.fromhex(key_hex)
+    dealing = hmac.new(key, DEALING_KEY_TAG + bytes.fromhex(commitment) + dv.encode("utf-8"),
+                       hashlib.sha256).digest()
+    if "dealing_key" in revealed and revealed["dealing_key"] != dealing.hex():
+        raise Failed(f"the revealed record's dealing_key {revealed['dealing_key']!r} is not the derived "
+                     f"{dealing.hex()}")
+    say(f"ok  dealing key = HMAC-SHA256(key, tag ‖ commitment ‖ DV) = {dealing.hex()}")
+
+    sessions = [(item["label"], item["boards"]) for item in revealed["sessions"]]
+    computed_deals = {}
+    for label, boards in sessions:
+        deals = [deal_to_pbn(deal_number(dealing, label, board - 1)) for board in range(1, boards + 1)]
+        computed_deals[label] = deals
+        digest = hashlib.sha256("".join(d + "\n" for d in deals).encode()).hexdigest()
+        say(f"ok  session {label}: {boards} deals recomputed (board 1 {deals[0]}; SHA-256 of the deal list "
+            f"{digest[:16]}…)")
+
+    for spec in deal_files:
+        label, _, path = spec.rpartition("=") if "=" in spec else ("", "", spec)
+        if not label:
+            if len(sessions) != 1:
+                raise BadInput(f"--deals {spec}: the commitment has {len(sessions)} sessions; write LABEL=FILE "
+                               f"(labels: {', '.join(s[0] for s in sessions)})")
+            label = sessions[0][0]
+        if label not in computed_deals:
+            raise BadInput(f"--deals {spec}: no session labelled {label!r} in the commitment")
+        played = read_pbn(path)
+        expected = computed_deals[label]
+        for board, deal in sorted(played.items()):
+            if not 1 <= board <= len(expected):
+                raise Failed(f"{path}: board {board} is not one of the {len(expected)} committed boards of {label}")
+            if deal != expected[board - 1]:
+                raise Failed(f"{path}: board {board} of {label} differs from the commitment: the hand record has "
+                             f"{deal}, the commitment gives {expected[board - 1]}")
+        missing = [b for b in range(1, len(expected) + 1) if b not in played]
+        say(f"ok  {path}: all {len(played)} boards in the hand record equal the committed deals of {label}"
+            + (f" (boards not in the file: {', '.join(map(str, missing))})" if missing else ""))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Check a bridge-commitment-v1 dealing commitment and its deals.")
+    parser.add_argument("published", help="the record published before the event (JSON)")
+    parser.add_argument("revealed", help="the revealed record with the key and the delayed value (JSON)")
+    parser.add_argument("--deals", action="append", default=[], metavar="[LABEL=]FILE.pbn",
+                        help="a PBN hand record to compare with the committed deals (repeatable)")
+    args = parser.parse_args(argv)
+    try:
+        verify(args.published, args.revealed, args.deals, print)
+    except Failed as exc:
+        print(f"FAILED: {exc}", file=sys.stderr)
+        return 1
+    except BadInput as exc:
+        print(f"ERROR: {exc}", file=sys.stderr)
+        return 2
+    print("All checks passed.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
