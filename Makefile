@@ -31,8 +31,10 @@ serve: install
 test: install
 	@PATH="$(CURDIR)/$(BIN):$$PATH" scripts/test.sh
 
+# Refresh the Polish catalogue: extract strings, fill them from locale/pl/glossary.json, compile.
 messages: install
-	@cd $(CURDIR) && $(BIN)/python manage.py makemessages -l pl --ignore='.venv/*' --ignore='node_modules/*' --ignore='var/*' --no-obsolete
+	@cd $(CURDIR) && $(BIN)/python manage.py makemessages -l pl --ignore='.venv/*' --ignore='node_modules/*' --ignore='var/*' --ignore='tests/*' --ignore='scripts/*' --ignore='tools/*' --no-obsolete
+	@$(BIN)/python scripts/fill_translations.py locale/pl/glossary.json
 	@$(BIN)/python manage.py compilemessages -l pl --ignore='.venv/*' --ignore='node_modules/*'
 
 clean:

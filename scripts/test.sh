@@ -74,7 +74,6 @@ export PYTHONDONTWRITEBYTECODE=1
 
 stamp "migrate + Celery worker"
 python manage.py migrate --noinput -v0
-if [ -d locale ]; then python manage.py compilemessages -v0 --ignore='.venv/*' --ignore='node_modules/*' >/dev/null; fi
 # The worker serves the tests' database (pytest-django's test_appdb) and closes connections after each task.
 DATABASE_URL="postgres://app:app@127.0.0.1:$PGPORT/test_appdb" DATABASE_CONN_MAX_AGE=0 \
   celery -A clubsite worker --loglevel=INFO --concurrency=2 --queues=default,dealing,analysis \

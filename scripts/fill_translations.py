@@ -1,0 +1,51 @@
+"""Fill untranslated entries of locale/pl/LC_MESSAGES/django.po from a JSON glossary (with polib).
+
+Usage: python scripts/fill_translations.py locale/pl/glossary.json
+The glossary maps English msgids (or "singular|plural") to Polish strings (or lists of the
+three Polish plural forms). Entries already translated are left alone; fuzzy guesses from
+makemessages are replaced when the glossary has the string. Prints what is still missing.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import polib
+
+PO = Path(__file__).resolve().parent.parent / "locale" / "pl" / "LC_MESSAGES" / "django.po"
+
+
+def main(glossary_path: str) -> int:
+    glossary = json.loads(Path(glossary_path).read_text(encoding="utf-8"))
+    catalog = polib.pofile(str(PO))
+    missing = []
+    for entry in catalog:
+        if entry.obsolete:
+            continue
+        fuzzy = "fuzzy" in entry.flags
+        if entry.msgid_plural:
+            key = f"{entry.msgid}|{entry.msgid_plural}"
+            if key in glossary and (fuzzy or len(entry.msgstr_plural) < len(glossary[key]) or not all(entry.msgstr_plural.values())):
+                entry.msgstr_plural = dict(enumerate(glossary[key]))
+                fuzzy = False
+                entry.flags = [f for f in entry.flags if f != "fuzzy"]
+            if fuzzy or not all(entry.msgstr_plural.values()):
+                missing.append(key)
+        else:
+            if entry.msgid in glossary and (fuzzy or not entry.msgstr):
+                entry.msgstr = glossary[entry.msgid]
+                fuzzy = False
+                entry.flags = [f for f in entry.flags if f != "fuzzy"]
+            if fuzzy or not entry.msgstr:
+                missing.append(entry.msgid)
+    catalog.save(str(PO))
+    for msgid in missing:
+        print(f"untranslated: {msgid!r}")
+    print(f"{len(catalog) - len(missing)} of {len(catalog)} translated")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
