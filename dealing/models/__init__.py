@@ -1,0 +1,4 @@
+"""Models of the dealing app, one module per feature; each engineer adds its import here."""
+
+from dealing.models.board import Board, DealDownload, SessionDealing  # noqa: F401
+from dealing.models.commitment import Commitment, CommitmentSession  # noqa: F401
