@@ -333,7 +333,7 @@ def verify_keys(tournament: Tournament, sqk: SquareDealKeys) -> KeyCheck:
             raise DealingError(
                 f"the key file does not match the published commitment: SHA-256 of the .sqk is "
                 f"{raw_hash}, but KH{where} is {tournament.key_hash}{detail}",
-                field="KH", line=tournament.key_hash_line)
+                field="KH")
         normalised = True
     missing = [f"{p},{s}" for phase in tournament.phases for p, s in phase.key_ids() if (p, s) not in sqk.keys]
     if missing:
