@@ -15,6 +15,7 @@ EMAIL_USE_TLS, DEFAULT_FROM_EMAIL), MEDIA_ROOT, DEAL_SET_STORAGE (see README).
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -182,7 +183,21 @@ STORAGES = {
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
     },
+    # Deal-set output (dealing.services.deal_sets): chunk parts and the published files, shared by
+    # every web and worker machine: DEAL_SET_ROOT on a shared file system (never served directly:
+    # downloads go through a permission check), or any storage backend by setting, e.g.
+    # DEAL_SET_STORAGE_BACKEND=storages.backends.s3.S3Storage with DEAL_SET_STORAGE_OPTIONS as JSON
+    # (README, "Running in production").
+    "deal_sets": {
+        "BACKEND": os.environ.get("DEAL_SET_STORAGE_BACKEND", "django.core.files.storage.FileSystemStorage"),
+        "OPTIONS": json.loads(os.environ.get("DEAL_SET_STORAGE_OPTIONS", "") or "{}")
+        if os.environ.get("DEAL_SET_STORAGE_BACKEND")
+        else {"location": os.environ.get("DEAL_SET_ROOT", str(VAR_DIR / "deal-sets"))},
+    },
 }
+# Queues of deal-set jobs: dealing chunks and assembly, and double-dummy analysis chunks.
+DEAL_SET_DEALING_QUEUE = os.environ.get("DEAL_SET_DEALING_QUEUE", "dealing")
+DEAL_SET_ANALYSIS_QUEUE = os.environ.get("DEAL_SET_ANALYSIS_QUEUE", "analysis")
 
 # E-mail
 EMAIL_BACKEND = os.environ.get(
@@ -238,6 +253,10 @@ else:
         # A message whose worker died unacknowledged goes back to the queue after this long.
         "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
     }
+    # How often a worker looks for such messages (kombu's default is every 100 s).
+    CELERY_BROKER_TRANSPORT_OPTIONS["unacked_restore_interval"] = int(os.environ.get(
+        "CELERY_RESTORE_INTERVAL", str(max(1, min(60, CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] // 10)))))
+    CELERY_BROKER_TRANSPORT_OPTIONS["unacked_restore_throttle"] = 1
 # Queues: "default" for small jobs, "dealing" for deal generation, "analysis" for double-dummy
 # solving; run workers per queue on separate machines if you like (README).
 CELERY_TASK_DEFAULT_QUEUE = "default"
