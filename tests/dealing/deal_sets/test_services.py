@@ -1,0 +1,228 @@
+"""Deal-set jobs through the service layer, with Celery eager (tasks run inline, in order)."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+
+import pytest
+from django.core.files.storage import storages
+
+from dealing.domain.errors import DealingError
+from dealing.models import DealSet, DealSetChunk, DealSetFile
+from dealing.services import deal_sets as service
+
+from .conftest import sequential_output
+
+KEY = "0f" * 32
+
+
+def _create(director, club, **kwargs):
+    values = {"user": director, "club": club, "count": 10, "formats": ["pbn"]}
+    values.update(kwargs)
+    return service.deal_set_create(**values)
+
+
+@pytest.mark.parametrize(("count", "expected"), [
+    (1, 65_536), (65_536, 65_536), (2_000_000, 65_536), (3_200_000, 131_072), (100_000_000, 1_048_576)])
+def test_dealing_chunks_are_whole_gzip_members(count, expected):
+    assert service.deal_chunk_size(count) == expected
+    assert expected % service.GZIP_MEMBER_DEALS == 0
+
+
+@pytest.mark.parametrize(("count", "expected"), [(1, 8), (100, 8), (100_000, 25), (100_000_000, 4000)])
+def test_analysis_chunks(count, expected):
+    assert service.analysis_chunk_size(count) == expected
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("kwargs", "field", "words"), [
+    ({"count": 0}, "count", "1 … 100,000,000 deals, not 0"),
+    ({"count": 100_000_001}, "count", "not 100,000,001"),
+    ({"count": "many"}, "count", "whole number"),
+    ({"formats": ["pbn", "dup"]}, "formats", "Unknown format 'dup'"),
+    ({"formats": []}, "formats", "at least one format"),
+    ({"key_hex": "abc123"}, "key", "64 hex digits (256 bits), not 6"),
+    ({"key_hex": "zz" * 32}, "key", "hex digits only"),
+    ({"label": "x" * 101}, "label", "at most 100 characters"),
+])
+def test_bad_input_is_refused_and_nothing_is_queued(director, club, deal_set_root, django_capture_on_commit_callbacks,
+                                                     kwargs, field, words):
+    with django_capture_on_commit_callbacks() as callbacks, pytest.raises(DealingError) as error:
+        _create(director, club, **kwargs)
+    assert error.value.field == field
+    assert words in str(error.value)
+    assert callbacks == []
+    assert not DealSet.objects.exists() and not DealSetChunk.objects.exists()
+
+
+@pytest.mark.django_db
+def test_someone_elses_commitment_is_refused(director, club, other_director, other_club, make_commitment,
+                                             django_capture_on_commit_callbacks):
+    from clubs.services import session_create
+
+    theirs = make_commitment(other_club, other_director,
+                             [session_create(club=other_club, name="Hill pairs", date="2026-12-01")])
+    with django_capture_on_commit_callbacks() as callbacks, pytest.raises(DealingError) as error:
+        _create(director, club, commitment=theirs.pk)
+    assert error.value.field == "commitment"
+    assert f"Commitment {theirs.pk} is not one of Riverside Bridge Club's commitments" in str(error.value)
+    assert callbacks == [] and not DealSet.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("publish", "dv", "words"), [(False, None, "is a draft"),
+                                                      (True, None, "delayed value is not known")])
+def test_a_commitment_is_usable_only_with_its_delayed_value(director, club, club_session, make_commitment,
+                                                            publish, dv, words):
+    commitment = make_commitment(club, director, [club_session], publish=publish, dv=dv)
+    with pytest.raises(DealingError, match=words):
+        _create(director, club, commitment=commitment.pk)
+    assert not DealSet.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_commitment_session_label_is_refused(director, club, club_session, make_commitment):
+    commitment = make_commitment(club, director, [club_session])
+    label = commitment.entries.get().label
+    with pytest.raises(DealingError, match="would show that session's deals") as error:
+        _create(director, club, commitment=commitment.pk, label=label)
+    assert error.value.field == "label"
+
+
+@pytest.mark.django_db
+def test_a_key_and_a_commitment_together_are_refused(director, club, club_session, make_commitment):
+    commitment = make_commitment(club, director, [club_session])
+    with pytest.raises(DealingError, match="not both"):
+        _create(director, club, commitment=commitment.pk, key_hex=KEY)
+
+
+@pytest.mark.django_db
+def test_only_a_director_of_the_club_may_create(other_director, club, scorer):
+    from django.core.exceptions import PermissionDenied
+
+    for user in (other_director, scorer):
+        with pytest.raises(PermissionDenied):
+            _create(user, club)
+    assert not DealSet.objects.exists()
+
+
+@pytest.mark.django_db
+def test_new_keys_are_random_and_never_in_repr(director, club):
+    one, two = _create(director, club), _create(director, club)
+    assert bytes(one.secret_key) != bytes(two.secret_key) and len(bytes(one.secret_key)) == 32
+    assert one.key_source == DealSet.KeySource.NEW
+    assert one.key_fingerprint == hashlib.sha256(bytes(one.secret_key)).hexdigest()[:16]
+    assert bytes(one.secret_key).hex() not in repr(one) + str(one)
+
+
+@pytest.mark.django_db
+def test_commitment_key_is_its_dealing_key(director, club, club_session, make_commitment):
+    from dealing.domain import commitment as domain
+
+    commitment = make_commitment(club, director, [club_session])
+    deal_set = _create(director, club, commitment=commitment.pk, label="congress-extra")
+    expected = domain.RevealedCommitment(commitment.record(), commitment.delayed_value).dealing_key()
+    assert bytes(deal_set.secret_key) == expected and deal_set.commitment == commitment
+
+
+@pytest.mark.django_db
+def test_chunks_cover_the_set_exactly(director, club):
+    deal_set = _create(director, club, count=200_000, analysis=True)
+    for kind, size in ((DealSetChunk.Kind.DEAL, 65_536), (DealSetChunk.Kind.ANALYSIS, 49)):
+        chunks = list(deal_set.chunks.filter(kind=kind).order_by("index"))
+        assert [c.start for c in chunks] == list(range(0, 200_000, size))
+        assert sum(c.count for c in chunks) == 200_000
+
+
+def _read(stored: DealSetFile) -> bytes:
+    with storages["deal_sets"].open(stored.storage_name, "rb") as handle:
+        return handle.read()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_eager_job_equals_sequential_generation(director, club, deal_set_root, django_capture_on_commit_callbacks):
+    count = 70_000  # two dealing chunks, the second short
+    deal_set = _create(director, club, count=count, formats=["binary", "pbn", "csv", "pbn-gz"], key_hex=KEY,
+                       label="Autumn congress")
+    deal_set.refresh_from_db()
+    assert deal_set.status == DealSet.Status.DONE
+    files = {f.output: f for f in deal_set.files.all()}
+    assert list(files) == ["pbn", "pbn-gz", "csv", "binary"]
+    key = bytes.fromhex(KEY)
+    for code, stored in files.items():
+        data = _read(stored)
+        assert data == sequential_output(code, key, "Autumn congress", count), code
+        assert stored.size == len(data) and stored.sha256 == hashlib.sha256(data).hexdigest()
+    assert gzip.decompress(_read(files["pbn-gz"])) == _read(files["pbn"])
+    assert _read(files["pbn"]).count(b"[Deal ") == count
+    # the parts are gone; only the published files remain
+    published = {f.storage_name for f in files.values()}
+    remaining = {str(p.relative_to(deal_set_root)) for p in deal_set_root.rglob("*") if p.is_file()}
+    assert remaining == published
+
+
+@pytest.mark.django_db(transaction=True)
+def test_eager_analysis_equals_direct_solving(director, club, deal_set_root):
+    deal_set = _create(director, club, count=5, formats=["pbn"], analysis=True, key_hex=KEY, label="dd")
+    deal_set.refresh_from_db()
+    assert deal_set.status == DealSet.Status.DONE
+    stored = deal_set.files.get(output="analysis")
+    assert _read(stored) == sequential_output("analysis", bytes.fromhex(KEY), "dd", 5)
+    assert stored.name.endswith("-dd.csv")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rerun_chunk_writes_identical_bytes_and_is_skipped_when_present(director, club, deal_set_root):
+    deal_set = _create(director, club, count=70_000, formats=["pbn"], key_hex=KEY)
+    chunk = deal_set.chunks.get(kind="deal", index=1)
+    part = deal_set_root / service._part_name(deal_set.pk, "pbn", 1)
+    # publish removed the parts: run the chunk again by hand on a job set back to running
+    DealSet.objects.filter(pk=deal_set.pk).update(status=DealSet.Status.RUNNING)
+    DealSetChunk.objects.filter(pk=chunk.pk).update(status=DealSetChunk.Status.PENDING)
+    assert service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=1) == chunk.count
+    first = part.read_bytes()
+    DealSetChunk.objects.filter(pk=chunk.pk).update(status=DealSetChunk.Status.PENDING)
+    assert service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=1) == chunk.count
+    assert part.read_bytes() == first
+    assert not list(part.parent.glob("*.tmp-*"))
+    # done, and its part is there whole: a duplicate delivery does nothing
+    assert service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=1) == 0
+    chunk.refresh_from_db()
+    assert chunk.attempts == 3 and chunk.status == DealSetChunk.Status.DONE and chunk.peak_memory_kb > 0
+
+
+@pytest.mark.django_db  # on_commit never fires: the job is not started, the test drives it
+
+def test_cancel_publishes_nothing_and_deletes_the_parts(director, club, deal_set_root):
+    deal_set = _create(director, club, count=70_000, formats=["pbn", "binary"], key_hex=KEY)
+    # one chunk is done before the director cancels
+    DealSet.objects.filter(pk=deal_set.pk).update(status=DealSet.Status.RUNNING)
+    service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=0)
+    assert any(deal_set_root.rglob("0000000"))
+    service.deal_set_cancel(deal_set=deal_set, user=director)
+    deal_set.refresh_from_db()
+    assert deal_set.status == DealSet.Status.CANCELLED
+    assert service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=1) == 0  # a late delivery does nothing
+    assert service.deal_set_assemble(deal_set_id=deal_set.pk) == DealSet.Status.CANCELLED
+    service.deal_set_cleanup(deal_set_id=deal_set.pk)
+    assert not DealSetFile.objects.exists()
+    assert not [p for p in deal_set_root.rglob("*") if p.is_file()]
+    with pytest.raises(DealingError, match="only a queued or running one can be cancelled"):
+        service.deal_set_cancel(deal_set=deal_set, user=director)
+
+
+@pytest.mark.django_db  # on_commit never fires: the job is not started, the test drives it
+
+def test_assembler_redoes_a_chunk_whose_part_was_lost(director, club, deal_set_root):
+    deal_set = _create(director, club, count=70_000, formats=["pbn"], key_hex=KEY)
+    DealSet.objects.filter(pk=deal_set.pk).update(status=DealSet.Status.RUNNING)
+    for index in (0, 1):
+        service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=index)
+    (deal_set_root / service._part_name(deal_set.pk, "pbn", 1)).unlink()
+    assert service.deal_set_assemble(deal_set_id=deal_set.pk) == "waiting"  # chunk 1 queued again (inline here)
+    assert deal_set.chunks.get(index=1).status == DealSetChunk.Status.DONE
+    assert service.deal_set_assemble(deal_set_id=deal_set.pk) == DealSet.Status.DONE
+    deal_set.refresh_from_db()
+    data = _read(deal_set.files.get())
+    assert data == sequential_output("pbn", bytes.fromhex(KEY), deal_set.label, 70_000)
