@@ -2,4 +2,10 @@
 
 from django.urls import path
 
-urlpatterns: list = []
+from movements import apis
+
+urlpatterns = [
+    path("movements/", apis.MovementListApi.as_view(), name="api-movement-list"),
+    path("movements/schedule/", apis.MovementDetailApi.as_view(), name="api-movement-detail"),
+    path("sessions/<int:session_id>/movement/", apis.SessionMovementApi.as_view(), name="api-session-movement"),
+]

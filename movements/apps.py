@@ -4,3 +4,5 @@ from django.apps import AppConfig
 class MovementsConfig(AppConfig):
     default_auto_field = 'django.db.models.BigAutoField'
     name = 'movements'
+    verbose_name = "Movements"
+    session_panel_templates = ["movements/_session_panel.html"]

@@ -1,3 +1,55 @@
-from django.db import models
+"""The movement chosen for a session: the request parameters, so the schedule can always be rebuilt,
+plus a snapshot of what the director saw (title and balance) when choosing."""
 
-# Create your models here.
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class SessionMovement(models.Model):
+    class Kind(models.TextChoices):
+        HOWELL = "howell", _("Howell")
+        MITCHELL = "mitchell", _("Mitchell")
+
+    class Variant(models.TextChoices):
+        NONE = "", _("—")
+        SKIP = "skip", _("skip")
+        RELAY = "relay", _("relay and bye-stand")
+
+    session = models.OneToOneField("clubs.Session", on_delete=models.CASCADE, related_name="movement_choice",
+                                   verbose_name=_("session"))
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.HOWELL)
+    pairs = models.PositiveSmallIntegerField(_("pairs"))
+    rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True,
+                                              help_text=_("Empty: the complete movement."))
+    half_sets = models.BooleanField(_("two half-sets per round"), default=False)
+    variant = models.CharField(_("Mitchell variant"), max_length=10, choices=Variant.choices, blank=True, default="")
+    arrow_switch = models.BooleanField(_("arrow switch"), default=False)
+    boards_per_round = models.PositiveSmallIntegerField(_("boards per round"))
+    title = models.CharField(_("movement"), max_length=200)
+    balance = models.JSONField(_("balance when chosen"), default=dict)
+    chosen_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                  related_name="+", verbose_name=_("chosen by"))
+    chosen_at = models.DateTimeField(_("chosen at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("session movement")
+        verbose_name_plural = _("session movements")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(pairs__gte=4, pairs__lte=64), name="movement_pairs_4_to_64"),
+            models.CheckConstraint(condition=models.Q(boards_per_round__gte=1), name="movement_boards_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session}: {self.title}"
+
+    def parameters(self) -> dict:
+        return {"pairs": self.pairs, "rounds": self.rounds, "kind": self.kind, "half_sets": self.half_sets,
+                "variant": self.variant or None, "arrow_switch": self.arrow_switch}
+
+    def build(self):
+        from movements.domain.catalogue import movement_for
+
+        return movement_for(**self.parameters())

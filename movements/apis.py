@@ -1,0 +1,110 @@
+"""API of the movements app (under /api/v1/): the catalogue with balance, one schedule, a session's choice.
+
+Errors come out as ``{"error": {"code", "message", "field"}}``: a ``MovementError`` raised
+here (2 pairs, too many rounds, 0 boards per round …) becomes a 400 with its field.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clubs import selectors as club_selectors
+from movements import selectors, services
+from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
+from movements.domain.guide_cards import cards_json
+from movements.management.commands.movement import movement_json
+
+
+class ParametersSerializer(serializers.Serializer):
+    pairs = serializers.IntegerField()
+    rounds = serializers.IntegerField(required=False, allow_null=True, default=None)
+    kind = serializers.ChoiceField(choices=["howell", "mitchell"], required=False, default="howell")
+    half_sets = serializers.BooleanField(required=False, default=False)
+    variant = serializers.ChoiceField(choices=["", "skip", "relay"], required=False, allow_null=True, default=None)
+    arrow_switch = serializers.BooleanField(required=False, default=False)
+    boards_per_round = serializers.IntegerField(required=False, default=2)
+
+
+def _build(data: dict):
+    check_boards_per_round(data["boards_per_round"], data["half_sets"])
+    return movement_for(data["pairs"], data["rounds"], data["kind"], data["half_sets"], data["variant"] or None,
+                        data["arrow_switch"])
+
+
+class MovementListApi(APIView):
+    """GET ?pairs=N — every movement offered for N pairs with its balance report."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        pairs = serializers.IntegerField(min_value=1, max_value=200)
+
+    @extend_schema(parameters=[InputSerializer], operation_id="movements_list")
+    def get(self, request):
+        data = self.InputSerializer(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        pairs = data.validated_data["pairs"]
+        movement_for(pairs) if pairs < 4 or pairs > 64 else None   # explains an impossible field
+        options = selectors.movement_options(pairs=pairs)
+        return Response({"pairs": pairs, "movements": [
+            {k: v for k, v in opt.items() if k != "movement"} for opt in options]})
+
+
+class MovementDetailApi(APIView):
+    """GET ?pairs=N&rounds=&kind=&half_sets=&boards_per_round= — the schedule, cards and balance report."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(parameters=[ParametersSerializer], operation_id="movements_detail")
+    def get(self, request):
+        data = ParametersSerializer(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        m = _build(data.validated_data)
+        return Response({**movement_json(m), "title": m.title, "construction": m.construction,
+                         "notes": [n for n in m.notes if n], "relay_places": [
+                             {"relay": r.name, "place": r.place} for r in m.relays],
+                         "balance_report": balance_report(m), **cards_json(m)})
+
+
+class SessionMovementApi(APIView):
+    """GET: the session's movement (viewers); POST: choose it (directors)."""
+
+    permission_classes = [IsAuthenticated]
+
+    class OutputSerializer(serializers.Serializer):
+        session = serializers.IntegerField(source="session_id")
+        kind = serializers.CharField()
+        pairs = serializers.IntegerField()
+        rounds = serializers.IntegerField(allow_null=True)
+        half_sets = serializers.BooleanField()
+        variant = serializers.CharField()
+        arrow_switch = serializers.BooleanField()
+        boards_per_round = serializers.IntegerField()
+        title = serializers.CharField()
+        balance = serializers.JSONField()
+        chosen_at = serializers.DateTimeField()
+
+    @extend_schema(responses=OutputSerializer, operation_id="session_movement_get")
+    def get(self, request, session_id: int):
+        session = club_selectors.session_get_for_viewer(user=request.user, session_id=session_id)
+        choice = selectors.session_movement_get(session=session)
+        if choice is None:
+            return Response({"error": {"code": "not_found", "message": "no movement chosen for this session yet",
+                                       "field": None}}, status=status.HTTP_404_NOT_FOUND)
+        return Response(self.OutputSerializer(choice).data)
+
+    @extend_schema(request=ParametersSerializer, responses=OutputSerializer, operation_id="session_movement_choose")
+    def post(self, request, session_id: int):
+        session = club_selectors.session_get_for_director(user=request.user, session_id=session_id)
+        data = ParametersSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        d = data.validated_data
+        choice = services.session_movement_choose(
+            session=session, user=request.user, pairs=d["pairs"], boards_per_round=d["boards_per_round"],
+            kind=d["kind"], rounds=d["rounds"], half_sets=d["half_sets"], variant=d["variant"] or None,
+            arrow_switch=d["arrow_switch"])
+        return Response(self.OutputSerializer(choice).data, status=status.HTTP_201_CREATED)

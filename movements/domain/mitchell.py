@@ -1,0 +1,117 @@
+"""Mitchell movements for larger fields: NS pairs stationary, EW pairs up one table, boards down one.
+
+* Odd number of tables m: m rounds (or fewer), m board sets, nothing more to arrange.
+* Even m, ``variant="skip"``: after half the rounds the EW pairs skip a table, so they do
+  not meet boards again; at most m − 1 rounds (the m-th would bring them back to their first
+  table).
+* Even m, ``variant="relay"`` (relay and bye-stand): a bye-stand between tables m/2 and
+  m/2 + 1 holds one set, and tables 1 and m share a set; m rounds.
+* Odd number of pairs: the phantom is the last EW pair (its NS opponent sits out).
+* ``arrow_switch``: whole rounds are arrow-switched (every table's NS pair plays the EW
+  cards) so that NS and EW pairs are compared with each other and the movement has one
+  winner; the rounds are chosen by annealing on the comparisons (``orient.py``).
+  Without it a Mitchell has two winners, and each direction is ranked on its own.
+
+Pairs: NS pairs 1 … m sit at their table number; EW pairs are m + 1 … 2m, EW pair m + k
+starting at table k.
+
+>>> m = mitchell(14)
+>>> m.tables, m.round_count, m.winners
+(7, 7, 2)
+>>> [(t.table, t.ns, t.ew, t.board_sets[0]) for t in m.rounds[1].tables][:3]
+[(1, 1, 14, 2), (2, 2, 8, 3), (3, 3, 9, 4)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from movements.domain.errors import MovementError
+from movements.domain.orient import anneal_orientation
+from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePlay
+
+MIN_PAIRS, MAX_PAIRS = 6, 64
+
+
+def mitchell(pairs: int, rounds: int | None = None, *, variant: str | None = None,
+             arrow_switch: bool = False) -> Movement:
+    n = pairs
+    if n < MIN_PAIRS:
+        raise MovementError(f"a Mitchell needs at least 6 pairs (3 tables); for {n} pairs use a Howell",
+                            field="pairs")
+    if n > MAX_PAIRS:
+        raise MovementError(f"Mitchells are offered for 6 to 64 pairs, not {n}; split the field into sections",
+                            field="pairs")
+    m = (n + 1) // 2
+    even = m % 2 == 0
+    if variant is None:
+        variant = "relay" if even else "plain"
+    if not even and variant != "plain":
+        raise MovementError(f"{m} tables is odd: a plain Mitchell needs no skip or relay", field="kind")
+    if even and variant not in ("skip", "relay"):
+        raise MovementError(f"{m} tables is even: choose a skip or a relay (bye-stand) Mitchell", field="kind")
+    max_rounds = m - 1 if variant == "skip" else m
+    R = max_rounds if rounds is None else rounds
+    if not 1 <= R <= max_rounds:
+        what = "a skip Mitchell" if variant == "skip" else "this Mitchell"
+        raise MovementError(f"{what} for {m} tables has 1 to {max_rounds} rounds, not {R}", field="rounds")
+
+    phantom = 2 * m if n % 2 else None
+    rounds_out = []
+    relays: tuple[Relay, ...] = ()
+    if variant == "relay":
+        relays = (Relay("R1", (m // 2, m // 2 + 1)),)
+        # the board path: shared slot (tables 1 and m) → m−1 → … → m/2+1 → bye-stand → m/2 → … → 2 → shared
+        path: list = ["1&m"] + list(range(m - 1, m // 2, -1)) + ["R1"] + list(range(m // 2, 1, -1))
+    for r in range(R):
+        plays = []
+        holds = []
+        for t in range(1, m + 1):
+            if variant == "skip":
+                shift = r + (1 if r >= m // 2 else 0)
+            else:
+                shift = r
+            ew = m + (t - 1 - shift) % m + 1
+            if variant == "relay":
+                slot = "1&m" if t in (1, m) else t
+                k = path.index(slot)
+                board_set = (k - r) % m + 1
+            else:
+                board_set = (t - 1 + r) % m + 1
+            plays.append(TablePlay(t, t, ew, (board_set,)))
+        if variant == "relay":
+            holds.append(RelayHold("R1", (path.index("R1") - r) % m + 1))
+        rounds_out.append(Round(r + 1, tuple(plays), tuple(holds)))
+    ns_pairs = tuple(range(1, m + 1))
+    ew_pairs = tuple(p for p in range(m + 1, 2 * m + 1) if p != phantom)
+    names = {"plain": "Mitchell", "skip": "Skip Mitchell", "relay": "Relay and bye-stand Mitchell"}
+    notes = ["NS pairs stay at their table; EW pairs move up one table (from the last to table 1); "
+             "boards move down one table (from table 1 to the last)."]
+    if variant == "skip":
+        notes.append(f"After round {m // 2} the EW pairs skip one table (move up two).")
+    if variant == "relay":
+        notes.append(f"A bye-stand (R1) stands between tables {m // 2} and {m // 2 + 1}; tables 1 and {m} share a "
+                     f"board set each round. Boards go from table {m // 2 + 1} to the bye-stand, then to table "
+                     f"{m // 2}.")
+    if phantom:
+        notes.append(f"Pair {phantom} is the phantom: the NS pair due to meet it sits out.")
+    movement = Movement(
+        kind="mitchell", pairs=n, tables=m, board_sets=m, rounds=tuple(rounds_out), relays=relays, phantom=phantom,
+        stationary=ns_pairs, shared_boards=variant == "relay", complete=False, fields=(ns_pairs, ew_pairs),
+        title=f"{names[variant]} for {n} pairs, {m} tables, {R} rounds",
+        construction=names[variant].lower().replace("mitchell", "Mitchell"), notes=tuple(notes))
+    if arrow_switch:
+        one = replace(movement, fields=())
+        switched = anneal_orientation(one, seed=1, steps=4000, per_round=True, seconds=1.0)
+        flipped = []
+        rounds2 = []
+        for old, new in zip(movement.rounds, switched.rounds):
+            sw = old.tables[0].ns != new.tables[0].ns if old.tables[0].ew != phantom else \
+                old.tables[1].ns != new.tables[1].ns
+            if sw:
+                flipped.append(old.number)
+            rounds2.append(Round(old.number, new.tables, new.relays, sw))
+        movement = replace(switched, rounds=tuple(rounds2), title=movement.title + ", arrow-switched",
+                           notes=movement.notes + (f"Arrow switch in rounds {', '.join(map(str, flipped))}: every NS "
+                                                   f"pair plays the EW cards; one winner.",))
+    return movement

@@ -1,0 +1,102 @@
+"""Guide cards as print pages: one template set, shown as HTML and written as PDF (WeasyPrint).
+
+``cards_context(movement, boards_per_round=…)`` turns the domain's guide cards into what the
+templates show (board numbers, "sits out", where boards and pairs go next, the board sheet
+in the order the boards travel, the balance report); ``cards_html`` renders
+``templates/print/movement_cards.html``; ``cards_pdf`` writes the same HTML as a PDF.
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from movements.domain import guide_cards as gc
+from movements.domain.catalogue import balance_report
+from movements.domain.schedule import Movement
+
+SHEET_COLUMNS = 10      # board-sheet columns per block, so a block fits across an A4 landscape page
+
+
+def _boards(sets: tuple[int, ...], boards_per_round: int, half: bool) -> str:
+    parts = []
+    for s in sets:
+        b = gc.boards_of(s, boards_per_round, half)
+        parts.append(f"{b[0]}–{b[-1]}" if len(b) > 1 else str(b[0]))
+    return ", ".join(parts)
+
+
+def _path_columns(m: Movement) -> list:
+    """Tables and relays in the order board set 1 visits them (the seed's column order)."""
+    order: list = []
+    for i in range(m.round_count):
+        for place in m.location_of_set(i).get(1, []):
+            if place not in order:
+                order.append(place)
+    rest = [t for t in range(1, m.tables + 1) if t not in order] + [r.name for r in m.relays if r.name not in order]
+    return order + rest
+
+
+def cards_context(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6") -> dict:
+    half = m.half_sets
+    gc.boards_of(1, boards_per_round, half)        # validates boards per round
+    pair_cards = []
+    for pair, lines in gc.pair_cards(m).items():
+        rows = [{"round": c.round, "table": c.table, "seat": c.direction, "plays": c.plays,
+                 "opponent": c.opponent, "sits_out": c.sits_out, "arrow": c.arrow_switched,
+                 "boards": _boards(c.board_sets, boards_per_round, half)} for c in lines]
+        pair_cards.append({"pair": pair, "rows": rows, "stationary": pair in m.stationary,
+                           "start": rows[0] if rows else None})
+    table_cards = []
+    for table, lines in gc.table_cards(m).items():
+        rows = [{"round": c.round, "ns": c.ns, "ew": c.ew, "boards": _boards(c.board_sets, boards_per_round, half),
+                 "sets": ", ".join(map(str, c.board_sets)), "boards_next": "; ".join(c.boards_next),
+                 "ns_next": c.ns_next, "ew_next": c.ew_next, "arrow": c.arrow_switched} for c in lines]
+        table_cards.append({"table": table, "rows": rows})
+    columns = _path_columns(m)
+    sheet_rows = []
+    for i, rnd in enumerate(m.rounds):
+        at_table = {t.table: t for t in rnd.tables}
+        at_relay: dict = {}
+        for h in rnd.relays:
+            at_relay.setdefault(h.relay, []).append(h.board_set)
+        cells = []
+        for col in columns:
+            if isinstance(col, int) and col in at_table:
+                t = at_table[col]
+                cells.append({"sets": ", ".join(map(str, t.board_sets)),
+                              "pairs": f"{'–' if t.ns == m.phantom else t.ns} v {'–' if t.ew == m.phantom else t.ew}"})
+            elif isinstance(col, str):
+                cells.append({"sets": ", ".join(map(str, at_relay.get(col, []))), "pairs": ""})
+            else:
+                cells.append({"sets": "", "pairs": ""})
+        sheet_rows.append({"round": rnd.number, "cells": cells, "arrow": rnd.arrow_switched})
+    heads = [(_("Table %(n)s") % {"n": c}) if isinstance(c, int) else c for c in columns]
+    blocks = []
+    for start in range(0, len(columns), SHEET_COLUMNS):
+        blocks.append({"heads": heads[start:start + SHEET_COLUMNS],
+                       "rows": [{"round": r["round"], "arrow": r["arrow"],
+                                 "cells": r["cells"][start:start + SHEET_COLUMNS]} for r in sheet_rows]})
+    sets = [{"set": s, "boards": _boards((s,), boards_per_round, half),
+             "path": [{"round": r, "place": (_("table %(n)s") % {"n": p}) if isinstance(p, int) else p}
+                      for r, p in lines]}
+            for s, lines in gc.board_cards(m).items()]
+    return {
+        "movement": m, "boards_per_round": boards_per_round, "paper": paper if paper in ("A6", "A5") else "A6",
+        "pair_cards": pair_cards, "table_cards": table_cards, "sheet_blocks": blocks, "board_sets": sets,
+        "relays": m.relays, "balance": balance_report(m), "session": session,
+        "total_boards": m.board_sets * (boards_per_round // 2 if half else boards_per_round),
+    }
+
+
+def cards_html(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6", request=None) -> str:
+    return render_to_string("print/movement_cards.html",
+                            cards_context(m, boards_per_round=boards_per_round, session=session, paper=paper),
+                            request=request)
+
+
+def cards_pdf(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6") -> bytes:
+    from weasyprint import HTML
+
+    html = cards_html(m, boards_per_round=boards_per_round, session=session, paper=paper)
+    return HTML(string=html).write_pdf()
