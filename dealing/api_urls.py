@@ -2,4 +2,20 @@
 
 from django.urls import path
 
-urlpatterns: list = []
+from dealing.apis import boards as board_apis
+from dealing.apis import commitments as commitment_apis
+
+urlpatterns: list = [
+    path("commitments/", commitment_apis.CommitmentListApi.as_view(), name="api-commitment-list"),
+    path("commitments/<int:commitment_id>/", commitment_apis.CommitmentDetailApi.as_view(),
+         name="api-commitment-detail"),
+    path("commitments/<int:commitment_id>/publish/", commitment_apis.CommitmentPublishApi.as_view(),
+         name="api-commitment-publish"),
+    path("commitments/<int:commitment_id>/delayed-value/", commitment_apis.CommitmentDelayedValueApi.as_view(),
+         name="api-commitment-delayed-value"),
+    path("commitments/<int:commitment_id>/reveal/", commitment_apis.CommitmentRevealApi.as_view(),
+         name="api-commitment-reveal"),
+    path("commitments/<int:commitment_id>/audit/", commitment_apis.CommitmentAuditApi.as_view(),
+         name="api-commitment-audit"),
+    path("sessions/<int:session_id>/boards/", board_apis.SessionBoardsApi.as_view(), name="api-session-boards"),
+]

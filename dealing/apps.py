@@ -1,6 +1,24 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_save
+from django.utils.translation import gettext_lazy as _
+
+
+def _session_saved(sender, instance, created, **kwargs):
+    if not created and not kwargs.get("raw"):
+        from dealing.services.boards import session_status_changed
+
+        session_status_changed(session=instance)
 
 
 class DealingConfig(AppConfig):
-    default_auto_field = 'django.db.models.BigAutoField'
-    name = 'dealing'
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "dealing"
+    verbose_name = _("Dealing")
+    # Panels on the session page (clubs.views.session_detail renders each with session and user).
+    session_panel_templates = ["dealing/_session_panel.html"]
+
+    def ready(self):
+        from clubs.models import Session
+
+        # A finished session's boards are analysed if they were not yet (queued on commit).
+        post_save.connect(_session_saved, sender=Session, dispatch_uid="dealing.session_saved")

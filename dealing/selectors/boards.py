@@ -1,0 +1,168 @@
+"""Reading a session's boards: the ONLY way deals leave the database.
+
+The rule (who may see which deal when):
+
+* A deal is shown to anyone who may see the session — players, scorers, directors,
+  site auditors — **only once the session is over** (``Session.is_over``: finished or
+  published). Hand-record pages, the PBN hand record, the API and audits read deals through
+  :func:`hand_record_for_viewer`, :func:`board_for_viewer`, :func:`hand_record_pbn_for_viewer`
+  and :func:`played_deal_numbers_for_audit`, which refuse earlier.
+* Before that, a director of the club may take the deals off the site in one way only: a
+  dealing-machine file (:func:`boards_for_dealing_machine`), to make the boards. The service
+  that serves it records each download (:class:`dealing.models.DealDownload`).
+* :func:`session_dealing_summary` says whether and how a session was dealt, never a deal.
+* :func:`boards_for_analysis` is for the analysis task (no user; results stay on the board
+  and are shown under the same rule).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from clubs.models import Session
+from clubs.selectors import session_get_for_director, session_get_for_viewer
+from dealing.domain.analysis import BoardAnalysis, DoubleDummyTable, Par
+from dealing.domain.cards import Deal, Seat, Vulnerability
+from dealing.domain.errors import DealingError
+from dealing.domain.formats.pbn import export_pbn
+from dealing.models import Board, Commitment, SessionDealing
+
+
+class DealsHidden(PermissionDenied):
+    """The session is not over: its deals are not shown yet."""
+
+
+@dataclass(frozen=True)
+class DealingSummary:
+    """Whether and how a session was dealt — without any deal."""
+
+    board_count: int
+    source: str | None
+    source_label: str | None
+    dealt_at: object | None
+    commitment: Commitment | None
+    analysis_pending: int
+
+
+@dataclass(frozen=True)
+class BoardRecord:
+    """A board as a hand record shows it: numbers, dealer, vulnerability, deal and analysis."""
+
+    id: int
+    number: int
+    dealer: Seat
+    vulnerability: Vulnerability
+    deal: Deal
+    deal_number: int
+    analysis: BoardAnalysis | None
+    analysis_status: str
+
+    @property
+    def hcp(self) -> dict[str, int]:
+        return {seat.letter: self.deal.hand(seat).hcp for seat in Seat}
+
+
+def session_dealing_summary(*, session: Session) -> DealingSummary:
+    dealing = SessionDealing.objects.filter(session=session).select_related("commitment").first()
+    boards = Board.objects.filter(session=session)
+    return DealingSummary(
+        board_count=boards.count(),
+        source=dealing.source if dealing else None,
+        source_label=dealing.get_source_display() if dealing else None,
+        dealt_at=dealing.dealt_at if dealing else None,
+        commitment=dealing.commitment if dealing else None,
+        analysis_pending=boards.exclude(analysis_status=Board.AnalysisStatus.DONE).count(),
+    )
+
+
+def _analysis(board: Board) -> BoardAnalysis | None:
+    if board.analysis_status != Board.AnalysisStatus.DONE:
+        return None
+    try:
+        return BoardAnalysis(DoubleDummyTable.from_pbn_tricks(board.dd_tricks),
+                             Par.from_pbn(f"NS {board.par_score}", board.par_contracts))
+    except DealingError:
+        return None
+
+
+def _record(board: Board) -> BoardRecord:
+    return BoardRecord(id=board.pk, number=board.number, dealer=Seat.from_str(board.dealer),
+                       vulnerability=Vulnerability.from_str(board.vulnerability), deal=Deal.from_pbn(board.deal_pbn),
+                       deal_number=int(board.deal_number), analysis=_analysis(board),
+                       analysis_status=board.analysis_status)
+
+
+def _require_over(session: Session) -> None:
+    if not session.is_over:
+        raise DealsHidden(_("The deals of this session are shown once the session is over."))
+
+
+def hand_record_for_viewer(*, user, session_id: int) -> tuple[Session, list[BoardRecord]]:
+    """A finished session's boards with their deals, for anyone who may see the session."""
+    session = session_get_for_viewer(user=user, session_id=session_id)
+    _require_over(session)
+    return session, [_record(b) for b in Board.objects.filter(session=session).order_by("number")]
+
+
+def board_for_viewer(*, user, session_id: int, number: int) -> tuple[Session, BoardRecord]:
+    session = session_get_for_viewer(user=user, session_id=session_id)
+    _require_over(session)
+    board = Board.objects.filter(session=session, number=number).first()
+    if board is None:
+        raise Http404(_("No such board."))
+    return session, _record(board)
+
+
+def hand_record_pbn_for_viewer(*, user, session_id: int) -> tuple[Session, str]:
+    """The hand record of a finished session as PBN 2.1, with the analysis where it is ready."""
+    session, boards = hand_record_for_viewer(user=user, session_id=session_id)
+    if not boards:
+        raise Http404(_("This session has no boards."))
+    text = export_pbn([(b.number, b.deal) for b in boards], event=f"{session.club.name} – {session.name}",
+                      site=session.club.city or session.club.name, date=f"{session.date:%Y.%m.%d}",
+                      analyses={b.number: b.analysis for b in boards if b.analysis is not None},
+                      dealers={b.number: b.dealer for b in boards},
+                      vulnerabilities={b.number: b.vulnerability for b in boards})
+    return session, text
+
+
+def boards_for_dealing_machine(*, user, session_id: int) -> tuple[Session, list[tuple[int, Deal]]]:
+    """The deals of a session for a dealing machine: club directors only, at any time.
+
+    Use through :func:`dealing.services.boards.dealing_file_download`, which records the download.
+    """
+    session = session_get_for_director(user=user, session_id=session_id)
+    boards = [(b.number, Deal.from_pbn(b.deal_pbn)) for b in Board.objects.filter(session=session).order_by("number")]
+    if not boards:
+        raise Http404(_("This session has not been dealt yet."))
+    return session, boards
+
+
+def boards_for_analysis(*, session_id: int) -> list[Board]:
+    """Boards still to analyse (for the analysis task only)."""
+    return list(Board.objects.filter(session_id=session_id).exclude(analysis_status=Board.AnalysisStatus.DONE)
+                .order_by("number"))
+
+
+def played_deal_numbers_for_audit(*, commitment: Commitment) -> dict[str, list[int | None]] | None:
+    """For each session of a revealed commitment, the Pavlicek numbers of the boards it was dealt.
+
+    None before the reveal (which needs every session over). Sessions dealt from another
+    source are included as dealt, so the audit shows they differ from the commitment.
+    """
+    if not commitment.is_revealed:
+        return None
+    played: dict[str, list[int | None]] = {}
+    for entry in commitment.entries.select_related("session"):
+        if not entry.session.is_over:
+            return None
+        numbers = dict(Board.objects.filter(session=entry.session).values_list("number", "deal_number"))
+        if not numbers:
+            continue
+        high = max(entry.boards, max(numbers))
+        played[entry.label] = [int(numbers[n]) if n in numbers else None for n in range(1, high + 1)]
+    return played

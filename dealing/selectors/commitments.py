@@ -1,0 +1,123 @@
+"""Reading commitments, with the visibility rule:
+
+* a club's directors see all its commitments, drafts included, and may manage them;
+* anyone else who may see the club (players, scorers) sees its published commitments —
+  the record players keep copies of;
+* site auditors see every published commitment and audit them.
+
+No reader here returns the secret key; pages use ``Commitment.revealed_key()``, which is
+empty until the reveal. A club's commitments are invisible (404) to users with no tie to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Session
+from clubs.permissions import can_direct, is_site_auditor
+from clubs.selectors import club_list_for_user, clubs_directed_by
+from dealing.domain import commitment as domain
+from dealing.models import Commitment
+from dealing.selectors.boards import played_deal_numbers_for_audit
+
+
+def commitment_list_for_user(user) -> QuerySet[Commitment]:
+    if not getattr(user, "is_authenticated", False):
+        return Commitment.objects.none()
+    published = ~Q(status=Commitment.Status.DRAFT)
+    if is_site_auditor(user):
+        visible = published | Q(club__in=clubs_directed_by(user))
+    else:
+        visible = (published & Q(club__in=club_list_for_user(user))) | Q(club__in=clubs_directed_by(user))
+    return Commitment.objects.filter(visible).select_related("club").distinct()
+
+
+def commitment_get_for_viewer(*, user, commitment_id: int) -> Commitment:
+    commitment = commitment_list_for_user(user).filter(pk=commitment_id).first()
+    if commitment is None:
+        raise Http404(_("No such commitment."))
+    return commitment
+
+
+def commitment_get_for_director(*, user, commitment_id: int) -> Commitment:
+    commitment = commitment_get_for_viewer(user=user, commitment_id=commitment_id)
+    if not can_direct(user, commitment.club):
+        raise PermissionDenied(_("Only the club's directors may do this."))
+    return commitment
+
+
+def commitment_get_for_auditor(*, user, commitment_id: int) -> Commitment:
+    """Site auditors and the club's directors audit published commitments."""
+    commitment = commitment_get_for_viewer(user=user, commitment_id=commitment_id)
+    if not (is_site_auditor(user) or can_direct(user, commitment.club)):
+        raise PermissionDenied(_("Only site auditors and the club's directors may audit a commitment."))
+    if commitment.is_draft:
+        raise PermissionDenied(_("A draft has nothing to audit yet: publish it first."))
+    return commitment
+
+
+def sessions_open_for_commitment(*, club: Club) -> QuerySet[Session]:
+    """The club's sessions that are in no commitment and not dealt yet."""
+    return club.sessions.filter(commitment_entry__isnull=True, boards__isnull=True).order_by("date", "start_time")
+
+
+@dataclass(frozen=True)
+class AuditCheck:
+    name: str
+    passed: bool
+    detail: str
+
+
+def commitment_audit(*, commitment: Commitment) -> list[AuditCheck]:
+    """Recompute what can be recomputed: the published record, and once revealed the hash and every deal."""
+    checks: list[AuditCheck] = []
+    published = commitment.published_commitment()
+    same_text = published.to_text() == commitment.published_text
+    checks.append(AuditCheck(_("published record kept"), same_text,
+                             _("the stored record gives the text published on %(date)s") % {
+                                 "date": f"{commitment.published_at:%Y-%m-%d %H:%M} UTC"} if same_text
+                             else _("the stored record no longer gives the text that was published")))
+    dealings = list(commitment.dealings.select_related("session"))
+    early = [d for d in dealings if d.dealt_at < commitment.published_at
+             or (commitment.dv_entered_at and d.dealt_at < commitment.dv_entered_at)]
+    checks.append(AuditCheck(_("dealt after publishing"), not early,
+                             _("%(count)d session(s) dealt from this commitment, each after it was published and "
+                               "after its delayed value was entered") % {"count": len(dealings)} if not early
+                             else _("dealt before the commitment or its delayed value: %(sessions)s")
+                             % {"sessions": ", ".join(str(d.session) for d in early)}))
+    other = [e.session for e in commitment.entries.select_related("session", "session__dealing")
+             if hasattr(e.session, "dealing") and e.session.dealing.commitment_id != commitment.pk]
+    if other:
+        checks.append(AuditCheck(_("sessions dealt from the commitment"), False,
+                                 _("dealt from another source: %(sessions)s")
+                                 % {"sessions": ", ".join(map(str, other))}))
+    if commitment.has_dv:
+        try:
+            ok = domain.canonical_dv(commitment.dv_format, commitment.delayed_value) == commitment.delayed_value
+        except ValueError:
+            ok = False
+        checks.append(AuditCheck(_("delayed value"), ok,
+                                 _("%(dv)s is a canonical %(format)s value; check it is the promised one: %(promise)s")
+                                 % {"dv": commitment.delayed_value, "format": commitment.dv_format,
+                                    "promise": commitment.promise}))
+    if not commitment.is_revealed:
+        checks.append(AuditCheck(_("revealed"), False, _("the secret key has not been revealed yet; the hash and the "
+                                                         "deals can be checked once it is")))
+        return checks
+    revealed = domain.RevealedCommitment(commitment.record(), commitment.delayed_value)
+    played = played_deal_numbers_for_audit(commitment=commitment) or {}
+    for check in domain.audit(published, revealed, played):
+        if check.name == "delayed value":
+            continue
+        checks.append(AuditCheck(check.name, check.passed, check.detail))
+    undealt = [e.label for e in commitment.entries.all() if e.label not in played]
+    if undealt:
+        checks.append(AuditCheck(_("sessions without boards"), True,
+                                 _("not dealt on this site, nothing to compare: %(labels)s")
+                                 % {"labels": ", ".join(undealt)}))
+    return checks

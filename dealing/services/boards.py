@@ -1,0 +1,217 @@
+"""Every write to a session's boards: deal them, serve (and record) dealing-machine files, analyse them.
+
+A director deals a session in one of three ways:
+
+* :func:`session_deal_from_commitment` — the session is in a published commitment whose
+  delayed value is entered: board *b* is deal *b − 1* of our dealer under the dealing key
+  derived from the secret key and the DV (``docs/commitments.md``);
+* :func:`session_deal_fresh` — a fresh 256-bit key from ``secrets``, not committed to;
+* :func:`session_deal_import` — a file from a dealing machine or another program (PBN, DUP,
+  DLM, LIN or CSV, read by :mod:`dealing.domain.formats`).
+
+A session is dealt once; a director may deal it again (``replace=True``) only while it is
+planned and not bound to a published commitment. Dealer and vulnerability always follow the
+board number (Law 2). After dealing, the double-dummy analysis is queued on the "analysis"
+queue (:mod:`dealing.tasks.analysis`); it is queued again when a session is finished with
+boards still unanalysed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import PurePath
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_variables
+
+from clubs.models import Session
+from clubs.permissions import can_direct
+from dealing.domain import analysis as dd
+from dealing.domain import commitment as domain
+from dealing.domain import formats, generator
+from dealing.domain.cards import Deal, board_dealer, board_vulnerability
+from dealing.domain.errors import DealingError
+from dealing.domain.numbering import deal_to_number, number_to_deal
+from dealing.models import Board, Commitment, DealDownload, SessionDealing
+from dealing.selectors.boards import boards_for_analysis, boards_for_dealing_machine
+from dealing.services.commitments import session_label
+from dealing.tasks.analysis import queue_session_analysis
+
+logger = logging.getLogger(__name__)
+
+MAX_SESSION_BOARDS = domain.MAX_BOARDS
+IMPORT_FORMATS = {".pbn": "pbn", ".dup": "dup", ".dlm": "dlm", ".lin": "lin", ".csv": "csv"}
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+#: Files a director may download to make boards: name → (format, MIME type, description).
+DEALING_MACHINE_FORMATS = {
+    "pbn": ("application/x-chess-pbn", _("PBN (dealing machines, other programs)")),
+    "dup": ("application/octet-stream", _("DUP (Duplimate)")),
+    "dlm": ("text/plain", _("DLM (Duplimate, Dealer4)")),
+}
+
+
+def _session_for_dealing(*, session: Session, user, replace: bool) -> Session:
+    if not can_direct(user, session.club):
+        raise PermissionDenied(_("Only the club's directors may deal a session."))
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if Board.objects.filter(session=session).exists():
+        if not replace:
+            raise ValidationError(_("This session has been dealt already."))
+        if session.status != Session.Status.PLANNED:
+            raise ValidationError(_("Boards can be dealt again only while the session is planned; it is %(status)s.")
+                                  % {"status": session.get_status_display()})
+    return session
+
+
+def _bound_commitment(session: Session) -> Commitment | None:
+    entry = getattr(session, "commitment_entry", None)
+    if entry is not None and not entry.commitment.is_draft:
+        return entry.commitment
+    return None
+
+
+def _store(*, session: Session, user, deals: Sequence[tuple[int, int]], **dealing) -> SessionDealing:
+    """Replace the session's boards by ``(board number, Pavlicek number)`` pairs and record how."""
+    Board.objects.filter(session=session).delete()
+    SessionDealing.objects.filter(session=session).delete()
+    Board.objects.bulk_create([
+        Board(session=session, number=number, dealer=board_dealer(number).letter,
+              vulnerability=board_vulnerability(number).pbn, deal_number=str(value),
+              deal_pbn=number_to_deal(value).to_pbn())
+        for number, value in deals
+    ])
+    record = SessionDealing.objects.create(session=session, board_count=len(deals), dealt_by=user,
+                                           dealt_at=timezone.now(), **dealing)
+    queue_session_analysis(session.pk)
+    logger.info("session %s dealt: %d boards (%s) by %s", session.pk, len(deals), record.source, user)
+    return record
+
+
+@sensitive_variables("key")
+@transaction.atomic
+def session_deal_from_commitment(*, session: Session, user, replace: bool = False) -> SessionDealing:
+    session = _session_for_dealing(session=session, user=user, replace=replace)
+    entry = getattr(session, "commitment_entry", None)
+    if entry is None:
+        raise ValidationError(_("This session is not in any commitment."))
+    commitment = Commitment.objects.get(pk=entry.commitment_id)
+    if commitment.is_draft:
+        raise ValidationError(_("Publish the commitment before dealing from it."))
+    if not commitment.has_dv:
+        raise ValidationError(_("Enter the commitment's delayed value before dealing: the deals depend on it."))
+    revealed = domain.RevealedCommitment(commitment.record(), commitment.delayed_value)
+    key = revealed.dealing_key()
+    numbers = domain.session_deal_numbers(key, entry.label, entry.boards)
+    return _store(session=session, user=user, deals=list(enumerate(numbers, start=1)),
+                  source=SessionDealing.Source.COMMITMENT, commitment=commitment, label=entry.label)
+
+
+@sensitive_variables("key")
+@transaction.atomic
+def session_deal_fresh(*, session: Session, user, boards: int, replace: bool = False) -> SessionDealing:
+    session = _session_for_dealing(session=session, user=user, replace=replace)
+    if _bound_commitment(session) is not None:
+        raise ValidationError(_("This session is in a published commitment: deal it from the commitment."))
+    if isinstance(boards, bool) or not isinstance(boards, int) or not 1 <= boards <= MAX_SESSION_BOARDS:
+        raise ValidationError({"boards": _("The number of boards must be 1 … %(max)d.") % {"max": MAX_SESSION_BOARDS}})
+    key = generator.new_key()
+    label = session_label(session)
+    numbers = domain.session_deal_numbers(key, label, boards)
+    return _store(session=session, user=user, deals=list(enumerate(numbers, start=1)),
+                  source=SessionDealing.Source.FRESH_KEY, label=label, secret_key=key.hex())
+
+
+@transaction.atomic
+def session_deal_import(*, session: Session, user, filename: str, data: bytes, replace: bool = False) -> SessionDealing:
+    """Boards from a dealing machine's or another program's file; the format is told by the file's suffix."""
+    session = _session_for_dealing(session=session, user=user, replace=replace)
+    if _bound_commitment(session) is not None:
+        raise ValidationError(_("This session is in a published commitment: deal it from the commitment."))
+    name = PurePath(filename or "").name
+    suffix = PurePath(name).suffix.lower()
+    if suffix not in IMPORT_FORMATS:
+        raise ValidationError({"file": _("%(name)s: choose a .pbn, .dup, .dlm, .lin or .csv file.") % {"name": name}})
+    if not data:
+        raise ValidationError({"file": _("%(name)s is empty.") % {"name": name}})
+    if len(data) > MAX_IMPORT_BYTES:
+        raise ValidationError({"file": _("%(name)s is larger than 5 MB.") % {"name": name}})
+    try:
+        boards = formats.read_deals(IMPORT_FORMATS[suffix], data)
+    except DealingError as exc:
+        raise ValidationError({"file": f"{name}: {exc}"}) from None
+    if not boards:
+        raise ValidationError({"file": _("%(name)s holds no deals.") % {"name": name}})
+    seen: set[int] = set()
+    for number, _deal in boards:
+        if not 1 <= number <= MAX_SESSION_BOARDS:
+            raise ValidationError({"file": _("%(name)s: board %(board)d is outside 1 … %(max)d.")
+                                   % {"name": name, "board": number, "max": MAX_SESSION_BOARDS}})
+        if number in seen:
+            raise ValidationError({"file": _("%(name)s: board %(board)d appears twice.") % {"name": name, "board": number}})
+        seen.add(number)
+    deals = sorted((number, deal_to_number(deal)) for number, deal in boards)
+    return _store(session=session, user=user, deals=deals, source=SessionDealing.Source.IMPORTED,
+                  imported_filename=name, imported_sha256=hashlib.sha256(data).hexdigest())
+
+
+@transaction.atomic
+def dealing_file_download(*, session_id: int, user, file_format: str) -> tuple[str, bytes, str]:
+    """A dealing-machine file of a session's deals for a director; every download is recorded.
+
+    Returns ``(filename, content, MIME type)``.
+    """
+    if file_format not in DEALING_MACHINE_FORMATS:
+        raise ValidationError({"format": _("Choose one of: %(formats)s.") % {"formats": ", ".join(DEALING_MACHINE_FORMATS)}})
+    session, boards = boards_for_dealing_machine(user=user, session_id=session_id)
+    try:
+        content = formats.render(file_format, boards)
+    except DealingError as exc:
+        raise ValidationError({"format": str(exc)}) from None
+    DealDownload.objects.create(session=session, user=user, file_format=file_format, board_count=len(boards),
+                                session_status=session.status, sha256=hashlib.sha256(content).hexdigest())
+    logger.info("dealing file %s of session %s downloaded by %s", file_format, session.pk, user)
+    mime = DEALING_MACHINE_FORMATS[file_format][0]
+    return f"{session.club.slug}-{session.date:%Y%m%d}-s{session.pk}.{file_format}", content, mime
+
+
+def session_boards_analyse(*, session_id: int, on_progress: Callable[[int, int], None] | None = None) -> int:
+    """Double-dummy table and par of every board of the session not analysed yet. Returns how many were done.
+
+    Idempotent: boards already analysed are skipped, so a retried task redoes nothing.
+    """
+    boards = boards_for_analysis(session_id=session_id)
+    total = len(boards)
+    done = 0
+    for start in range(0, total, 40):
+        chunk = boards[start:start + 40]
+        items = [(Deal.from_pbn(b.deal_pbn), board_vulnerability(b.number), board_dealer(b.number)) for b in chunk]
+        try:
+            results = dd.analyse_boards(items)
+        except Exception:  # the solver failed: mark the boards, keep the page working
+            logger.exception("double-dummy analysis failed for session %s", session_id)
+            Board.objects.filter(pk__in=[b.pk for b in chunk]).update(analysis_status=Board.AnalysisStatus.FAILED)
+            raise
+        now = timezone.now()
+        for board, result in zip(chunk, results):
+            board.dd_tricks = result.table.to_pbn_tricks()
+            board.par_score = result.par.score
+            board.par_contracts = result.par.par_contract_pbn()
+            board.analysis_status = Board.AnalysisStatus.DONE
+            board.analysed_at = now
+        Board.objects.bulk_update(chunk, ["dd_tricks", "par_score", "par_contracts", "analysis_status", "analysed_at"])
+        done += len(chunk)
+        if on_progress is not None:
+            on_progress(done, total)
+    return done
+
+
+def session_status_changed(*, session: Session) -> None:
+    """When a session is over, make sure its boards get analysed (queued once the change is committed)."""
+    if session.is_over and Board.objects.filter(session=session).exclude(
+            analysis_status=Board.AnalysisStatus.DONE).exists():
+        queue_session_analysis(session.pk)

@@ -1,0 +1,152 @@
+"""Every write to a commitment: create (draft), delete a draft, publish, enter the delayed value, reveal.
+
+Only a director of the commitment's club may do these (``PermissionDenied`` otherwise).
+Input errors raise ``ValidationError`` with the field they concern; nothing is half-saved.
+The secret key and the salt come from ``secrets`` (:func:`dealing.domain.commitment.new_key`)
+and never appear in a message or a log line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_variables
+
+from clubs.models import Club, Session
+from clubs.permissions import can_direct
+from dealing.domain import commitment as domain
+from dealing.domain.errors import DealingError
+from dealing.models import Commitment, CommitmentSession
+
+
+def _require_director(user, club: Club) -> None:
+    if not can_direct(user, club):
+        raise PermissionDenied(_("Only the club's directors may do this."))
+
+
+def _domain_error(exc: DealingError, default_field: str | None = None) -> ValidationError:
+    field = {"dv": "delayed_value", "boards": "sessions", "label": "sessions"}.get(exc.field or "", exc.field) \
+        or default_field
+    return ValidationError({field: str(exc)} if field else str(exc))
+
+
+def session_label(session: Session) -> str:
+    """The label a session gets in a commitment: club, date and the session's id (unique and readable)."""
+    return f"{session.club.slug}/{session.date:%Y-%m-%d}/s{session.pk}"
+
+
+@sensitive_variables("key", "salt")
+@transaction.atomic
+def commitment_create(*, club: Club, user, event: str, promise: str, dv_format: str,
+                      sessions: Sequence[tuple[Session, int]]) -> Commitment:
+    """A draft commitment for ``sessions`` (each with its number of boards) of ``club``."""
+    _require_director(user, club)
+    errors: dict[str, list[str]] = {}
+    event, promise = domain.normalise_text(event or ""), domain.normalise_text(promise or "")
+    if not sessions:
+        errors.setdefault("sessions", []).append(_("Choose at least one session."))
+    for session, boards in sessions:
+        if session.club_id != club.pk:
+            errors.setdefault("sessions", []).append(_("%(session)s is not a session of %(club)s.")
+                                                      % {"session": session, "club": club})
+        elif CommitmentSession.objects.filter(session=session).exists():
+            errors.setdefault("sessions", []).append(_("%(session)s is already in a commitment.") % {"session": session})
+        elif session.boards.exists():
+            errors.setdefault("sessions", []).append(_("%(session)s has already been dealt.") % {"session": session})
+    if errors:
+        raise ValidationError(errors)
+    key, salt = domain.new_key(), domain.new_salt()
+    try:
+        entries = [domain.SessionEntry(session_label(s), boards) for s, boards in sessions]
+        domain.CommitmentRecord(event=event, promise=promise, dv_format=dv_format, salt=salt,
+                                sessions=tuple(entries), key=key)
+    except DealingError as exc:
+        raise _domain_error(exc) from None
+    commitment = Commitment(club=club, event=event, promise=promise, dv_format=dv_format, salt=salt.hex(),
+                            secret_key=key.hex(), created_by=user)
+    commitment.full_clean(exclude=["salt", "secret_key", "commitment_hash", "published_text"])
+    commitment.save()
+    for position, ((session, _boards), entry) in enumerate(zip(sessions, entries), start=1):
+        CommitmentSession.objects.create(commitment=commitment, session=session, label=entry.label,
+                                         boards=entry.boards, position=position)
+    return commitment
+
+
+@transaction.atomic
+def commitment_delete(*, commitment: Commitment, user) -> None:
+    _require_director(user, commitment.club)
+    commitment = Commitment.objects.select_for_update().get(pk=commitment.pk)
+    if not commitment.is_draft:
+        raise ValidationError(_("A published commitment cannot be deleted: players may hold copies of it."))
+    commitment.delete()
+
+
+@transaction.atomic
+def commitment_publish(*, commitment: Commitment, user) -> Commitment:
+    """Fix the record: compute its SHA-256 and keep the published text. Nothing committed can change after."""
+    _require_director(user, commitment.club)
+    commitment = Commitment.objects.select_for_update().get(pk=commitment.pk)
+    if not commitment.is_draft:
+        raise ValidationError(_("This commitment is already published."))
+    try:
+        published = commitment.record().published()
+    except DealingError as exc:
+        raise _domain_error(exc) from None
+    commitment.commitment_hash = published.commitment
+    commitment.published_text = published.to_text()
+    commitment.status = Commitment.Status.PUBLISHED
+    commitment.published_at = timezone.now()
+    commitment.published_by = user
+    commitment.save()
+    return commitment
+
+
+@transaction.atomic
+def commitment_enter_dv(*, commitment: Commitment, user, value: str) -> Commitment:
+    """Record the delayed value read from its public source, canonicalised by the promised format.
+
+    It may be corrected until a session has been dealt from it; then it is final.
+    """
+    _require_director(user, commitment.club)
+    commitment = Commitment.objects.select_for_update().get(pk=commitment.pk)
+    if commitment.is_draft:
+        raise ValidationError(_("Publish the commitment before entering the delayed value."))
+    if commitment.is_revealed:
+        raise ValidationError(_("This commitment is revealed; its delayed value is final."))
+    if commitment.has_dv and commitment.dealings.exists():
+        raise ValidationError({"delayed_value": _("Sessions have been dealt with this delayed value; it is final.")})
+    try:
+        dv = domain.canonical_dv(commitment.dv_format, value or "")
+    except DealingError as exc:
+        raise _domain_error(exc, "delayed_value") from None
+    commitment.delayed_value = dv
+    commitment.dv_entered_at = timezone.now()
+    commitment.dv_entered_by = user
+    commitment.save()
+    return commitment
+
+
+@transaction.atomic
+def commitment_reveal(*, commitment: Commitment, user) -> Commitment:
+    """Publish the secret key. Needs the delayed value, and every session over (the key gives every deal)."""
+    _require_director(user, commitment.club)
+    commitment = Commitment.objects.select_for_update().get(pk=commitment.pk)
+    if commitment.is_draft:
+        raise ValidationError(_("Publish the commitment first."))
+    if commitment.is_revealed:
+        raise ValidationError(_("This commitment is already revealed."))
+    if not commitment.has_dv:
+        raise ValidationError({"delayed_value": _("Enter the delayed value before revealing the key.")})
+    playing = [entry.session for entry in commitment.entries.select_related("session") if not entry.session.is_over]
+    if playing:
+        raise ValidationError(_("The key gives every deal of the commitment: reveal it when all its sessions are "
+                                "over. Not over yet: %(sessions)s.") % {"sessions": ", ".join(map(str, playing))})
+    commitment.status = Commitment.Status.REVEALED
+    commitment.revealed_at = timezone.now()
+    commitment.revealed_by = user
+    commitment.save()
+    return commitment

@@ -1,0 +1,115 @@
+"""The director's dealing page of a session: deal it (from its commitment, a fresh key or a file)
+and download dealing-machine files (each download recorded). No deal is shown on this page.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from clubs.models import Session
+from clubs.selectors import session_get_for_director
+from dealing.models import DealDownload
+from dealing.selectors.boards import session_dealing_summary
+from dealing.services import boards as services
+
+
+class FreshDealForm(forms.Form):
+    boards = forms.IntegerField(label=gettext_lazy("Boards"), min_value=1, max_value=services.MAX_SESSION_BOARDS,
+                                initial=24)
+    replace = forms.BooleanField(label=gettext_lazy("Replace the boards already dealt"), required=False)
+
+
+class ImportDealForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("File from a dealing machine or another program"),
+                           help_text=gettext_lazy("PBN, DUP, DLM, LIN or CSV (as BigDeal writes them)."))
+    replace = forms.BooleanField(label=gettext_lazy("Replace the boards already dealt"), required=False)
+
+
+class CommitmentDealForm(forms.Form):
+    replace = forms.BooleanField(label=gettext_lazy("Replace the boards already dealt"), required=False)
+
+
+def _report(form, exc: ValidationError) -> None:
+    if hasattr(exc, "error_dict"):
+        for field, errors in exc.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, exc)
+
+
+def _page(request, session: Session, status: int = 200, **forms_given):
+    entry = getattr(session, "commitment_entry", None)
+    return render(request, "dealing/board_dealing.html", {
+        "session": session,
+        "club": session.club,
+        "summary": session_dealing_summary(session=session),
+        "entry": entry,
+        "commitment": entry.commitment if entry else None,
+        "commitment_form": forms_given.get("commitment_form") or CommitmentDealForm(),
+        "fresh_form": forms_given.get("fresh_form") or FreshDealForm(),
+        "import_form": forms_given.get("import_form") or ImportDealForm(),
+        "formats": [(name, label) for name, (_mime, label) in services.DEALING_MACHINE_FORMATS.items()],
+        "downloads": DealDownload.objects.filter(session=session).select_related("user")[:50],
+    }, status=status)
+
+
+@login_required
+def board_dealing(request, session_id):
+    session = session_get_for_director(user=request.user, session_id=session_id)
+    return _page(request, session)
+
+
+@login_required
+@require_POST
+def board_deal(request, session_id, source):
+    session = session_get_for_director(user=request.user, session_id=session_id)
+    form_class, name = {"commitment": (CommitmentDealForm, "commitment_form"), "fresh": (FreshDealForm, "fresh_form"),
+                        "import": (ImportDealForm, "import_form")}.get(source, (None, None))
+    if form_class is None:
+        return redirect("dealing:board_dealing", session_id=session.pk)
+    form = form_class(request.POST, request.FILES)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            if source == "commitment":
+                dealing = services.session_deal_from_commitment(session=session, user=request.user,
+                                                                replace=data["replace"])
+            elif source == "fresh":
+                dealing = services.session_deal_fresh(session=session, user=request.user, boards=data["boards"],
+                                                      replace=data["replace"])
+            else:
+                upload = data["file"]
+                dealing = services.session_deal_import(session=session, user=request.user, filename=upload.name,
+                                                       data=upload.read(), replace=data["replace"])
+        except ValidationError as exc:
+            _report(form, exc)
+        else:
+            messages.success(request, _("%(count)d boards dealt (%(source)s). Analysis is running.")
+                             % {"count": dealing.board_count, "source": dealing.get_source_display()})
+            return redirect("dealing:board_dealing", session_id=session.pk)
+    return _page(request, session, status=400, **{name: form})
+
+
+@login_required
+@require_POST
+def board_dealing_file(request, session_id, file_format):
+    """A dealing-machine file for the director (recorded); POST so that a link cannot trigger it."""
+    session = session_get_for_director(user=request.user, session_id=session_id)
+    try:
+        filename, content, mime = services.dealing_file_download(session_id=session.pk, user=request.user,
+                                                                 file_format=file_format)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("dealing:board_dealing", session_id=session.pk)
+    response = HttpResponse(content, content_type=mime)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Cache-Control"] = "no-store"
+    return response

@@ -1,0 +1,254 @@
+"""Commitment pages: list, create (draft), detail, publish, delayed value, reveal, downloads, audit.
+
+Thin: selectors read (with the visibility rule), services write. The secret key reaches a
+page only through ``Commitment.revealed_key()``, which is empty until the reveal.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from clubs.permissions import can_direct, is_site_auditor
+from clubs.selectors import club_get_for_director, clubs_directed_by
+from dealing.domain import commitment as domain
+from dealing.models import Commitment
+from dealing.models.commitment import DV_FORMAT_CHOICES
+from dealing.selectors import commitments as selectors
+from dealing.services import commitments as services
+
+
+class CommitmentForm(forms.Form):
+    event = forms.CharField(label=gettext_lazy("Event"), max_length=domain.MAX_EVENT,
+                            help_text=gettext_lazy("As players will know it, e.g. “Riverside Autumn Pairs 2026”."))
+    promise = forms.CharField(
+        label=gettext_lazy("Promised delayed value"), max_length=domain.MAX_PROMISE,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy("A public value nobody knows yet, available before the first session, and where it "
+                               "will be read, e.g. “Closing value of the Dow Jones Industrial Average on Friday "
+                               "2026-11-20, as published by wsj.com”."))
+    dv_format = forms.ChoiceField(label=gettext_lazy("Format of the delayed value"), choices=DV_FORMAT_CHOICES)
+
+    def __init__(self, *args, sessions=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sessions = list(sessions)
+        for session in self.sessions:
+            self.fields[f"session_{session.pk}"] = forms.BooleanField(required=False, label=str(session.name))
+            self.fields[f"boards_{session.pk}"] = forms.IntegerField(
+                required=False, min_value=1, max_value=domain.MAX_BOARDS, initial=24,
+                label=gettext_lazy("Boards"))
+
+    def session_rows(self):
+        return [(s, self[f"session_{s.pk}"], self[f"boards_{s.pk}"]) for s in self.sessions]
+
+    def chosen_sessions(self) -> list[tuple]:
+        chosen = []
+        for session in self.sessions:
+            if self.cleaned_data.get(f"session_{session.pk}"):
+                boards = self.cleaned_data.get(f"boards_{session.pk}")
+                if not boards:
+                    self.add_error(f"boards_{session.pk}", _("How many boards will %(session)s have?")
+                                   % {"session": session.name})
+                chosen.append((session, boards))
+        if not chosen:
+            self.add_error(None, _("Choose at least one session."))
+        return chosen
+
+
+class DelayedValueForm(forms.Form):
+    value = forms.CharField(label=gettext_lazy("Delayed value"), max_length=domain.MAX_TEXT_DV)
+
+
+def _report(form, exc: ValidationError) -> None:
+    if hasattr(exc, "error_dict"):
+        for field, errors in exc.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, exc)
+
+
+@login_required
+def commitment_list(request):
+    commitments = selectors.commitment_list_for_user(request.user)
+    return render(request, "dealing/commitment_list.html", {
+        "commitments": commitments,
+        "directed_clubs": clubs_directed_by(request.user),
+        "is_auditor": is_site_auditor(request.user),
+    })
+
+
+@login_required
+def commitment_create(request, slug):
+    club = club_get_for_director(user=request.user, slug=slug)
+    sessions = selectors.sessions_open_for_commitment(club=club)
+    form = CommitmentForm(request.POST or None, sessions=sessions)
+    if request.method == "POST" and form.is_valid():
+        chosen = form.chosen_sessions()
+        if form.is_valid():
+            try:
+                commitment = services.commitment_create(
+                    club=club, user=request.user, event=form.cleaned_data["event"],
+                    promise=form.cleaned_data["promise"], dv_format=form.cleaned_data["dv_format"], sessions=chosen)
+            except ValidationError as exc:
+                _report(form, exc)
+            else:
+                messages.success(request, _("Draft commitment created. Check it, then publish it."))
+                return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
+    return render(request, "dealing/commitment_form.html", {"club": club, "form": form})
+
+
+def _detail_context(request, commitment: Commitment, **extra) -> dict:
+    entries = list(commitment.entries.select_related("session", "session__dealing").order_by("position"))
+    director = can_direct(request.user, commitment.club)
+    published = None if commitment.is_draft else commitment.published_commitment()
+    return {
+        "commitment": commitment,
+        "club": commitment.club,
+        "entries": entries,
+        "can_direct": director,
+        "can_audit": not commitment.is_draft and (director or is_site_auditor(request.user)),
+        "public_text": published.to_text() if published else commitment.record().public_text(),
+        "dv_description": domain.describe_dv_format(commitment.dv_format),
+        "revealed_key": commitment.revealed_key(),
+        "dealing_key": _dealing_key_hex(commitment),
+        "all_over": all(e.session.is_over for e in entries),
+        "dv_form": extra.pop("dv_form", None) or DelayedValueForm(initial={"value": commitment.delayed_value}),
+        "dv_final": commitment.dealings.exists(),
+        **extra,
+    }
+
+
+def _dealing_key_hex(commitment: Commitment) -> str:
+    if not commitment.is_revealed:
+        return ""
+    return domain.RevealedCommitment(commitment.record(), commitment.delayed_value).dealing_key().hex()
+
+
+@login_required
+def commitment_detail(request, commitment_id):
+    commitment = selectors.commitment_get_for_viewer(user=request.user, commitment_id=commitment_id)
+    return render(request, "dealing/commitment_detail.html", _detail_context(request, commitment))
+
+
+def _act(request, commitment_id, action, success):
+    commitment = selectors.commitment_get_for_director(user=request.user, commitment_id=commitment_id)
+    try:
+        action(commitment=commitment, user=request.user)
+        messages.success(request, success)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
+
+
+@login_required
+@require_POST
+def commitment_publish(request, commitment_id):
+    return _act(request, commitment_id, services.commitment_publish,
+                _("Published. Post the record on the club's notice board; players may keep copies."))
+
+
+@login_required
+@require_POST
+def commitment_reveal(request, commitment_id):
+    return _act(request, commitment_id, services.commitment_reveal,
+                _("Key revealed. Anyone can now check every deal of this commitment."))
+
+
+@login_required
+@require_POST
+def commitment_delete(request, commitment_id):
+    commitment = selectors.commitment_get_for_director(user=request.user, commitment_id=commitment_id)
+    try:
+        services.commitment_delete(commitment=commitment, user=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
+    messages.success(request, _("Draft deleted."))
+    return redirect("dealing:commitment_list")
+
+
+@login_required
+@require_POST
+def commitment_enter_dv(request, commitment_id):
+    commitment = selectors.commitment_get_for_director(user=request.user, commitment_id=commitment_id)
+    form = DelayedValueForm(request.POST)
+    if form.is_valid():
+        try:
+            services.commitment_enter_dv(commitment=commitment, user=request.user, value=form.cleaned_data["value"])
+        except ValidationError as exc:
+            _report(form, exc)
+        else:
+            messages.success(request, _("Delayed value saved. The sessions can now be dealt."))
+            return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
+    context = _detail_context(request, commitment, dv_form=form)
+    return render(request, "dealing/commitment_detail.html", context, status=400)
+
+
+def _download(content: str, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _filename(commitment: Commitment, kind: str, suffix: str) -> str:
+    return f"commitment-{commitment.club.slug}-{commitment.pk}-{kind}.{suffix}"
+
+
+@login_required
+def commitment_published_json(request, commitment_id):
+    commitment = selectors.commitment_get_for_viewer(user=request.user, commitment_id=commitment_id)
+    if commitment.is_draft:
+        raise Http404(_("A draft commitment has not been published."))
+    data = commitment.published_commitment().to_json()
+    return _download(json.dumps(data, ensure_ascii=False, indent=2) + "\n", _filename(commitment, "published", "json"),
+                     "application/json; charset=utf-8")
+
+
+@login_required
+def commitment_revealed_json(request, commitment_id):
+    commitment = selectors.commitment_get_for_viewer(user=request.user, commitment_id=commitment_id)
+    if not commitment.is_revealed:
+        messages.error(request, _("The key is revealed after the last session of the commitment."))
+        return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
+    data = domain.RevealedCommitment(commitment.record(), commitment.delayed_value).to_json()
+    return _download(json.dumps(data, ensure_ascii=False, indent=2) + "\n", _filename(commitment, "revealed", "json"),
+                     "application/json; charset=utf-8")
+
+
+@login_required
+def commitment_notice_text(request, commitment_id):
+    """The published record as plain text for the club's notice board."""
+    commitment = selectors.commitment_get_for_viewer(user=request.user, commitment_id=commitment_id)
+    if commitment.is_draft:
+        messages.error(request, _("Publish the commitment first."))
+        return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
+    text = render_to_string("dealing/commitment_notice.txt", {
+        "commitment": commitment,
+        "entries": commitment.entries.select_related("session").order_by("position"),
+        "dv_description": domain.describe_dv_format(commitment.dv_format),
+        "public_text": commitment.published_text,
+    }, request=request)
+    return _download(text, _filename(commitment, "notice", "txt"), "text/plain; charset=utf-8")
+
+
+@login_required
+def commitment_audit(request, commitment_id):
+    commitment = selectors.commitment_get_for_auditor(user=request.user, commitment_id=commitment_id)
+    checks = selectors.commitment_audit(commitment=commitment)
+    return render(request, "dealing/commitment_audit.html", {
+        "commitment": commitment,
+        "club": commitment.club,
+        "checks": checks,
+        "passed": all(c.passed for c in checks),
+        "computed_hash": commitment.record().commitment_hash() if commitment.is_revealed else "",
+    })

@@ -1,0 +1,154 @@
+"""Hand records of a finished session: the board list, each board, its analysis, the PBN download.
+
+Every deal comes from :mod:`dealing.selectors.boards`, which shows them only when the
+session is over; before that these pages answer 403 with a plain explanation.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+from django.utils.translation import gettext_lazy
+
+from clubs.selectors import session_get_for_viewer
+from dealing.domain import perfect_auction
+from dealing.domain.analysis import PBN_STRAIN_ORDER
+from dealing.domain.cards import SUITS_DESCENDING, Seat, Strain, Suit
+from dealing.domain.errors import DealingError
+from dealing.selectors import boards as selectors
+
+PERFECT_AUCTION_TEMPLATE = "dealing/_perfect_auction.html"
+_SUIT_CLASS = {Suit.SPADES: "suit-s", Suit.HEARTS: "suit-h", Suit.DIAMONDS: "suit-d", Suit.CLUBS: "suit-c"}
+_SEAT_NAMES = {Seat.NORTH: gettext_lazy("North"), Seat.EAST: gettext_lazy("East"), Seat.SOUTH: gettext_lazy("South"),
+               Seat.WEST: gettext_lazy("West")}
+
+
+def _ranks(text: str) -> str:
+    return " ".join("10" if r == "T" else r for r in text) or "—"
+
+
+def hand_view(deal, seat: Seat) -> dict:
+    """One hand as the diagram shows it: seat, HCP and four suit lines (symbol, colour, ranks)."""
+    hand = deal.hand(seat)
+    return {
+        "seat": seat.letter,
+        "name": str(_SEAT_NAMES[seat]),
+        "hcp": hand.hcp,
+        "suits": [{"symbol": s.symbol, "css": _SUIT_CLASS[s], "ranks": _ranks(hand.holding_str(s)),
+                   "name": s.name.lower()} for s in SUITS_DESCENDING],
+    }
+
+
+def board_view(board: selectors.BoardRecord) -> dict:
+    """Everything a board's diagram and analysis need, in display order."""
+    hands = {seat.letter: hand_view(board.deal, seat) for seat in Seat}
+    view = {
+        "number": board.number,
+        "dealer": board.dealer.letter,
+        "dealer_name": str(_SEAT_NAMES[board.dealer]),
+        "vulnerability": board.vulnerability.pbn,
+        "vulnerable_seats": "".join(seat.letter for seat in Seat if board.vulnerability.is_vulnerable(seat)),
+        "hands": hands,
+        "hcp": board.hcp,
+        "analysis_status": board.analysis_status,
+        "dd_rows": None,
+        "par": None,
+    }
+    if board.analysis is not None:
+        table = board.analysis.table
+        view["dd_strains"] = [("NT" if s is Strain.NOTRUMP else s.symbol,
+                               "" if s is Strain.NOTRUMP else _SUIT_CLASS[s.suit]) for s in PBN_STRAIN_ORDER]
+        view["dd_rows"] = [(seat.letter, [table[seat, s] for s in PBN_STRAIN_ORDER])
+                           for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)]
+        par = board.analysis.par
+        view["par"] = {"score": par.optimum_score_pbn(), "contracts": par.par_contract_pbn(), "ns": par.score}
+    return view
+
+
+def _perfect_auction_context(board: selectors.BoardRecord) -> dict | None:
+    try:
+        calls = perfect_auction.encode(board.deal, board.dealer)
+    except DealingError:
+        return None
+    return {"calls": calls, "calls_text": " ".join(str(c) for c in calls), "dealer": board.dealer,
+            "deal": board.deal}
+
+
+def _template_exists(name: str) -> bool:
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return False
+    return True
+
+
+def deals_hidden_page(view):
+    """Answer 403 with a page that says why, when a session's deals are not shown yet."""
+
+    @wraps(view)
+    def wrapper(request, session_id, *args, **kwargs):
+        try:
+            return view(request, session_id, *args, **kwargs)
+        except selectors.DealsHidden:
+            session = session_get_for_viewer(user=request.user, session_id=session_id)
+            return render(request, "dealing/hand_record_hidden.html", {"session": session, "club": session.club},
+                          status=403)
+
+    return wrapper
+
+
+@login_required
+@deals_hidden_page
+def hand_record(request, session_id):
+    session, boards = selectors.hand_record_for_viewer(user=request.user, session_id=session_id)
+    return render(request, "dealing/hand_record_list.html", {
+        "session": session,
+        "club": session.club,
+        "boards": [board_view(b) for b in boards],
+        "pending": sum(1 for b in boards if b.analysis is None),
+    })
+
+
+@login_required
+@deals_hidden_page
+def hand_record_board(request, session_id, number):
+    session, board = selectors.board_for_viewer(user=request.user, session_id=session_id, number=number)
+    _, boards = selectors.hand_record_for_viewer(user=request.user, session_id=session_id)
+    numbers = [b.number for b in boards]
+    here = numbers.index(board.number)
+    show_auction = session.is_published
+    auction = _perfect_auction_context(board) if show_auction else None
+    return render(request, "dealing/hand_record_board.html", {
+        "session": session,
+        "club": session.club,
+        "board": board_view(board),
+        "previous": numbers[here - 1] if here > 0 else None,
+        "next": numbers[here + 1] if here + 1 < len(numbers) else None,
+        "show_auction": show_auction and auction is not None,
+        "perfect_auction": auction,
+        "perfect_auction_template": PERFECT_AUCTION_TEMPLATE if _template_exists(PERFECT_AUCTION_TEMPLATE) else "",
+    })
+
+
+@login_required
+@deals_hidden_page
+def hand_record_analysis(request, session_id, number):
+    """The analysis fragment of a board (polled by the board page while the analysis is pending)."""
+    session, board = selectors.board_for_viewer(user=request.user, session_id=session_id, number=number)
+    return render(request, "dealing/hand_record_analysis.html", {"session": session, "board": board_view(board),
+                                                                 "poll": True})
+
+
+@login_required
+@deals_hidden_page
+def hand_record_pbn(request, session_id):
+    session, text = selectors.hand_record_pbn_for_viewer(user=request.user, session_id=session_id)
+    response = HttpResponse(text, content_type="application/x-chess-pbn; charset=utf-8")
+    name = f"{session.club.slug}-{session.date:%Y%m%d}-s{session.pk}-hand-record.pbn"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
