@@ -54,6 +54,7 @@ def test_published_vectors_are_stable():
         assert gen.deal(key, row["label"], row["index"]).to_pbn() == row["deal"]
 
 
+@pytest.mark.slow
 def test_reference_and_fast_paths_agree_on_100000_deals():
     start, count = 1000, 100_000  # not block-aligned on either end
     numbers, owners = gen.deal_arrays(KEY, "agreement", start, count)

@@ -77,6 +77,7 @@ def test_distinct_numbers_give_distinct_deals():
         assert len({nb.number_to_deal(n) for n in range(base, base + 1000)}) == 1000
 
 
+@pytest.mark.slow
 def test_fast_decoder_agrees_with_the_seed_algorithm_on_100000_numbers():
     numbers = [0, 1, nb.D - 1, nb.D - 2, nb.D // 2] + sample_numbers(100_000, b"fast")
     owners = nb.numbers_to_owners(nb.numbers_from_ints(numbers))
