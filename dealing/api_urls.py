@@ -4,8 +4,12 @@ from django.urls import path
 
 from dealing.apis import boards as board_apis
 from dealing.apis import commitments as commitment_apis
+from dealing.apis import deal_sets as deal_set_apis
 
 urlpatterns: list = [
+    path("deal-sets/", deal_set_apis.DealSetListApi.as_view(), name="api-deal-set-list"),
+    path("deal-sets/<int:deal_set_id>/", deal_set_apis.DealSetDetailApi.as_view(), name="api-deal-set-detail"),
+    path("deal-sets/<int:deal_set_id>/resume/", deal_set_apis.DealSetResumeApi.as_view(), name="api-deal-set-resume"),
     path("commitments/", commitment_apis.CommitmentListApi.as_view(), name="api-commitment-list"),
     path("commitments/<int:commitment_id>/", commitment_apis.CommitmentDetailApi.as_view(),
          name="api-commitment-detail"),

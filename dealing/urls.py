@@ -4,12 +4,21 @@ from django.urls import path
 
 from dealing.views import boards as board_views
 from dealing.views import commitments as commitment_views
+from dealing.views import deal_sets as deal_set_views
 from dealing.views import hand_records as hand_record_views
 
 app_name = "dealing"
 
 urlpatterns: list = [
     # Deal sets: large jobs on Celery workers
+    path("deal-sets/", deal_set_views.deal_set_list, name="deal_set_list"),
+    path("deal-sets/new/", deal_set_views.deal_set_create, name="deal_set_create"),
+    path("deal-sets/<int:deal_set_id>/", deal_set_views.deal_set_detail, name="deal_set_detail"),
+    path("deal-sets/<int:deal_set_id>/progress/", deal_set_views.deal_set_progress_partial, name="deal_set_progress"),
+    path("deal-sets/<int:deal_set_id>/cancel/", deal_set_views.deal_set_cancel, name="deal_set_cancel"),
+    path("deal-sets/<int:deal_set_id>/resume/", deal_set_views.deal_set_resume, name="deal_set_resume"),
+    path("deal-sets/<int:deal_set_id>/files/<slug:output>/", deal_set_views.deal_set_download,
+         name="deal_set_download"),
     # Commitments (docs/commitments.md)
     path("commitments/", commitment_views.commitment_list, name="commitment_list"),
     path("commitments/new/<slug:slug>/", commitment_views.commitment_create, name="commitment_create"),

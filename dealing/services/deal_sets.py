@@ -384,9 +384,21 @@ def _chunk_start(chunk: DealSetChunk, worker: str) -> None:
 def _chunk_finish(deal_set: DealSet, chunk: DealSetChunk, sizes: dict[str, int]) -> None:
     DealSetChunk.objects.filter(pk=chunk.pk).update(
         status=DealSetChunk.Status.DONE, done=chunk.count, part_sizes=sizes, finished_at=timezone.now(),
-        heartbeat_at=timezone.now(), peak_memory_kb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+        heartbeat_at=timezone.now(), peak_memory_kb=peak_memory_kb())
     if _job_stopped(deal_set.pk):  # cancelled meanwhile: the cleanup may have run already
         _delete_quietly(_storage(), [_part_name(deal_set.pk, code, chunk.index) for code in sizes])
+
+
+def peak_memory_kb() -> int:
+    """This process's peak resident memory (VmHWM; ``ru_maxrss`` would carry a parent's peak across exec)."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def _chunk_stopped(chunk: DealSetChunk, writers: Iterable[_PartWriter]) -> int:
