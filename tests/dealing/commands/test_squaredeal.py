@@ -94,3 +94,21 @@ def test_create_bad_phases(tmp_path, phase, message):
     with pytest.raises(CommandError, match=message):
         run("create", "--name", "T", "--delayed-info", "D", "--phase", phase, "--output", str(tmp_path / "t"))
     assert list(tmp_path.iterdir()) == []
+
+
+GOLDEN_FIN1 = Path(__file__).resolve().parents[2] / "data" / "bigdeal" / "wbg2024-fin1"
+
+
+def test_deal_writes_the_organisers_files_through_the_formats_module(tmp_path):
+    # FIN1.pbn / FIN1.goe as the WBG 2024 organiser's bigdealx wrote them (tests/data/bigdeal/README.md)
+    pbn, goe = tmp_path / "FIN1.pbn", tmp_path / "FIN1.goe"
+    run("deal", "--sqd", SQD, "--sqk", SQK, "--phase", "7", "--session", "1", "--format", "pbn", "--output", str(pbn))
+    run("deal", "--sqd", SQD, "--sqk", SQK, "--phase", "7", "--session", "1", "--format", "goedel",
+        "--output", str(goe))
+    assert goe.read_bytes() == (GOLDEN_FIN1 / "FIN1.goe").read_bytes()
+    ours = [line for line in pbn.read_text().splitlines() if not line.startswith("[Generator")]
+    theirs = [line for line in (GOLDEN_FIN1 / "FIN1.pbn").read_text().splitlines() if not line.startswith("[Generator")]
+    assert ours == theirs
+    with pytest.raises(CommandError, match="already exists"):
+        run("deal", "--sqd", SQD, "--sqk", SQK, "--phase", "7", "--session", "1", "--format", "pbn",
+            "--output", str(pbn))
