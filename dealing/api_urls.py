@@ -5,11 +5,14 @@ from django.urls import path
 from dealing.apis import boards as board_apis
 from dealing.apis import commitments as commitment_apis
 from dealing.apis import deal_sets as deal_set_apis
+from dealing.apis import perfect_auction as perfect_auction_apis
 
 urlpatterns: list = [
     path("deal-sets/", deal_set_apis.DealSetListApi.as_view(), name="api-deal-set-list"),
     path("deal-sets/<int:deal_set_id>/", deal_set_apis.DealSetDetailApi.as_view(), name="api-deal-set-detail"),
     path("deal-sets/<int:deal_set_id>/resume/", deal_set_apis.DealSetResumeApi.as_view(), name="api-deal-set-resume"),
+    path("deal-sets/<int:deal_set_id>/files/<slug:output>/", deal_set_apis.DealSetFileApi.as_view(),
+         name="api-deal-set-file"),
     path("commitments/", commitment_apis.CommitmentListApi.as_view(), name="api-commitment-list"),
     path("commitments/<int:commitment_id>/", commitment_apis.CommitmentDetailApi.as_view(),
          name="api-commitment-detail"),
@@ -22,4 +25,8 @@ urlpatterns: list = [
     path("commitments/<int:commitment_id>/audit/", commitment_apis.CommitmentAuditApi.as_view(),
          name="api-commitment-audit"),
     path("sessions/<int:session_id>/boards/", board_apis.SessionBoardsApi.as_view(), name="api-session-boards"),
+    path("perfect-auction/encode/", perfect_auction_apis.PerfectAuctionEncodeApi.as_view(),
+         name="api-perfect-auction-encode"),
+    path("perfect-auction/decode/", perfect_auction_apis.PerfectAuctionDecodeApi.as_view(),
+         name="api-perfect-auction-decode"),
 ]

@@ -1,5 +1,5 @@
 """API of deal-set jobs: ``POST/GET /api/v1/deal-sets/``, ``GET/DELETE /api/v1/deal-sets/{id}/``,
-``POST /api/v1/deal-sets/{id}/resume/``.
+``POST /api/v1/deal-sets/{id}/resume/``, ``GET /api/v1/deal-sets/{id}/files/{format}/``.
 
 A club's directors make and see the club's jobs. Bad input is a 400 with the one error shape
 (``{"error": {"code", "message", "field"}}``) and nothing is queued. ``GET`` on a job gives its
@@ -9,6 +9,8 @@ SHA-256 and a download address. ``DELETE`` cancels a queued or running job.
 
 from __future__ import annotations
 
+from django.core.files.storage import storages
+from django.http import FileResponse, Http404
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -18,7 +20,12 @@ from rest_framework.views import APIView
 from clubs.selectors import club_get_for_director, clubs_directed_by
 from dealing.domain.errors import DealingError
 from dealing.models import DealSet
-from dealing.selectors.deal_sets import deal_set_get_for_director, deal_set_list_for_user, deal_set_progress
+from dealing.selectors.deal_sets import (
+    deal_set_file_get,
+    deal_set_get_for_director,
+    deal_set_list_for_user,
+    deal_set_progress,
+)
 from dealing.services import deal_sets as service
 
 
@@ -41,7 +48,7 @@ class FileSerializer(serializers.Serializer):
     url = serializers.SerializerMethodField()
 
     def get_url(self, stored) -> str:
-        path = reverse("dealing:deal_set_download", args=[stored.deal_set_id, stored.output])
+        path = reverse("api-deal-set-file", args=[stored.deal_set_id, stored.output])
         request = self.context.get("request")
         return request.build_absolute_uri(path) if request else path
 
@@ -133,3 +140,20 @@ class DealSetResumeApi(APIView):
         deal_set = deal_set_get_for_director(user=request.user, deal_set_id=deal_set_id)
         deal_set = service.deal_set_resume(deal_set=deal_set, user=request.user)
         return Response(DealSetOutputSerializer(deal_set, context={"request": request}).data)
+
+
+class DealSetFileApi(APIView):
+    """A published file, streamed from storage; its SHA-256 in the ``X-Checksum-SHA256`` header."""
+
+    @extend_schema(responses={(200, "application/octet-stream"): bytes}, operation_id="deal_sets_file")
+    def get(self, request, deal_set_id: int, output: str):
+        deal_set = deal_set_get_for_director(user=request.user, deal_set_id=deal_set_id)
+        stored = deal_set_file_get(deal_set=deal_set, output=output)
+        try:
+            handle = storages["deal_sets"].open(stored.storage_name, "rb")
+        except FileNotFoundError:
+            raise Http404("The file is missing from storage.") from None
+        response = FileResponse(handle, as_attachment=True, filename=stored.name)
+        response["Content-Length"] = str(stored.size)
+        response["X-Checksum-SHA256"] = stored.sha256
+        return response
