@@ -55,8 +55,15 @@ class Command(BaseCommand):
                     streaming.write_deal_set(buffer, key, label, start, count, fmt)
                     out.write(buffer.getvalue().decode("latin-1"))
                 else:
-                    streaming.write_deal_set(stream, key, label, start, count, fmt)
-                    stream.flush()
+                    try:
+                        streaming.write_deal_set(stream, key, label, start, count, fmt)
+                        stream.flush()
+                    except BrokenPipeError:
+                        # The reader stopped early (e.g. `| head`): not an error; silence the
+                        # final flush of the closed pipe and stop.
+                        devnull = os.open(os.devnull, os.O_WRONLY)
+                        os.dup2(devnull, stream.fileno())
+                        raise SystemExit(0) from None
         except DealingError as exc:
             raise CommandError(str(exc)) from None
 

@@ -78,3 +78,10 @@ def test_streams_to_stdout_as_a_user_runs_it():
     bad = subprocess.run([sys.executable, "manage.py", "generate_deals", "--key", KEY, "--count", "1",
                           "--format", "xml"], capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode != 0 and "unknown format" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    done = subprocess.run(f"{sys.executable} manage.py generate_deals --key {KEY} --count 2000000 --format deals"
+                          " | head -1", shell=True, capture_output=True, text=True, cwd=ROOT)
+    assert done.stdout.startswith("N:") and done.stdout.count("\n") == 1
+    assert "Traceback" not in done.stderr and "Broken pipe" not in done.stderr
