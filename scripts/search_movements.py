@@ -154,11 +154,12 @@ def search_half(n: int, budget: float):
     pk = prime_power(p)
     while time.monotonic() < deadline:
         seed += 1
-        if pk:
+        if pk and (pk[1] == 1 or time.monotonic() < t0 + budget / 3):
             a1, a2 = S.squares_split(g)
             how = f"squares on circuit 1, non-squares on circuit 2 ({g.name})"
             cost = 0.0
         else:
+            g = S.group("Z", p)
             (a1, a2), cost = S.anneal_offsets(g, S.cost_two_circuits, seed=seed, steps=40000, sets=2)
             how = f"annealed offset pair (cost {cost})"
         b1 = [e for e in range(1, p) if e not in set(a1)]

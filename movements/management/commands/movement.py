@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import json
-import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -74,4 +73,4 @@ class Command(BaseCommand):
             with open(o["output"], "w", encoding="utf-8") as fh:
                 fh.write(text + "\n")
         else:
-            sys.stdout.write(text + "\n")
+            self.stdout.write(text)

@@ -1,0 +1,92 @@
+"""API and pages: the catalogue with balance, one movement, its print cards, choosing a session's movement."""
+
+import pytest
+
+from movements.models import SessionMovement
+
+pytestmark = pytest.mark.django_db
+
+
+def test_catalogue_lists_movements_with_balance(api_client_for, player):
+    r = api_client_for(player).get("/api/v1/movements/", {"pairs": 14})
+    assert r.status_code == 200
+    first = r.json()["movements"][0]
+    assert first["label"].startswith("Complete Howell")
+    assert first["balance"]["min"] == 5 and first["balance"]["max"] == 7
+    assert first["balance"]["best_possible"]["reached"] is True
+    assert any(o["half_sets"] and o["balance"]["std"] == 0 for o in r.json()["movements"])
+
+
+def test_catalogue_explains_an_impossible_field(api_client_for, player):
+    r = api_client_for(player).get("/api/v1/movements/", {"pairs": 2})
+    assert r.status_code == 400
+    assert r.json()["error"]["field"] == "pairs" and "at least 4 pairs" in r.json()["error"]["message"]
+
+
+def test_schedule_endpoint(api_client_for, player):
+    r = api_client_for(player).get("/api/v1/movements/schedule/", {"pairs": 8})
+    body = r.json()
+    assert r.status_code == 200 and body["rounds_data"][0][0] == {"table": 1, "ns": 8, "ew": 1, "board_set": 1}
+    assert body["relay_places"][0] == {"relay": "R1", "place": "between tables 1 and 2"}
+    assert body["balance_report"]["completely_balanced"] is True
+
+
+@pytest.mark.parametrize("params, field", [
+    ({"pairs": 8, "rounds": 9}, "rounds"),
+    ({"pairs": 8, "boards_per_round": 0}, "boards_per_round"),
+    ({"pairs": 3}, "pairs"),
+])
+def test_schedule_bad_input_is_a_400_with_the_field(api_client_for, player, params, field):
+    r = api_client_for(player).get("/api/v1/movements/schedule/", params)
+    assert r.status_code == 400
+    assert r.json()["error"]["field"] == field and r.json()["error"]["code"] == "invalid"
+
+
+def test_director_chooses_a_movement_for_a_session(api_client_for, director, club_session):
+    client = api_client_for(director)
+    r = client.post(f"/api/v1/sessions/{club_session.pk}/movement/",
+                    {"pairs": 12, "boards_per_round": 3}, format="json")
+    assert r.status_code == 201, r.content
+    assert r.json()["title"] == "Howell for 12 pairs, 6 tables" and r.json()["balance"]["std"] == 0
+    club_session.refresh_from_db()
+    assert club_session.boards_per_round == 3
+    assert client.get(f"/api/v1/sessions/{club_session.pk}/movement/").json()["pairs"] == 12
+
+
+def test_impossible_choice_saves_nothing(api_client_for, director, club_session):
+    r = api_client_for(director).post(f"/api/v1/sessions/{club_session.pk}/movement/",
+                                      {"pairs": 12, "rounds": 15, "boards_per_round": 3}, format="json")
+    assert r.status_code == 400 and r.json()["error"]["field"] == "rounds"
+    assert not SessionMovement.objects.exists()
+
+
+def test_player_cannot_choose(api_client_for, player, club_session):
+    r = api_client_for(player).post(f"/api/v1/sessions/{club_session.pk}/movement/",
+                                    {"pairs": 12, "boards_per_round": 3}, format="json")
+    assert r.status_code in (403, 404)
+    assert not SessionMovement.objects.exists()
+
+
+def test_pages_show_balance_and_print(client_for, player):
+    client = client_for(player)
+    page = client.get("/movements/", {"pairs": 14})
+    assert page.status_code == 200 and "Complete Howell, 13 rounds" in page.content.decode()
+    detail = client.get("/movements/show/", {"pairs": 8, "boards_per_round": 2})
+    assert "between tables 1 and 2" in detail.content.decode()
+    printed = client.get("/movements/print/", {"pairs": 8, "boards_per_round": 2})
+    html = printed.content.decode()
+    assert html.count('class="card pair-card"') == 8 and html.count('class="card table-card"') == 4
+    pdf = client.get("/movements/print/", {"pairs": 8, "format": "pdf"})
+    assert pdf["Content-Type"] == "application/pdf" and pdf.content[:5] == b"%PDF-"
+
+
+def test_form_error_next_to_the_field(client_for, director, club_session):
+    client = client_for(director)
+    r = client.post(f"/movements/session/{club_session.pk}/choose/",
+                    {"pairs": 8, "kind": "howell", "rounds": 9, "boards_per_round": 2})
+    html = r.content.decode()
+    assert r.status_code == 200 and 'id="id_rounds-error"' in html and "at most 7 rounds" in html
+    r = client.post(f"/movements/session/{club_session.pk}/choose/",
+                    {"pairs": 8, "kind": "howell", "boards_per_round": 2})
+    assert r.status_code == 302 and SessionMovement.objects.get().pairs == 8
+    assert "Howell for 8 pairs" in client.get(f"/movements/session/{club_session.pk}/").content.decode()
