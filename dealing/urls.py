@@ -6,6 +6,7 @@ from dealing.views import boards as board_views
 from dealing.views import commitments as commitment_views
 from dealing.views import deal_sets as deal_set_views
 from dealing.views import hand_records as hand_record_views
+from dealing.views import perfect_auction as perfect_auction_views
 
 app_name = "dealing"
 
@@ -46,4 +47,6 @@ urlpatterns: list = [
          name="hand_record_board"),
     path("sessions/<int:session_id>/hand-record/<int:number>/analysis/", hand_record_views.hand_record_analysis,
          name="hand_record_analysis"),
+    # Perfect bidding (Kersey): deal <-> auction
+    path("perfect-auction/", perfect_auction_views.perfect_auction_page, name="perfect_auction"),
 ]

@@ -1,0 +1,201 @@
+"""The perfect-bidding page (Kersey): a deal becomes its legal auction, an auction its deal.
+
+``GET /dealing/perfect-auction/`` shows two forms; both submit by GET, so every result has
+a link of its own. ``encode-*`` fields: a PBN deal (or up to four hands, three being enough)
+and a dealer → the auction in a bidding diagram, dealer first. ``decode-*`` fields: an
+auction and a dealer → the four hands in a compass diagram. Any logged-in user may use it:
+the user supplies the deal, so nothing secret is shown. Bridge rules stay in
+:mod:`dealing.domain.perfect_auction`; this module only reads forms and shapes the results.
+
+:func:`auction_view` also serves the ``_perfect_auction.html`` partial that hand-record pages
+include (through ``{% perfect_auction_diagram %}`` in ``dealing.templatetags.perfect_auction_tags``).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from dealing.domain import perfect_auction
+from dealing.domain.auction import Auction, Call
+from dealing.domain.cards import Deal, Hand, Seat, Suit
+from dealing.domain.errors import DealingError
+from dealing.views.hand_records import hand_view
+
+SEAT_NAMES = {Seat.NORTH: gettext_lazy("North"), Seat.EAST: gettext_lazy("East"), Seat.SOUTH: gettext_lazy("South"),
+              Seat.WEST: gettext_lazy("West")}
+SEAT_CHOICES = [(seat.letter, SEAT_NAMES[seat]) for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)]
+HAND_FIELDS = {Seat.NORTH: "north", Seat.EAST: "east", Seat.SOUTH: "south", Seat.WEST: "west"}
+SUIT_CSS = {Suit.SPADES: "suit-s", Suit.HEARTS: "suit-h", Suit.DIAMONDS: "suit-d", Suit.CLUBS: "suit-c"}
+EXAMPLE_DEAL = "N:AKQT7.AKQ.AKQ.AK J9.JT98.JT98.QJT 8654.765.765.987 32.432.432.65432"
+
+
+def _hand_field(seat: Seat) -> forms.CharField:
+    return forms.CharField(
+        label=SEAT_NAMES[seat], required=False, max_length=60,
+        widget=forms.TextInput(attrs={"placeholder": "AKQT7.AKQ.AKQ.AK", "autocomplete": "off",
+                                      "spellcheck": "false", "autocapitalize": "characters"}))
+
+
+class DealForm(forms.Form):
+    """A deal as one PBN string, or as hands (spades.hearts.diamonds.clubs), and its dealer."""
+
+    deal = forms.CharField(
+        label=gettext_lazy("Deal (PBN)"), required=False, max_length=120,
+        widget=forms.TextInput(attrs={"placeholder": EXAMPLE_DEAL, "autocomplete": "off", "spellcheck": "false"}),
+        help_text=gettext_lazy("First seat, a colon, then four hands clockwise, each spades.hearts.diamonds.clubs. "
+                               "Or leave this empty and fill in the hands below (three are enough)."))
+    north = _hand_field(Seat.NORTH)
+    east = _hand_field(Seat.EAST)
+    south = _hand_field(Seat.SOUTH)
+    west = _hand_field(Seat.WEST)
+    dealer = forms.ChoiceField(label=gettext_lazy("Dealer"), choices=SEAT_CHOICES, initial="N")
+
+    def hand_fields(self):
+        return [self[name] for name in HAND_FIELDS.values()]
+
+    def clean(self):
+        data = super().clean()
+        text = (data.get("deal") or "").strip()
+        if text:
+            try:
+                data["parsed_deal"] = Deal.from_pbn(text)
+            except DealingError as exc:
+                self.add_error("deal", str(exc))
+            return data
+        hands: dict[Seat, Hand] = {}
+        for seat, name in HAND_FIELDS.items():
+            value = (data.get(name) or "").strip()
+            if not value or value == "-":
+                continue
+            try:
+                hands[seat] = Hand.from_pbn(_dotted(value))
+            except DealingError as exc:
+                self.add_error(name, str(exc))
+        if self.errors:
+            return data
+        if len(hands) < 3:
+            self.add_error("deal", _("Enter a deal in PBN, or at least three of the four hands."))
+            return data
+        try:
+            data["parsed_deal"] = Deal.from_hands(hands)
+        except DealingError as exc:
+            self.add_error(_field_of_hand_error(exc, hands), str(exc))
+        return data
+
+
+def _dotted(text: str) -> str:
+    """Hands may be typed with spaces instead of dots, and ``-`` for a void."""
+    if "." not in text:
+        parts = text.split()
+        if len(parts) == 4:
+            text = ".".join(parts)
+    return ".".join("" if part.strip() in ("-", "—", "–") else part.strip() for part in text.split("."))
+
+
+def _field_of_hand_error(exc: DealingError, hands: dict[Seat, Hand]) -> str:
+    """The hand field a whole-deal error belongs to: its seat, or the later hand repeating a card."""
+    if exc.field in ("N", "E", "S", "W"):
+        return HAND_FIELDS[Seat.from_str(exc.field)]
+    seen: set = set()
+    for seat, hand in hands.items():
+        if seen & hand.cards:
+            return HAND_FIELDS[seat]
+        seen |= hand.cards
+    return "deal"
+
+
+class AuctionForm(forms.Form):
+    """An auction as text and its dealer."""
+
+    auction = forms.CharField(
+        label=gettext_lazy("Auction"), max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 4, "placeholder": "P 1C X XX 1H …", "spellcheck": "false",
+                                     "autocapitalize": "characters"}),
+        help_text=gettext_lazy("Calls separated by spaces, from the dealer's: P (or Pass), X (Dbl), XX (Rdbl), "
+                               "1C … 7NT; suit symbols are fine."))
+    dealer = forms.ChoiceField(label=gettext_lazy("Dealer"), choices=SEAT_CHOICES, initial="N")
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            data["decoded_deal"] = perfect_auction.decode(data["auction"], data["dealer"])
+        except DealingError as exc:
+            self.add_error(exc.field if exc.field in self.fields else "auction", str(exc))
+        return data
+
+
+def call_cell(call: Call | None) -> dict:
+    """One cell of a bidding diagram: what kind of call, and for a bid its level, strain symbol and colour."""
+    if call is None:
+        return {"kind": "empty"}
+    if call.is_pass:
+        return {"kind": "pass"}
+    if call.is_double:
+        return {"kind": "double"}
+    if call.is_redouble:
+        return {"kind": "redouble"}
+    bid = call.bid
+    suit = bid.strain.suit  # Suit.CLUBS is 0, so test against None, never for truth
+    if suit is None:
+        return {"kind": "bid", "level": bid.level, "notrump": True}
+    return {"kind": "bid", "level": bid.level, "notrump": False, "symbol": suit.symbol, "css": SUIT_CSS[suit],
+            "name": suit.name.lower()}
+
+
+def auction_view(calls, dealer: Seat | str) -> dict:
+    """A bidding diagram of ``calls``: seat columns from the dealer, rows of call cells, the text, the contract."""
+    auction = Auction(dealer, calls)
+    contract = auction.contract if auction.is_complete else None
+    return {
+        "dealer": auction.dealer.letter,
+        "columns": [{"letter": seat.letter, "name": str(SEAT_NAMES[seat]), "dealer": seat is auction.dealer}
+                    for seat in auction.columns],
+        "rows": [[call_cell(call) for call in row] for row in auction.rows()],
+        "text": str(auction),
+        "count": len(auction.calls),
+        "contract": None if contract is None else {
+            "level": contract.bid.level, "cell": call_cell(Call.of(contract.bid)),
+            "doubling": "X" * contract.doubling, "declarer": str(SEAT_NAMES[contract.declarer])},
+    }
+
+
+def deal_view(deal: Deal, dealer: Seat) -> dict:
+    """The four hands for a compass diagram (``hand_view`` as on the hand-record pages)."""
+    return {"hands": {seat.letter: hand_view(deal, seat) for seat in Seat},
+            "dealer": dealer.letter, "pbn": deal.to_pbn(Seat.NORTH)}
+
+
+def perfect_auction_page_url(**params: str) -> str:
+    return f"{reverse('dealing:perfect_auction')}?{urlencode(params)}"
+
+
+@login_required
+def perfect_auction_page(request):
+    """Both directions on one page; each form is bound only when its own fields were sent."""
+    deal_form = DealForm(request.GET if "encode-dealer" in request.GET else None, prefix="encode")
+    auction_form = AuctionForm(request.GET if "decode-dealer" in request.GET else None, prefix="decode")
+    context = {"deal_form": deal_form, "auction_form": auction_form, "auction": None, "deal": None,
+               "example_deal": EXAMPLE_DEAL}
+    if deal_form.is_bound and deal_form.is_valid():
+        deal = deal_form.cleaned_data["parsed_deal"]
+        dealer = Seat.from_str(deal_form.cleaned_data["dealer"])
+        calls = perfect_auction.encode(deal, dealer)
+        context["auction"] = auction_view(calls, dealer)
+        context["auction"]["decode_url"] = perfect_auction_page_url(
+            **{"decode-auction": context["auction"]["text"], "decode-dealer": dealer.letter})
+        context["auction"]["pbn"] = deal.to_pbn(Seat.NORTH)
+    if auction_form.is_bound and auction_form.is_valid():
+        dealer = Seat.from_str(auction_form.cleaned_data["dealer"])
+        context["deal"] = deal_view(auction_form.cleaned_data["decoded_deal"], dealer)
+        context["deal"]["encode_url"] = perfect_auction_page_url(
+            **{"encode-deal": context["deal"]["pbn"], "encode-dealer": dealer.letter})
+    return render(request, "dealing/perfect_auction.html", context)
