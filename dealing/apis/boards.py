@@ -32,11 +32,11 @@ class BoardSerializer(serializers.Serializer):
     deal = serializers.CharField(required=False, help_text="PBN, North first; only once the session is over")
     deal_number = serializers.CharField(required=False, help_text="Pavlicek's number of the deal")
     hcp = serializers.DictField(child=serializers.IntegerField(), required=False)
-    double_dummy_tricks = serializers.CharField(required=False, allow_null=True,
-                                                help_text="PBN DoubleDummyTricks (N, S, E, W × NT, S, H, D, C)")
-    par_score = serializers.IntegerField(required=False, allow_null=True, help_text="North–South's view")
-    par_contracts = serializers.CharField(required=False, allow_null=True)
-    analysis = serializers.CharField(required=False)
+    analysis = serializers.CharField(required=False, help_text="pending, done or failed")
+    double_dummy_tricks = serializers.CharField(required=False, help_text="PBN DoubleDummyTricks (declarers N, S, "
+                                                "E, W × NT, S, H, D, C); once the analysis is done")
+    par_score = serializers.IntegerField(required=False, help_text="North–South's view; once the analysis is done")
+    par_contracts = serializers.CharField(required=False, help_text="PBN ParContract; once the analysis is done")
 
 
 class SessionBoardsOutputSerializer(serializers.Serializer):
@@ -61,7 +61,7 @@ def _listing(*, user, session_id: int) -> dict:
     for b in records:
         row = {"number": b.number, "dealer": b.dealer.letter, "vulnerability": b.vulnerability.pbn,
                "deal": b.deal.to_pbn(), "deal_number": str(b.deal_number), "hcp": b.hcp,
-               "analysis": b.analysis_status, "double_dummy_tricks": None, "par_score": None, "par_contracts": None}
+               "analysis": b.analysis_status}
         if b.analysis is not None:
             row.update(double_dummy_tricks=b.analysis.table.to_pbn_tricks(), par_score=b.analysis.par.score,
                        par_contracts=b.analysis.par.par_contract_pbn())

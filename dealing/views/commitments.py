@@ -51,7 +51,12 @@ class CommitmentForm(forms.Form):
     def session_rows(self):
         return [(s, self[f"session_{s.pk}"], self[f"boards_{s.pk}"]) for s in self.sessions]
 
-    def chosen_sessions(self) -> list[tuple]:
+    def clean(self):
+        cleaned = super().clean()
+        cleaned["sessions"] = self._chosen_sessions()
+        return cleaned
+
+    def _chosen_sessions(self) -> list[tuple]:
         chosen = []
         for session in self.sessions:
             if self.cleaned_data.get(f"session_{session.pk}"):
@@ -93,17 +98,16 @@ def commitment_create(request, slug):
     sessions = selectors.sessions_open_for_commitment(club=club)
     form = CommitmentForm(request.POST or None, sessions=sessions)
     if request.method == "POST" and form.is_valid():
-        chosen = form.chosen_sessions()
-        if form.is_valid():
-            try:
-                commitment = services.commitment_create(
-                    club=club, user=request.user, event=form.cleaned_data["event"],
-                    promise=form.cleaned_data["promise"], dv_format=form.cleaned_data["dv_format"], sessions=chosen)
-            except ValidationError as exc:
-                _report(form, exc)
-            else:
-                messages.success(request, _("Draft commitment created. Check it, then publish it."))
-                return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
+        data = form.cleaned_data
+        try:
+            commitment = services.commitment_create(club=club, user=request.user, event=data["event"],
+                                                    promise=data["promise"], dv_format=data["dv_format"],
+                                                    sessions=data["sessions"])
+        except ValidationError as exc:
+            _report(form, exc)
+        else:
+            messages.success(request, _("Draft commitment created. Check it, then publish it."))
+            return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
     return render(request, "dealing/commitment_form.html", {"club": club, "form": form})
 
 

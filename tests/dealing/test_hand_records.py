@@ -1,0 +1,153 @@
+"""Hand-record pages of a finished session: board list, board page, analysis, perfect auction, PBN download."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from clubs.models import Session
+from dealing.domain.analysis import PBN_STRAIN_ORDER, analyse
+from dealing.domain.cards import Deal, Seat, board_dealer, board_vulnerability
+from dealing.domain.formats.pbn import read_pbn
+from dealing.domain.perfect_auction import encode
+from dealing.models import Board
+from dealing.services import boards as board_services
+from dealing.services.boards import session_boards_analyse
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def set_status(session, status):
+    Session.objects.filter(pk=session.pk).update(status=status)
+    session.refresh_from_db()
+
+
+@pytest.fixture
+def finished(club_session, director):
+    board_services.session_deal_fresh(session=club_session, user=director, boards=4)
+    set_status(club_session, Session.Status.FINISHED)
+    return club_session
+
+
+@pytest.fixture
+def analysed(finished):
+    """Boards 1-2 analysed, 3-4 pending."""
+    boards = list(Board.objects.filter(session=finished, number__lte=2))
+    for board in boards:
+        result = analyse(Deal.from_pbn(board.deal_pbn), board_vulnerability(board.number), board_dealer(board.number))
+        board.dd_tricks, board.par_score = result.table.to_pbn_tricks(), result.par.score
+        board.par_contracts, board.analysis_status = result.par.par_contract_pbn(), Board.AnalysisStatus.DONE
+        board.save()
+    return finished
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_board_list_shows_every_board_with_its_diagram(analysed, player, client_for):
+    response = client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    boards = list(Board.objects.filter(session=analysed).order_by("number"))
+    for board in boards:
+        assert f'data-testid="hand-diagram-{board.number}"' in html
+        deal = Deal.from_pbn(board.deal_pbn)
+        hcps = " / ".join(str(deal.hand(seat).hcp) for seat in Seat)
+        assert hcps in text_of(html)
+    assert "The analysis of 2 boards is pending." in text_of(html)
+    assert html.count("Analysis pending…") == 2 and html.count('class="dd-table"') == 2
+
+
+def test_board_page_diagram_has_suit_symbols_dealer_vulnerability_and_hcp(analysed, player, client_for):
+    board = Board.objects.get(session=analysed, number=2)
+    html = client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record/2/").content.decode()
+    deal = Deal.from_pbn(board.deal_pbn)
+    text = text_of(html)
+    for seat in Seat:
+        hand = deal.hand(seat)
+        for suit_text, symbol in zip(hand.to_pbn().split("."), "♠♥♦♣"):
+            ranks = " ".join("10" if r == "T" else r for r in suit_text) or "—"
+            assert f"{symbol} {ranks}" in text
+        assert f"{hand.hcp} HCP" in text
+    assert "Dealer East" in text and "Vulnerable: NS" in text
+    assert 'class="cp cp-n vul"' in html and 'class="cp cp-s vul"' in html and 'class="cp cp-e dealer"' in html
+
+
+def test_board_page_shows_the_double_dummy_table_and_par(analysed, player, client_for):
+    board = Board.objects.get(session=analysed, number=1)
+    html = client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record/1/").content.decode()
+    result = analyse(Deal.from_pbn(board.deal_pbn), board_vulnerability(1), board_dealer(1))
+    row_n = " ".join(str(result.table[Seat.NORTH, s]) for s in PBN_STRAIN_ORDER)
+    assert f"N {row_n}" in text_of(html)
+    assert f"Par: {result.par.optimum_score_pbn()} · {result.par.par_contract_pbn()}" in text_of(html)
+
+
+def test_a_pending_analysis_shows_a_placeholder_that_polls(analysed, player, client_for):
+    html = client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record/3/").content.decode()
+    assert "Analysis pending…" in html and 'hx-trigger="every 3s"' in html
+    fragment = client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record/3/analysis/").content.decode()
+    assert "Analysis pending…" in fragment and "<html" not in fragment
+    session_boards_analyse(session_id=analysed.pk)
+    fragment = client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record/3/analysis/").content.decode()
+    assert 'class="dd-table"' in fragment and "hx-trigger" not in fragment
+
+
+def test_the_perfect_auction_is_collapsed_and_only_once_published(analysed, player, client_for):
+    board = Board.objects.get(session=analysed, number=1)
+    url = f"/dealing/sessions/{analysed.pk}/hand-record/1/"
+    assert 'data-testid="perfect-auction"' not in client_for(player).get(url).content.decode()
+    set_status(analysed, Session.Status.PUBLISHED)
+    html = client_for(player).get(url).content.decode()
+    block = html[html.index('data-testid="perfect-auction"'):]
+    assert html[html.rindex("<details", 0, html.index('data-testid="perfect-auction"')):].startswith(
+        '<details class="perfect-auction"')
+    assert " open" not in html[html.rindex("<details", 0, html.index('data-testid="perfect-auction"')):
+                               html.index('data-testid="perfect-auction"')]
+    calls = encode(Deal.from_pbn(board.deal_pbn), Seat.NORTH)
+    assert str(calls[-4]) in block and len(calls) > 20
+
+
+def test_previous_and_next_links(analysed, player, client_for):
+    html = client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record/2/").content.decode()
+    assert f"/dealing/sessions/{analysed.pk}/hand-record/1/" in html
+    assert f"/dealing/sessions/{analysed.pk}/hand-record/3/" in html
+    assert client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record/9/").status_code == 404
+
+
+def test_pbn_download_is_the_hand_record_with_its_analysis(analysed, player, client_for):
+    response = client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record.pbn")
+    assert response.status_code == 200 and response["Content-Disposition"].startswith("attachment")
+    games = read_pbn(response.content).games
+    boards = list(Board.objects.filter(session=analysed).order_by("number"))
+    assert [(g.board, g.deal.to_pbn(), g.dealer.letter, g.vulnerability.pbn) for g in games] == \
+        [(b.number, b.deal_pbn, b.dealer, b.vulnerability) for b in boards]
+    assert games[0].value("Event") == "Riverside Bridge Club – Tuesday Pairs"
+    assert games[0].double_dummy_tricks.to_pbn_tricks() == boards[0].dd_tricks
+    assert games[0].optimum_score == boards[0].par_score
+    assert games[2].double_dummy_tricks is None  # pending: no analysis tags
+
+
+def test_session_page_panel_links_to_the_hand_record_once_over(club_session, director, player, client_for):
+    board_services.session_deal_fresh(session=club_session, user=director, boards=2)
+    html = client_for(player).get(f"/sessions/{club_session.pk}/").content.decode()
+    assert 'data-testid="dealing-panel"' in html and "2 boards dealt" in html
+    assert "hand-record-link" not in html and "dealing-page-link" not in html
+    assert "shown here once the session is over" in html
+    assert 'data-testid="dealing-page-link"' in client_for(director).get(f"/sessions/{club_session.pk}/").content.decode()
+    set_status(club_session, Session.Status.FINISHED)
+    html = client_for(player).get(f"/sessions/{club_session.pk}/").content.decode()
+    assert f'href="/dealing/sessions/{club_session.pk}/hand-record/"' in html
+
+
+def test_a_finished_session_without_boards(finished, player, client_for):
+    Board.objects.all().delete()
+    html = client_for(player).get(f"/dealing/sessions/{finished.pk}/hand-record/").content.decode()
+    assert "This session has no boards." in html
+    assert client_for(player).get(f"/dealing/sessions/{finished.pk}/hand-record.pbn").status_code == 404
