@@ -19,8 +19,8 @@ What it offers:
 
 * Reference path (a few obvious lines, Python integers): :func:`deal_number`,
   :func:`deal`, :func:`deal_numbers_reference`.
-* Fast path (one SHAKE call per 1,024 deals, numpy for the rejection step, the numba
-  Pavlicek kernel): :func:`deal_arrays` → ``(numbers (count, 12) uint8 big-endian,
+* Fast path (one SHAKE call per 1,024 deals, a numba kernel for the rejection step, the
+  numba Pavlicek decoder of :mod:`dealing.domain.numbering`): :func:`deal_arrays` → ``(numbers (count, 12) uint8 big-endian,
   owners (count, 52) uint8 in deck order)``, :func:`deal_numbers_array`, and
   :func:`deal_chunks` for bounded-memory iteration over an index range.
   Tests check the two paths agree deal for deal.
