@@ -38,6 +38,32 @@ def club_role_grant(*, club: Club, user, role: str) -> ClubRole:
 
 
 @transaction.atomic
+def club_role_revoke(*, club: Club, user, role: str, by) -> None:
+    """Take a role away; a director cannot remove the club's last director (themselves included)."""
+    if role == ClubRole.Role.DIRECTOR:
+        directors = ClubRole.objects.filter(club=club, role=ClubRole.Role.DIRECTOR)
+        if directors.count() <= 1 and directors.filter(user=user).exists():
+            raise ValidationError({"role": "A club needs at least one director; appoint another first."})
+    ClubRole.objects.filter(club=club, user=user, role=role).delete()
+
+
+@transaction.atomic
+def member_login_create(*, member: Member, username: str, password: str, role: str):
+    """Create a login for a member, link it, and give it a role in the member's club."""
+    if member.user_id is not None:
+        raise ValidationError({"username": "This member already has a login."})
+    user = user_create(username=username, password=password, first_name=member.first_name,
+                       last_name=member.last_name, email=member.email)
+    member.user = user
+    member.full_clean()
+    member.save(update_fields=["user"])
+    club_role_grant(club=member.club, user=user, role=ClubRole.Role.PLAYER)
+    if role != ClubRole.Role.PLAYER:
+        club_role_grant(club=member.club, user=user, role=role)
+    return user
+
+
+@transaction.atomic
 def member_create(*, club: Club, first_name: str, last_name: str, national_id: str = "", email: str = "",
                   user=None) -> Member:
     member = Member(club=club, first_name=first_name, last_name=last_name, national_id=national_id,

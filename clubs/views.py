@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import selectors, services
-from clubs.forms import ClubForm, MemberForm, SessionForm, SessionStatusForm
-from clubs.models import Session
+from clubs.forms import ClubForm, MemberForm, MemberLoginForm, RoleGrantForm, SessionForm, SessionStatusForm
+from clubs.models import ClubRole, Session
 from clubs.permissions import can_direct, can_score, is_site_auditor
 
 
@@ -162,6 +162,17 @@ def member_create(request, slug):
     return render(request, "clubs/member_form.html", {"club": club, "form": form})
 
 
+def _member_page(request, club, member, *, form=None, login_form=None, role_form=None):
+    roles = ClubRole.objects.filter(club=club, user=member.user) if member.user_id else ClubRole.objects.none()
+    return render(request, "clubs/member_form.html", {
+        "club": club, "member": member,
+        "form": form or MemberForm(instance=member, club=club),
+        "login_form": login_form or MemberLoginForm(member=member),
+        "role_form": role_form or RoleGrantForm(),
+        "roles": roles,
+    })
+
+
 @login_required
 def member_edit(request, slug, member_id):
     club = selectors.club_get_for_director(user=request.user, slug=slug)
@@ -171,4 +182,41 @@ def member_edit(request, slug, member_id):
         if _save_or_report(form, lambda: services.member_update(member=member, **form.cleaned_data)):
             messages.success(request, _("Member saved."))
             return redirect("clubs:member_list", slug=club.slug)
-    return render(request, "clubs/member_form.html", {"club": club, "form": form, "member": member})
+    return _member_page(request, club, member, form=form)
+
+
+@login_required
+@require_POST
+def member_login_create(request, slug, member_id):
+    club = selectors.club_get_for_director(user=request.user, slug=slug)
+    member = selectors.member_get_for_director(user=request.user, club=club, member_id=member_id)
+    form = MemberLoginForm(request.POST, member=member)
+    if form.is_valid() and _save_or_report(form, lambda: services.member_login_create(member=member, **form.cleaned_data)):
+        messages.success(request, _("Login created for %(name)s.") % {"name": member.full_name})
+        return redirect("clubs:member_edit", slug=club.slug, member_id=member.pk)
+    return _member_page(request, club, member, login_form=form)
+
+
+@login_required
+@require_POST
+def member_role(request, slug, member_id):
+    """Grant (``action=grant``) or revoke (``action=revoke``) a role of a member's login."""
+    club = selectors.club_get_for_director(user=request.user, slug=slug)
+    member = selectors.member_get_for_director(user=request.user, club=club, member_id=member_id)
+    form = RoleGrantForm(request.POST)
+    if member.user_id is None:
+        messages.error(request, _("Give the member a login first."))
+    elif form.is_valid():
+        role = form.cleaned_data["role"]
+        if request.POST.get("action") == "revoke":
+            try:
+                services.club_role_revoke(club=club, user=member.user, role=role, by=request.user)
+                messages.success(request, _("Role removed."))
+            except ValidationError as exc:
+                messages.error(request, " ".join(exc.messages))
+        else:
+            services.club_role_grant(club=club, user=member.user, role=role)
+            messages.success(request, _("Role granted."))
+    else:
+        return _member_page(request, club, member, role_form=form)
+    return redirect("clubs:member_edit", slug=club.slug, member_id=member.pk)

@@ -62,3 +62,64 @@ def test_login_form_says_what_is_wrong(client, director):
     response = client.post(reverse("login"), {"username": "dana", "password": "wrong"})
     assert response.status_code == 200
     assert "Please enter a correct username and password" in response.content.decode()
+
+
+def test_director_gives_a_member_a_scorer_login(client_for, director, club, django_user_model):
+    from clubs.permissions import can_score
+    from clubs.services import member_create
+
+    member = member_create(club=club, first_name="Sam", last_name="Scorer")
+    client = client_for(director)
+    url = reverse("clubs:member_login_create", args=[club.slug, member.pk])
+    response = client.post(url, {"username": "sam", "password": "123", "role": "scorer"})
+    assert response.status_code == 200
+    assert "password" in response.context["login_form"].errors  # too short, too common, numeric
+    assert not django_user_model.objects.filter(username="sam").exists()
+    response = client.post(url, {"username": "sam", "password": "tricky-Trump-77", "role": "scorer"})
+    assert response.status_code == 302
+    member.refresh_from_db()
+    assert member.user.username == "sam" and can_score(member.user, club)
+
+
+def test_username_taken_is_reported_next_to_the_field(client_for, director, club):
+    from clubs.services import member_create
+
+    member = member_create(club=club, first_name="X", last_name="Y")
+    response = client_for(director).post(reverse("clubs:member_login_create", args=[club.slug, member.pk]),
+                                         {"username": "DANA", "password": "tricky-Trump-77", "role": "player"})
+    assert response.context["login_form"].errors["username"] == ["This username is taken; choose another."]
+
+
+def test_the_last_director_cannot_be_removed(client_for, director, club):
+    from clubs.models import ClubRole
+    from clubs.services import member_create
+
+    member = member_create(club=club, first_name="Dana", last_name="Director", user=director)
+    response = client_for(director).post(reverse("clubs:member_role", args=[club.slug, member.pk]),
+                                         {"role": "director", "action": "revoke"}, follow=True)
+    assert "at least one director" in response.content.decode()
+    assert ClubRole.objects.filter(club=club, user=director, role="director").exists()
+
+
+def test_another_clubs_director_cannot_grant_roles(client_for, other_director, club, player):
+    from clubs.models import Member
+
+    member = Member.objects.get(club=club, user=player)
+    response = client_for(other_director).post(reverse("clubs:member_role", args=[club.slug, member.pk]),
+                                               {"role": "director", "action": "grant"})
+    assert response.status_code == 404
+    from clubs.permissions import can_direct
+    assert not can_direct(player, club)
+
+
+def test_user_changes_their_password(client_for, player):
+    client = client_for(player)
+    assert client.get(reverse("password_change")).status_code == 200
+    response = client.post(reverse("password_change"), {"old_password": "wrong", "new_password1": "x",
+                                                        "new_password2": "y"})
+    assert "old_password" in response.context["form"].errors
+    response = client.post(reverse("password_change"), {"old_password": "ada-pass-2026",
+                                                        "new_password1": "grand-Slam-2027", "new_password2": "grand-Slam-2027"})
+    assert response.status_code == 302
+    player.refresh_from_db()
+    assert player.check_password("grand-Slam-2027")
