@@ -11,8 +11,6 @@ from functools import wraps
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template
 from django.utils.translation import gettext_lazy
 
 from clubs.selectors import session_get_for_viewer
@@ -22,7 +20,6 @@ from dealing.domain.cards import SUITS_DESCENDING, Seat, Strain, Suit
 from dealing.domain.errors import DealingError
 from dealing.selectors import boards as selectors
 
-PERFECT_AUCTION_TEMPLATE = "dealing/_perfect_auction.html"
 _SUIT_CLASS = {Suit.SPADES: "suit-s", Suit.HEARTS: "suit-h", Suit.DIAMONDS: "suit-d", Suit.CLUBS: "suit-c"}
 _SEAT_NAMES = {Seat.NORTH: gettext_lazy("North"), Seat.EAST: gettext_lazy("East"), Seat.SOUTH: gettext_lazy("South"),
                Seat.WEST: gettext_lazy("West")}
@@ -75,16 +72,7 @@ def _perfect_auction_context(board: selectors.BoardRecord) -> dict | None:
         calls = perfect_auction.encode(board.deal, board.dealer)
     except DealingError:
         return None
-    return {"calls": calls, "calls_text": " ".join(str(c) for c in calls), "dealer": board.dealer,
-            "deal": board.deal}
-
-
-def _template_exists(name: str) -> bool:
-    try:
-        get_template(name)
-    except TemplateDoesNotExist:
-        return False
-    return True
+    return {"calls": calls, "dealer": board.dealer, "deal": board.deal}
 
 
 def deals_hidden_page(view):
@@ -131,7 +119,6 @@ def hand_record_board(request, session_id, number):
         "next": numbers[here + 1] if here + 1 < len(numbers) else None,
         "show_auction": show_auction and auction is not None,
         "perfect_auction": auction,
-        "perfect_auction_template": PERFECT_AUCTION_TEMPLATE if _template_exists(PERFECT_AUCTION_TEMPLATE) else "",
     })
 
 
