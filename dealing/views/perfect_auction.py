@@ -39,7 +39,7 @@ EXAMPLE_DEAL = "N:AKQT7.AKQ.AKQ.AK J9.JT98.JT98.QJT 8654.765.765.987 32.432.432.
 def _hand_field(seat: Seat) -> forms.CharField:
     return forms.CharField(
         label=SEAT_NAMES[seat], required=False, max_length=60,
-        widget=forms.TextInput(attrs={"placeholder": "AKQT7.AKQ.AKQ.AK", "autocomplete": "off",
+        widget=forms.TextInput(attrs={"placeholder": "♠.♥.♦.♣", "autocomplete": "off",
                                       "spellcheck": "false", "autocapitalize": "characters"}))
 
 

@@ -1,0 +1,84 @@
+"""In a real browser: a player turns a deal into its perfect auction, and the auction back into the deal."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+KERSEY = "N:AKQT7.AKQ.AKQ.AK J9.JT98.JT98.QJT 8654.765.765.987 32.432.432.65432"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def log_in(page, base, username, password):
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.locator("main").get_by_role("button", name="Log in").click()
+    expect(page.get_by_test_id("logout")).to_be_visible()
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"perfect_auction_{name}.png"), full_page=True)
+
+
+def test_deal_to_auction_and_back(page, live_server, player):
+    log_in(page, live_server.url, "ada", "ada-pass-2026")
+    page.get_by_role("link", name="Perfect bidding").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Perfect bidding")
+
+    # A deal and a dealer: the auction in a diagram whose first column is the dealer's.
+    encode = page.get_by_test_id("encode-form")
+    encode.get_by_label("Deal (PBN)").fill(KERSEY)
+    encode.get_by_label("Dealer").select_option("E")
+    encode.get_by_role("button", name="Show the auction").click()
+    result = page.get_by_test_id("auction-result")
+    expect(result).to_be_visible()
+    expect(result.locator("thead th")).to_have_text(["East", "South", "West", "North"])
+    expect(result.locator("tbody tr").first.locator("td")).to_have_text(["Pass", "Pass", "Pass", "1♦"])
+    red = result.locator("td.call-bid .suit-d").first
+    assert red.evaluate("e => getComputedStyle(e).color") == "rgb(192, 57, 43)"  # diamonds are red
+    expect(result.locator(".contract")).to_contain_text("6♣")
+    auction = page.get_by_test_id("auction-text").inner_text()
+    assert auction.startswith("P P P 1D ") and auction.endswith(" 6C P P P")
+    shot(page, "encoded")
+
+    # A bad auction: the error stands next to the field.
+    decode = page.get_by_test_id("decode-form")
+    decode.get_by_label("Auction").fill("P 1C X")
+    decode.get_by_role("button", name="Show the deal").click()
+    expect(page.locator("#id_decode-auction-error")).to_contain_text(
+        "the auction is unfinished: after call 3 (South: X) West must bid with ♠K")
+
+    # The auction, pasted with another spelling, and its dealer: the four hands.
+    decode = page.get_by_test_id("decode-form")
+    decode.get_by_label("Auction").fill(auction.lower().replace("p", "pass"))
+    decode.get_by_label("Dealer").select_option("E")
+    decode.get_by_role("button", name="Show the deal").click()
+    expect(page.get_by_test_id("deal-pbn")).to_have_text(KERSEY)
+    north = page.get_by_test_id("decoded-deal").locator('[data-seat="N"]')
+    expect(north.locator(".suit-line").first).to_contain_text("A K Q 10 7")
+    expect(page.get_by_test_id("auction-result")).to_be_visible()  # the other panel kept its result
+    shot(page, "decoded")
+
+
+def test_page_works_on_a_phone(page, live_server, player):
+    page.set_viewport_size({"width": 375, "height": 740})
+    log_in(page, live_server.url, "ada", "ada-pass-2026")
+    page.goto(f"{live_server.url}/dealing/perfect-auction/")
+    encode = page.get_by_test_id("encode-form")
+    encode.get_by_label("North").fill("AKQT7.AKQ.AKQ.AK")
+    encode.get_by_label("East").fill("J9 JT98 JT98 QJT")
+    encode.get_by_label("South").fill("8654.765.765.987")
+    encode.get_by_role("button", name="Show the auction").click()
+    expect(page.get_by_test_id("auction-result")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"encode-dealer=N"))
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    diagram = page.get_by_test_id("auction-result").locator("table.bidding-diagram")
+    assert diagram.bounding_box()["width"] <= 375
+    shot(page, "phone")
