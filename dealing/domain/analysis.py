@@ -16,8 +16,9 @@ What it offers:
   contracts, with the PBN ``OptimumScore`` / ``ParContract`` spellings and a reader for
   BigDeal/Deep Finesse's ``Minimax`` tag.
 * ``double_dummy_table(deal)``, ``double_dummy_tables(deals)`` (a batch through DDS's
-  ``CalcAllTables``, 40 deals per call, threaded), ``par(table, vulnerability, dealer)`` and
-  ``analyse(deal, vulnerability, dealer)`` / ``analyse_boards(...)``.
+  ``CalcAllTables``, 40 deals per call, threaded), ``par(table, vulnerability, dealer)``,
+  ``analyse(deal, vulnerability, dealer)`` / ``analyse_boards(...)`` and
+  ``set_solver_threads(n)``.
 
 Source documents: ``../shared/specs/rules-and-formats.md`` §b7 (PBN 2.1 analysis tags) and
 ``../shared/specs/stack-probe.md`` §4 (endplay).
@@ -53,6 +54,7 @@ __all__ = [
     "par",
     "analyse",
     "analyse_boards",
+    "set_solver_threads",
     "parse_optimum_score",
     "parse_minimax",
 ]
@@ -336,6 +338,15 @@ def _endplay():
     vul = {Vulnerability.NONE: Vul.none, Vulnerability.NS: Vul.ns, Vulnerability.EW: Vul.ew,
            Vulnerability.BOTH: Vul.both}
     return dds_raw, calc_all_tables, calc_dd_table, dds_par, DDTable, EDeal, Player, vul
+
+
+def set_solver_threads(threads: int) -> None:
+    """How many threads DDS may use (0: as many as cores, its default). Each thread keeps
+    about 100 MB of transposition tables; one per worker process when processes give the
+    parallelism."""
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
+        raise DealingError(f"solver threads must be a whole number ≥ 0, not {threads!r}", field="threads")
+    _endplay()[0].SetMaxThreads(threads)
 
 
 def _to_endplay(deal: Deal):

@@ -21,7 +21,7 @@ Source: BigDeal ``output.c`` (``print_goedel``, ``compute_stat``, ``print_stat``
 from __future__ import annotations
 
 from dealing.domain.bigdeal import deal_to_godel
-from dealing.domain.cards import SUITS_DESCENDING, Deal, Seat
+from dealing.domain.cards import Deal, Seat
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.base import Run
 
@@ -69,6 +69,7 @@ _THEORY_HCP = (3639, 7884, 13561, 24624, 38454, 51862, 65541, 80281, 88922, 9356
                56933, 44237, 33109, 23617, 16051, 10362, 6435, 3779, 2100, 1119, 559, 264, 117, 49, 19, 7, 2,
                1, 1, 1, 1, 1, 1, 1)
 _THEORY_LONGEST = (0, 0, 0, 0, 350805, 443596, 165477, 35265, 4668, 370, 16, 0, 0, 0)
+_HCP = (4, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # A K Q J, then spot cards
 
 
 def _i32(x: int) -> int:
@@ -115,15 +116,18 @@ class StatsWriter:
         return b""
 
     def board(self, board: int, deal: Deal) -> bytes:
-        for seat in Seat:
-            hand = deal.hand(seat)
-            lengths = [len(hand.holding(suit)) for suit in SUITS_DESCENDING]
-            points = hand.hcp
-            self.hcp[seat] += points
-            self.hcp_freq[points] += 1
-            self.sum_squares += sum(n * n for n in lengths)
-            self.longest_overall = max(self.longest_overall, max(lengths))
-            self.longest[seat][max(lengths)] += 1
+        lengths = [[0, 0, 0, 0] for _ in range(4)]
+        points = [0, 0, 0, 0]
+        for index, seat in enumerate(deal.owners):  # deck order: suit = index // 13, rank = index % 13
+            lengths[seat][index // 13] += 1
+            points[seat] += _HCP[index % 13]
+        for seat in range(4):
+            self.hcp[seat] += points[seat]
+            self.hcp_freq[points[seat]] += 1
+            self.sum_squares += sum(n * n for n in lengths[seat])
+            longest = max(lengths[seat])
+            self.longest_overall = max(self.longest_overall, longest)
+            self.longest[seat][longest] += 1
         return b""
 
     def footer(self) -> bytes:
