@@ -19,7 +19,7 @@ The shape of a job (``dealing.models.deal_set``):
   The files are *published* — :class:`~dealing.models.DealSetFile` rows with size and
   SHA-256, status ``done`` — in one transaction that first checks the job was not
   cancelled; until then nothing is listed or downloadable.
-* **Memory.** Chunks stream 65,536 deals at a time and the assembler copies 4 MB blocks,
+* **Memory.** Chunks stream 16,384 deals at a time and the assembler copies 4 MB blocks,
   so a worker's memory does not grow with N.
 
 Outputs: ``pbn`` (PBN 2.1), ``pbn-gz`` (the same text gzip-compressed: one gzip member for
@@ -43,6 +43,7 @@ import secrets
 import tempfile
 import time
 import uuid
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -81,7 +82,8 @@ logger = logging.getLogger(__name__)
 MAX_DEALS = 100_000_000
 DEFAULT_LABEL = "deal-set"
 MAX_LABEL = 100
-GZIP_MEMBER_DEALS = 65_536  # deals per gzip member of pbn-gz, and per step of a dealing chunk
+GZIP_MEMBER_DEALS = 65_536  # deals per gzip member of pbn-gz; dealing chunks hold whole members
+DEAL_STEP = 16_384  # deals generated and encoded at a time (bounds a worker's memory)
 GZIP_LEVEL = 6
 TARGET_DEAL_CHUNKS = 48  # dealing chunks aimed at per job (more for very large N: at most 16 members each)
 MAX_DEAL_CHUNK_MEMBERS = 16  # 1,048,576 deals
@@ -318,6 +320,33 @@ def _job_stopped(deal_set_id: int) -> bool:
     return not DealSet.objects.filter(pk=deal_set_id, status__in=DealSet.ACTIVE).exists()
 
 
+class _GzipMembers:
+    """pbn-gz: the text compressed as one gzip member per GZIP_MEMBER_DEALS deals, fed step by step.
+
+    The bytes equal ``gzip.compress(member_text, GZIP_LEVEL, mtime=0)`` for each member (zlib's
+    deflate does not depend on how its input is split), so any process cuts them the same way.
+    """
+
+    def __init__(self):
+        self.compressor = None
+        self.deals = 0
+
+    def feed(self, data: bytes, deals: int) -> bytes:
+        if self.compressor is None:
+            self.compressor = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, 31)
+        out = self.compressor.compress(data)
+        self.deals += deals
+        if self.deals >= GZIP_MEMBER_DEALS:
+            out += self.finish()
+        return out
+
+    def finish(self) -> bytes:
+        if self.compressor is None:
+            return b""
+        out, self.compressor, self.deals = self.compressor.flush(), None, 0
+        return out
+
+
 class _PartWriter:
     """One part file: written under a temporary name, then moved into place whole."""
 
@@ -425,9 +454,10 @@ def deal_set_chunk_run(*, deal_set_id: int, index: int, on_progress: Callable[[i
     key = bytes(deal_set.secret_key)
     monitor = _Monitor(chunk, on_progress)
     writers = {code: _PartWriter(store, _part_name(deal_set_id, code, index)) for code in codes}
+    members = {code: _GzipMembers() for code in codes if OUTPUTS[code].gzip}
     try:
         for first, numbers, owners in generator.deal_chunks(key, deal_set.label, chunk.start, chunk.count,
-                                                             chunk=GZIP_MEMBER_DEALS):
+                                                             chunk=DEAL_STEP):
             encoded: dict[str, bytes] = {}
             for code, writer in writers.items():
                 output = OUTPUTS[code]
@@ -435,9 +465,13 @@ def deal_set_chunk_run(*, deal_set_id: int, index: int, on_progress: Callable[[i
                 if data is None:
                     data = encoded[output.stream] = streaming.encode_chunk(output.stream, first, numbers, owners,
                                                                            deal_set.label)
-                writer.write(gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0) if output.gzip else data)
-            if monitor.tick(first + len(numbers) - chunk.start):
+                writer.write(members[code].feed(data, len(numbers)) if output.gzip else data)
+            made = first + len(numbers) - chunk.start
+            del encoded, numbers, owners
+            if monitor.tick(made):
                 raise _Stopped
+        for code, compressor in members.items():
+            writers[code].write(compressor.finish())
         sizes = {code: writer.commit() for code, writer in writers.items()}
     except _Stopped:
         return _chunk_stopped(chunk, writers.values())
@@ -458,8 +492,33 @@ def analysis_rows(first_index: int, analyses: Iterable[dd.BoardAnalysis]) -> byt
     return "".join(rows).encode("ascii")
 
 
+_SOLVER: dict[str, bool] = {}
+
+
+def _one_solver_thread() -> None:
+    """One DDS thread per worker process: the workers are the parallelism (one process per core),
+    and each extra DDS thread costs about 100 MB of transposition tables.
+
+    DDS starts with as many threads as cores, so one worker on a 2-core machine would take both
+    cores and a second worker would gain nothing. The setting belongs in
+    ``dealing.domain.analysis`` (the only module meant to touch endplay); until it offers
+    ``set_solver_threads``, it is set here directly.
+    """
+    if _SOLVER:
+        return
+    setter = getattr(dd, "set_solver_threads", None)
+    if setter is not None:
+        setter(1)
+    else:
+        from endplay import _dds
+
+        _dds.SetMaxThreads(1)
+    _SOLVER["one thread"] = True
+
+
 def analyse_range(key: bytes, label: str, start: int, count: int) -> list[dd.BoardAnalysis]:
     """Table and par of deals ``start … start+count−1``; deal *i* is board *i* + 1 (dealer, vulnerability)."""
+    _one_solver_thread()
     numbers = numbers_to_ints(generator.deal_numbers_array(key, label, start, count))
     boards = [(number_to_deal(n), board_vulnerability(start + k + 1), board_dealer(start + k + 1))
               for k, n in enumerate(numbers)]

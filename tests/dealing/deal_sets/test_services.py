@@ -226,3 +226,13 @@ def test_assembler_redoes_a_chunk_whose_part_was_lost(director, club, deal_set_r
     deal_set.refresh_from_db()
     data = _read(deal_set.files.get())
     assert data == sequential_output("pbn", bytes.fromhex(KEY), deal_set.label, 70_000)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_chunk_of_several_gzip_members(director, club, deal_set_root, monkeypatch):
+    monkeypatch.setattr(service, "deal_chunk_size", lambda count: 2 * service.GZIP_MEMBER_DEALS)
+    deal_set = _create(director, club, count=140_000, formats=["pbn-gz"], key_hex=KEY, label="members")
+    assert deal_set.chunks.filter(kind="deal").count() == 2
+    data = _read(DealSet.objects.get(pk=deal_set.pk).files.get())
+    assert data == sequential_output("pbn-gz", bytes.fromhex(KEY), "members", 140_000)
+    assert data.count(b"\x1f\x8b\x08") >= 4  # header + three members
