@@ -101,6 +101,9 @@ class Seat(IntEnum):
         return self.letter
 
 
+_SEAT_BY_VALUE: dict[int, Seat] = {seat.value: seat for seat in Seat}
+
+
 class Suit(IntEnum):
     """A suit; the value is its bidding rank (clubs lowest)."""
 
@@ -353,12 +356,14 @@ class Deal:
     __slots__ = ("_owners", "__dict__")
 
     def __init__(self, owners: Iterable[Seat | int]):
-        owners = tuple(Seat(o) for o in owners)
+        owners = tuple(owners)
+        try:  # a dict lookup per card: many times faster than calling Seat(o) (perfect-auction decoding)
+            owners = tuple(map(_SEAT_BY_VALUE.__getitem__, owners))
+        except (KeyError, TypeError):
+            owners = tuple(Seat(o) for o in owners)  # raises the usual error for what is not a seat
         if len(owners) != 52:
             raise DealingError(f"a deal places 52 cards, not {len(owners)}")
-        counts = [0, 0, 0, 0]
-        for seat in owners:
-            counts[seat] += 1
+        counts = [owners.count(seat) for seat in Seat]
         if counts != [13, 13, 13, 13]:
             detail = ", ".join(f"{seat.letter} {counts[seat]}" for seat in Seat)
             raise DealingError(f"every hand must have 13 cards ({detail})")
