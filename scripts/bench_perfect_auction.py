@@ -5,8 +5,9 @@
 
 Deals are uniformly random (a seeded shuffle: benchmark data, not dealing). Each figure is
 the best of several runs over the same deals, dealers rotating N, E, S, W; the process is
-pinned to one CPU where the OS allows. "encode + decode" is a deal's full round trip; the
-issue's target is 10,000 deals/s.
+pinned to one CPU where the OS allows. Both wall-clock and CPU-time rates are printed (on a
+busy shared machine the CPU time is the fairer one-core figure; the verdict uses wall clock).
+"encode + decode" is a deal's full round trip; the issue's target is 10,000 deals/s.
 """
 
 from __future__ import annotations
@@ -28,13 +29,15 @@ from dealing.domain.perfect_auction import decode, encode  # noqa: E402
 TARGET = 10_000
 
 
-def best(fn, repeat: int) -> float:
-    times = []
+def best(fn, repeat: int) -> tuple[float, float]:
+    """Best (wall-clock seconds, CPU seconds of this process) over ``repeat`` runs."""
+    walls, cpus = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        cpus.append(time.process_time() - cpu)
+        walls.append(time.perf_counter() - wall)
+    return min(walls), min(cpus)
 
 
 def main() -> None:
@@ -78,12 +81,15 @@ def main() -> None:
     print(f"Python {sys.version.split()[0]}, one process pinned to one CPU; {args.deals:,} random deals "
           f"(seed {args.seed}), {calls / args.deals:.1f} calls per auction on average "
           f"(min {min(map(len, auctions))}, max {max(map(len, auctions))}); best of {args.repeat}")
+    print(f"{'':<28} {'wall clock':>21}  {'CPU time of this process':>24}")
     for what, fn in [("encode", run_encode), ("decode", run_decode), ("encode + decode", run_round_trip),
                      ("check_auction (Laws) alone", run_check)]:
-        rate = args.deals / best(fn, args.repeat)
+        wall, cpu = best(fn, args.repeat)
+        rate, cpu_rate = args.deals / wall, args.deals / cpu
         verdict = f"  target {TARGET:,}/s: {'met' if rate >= TARGET else 'NOT met'} ({rate / TARGET:.2f}×)" \
             if what == "encode + decode" else ""
-        print(f"{what:<28} {rate:>10,.0f} deals/s  {1e6 / rate:7.1f} µs/deal{verdict}")
+        print(f"{what:<28} {rate:>10,.0f} deals/s {1e6 / rate:5.1f} µs  {cpu_rate:>10,.0f} deals/s "
+              f"{1e6 / cpu_rate:5.1f} µs{verdict}")
 
 
 if __name__ == "__main__":

@@ -168,6 +168,12 @@ def _build_fits() -> list[bool]:
 
 
 _FITS = _build_fits()
+_ROOMY = 80  # the signature when every seat can take two more cards
+# The decoder's one lookup per call: _MOVES[room][node * 3 + code] is the next node * 3, or -1
+# when the call is not in the table or leaves no room for F and S (then the slow path explains).
+_MOVES: list[list[int]] = [
+    [3 * nxt if nxt >= 0 and _FITS[nxt * 81 + room] else -1 for nxt in _FOLLOWING] for room in range(81)]
+_END = 99  # a code past the last call
 
 # encode: (F's holder * 4 + S's holder) relative to the bidder -> (calls, places to the next bidder)
 _ENCODE: list[tuple[tuple[Call, ...], int] | None] = [None] * 16
@@ -263,6 +269,7 @@ def decode(calls: Sequence[Call | str] | str, dealer: Seat | str) -> Deal:
     source: Sequence[Call] = parsed if parsed is not None else calls  # type: ignore[assignment]
     d = int(dealer_seat)
     n = len(codes)
+    codes.append(_END)
     owners = [0] * 52
     counts = [0, 0, 0, 0]
 
@@ -301,12 +308,11 @@ def decode(calls: Sequence[Call | str] | str, dealer: Seat | str) -> Deal:
     last = code - FIRST_BID_CODE + 1
     if last > LAST_STEP:
         raise against(i + 1, "no bid goes above 6♣, the last step")
-    owners[0] = bidder
-    for card in range(1, 2 * last - 1):
-        owners[card] = bidder
+    owners[0:2 * last - 1] = [bidder] * (2 * last - 1)
     counts[bidder] = 2 * last - 1
     if counts[bidder] > 13:
         raise too_many(i + 1, bidder, f"shows every card from ♠A to {_card(2 * last - 2)}")
+    tight = counts[bidder] > 11
     i += 1
 
     # Each further step: the calls that locate its cards F and S, then a bid.
@@ -314,26 +320,28 @@ def decode(calls: Sequence[Call | str] | str, dealer: Seat | str) -> Deal:
         step = last + 1
         first, second = 2 * step - 3, 2 * step - 2
         start = i
-        node = 0
-        room = _room_signature(counts, bidder)
+        state = 0  # node * 3
+        moves = _MOVES[_room_signature(counts, bidder) if tight else _ROOMY]
         while True:
-            if i >= n:
-                who = Seat((bidder + i - start + 1) & 3).name.title()
-                raise unfinished(f"{who} must " + _RULES[_NODES[node]].format(F=_card(first), S=_card(second)))
             code = codes[i]
             if code >= FIRST_BID_CODE:
                 break
-            following = _FOLLOWING[node * 3 + code]
+            following = moves[state + code]
             if following < 0:
-                raise against(i + 1, _expectation(node, bidder, codes[start - 1], codes[start:i], first, second))
-            node = following
-            i += 1
-            if not _FITS[node * 81 + room]:
-                check_auction(source[:i], dealer_seat)
+                node = state // 3
+                if _FOLLOWING[state + code] < 0:
+                    raise against(i + 1, _expectation(node, bidder, codes[start - 1], codes[start:i], first, second))
+                check_auction(source[:i + 1], dealer_seat)
                 raise DealingError(
-                    f"{named(i)} is impossible: wherever the calls so far allow {_card(first)} and "
-                    f"{_card(second)} to lie, {_crowded(node, bidder, counts)} would hold more than 13 cards",
-                    field="auction")
+                    f"{named(i + 1)} is impossible: wherever the calls so far allow {_card(first)} and "
+                    f"{_card(second)} to lie, {_crowded(_FOLLOWING[state + code], bidder, counts)} would hold "
+                    f"more than 13 cards", field="auction")
+            state = following
+            i += 1
+        node = state // 3
+        if code == _END:
+            who = Seat((bidder + i - start + 1) & 3).name.title()
+            raise unfinished(f"{who} must " + _RULES[_NODES[node]].format(F=_card(first), S=_card(second)))
         holders = _OUTCOME[node]
         if holders is None:
             raise against(i + 1, _expectation(node, bidder, codes[start - 1], codes[start:i], first, second))
@@ -354,13 +362,13 @@ def decode(calls: Sequence[Call | str] | str, dealer: Seat | str) -> Deal:
                                         f"{_card(second)} with {Seat(s_seat).name.title()}")
         bidder = (bidder + i - start + 1) & 3
         if new_last > step:
-            for card in range(second + 1, 2 * new_last - 1):
-                owners[card] = bidder
+            owners[second + 1:2 * new_last - 1] = [bidder] * (2 * (new_last - step))
             counts[bidder] += 2 * (new_last - step)
             if counts[bidder] > 13:
                 raise too_many(i + 1, bidder, f"shows every card from {_card(second + 1)} to "
                                               f"{_card(2 * new_last - 2)}")
         last = new_last
+        tight = counts[0] > 11 or counts[1] > 11 or counts[2] > 11 or counts[3] > 11
         i += 1
 
     # After 6♣ three passes end the auction; ♣2 goes to the hand with 12 cards.
