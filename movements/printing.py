@@ -45,8 +45,10 @@ def cards_context(m: Movement, *, boards_per_round: int, session=None, paper: st
         rows = [{"round": c.round, "table": c.table, "seat": c.direction, "plays": c.plays,
                  "opponent": c.opponent, "sits_out": c.sits_out, "arrow": c.arrow_switched,
                  "boards": _boards(c.board_sets, boards_per_round, half)} for c in lines]
+        playing = [r for r in rows if not r["sits_out"]]
         pair_cards.append({"pair": pair, "rows": rows, "stationary": pair in m.stationary,
-                           "start": rows[0] if rows else None})
+                           "start": playing[0] if playing else None,
+                           "sits_out_first": bool(rows) and rows[0]["sits_out"]})
     table_cards = []
     for table, lines in gc.table_cards(m).items():
         rows = [{"round": c.round, "ns": c.ns, "ew": c.ew, "boards": _boards(c.board_sets, boards_per_round, half),
