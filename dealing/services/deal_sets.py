@@ -67,7 +67,7 @@ from dealing.domain import commitment as commitment_domain
 from dealing.domain import generator, streaming
 from dealing.domain.cards import board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
-from dealing.domain.numbering import number_to_deal, numbers_to_ints
+from dealing.domain.numbering import number_to_deal
 from dealing.models import Commitment, DealSet, DealSetChunk, DealSetFile
 from dealing.tasks.deal_sets import (
     deal_set_analysis_chunk_task,
@@ -519,7 +519,9 @@ def _one_solver_thread() -> None:
 def analyse_range(key: bytes, label: str, start: int, count: int) -> list[dd.BoardAnalysis]:
     """Table and par of deals ``start … start+count−1``; deal *i* is board *i* + 1 (dealer, vulnerability)."""
     _one_solver_thread()
-    numbers = numbers_to_ints(generator.deal_numbers_array(key, label, start, count))
+    # The reference path (plain hashlib): a few deals per call, and an analysis-only worker then
+    # never loads numba (about 110 MB of resident memory).
+    numbers = generator.deal_numbers_reference(key, label, start, count)
     boards = [(number_to_deal(n), board_vulnerability(start + k + 1), board_dealer(start + k + 1))
               for k, n in enumerate(numbers)]
     return dd.analyse_boards(boards)
