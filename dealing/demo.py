@@ -41,10 +41,12 @@ def seed_demo(*, club, stdout) -> None:
     dealt = 0
     for item in commitment.entries.select_related("session"):
         if not item.session.boards.exists():
-            board_services.session_deal_from_commitment(session=item.session, user=director)
+            # The analysis is queued when the hand record is first viewed, not now: seeding stays quick
+            # (and so do the browser tests that seed the demo with Celery running tasks inline).
+            board_services.session_deal_from_commitment(session=item.session, user=director, queue_analysis=False)
             dealt += 1
     if not commitment.is_revealed and all(e.session.is_over for e in commitment.entries.select_related("session")):
         commitment = services.commitment_reveal(commitment=commitment, user=director)
     if dealt:
         stdout.write(f"Dealt {dealt} finished session(s) from revealed commitment {commitment.commitment_hash[:12]}… "
-                     "(hand records; double-dummy analysis runs on the worker)")
+                     "(hand records; the double-dummy analysis runs on the worker when one is first viewed)")

@@ -41,6 +41,7 @@ class SessionDealing(models.Model):
     board_count = models.PositiveSmallIntegerField(_("boards"))
     dealt_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     dealt_at = models.DateTimeField(_("dealt at"))
+    analysis_queued_at = models.DateTimeField(_("analysis queued at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("dealing of a session")

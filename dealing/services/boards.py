@@ -13,11 +13,13 @@ A session is dealt once; a director may deal it again (``replace=True``) only wh
 planned and not bound to a published commitment. Dealer and vulnerability always follow the
 board number (Law 2). After dealing, the double-dummy analysis is queued on the "analysis"
 queue (:mod:`dealing.tasks.analysis`); it is queued again when a session is finished with
-boards still unanalysed.
+boards still unanalysed, and when a hand record is viewed with boards still unanalysed long
+after the last request (:func:`session_analysis_queue`).
 """
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import logging
 from collections.abc import Callable, Sequence
@@ -25,6 +27,7 @@ from pathlib import PurePath
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
@@ -75,7 +78,8 @@ def _bound_commitment(session: Session) -> Commitment | None:
     return None
 
 
-def _store(*, session: Session, user, deals: Sequence[tuple[int, int]], **dealing) -> SessionDealing:
+def _store(*, session: Session, user, deals: Sequence[tuple[int, int]], queue_analysis: bool = True,
+           **dealing) -> SessionDealing:
     """Replace the session's boards by ``(board number, Pavlicek number)`` pairs and record how."""
     Board.objects.filter(session=session).delete()
     SessionDealing.objects.filter(session=session).delete()
@@ -87,14 +91,16 @@ def _store(*, session: Session, user, deals: Sequence[tuple[int, int]], **dealin
     ])
     record = SessionDealing.objects.create(session=session, board_count=len(deals), dealt_by=user,
                                            dealt_at=timezone.now(), **dealing)
-    queue_session_analysis(session.pk)
+    if queue_analysis:
+        session_analysis_queue(session=session, force=True)
     logger.info("session %s dealt: %d boards (%s) by %s", session.pk, len(deals), record.source, user)
     return record
 
 
 @sensitive_variables("key")
 @transaction.atomic
-def session_deal_from_commitment(*, session: Session, user, replace: bool = False) -> SessionDealing:
+def session_deal_from_commitment(*, session: Session, user, replace: bool = False,
+                                 queue_analysis: bool = True) -> SessionDealing:
     session = _session_for_dealing(session=session, user=user, replace=replace)
     entry = getattr(session, "commitment_entry", None)
     if entry is None:
@@ -108,12 +114,14 @@ def session_deal_from_commitment(*, session: Session, user, replace: bool = Fals
     key = revealed.dealing_key()
     numbers = domain.session_deal_numbers(key, entry.label, entry.boards)
     return _store(session=session, user=user, deals=list(enumerate(numbers, start=1)),
-                  source=SessionDealing.Source.COMMITMENT, commitment=commitment, label=entry.label)
+                  source=SessionDealing.Source.COMMITMENT, commitment=commitment, label=entry.label,
+                  queue_analysis=queue_analysis)
 
 
 @sensitive_variables("key")
 @transaction.atomic
-def session_deal_fresh(*, session: Session, user, boards: int, replace: bool = False) -> SessionDealing:
+def session_deal_fresh(*, session: Session, user, boards: int, replace: bool = False,
+                       queue_analysis: bool = True) -> SessionDealing:
     session = _session_for_dealing(session=session, user=user, replace=replace)
     if _bound_commitment(session) is not None:
         raise ValidationError(_("This session is in a published commitment: deal it from the commitment."))
@@ -123,11 +131,13 @@ def session_deal_fresh(*, session: Session, user, boards: int, replace: bool = F
     label = session_label(session)
     numbers = domain.session_deal_numbers(key, label, boards)
     return _store(session=session, user=user, deals=list(enumerate(numbers, start=1)),
-                  source=SessionDealing.Source.FRESH_KEY, label=label, secret_key=key.hex())
+                  source=SessionDealing.Source.FRESH_KEY, label=label, secret_key=key.hex(),
+                  queue_analysis=queue_analysis)
 
 
 @transaction.atomic
-def session_deal_import(*, session: Session, user, filename: str, data: bytes, replace: bool = False) -> SessionDealing:
+def session_deal_import(*, session: Session, user, filename: str, data: bytes, replace: bool = False,
+                        queue_analysis: bool = True) -> SessionDealing:
     """Boards from a dealing machine's or another program's file; the format is told by the file's suffix."""
     session = _session_for_dealing(session=session, user=user, replace=replace)
     if _bound_commitment(session) is not None:
@@ -156,7 +166,8 @@ def session_deal_import(*, session: Session, user, filename: str, data: bytes, r
         seen.add(number)
     deals = sorted((number, deal_to_number(deal)) for number, deal in boards)
     return _store(session=session, user=user, deals=deals, source=SessionDealing.Source.IMPORTED,
-                  imported_filename=name, imported_sha256=hashlib.sha256(data).hexdigest())
+                  imported_filename=name, imported_sha256=hashlib.sha256(data).hexdigest(),
+                  queue_analysis=queue_analysis)
 
 
 @transaction.atomic
@@ -210,8 +221,28 @@ def session_boards_analyse(*, session_id: int, on_progress: Callable[[int, int],
     return done
 
 
+#: A session's analysis is queued again if it is still not done this long after it was queued
+#: (a worker was down, the solver failed …).
+ANALYSIS_REQUEUE_AFTER = datetime.timedelta(minutes=10)
+
+
+def session_analysis_queue(*, session: Session, force: bool = False) -> bool:
+    """Queue the double-dummy analysis of the session's unanalysed boards (on commit), unless it was
+    queued less than :data:`ANALYSIS_REQUEUE_AFTER` ago (``force`` queues it anyway). Returns whether
+    it was queued."""
+    if not Board.objects.filter(session=session).exclude(analysis_status=Board.AnalysisStatus.DONE).exists():
+        return False
+    now = timezone.now()
+    due = SessionDealing.objects.filter(session=session)
+    if not force:
+        due = due.filter(Q(analysis_queued_at__isnull=True) | Q(analysis_queued_at__lt=now - ANALYSIS_REQUEUE_AFTER))
+    if not due.update(analysis_queued_at=now):
+        return False
+    queue_session_analysis(session.pk)
+    return True
+
+
 def session_status_changed(*, session: Session) -> None:
     """When a session is over, make sure its boards get analysed (queued once the change is committed)."""
-    if session.is_over and Board.objects.filter(session=session).exclude(
-            analysis_status=Board.AnalysisStatus.DONE).exists():
-        queue_session_analysis(session.pk)
+    if session.is_over:
+        session_analysis_queue(session=session, force=True)

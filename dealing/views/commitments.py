@@ -74,9 +74,11 @@ class DelayedValueForm(forms.Form):
     value = forms.CharField(label=gettext_lazy("Delayed value"), max_length=domain.MAX_TEXT_DV)
 
 
-def _report(form, exc: ValidationError) -> None:
+def _report(form, exc: ValidationError, rename: dict[str, str] | None = None) -> None:
+    """Put a service's ValidationError on the form, next to the field it names when the form has it."""
     if hasattr(exc, "error_dict"):
         for field, errors in exc.error_dict.items():
+            field = (rename or {}).get(field, field)
             form.add_error(field if field in form.fields else None, errors)
     else:
         form.add_error(None, exc)
@@ -190,7 +192,7 @@ def commitment_enter_dv(request, commitment_id):
         try:
             services.commitment_enter_dv(commitment=commitment, user=request.user, value=form.cleaned_data["value"])
         except ValidationError as exc:
-            _report(form, exc)
+            _report(form, exc, {"delayed_value": "value"})
         else:
             messages.success(request, _("Delayed value saved. The sessions can now be dealt."))
             return redirect("dealing:commitment_detail", commitment_id=commitment.pk)

@@ -19,6 +19,7 @@ from dealing.domain.analysis import PBN_STRAIN_ORDER
 from dealing.domain.cards import SUITS_DESCENDING, Seat, Strain, Suit
 from dealing.domain.errors import DealingError
 from dealing.selectors import boards as selectors
+from dealing.services.boards import session_analysis_queue
 
 _SUIT_CLASS = {Suit.SPADES: "suit-s", Suit.HEARTS: "suit-h", Suit.DIAMONDS: "suit-d", Suit.CLUBS: "suit-c"}
 _SEAT_NAMES = {Seat.NORTH: gettext_lazy("North"), Seat.EAST: gettext_lazy("East"), Seat.SOUTH: gettext_lazy("South"),
@@ -90,10 +91,17 @@ def deals_hidden_page(view):
     return wrapper
 
 
+def _kick_analysis(session, boards) -> None:
+    """Boards still without analysis: make sure it is queued (at most every few minutes)."""
+    if any(board.analysis is None for board in boards):
+        session_analysis_queue(session=session)
+
+
 @login_required
 @deals_hidden_page
 def hand_record(request, session_id):
     session, boards = selectors.hand_record_for_viewer(user=request.user, session_id=session_id)
+    _kick_analysis(session, boards)
     return render(request, "dealing/hand_record_list.html", {
         "session": session,
         "club": session.club,
@@ -107,6 +115,7 @@ def hand_record(request, session_id):
 def hand_record_board(request, session_id, number):
     session, board = selectors.board_for_viewer(user=request.user, session_id=session_id, number=number)
     _, boards = selectors.hand_record_for_viewer(user=request.user, session_id=session_id)
+    _kick_analysis(session, boards)
     numbers = [b.number for b in boards]
     here = numbers.index(board.number)
     show_auction = session.is_published
@@ -127,6 +136,7 @@ def hand_record_board(request, session_id, number):
 def hand_record_analysis(request, session_id, number):
     """The analysis fragment of a board (polled by the board page while the analysis is pending)."""
     session, board = selectors.board_for_viewer(user=request.user, session_id=session_id, number=number)
+    _kick_analysis(session, [board])
     return render(request, "dealing/hand_record_analysis.html", {"session": session, "board": board_view(board),
                                                                  "poll": True})
 

@@ -178,7 +178,7 @@ def test_finishing_a_session_queues_the_analysis_of_unanalysed_boards(club_sessi
     queued = []
     monkeypatch.setattr("dealing.tasks.analysis.session_analysis_task.apply_async",
                         lambda args, queue: queued.append(args))
-    services.session_deal_fresh(session=club_session, user=director, boards=3)
+    services.session_deal_fresh(session=club_session, user=director, boards=3, queue_analysis=False)
     with django_capture_on_commit_callbacks(execute=True):
         session_set_status(session=club_session, status=Session.Status.RUNNING)
     assert queued == []
@@ -189,6 +189,33 @@ def test_finishing_a_session_queues_the_analysis_of_unanalysed_boards(club_sessi
     with django_capture_on_commit_callbacks(execute=True):
         session_set_status(session=club_session, status=Session.Status.PUBLISHED)
     assert queued == [[club_session.pk]]
+
+
+def test_viewing_a_hand_record_queues_a_missing_analysis_at_most_every_ten_minutes(
+        club_session, director, player, client_for, monkeypatch, django_capture_on_commit_callbacks):
+    import datetime as dt
+
+    queued = []
+    monkeypatch.setattr("dealing.tasks.analysis.session_analysis_task.apply_async",
+                        lambda args, queue: queued.append(args))
+    services.session_deal_fresh(session=club_session, user=director, boards=2, queue_analysis=False)
+    Session.objects.filter(pk=club_session.pk).update(status=Session.Status.FINISHED)
+    client = client_for(player)
+    for url in ("hand-record/", "hand-record/1/", "hand-record/1/analysis/", "hand-record/"):
+        with django_capture_on_commit_callbacks(execute=True):
+            assert client.get(f"/dealing/sessions/{club_session.pk}/{url}").status_code == 200
+    assert queued == [[club_session.pk]]  # queued once, not on every view
+    SessionDealing.objects.update(analysis_queued_at=SessionDealing.objects.get().analysis_queued_at
+                                  - dt.timedelta(minutes=11))
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(f"/dealing/sessions/{club_session.pk}/hand-record/1/analysis/")
+    assert queued == [[club_session.pk], [club_session.pk]]  # still pending long after: queued again
+    Board.objects.update(analysis_status=Board.AnalysisStatus.DONE, dd_tricks="98a79989794536445364", par_score=0,
+                         par_contracts="Pass")
+    SessionDealing.objects.update(analysis_queued_at=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(f"/dealing/sessions/{club_session.pk}/hand-record/")
+    assert len(queued) == 2  # all analysed: nothing to queue
 
 
 def test_the_analysis_task_stores_table_and_par_and_is_idempotent(club_session, director):

@@ -61,7 +61,10 @@ def test_a_director_creates_publishes_enters_the_dv_and_reveals_through_the_page
     assert commitment.commitment_hash in detail
 
     bad = client.post(f"/dealing/commitments/{commitment.pk}/delayed-value/", {"value": "43275.9"})
-    assert bad.status_code == 400 and "exactly 2 digits after the decimal point" in bad.content.decode()
+    assert bad.status_code == 400
+    html = bad.content.decode()
+    error = html.index("the delayed value &#x27;43275.9&#x27; must have exactly 2 digits")
+    assert html.rindex('class="field-error"', 0, error) > html.rindex('name="value"', 0, error)
     client.post(f"/dealing/commitments/{commitment.pk}/delayed-value/", {"value": "43,275.91"})
     commitment.refresh_from_db()
     assert commitment.delayed_value == "43275.91"
