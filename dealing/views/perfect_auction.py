@@ -1,10 +1,12 @@
 """The perfect-bidding page (Kersey): a deal becomes its legal auction, an auction its deal.
 
-``GET /dealing/perfect-auction/`` shows two forms; both submit by GET, so every result has
+``GET /dealing/perfect-auction/`` shows the forms; they submit by GET, so every result has
 a link of its own. ``encode-*`` fields: a PBN deal (or up to four hands, three being enough)
-and a dealer → the auction in a bidding diagram, dealer first. ``decode-*`` fields: an
-auction and a dealer → the four hands in a compass diagram. Any logged-in user may use it:
-the user supplies the deal, so nothing secret is shown. Bridge rules stay in
+and a dealer → the auction in a bidding diagram, dealer first. ``board-*`` fields: a board of
+a published session the user may see (through ``board_for_viewer``, its visibility rule) →
+the same. ``decode-*`` fields: an auction and a dealer → the four hands in a compass diagram.
+Any logged-in user may use it: the user supplies the deal (or picks a board already public),
+so nothing secret is shown. Bridge rules stay in
 :mod:`dealing.domain.perfect_auction`; this module only reads forms and shapes the results.
 
 :func:`auction_view` also serves the ``_perfect_auction.html`` partial that hand-record pages
@@ -17,15 +19,20 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubs.models import Session
+from clubs.selectors import session_list_for_user
 from dealing.domain import perfect_auction
 from dealing.domain.auction import Auction, Call
 from dealing.domain.cards import Deal, Hand, Seat, Suit
 from dealing.domain.errors import DealingError
+from dealing.selectors.boards import board_for_viewer
 from dealing.views.hand_records import hand_view
 
 SEAT_NAMES = {Seat.NORTH: gettext_lazy("North"), Seat.EAST: gettext_lazy("East"), Seat.SOUTH: gettext_lazy("South"),
@@ -133,6 +140,38 @@ class AuctionForm(forms.Form):
         return data
 
 
+class BoardForm(forms.Form):
+    """A board of a published session the user may see (its deal is public by then)."""
+
+    session = forms.TypedChoiceField(label=gettext_lazy("Published session"), coerce=int)
+    number = forms.IntegerField(label=gettext_lazy("Board"), min_value=1, max_value=999)
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        sessions = (session_list_for_user(user).filter(status=Session.Status.PUBLISHED, boards__isnull=False)
+                    .distinct().order_by("-date", "name"))
+        self.fields["session"].choices = [(s.pk, f"{s.club.name} · {s.name} · {s.date:%Y-%m-%d}") for s in sessions]
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            session, board = board_for_viewer(user=self.user, session_id=data["session"], number=data["number"])
+        except Http404:
+            self.add_error("number", _("This session has no board %(number)s.") % {"number": data["number"]})
+            return data
+        except PermissionDenied:
+            session, board = None, None
+        if session is None or not session.is_published:
+            self.add_error("session", _("A session's perfect auctions are shown once it is published."))
+            return data
+        data["board"] = board
+        data["label"] = _("Board %(number)s of %(session)s") % {"number": board.number, "session": session.name}
+        return data
+
+
 def call_cell(call: Call | None) -> dict:
     """One cell of a bidding diagram: what kind of call, and for a bid its level, strain symbol and colour."""
     if call is None:
@@ -181,18 +220,27 @@ def perfect_auction_page_url(**params: str) -> str:
 @login_required
 def perfect_auction_page(request):
     """Both directions on one page; each form is bound only when its own fields were sent."""
+    board_form = BoardForm(request.GET if "board-number" in request.GET else None, prefix="board", user=request.user)
     deal_form = DealForm(request.GET if "encode-dealer" in request.GET else None, prefix="encode")
     auction_form = AuctionForm(request.GET if "decode-dealer" in request.GET else None, prefix="decode")
-    context = {"deal_form": deal_form, "auction_form": auction_form, "auction": None, "deal": None,
-               "example_deal": EXAMPLE_DEAL}
-    if deal_form.is_bound and deal_form.is_valid():
-        deal = deal_form.cleaned_data["parsed_deal"]
-        dealer = Seat.from_str(deal_form.cleaned_data["dealer"])
+    context = {"board_form": board_form, "deal_form": deal_form, "auction_form": auction_form, "auction": None,
+               "deal": None, "example_deal": EXAMPLE_DEAL}
+    chosen = None
+    if board_form.is_bound and board_form.is_valid():
+        board = board_form.cleaned_data["board"]
+        chosen = (board.deal, board.dealer, board_form.cleaned_data["label"])
+        deal_form = DealForm(initial={"deal": board.deal.to_pbn(Seat.NORTH), "dealer": board.dealer.letter},
+                             prefix="encode")
+        context["deal_form"] = deal_form
+    elif deal_form.is_bound and deal_form.is_valid():
+        chosen = (deal_form.cleaned_data["parsed_deal"], Seat.from_str(deal_form.cleaned_data["dealer"]), "")
+    if chosen is not None:
+        deal, dealer, label = chosen
         calls = perfect_auction.encode(deal, dealer)
         context["auction"] = auction_view(calls, dealer)
         context["auction"]["decode_url"] = perfect_auction_page_url(
             **{"decode-auction": context["auction"]["text"], "decode-dealer": dealer.letter})
-        context["auction"]["pbn"] = deal.to_pbn(Seat.NORTH)
+        context["auction"]["label"] = label
     if auction_form.is_bound and auction_form.is_valid():
         dealer = Seat.from_str(auction_form.cleaned_data["dealer"])
         context["deal"] = deal_view(auction_form.cleaned_data["decoded_deal"], dealer)

@@ -184,3 +184,59 @@ def test_perfect_auction_partial_uses_given_calls_and_survives_a_bad_deal():
     assert kersey_auction("N") in html
     html = render_to_string("dealing/_perfect_auction.html", {"deal": "N:AKQ", "dealer": "N"})
     assert "cannot be shown as an auction" in html
+
+
+# --- Picking a board of a published session ---------------------------------------------
+
+def _dealt(session, director, status):
+    from clubs.models import Session
+    from dealing.services import boards as board_services
+
+    board_services.session_deal_fresh(session=session, user=director, boards=4)
+    Session.objects.filter(pk=session.pk).update(status=status)
+    session.refresh_from_db()
+    return session
+
+
+def test_pick_a_board_of_a_published_session(club_session, director, player, client_for):
+    from clubs.models import Session
+    from dealing.models import Board
+
+    session = _dealt(club_session, director, Session.Status.PUBLISHED)
+    board = Board.objects.get(session=session, number=3)
+    deal = Deal.from_pbn(board.deal_pbn)
+    client = client_for(player)
+    html = client.get(reverse("dealing:perfect_auction")).content.decode()
+    assert 'data-testid="board-form"' in html and "Tuesday Pairs" in html
+    html = client.get(reverse("dealing:perfect_auction"),
+                      {"board-session": session.pk, "board-number": 3}).content.decode()
+    expected = " ".join(str(call) for call in encode(deal, Seat.SOUTH))  # board 3: South deals
+    assert expected in html
+    assert "Board 3 of Tuesday Pairs" in html
+    assert re.findall(r'data-seat="([NESW])"', re.search(r"<thead>(.*?)</thead>", html, re.S).group(1)) == \
+        ["S", "W", "N", "E"]
+    assert f'value="{deal.to_pbn()}"' in html  # the deal form shows the board's deal
+    html = client.get(reverse("dealing:perfect_auction"),
+                      {"board-session": session.pk, "board-number": 9}).content.decode()
+    assert re.search(r'id="id_board-number-error" role="alert">This session has no board 9\.', html)
+
+
+@pytest.mark.parametrize("status", ["planned", "finished"])
+def test_boards_of_unpublished_sessions_cannot_be_picked(club_session, director, player, client_for, status):
+    session = _dealt(club_session, director, status)
+    html = client_for(player).get(reverse("dealing:perfect_auction"),
+                                  {"board-session": session.pk, "board-number": 1}).content.decode()
+    assert 'data-testid="auction-result"' not in html
+    assert 'data-testid="board-form"' not in html  # no published session to offer
+
+
+def test_boards_of_another_clubs_session_cannot_be_picked(other_club, other_director, player, client_for):
+    import datetime
+
+    from clubs.services import session_create
+
+    session = session_create(club=other_club, name="Hilltop Pairs", date=datetime.date(2026, 11, 2), boards_per_round=2)
+    _dealt(session, other_director, "published")
+    html = client_for(player).get(reverse("dealing:perfect_auction"),
+                                  {"board-session": session.pk, "board-number": 1}).content.decode()
+    assert 'data-testid="auction-result"' not in html and "Hilltop Pairs" not in html

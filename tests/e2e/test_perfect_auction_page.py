@@ -82,3 +82,25 @@ def test_page_works_on_a_phone(page, live_server, player):
     diagram = page.get_by_test_id("auction-result").locator("table.bidding-diagram")
     assert diagram.bounding_box()["width"] <= 375
     shot(page, "phone")
+
+
+def test_pick_a_board_of_a_published_session(page, live_server, club_session, director, player):
+    from clubs.models import Session
+    from dealing.models import Board
+    from dealing.services import boards as board_services
+
+    board_services.session_deal_fresh(session=club_session, user=director, boards=4)
+    Session.objects.filter(pk=club_session.pk).update(status=Session.Status.PUBLISHED)
+    deal = Board.objects.get(session=club_session, number=2).deal_pbn
+
+    log_in(page, live_server.url, "ada", "ada-pass-2026")
+    page.goto(f"{live_server.url}/dealing/perfect-auction/")
+    picker = page.get_by_test_id("board-form")
+    picker.get_by_label("Published session").select_option(label="Riverside Bridge Club · Tuesday Pairs · 2026-11-24")
+    picker.get_by_label("Board").fill("2")
+    picker.get_by_role("button", name="Show its auction").click()
+    result = page.get_by_test_id("auction-result")
+    expect(page.get_by_test_id("auction-board")).to_have_text("Board 2 of Tuesday Pairs")
+    expect(result.locator("thead th")).to_have_text(["East", "South", "West", "North"])  # board 2: East deals
+    expect(page.get_by_test_id("encode-form").get_by_label("Deal (PBN)")).to_have_value(deal)
+    shot(page, "board")
