@@ -23,7 +23,7 @@ dlm, bri, dge), :mod:`.lin`, :mod:`.csv_format`, :mod:`.compact` (ber, borel, ko
 >>> get_format("xyz")
 Traceback (most recent call last):
 ...
-dealing.domain.errors.DealingError: unknown format 'xyz'; known formats: dup, dupblind, dlm, dlmblind, bri, dge, pbn, lin, csv, ber, borel, kops, cds, goedel, stats, stdout
+dealing.domain.errors.DealingError: unknown format 'xyz'; known formats: dup, dupblind, dlm, ..., goedel, stats, stdout
 """
 
 from __future__ import annotations

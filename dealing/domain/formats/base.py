@@ -7,6 +7,8 @@
   ``of_init``/``of_printit``/``of_finish`` so a run of any length streams in bounded memory.
 * :func:`card_numbers` — BigDeal's "bri" numbering (1 = ♠A … 13 = ♠2, 14 = ♥A … 52 = ♣2),
   which is our deck order plus one, per seat, ascending.
+* :func:`holdings` / :func:`pbn_deal` — each seat's suit holdings straight from
+  :attr:`Deal.owners` (one pass over the deck; the writers' hot path).
 
 Source: ``../shared/specs/bigdeal-squaredeal.md`` §3.
 
@@ -27,7 +29,7 @@ from typing import Protocol
 from dealing.domain.cards import Deal, Seat
 from dealing.domain.errors import DealingError
 
-__all__ = ["Run", "DealWriter", "BoardDeal", "card_numbers", "check_board_order"]
+__all__ = ["Run", "DealWriter", "BoardDeal", "card_numbers", "holdings", "pbn_deal", "check_board_order"]
 
 BoardDeal = tuple[int, Deal]
 
@@ -66,6 +68,30 @@ def card_numbers(deal: Deal) -> dict[Seat, list[int]]:
     for index, seat in enumerate(deal.owners):
         hands[seat].append(index + 1)
     return hands
+
+
+_RANK_LETTERS = "AKQJT98765432"
+_SUIT_OF = tuple(i // 13 for i in range(52))
+_RANK_OF = tuple(_RANK_LETTERS[i % 13] for i in range(52))
+
+
+def holdings(deal: Deal) -> list[list[str]]:
+    """``[seat][suit]`` rank letters, seats N, E, S, W and suits ♠ ♥ ♦ ♣, highest rank first.
+
+    >>> from dealing.domain.cards import Deal
+    >>> holdings(Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"))[3]
+    ['432', 'AKQJ', 'T98', '765']
+    """
+    cells: list[list[list[str]]] = [[[], [], [], []] for _ in range(4)]
+    for index, seat in enumerate(deal.owners):
+        cells[seat][_SUIT_OF[index]].append(_RANK_OF[index])
+    return [["".join(suit) for suit in seat] for seat in cells]
+
+
+def pbn_deal(deal: Deal, first: int = 0) -> str:
+    """The PBN deal string ``"N:S.H.D.C …"`` starting with seat ``first`` (as :meth:`Deal.to_pbn`)."""
+    rows = holdings(deal)
+    return "NESW"[first] + ":" + " ".join(".".join(rows[(first + i) % 4]) for i in range(4))
 
 
 def check_board_order(previous: int | None, board: int) -> None:

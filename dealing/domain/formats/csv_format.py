@@ -18,9 +18,9 @@ from __future__ import annotations
 import csv
 import io
 
-from dealing.domain.cards import SUITS_DESCENDING, Deal, Hand, Seat, Vulnerability, board_dealer, board_vulnerability
+from dealing.domain.cards import Deal, Hand, Seat, Vulnerability, board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
-from dealing.domain.formats.base import Run
+from dealing.domain.formats.base import Run, holdings
 
 __all__ = ["CsvWriter", "read_csv"]
 
@@ -35,8 +35,8 @@ class CsvWriter:
         return b""
 
     def board(self, board: int, deal: Deal) -> bytes:
-        holdings = [deal.hand(seat).holding_str(suit) for seat in Seat for suit in SUITS_DESCENDING]
-        fields = [*holdings, str(board), f"{board_dealer(board).letter}/{_CSV_VUL[board_vulnerability(board)]}"]
+        cells = [held for seat in holdings(deal) for held in seat]
+        fields = [*cells, str(board), f"{board_dealer(board).letter}/{_CSV_VUL[board_vulnerability(board)]}"]
         return ('"' + '","'.join(fields) + '"\n').encode("ascii")
 
     def footer(self) -> bytes:

@@ -29,7 +29,7 @@ from urllib.parse import unquote
 
 from dealing.domain.cards import SUITS_DESCENDING, Deal, Hand, Seat, Vulnerability, board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
-from dealing.domain.formats.base import Run
+from dealing.domain.formats.base import Run, holdings
 
 __all__ = ["LinWriter", "LinBoard", "read_lin"]
 
@@ -41,10 +41,6 @@ _VUL_LIN = {"0": Vulnerability.NONE, "o": Vulnerability.NONE, "n": Vulnerability
             "b": Vulnerability.BOTH}
 
 
-def _lin_hand(hand: Hand) -> str:
-    return "".join(suit.letter + hand.holding_str(suit) for suit in SUITS_DESCENDING)
-
-
 class LinWriter:
     def __init__(self, run: Run):
         self.run = run
@@ -53,7 +49,9 @@ class LinWriter:
         return b""
 
     def board(self, board: int, deal: Deal) -> bytes:
-        hands = ",".join(_lin_hand(deal.hand(seat)) for seat in (Seat.SOUTH, Seat.WEST, Seat.NORTH))
+        rows = holdings(deal)
+        hands = ",".join("".join(letter + held for letter, held in zip("SHDC", rows[seat]))
+                         for seat in (Seat.SOUTH, Seat.WEST, Seat.NORTH))
         dealer = _LIN_DIGIT[board_dealer(board)]
         return (f"qx|o{board}|md|{dealer}{hands}|rh||ah|Board {board}|sv|"
                 f"{_LIN_VUL[board_vulnerability(board)]}|pg||\n").encode("ascii")
@@ -71,7 +69,7 @@ class LinBoard:
 
 
 def _parse_lin_hand(text: str, where: str) -> Hand:
-    holdings = {suit: "" for suit in SUITS_DESCENDING}
+    by_suit = {suit: "" for suit in SUITS_DESCENDING}
     suit = None
     for ch in text.upper().replace("10", "T"):
         if ch in "SHDC":
@@ -79,9 +77,9 @@ def _parse_lin_hand(text: str, where: str) -> Hand:
         elif suit is None:
             raise DealingError(f"{where}: hand {text!r} has a card before any suit letter")
         else:
-            holdings[suit] += ch
+            by_suit[suit] += ch
     try:
-        return Hand.from_pbn(".".join(holdings[s] for s in SUITS_DESCENDING))
+        return Hand.from_pbn(".".join(by_suit[s] for s in SUITS_DESCENDING))
     except DealingError as exc:
         raise DealingError(f"{where}: {exc}") from None
 
@@ -90,7 +88,8 @@ def _parse_record(record: str, lineno: int) -> LinBoard | None:
     if "%" in record:
         record = unquote(record)
     parts = record.split("|")
-    pairs = [(parts[i].strip().lower(), parts[i + 1] if i + 1 < len(parts) else "") for i in range(0, len(parts) - 1, 2)]
+    pairs = [(parts[i].strip().lower(), parts[i + 1] if i + 1 < len(parts) else "")
+             for i in range(0, len(parts) - 1, 2)]
     values: dict[str, str] = {}
     for key, value in pairs:
         values.setdefault(key, value)

@@ -30,13 +30,13 @@ and ``../shared/specs/bigdeal-squaredeal.md`` §3.
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from dealing.domain.analysis import BoardAnalysis, DoubleDummyTable, Par, ParContract, parse_optimum_score
 from dealing.domain.cards import Deal, Seat, Strain, Vulnerability, board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
+from dealing.domain.formats.base import pbn_deal
 
 __all__ = [
     "PbnTag",
@@ -61,6 +61,7 @@ MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "So
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _TAG_NAME = re.compile(r"\[\s*([A-Za-z0-9_]*)")
 _UNKNOWN = ("", "?")
+_CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')  # a table cell: a quoted string or a bare token
 
 
 # --- the model ----------------------------------------------------------------------------
@@ -110,10 +111,11 @@ class PbnTable:
             columns.append((name.strip(), width, (match[2] or "L").upper()))
         rows = []
         for text, line in zip(tag.section, tag.section_lines):
-            try:
-                rows.append(tuple(shlex.split(text, posix=True)))
-            except ValueError as exc:
-                raise DealingError(f"{tag.name}: row {text.strip()!r}: {exc}", field=tag.name, line=line) from None
+            if text.count('"') % 2:
+                raise DealingError(f"tag {tag.name}: row {text.strip()!r} has an unclosed quote", field=tag.name,
+                                   line=line)
+            rows.append(tuple(_unescape(quoted) if quoted or bare == "" else bare
+                              for quoted, bare in _CELL.findall(text)))
         return cls(tag.name, tuple(columns), tuple(rows), tuple(tag.section_lines))
 
     @property
@@ -349,9 +351,11 @@ def _type_game(game: PbnGame, lines: dict[str, int]) -> None:
     if contracts is not None and contracts.strip() not in _UNKNOWN:
         par_text = game.values.get("OptimumScore") or "NS 0"
         game.par_contracts = _checked(game, lines, "ParContract", lambda v: Par.from_pbn(par_text, v).contracts)
-    tag = game.tag("OptimumResultTable")
-    if tag is not None:
-        game.optimum_result_table = _optimum_result_table(tag)
+    for tag in game.tags:
+        if tag.name == "OptimumResultTable":
+            game.optimum_result_table = _optimum_result_table(tag)
+        elif tag.name.endswith("Table") and tag.section:
+            PbnTable.from_tag(tag)  # check every table's header and rows now, so errors name them
 
 
 def _optimum_result_table(tag: PbnTag) -> DoubleDummyTable | None:
@@ -481,7 +485,7 @@ class BigDealPbnWriter:
             '[West "?"]\n[North "?"]\n[East "?"]\n[South "?"]\n'
             f'[Dealer "{board_dealer(board).letter}"]\n'
             f'[Vulnerable "{board_vulnerability(board).pbn}"]\n'
-            f'[Deal "{deal.to_pbn()}"]\n'
+            f'[Deal "{pbn_deal(deal)}"]\n'
             '[Scoring "?"]\n[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n'
         ).encode("ascii")
 

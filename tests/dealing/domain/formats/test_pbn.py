@@ -216,3 +216,14 @@ def test_read_pbn_path_independent(tmp_path: Path):
     path = tmp_path / "x.pbn"
     path.write_bytes(export_pbn([(1, Deal.from_pbn(DEAL))]).encode())
     assert read_pbn(path.read_bytes()).boards() == [(1, Deal.from_pbn(DEAL))]
+
+
+def test_table_with_quoted_cells():
+    text = ('[Board "1"]\n[TotalScoreTable "Rank\\2R;PairId\\2R;Direction\\3L;TotalScoreMP\\4R;Names\\20L"]\n'
+            ' 1  5 "N-S" 305 "Ann Smith - Bob \\"B\\" Jones"\n 2  3 "E-W" 290 ""\n')
+    table = read_pbn(text).games[0].table("TotalScoreTable")
+    assert table.records()[0] == {"Rank": "1", "PairId": "5", "Direction": "N-S", "TotalScoreMP": "305",
+                                  "Names": 'Ann Smith - Bob "B" Jones'}
+    assert table.rows[1] == ("2", "3", "E-W", "290", "")
+    with pytest.raises(DealingError, match='line 4: tag TotalScoreTable: row .* has an unclosed quote'):
+        read_pbn(text.replace('"E-W"', '"E-W'))
