@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from dealing.domain.analysis import BoardAnalysis, DoubleDummyTable, Par, ParContract, parse_optimum_score
 from dealing.domain.cards import Deal, Seat, Strain, Vulnerability, board_dealer, board_vulnerability
@@ -358,6 +359,16 @@ def _type_game(game: PbnGame, lines: dict[str, int]) -> None:
             PbnTable.from_tag(tag)  # check every table's header and rows now, so errors name them
 
 
+@lru_cache(maxsize=64)
+def _seat(text: str) -> Seat:
+    return Seat.from_str(text)
+
+
+@lru_cache(maxsize=64)
+def _strain(text: str) -> Strain:
+    return Strain.from_str(text)
+
+
 def _optimum_result_table(tag: PbnTag) -> DoubleDummyTable | None:
     table = PbnTable.from_tag(tag)
     names = [n.lower() for n in table.column_names]
@@ -368,19 +379,22 @@ def _optimum_result_table(tag: PbnTag) -> DoubleDummyTable | None:
                            f"Result", field=tag.name, line=tag.line) from None
     if not table.rows:
         return None
-    rows = []
+    values: dict[tuple[Seat, Strain], int] = {}
     for row, line in zip(table.rows, table.lines):
         if len(row) <= max(where):
             raise DealingError(f"tag OptimumResultTable: row {' '.join(row)!r} has {len(row)} columns, not "
                                f"{len(names)}", field=tag.name, line=line)
         declarer, strain, result = (row[i] for i in where)
         try:
-            rows.append((Seat.from_str(declarer).letter, Strain.from_str(strain).letter, int(result)))
+            key = (_seat(declarer), _strain(strain))
+            if key in values:
+                raise DealingError(f"{key[0].letter} {key[1]} appears twice in the table")
+            values[key] = int(result)
         except (DealingError, ValueError) as exc:
             raise DealingError(f"tag OptimumResultTable: row {' '.join(row)!r}: {exc}", field=tag.name,
                                line=line) from None
     try:
-        return DoubleDummyTable.from_optimum_result_rows(rows)
+        return DoubleDummyTable.from_mapping(values)
     except DealingError as exc:
         raise DealingError(f"tag OptimumResultTable: {exc}", field=tag.name, line=tag.line) from None
 
