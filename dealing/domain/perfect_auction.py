@@ -46,7 +46,7 @@ dealing.domain.errors.DealingError: the auction is unfinished: after call 2 (Eas
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 from dealing.domain.auction import CALLS, FIRST_BID_CODE, PASS, Call, check_auction, describe_call, parse_calls
 from dealing.domain.cards import DECK, Deal, Seat
@@ -226,13 +226,14 @@ def encode(deal: Deal, dealer: Seat | str) -> list[Call]:
     return calls
 
 
-def _codes(calls: Sequence[Call | str] | str) -> tuple[list[int], list[Call] | None]:
-    """Call codes, parsing text if need be (the error names the call that cannot be read)."""
+def _codes(calls: Iterable[Call | str] | str) -> tuple[list[int], list[Call]]:
+    """Call codes and the calls, parsing text if need be (the error names the call that cannot be read)."""
     if isinstance(calls, str):
         parsed = parse_calls(calls)
         return [call.code for call in parsed], parsed
+    calls = list(calls)
     try:
-        return [call.code for call in calls], None  # type: ignore[union-attr]
+        return [call.code for call in calls], calls  # type: ignore[union-attr]
     except AttributeError:
         parsed = []
         for position, call in enumerate(calls, start=1):
@@ -248,15 +249,7 @@ def _card(index: int) -> str:
     return card.suit.symbol + card.rank.letter
 
 
-def _step_name(step: int) -> str:
-    return CALLS[FIRST_BID_CODE + step - 1].symbol
-
-
-def _step_cards(step: int) -> tuple[int, int]:
-    return 2 * step - 3, 2 * step - 2
-
-
-def decode(calls: Sequence[Call | str] | str, dealer: Seat | str) -> Deal:
+def decode(calls: Iterable[Call | str] | str, dealer: Seat | str) -> Deal:
     """The deal described by an auction of Kersey's system (calls, or text such as ``"P 1C X"``).
 
     >>> decode("1C 1D P P P", "N")
@@ -265,8 +258,7 @@ def decode(calls: Sequence[Call | str] | str, dealer: Seat | str) -> Deal:
     dealing.domain.errors.DealingError: call 5 (North: P) does not fit the scheme: after East's 1♦ (South passed, West passed), North must bid with both ♠J and ♠T, or double otherwise
     """
     dealer_seat = _seat(dealer)
-    codes, parsed = _codes(calls)
-    source: Sequence[Call] = parsed if parsed is not None else calls  # type: ignore[assignment]
+    codes, source = _codes(calls)
     d = int(dealer_seat)
     n = len(codes)
     codes.append(_END)
