@@ -59,7 +59,7 @@ FORBIDDEN_INHERITANCE = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "
 MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable",
                   "Deal", "Scoring", "Declarer", "Contract", "Result")
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _TAG_NAME = re.compile(r"\[\s*([A-Za-z0-9_]*)")
 _UNKNOWN = ("", "?")
 _CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')  # a table cell: a quoted string or a bare token

@@ -220,3 +220,13 @@ def test_bigdealrc_reading(tmp_path):
     assert read_bigdealrc(tmp_path / "missing") == {}
     path.write_bytes(b"owner=" + b"x" * 150 + b"\n")  # fgets reads 119 bytes at a time
     assert read_bigdealrc(path) == {"owner": "x" * 113}
+
+
+def test_large_runs_take_the_chunked_numba_path_with_the_same_files(tmp_path, monkeypatch):
+    """Above PURE_PYTHON_LIMIT boards the command deals through bigdeal_chunks; same bytes."""
+    monkeypatch.setattr("dealing.management.commands.bigdeal.PURE_PYTHON_LIMIT", 5)
+    _prepare(tmp_path, monkeypatch, "range17")
+    call_command("bigdeal", "-h", "0123456789abcdefFEDCBA9876543210DeadBeef", "-n", "17-32", "-p", "range17",
+                 "-f", "dup,dlm,lin")
+    for name in ("range17.dup", "range17.dlm", "range17.lin"):
+        assert (tmp_path / name).read_bytes() == (GOLDEN / "range17" / name).read_bytes()
