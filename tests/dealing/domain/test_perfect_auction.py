@@ -304,6 +304,9 @@ def test_decode_takes_calls_strings_or_text_and_any_dealer_spelling():
     assert decode(calls, "n") == decode([str(c).lower() for c in calls], Seat.NORTH) == KERSEY
     assert decode(KERSEY_AUCTION.replace("P", "pass").replace("XX", "rdbl"), "north") == KERSEY
     assert decode(parse_calls(KERSEY_AUCTION), 0) == KERSEY
+    assert decode(iter(calls), Seat.NORTH) == decode(tuple(calls), Seat.NORTH) == KERSEY
+    with pytest.raises(DealingError, match=r"^call 2 \(East: 1♣\) is illegal"):
+        decode(iter(["1C", "1C"]), "N")
 
 
 def test_bad_dealer_and_bad_call_text():
