@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
@@ -70,9 +70,13 @@ def commitment_create(*, club: Club, user, event: str, promise: str, dv_format: 
                             secret_key=key.hex(), created_by=user)
     commitment.full_clean(exclude=["salt", "secret_key", "commitment_hash", "published_text"])
     commitment.save()
-    for position, ((session, _boards), entry) in enumerate(zip(sessions, entries), start=1):
-        CommitmentSession.objects.create(commitment=commitment, session=session, label=entry.label,
-                                         boards=entry.boards, position=position)
+    try:
+        with transaction.atomic():
+            for position, ((session, _boards), entry) in enumerate(zip(sessions, entries), start=1):
+                CommitmentSession.objects.create(commitment=commitment, session=session, label=entry.label,
+                                                 boards=entry.boards, position=position)
+    except IntegrityError:  # another request put one of the sessions in a commitment meanwhile
+        raise ValidationError({"sessions": _("One of the sessions was just put in another commitment.")}) from None
     return commitment
 
 
@@ -92,6 +96,11 @@ def commitment_publish(*, commitment: Commitment, user) -> Commitment:
     commitment = Commitment.objects.select_for_update().get(pk=commitment.pk)
     if not commitment.is_draft:
         raise ValidationError(_("This commitment is already published."))
+    dealt = [e.session for e in commitment.entries.select_related("session") if e.session.boards.exists()]
+    if dealt:
+        raise ValidationError(_("A commitment must come before the deals, but %(sessions)s has been dealt already: "
+                                "delete this draft and commit to the sessions still to be dealt.")
+                              % {"sessions": ", ".join(map(str, dealt))})
     try:
         published = commitment.record().published()
     except DealingError as exc:

@@ -207,3 +207,30 @@ def test_dealing_from_the_commitment_gives_the_committed_deals(club, director, c
     label = commitment.entries.get().label
     assert [int(n) for n in club_session.boards.order_by("number").values_list("deal_number", flat=True)] == \
         expected[label]
+
+
+def test_a_draft_whose_session_was_dealt_meanwhile_cannot_be_published(club, director, club_session):
+    draft = make(club, director, [(club_session, 3)])
+    board_services.session_deal_fresh(session=club_session, user=director, boards=3)  # a draft binds nothing
+    with pytest.raises(ValidationError, match="has been dealt already"):
+        services.commitment_publish(commitment=draft, user=director)
+    assert Commitment.objects.get(pk=draft.pk).is_draft
+
+
+def test_a_session_taken_by_a_concurrent_request_is_reported(club, director, club_session, monkeypatch):
+    from dealing.models import commitment as models
+
+    other = make(club, director, [(session_create(club=club, name="Z", date=datetime.date(2026, 12, 3)), 2)])
+    real_filter = models.CommitmentSession.objects.filter
+
+    def stale_filter(*args, **kwargs):  # the check sees the session free, the insert finds it taken
+        if "session" in kwargs:
+            return models.CommitmentSession.objects.none()
+        return real_filter(*args, **kwargs)
+
+    CommitmentSession.objects.create(commitment=other, session=club_session, label="taken", boards=2, position=2)
+    monkeypatch.setattr(models.CommitmentSession.objects, "filter", stale_filter)
+    with pytest.raises(ValidationError, match="just put in another commitment"):
+        make(club, director, [(club_session, 3)])
+    monkeypatch.undo()
+    assert Commitment.objects.count() == 1
