@@ -1,0 +1,48 @@
+"""In a real browser: a director compares movements by balance, chooses one for a session, sees an
+impossible request explained next to its field, and opens the printable guide cards."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def log_in(page, base, username, password):
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.locator("main").get_by_role("button", name="Log in").click()
+
+
+def test_director_chooses_a_movement_and_prints_the_cards(page, live_server, director, club_session, tmp_path):
+    log_in(page, live_server.url, director.username, f"{director.username}-pass-2026")
+    page.goto(f"{live_server.url}/movements/?pairs=14&boards_per_round=2")
+    options = page.get_by_test_id("movement-options")
+    expect(options).to_contain_text("Complete Howell, 13 rounds")
+    expect(options).to_contain_text("5–7")                 # one set per round: the proven best
+    expect(options).to_contain_text("two half-sets")
+    page.screenshot(path=str(tmp_path / "catalogue.png"), full_page=True)
+
+    page.goto(f"{live_server.url}/movements/session/{club_session.pk}/choose/")
+    page.get_by_label("Pairs").fill("8")
+    page.get_by_label("Rounds").fill("9")
+    page.get_by_role("button", name="Choose this movement").click()
+    expect(page.locator("#id_rounds-error")).to_contain_text("at most 7 rounds")
+    page.get_by_label("Rounds").fill("")
+    page.get_by_label("Boards per round").fill("3")
+    page.get_by_role("button", name="Choose this movement").click()
+    expect(page).to_have_url(re.compile(rf"/movements/session/{club_session.pk}/$"))
+    expect(page.get_by_role("heading", level=2)).to_have_text("Howell for 8 pairs, 4 tables")
+    expect(page.get_by_test_id("balance")).to_contain_text("3–3")
+    page.screenshot(path=str(tmp_path / "session-movement.png"), full_page=True)
+
+    with page.expect_popup() as popup:
+        page.get_by_role("button", name="Guide cards (print)").click()
+    cards = popup.value
+    expect(cards.locator("section.pair-card")).to_have_count(8)
+    expect(cards.locator("section.pair-card").first).to_contain_text("Start at table 1 EW")
+    cards.screenshot(path=str(tmp_path / "cards.png"), full_page=True)
