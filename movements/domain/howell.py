@@ -140,7 +140,9 @@ def _search_starter(section: str, n: int) -> tuple[Starter, str] | None:
     if rec is None:
         return None
     g = group(*rec["group"])
-    return _from_record(rec), f"{rec['search']['method']} over {g.name} (scripts/search_movements.py)"
+    method = rec["search"]["method"].split(" (cost")[0]
+    shape = "cyclic starter" if g.name.startswith("Z") else "starter"
+    return _from_record(rec), f"{shape} over {g.name}: {method} (scripts/search_movements.py)"
 
 
 def _odd_cost(starter: Starter) -> float:
@@ -187,6 +189,8 @@ def complete_howell(pairs: int, *, half_sets: bool = False) -> Movement:
         if found:
             candidates.append(found)
     if phantom:
+        candidates = [(st, f"{how}; the {n_struct}-pair movement with its stationary pair as the phantom")
+                      for st, how in candidates]
         found = _search_starter("odd", n)
         if found:
             candidates.append(found)
