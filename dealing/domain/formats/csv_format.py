@@ -46,9 +46,17 @@ class CsvWriter:
 def read_csv(data: bytes | str) -> list[tuple[int, Deal]]:
     """Read BigDeal CSV lines; each must hold 16 holdings, the board and dealer/vulnerability,
     and agree with the board's dealer and vulnerability (Law 2)."""
-    text = data.decode("utf-8") if isinstance(data, bytes) else data
+    text = data.decode("latin-1") if isinstance(data, bytes) else data  # BigDeal writes ASCII
     boards = []
-    for lineno, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    reader = csv.reader(io.StringIO(text, newline=""))
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            raise DealingError(f"not a CSV line: {exc}", line=reader.line_num) from None
+        lineno = reader.line_num
         if not row or not any(cell.strip() for cell in row):
             continue
         if len(row) != 18:

@@ -200,9 +200,15 @@ def read_dlm(data: bytes | str) -> list[tuple[int, Deal]]:
         low, high = int(header["From board"][0]), int(header["To board"][0])
     except (KeyError, ValueError):
         raise DealingError("a DLM file needs numeric 'From board' and 'To board' lines", field="From board") from None
+    if not (1 <= low <= high <= MAX_BOARD):
+        raise DealingError(f"DLM boards {low} … {high} are not a range within 1 … {MAX_BOARD}", field="From board",
+                           line=header["From board"][1])
     if "Checksum" in header:
         status = header.get("Status", ("Show", 0))[0]
-        expected = int(header.get("Duplicates", ("0", 0))[0] or 0) ^ low ^ high ^ (1 if status == "Show" else 0)
+        duplicates, lineno = header.get("Duplicates", ("0", 0))
+        if not duplicates.isdigit():
+            raise DealingError(f"DLM 'Duplicates={duplicates}' is not a number", field="Duplicates", line=lineno)
+        expected = int(duplicates) ^ low ^ high ^ (1 if status == "Show" else 0)
         value, lineno = header["Checksum"]
         if value != str(expected):
             raise DealingError(f"DLM header checksum is {value}, expected {expected}", field="Checksum", line=lineno)
