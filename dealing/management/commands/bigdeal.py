@@ -99,6 +99,8 @@ class Command(BaseCommand):
             written = self._write(usable, prefix, seed, bigdeal.owner_hash(owner), low, high)
         except DealingError as exc:
             raise CommandError(str(exc)) from None
+        except OSError as exc:
+            raise CommandError(f"cannot write the files in {Path.cwd()}: {exc.strerror or exc}") from None
         if written:
             self.stderr.write(f"Dealt boards {low}-{high} to {', '.join(written)}")
 

@@ -230,3 +230,14 @@ def test_large_runs_take_the_chunked_numba_path_with_the_same_files(tmp_path, mo
                  "-f", "dup,dlm,lin")
     for name in ("range17.dup", "range17.dlm", "range17.lin"):
         assert (tmp_path / name).read_bytes() == (GOLDEN / "range17" / name).read_bytes()
+
+
+def test_an_unwritable_directory_is_a_clear_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("dealing.management.commands.bigdeal.tempfile.mkstemp", refuse)
+    with pytest.raises(CommandError, match="cannot write the files in .*: Permission denied"):
+        call_command("bigdeal", "-h", "00" * 20, "-n", "2", "-p", "x", "-f", "pbn")
