@@ -94,6 +94,9 @@ class Command(BaseCommand):
                     self.stderr.write(f"Format {fmt.name} supports {fmt.max_board} as high board, skipping")
                 else:
                     usable.append(fmt)
+            if not usable:
+                self.stderr.write("No format can hold these boards; nothing written.")
+                return
             if any(f.name == "stats" for f in usable):
                 self.stderr.write(STATS_WARNING)
             written = self._write(usable, prefix, seed, bigdeal.owner_hash(owner), low, high)

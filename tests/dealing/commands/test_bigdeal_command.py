@@ -241,3 +241,10 @@ def test_an_unwritable_directory_is_a_clear_error(tmp_path, monkeypatch):
     monkeypatch.setattr("dealing.management.commands.bigdeal.tempfile.mkstemp", refuse)
     with pytest.raises(CommandError, match="cannot write the files in .*: Permission denied"):
         call_command("bigdeal", "-h", "00" * 20, "-n", "2", "-p", "x", "-f", "pbn")
+
+
+def test_nothing_to_write_when_every_format_is_skipped(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    call_command("bigdeal", "-h", "00" * 20, "-n", "95-105", "-p", "x", "-f", "dup,dlm")
+    assert "nothing written" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
