@@ -136,6 +136,12 @@ def run_job(service, DealSet, director, club, **kwargs) -> tuple[float, DealSet]
     deal_set.refresh_from_db()
     if deal_set.status != "done":
         raise SystemExit(f"job {deal_set.pk} {deal_set.status}: {deal_set.error}")
+    last_chunk = max(c.finished_at for c in deal_set.chunks.all())
+    deal_set.phases = {  # where the time went: queueing, chunks in parallel, assembly and publication
+        "queue": (deal_set.started_at - deal_set.created_at).total_seconds(),
+        "chunks": (last_chunk - deal_set.started_at).total_seconds(),
+        "assembly": (deal_set.finished_at - last_chunk).total_seconds(),
+    }
     return elapsed, deal_set
 
 
@@ -188,6 +194,7 @@ def main() -> None:
                 dd_time, dd_set = run_job(service, DealSet, director, club, count=args.dd_deals,
                                           formats=["binary"], analysis=True, key_hex=key, label="bench-dd")
                 results[processes] = {"pbn": pbn_time, "dd": dd_time, "memory": worker.peak_memory_mb(),
+                                      "pbn_phases": pbn_set.phases, "dd_phases": dd_set.phases,
                                       "pbn_sha": pbn_set.files.get().sha256,
                                       "dd_sha": dd_set.files.get(output="analysis").sha256,
                                       "pbn_size": pbn_set.files.get().size}
@@ -197,6 +204,9 @@ def main() -> None:
                   f"PBN {args.deals:,} deals {pbn_time:.2f} s ({args.deals / pbn_time:,.0f} deals/s); "
                   f"analysis {args.dd_deals:,} deals {dd_time:.2f} s ({args.dd_deals / dd_time:.2f} deals/s); "
                   f"peak memory MB " + ", ".join(f"{k} {v:.0f}" for k, v in results[processes]["memory"].items()))
+            for job in ("pbn", "dd"):
+                print(f"    {job} phases (s): " + ", ".join(f"{k} {v:.2f}"
+                                                          for k, v in results[processes][f"{job}_phases"].items()))
         same = results[1]["pbn_sha"] == results[2]["pbn_sha"] and results[1]["dd_sha"] == results[2]["dd_sha"]
         print(f"same SHA-256 with 1 and 2 processes: {same} (PBN {results[2]['pbn_sha'][:16]}…, "
               f"{results[2]['pbn_size'] / 1e6:,.0f} MB)")

@@ -236,3 +236,18 @@ def test_a_chunk_of_several_gzip_members(director, club, deal_set_root, monkeypa
     data = _read(DealSet.objects.get(pk=deal_set.pk).files.get())
     assert data == sequential_output("pbn-gz", bytes.fromhex(KEY), "members", 140_000)
     assert data.count(b"\x1f\x8b\x08") >= 4  # header + three members
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_storage_without_local_paths_streams_parts_and_files(director, club, settings):
+    """An object store (no ``path()``): parts are uploaded whole, files streamed through ``save``."""
+    settings.STORAGES = {**settings.STORAGES, "deal_sets": {"BACKEND": "django.core.files.storage.InMemoryStorage"}}
+    store = storages["deal_sets"]
+    deal_set = _create(director, club, count=70_000, formats=["pbn-gz", "binary"], key_hex=KEY, label="objects")
+    deal_set.refresh_from_db()
+    assert deal_set.status == DealSet.Status.DONE
+    for stored in deal_set.files.all():
+        assert _read(stored) == sequential_output(stored.output, bytes.fromhex(KEY), "objects", 70_000)
+        assert stored.sha256 == hashlib.sha256(_read(stored)).hexdigest()
+    folders, _ = store.listdir(f"jobs/{deal_set.pk}")
+    assert [f for f in folders if not f.startswith("files-")] == []  # the parts are gone
