@@ -103,7 +103,7 @@ def options_for(pairs: int) -> list[dict]:
                         "rounds": None, "half_sets": True})
         m = (n + 1) // 2
         three_quarter = max(m + 1, round(3 * (2 * m - 1) / 4))
-        if n >= 8 and three_quarter < full and not (three_quarter == m and m % 2 == 0):
+        if n >= 9 and three_quarter < full and not (three_quarter == m and m % 2 == 0):
             out.append({"label": f"¾ Howell, {three_quarter} rounds", "kind": "howell", "rounds": three_quarter,
                         "half_sets": False})
     if mitchell_mod.MIN_PAIRS <= n <= mitchell_mod.MAX_PAIRS:

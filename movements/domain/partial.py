@@ -120,6 +120,9 @@ def partial_howell(pairs: int, rounds: int, *, seed: int = 1, time_limit: float 
         raise MovementError(f"with {R} rounds every one of the {m} tables needs a stationary pair, and an even "
                             f"number of tables cannot then avoid repeated boards: use a Mitchell (with a skip or "
                             f"a relay), or {m + 1} to {n_struct - 2} rounds", field="rounds")
+    if n_struct == 8 and R in (5, 6):
+        raise MovementError(f"no partial Howell of the band shape exists for {n} pairs (exhaustive search): play the "
+                            f"complete 7-round Howell", field="rounds")
     if R < m:
         raise MovementError(f"a partial Howell for {n} pairs needs at least {m} rounds (one board set per table); "
                             f"use {m} to {n_struct - 2} rounds, or a Mitchell", field="rounds")

@@ -26,12 +26,22 @@ def test_partial_howell(n, rounds):
     assert b.std < 1.5 and best_possible(m, b).sumsq <= b.sumsq
 
 
+def test_every_offered_three_quarter_howell_up_to_24_pairs_is_found():
+    from movements.domain.catalogue import options_for
+    for n in range(4, 25):
+        for opt in options_for(n):
+            if opt["rounds"]:
+                m = movement_for(n, opt["rounds"])
+                assert violations(m) == [] and m.round_count == opt["rounds"]
+
+
 def test_partial_howell_balances_better_than_its_unoriented_band():
     m = partial_howell(12, 9)
     assert balance_of(m).max - balance_of(m).min <= 4     # a band with 3 stationary pairs all NS gives 0 … 9
 
 
-@pytest.mark.parametrize("n, rounds, words", [(8, 8, "at most 7"), (8, 4, "Mitchell"), (12, 3, "at least 6")])
+@pytest.mark.parametrize("n, rounds, words", [(8, 8, "at most 7"), (8, 4, "Mitchell"), (12, 3, "at least 6"),
+                                             (8, 5, "exhaustive search"), (7, 6, "exhaustive search")])
 def test_partial_bad_rounds(n, rounds, words):
     with pytest.raises(MovementError) as exc:
         movement_for(n, rounds)
