@@ -1,5 +1,7 @@
 """Reading a session's boards: the ONLY way deals leave the database.
 
+Error reports never list these functions' local variables (``sensitive_variables``).
+
 The rule (who may see which deal when):
 
 * A deal is shown to anyone who may see the session — players, scorers, directors,
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_variables
 
 from clubs.models import Session
 from clubs.selectors import session_get_for_director, session_get_for_viewer
@@ -89,6 +92,7 @@ def _analysis(board: Board) -> BoardAnalysis | None:
         return None
 
 
+@sensitive_variables()
 def _record(board: Board) -> BoardRecord:
     return BoardRecord(id=board.pk, number=board.number, dealer=Seat.from_str(board.dealer),
                        vulnerability=Vulnerability.from_str(board.vulnerability), deal=Deal.from_pbn(board.deal_pbn),
@@ -101,6 +105,7 @@ def _require_over(session: Session) -> None:
         raise DealsHidden(_("The deals of this session are shown once the session is over."))
 
 
+@sensitive_variables()
 def hand_record_for_viewer(*, user, session_id: int) -> tuple[Session, list[BoardRecord]]:
     """A finished session's boards with their deals, for anyone who may see the session."""
     session = session_get_for_viewer(user=user, session_id=session_id)
@@ -108,6 +113,7 @@ def hand_record_for_viewer(*, user, session_id: int) -> tuple[Session, list[Boar
     return session, [_record(b) for b in Board.objects.filter(session=session).order_by("number")]
 
 
+@sensitive_variables()
 def board_for_viewer(*, user, session_id: int, number: int) -> tuple[Session, BoardRecord]:
     session = session_get_for_viewer(user=user, session_id=session_id)
     _require_over(session)
@@ -117,6 +123,7 @@ def board_for_viewer(*, user, session_id: int, number: int) -> tuple[Session, Bo
     return session, _record(board)
 
 
+@sensitive_variables()
 def hand_record_pbn_for_viewer(*, user, session_id: int) -> tuple[Session, str]:
     """The hand record of a finished session as PBN 2.1, with the analysis where it is ready."""
     session, boards = hand_record_for_viewer(user=user, session_id=session_id)
@@ -130,6 +137,7 @@ def hand_record_pbn_for_viewer(*, user, session_id: int) -> tuple[Session, str]:
     return session, text
 
 
+@sensitive_variables()
 def boards_for_dealing_machine(*, user, session_id: int) -> tuple[Session, list[tuple[int, Deal]]]:
     """The deals of a session for a dealing machine: club directors only, at any time.
 
@@ -142,12 +150,14 @@ def boards_for_dealing_machine(*, user, session_id: int) -> tuple[Session, list[
     return session, boards
 
 
+@sensitive_variables()
 def boards_for_analysis(*, session_id: int) -> list[Board]:
     """Boards still to analyse (for the analysis task only)."""
     return list(Board.objects.filter(session_id=session_id).exclude(analysis_status=Board.AnalysisStatus.DONE)
                 .order_by("number"))
 
 
+@sensitive_variables()
 def played_deal_numbers_for_audit(*, commitment: Commitment) -> dict[str, list[int | None]] | None:
     """For each session of a revealed commitment, the Pavlicek numbers of the boards it was dealt.
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import logging
+from contextlib import contextmanager
 from collections.abc import Callable, Sequence
 from pathlib import PurePath
 
@@ -58,6 +59,29 @@ DEALING_MACHINE_FORMATS = {
 }
 
 
+# Error reports (the e-mails Django sends to ADMINS, the DEBUG page) list the local variables of each
+# frame. Every function here that holds deals or keys is marked ``sensitive_variables()`` so that they
+# are replaced by asterisks; domain code (which cannot use Django's marker) runs inside
+# ``_opaque_errors``, so an unexpected crash there is logged as a plain traceback (no variables) and
+# re-raised without its frames.
+
+
+class DealingFailure(RuntimeError):
+    """An unexpected failure inside the dealing domain; the details are in the server log only."""
+
+
+@contextmanager
+def _opaque_errors(what: str):
+    try:
+        yield
+    except (DealingError, ValidationError, PermissionDenied):
+        raise
+    except Exception:
+        logger.exception("%s failed", what)
+        raise DealingFailure(f"{what} failed; the details are in the server log") from None
+
+
+
 def _session_for_dealing(*, session: Session, user, replace: bool) -> Session:
     if not can_direct(user, session.club):
         raise PermissionDenied(_("Only the club's directors may deal a session."))
@@ -78,17 +102,19 @@ def _bound_commitment(session: Session) -> Commitment | None:
     return None
 
 
+@sensitive_variables()
 def _store(*, session: Session, user, deals: Sequence[tuple[int, int]], queue_analysis: bool = True,
            **dealing) -> SessionDealing:
     """Replace the session's boards by ``(board number, Pavlicek number)`` pairs and record how."""
     Board.objects.filter(session=session).delete()
     SessionDealing.objects.filter(session=session).delete()
-    Board.objects.bulk_create([
-        Board(session=session, number=number, dealer=board_dealer(number).letter,
-              vulnerability=board_vulnerability(number).pbn, deal_number=str(value),
-              deal_pbn=number_to_deal(value).to_pbn())
-        for number, value in deals
-    ])
+    boards = []
+    with _opaque_errors("making the boards"):
+        for number, value in deals:
+            boards.append(Board(session=session, number=number, dealer=board_dealer(number).letter,
+                                vulnerability=board_vulnerability(number).pbn, deal_number=str(value),
+                                deal_pbn=number_to_deal(value).to_pbn()))
+    Board.objects.bulk_create(boards)
     record = SessionDealing.objects.create(session=session, board_count=len(deals), dealt_by=user,
                                            dealt_at=timezone.now(), **dealing)
     if queue_analysis:
@@ -97,7 +123,7 @@ def _store(*, session: Session, user, deals: Sequence[tuple[int, int]], queue_an
     return record
 
 
-@sensitive_variables("key")
+@sensitive_variables()
 @transaction.atomic
 def session_deal_from_commitment(*, session: Session, user, replace: bool = False,
                                  queue_analysis: bool = True) -> SessionDealing:
@@ -110,15 +136,16 @@ def session_deal_from_commitment(*, session: Session, user, replace: bool = Fals
         raise ValidationError(_("Publish the commitment before dealing from it."))
     if not commitment.has_dv:
         raise ValidationError(_("Enter the commitment's delayed value before dealing: the deals depend on it."))
-    revealed = domain.RevealedCommitment(commitment.record(), commitment.delayed_value)
-    key = revealed.dealing_key()
-    numbers = domain.session_deal_numbers(key, entry.label, entry.boards)
+    with _opaque_errors("dealing from the commitment"):
+        revealed = domain.RevealedCommitment(commitment.record(), commitment.delayed_value)
+        key = revealed.dealing_key()
+        numbers = domain.session_deal_numbers(key, entry.label, entry.boards)
     return _store(session=session, user=user, deals=list(enumerate(numbers, start=1)),
                   source=SessionDealing.Source.COMMITMENT, commitment=commitment, label=entry.label,
                   queue_analysis=queue_analysis)
 
 
-@sensitive_variables("key")
+@sensitive_variables()
 @transaction.atomic
 def session_deal_fresh(*, session: Session, user, boards: int, replace: bool = False,
                        queue_analysis: bool = True) -> SessionDealing:
@@ -129,12 +156,14 @@ def session_deal_fresh(*, session: Session, user, boards: int, replace: bool = F
         raise ValidationError({"boards": _("The number of boards must be 1 … %(max)d.") % {"max": MAX_SESSION_BOARDS}})
     key = generator.new_key()
     label = session_label(session)
-    numbers = domain.session_deal_numbers(key, label, boards)
+    with _opaque_errors("dealing with a fresh key"):
+        numbers = domain.session_deal_numbers(key, label, boards)
     return _store(session=session, user=user, deals=list(enumerate(numbers, start=1)),
                   source=SessionDealing.Source.FRESH_KEY, label=label, secret_key=key.hex(),
                   queue_analysis=queue_analysis)
 
 
+@sensitive_variables()
 @transaction.atomic
 def session_deal_import(*, session: Session, user, filename: str, data: bytes, replace: bool = False,
                         queue_analysis: bool = True) -> SessionDealing:
@@ -151,7 +180,8 @@ def session_deal_import(*, session: Session, user, filename: str, data: bytes, r
     if len(data) > MAX_IMPORT_BYTES:
         raise ValidationError({"file": _("%(name)s is larger than 5 MB.") % {"name": name}})
     try:
-        boards = formats.read_deals(IMPORT_FORMATS[suffix], data)
+        with _opaque_errors(f"reading {name}"):
+            boards = formats.read_deals(IMPORT_FORMATS[suffix], data)
     except DealingError as exc:
         raise ValidationError({"file": f"{name}: {exc}"}) from None
     if not boards:
@@ -164,12 +194,14 @@ def session_deal_import(*, session: Session, user, filename: str, data: bytes, r
         if number in seen:
             raise ValidationError({"file": _("%(name)s: board %(board)d appears twice.") % {"name": name, "board": number}})
         seen.add(number)
-    deals = sorted((number, deal_to_number(deal)) for number, deal in boards)
+    with _opaque_errors(f"numbering the deals of {name}"):
+        deals = sorted((number, deal_to_number(deal)) for number, deal in boards)
     return _store(session=session, user=user, deals=deals, source=SessionDealing.Source.IMPORTED,
                   imported_filename=name, imported_sha256=hashlib.sha256(data).hexdigest(),
                   queue_analysis=queue_analysis)
 
 
+@sensitive_variables()
 @transaction.atomic
 def dealing_file_download(*, session_id: int, user, file_format: str) -> tuple[str, bytes, str]:
     """A dealing-machine file of a session's deals for a director; every download is recorded.
@@ -180,7 +212,8 @@ def dealing_file_download(*, session_id: int, user, file_format: str) -> tuple[s
         raise ValidationError({"format": _("Choose one of: %(formats)s.") % {"formats": ", ".join(DEALING_MACHINE_FORMATS)}})
     session, boards = boards_for_dealing_machine(user=user, session_id=session_id)
     try:
-        content = formats.render(file_format, boards)
+        with _opaque_errors(f"writing the {file_format} file"):
+            content = formats.render(file_format, boards)
     except DealingError as exc:
         raise ValidationError({"format": str(exc)}) from None
     DealDownload.objects.create(session=session, user=user, file_format=file_format, board_count=len(boards),
@@ -190,6 +223,7 @@ def dealing_file_download(*, session_id: int, user, file_format: str) -> tuple[s
     return f"{session.club.slug}-{session.date:%Y%m%d}-s{session.pk}.{file_format}", content, mime
 
 
+@sensitive_variables()
 def session_boards_analyse(*, session_id: int, on_progress: Callable[[int, int], None] | None = None) -> int:
     """Double-dummy table and par of every board of the session not analysed yet. Returns how many were done.
 
@@ -200,11 +234,12 @@ def session_boards_analyse(*, session_id: int, on_progress: Callable[[int, int],
     done = 0
     for start in range(0, total, 40):
         chunk = boards[start:start + 40]
-        items = [(Deal.from_pbn(b.deal_pbn), board_vulnerability(b.number), board_dealer(b.number)) for b in chunk]
         try:
-            results = dd.analyse_boards(items)
-        except Exception:  # the solver failed: mark the boards, keep the page working
-            logger.exception("double-dummy analysis failed for session %s", session_id)
+            with _opaque_errors(f"the double-dummy analysis of session {session_id}"):
+                items = [(Deal.from_pbn(b.deal_pbn), board_vulnerability(b.number), board_dealer(b.number))
+                         for b in chunk]
+                results = dd.analyse_boards(items)
+        except (DealingError, DealingFailure):  # mark the boards (the page says so) and let the task fail
             Board.objects.filter(pk__in=[b.pk for b in chunk]).update(analysis_status=Board.AnalysisStatus.FAILED)
             raise
         now = timezone.now()

@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_POST
 
 from clubs.models import Session
@@ -98,6 +99,7 @@ def board_deal(request, session_id, source):
     return _page(request, session, status=400, **{name: form})
 
 
+@sensitive_variables()
 @login_required
 @require_POST
 def board_dealing_file(request, session_id, file_format):

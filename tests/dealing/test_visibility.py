@@ -9,6 +9,7 @@ and derived dealing key; a fresh dealing key.
 from __future__ import annotations
 
 import logging
+import re
 
 import pytest
 from django.test import Client
@@ -284,3 +285,36 @@ def test_once_over_the_player_sees_the_deals_and_after_reveal_the_key(dealt, pla
     commitment_services.commitment_reveal(commitment=commitment, user=director)
     assert commitment.secret_key in client.get(f"/dealing/commitments/{commitment.pk}/").content.decode()
     assert Commitment.objects.get(pk=commitment.pk).revealed_key() == commitment.secret_key
+
+
+def test_error_reports_do_not_list_deals_or_keys(dealt, director, client_for, monkeypatch, rf):
+    """The report Django e-mails to ADMINS on a crash lists each frame's local variables: not these."""
+    from django.views.debug import ExceptionReporter
+
+    session, commitment = dealt
+    secrets = secrets_of(session, commitment)
+
+    def crash(*args, **kwargs):
+        raise RuntimeError("the writer failed")
+
+    monkeypatch.setattr("dealing.domain.formats.render", crash)
+    request = rf.post(f"/dealing/sessions/{session.pk}/boards/file/pbn/")
+    request.user = director
+    from dealing.views.boards import board_dealing_file
+
+    with pytest.raises(RuntimeError, match="writing the pbn file failed") as info:
+        board_dealing_file(request, session_id=session.pk, file_format="pbn")
+    # the report from the view down (the test's own frame holds the secrets it looks for)
+    report = ExceptionReporter(request, info.type, info.value, info.tb.tb_next).get_traceback_html()
+    assert "dealing_file_download" in report and "boards" in report  # the frame and its variables are listed …
+    assert not leaks(report, secrets)  # … but not their values
+
+    monkeypatch.setattr("dealing.services.boards.number_to_deal", crash)
+    other = Session.objects.create(club=session.club, name="Other", date=session.date)
+    with pytest.raises(RuntimeError, match="making the boards failed") as info:
+        board_services.session_deal_fresh(session=other, user=director, boards=2)
+    report = ExceptionReporter(None, info.type, info.value, info.tb.tb_next).get_traceback_html()
+    assert "session_deal_fresh" in report and not leaks(report, secrets + secrets_of(other, commitment))
+    assert "crash" not in report  # the failing domain frames are not in the report
+    key_hex = re.findall(r"[0-9a-f]{64}", report)
+    assert not key_hex, "a 256-bit key in the error report"
