@@ -6,7 +6,8 @@ here (2 pairs, too many rounds, 0 boards per round …) becomes a 400 with its f
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -19,6 +20,7 @@ from movements.domain.guide_cards import cards_json
 from movements.management.commands.movement import movement_json
 
 
+@extend_schema_serializer(component_name="MovementParameters")
 class ParametersSerializer(serializers.Serializer):
     pairs = serializers.IntegerField()
     rounds = serializers.IntegerField(required=False, allow_null=True, default=None)
@@ -40,10 +42,11 @@ class MovementListApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="MovementListQuery")
     class InputSerializer(serializers.Serializer):
         pairs = serializers.IntegerField(min_value=1, max_value=200)
 
-    @extend_schema(parameters=[InputSerializer], operation_id="movements_list")
+    @extend_schema(parameters=[InputSerializer], responses=OpenApiTypes.OBJECT, operation_id="movements_list")
     def get(self, request):
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
@@ -59,7 +62,7 @@ class MovementDetailApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(parameters=[ParametersSerializer], operation_id="movements_detail")
+    @extend_schema(parameters=[ParametersSerializer], responses=OpenApiTypes.OBJECT, operation_id="movements_detail")
     def get(self, request):
         data = ParametersSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
@@ -75,6 +78,7 @@ class SessionMovementApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="SessionMovement")
     class OutputSerializer(serializers.Serializer):
         session = serializers.IntegerField(source="session_id")
         kind = serializers.CharField()
