@@ -18,8 +18,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs.apis import _as_drf_error
 from clubs.selectors import session_get_for_director, session_get_for_viewer
-from dealing.apis.commitments import as_drf_error
 from dealing.models import Board
 from dealing.selectors import boards as selectors
 from dealing.services import boards as services
@@ -111,6 +111,6 @@ class SessionBoardsApi(APIView):
                 services.session_deal_import(session=session, user=request.user, filename=upload.name,
                                              data=upload.read(), replace=given["replace"])
         except DjangoValidationError as exc:
-            raise as_drf_error(exc) from exc
+            raise _as_drf_error(exc) from exc
         listing = _listing(user=request.user, session_id=session_id)
         return Response(SessionBoardsOutputSerializer(listing).data, status=status.HTTP_201_CREATED)

@@ -15,6 +15,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs.apis import _as_drf_error
 from clubs.models import Session
 from clubs.selectors import club_get_for_director
 from dealing.domain import commitment as domain
@@ -22,11 +23,6 @@ from dealing.models import Commitment
 from dealing.models.commitment import DV_FORMAT_CHOICES
 from dealing.selectors import commitments as selectors
 from dealing.services import commitments as services
-
-
-def as_drf_error(exc: DjangoValidationError) -> serializers.ValidationError:
-    return serializers.ValidationError(exc.message_dict if hasattr(exc, "error_dict")
-                                       else {"non_field_errors": exc.messages})
 
 
 class CommitmentSessionSerializer(serializers.Serializer):
@@ -109,7 +105,7 @@ class CommitmentListApi(APIView):
                 club=club, user=request.user, event=data.validated_data["event"],
                 promise=data.validated_data["promise"], dv_format=data.validated_data["dv_format"], sessions=chosen)
         except DjangoValidationError as exc:
-            raise as_drf_error(exc) from exc
+            raise _as_drf_error(exc) from exc
         return Response(CommitmentOutputSerializer(commitment).data, status=status.HTTP_201_CREATED)
 
 
@@ -127,7 +123,7 @@ class CommitmentDetailApi(APIView):
         try:
             services.commitment_delete(commitment=commitment, user=request.user)
         except DjangoValidationError as exc:
-            raise as_drf_error(exc) from exc
+            raise _as_drf_error(exc) from exc
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -140,7 +136,7 @@ class CommitmentPublishApi(APIView):
         try:
             commitment = services.commitment_publish(commitment=commitment, user=request.user)
         except DjangoValidationError as exc:
-            raise as_drf_error(exc) from exc
+            raise _as_drf_error(exc) from exc
         return Response(CommitmentOutputSerializer(commitment).data)
 
 
@@ -163,7 +159,7 @@ class CommitmentDelayedValueApi(APIView):
             commitment = services.commitment_enter_dv(commitment=commitment, user=request.user,
                                                       value=data.validated_data["value"])
         except DjangoValidationError as exc:
-            raise as_drf_error(exc) from exc
+            raise _as_drf_error(exc) from exc
         return Response(CommitmentOutputSerializer(commitment).data)
 
 
@@ -176,7 +172,7 @@ class CommitmentRevealApi(APIView):
         try:
             commitment = services.commitment_reveal(commitment=commitment, user=request.user)
         except DjangoValidationError as exc:
-            raise as_drf_error(exc) from exc
+            raise _as_drf_error(exc) from exc
         return Response(CommitmentOutputSerializer(commitment).data)
 
 

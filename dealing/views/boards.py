@@ -20,6 +20,7 @@ from clubs.selectors import session_get_for_director
 from dealing.models import DealDownload
 from dealing.selectors.boards import session_dealing_summary
 from dealing.services import boards as services
+from dealing.views.commitments import report_errors
 
 
 class FreshDealForm(forms.Form):
@@ -36,14 +37,6 @@ class ImportDealForm(forms.Form):
 
 class CommitmentDealForm(forms.Form):
     replace = forms.BooleanField(label=gettext_lazy("Replace the boards already dealt"), required=False)
-
-
-def _report(form, exc: ValidationError) -> None:
-    if hasattr(exc, "error_dict"):
-        for field, errors in exc.error_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, exc)
 
 
 def _page(request, session: Session, status: int = 200, **forms_given):
@@ -91,7 +84,7 @@ def board_deal(request, session_id, source):
                 dealing = services.session_deal_import(session=session, user=request.user, filename=upload.name,
                                                        data=upload.read(), replace=data["replace"])
         except ValidationError as exc:
-            _report(form, exc)
+            report_errors(form, exc)
         else:
             messages.success(request, _("%(count)d boards dealt (%(source)s). Analysis is running.")
                              % {"count": dealing.board_count, "source": dealing.get_source_display()})

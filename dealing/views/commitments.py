@@ -74,7 +74,7 @@ class DelayedValueForm(forms.Form):
     value = forms.CharField(label=gettext_lazy("Delayed value"), max_length=domain.MAX_TEXT_DV)
 
 
-def _report(form, exc: ValidationError, rename: dict[str, str] | None = None) -> None:
+def report_errors(form, exc: ValidationError, rename: dict[str, str] | None = None) -> None:
     """Put a service's ValidationError on the form, next to the field it names when the form has it."""
     if hasattr(exc, "error_dict"):
         for field, errors in exc.error_dict.items():
@@ -106,7 +106,7 @@ def commitment_create(request, slug):
                                                     promise=data["promise"], dv_format=data["dv_format"],
                                                     sessions=data["sessions"])
         except ValidationError as exc:
-            _report(form, exc)
+            report_errors(form, exc)
         else:
             messages.success(request, _("Draft commitment created. Check it, then publish it."))
             return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
@@ -192,7 +192,7 @@ def commitment_enter_dv(request, commitment_id):
         try:
             services.commitment_enter_dv(commitment=commitment, user=request.user, value=form.cleaned_data["value"])
         except ValidationError as exc:
-            _report(form, exc, {"delayed_value": "value"})
+            report_errors(form, exc, {"delayed_value": "value"})
         else:
             messages.success(request, _("Delayed value saved. The sessions can now be dealt."))
             return redirect("dealing:commitment_detail", commitment_id=commitment.pk)

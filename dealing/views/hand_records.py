@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import wraps
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
@@ -113,11 +113,13 @@ def hand_record(request, session_id):
 @login_required
 @deals_hidden_page
 def hand_record_board(request, session_id, number):
-    session, board = selectors.board_for_viewer(user=request.user, session_id=session_id, number=number)
-    _, boards = selectors.hand_record_for_viewer(user=request.user, session_id=session_id)
-    _kick_analysis(session, boards)
+    session, boards = selectors.hand_record_for_viewer(user=request.user, session_id=session_id)
     numbers = [b.number for b in boards]
-    here = numbers.index(board.number)
+    if number not in numbers:
+        raise Http404(gettext_lazy("No such board."))
+    here = numbers.index(number)
+    board = boards[here]
+    _kick_analysis(session, boards)
     show_auction = session.is_published
     auction = _perfect_auction_context(board) if show_auction else None
     return render(request, "dealing/hand_record_board.html", {
