@@ -11,8 +11,9 @@ job is committed to the moment its files are published (SHA-256 and all):
 * a job with double-dummy analysis of ``--dd-deals`` deals (default 200) with 1 and 2 processes;
 * the same deals solved by calling endplay (DDS) directly in this process, one thread,
   ``calc_dd_table`` + ``par`` per deal — the yardstick for our analysis path's overhead;
-* the peak resident memory (VmHWM) of every worker process, and of a ``--big`` job
-  (default 10,000,000 PBN deals; 0 to skip).
+* the peak resident memory (VmHWM) of every worker process; then, with separate dealing and
+  analysis workers as in production, a ``--big`` job (default 10,000,000 deals in every
+  format; 0 to skip) and an analysis job, and the peak memory of those processes.
 
 Each worker gets a warm-up job first (numba kernels and DDS loaded), as a long-running
 worker would be. Usage::
@@ -95,12 +96,12 @@ def children(pid: int) -> list[int]:
 
 
 class Worker:
-    def __init__(self, work: Path, concurrency: int, queues: tuple[str, str]):
+    def __init__(self, work: Path, concurrency: int, queues: tuple[str, str], listen: tuple[str, ...] | None = None):
         self.log = work / f"worker-c{concurrency}-{uuid.uuid4().hex[:6]}.log"
         env = {**os.environ, "DATABASE_CONN_MAX_AGE": "0", "DEAL_SET_DEALING_QUEUE": queues[0],
                "DEAL_SET_ANALYSIS_QUEUE": queues[1], "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(
-            [str(Path(sys.executable).with_name("celery")), "-A", "clubsite", "worker", "-Q", ",".join(queues),
+            [str(Path(sys.executable).with_name("celery")), "-A", "clubsite", "worker", "-Q", ",".join(listen or queues),
              "-c", str(concurrency), "--hostname", f"bench{concurrency}-{uuid.uuid4().hex[:6]}@%h", "-l", "WARNING",
              "--without-gossip", "--without-mingle", "--without-heartbeat"],
             cwd=REPO, env=env, stdout=open(self.log, "wb"), stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
@@ -240,16 +241,23 @@ def main() -> None:
               f"{100 * (results[1]['dd'] / direct - 1):+.1f} %")
 
         if args.big:
-            worker = Worker(work, 2, queues)
+            # Separate pools, as in production: dealing processes and an analysis process.
+            dealer = Worker(work, 2, queues, listen=queues[:1])
+            solver = Worker(work, 1, queues, listen=queues[1:])
             try:
-                big_time, big_set = run_job(service, DealSet, director, club, count=args.big, formats=["pbn"],
-                                            key_hex=key, label="big")
-                memory = worker.peak_memory_mb()
+                big_time, big_set = run_job(service, DealSet, director, club, count=args.big,
+                                            formats=["pbn", "pbn-gz", "csv", "binary"], key_hex=key, label="big")
+                run_job(service, DealSet, director, club, count=args.dd_deals, formats=["pbn"], analysis=True,
+                        key_hex=key, label="big-dd")
+                dealing_memory, analysis_memory = dealer.peak_memory_mb(), solver.peak_memory_mb()
             finally:
-                worker.stop()
-            size = big_set.files.get().size
-            print(f"big job: {args.big:,} PBN deals ({size / 1e9:.2f} GB) with 2 processes in {big_time:.1f} s; "
-                  f"peak memory MB " + ", ".join(f"{k} {v:.0f}" for k, v in memory.items()))
+                dealer.stop()
+                solver.stop()
+            sizes = ", ".join(f"{f.output} {f.size / 1e9:.2f} GB" for f in big_set.files.all())
+            print(f"big job: {args.big:,} deals in every format ({sizes}) on 2 dealing processes: {big_time:.1f} s")
+            print("peak memory MB, dealing-only worker: "
+                  + ", ".join(f"{k} {v:.0f}" for k, v in dealing_memory.items())
+                  + "; analysis-only worker: " + ", ".join(f"{k} {v:.0f}" for k, v in analysis_memory.items()))
             shutil.rmtree(storage, ignore_errors=True)
     finally:
         for stop in stops:

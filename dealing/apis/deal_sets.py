@@ -29,7 +29,7 @@ from dealing.selectors.deal_sets import (
 from dealing.services import deal_sets as service
 
 
-class ProgressSerializer(serializers.Serializer):
+class DealSetProgressSerializer(serializers.Serializer):
     done = serializers.IntegerField()
     total = serializers.IntegerField()
     dealt = serializers.IntegerField()
@@ -40,7 +40,7 @@ class ProgressSerializer(serializers.Serializer):
     elapsed = serializers.FloatField(allow_null=True)
 
 
-class FileSerializer(serializers.Serializer):
+class DealSetFileSerializer(serializers.Serializer):
     format = serializers.CharField(source="output")
     name = serializers.CharField()
     size = serializers.IntegerField()
@@ -71,14 +71,14 @@ class DealSetOutputSerializer(serializers.Serializer):
     progress = serializers.SerializerMethodField()
     files = serializers.SerializerMethodField()
 
-    @extend_schema(responses=ProgressSerializer)
+    @extend_schema(responses=DealSetProgressSerializer)
     def get_progress(self, deal_set) -> dict:
-        return ProgressSerializer(deal_set_progress(deal_set).as_dict()).data
+        return DealSetProgressSerializer(deal_set_progress(deal_set).as_dict()).data
 
-    @extend_schema(responses=FileSerializer(many=True))
+    @extend_schema(responses=DealSetFileSerializer(many=True))
     def get_files(self, deal_set) -> list:
         files = deal_set.files.all() if deal_set.status == DealSet.Status.DONE else []
-        return FileSerializer(files, many=True, context=self.context).data
+        return DealSetFileSerializer(files, many=True, context=self.context).data
 
 
 class DealSetListApi(APIView):
@@ -92,6 +92,9 @@ class DealSetListApi(APIView):
                                     help_text="64 hex digits; leave out for a new random key.")
         commitment = serializers.IntegerField(required=False, allow_null=True, default=None,
                                               help_text="Deal from this commitment's dealing key.")
+
+        class Meta:
+            ref_name = "DealSetCreateInput"
 
     @extend_schema(responses=DealSetOutputSerializer(many=True), operation_id="deal_sets_list")
     def get(self, request):
