@@ -92,7 +92,7 @@ MAX_DEAL_CHUNK_MEMBERS = 16  # 1,048,576 deals
 TARGET_ANALYSIS_CHUNKS = 4096
 MIN_ANALYSIS_CHUNK = 8
 MAX_ANALYSIS_CHUNK = 4000  # about 10–20 minutes of DDS: well inside the broker's visibility timeout
-ANALYSIS_STEP = 2  # deals solved between two progress/cancel checks
+ANALYSIS_STEP = 4  # deals solved between two progress/cancel checks
 PROGRESS_EVERY = 0.5  # seconds between a chunk's progress writes (and cancel checks)
 STALLED_AFTER = 300  # seconds without any chunk's heartbeat before a running job may be resumed
 
