@@ -34,6 +34,12 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Tests create many logins; the production hasher's cost is not what they test."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _celery_eager_by_default(settings):
     """Tasks run inline in tests unless a test asks for the real worker (marker ``worker``)."""
     from clubsite.celery import app

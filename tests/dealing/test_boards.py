@@ -24,10 +24,6 @@ EVENTS = Path(__file__).resolve().parents[3] / "shared" / "data" / "events"
 BRIDGEWEBS = EVENTS / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn"
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 
 def test_fresh_key_deals_boards_with_law_2_dealer_and_vulnerability(club_session, director):
     dealing = services.session_deal_fresh(session=club_session, user=director, boards=18)

@@ -18,10 +18,6 @@ from dealing.services import commitments as services
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 
 def finish(session):
     Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED)

@@ -18,10 +18,6 @@ from dealing.services import commitments as services
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 
 def make(club, director, sessions, **extra):
     fields = dict(event="Autumn Pairs 2026", promise="DJIA close on 2026-11-20", dv_format="decimal:2")

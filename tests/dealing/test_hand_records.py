@@ -18,10 +18,6 @@ from dealing.services.boards import session_boards_analyse
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 
 def set_status(session, status):
     Session.objects.filter(pk=session.pk).update(status=status)

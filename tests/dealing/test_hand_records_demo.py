@@ -13,10 +13,6 @@ from dealing.models import Board, Commitment, SessionDealing
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 
 def test_seed_demo_deals_the_finished_sessions_from_a_revealed_commitment(client):
     out = io.StringIO()

@@ -27,10 +27,6 @@ TOOL = Path(__file__).resolve().parents[2] / "tools" / "verify_commitment.py"
 PYTHON = shutil.which("python3") or sys.executable
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 
 def run(tmp_path, *args):
     done = subprocess.run([PYTHON, "-I", str(TOOL), *map(str, args)], cwd=tmp_path, capture_output=True, text=True,

@@ -24,10 +24,6 @@ from dealing.services import commitments as commitment_services
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 
 @pytest.fixture
 def dealt(club, club_session, director, caplog):
