@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from dealing.models import DealSet
 from tests.dealing.deal_sets.workers import start_pool
 
-pytestmark = [pytest.mark.e2e, pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.e2e, pytest.mark.worker, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture

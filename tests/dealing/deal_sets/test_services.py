@@ -251,3 +251,28 @@ def test_a_storage_without_local_paths_streams_parts_and_files(director, club, s
         assert stored.sha256 == hashlib.sha256(_read(stored)).hexdigest()
     folders, _ = store.listdir(f"jobs/{deal_set.pk}")
     assert [f for f in folders if not f.startswith("files-")] == []  # the parts are gone
+
+
+@pytest.mark.django_db  # on_commit fires only where the test says so
+def test_a_failed_job_resumes_and_keeps_its_finished_chunks(director, club, deal_set_root,
+                                                            django_capture_on_commit_callbacks):
+    deal_set = _create(director, club, count=70_000, formats=["binary"], key_hex=KEY, label="resumed")
+    DealSet.objects.filter(pk=deal_set.pk).update(status=DealSet.Status.RUNNING)
+    service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=0)
+    # chunk 1 failed for good: the job failed
+    service.deal_set_fail(deal_set_id=deal_set.pk, message="OSError: disk full")
+    deal_set.refresh_from_db()
+    assert deal_set.status == DealSet.Status.FAILED and deal_set.error == "OSError: disk full"
+    assert service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=1) == 0  # a failed job runs nothing
+    assert deal_set.chunks.get(index=1).attempts == 0
+    other = _create(director, club)
+    with pytest.raises(DealingError, match="Only a failed or stalled deal set can be resumed"):
+        service.deal_set_resume(deal_set=other, user=director)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        service.deal_set_resume(deal_set=deal_set, user=director)
+    assert len(callbacks) == 1
+    deal_set.refresh_from_db()
+    assert deal_set.status == DealSet.Status.DONE and deal_set.error == ""
+    assert deal_set.chunks.get(index=0).attempts == 1  # kept, not redone
+    assert deal_set.chunks.get(index=1).attempts == 1
+    assert _read(deal_set.files.get()) == sequential_output("binary", bytes.fromhex(KEY), "resumed", 70_000)

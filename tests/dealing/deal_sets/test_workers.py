@@ -69,6 +69,7 @@ def test_two_workers_assemble_exactly_the_sequential_output(workers, director, c
     assert max(c.peak_memory_kb for c in chunks) < 300 * 1024
 
 
+@pytest.mark.slow
 def test_analysis_runs_on_the_analysis_queue_and_matches_direct_solving(workers, director, club):
     from clubsite.celery import app
 
