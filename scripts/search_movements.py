@@ -67,6 +67,7 @@ def starter_for(g, a, b, deadline, seed):
 
 
 args_gf = False
+anneal_steps = 30000
 
 
 def search_even(n: int, budget: float, mode: str):
@@ -92,7 +93,7 @@ def search_even(n: int, budget: float, mode: str):
             a, _ = S.squares_split(g)
             how = f"squares of {g.name} (Paley partial difference set)"
         else:
-            (a,), cost = S.anneal_offsets(g, S.cost_even, seed=seed, steps=30000)
+            (a,), cost = S.anneal_offsets(g, S.cost_even, seed=seed, steps=anneal_steps)
             how = f"annealed offsets (cost {cost})"
         tried += 1
         b = [e for e in range(1, p) if e not in set(a)]
@@ -201,12 +202,14 @@ def main() -> None:
     ap.add_argument("--only", choices=["even", "bound", "odd", "half"])
     ap.add_argument("--sizes", default="")
     ap.add_argument("--budget", type=float, default=60.0)
+    ap.add_argument("--steps", type=int, default=30000, help="annealing steps per seed (even/bound)")
     ap.add_argument("--gf", action="store_true", help="bound: use GF(q) squares at once for prime powers")
     ap.add_argument("--out", type=Path, default=DATA, help="the JSON file to update (default: the embedded data)")
     args = ap.parse_args()
     out = args.out
-    global args_gf
+    global args_gf, anneal_steps
     args_gf = args.gf
+    anneal_steps = args.steps
     data = json.loads(args.out.read_text()) if args.out.exists() else {}
     sizes = {int(s) for s in args.sizes.split(",") if s}
     plans = {

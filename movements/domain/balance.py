@@ -117,6 +117,19 @@ def balance_of(movement: Movement) -> Balance:
                    histogram=hist)
 
 
+def _welch_bound(movement: Movement, total: int, count: int) -> float | None:
+    """Σ(c − mean)² ≥ ((N²d − Nd²)/2 − S²/P)/4 when N pairs each play all d sets in one ranking field,
+    where c = (d + ⟨x_a, x_b⟩)/2 and S = Σ⟨x_a, x_b⟩ is fixed by the total comparisons."""
+    if movement.winners != 1 or movement.half_sets or movement.shared_boards:
+        return None
+    _pairs, m = seat_matrix(movement)
+    if not np.all(m != 0):
+        return None
+    n_pairs, d = m.shape
+    s_ip = 2 * total - count * d
+    return max(0.0, ((n_pairs * n_pairs * d - n_pairs * d * d) / 2 - s_ip * s_ip / count) / 4)
+
+
 @dataclass(frozen=True)
 class BestPossible:
     sumsq: float           # a proven lower bound on Σ (c − ideal)²
@@ -161,6 +174,11 @@ def best_possible(movement: Movement, balance: Balance | None = None) -> BestPos
         bound = float(count * frac * (1 - frac))
         possible = None
         why = "comparisons are whole numbers: the bound is what rounding the mean forces"
+        welch = _welch_bound(movement, total, count)
+        if welch is not None and welch > bound + 1e-9:
+            bound = welch
+            why = ("every pair plays every board set once, so each pair's directions form a ±1 vector; Welch's "
+                   "inequality Σ⟨x_a, x_b⟩² ≥ (N²d − Nd²)/2 bounds how evenly they can be compared")
         if movement.shared_boards:
             why = "boards are shared between tables; " + why
             if n == 6 and movement.board_sets == 5:

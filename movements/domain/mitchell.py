@@ -102,7 +102,7 @@ def mitchell(pairs: int, rounds: int | None = None, *, variant: str | None = Non
         construction=names[variant].lower().replace("mitchell", "Mitchell"), notes=tuple(notes))
     if arrow_switch:
         one = replace(movement, fields=())
-        switched = anneal_orientation(one, seed=1, steps=4000, per_round=True, seconds=1.0)
+        switched = anneal_orientation(one, seed=1, steps=4000, per_round=True, seconds=30.0)
         flipped = []
         rounds2 = []
         for old, new in zip(movement.rounds, switched.rounds):

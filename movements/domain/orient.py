@@ -111,16 +111,23 @@ def anneal_orientation(movement: Movement, *, seed: int = 1, steps: int = 20000,
     best_state = [(pl[3], pl[4]) for pl in plays]
     best = now
     temp0 = max(1.0, now / max(count, 1))
-    stop = time.monotonic() + seconds if seconds else None
+    begin = time.monotonic()
+    stop = begin + seconds if seconds else None
+    progress = 0.0
     for step in range(steps):
-        if stop is not None and step % 256 == 0 and time.monotonic() > stop:
-            break
+        if stop is not None and step % 64 == 0:
+            now_t = time.monotonic()
+            if now_t > stop:
+                break
+            progress = max(step / steps, (now_t - begin) / seconds)
+        elif stop is None:
+            progress = step / steps
         g = groups[rng.randrange(len(groups))]
         group_set.clear()
         group_set.update(g)
         flip(g)
         new = cost()
-        temp = temp0 * (1 - step / steps) + 1e-3
+        temp = temp0 * (1 - progress) + 1e-3
         if new <= now or rng.random() < math.exp((now - new) / temp):
             now = new
             if now < best - 1e-9:

@@ -8,7 +8,7 @@ either a stationary pair and one moving seat, or two moving seats whose offsets 
 pair u meet pairs u ± (e₂ − e₁): all those differences distinct, so nobody meets twice; the
 board offsets e + t are all distinct, so everybody plays every set once.
 
-``partial_howell(pairs, rounds)`` finds such a band by a seeded, bounded depth-first search,
+``partial_howell(pairs, rounds)`` finds such a band by a seeded, bounded exact-cover search,
 then chooses NS/EW at every table in every round by annealing on the comparisons
 (``orient.py``). It reports the search (seed, nodes, restarts, seconds) in the
 movement's notes. Odd fields: one stationary pair is the phantom (its opponent sits out).
@@ -106,7 +106,10 @@ def _movement(R, m, n, tables, flips, phantom, note) -> Movement:
                "Boards move to the next lower-numbered table or relay each round.", note))
 
 
-def partial_howell(pairs: int, rounds: int, *, seed: int = 1, time_limit: float = 3.0) -> Movement:
+MAX_RESTARTS = 12
+
+
+def partial_howell(pairs: int, rounds: int, *, seed: int = 1, time_limit: float = 20.0) -> Movement:
     n = pairs
     m = (n + 1) // 2
     n_struct = 2 * m
@@ -130,19 +133,21 @@ def partial_howell(pairs: int, rounds: int, *, seed: int = 1, time_limit: float 
     start = time.monotonic()
     tries = 0
     found = None
-    while time.monotonic() - start < time_limit:
+    while tries < MAX_RESTARTS and time.monotonic() - start < time_limit:   # restarts decide; time is a cap
         tries += 1
         found, _nodes = _search(R, m, s, seed * 7919 + tries, node_limit=3000)
         if found:
             break
     if not found:
-        raise MovementError(f"the search found no partial Howell with {R} rounds for {n} pairs within "
-                            f"{time_limit:.0f} s; try another number of rounds (a ¾ Howell has about "
+        raise MovementError(f"the search found no partial Howell with {R} rounds for {n} pairs in {tries} "
+                            f"restarts; try another number of rounds (a ¾ Howell has about "
                             f"{max(m + 1, round(3 * (n_struct - 1) / 4))}) or the complete Howell", field="rounds")
     phantom = n % 2 == 1
     flips = [False] * len(found)
     plain = _movement(R, m, n, found, flips, phantom, "")
-    oriented = anneal_orientation(plain, seed=seed, steps=8000, seconds=1.0)
+    steps = 60000 if m * R <= 200 else 20000          # steps decide (deterministic); time is only a cap
+    oriented = anneal_orientation(plain, seed=seed, steps=steps, seconds=30.0)
     note = (f"Search: seed {seed}, {tries} restart(s), {time.monotonic() - start:.2f} s; NS/EW at each table "
-            f"and round chosen by annealing on the comparisons (some pairs change direction: follow the card).")
+            f"and round chosen by {steps:,} annealing steps on the comparisons (some pairs change direction: "
+            f"follow the card).")
     return replace(oriented, notes=oriented.notes[:-1] + (note,))

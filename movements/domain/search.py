@@ -174,7 +174,7 @@ def _exact_cover(items_primary: set, options: dict, rng: random.Random, node_lim
     for it in items_primary:
         if it not in columns:
             return None
-    primary = set(items_primary)
+    primary = sorted(set(items_primary), key=repr)      # fixed order: set order depends on the hash seed
     nodes = [0]
     solution: list = []
 
@@ -207,7 +207,7 @@ def _exact_cover(items_primary: set, options: dict, rng: random.Random, node_lim
         if best == 0:
             return False
         col = rng.choice([c for c in open_items if len(columns[c]) == best])
-        choices = list(columns[col])
+        choices = sorted(columns[col], key=repr)
         rng.shuffle(choices)
         for r in choices:
             solution.append(r)

@@ -64,3 +64,19 @@ def test_every_partial_entry_has_no_repeat_meetings(library):
         assert bad == [], key
         checked += 1
     assert checked > 20
+
+
+def test_welch_bound_holds_for_every_kops_partial_howell(library):
+    """The bound in best_possible is a theorem: no real movement may beat it."""
+    from movements.domain.balance import best_possible
+
+    checked = 0
+    for key, entry in library.items():
+        if not key.split("-")[1].isdigit() or entry["rounds"] >= 2 * entry["tables"] - 1:
+            continue
+        m = kops_movement(entry)
+        b = balance_of(m)
+        bound = best_possible(m, b)
+        assert b.sumsq >= bound.sumsq - 1e-9, key
+        checked += bool(bound.sumsq)
+    assert checked > 20

@@ -35,6 +35,13 @@ def test_every_offered_three_quarter_howell_up_to_24_pairs_is_found():
                 assert violations(m) == [] and m.round_count == opt["rounds"]
 
 
+def test_twelve_pairs_nine_rounds_reaches_the_welch_bound():
+    m = partial_howell(12, 9)
+    b = balance_of(m)
+    best = best_possible(m, b)
+    assert best.reached and "Welch" in best.explanation and best.std == pytest.approx(0.668, abs=1e-3)
+
+
 def test_partial_howell_balances_better_than_its_unoriented_band():
     m = partial_howell(12, 9)
     assert balance_of(m).max - balance_of(m).min <= 4     # a band with 3 stationary pairs all NS gives 0 … 9
