@@ -7,8 +7,9 @@
   α = (p+5)/4; for 28 pairs over GF(27) with α chosen by ``FiniteField.choose_alpha``.
 * 16, 36, 64 pairs: a cyclic starter whose NS offsets form a Hadamard difference set
   (twin primes / Singer), completely balanced; found by ``scripts/search_movements.py``.
-* 40, 52, 56 pairs: the best cyclic starter the annealing search found (no Hadamard
-  difference set exists in Z_39, Z_51, Z_55).
+* 40 and 56 pairs: Schellenberg's doubling of two Hwang Room squares over GF(19) / GF(27)
+  (``doubling.py``), completely balanced; 52 pairs: the best cyclic starter the annealing
+  search found (no Hadamard difference set exists in Z_51, and no construction is known to us).
 * n ≡ 2 (mod 4): a cyclic starter meeting the proven bound Σ(c − (m−1))² = (n−1)(n−2)/2;
   with ``half_sets`` a two-circuit starter (two half-sets per table per round).
 * odd n: the (n+1)-pair structure with the stationary pair as the phantom — Berlekamp–Hwang
@@ -38,6 +39,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from movements.domain import small
+from movements.domain.doubling import doubled_howell
 from movements.domain.errors import MovementError
 from movements.domain.fields import FiniteField, group, prime_power
 from movements.domain.schedule import Movement
@@ -45,6 +47,7 @@ from movements.domain.search import difference_counts
 from movements.domain.translation import Starter, translation_movement
 
 MIN_PAIRS, MAX_PAIRS = 4, 64
+DOUBLED = {40: 19, 56: 27}     # 2(q + 1) pairs by Schellenberg's doubling where no cyclic movement is balanced
 DATA = Path(__file__).resolve().parent / "data" / "starters.json"
 
 
@@ -195,6 +198,10 @@ def complete_howell(pairs: int, *, half_sets: bool = False) -> Movement:
         if found:
             candidates.append(found)
         candidates.sort(key=lambda c: _odd_cost(c[0]))
+    if n_struct in DOUBLED:
+        doubled = doubled_howell(DOUBLED[n_struct], phantom=phantom)
+        if not candidates or doubled.claim["sumsq"] <= _odd_cost(candidates[0][0]) or not phantom:
+            return doubled
     if not candidates:
         raise MovementError(f"no complete Howell for {n} pairs is embedded yet", field="pairs")
     starter, how = candidates[0]
