@@ -66,8 +66,9 @@ def cards_context(m: Movement, *, boards_per_round: int, session=None, paper: st
         for col in columns:
             if isinstance(col, int) and col in at_table:
                 t = at_table[col]
-                cells.append({"sets": ", ".join(map(str, t.board_sets)),
-                              "pairs": f"{'–' if t.ns == m.phantom else t.ns} v {'–' if t.ew == m.phantom else t.ew}"})
+                ns = "–" if t.ns == m.phantom else t.ns
+                ew = "–" if t.ew == m.phantom else t.ew
+                cells.append({"sets": ", ".join(map(str, t.board_sets)), "pairs": f"{ns} v {ew}"})
             elif isinstance(col, str):
                 cells.append({"sets": ", ".join(map(str, at_relay.get(col, []))), "pairs": ""})
             else:

@@ -63,7 +63,8 @@ def record(g, rows, second=None, **search):
 
 
 def starter_for(g, a, b, deadline, seed):
-    return S.find_starter(g, a, b, seed=seed, restarts=200, node_limit=4000 + 40 * g.order ** 2 // 10, deadline=deadline)
+    return S.find_starter(g, a, b, seed=seed, restarts=200, node_limit=4000 + 4 * g.order ** 2,
+                          deadline=deadline)
 
 
 args_gf = False

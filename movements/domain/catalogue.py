@@ -9,10 +9,11 @@ best, in words.
 
 >>> movement_for(8).title
 'Howell for 8 pairs, 4 tables'
->>> movement_for(8, rounds=9)
+>>> movement_for(12, rounds=13)
 Traceback (most recent call last):
 ...
-movements.domain.errors.MovementError: 8 pairs play at most 7 rounds (a complete Howell); choose 5 to 6 rounds for a partial Howell, or leave rounds empty
+movements.domain.errors.MovementError: 12 pairs play at most 11 rounds (a complete Howell);
+choose 7 to 10 rounds for a partial Howell, or leave rounds empty
 >>> [o["label"] for o in options_for(10)][:2]
 ['Complete Howell, 9 rounds', 'Complete Howell, 9 rounds, two half-sets per round']
 """
@@ -67,6 +68,8 @@ def movement_for(pairs: int, rounds: int | None = None, kind: str = "howell", ha
     if rounds > full:
         span = f"choose {low} to {high} rounds for a partial Howell, or leave rounds empty" if low <= high else \
             "leave rounds empty"
+        if 2 * m == 8:
+            span = "leave rounds empty (no partial Howell of the band shape exists for 7 or 8 pairs)"
         raise MovementError(f"{pairs} pairs play at most {full} rounds (a complete Howell); {span}", field="rounds")
     if half_sets:
         raise MovementError("half-sets are offered for complete Howells only", field="half_sets")

@@ -178,7 +178,8 @@ def doubled_howell(q: int, *, phantom: bool = False) -> Movement:
         phantom=n_struct if phantom else None, stationary=() if phantom else (n_struct,), complete=True,
         title=f"Howell for {n_struct - 1 if phantom else n_struct} pairs, {m} tables"
               + (" (one pair sits out each round at table 1)" if phantom else ""),
-        construction=f"Schellenberg's doubling of two balanced {q + 1}-pair Howells (Room squares of side {q} from Hwang's starters over GF({q}))"
+        construction=(f"Schellenberg's doubling of two balanced {q + 1}-pair Howells "
+                      f"(Room squares of side {q} from Hwang's starters over GF({q}))")
                      + (f"; pair {n_struct} as the phantom" if phantom else ""),
         claim=room_square_claim(F, drop=INF if phantom else None),
         notes=("Boards and pairs do not follow one path: each card gives the table or relay for every round.",

@@ -29,7 +29,8 @@ balance computed from the schedule.
 >>> complete_howell(2)
 Traceback (most recent call last):
 ...
-movements.domain.errors.MovementError: a Howell needs at least 4 pairs (2 tables); 2 pairs can only play each other — use 4 to 64 pairs
+movements.domain.errors.MovementError: a Howell needs at least 4 pairs (2 tables);
+2 pairs can only play each other — use 4 to 64 pairs
 """
 
 from __future__ import annotations

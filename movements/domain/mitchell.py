@@ -61,7 +61,7 @@ def mitchell(pairs: int, rounds: int | None = None, *, variant: str | None = Non
     relays: tuple[Relay, ...] = ()
     if variant == "relay":
         relays = (Relay("R1", (m // 2, m // 2 + 1)),)
-        # the board path: shared slot (tables 1 and m) → m−1 → … → m/2+1 → bye-stand → m/2 → … → 2 → shared
+        # the board path: shared slot (tables 1 and m) → m−1 … m/2+1 → bye-stand → m/2 … 2 → shared
         path: list = ["1&m"] + list(range(m - 1, m // 2, -1)) + ["R1"] + list(range(m // 2, 1, -1))
     for r in range(R):
         plays = []
