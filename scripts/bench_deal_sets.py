@@ -126,6 +126,23 @@ class Worker:
             self.proc.wait()
 
 
+_SPIN = ("import hashlib, time; data = b'x' * (32 << 20); t = time.perf_counter(); "
+         "[hashlib.sha256(data).digest() for _ in range(12)]; print(time.perf_counter() - t)")
+
+
+def parallel_capacity() -> float:
+    """How many cores this machine offers right now: the same CPU-bound work (SHA-256 over
+    384 MB) in 1 process, then in 2 at once; 2.0 on an idle 2-core machine, less when other
+    jobs share it. Our speed-ups can only be read against it."""
+    def spin(n: int) -> float:
+        procs = [subprocess.Popen([sys.executable, "-c", _SPIN], stdout=subprocess.PIPE) for _ in range(n)]
+        return max(float(p.communicate()[0]) for p in procs)
+
+    one = min(spin(1) for _ in range(2))
+    two = min(spin(2) for _ in range(2))
+    return 2 * one / two
+
+
 def run_job(service, DealSet, director, club, **kwargs) -> tuple[float, DealSet]:
     t0 = time.perf_counter()
     deal_set = service.deal_set_create(user=director, club=club, **kwargs)
@@ -211,6 +228,8 @@ def main() -> None:
         print(f"machine: {os.cpu_count()} cores; PBN job {args.deals:,} deals; analysis job {args.dd_deals:,} deals")
         results: dict[int, dict] = {}
         for processes in (1, 2):
+            capacity = parallel_capacity()
+            print(f"machine offers {capacity:.2f} cores now (2 processes of pure CPU work vs 1)")
             worker = Worker(work, processes, queues)
             try:
                 run_job(service, DealSet, director, club, count=70_000 * processes, formats=["pbn"], key_hex=key,
