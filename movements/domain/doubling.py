@@ -18,8 +18,10 @@ The result F is a balanced Room square of side 2q + 1 (Theorem 5.4.1–5.4.2 in 
 *Room Squares* (2018 survey), after Schellenberg): as a movement, every two of the 2q + 2
 pairs are compared q times. Used for 40 (GF(19)) and 56 (GF(27)) pairs, where no cyclic
 construction is balanced. The movement is not cyclic: pair and board cards give each
-round's table. The stationary pair ∞ sits at table 1; turning a whole board set round
-(every pair on it swaps NS/EW) leaves the comparisons unchanged, so ∞ always sits NS.
+round's table. Pair ∞ stays at table 1 and pair ∞′ at table 2 (both play every round);
+board sets stay at their table from one round to the next where they can. Turning a whole
+board set round (every pair on it swaps NS/EW) leaves the comparisons unchanged, so ∞
+always sits NS.
 
 >>> m = doubled_howell(7)                                   # 16 pairs from two 8-pair Howells
 >>> from movements.domain.balance import balance_of
@@ -159,17 +161,46 @@ def doubled_howell(q: int, *, phantom: bool = False) -> Movement:
     flip = {row for (row, col), (a, b) in F.items() if b == INF}
     rounds = []
     relay_count = len(labels) - (q + 1)
+    previous: dict[int, int] = {}             # board set → table in the round before
+    on_relay: dict[int, int] = {}             # board set → relay in the round before
     for col in labels:
-        cells = [(row, F[(row, col)]) for row in labels if (row, col) in F]
-        plays = []
-        for row, (a, b) in cells:
-            ns, ew = (b, a) if row in flip else (a, b)
-            plays.append((index[row] + 1, number[ns], number[ew]))
-        plays.sort(key=lambda p: (p[1] != n_struct, p[0]))    # ∞ at table 1, then by board set
-        tables = tuple(TablePlay(t + 1, ns, ew, (s,)) for t, (s, ns, ew) in enumerate(plays))
-        used = {s for s, _ns, _ew in plays}
+        cells = []
+        for row in labels:
+            if (row, col) in F:
+                a, b = F[(row, col)]
+                ns, ew = (b, a) if row in flip else (a, b)
+                cells.append((index[row] + 1, number[ns], number[ew]))
+        table_of: dict[int, int] = {}
+        free = set(range(1, q + 2))
+        for s, ns, ew in cells:               # ∞ stays at table 1 and ∞′ at table 2
+            fixed = 1 if n_struct in (ns, ew) else (2 if n_struct - 1 in (ns, ew) else None)
+            if fixed:
+                table_of[s] = fixed
+                free.discard(fixed)
+        for s, _ns, _ew in cells:             # a board set stays where it was, if it can
+            if s not in table_of and previous.get(s) in free:
+                table_of[s] = previous[s]
+                free.discard(previous[s])
+        for s, _ns, _ew in cells:
+            if s not in table_of:
+                table_of[s] = min(free)
+                free.discard(table_of[s])
+        previous = dict(table_of)
+        tables = tuple(sorted((TablePlay(table_of[s], ns, ew, (s,)) for s, ns, ew in cells), key=lambda t: t.table))
+        used = {s for s, _ns, _ew in cells}
         idle = [s for s in range(1, len(labels) + 1) if s not in used]
-        holds = tuple(RelayHold(f"R{k + 1}", s) for k, s in enumerate(idle))
+        relay_of: dict[int, int] = {}
+        spare = set(range(1, relay_count + 1))
+        for s in idle:                        # a resting set stays on its relay, if it can
+            if on_relay.get(s) in spare:
+                relay_of[s] = on_relay[s]
+                spare.discard(on_relay[s])
+        for s in idle:
+            if s not in relay_of:
+                relay_of[s] = min(spare)
+                spare.discard(relay_of[s])
+        on_relay = relay_of
+        holds = tuple(sorted((RelayHold(f"R{relay_of[s]}", s) for s in idle), key=lambda h: int(h.relay[1:])))
         rounds.append(Round(len(rounds) + 1, tables, holds))
     m = q + 1
     return Movement(
@@ -183,4 +214,5 @@ def doubled_howell(q: int, *, phantom: bool = False) -> Movement:
                      + (f"; pair {n_struct} as the phantom" if phantom else ""),
         claim=room_square_claim(F, drop=INF if phantom else None),
         notes=("Boards and pairs do not follow one path: each card gives the table or relay for every round.",
-               f"Pair {n_struct} is stationary at table 1 NS." if not phantom else ""))
+               (f"Pair {n_struct} is stationary at table 1 NS; " if not phantom else "")
+               + f"pair {n_struct - 1} stays at table 2 (its direction changes)."))
