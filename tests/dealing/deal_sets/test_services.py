@@ -30,7 +30,7 @@ def test_dealing_chunks_are_whole_gzip_members(count, expected):
     assert expected % service.GZIP_MEMBER_DEALS == 0
 
 
-@pytest.mark.parametrize(("count", "expected"), [(1, 8), (100, 8), (100_000, 25), (100_000_000, 4000)])
+@pytest.mark.parametrize(("count", "expected"), [(1, 4), (100, 4), (100_000, 25), (100_000_000, 4000)])
 def test_analysis_chunks(count, expected):
     assert service.analysis_chunk_size(count) == expected
 

@@ -81,7 +81,7 @@ def test_analysis_runs_on_the_analysis_queue_and_matches_direct_solving(workers,
     _wait(lambda: DealSetChunk.objects.filter(deal_set=deal_set, kind="deal", status="done").exists(), 60, "dealing")
     with app.connection_for_read() as conn:
         waiting = conn.default_channel.client.llen(workers.queues[1])
-    assert waiting == 2 and _status(deal_set) == "running"
+    assert waiting == 3 and _status(deal_set) == "running"  # chunks of 4, 4 and 2 deals
     workers.start("solver", queues=workers.queues[1:])
     workers.wait_ready()
     _wait(lambda: _status(deal_set) in ("done", "failed"), 120, "the analysis")
