@@ -16,6 +16,18 @@ from movements.domain.catalogue import balance_report
 from movements.domain.schedule import Movement
 
 SHEET_COLUMNS = 10      # board-sheet columns per block, so a block fits across an A4 landscape page
+SECTIONS = ("pairs", "tables", "sheet", "report")
+
+
+def parse_sections(text: str | None) -> tuple[str, ...]:
+    """"pairs,tables" → ("pairs", "tables"); empty → all four; unknown names are an error."""
+    if not text:
+        return SECTIONS
+    wanted = tuple(part.strip() for part in text.split(",") if part.strip())
+    bad = [w for w in wanted if w not in SECTIONS]
+    if bad:
+        raise ValueError(f"unknown card section {bad[0]!r}: choose from {', '.join(SECTIONS)}")
+    return wanted
 
 
 def _boards(sets: tuple[int, ...], boards_per_round: int, half: bool) -> str:
@@ -37,7 +49,8 @@ def _path_columns(m: Movement) -> list:
     return order + rest
 
 
-def cards_context(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6") -> dict:
+def cards_context(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6",
+                  sections: tuple[str, ...] = SECTIONS) -> dict:
     half = m.half_sets
     gc.boards_of(1, boards_per_round, half)        # validates boards per round
     pair_cards = []
@@ -89,17 +102,21 @@ def cards_context(m: Movement, *, boards_per_round: int, session=None, paper: st
         "pair_cards": pair_cards, "table_cards": table_cards, "sheet_blocks": blocks, "board_sets": sets,
         "relays": m.relays, "balance": balance_report(m), "session": session,
         "total_boards": m.board_sets * (boards_per_round // 2 if half else boards_per_round),
+        "sections": sections,
     }
 
 
-def cards_html(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6", request=None) -> str:
+def cards_html(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6", request=None,
+               sections: tuple[str, ...] = SECTIONS) -> str:
     return render_to_string("print/movement_cards.html",
-                            cards_context(m, boards_per_round=boards_per_round, session=session, paper=paper),
+                            cards_context(m, boards_per_round=boards_per_round, session=session, paper=paper,
+                                          sections=sections),
                             request=request)
 
 
-def cards_pdf(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6") -> bytes:
+def cards_pdf(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6",
+              sections: tuple[str, ...] = SECTIONS) -> bytes:
     from weasyprint import HTML
 
-    html = cards_html(m, boards_per_round=boards_per_round, session=session, paper=paper)
+    html = cards_html(m, boards_per_round=boards_per_round, session=session, paper=paper, sections=sections)
     return HTML(string=html).write_pdf()

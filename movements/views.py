@@ -3,6 +3,8 @@ and PDF), and choosing a session's movement."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -15,7 +17,7 @@ from movements import selectors, services
 from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
 from movements.domain.errors import MovementError
 from movements.forms import MovementForm
-from movements.printing import cards_html, cards_pdf
+from movements.printing import cards_html, cards_pdf, parse_sections
 
 
 def _params(source) -> dict:
@@ -69,11 +71,16 @@ def movement_print(request):
     except (MovementError, ValueError, TypeError) as exc:
         return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
     paper = request.GET.get("paper", "A6")
+    try:
+        sections = parse_sections(request.GET.get("sections"))
+    except ValueError as exc:
+        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
     if request.GET.get("format") == "pdf":
-        response = HttpResponse(cards_pdf(m, boards_per_round=bpr, paper=paper), content_type="application/pdf")
+        pdf = cards_pdf(m, boards_per_round=bpr, paper=paper, sections=sections)
+        response = HttpResponse(pdf, content_type="application/pdf")
         response["Content-Disposition"] = f'inline; filename="movement-{m.pairs}-pairs.pdf"'
         return response
-    return HttpResponse(cards_html(m, boards_per_round=bpr, paper=paper, request=request))
+    return HttpResponse(cards_html(m, boards_per_round=bpr, paper=paper, request=request, sections=sections))
 
 
 @login_required
@@ -81,8 +88,13 @@ def session_movement(request, session_id: int):
     session = club_selectors.session_get_for_viewer(user=request.user, session_id=session_id)
     choice = selectors.session_movement_get(session=session)
     movement = choice.build() if choice else None
+    query = ""
+    if choice:
+        params = {k: v for k, v in choice.parameters().items() if v not in (None, False, "")}
+        params.update({k: 1 for k in ("half_sets", "arrow_switch") if params.get(k)})
+        query = urlencode({**params, "boards_per_round": choice.boards_per_round})
     return render(request, "movements/session_movement.html", {
-        "session": session, "choice": choice, "movement": movement,
+        "session": session, "choice": choice, "movement": movement, "query": query,
         "balance": balance_report(movement) if movement else None, "can_direct": can_direct(request.user, session.club),
     })
 

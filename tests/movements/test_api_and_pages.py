@@ -78,6 +78,9 @@ def test_pages_show_balance_and_print(client_for, player):
     assert html.count('class="card pair-card"') == 8 and html.count('class="card table-card"') == 4
     pdf = client.get("/movements/print/", {"pairs": 8, "format": "pdf"})
     assert pdf["Content-Type"] == "application/pdf" and pdf.content[:5] == b"%PDF-"
+    tables_only = client.get("/movements/print/", {"pairs": 8, "sections": "tables"}).content.decode()
+    assert tables_only.count('class="card table-card"') == 4 and "pair-card" not in tables_only
+    assert client.get("/movements/print/", {"pairs": 8, "sections": "menus"}).status_code == 400
 
 
 def test_form_error_next_to_the_field(client_for, director, club_session):
@@ -89,4 +92,5 @@ def test_form_error_next_to_the_field(client_for, director, club_session):
     r = client.post(f"/movements/session/{club_session.pk}/choose/",
                     {"pairs": 8, "kind": "howell", "boards_per_round": 2})
     assert r.status_code == 302 and SessionMovement.objects.get().pairs == 8
-    assert "Howell for 8 pairs" in client.get(f"/movements/session/{club_session.pk}/").content.decode()
+    page = client.get(f"/movements/session/{club_session.pk}/").content.decode()
+    assert "Howell for 8 pairs" in page and "pairs=8" in page and "sections=tables" in page

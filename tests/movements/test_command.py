@@ -56,6 +56,16 @@ def test_pdf_written(tmp_path):
     assert out.read_bytes()[:5] == b"%PDF-"
 
 
+def test_pdf_of_one_section(tmp_path):
+    out = tmp_path / "tables.pdf"
+    call_command("movement", "--pairs", "8", "--format", "pdf", "--sections", "tables", "--output", str(out),
+                 stderr=StringIO())
+    assert out.read_bytes()[:5] == b"%PDF-"
+    with pytest.raises(CommandError) as exc:
+        call_command("movement", "--pairs", "8", "--format", "pdf", "--sections", "menus", "--output", str(out))
+    assert "unknown card section 'menus'" in str(exc.value)
+
+
 @pytest.mark.parametrize("args, words", [
     (["--pairs", "2"], "at least 4 pairs"),
     (["--pairs", "8", "--rounds", "9"], "at most 7 rounds"),

@@ -45,6 +45,7 @@ class Command(BaseCommand):
         parser.add_argument("--boards-per-round", type=int, default=2, help="boards per round (default 2)")
         parser.add_argument("--format", default="json", help="json, cards-json or pdf")
         parser.add_argument("--paper", default="A6", help="pdf card size: A6 (default) or A5")
+        parser.add_argument("--sections", default="", help="pdf: pairs,tables,sheet,report (default: all)")
         parser.add_argument("--output", help="file to write (required for pdf; default stdout for JSON)")
 
     def handle(self, *args, **o):
@@ -60,9 +61,13 @@ class Command(BaseCommand):
             field = f" (--{exc.field.replace('_', '-')})" if exc.field else ""
             raise CommandError(f"{exc}{field}") from None
         if fmt == "pdf":
-            from movements.printing import cards_pdf
+            from movements.printing import cards_pdf, parse_sections
 
-            data = cards_pdf(m, boards_per_round=o["boards_per_round"], paper=o["paper"])
+            try:
+                sections = parse_sections(o["sections"])
+            except ValueError as exc:
+                raise CommandError(f"{exc} (--sections)") from None
+            data = cards_pdf(m, boards_per_round=o["boards_per_round"], paper=o["paper"], sections=sections)
             with open(o["output"], "wb") as fh:
                 fh.write(data)
             self.stderr.write(f"wrote {o['output']}: {m.title}, {len(data):,} bytes")
