@@ -23,7 +23,13 @@ from movements.printing import cards_html, cards_pdf, parse_sections
 def _params(source) -> dict:
     def num(name, default=None):
         value = source.get(name)
-        return int(value) if value not in (None, "") else default
+        if value in (None, ""):
+            return default
+        try:
+            return int(value)
+        except ValueError:
+            raise MovementError(_("%(name)s must be a whole number, not %(value)r")
+                                % {"name": name.replace("_", " "), "value": value}, field=name) from None
 
     return {"pairs": num("pairs"), "rounds": num("rounds"), "kind": source.get("kind") or "howell",
             "half_sets": source.get("half_sets") in ("1", "true", "on"), "variant": source.get("variant") or None,
@@ -49,7 +55,10 @@ def movement_index(request):
 
 def _movement_from_request(request):
     params = _params(request.GET)
-    bpr = int(request.GET.get("boards_per_round") or 2)
+    try:
+        bpr = int(request.GET.get("boards_per_round") or 2)
+    except ValueError:
+        raise MovementError(_("boards per round must be a whole number"), field="boards_per_round") from None
     check_boards_per_round(bpr, params["half_sets"])
     return movement_for(**params), bpr
 

@@ -94,3 +94,11 @@ def test_form_error_next_to_the_field(client_for, director, club_session):
     assert r.status_code == 302 and SessionMovement.objects.get().pairs == 8
     page = client.get(f"/movements/session/{club_session.pk}/").content.decode()
     assert "Howell for 8 pairs" in page and "pairs=8" in page and "sections=tables" in page
+
+
+@pytest.mark.parametrize("params, words", [({"pairs": "abc"}, "pairs must be a whole number"),
+                                           ({"pairs": 12, "rounds": 99}, "at most 11 rounds"),
+                                           ({"pairs": 8, "boards_per_round": "x"}, "whole number")])
+def test_movement_page_explains_bad_parameters(client_for, player, params, words):
+    r = client_for(player).get("/movements/show/", params)
+    assert r.status_code == 400 and words in r.content.decode()
