@@ -94,6 +94,7 @@ def test_form_error_next_to_the_field(client_for, director, club_session):
     assert r.status_code == 302 and SessionMovement.objects.get().pairs == 8
     page = client.get(f"/movements/session/{club_session.pk}/").content.decode()
     assert "Howell for 8 pairs" in page and "pairs=8" in page and "sections=tables" in page
+    assert "R3 between tables 2 and 3" in page
 
 
 @pytest.mark.parametrize("params, words", [({"pairs": "abc"}, "pairs must be a whole number"),
