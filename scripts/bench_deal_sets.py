@@ -99,7 +99,7 @@ def children(pid: int) -> list[int]:
 class Worker:
     def __init__(self, work: Path, concurrency: int, queues: tuple[str, str], listen: tuple[str, ...] | None = None):
         self.log = work / f"worker-c{concurrency}-{uuid.uuid4().hex[:6]}.log"
-        env = {**os.environ, "DATABASE_CONN_MAX_AGE": "0", "DEAL_SET_DEALING_QUEUE": queues[0],
+        env = {**os.environ, "DEAL_SET_DEALING_QUEUE": queues[0],
                "DEAL_SET_ANALYSIS_QUEUE": queues[1], "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(
             [str(Path(sys.executable).with_name("celery")), "-A", "clubsite", "worker", "-Q", ",".join(listen or queues),
