@@ -6,7 +6,6 @@ from dealing.apis import boards as board_apis
 from dealing.apis import commitments as commitment_apis
 from dealing.apis import deal_sets as deal_set_apis
 from dealing.apis import perfect_auction as perfect_auction_apis
-from dealing.apis import perfect_auction as perfect_auction_apis
 
 urlpatterns: list = [
     path("deal-sets/", deal_set_apis.DealSetListApi.as_view(), name="api-deal-set-list"),
@@ -26,10 +25,6 @@ urlpatterns: list = [
     path("commitments/<int:commitment_id>/audit/", commitment_apis.CommitmentAuditApi.as_view(),
          name="api-commitment-audit"),
     path("sessions/<int:session_id>/boards/", board_apis.SessionBoardsApi.as_view(), name="api-session-boards"),
-    path("perfect-auction/encode/", perfect_auction_apis.PerfectAuctionEncodeApi.as_view(),
-         name="api-perfect-auction-encode"),
-    path("perfect-auction/decode/", perfect_auction_apis.PerfectAuctionDecodeApi.as_view(),
-         name="api-perfect-auction-decode"),
     path("perfect-auction/encode/", perfect_auction_apis.PerfectAuctionEncodeApi.as_view(),
          name="api-perfect-auction-encode"),
     path("perfect-auction/decode/", perfect_auction_apis.PerfectAuctionDecodeApi.as_view(),
