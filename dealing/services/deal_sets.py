@@ -666,7 +666,8 @@ def _assemble_one(store, name: str, pieces: list[bytes | str]) -> tuple[str, int
 
     Through the storage API in every case. On a file-system storage the file is first put together
     under a temporary name beside its place, the parts copied by the kernel (``copy_file_range``)
-    while a thread hashes them, and ``save`` then moves it into place in one rename. Any other
+    while a thread hashes them (read into one reused buffer), and ``save`` then moves it into
+    place in one rename. Any other
     storage gets the parts streamed to ``save`` in 4 MB blocks, hashed on the way.
     """
     if not _is_local(store):
@@ -679,7 +680,9 @@ def _assemble_one(store, name: str, pieces: list[bytes | str]) -> tuple[str, int
     final = store.path(name)
     os.makedirs(os.path.dirname(final), exist_ok=True)
     temp = f"{final}.tmp-{uuid.uuid4().hex}"
-    hasher = _Concatenation(store, pieces)  # reads and hashes the same parts, in a thread
+    digest: dict = {}
+    hasher = threading.Thread(target=_hash_local, args=(store, pieces, digest), daemon=True)
+    hasher.start()  # reads the same parts (from the page cache) and hashes them meanwhile
     size = 0
     try:
         with open(temp, "wb") as out:
@@ -698,18 +701,38 @@ def _assemble_one(store, name: str, pieces: list[bytes | str]) -> tuple[str, int
                             raise OSError(f"part {piece} ended early")
                         copied += step
                     size += length
-        while hasher.read(_Concatenation.BLOCK):
-            pass
-        hasher.close()
-        if hasher.size != size:
-            raise OSError(f"{name}: copied {size} bytes but read {hasher.size}")
+        hasher.join()
+        if "error" in digest:
+            raise digest["error"]
+        if digest["size"] != size:
+            raise OSError(f"{name}: copied {size} bytes but hashed {digest['size']}")
         with open(temp, "rb") as handle:
             stored = store.save(name, _LocalAssembly(handle, name=os.path.basename(name)))
     finally:
-        hasher.close()
+        hasher.join()
         if os.path.exists(temp):
             os.unlink(temp)
-    return stored, size, hasher.sha256.hexdigest()
+    return stored, size, digest["sha256"]
+
+
+def _hash_local(store, pieces: list[bytes | str], digest: dict) -> None:
+    """SHA-256 and size of the pieces of a file-system storage, read into one reused 4 MB buffer."""
+    try:
+        sha, size = hashlib.sha256(), 0
+        buffer = bytearray(_Concatenation.BLOCK)
+        view = memoryview(buffer)
+        for piece in pieces:
+            if isinstance(piece, bytes):
+                sha.update(piece)
+                size += len(piece)
+                continue
+            with open(store.path(piece), "rb", buffering=0) as source:
+                while n := source.readinto(buffer):
+                    sha.update(view[:n])
+                    size += n
+        digest.update(sha256=sha.hexdigest(), size=size)
+    except BaseException as exc:  # handed to the assembling thread
+        digest["error"] = exc
 
 
 def _pieces(deal_set: DealSet, code: str) -> list[bytes | str]:
