@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from movements.domain import guide_cards as gc
 from movements.domain.catalogue import balance_report
@@ -81,7 +82,7 @@ def cards_context(m: Movement, *, boards_per_round: int, session=None, paper: st
                 t = at_table[col]
                 ns = "–" if t.ns == m.phantom else t.ns
                 ew = "–" if t.ew == m.phantom else t.ew
-                cells.append({"sets": ", ".join(map(str, t.board_sets)), "pairs": f"{ns} v {ew}"})
+                cells.append({"sets": ", ".join(map(str, t.board_sets)), "pairs": pgettext("pair versus pair", "%(ns)s v %(ew)s") % {"ns": ns, "ew": ew}})
             elif isinstance(col, str):
                 cells.append({"sets": ", ".join(map(str, at_relay.get(col, []))), "pairs": ""})
             else:

@@ -31,6 +31,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.debug import sensitive_variables
 
 from clubs.models import Session
@@ -53,9 +54,9 @@ IMPORT_FORMATS = {".pbn": "pbn", ".dup": "dup", ".dlm": "dlm", ".lin": "lin", ".
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
 #: Files a director may download to make boards: name → (format, MIME type, description).
 DEALING_MACHINE_FORMATS = {
-    "pbn": ("application/x-chess-pbn", _("PBN (dealing machines, other programs)")),
-    "dup": ("application/octet-stream", _("DUP (Duplimate)")),
-    "dlm": ("text/plain", _("DLM (Duplimate, Dealer4)")),
+    "pbn": ("application/x-chess-pbn", gettext_lazy("PBN (dealing machines, other programs)")),
+    "dup": ("application/octet-stream", gettext_lazy("DUP (Duplimate)")),
+    "dlm": ("text/plain", gettext_lazy("DLM (Duplimate, Dealer4)")),
 }
 
 

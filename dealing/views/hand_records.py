@@ -18,6 +18,7 @@ from dealing.domain import perfect_auction
 from dealing.domain.analysis import PBN_STRAIN_ORDER
 from dealing.domain.cards import SUITS_DESCENDING, Seat, Strain, Suit
 from dealing.domain.errors import DealingError
+from dealing.models.board import VULNERABILITY_CHOICES
 from dealing.selectors import boards as selectors
 from dealing.services.boards import session_analysis_queue
 
@@ -49,7 +50,7 @@ def board_view(board: selectors.BoardRecord) -> dict:
         "number": board.number,
         "dealer": board.dealer.letter,
         "dealer_name": str(_SEAT_NAMES[board.dealer]),
-        "vulnerability": board.vulnerability.pbn,
+        "vulnerability": str(dict(VULNERABILITY_CHOICES)[board.vulnerability.pbn]),
         "vulnerable_seats": "".join(seat.letter for seat in Seat if board.vulnerability.is_vulnerable(seat)),
         "hands": hands,
         "hcp": board.hcp,
@@ -59,7 +60,7 @@ def board_view(board: selectors.BoardRecord) -> dict:
     }
     if board.analysis is not None:
         table = board.analysis.table
-        view["dd_strains"] = [("NT" if s is Strain.NOTRUMP else s.symbol,
+        view["dd_strains"] = [(str(gettext_lazy("NT")) if s is Strain.NOTRUMP else s.symbol,
                                "" if s is Strain.NOTRUMP else _SUIT_CLASS[s.suit]) for s in PBN_STRAIN_ORDER]
         view["dd_rows"] = [(seat.letter, [table[seat, s] for s in PBN_STRAIN_ORDER])
                            for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)]

@@ -72,7 +72,7 @@ def test_board_page_diagram_has_suit_symbols_dealer_vulnerability_and_hcp(analys
             ranks = " ".join("10" if r == "T" else r for r in suit_text) or "—"
             assert f"{symbol} {ranks}" in text
         assert f"{hand.hcp} HCP" in text
-    assert "Dealer East" in text and "Vulnerable: NS" in text
+    assert "Dealer East" in text and "Vulnerable: N–S" in text
     assert 'class="cp cp-n vul"' in html and 'class="cp cp-s vul"' in html and 'class="cp cp-e dealer"' in html
 
 
