@@ -33,21 +33,26 @@ stop() {
 }
 trap stop INT TERM EXIT
 
-celery -A clubsite worker --loglevel=INFO --concurrency=2 --queues=default,dealing,analysis \
-  --hostname="serve@%h" >var/celery.log 2>&1 &
+# Two workers, as in production: dealing (numba kernels) and double-dummy analysis (DDS tables)
+# in separate processes, so that neither holds both libraries' memory.
+celery -A clubsite worker --loglevel=INFO --concurrency=2 --queues=default,dealing \
+  --hostname="deal@%h" >var/celery.log 2>&1 &
+pids+=($!)
+celery -A clubsite worker --loglevel=INFO --concurrency=1 --queues=analysis \
+  --hostname="dd@%h" >var/celery-analysis.log 2>&1 &
 pids+=($!)
 python manage.py runserver "$HOST:$PORT" --noreload &
 pids+=($!)
 
 for _ in $(seq 1 100); do
   python -c "import urllib.request as u; u.urlopen('http://$HOST:$PORT/healthz', timeout=1)" 2>/dev/null && break
-  kill -0 "${pids[1]}" 2>/dev/null || { echo "The web server did not start." >&2; exit 1; }
+  kill -0 "${pids[2]}" 2>/dev/null || { echo "The web server did not start." >&2; exit 1; }
   sleep 0.2
 done
 cat <<MSG
 
   Bridge club is running at http://$HOST:$PORT/
-  Celery worker log: var/celery.log        Stop with Ctrl-C.
+  Celery worker logs: var/celery.log, var/celery-analysis.log        Stop with Ctrl-C.
 
 $(grep -A10 "Demo logins" var/demo-logins.txt)
 

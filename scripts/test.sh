@@ -30,14 +30,15 @@ chmod 755 "$WORK"                     # the postgres user must reach its data di
 free_port() { python -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 PGPORT=$(free_port); REDIS_PORT=$(free_port)
 PGDATA=$WORK/pgdata
-CELERY_PID=""
+CELERY_PIDS=()
 
 cleanup() {
   local rc=$?
   set +e
   trap - EXIT INT TERM
   stamp "stopping services"
-  if [ -n "$CELERY_PID" ]; then kill -TERM "$CELERY_PID" 2>/dev/null; wait "$CELERY_PID" 2>/dev/null; fi
+  for pid in "${CELERY_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null; done
+  for pid in "${CELERY_PIDS[@]}"; do wait "$pid" 2>/dev/null; done
   redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1
   if [ -f "$PGDATA/postmaster.pid" ]; then
     if [ "$(id -u)" = 0 ]; then su postgres -c "$PGBIN/pg_ctl -D $PGDATA -m fast -w stop" >/dev/null 2>&1
@@ -74,18 +75,23 @@ export PYTHONDONTWRITEBYTECODE=1
 
 stamp "migrate + Celery worker"
 python manage.py migrate --noinput -v0
-# The worker serves the tests' database (pytest-django's test_appdb) and closes connections after each task.
-DATABASE_URL="postgres://app:app@127.0.0.1:$PGPORT/test_appdb" DATABASE_CONN_MAX_AGE=0 \
-  celery -A clubsite worker --loglevel=INFO --concurrency=2 --queues=default,dealing,analysis \
-  --hostname="test@%h" >"$WORK/celery.log" 2>&1 </dev/null &
-CELERY_PID=$!
+# The workers serve the tests' database (pytest-django's test_appdb) and close connections after
+# each task; dealing and double-dummy analysis run in separate workers, as in production.
+for spec in "deal:default,dealing:2" "dd:analysis:1"; do
+  IFS=: read -r name queues procs <<<"$spec"
+  DATABASE_URL="postgres://app:app@127.0.0.1:$PGPORT/test_appdb" DATABASE_CONN_MAX_AGE=0 \
+    celery -A clubsite worker --loglevel=INFO --concurrency="$procs" --queues="$queues" \
+    --hostname="test-$name@%h" >"$WORK/celery-$name.log" 2>&1 </dev/null &
+  CELERY_PIDS+=($!)
+done
 ok=""
 for _ in $(seq 1 60); do
-  if celery -A clubsite inspect ping -t 1 >/dev/null 2>&1; then ok=1; break; fi
-  kill -0 "$CELERY_PID" 2>/dev/null || break
+  replies=$(celery -A clubsite inspect ping -t 1 2>/dev/null | grep -c "pong" || true)
+  if [ "$replies" -ge 2 ]; then ok=1; break; fi
+  for pid in "${CELERY_PIDS[@]}"; do kill -0 "$pid" 2>/dev/null || break 2; done
   sleep 1
 done
-[ -n "$ok" ] || { echo "The Celery worker did not answer." >&2; tail -30 "$WORK/celery.log" >&2; exit 1; }
+[ -n "$ok" ] || { echo "The Celery workers did not answer." >&2; tail -30 "$WORK"/celery-*.log >&2; exit 1; }
 
 stamp "tests: PostgreSQL + Redis + Celery worker + Chromium"
 rc1=0; pytest -q "$@" || rc1=$?
