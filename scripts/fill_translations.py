@@ -1,9 +1,11 @@
 """Fill untranslated entries of locale/pl/LC_MESSAGES/django.po from a JSON glossary (with polib).
 
-Usage: python scripts/fill_translations.py locale/pl/glossary.json
+Usage: python scripts/fill_translations.py locale/pl/glossary.json [--update]
 The glossary maps English msgids (or "singular|plural") to Polish strings (or lists of the
-three Polish plural forms). Entries already translated are left alone; fuzzy guesses from
-makemessages are replaced when the glossary has the string. Prints what is still missing.
+four Polish plural forms: 1, 2–4, 5+, fractions). Entries already translated are left alone
+unless ``--update`` is given, which makes the catalogue follow the glossary everywhere; fuzzy
+guesses from makemessages are always replaced when the glossary has the string. Prints what
+is still missing.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import polib
 PO = Path(__file__).resolve().parent.parent / "locale" / "pl" / "LC_MESSAGES" / "django.po"
 
 
-def main(glossary_path: str) -> int:
+def main(glossary_path: str, update: bool = False) -> int:
     glossary = json.loads(Path(glossary_path).read_text(encoding="utf-8"))
     catalog = polib.pofile(str(PO))
     missing = []
@@ -27,14 +29,17 @@ def main(glossary_path: str) -> int:
         fuzzy = "fuzzy" in entry.flags
         if entry.msgid_plural:
             key = f"{entry.msgid}|{entry.msgid_plural}"
-            if key in glossary and (fuzzy or len(entry.msgstr_plural) < len(glossary[key]) or not all(entry.msgstr_plural.values())):
+            stale = update and key in glossary and list(entry.msgstr_plural.values()) != list(glossary[key])
+            if key in glossary and (stale or fuzzy or len(entry.msgstr_plural) < len(glossary[key])
+                                    or not all(entry.msgstr_plural.values())):
                 entry.msgstr_plural = dict(enumerate(glossary[key]))
                 fuzzy = False
                 entry.flags = [f for f in entry.flags if f != "fuzzy"]
             if fuzzy or not all(entry.msgstr_plural.values()):
                 missing.append(key)
         else:
-            if entry.msgid in glossary and (fuzzy or not entry.msgstr):
+            stale = update and entry.msgid in glossary and entry.msgstr != glossary[entry.msgid]
+            if entry.msgid in glossary and (stale or fuzzy or not entry.msgstr):
                 entry.msgstr = glossary[entry.msgid]
                 fuzzy = False
                 entry.flags = [f for f in entry.flags if f != "fuzzy"]
@@ -48,4 +53,4 @@ def main(glossary_path: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    sys.exit(main(sys.argv[1], update="--update" in sys.argv[2:]))
