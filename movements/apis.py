@@ -1,11 +1,14 @@
 """API of the movements app (under /api/v1/): the catalogue with balance, one schedule, a session's choice.
 
 Errors come out as ``{"error": {"code", "message", "field"}}``: a ``MovementError`` raised
-here (2 pairs, too many rounds, 0 boards per round …) becomes a 400 with its field.
+here (2 pairs, too many rounds, 0 boards per round …) becomes a 400 with its field. Words
+(titles, constructions, notes, relay places, option labels, explanations, error messages)
+come in the request's language (``Accept-Language`` or the language cookie).
 """
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
@@ -16,8 +19,19 @@ from rest_framework.views import APIView
 from clubs import selectors as club_selectors
 from movements import selectors, services
 from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
+from movements.domain.errors import MovementError
 from movements.domain.guide_cards import cards_json
 from movements.management.commands.movement import movement_json
+from movements.texts import localize, render, translated_error
+
+
+class MovementApiView(APIView):
+    """An APIView whose movement errors speak the request's language."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, MovementError):
+            exc = translated_error(exc)
+        return super().handle_exception(exc)
 
 
 @extend_schema_serializer(component_name="MovementParameters")
@@ -37,7 +51,7 @@ def _build(data: dict):
                         data["arrow_switch"])
 
 
-class MovementListApi(APIView):
+class MovementListApi(MovementApiView):
     """GET ?pairs=N — every movement offered for N pairs with its balance report."""
 
     permission_classes = [IsAuthenticated]
@@ -54,10 +68,10 @@ class MovementListApi(APIView):
         movement_for(pairs) if pairs < 4 or pairs > 64 else None   # explains an impossible field
         options = selectors.movement_options(pairs=pairs)
         return Response({"pairs": pairs, "movements": [
-            {k: v for k, v in opt.items() if k != "movement"} for opt in options]})
+            localize({k: v for k, v in opt.items() if k != "movement"}) for opt in options]})
 
 
-class MovementDetailApi(APIView):
+class MovementDetailApi(MovementApiView):
     """GET ?pairs=N&rounds=&kind=&half_sets=&boards_per_round= — the schedule, cards and balance report."""
 
     permission_classes = [IsAuthenticated]
@@ -67,13 +81,13 @@ class MovementDetailApi(APIView):
         data = ParametersSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
         m = _build(data.validated_data)
-        return Response({**movement_json(m), "title": m.title, "construction": m.construction,
-                         "notes": [n for n in m.notes if n], "relay_places": [
-                             {"relay": r.name, "place": r.place} for r in m.relays],
-                         "balance_report": balance_report(m), **cards_json(m)})
+        return Response({**movement_json(m), "title": render(m.title), "construction": render(m.construction),
+                         "notes": [render(n) for n in m.notes], "relay_places": [
+                             {"relay": r.name, "place": render(r.place)} for r in m.relays],
+                         "balance_report": localize(balance_report(m)), **cards_json(m)})
 
 
-class SessionMovementApi(APIView):
+class SessionMovementApi(MovementApiView):
     """GET: the session's movement (viewers); POST: choose it (directors)."""
 
     permission_classes = [IsAuthenticated]
@@ -88,8 +102,8 @@ class SessionMovementApi(APIView):
         variant = serializers.CharField()
         arrow_switch = serializers.BooleanField()
         boards_per_round = serializers.IntegerField()
-        title = serializers.CharField()
-        balance = serializers.JSONField()
+        title = serializers.CharField(source="display_title")
+        balance = serializers.JSONField(source="display_balance")
         chosen_at = serializers.DateTimeField()
 
     @extend_schema(responses=OutputSerializer, operation_id="session_movement_get")
@@ -97,7 +111,7 @@ class SessionMovementApi(APIView):
         session = club_selectors.session_get_for_viewer(user=request.user, session_id=session_id)
         choice = selectors.session_movement_get(session=session)
         if choice is None:
-            return Response({"error": {"code": "not_found", "message": "no movement chosen for this session yet",
+            return Response({"error": {"code": "not_found", "message": _("no movement chosen for this session yet"),
                                        "field": None}}, status=status.HTTP_404_NOT_FOUND)
         return Response(self.OutputSerializer(choice).data)
 

@@ -1,5 +1,9 @@
 """The movement chosen for a session: the request parameters, so the schedule can always be rebuilt,
-plus a snapshot of what the director saw (title and balance) when choosing."""
+plus a snapshot of what the director saw (title and balance) when choosing.
+
+The snapshot keeps the domain's words as data (``title_text``, and the balance report's
+explanation as ``{"code", "params"}``), so that each reader sees them in their own language;
+``title`` keeps the English for the admin and ``__str__``."""
 
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ class SessionMovement(models.Model):
     arrow_switch = models.BooleanField(_("arrow switch"), default=False)
     boards_per_round = models.PositiveSmallIntegerField(_("boards per round"))
     title = models.CharField(_("movement"), max_length=200)
+    title_text = models.JSONField(_("movement title as data"), default=dict, blank=True)
     balance = models.JSONField(_("balance when chosen"), default=dict)
     chosen_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                   related_name="+", verbose_name=_("chosen by"))
@@ -53,3 +58,24 @@ class SessionMovement(models.Model):
         from movements.domain.catalogue import movement_for
 
         return movement_for(**self.parameters())
+
+    @property
+    def display_title(self) -> str:
+        """The title in the active language (the stored English for a choice saved before titles were data)."""
+        from movements.domain.text import Text
+        from movements.texts import render
+
+        return render(Text.from_json(self.title_text)) if self.title_text else self.title
+
+    @property
+    def display_balance(self) -> dict:
+        """The balance snapshot with its explanation in the active language."""
+        from movements.domain.text import Text
+        from movements.texts import render
+
+        balance = dict(self.balance or {})
+        best = dict(balance.get("best_possible") or {})
+        if isinstance(best.get("explanation"), dict):
+            best["explanation"] = render(Text.from_json(best["explanation"]))
+            balance["best_possible"] = best
+        return balance

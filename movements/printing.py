@@ -15,6 +15,7 @@ from django.utils.translation import pgettext
 from movements.domain import guide_cards as gc
 from movements.domain.catalogue import balance_report
 from movements.domain.schedule import Movement
+from movements.texts import render
 
 SHEET_COLUMNS = 10      # board-sheet columns per block, so a block fits across an A4 landscape page
 SECTIONS = ("pairs", "tables", "sheet", "report")
@@ -27,7 +28,8 @@ def parse_sections(text: str | None) -> tuple[str, ...]:
     wanted = tuple(part.strip() for part in text.split(",") if part.strip())
     bad = [w for w in wanted if w not in SECTIONS]
     if bad:
-        raise ValueError(f"unknown card section {bad[0]!r}: choose from {', '.join(SECTIONS)}")
+        raise ValueError(_("unknown card section %(name)r: choose from %(choices)s")
+                         % {"name": bad[0], "choices": ", ".join(SECTIONS)})
     return wanted
 
 
@@ -37,6 +39,11 @@ def _boards(sets: tuple[int, ...], boards_per_round: int, half: bool) -> str:
         b = gc.boards_of(s, boards_per_round, half)
         parts.append(f"{b[0]}–{b[-1]}" if len(b) > 1 else str(b[0]))
     return ", ".join(parts)
+
+
+def _place(where) -> str:
+    """A table number as "table 4" (in the active language); a relay keeps its name ("R2")."""
+    return (_("table %(n)s") % {"n": where}) if isinstance(where, int) else str(where)
 
 
 def _path_columns(m: Movement) -> list:
@@ -66,8 +73,9 @@ def cards_context(m: Movement, *, boards_per_round: int, session=None, paper: st
     table_cards = []
     for table, lines in gc.table_cards(m).items():
         rows = [{"round": c.round, "ns": c.ns, "ew": c.ew, "boards": _boards(c.board_sets, boards_per_round, half),
-                 "sets": ", ".join(map(str, c.board_sets)), "boards_next": "; ".join(c.boards_next),
-                 "ns_next": c.ns_next, "ew_next": c.ew_next, "arrow": c.arrow_switched} for c in lines]
+                 "sets": ", ".join(map(str, c.board_sets)),
+                 "boards_next": "; ".join(", ".join(_place(w) for w in places) for places in c.boards_next),
+                 "arrow": c.arrow_switched} for c in lines]
         table_cards.append({"table": table, "rows": rows})
     columns = _path_columns(m)
     sheet_rows = []
@@ -82,7 +90,8 @@ def cards_context(m: Movement, *, boards_per_round: int, session=None, paper: st
                 t = at_table[col]
                 ns = "–" if t.ns == m.phantom else t.ns
                 ew = "–" if t.ew == m.phantom else t.ew
-                cells.append({"sets": ", ".join(map(str, t.board_sets)), "pairs": pgettext("pair versus pair", "%(ns)s v %(ew)s") % {"ns": ns, "ew": ew}})
+                cells.append({"sets": ", ".join(map(str, t.board_sets)),
+                              "pairs": pgettext("pair versus pair", "%(ns)s v %(ew)s") % {"ns": ns, "ew": ew}})
             elif isinstance(col, str):
                 cells.append({"sets": ", ".join(map(str, at_relay.get(col, []))), "pairs": ""})
             else:
@@ -95,11 +104,11 @@ def cards_context(m: Movement, *, boards_per_round: int, session=None, paper: st
                        "rows": [{"round": r["round"], "arrow": r["arrow"],
                                  "cells": r["cells"][start:start + SHEET_COLUMNS]} for r in sheet_rows]})
     sets = [{"set": s, "boards": _boards((s,), boards_per_round, half),
-             "path": [{"round": r, "place": (_("table %(n)s") % {"n": p}) if isinstance(p, int) else p}
-                      for r, p in lines]}
+             "path": [{"round": r, "place": _place(p)} for r, p in lines]}
             for s, lines in gc.board_cards(m).items()]
     return {
-        "movement": m, "boards_per_round": boards_per_round, "paper": paper if paper in ("A6", "A5") else "A6",
+        "movement": m, "title": render(m.title), "notes": [render(n) for n in m.notes],
+        "boards_per_round": boards_per_round, "paper": paper if paper in ("A6", "A5") else "A6",
         "pair_cards": pair_cards, "table_cards": table_cards, "sheet_blocks": blocks, "board_sets": sets,
         "relays": m.relays, "balance": balance_report(m), "session": session,
         "total_boards": m.board_sets * (boards_per_round // 2 if half else boards_per_round),

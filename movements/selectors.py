@@ -17,7 +17,7 @@ def movement_options(*, pairs: int) -> list[dict]:
         try:
             m = movement_for(pairs, **params)
         except MovementError as exc:
-            out.append({**opt, "error": str(exc)})
+            out.append({**opt, "error": exc.text or str(exc)})
             continue
         out.append({**opt, "title": m.title, "construction": m.construction, "tables": m.tables,
                     "round_count": m.round_count, "board_sets": m.board_sets, "relays": len(m.relays),

@@ -18,6 +18,7 @@ from movements.domain.catalogue import balance_report, check_boards_per_round, m
 from movements.domain.errors import MovementError
 from movements.forms import MovementForm
 from movements.printing import cards_html, cards_pdf, parse_sections
+from movements.texts import error_message
 
 
 def _params(source) -> dict:
@@ -47,7 +48,7 @@ def movement_index(request):
             movement_for(pairs) if pairs < 4 or pairs > 64 else None
             options = selectors.movement_options(pairs=pairs)
         except (ValueError, MovementError) as exc:
-            error = str(exc) if isinstance(exc, MovementError) else _("Enter a whole number of pairs.")
+            error = error_message(exc) if isinstance(exc, MovementError) else _("Enter a whole number of pairs.")
     return render(request, "movements/movement_index.html",
                   {"form": form, "options": options, "error": error, "pairs": pairs,
                    "boards_per_round": request.GET.get("boards_per_round") or 2})
@@ -68,7 +69,7 @@ def movement_detail(request):
     try:
         m, bpr = _movement_from_request(request)
     except (MovementError, ValueError, TypeError) as exc:
-        return render(request, "movements/movement_detail.html", {"error": str(exc)}, status=400)
+        return render(request, "movements/movement_detail.html", {"error": error_message(exc)}, status=400)
     return render(request, "movements/movement_detail.html", {
         "movement": m, "balance": balance_report(m), "boards_per_round": bpr, "query": request.GET.urlencode()})
 
@@ -78,12 +79,12 @@ def movement_print(request):
     try:
         m, bpr = _movement_from_request(request)
     except (MovementError, ValueError, TypeError) as exc:
-        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
+        return HttpResponse(error_message(exc), status=400, content_type="text/plain; charset=utf-8")
     paper = request.GET.get("paper", "A6")
     try:
         sections = parse_sections(request.GET.get("sections"))
     except ValueError as exc:
-        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
+        return HttpResponse(error_message(exc), status=400, content_type="text/plain; charset=utf-8")
     if request.GET.get("format") == "pdf":
         pdf = cards_pdf(m, boards_per_round=bpr, paper=paper, sections=sections)
         response = HttpResponse(pdf, content_type="application/pdf")
@@ -125,7 +126,7 @@ def session_movement_choose(request, session_id: int):
                 kind=d["kind"], rounds=d["rounds"], half_sets=d["half_sets"], variant=d["variant"] or None,
                 arrow_switch=d["arrow_switch"])
         except MovementError as exc:
-            form.add_error(exc.field if exc.field in form.fields else None, str(exc))
+            form.add_error(exc.field if exc.field in form.fields else None, error_message(exc))
         else:
             messages.success(request, _("Movement chosen."))
             return redirect("movements:session", session_id=session.pk)

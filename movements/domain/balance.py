@@ -29,6 +29,7 @@ from fractions import Fraction
 import numpy as np
 
 from movements.domain.schedule import Movement
+from movements.domain.text import Text
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,7 @@ class BestPossible:
     std: float             # the matching lower bound on std
     complete_possible: bool | None   # can every two pairs be compared equally often? None = unknown
     reached: bool          # does this movement meet the bound?
-    explanation: str
+    explanation: Text      # why the bound is what it is
 
 
 def best_possible(movement: Movement, balance: Balance | None = None) -> BestPossible:
@@ -145,27 +146,23 @@ def best_possible(movement: Movement, balance: Balance | None = None) -> BestPos
     n = movement.pairs
     count = b.pairs_of_pairs
     if movement.kind == "mitchell" and movement.winners == 2:
-        bound, possible, why = 0.0, True, ("two-winner Mitchell: each direction is ranked on its own and every "
-                                           "two pairs of one direction play the same boards")
+        bound, possible, why = 0.0, True, Text.of("best.two_winner_mitchell")
     elif movement.kind == "howell" and movement.complete and not movement.shared_boards:
         if movement.half_sets:
             bound, possible = 0.0, True
-            why = "two half-sets per round remove the parity obstruction: complete balance is possible"
+            why = Text.of("best.half_sets")
         elif n % 2 == 0 and n % 4 == 2:
             bound, possible = (n - 1) * (n - 2) / 2, False
-            why = (f"{n} pairs ≡ 2 (mod 4): complete balance is impossible with one set per round; proven bound "
-                   f"Σ(c − {n // 2 - 1})² ≥ (n−1)(n−2)/2 = {(n - 1) * (n - 2) // 2}")
+            why = Text.of("best.parity", pairs=n, ideal=n // 2 - 1, bound=(n - 1) * (n - 2) // 2)
         elif n % 2 == 0:
             bound, possible = 0.0, True
-            why = f"{n} pairs ≡ 0 (mod 4): complete balance (every two pairs compared {n // 2 - 1} times) is possible"
+            why = Text.of("best.complete_possible", pairs=n, ideal=n // 2 - 1)
             if n in (40, 52, 56):
                 possible = None
-                why = (f"{n} pairs ≡ 0 (mod 4): complete balance is not excluded by any theorem; no cyclic "
-                       f"construction reaches it (no Hadamard difference set in Z{n - 1})")
+                why = Text.of("best.no_hadamard", pairs=n, order=n - 1)
         else:
             bound, possible = 0.0, None
-            why = (f"odd field: no theorem excludes complete balance ({(n - 3) // 2} comparisons each); "
-                   "it is known for prime powers")
+            why = Text.of("best.odd", ideal=(n - 3) // 2)
     else:
         total = sum(k * v for k, v in b.histogram.items())
         mean = Fraction(total, count)
@@ -173,17 +170,16 @@ def best_possible(movement: Movement, balance: Balance | None = None) -> BestPos
         # integers around a fractional mean: the least Σ(c − mean)² is count·frac·(1 − frac)
         bound = float(count * frac * (1 - frac))
         possible = None
-        why = "comparisons are whole numbers: the bound is what rounding the mean forces"
+        why = Text.of("best.rounding")
         welch = _welch_bound(movement, total, count)
         if welch is not None and welch > bound + 1e-9:
             bound = welch
-            why = ("every pair plays every board set once, so each pair's directions form a ±1 vector; Welch's "
-                   "inequality Σ⟨x_a, x_b⟩² ≥ (N²d − Nd²)/2 bounds how evenly they can be compared")
+            why = Text.of("best.welch")
         if movement.shared_boards:
-            why = "boards are shared between tables; " + why
+            why = Text.of("best.shared", reason=why)
             if n == 6 and movement.board_sets == 5:
                 bound, possible = 10.0, False
-                why = "5 board sets for 6 pairs: Σ(c − 2)² ≥ 10 (exhaustive search, spec §5)"
+                why = Text.of("best.six_pairs_five_sets")
     tol = 1e-9
     return BestPossible(sumsq=bound, std=math.sqrt(bound / count) if count else 0.0,
                         complete_possible=possible, reached=b.sumsq <= bound + tol, explanation=why)

@@ -31,9 +31,10 @@ always sits NS.
 
 from __future__ import annotations
 
-from movements.domain.errors import MovementError
+from movements.domain.errors import internal
 from movements.domain.fields import FiniteField
 from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePlay
+from movements.domain.text import Text
 
 INF, INF2 = "inf", "inf'"
 
@@ -64,7 +65,7 @@ def doubled_room_square(q: int, offsets: tuple[int, int] | None = None) -> tuple
     """The balanced Room square F of side 2q + 1: (labels, {(row, col): (first, second)})."""
     f = FiniteField(q)
     if q % 4 != 3 or q <= 3:
-        raise MovementError(f"the doubling needs a prime power q ≡ 3 (mod 4), q > 3, not {q}")
+        raise internal(f"the doubling needs a prime power q ≡ 3 (mod 4), q > 3, not {q}")
     x = _primitive(f)
     pw = [1]
     for _ in range(2 * q):
@@ -105,7 +106,7 @@ def doubled_room_square(q: int, offsets: tuple[int, int] | None = None) -> tuple
     in_r = sorted({f.sub[f.add[a][b]][0] for a, b in X})     # column offsets of R's pairs
     j1, j2 = offsets or (in_r[0], in_r[1])
     if j1 == j2 or j1 not in in_r or j2 not in in_r:
-        raise MovementError(f"T1 and T2 must be two different diagonals of R: offsets {in_r}")
+        raise internal(f"T1 and T2 must be two different diagonals of R: offsets {in_r}")
     for i in G:                                               # T1
         j = f.add[i][j1]
         cell = (("p", i), ("p", j))
@@ -203,16 +204,14 @@ def doubled_howell(q: int, *, phantom: bool = False) -> Movement:
         holds = tuple(sorted((RelayHold(f"R{relay_of[s]}", s) for s in idle), key=lambda h: int(h.relay[1:])))
         rounds.append(Round(len(rounds) + 1, tables, holds))
     m = q + 1
+    notes = [Text.of("note.doubling_paths")]
+    if not phantom:
+        notes.append(Text.of("note.stationary_pair", pair=n_struct))
+    notes.append(Text.of("note.second_stationary", pair=n_struct - 1))
     return Movement(
         kind="howell", pairs=n_struct - 1 if phantom else n_struct, tables=m, board_sets=len(labels),
         rounds=tuple(rounds), relays=tuple(Relay(f"R{k + 1}", None) for k in range(relay_count)),
         phantom=n_struct if phantom else None, stationary=() if phantom else (n_struct,), complete=True,
-        title=f"Howell for {n_struct - 1 if phantom else n_struct} pairs, {m} tables"
-              + (" (one pair sits out each round at table 1)" if phantom else ""),
-        construction=(f"Schellenberg's doubling of two balanced {q + 1}-pair Howells "
-                      f"(Room squares of side {q} from Hwang's starters over GF({q}))")
-                     + (f"; pair {n_struct} as the phantom" if phantom else ""),
-        claim=room_square_claim(F, drop=INF if phantom else None),
-        notes=("Boards and pairs do not follow one path: each card gives the table or relay for every round.",
-               (f"Pair {n_struct} is stationary at table 1 NS; " if not phantom else "")
-               + f"pair {n_struct - 1} stays at table 2 (its direction changes)."))
+        title=Text.of("title.howell", pairs=n_struct - 1 if phantom else n_struct, tables=m, sits_out=phantom),
+        construction=Text.of("construction.doubling", q=q, phantom=n_struct if phantom else None),
+        claim=room_square_claim(F, drop=INF if phantom else None), notes=tuple(notes))

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from movements.domain.errors import MovementError
+from movements.domain.errors import internal
 
 
 def prime_power(q: int) -> tuple[int, int] | None:
@@ -61,7 +61,7 @@ class FiniteField:
     def __init__(self, q: int):
         pk = prime_power(q)
         if pk is None:
-            raise MovementError(f"{q} is not a prime power, so there is no field GF({q})")
+            raise internal(f"{q} is not a prime power, so there is no field GF({q})")
         self.order = q
         self.p, self.k = pk
         self.name = f"GF({q})"
@@ -139,7 +139,7 @@ class FiniteField:
             ratio = self.mul[self.sub[a][1]][self.inv[self.add[a][1]]]
             if ratio in self.squares:
                 return a
-        raise MovementError(f"GF({self.order}) has no α for the Berlekamp–Hwang construction")
+        raise internal(f"GF({self.order}) has no α for the Berlekamp–Hwang construction")
 
 
 def _has_factor(coeffs: list[int], p: int) -> bool:
@@ -171,4 +171,4 @@ def group(kind: str, order: int) -> CyclicGroup | FiniteField:
         return CyclicGroup(order)
     if kind == "GF":
         return FiniteField(order)
-    raise MovementError(f"unknown group kind {kind!r}")
+    raise internal(f"unknown group kind {kind!r}")

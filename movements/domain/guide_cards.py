@@ -3,7 +3,8 @@
 * ``pair_cards(m)`` — for each pair, round by round: table, direction, opponent, board sets
   (karta pilotująca, seed). A pair meeting the phantom sits out that round.
 * ``table_cards(m)`` — for each table, round by round: NS pair, EW pair, board sets, where
-  the boards go next and where each pair goes next.
+  the boards go next (places: a table number or a relay name) and where each pair goes next
+  (table, seat). Places are data, not words: the pages say "table 4" in the reader's language.
 * ``board_cards(m)`` — for each board set, round by round: the table(s) or relay holding it.
 * ``boards_of(set, boards_per_round, half_sets)`` — the board numbers in a set.
 * ``cards_json(m)`` — the ``movement --format cards-json`` shape.
@@ -17,6 +18,9 @@ check that they do anyway.
 [(1, 1, 'EW', 8), (2, 3, 'EW', 6), (3, 2, 'EW', 4)]
 >>> cards_json(m)["board_cards"]["5"][:3]
 [[1, 'R3'], [2, 2], [3, 'R2']]
+>>> line = table_cards(m)[3][0]
+>>> line.board_sets, line.boards_next, line.ns_next
+((6,), (('R3',),), (4, 'EW'))
 >>> boards_of(3, 4, False), boards_of(3, 4, True)
 ([9, 10, 11, 12], [5, 6])
 """
@@ -27,6 +31,9 @@ from dataclasses import dataclass
 
 from movements.domain.errors import MovementError
 from movements.domain.schedule import Movement
+from movements.domain.text import Text
+
+Place = int | str          # a table number or a relay name ("R2")
 
 
 @dataclass(frozen=True)
@@ -56,20 +63,19 @@ class TableCardLine:
     ns: int | None                  # None: the phantom
     ew: int | None
     board_sets: tuple[int, ...]
-    boards_next: tuple[str, ...]     # where this round's sets go next ("table 4", "R2")
-    ns_next: str | None              # where the NS pair goes next
-    ew_next: str | None
+    boards_next: tuple[tuple[Place, ...], ...]   # for each set: where it is next round (tables, relays)
+    ns_next: tuple[int, str] | None  # (table, seat) where the NS pair goes next
+    ew_next: tuple[int, str] | None
     arrow_switched: bool = False
 
 
 def boards_of(board_set: int, boards_per_round: int, half_sets: bool) -> list[int]:
     if boards_per_round < 1:
-        raise MovementError("boards per round must be at least 1", field="boards_per_round")
+        raise MovementError(Text.of("error.boards_min", value=boards_per_round), field="boards_per_round")
     size = boards_per_round
     if half_sets:
         if boards_per_round % 2:
-            raise MovementError(f"half-sets split each round's boards in two: boards per round must be even, "
-                                f"not {boards_per_round}", field="boards_per_round")
+            raise MovementError(Text.of("error.boards_even", value=boards_per_round), field="boards_per_round")
         size = boards_per_round // 2
     return list(range((board_set - 1) * size + 1, board_set * size + 1))
 
@@ -86,10 +92,6 @@ def pair_cards(m: Movement) -> dict[int, list[PairCardLine]]:
     return cards
 
 
-def _location(where: list) -> str:
-    return ", ".join(f"table {w}" if isinstance(w, int) else str(w) for w in where)
-
-
 def table_cards(m: Movement) -> dict[int, list[TableCardLine]]:
     cards: dict[int, list[TableCardLine]] = {t: [] for t in range(1, m.tables + 1)}
     seats = []
@@ -102,9 +104,8 @@ def table_cards(m: Movement) -> dict[int, list[TableCardLine]]:
             def goes(p):
                 if last or p == m.phantom:
                     return None
-                table, side = seats[i + 1][p]
-                return f"table {table} {side}"
-            nxt = tuple(_location(where_next.get(s, [])) for s in t.board_sets) if not last else ()
+                return seats[i + 1][p]
+            nxt = tuple(tuple(where_next.get(s, [])) for s in t.board_sets) if not last else ()
             cards[t.table].append(TableCardLine(
                 rnd.number, None if t.ns == m.phantom else t.ns, None if t.ew == m.phantom else t.ew,
                 t.board_sets, nxt, goes(t.ns), goes(t.ew), rnd.arrow_switched))

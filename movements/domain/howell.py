@@ -22,8 +22,8 @@ difference counts of its offsets, spec §6), not from the schedule; tests compar
 balance computed from the schedule.
 
 >>> m = complete_howell(8)
->>> m.construction
-'Berlekamp–Hwang over Z7, α = 3'
+>>> str(m.construction), m.construction.params["alpha"]
+('Berlekamp–Hwang over Z7, α = 3', 3)
 >>> m.claim
 {'min': 3, 'max': 3, 'sumsq': 0.0}
 >>> complete_howell(2)
@@ -45,6 +45,7 @@ from movements.domain.errors import MovementError
 from movements.domain.fields import FiniteField, group, prime_power
 from movements.domain.schedule import Movement
 from movements.domain.search import difference_counts
+from movements.domain.text import Text, method_text
 from movements.domain.translation import Starter, translation_movement
 
 MIN_PAIRS, MAX_PAIRS = 4, 64
@@ -119,34 +120,31 @@ def _from_record(rec: dict) -> Starter:
     return Starter(tuple(rec["group"]), tuple(tuple(r) for r in rec["rows"]), tuple(rec.get("second", ())))
 
 
-def _translation(starter: Starter, *, phantom: bool, pairs: int, construction: str, half: bool) -> Movement:
+def _translation(starter: Starter, *, phantom: bool, pairs: int, construction: Text, half: bool) -> Movement:
     g = group(*starter.group)
     tables = len(starter.rows) + 1
-    sit = " (one pair sits out each round at table 1)" if phantom else ""
     notes = []
     if g.name.startswith("GF"):
-        notes.append(f"Board sets do not follow one path in {g.name}: each board set's card gives its "
-                     "table or relay for every round.")
+        notes.append(Text.of("note.boards_follow_cards", group=g.name))
     else:
-        notes.append(f"Boards move to the next lower-numbered table or relay each round, from table 1 to table "
-                     f"{tables}.")
+        notes.append(Text.of("note.boards_move_down", last=tables))
     if not phantom:
-        notes.append(f"Pair {pairs} is stationary at table 1 NS.")
+        notes.append(Text.of("note.stationary_pair", pair=pairs))
     if half:
-        notes.append("Each table plays two half-sets a round, one from each board circuit.")
+        notes.append(Text.of("note.two_circuits"))
     return translation_movement(
-        starter, phantom=phantom, title=f"Howell for {pairs} pairs, {tables} tables{sit}",
+        starter, phantom=phantom, title=Text.of("title.howell", pairs=pairs, tables=tables, sits_out=phantom),
         construction=construction, claim=theory_claim(starter, phantom=phantom), notes=tuple(notes))
 
 
-def _search_starter(section: str, n: int) -> tuple[Starter, str] | None:
+def _search_starter(section: str, n: int) -> tuple[Starter, Text] | None:
+    """An embedded search result, with its construction label (the method the search recorded)."""
     rec = embedded().get(section, {}).get(str(n))
     if rec is None:
         return None
     g = group(*rec["group"])
-    method = rec["search"]["method"].split(" (cost")[0]
-    shape = "cyclic starter" if g.name.startswith("Z") else "starter"
-    return _from_record(rec), f"{shape} over {g.name}: {method} (scripts/search_movements.py)"
+    return _from_record(rec), Text.of("construction.starter", group=g.name, cyclic=g.name.startswith("Z"),
+                                      method=method_text(rec["search"]["method"]))
 
 
 def _odd_cost(starter: Starter) -> float:
@@ -156,15 +154,12 @@ def _odd_cost(starter: Starter) -> float:
 def complete_howell(pairs: int, *, half_sets: bool = False) -> Movement:
     n = pairs
     if n < MIN_PAIRS:
-        raise MovementError(f"a Howell needs at least 4 pairs (2 tables); {n} pairs can only play each other — "
-                            f"use 4 to 64 pairs", field="pairs")
+        raise MovementError(Text.of("error.howell_min_pairs", pairs=n), field="pairs")
     if n > MAX_PAIRS:
-        raise MovementError(f"complete Howells are offered for 4 to 64 pairs; {n} pairs would need {n - 1} rounds "
-                            f"— use a Mitchell or a partial Howell (fewer rounds)", field="pairs")
+        raise MovementError(Text.of("error.howell_max_pairs", pairs=n, rounds=n - 1), field="pairs")
     if n == 4:
         if half_sets:
-            raise MovementError("half-sets are offered for 5, 6 and n ≡ 2 (mod 4) pairs; 4 pairs share boards "
-                                "and are already completely balanced", field="half_sets")
+            raise MovementError(Text.of("error.half_sets_four"), field="half_sets")
         return small.four_pairs()
     if n in (5, 6):
         return small.six_pairs_half_sets(n == 5) if half_sets else small.six_pairs_shared(n == 5)
@@ -172,28 +167,25 @@ def complete_howell(pairs: int, *, half_sets: bool = False) -> Movement:
     n_struct = n + 1 if phantom else n
     if half_sets:
         if n_struct % 4 != 2:
-            raise MovementError(f"half-sets are for fields where one set per round cannot be completely balanced "
-                                f"(5, 6, 9, 10, 13, 14 … pairs: n or n+1 ≡ 2 mod 4); {n} pairs play whole sets",
-                                field="half_sets")
+            raise MovementError(Text.of("error.half_sets_not_needed", pairs=n), field="half_sets")
         found = _search_starter("half", n_struct)
         if found is None:
-            raise MovementError(f"no two-circuit half-set movement is known for {n_struct} pairs; "
-                                "use whole sets", field="half_sets")
+            raise MovementError(Text.of("error.half_sets_unknown", pairs=n_struct), field="half_sets")
         starter, how = found
         return _translation(starter, phantom=phantom, pairs=n, construction=how, half=True)
     q = bh_field_order(n_struct)
-    candidates: list[tuple[Starter, str]] = []
+    candidates: list[tuple[Starter, Text]] = []
     if q:
         starter, alpha = berlekamp_hwang_starter(q)
         g = group(*starter.group)
-        candidates.append((starter, f"Berlekamp–Hwang over {g.name}, α = {alpha}"))
+        candidates.append((starter, Text.of("construction.berlekamp_hwang", group=g.name, alpha=alpha)))
     else:
         section = "even" if n_struct % 4 == 0 else "bound"
         found = _search_starter(section, n_struct)
         if found:
             candidates.append(found)
     if phantom:
-        candidates = [(st, f"{how}; the {n_struct}-pair movement with its stationary pair as the phantom")
+        candidates = [(st, Text.of("construction.with_phantom", base=how, structure=n_struct))
                       for st, how in candidates]
         found = _search_starter("odd", n)
         if found:
@@ -204,6 +196,6 @@ def complete_howell(pairs: int, *, half_sets: bool = False) -> Movement:
         if not candidates or doubled.claim["sumsq"] <= _odd_cost(candidates[0][0]) or not phantom:
             return doubled
     if not candidates:
-        raise MovementError(f"no complete Howell for {n} pairs is embedded yet", field="pairs")
+        raise MovementError(Text.of("error.howell_missing", pairs=n), field="pairs")
     starter, how = candidates[0]
     return _translation(starter, phantom=phantom, pairs=n, construction=how, half=False)

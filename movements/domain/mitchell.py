@@ -34,6 +34,7 @@ import numpy as np
 from movements.domain.balance import seat_matrix
 from movements.domain.errors import MovementError
 from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePlay
+from movements.domain.text import Text
 
 MIN_PAIRS, MAX_PAIRS = 6, 64
 
@@ -42,24 +43,22 @@ def mitchell(pairs: int, rounds: int | None = None, *, variant: str | None = Non
              arrow_switch: bool = False) -> Movement:
     n = pairs
     if n < MIN_PAIRS:
-        raise MovementError(f"a Mitchell needs at least 6 pairs (3 tables); for {n} pairs use a Howell",
-                            field="pairs")
+        raise MovementError(Text.of("error.mitchell_min_pairs", pairs=n), field="pairs")
     if n > MAX_PAIRS:
-        raise MovementError(f"Mitchells are offered for 6 to 64 pairs, not {n}; split the field into sections",
-                            field="pairs")
+        raise MovementError(Text.of("error.mitchell_max_pairs", pairs=n), field="pairs")
     m = (n + 1) // 2
     even = m % 2 == 0
     if variant is None:
         variant = "relay" if even else "plain"
     if not even and variant != "plain":
-        raise MovementError(f"{m} tables is odd: a plain Mitchell needs no skip or relay", field="kind")
+        raise MovementError(Text.of("error.mitchell_odd_tables", tables=m), field="kind")
     if even and variant not in ("skip", "relay"):
-        raise MovementError(f"{m} tables is even: choose a skip or a relay (bye-stand) Mitchell", field="kind")
+        raise MovementError(Text.of("error.mitchell_even_tables", tables=m), field="kind")
     max_rounds = m - 1 if variant == "skip" else m
     R = max_rounds if rounds is None else rounds
     if not 1 <= R <= max_rounds:
-        what = "a skip Mitchell" if variant == "skip" else "this Mitchell"
-        raise MovementError(f"{what} for {m} tables has 1 to {max_rounds} rounds, not {R}", field="rounds")
+        raise MovementError(Text.of("error.mitchell_rounds", skip=variant == "skip", tables=m, max=max_rounds,
+                                    value=R), field="rounds")
 
     phantom = 2 * m if n % 2 else None
     rounds_out = []
@@ -89,22 +88,18 @@ def mitchell(pairs: int, rounds: int | None = None, *, variant: str | None = Non
         rounds_out.append(Round(r + 1, tuple(plays), tuple(holds)))
     ns_pairs = tuple(range(1, m + 1))
     ew_pairs = tuple(p for p in range(m + 1, 2 * m + 1) if p != phantom)
-    names = {"plain": "Mitchell", "skip": "Skip Mitchell", "relay": "Relay and bye-stand Mitchell"}
-    notes = ["NS pairs stay at their table; EW pairs move up one table (from the last to table 1); "
-             "boards move down one table (from table 1 to the last)."]
+    notes = [Text.of("note.mitchell_moves")]
     if variant == "skip":
-        notes.append(f"After round {m // 2} the EW pairs skip one table (move up two).")
+        notes.append(Text.of("note.mitchell_skip", round=m // 2))
     if variant == "relay":
-        notes.append(f"A bye-stand (R1) stands between tables {m // 2} and {m // 2 + 1}; tables 1 and {m} share a "
-                     f"board set each round. Boards go from table {m // 2 + 1} to the bye-stand, then to table "
-                     f"{m // 2}.")
+        notes.append(Text.of("note.mitchell_relay", relay="R1", low=m // 2, high=m // 2 + 1, tables=m))
     if phantom:
-        notes.append(f"Pair {phantom} is the phantom: the NS pair due to meet it sits out.")
+        notes.append(Text.of("note.mitchell_phantom", pair=phantom))
     movement = Movement(
         kind="mitchell", pairs=n, tables=m, board_sets=m, rounds=tuple(rounds_out), relays=relays, phantom=phantom,
         stationary=ns_pairs, shared_boards=variant == "relay", complete=False, fields=(ns_pairs, ew_pairs),
-        title=f"{names[variant]} for {n} pairs, {m} tables, {R} rounds",
-        construction=names[variant].lower().replace("mitchell", "Mitchell"), notes=tuple(notes))
+        title=Text.of("title.mitchell", variant=variant, pairs=n, tables=m, rounds=R, arrow_switched=False),
+        construction=Text.of("construction.mitchell", variant=variant), notes=tuple(notes))
     if arrow_switch:
         flipped = choose_arrow_switches(movement)
         rounds2 = []
@@ -114,9 +109,9 @@ def mitchell(pairs: int, rounds: int | None = None, *, variant: str | None = Non
                 rounds2.append(Round(rnd.number, tables, rnd.relays, True))
             else:
                 rounds2.append(rnd)
-        movement = replace(movement, rounds=tuple(rounds2), fields=(), title=movement.title + ", arrow-switched",
-                           notes=movement.notes + (f"Arrow switch in rounds {', '.join(map(str, flipped))}: every NS "
-                                                   f"pair plays the EW cards; one winner.",))
+        title = Text.of("title.mitchell", **{**movement.title.params, "arrow_switched": True})
+        movement = replace(movement, rounds=tuple(rounds2), fields=(), title=title,
+                           notes=movement.notes + (Text.of("note.arrow_switch_rounds", rounds=tuple(flipped)),))
     return movement
 
 

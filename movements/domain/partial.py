@@ -28,6 +28,7 @@ from movements.domain.search import _exact_cover
 from movements.domain.errors import MovementError
 from movements.domain.orient import anneal_orientation
 from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePlay
+from movements.domain.text import Text
 
 
 def _search(R: int, m: int, s: int, seed: int, node_limit: int):
@@ -67,7 +68,7 @@ def _search(R: int, m: int, s: int, seed: int, node_limit: int):
     return tables, 0
 
 
-def _movement(R, m, n, tables, flips, phantom, note) -> Movement:
+def _movement(R, m, n, tables, flips, phantom) -> Movement:
     n_struct = 2 * m
     order = sorted(range(len(tables)), key=lambda i: tables[i][3])
     table_no = {order[0]: 1}
@@ -100,10 +101,10 @@ def _movement(R, m, n, tables, flips, phantom, note) -> Movement:
     return Movement(
         kind="howell", pairs=n, tables=m, board_sets=R, rounds=tuple(rounds), relays=tuple(relays),
         phantom=n_struct if phantom else None, stationary=stationary, complete=False,
-        title=f"Partial Howell for {n} pairs, {R} rounds ({m} tables)",
-        construction="band of moving pairs with stationary pairs (KoPS shape), found by seeded search",
-        notes=(f"Pairs {', '.join(map(str, stationary))} are stationary." if stationary else "",
-               "Boards move to the next lower-numbered table or relay each round.", note))
+        title=Text.of("title.partial_howell", pairs=n, rounds=R, tables=m),
+        construction=Text.of("construction.partial_band"),
+        notes=((Text.of("note.stationary_pairs", pairs=stationary),) if stationary else ())
+        + (Text.of("note.boards_move_down", last=None),))
 
 
 MAX_RESTARTS = 12
@@ -115,20 +116,17 @@ def partial_howell(pairs: int, rounds: int, *, seed: int = 1, time_limit: float 
     n_struct = 2 * m
     R = rounds
     if R < 1:
-        raise MovementError("a movement needs at least one round", field="rounds")
+        raise MovementError(Text.of("error.rounds_min", value=R), field="rounds")
     if R >= n_struct - 1:
-        raise MovementError(f"{R} rounds is a complete Howell for {n} pairs (at most {n_struct - 1} rounds); "
-                            f"leave rounds empty for the complete Howell", field="rounds")
+        raise MovementError(Text.of("error.partial_is_complete", rounds=R, pairs=n, full=n_struct - 1),
+                            field="rounds")
     if R == m and R % 2 == 0:
-        raise MovementError(f"with {R} rounds every one of the {m} tables needs a stationary pair, and an even "
-                            f"number of tables cannot then avoid repeated boards: use a Mitchell (with a skip or "
-                            f"a relay), or {m + 1} to {n_struct - 2} rounds", field="rounds")
+        raise MovementError(Text.of("error.partial_even_tables", rounds=R, tables=m, low=m + 1, high=n_struct - 2),
+                            field="rounds")
     if n_struct == 8 and R in (5, 6):
-        raise MovementError(f"no partial Howell of the band shape exists for {n} pairs (exhaustive search): play the "
-                            f"complete 7-round Howell", field="rounds")
+        raise MovementError(Text.of("error.partial_none_for_eight", pairs=n), field="rounds")
     if R < m:
-        raise MovementError(f"a partial Howell for {n} pairs needs at least {m} rounds (one board set per table); "
-                            f"use {m} to {n_struct - 2} rounds, or a Mitchell", field="rounds")
+        raise MovementError(Text.of("error.partial_too_few", pairs=n, low=m, high=n_struct - 2), field="rounds")
     s = n_struct - R
     start = time.monotonic()
     tries = 0
@@ -139,15 +137,13 @@ def partial_howell(pairs: int, rounds: int, *, seed: int = 1, time_limit: float 
         if found:
             break
     if not found:
-        raise MovementError(f"the search found no partial Howell with {R} rounds for {n} pairs in {tries} "
-                            f"restarts; try another number of rounds (a ¾ Howell has about "
-                            f"{max(m + 1, round(3 * (n_struct - 1) / 4))}) or the complete Howell", field="rounds")
+        raise MovementError(Text.of("error.partial_not_found", rounds=R, pairs=n, restarts=tries,
+                                    suggest=max(m + 1, round(3 * (n_struct - 1) / 4))), field="rounds")
     phantom = n % 2 == 1
     flips = [False] * len(found)
-    plain = _movement(R, m, n, found, flips, phantom, "")
+    plain = _movement(R, m, n, found, flips, phantom)
     steps = 60000 if m * R <= 200 else 20000          # steps decide (deterministic); time is only a cap
     oriented = anneal_orientation(plain, seed=seed, steps=steps, seconds=30.0)
-    note = (f"Search: seed {seed}, {tries} restart(s), {time.monotonic() - start:.2f} s; NS/EW at each table "
-            f"and round chosen by {steps:,} annealing steps on the comparisons (some pairs change direction: "
-            f"follow the card).")
-    return replace(oriented, notes=oriented.notes[:-1] + (note,))
+    note = Text.of("note.partial_search", seed=seed, restarts=tries, seconds=round(time.monotonic() - start, 2),
+                   steps=steps)
+    return replace(oriented, notes=oriented.notes + (note,))

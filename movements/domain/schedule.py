@@ -10,17 +10,24 @@ a *relay* (zbiornica, bye-stand) is an extra table that holds sets not in play; 
 *stationary* pair never moves; the *phantom* is the missing pair of an odd field (whoever
 meets it sits out). Tables and relays are numbered as clubs expect: boards move to the
 lower-numbered table, relays are R1, R2 … counted from table 1 against the flow of boards.
+What a movement says about itself (title, construction, notes, relay places) is ``Text``
+data (``text.py``), rendered in English by ``str`` and in the reader's language by the
+Django layer.
 
 >>> t = TablePlay(table=1, ns=8, ew=1, board_sets=(1,))
 >>> t.as_json()
 {'table': 1, 'ns': 8, 'ew': 1, 'board_set': 1}
 >>> TablePlay(table=2, ns=3, ew=4, board_sets=(2, 9)).as_json()["board_sets"]
 [2, 9]
+>>> str(Relay("R1", (1, 2)).place)
+'between tables 1 and 2'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from movements.domain.text import Text
 
 
 @dataclass(frozen=True)
@@ -58,11 +65,11 @@ class Relay:
     circuit: int = 1                 # 2 for the second board circuit of a half-set movement
 
     @property
-    def place(self) -> str:
+    def place(self) -> Text:
         if self.between is None:
-            return "beside the tables"
+            return Text.of("place.beside")
         a, b = self.between
-        return f"between tables {a} and {b}"
+        return Text.of("place.between", low=a, high=b)
 
 
 @dataclass(frozen=True)
@@ -89,10 +96,10 @@ class Movement:
     shared_boards: bool = False        # tables share a set in a round (documented, 4–6 pairs)
     complete: bool = True              # every pair meets every other pair
     fields: tuple[tuple[int, ...], ...] = ()   # pairs ranked together (two for a two-winner Mitchell)
-    title: str = ""
-    construction: str = ""
+    title: Text | None = None
+    construction: Text | None = None
     claim: dict = field(default_factory=dict)   # balance the construction claims: min, max, sumsq
-    notes: tuple[str, ...] = ()
+    notes: tuple[Text, ...] = ()
 
     @property
     def round_count(self) -> int:

@@ -29,6 +29,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePlay
+from movements.domain.text import Text
 
 INF = 5  # the stationary pair (pair 6) as a vertex; pairs 0 … 4 are pairs 1 … 5
 
@@ -39,10 +40,10 @@ def four_pairs() -> Movement:
         rounds.append(Round(r, (TablePlay(1, 4, r, (r,)), TablePlay(2, ns, ew, (r,)))))
     return Movement(
         kind="howell", pairs=4, tables=2, board_sets=3, rounds=tuple(rounds), stationary=(4,),
-        shared_boards=True, title="2-table Howell (4 pairs)",
-        construction="2-table Howell with shared boards: both tables play the round's set and exchange boards",
+        shared_boards=True, title=Text.of("title.two_table_howell", pairs=4),
+        construction=Text.of("construction.shared_two_tables"),
         claim={"min": 1, "max": 1, "sumsq": 0},
-        notes=("Tables 1 and 2 share each round's board set: start on different boards and swap.",))
+        notes=(Text.of("note.four_pairs_share"),))
 
 
 def _rounds() -> list[list[tuple[int, int]]]:
@@ -139,8 +140,8 @@ def _best_half_sets():
     raise AssertionError("no balanced orientation")  # pragma: no cover
 
 
-def _build(sets_of_edge, heads, *, phantom: bool, half: bool, n_sets: int, title: str, construction: str,
-           claim: dict, notes: tuple[str, ...]) -> Movement:
+def _build(sets_of_edge, heads, *, phantom: bool, half: bool, n_sets: int, title: Text, construction: Text,
+           claim: dict, notes: tuple[Text, ...]) -> Movement:
     rounds = _rounds()
     number = {INF: 6, **{v: v + 1 for v in range(5)}}
     # board sets numbered by the round in which they are at table 1
@@ -178,12 +179,10 @@ def six_pairs_shared(phantom: bool = False) -> Movement:
     cvals = _comparisons(fact, heads, tuple(range(n))).values()
     return _build(
         sets_of_edge, heads, phantom=phantom, half=False, n_sets=5,
-        title=f"3-table Howell, 5 board sets ({n} pairs)",
-        construction="exhaustive search over the 1-factorizations of K6 and all orientations (least Σdev², then "
-                      "least sharing)",
+        title=Text.of("title.three_table_howell", pairs=n, sets=5, half_sets=False),
+        construction=Text.of("construction.exhaustive_shared"),
         claim={"min": min(cvals), "max": max(cvals), "sumsq": sumsq},
-        notes=(f"Boards are shared: in {sharing} table-rounds two tables play the same set and exchange boards.",
-               "Board sets not in play wait on relay R1."))
+        notes=(Text.of("note.shared_table_rounds", count=sharing), Text.of("note.sets_wait_on_relay", relay="R1")))
 
 
 def six_pairs_half_sets(phantom: bool = False) -> Movement:
@@ -197,7 +196,7 @@ def six_pairs_half_sets(phantom: bool = False) -> Movement:
     ideal = 2 if phantom else 4
     return _build(
         sets_of_edge, heads, phantom=phantom, half=True, n_sets=10,
-        title=f"3-table Howell, 10 half-sets ({n} pairs)",
-        construction="the ten 1-factors of K6 that are not rounds, as half-sets; orientation by exhaustive search",
+        title=Text.of("title.three_table_howell", pairs=n, sets=10, half_sets=True),
+        construction=Text.of("construction.ten_half_sets"),
         claim={"min": ideal, "max": ideal, "sumsq": 0},
-        notes=("Each table plays two half-sets a round; the four half-sets not in play wait on relay R1.",))
+        notes=(Text.of("note.half_sets_wait_on_relay", count=4, relay="R1"),))

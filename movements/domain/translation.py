@@ -22,10 +22,10 @@ distinct and non-zero; the offsets x + t and y + t are distinct and non-zero. Ba
 depends only on the NS offsets A = {x + t}: c(x, x + d) = 2·Δ_A(d) + 1 (spec §6).
 
 >>> s = Starter(("Z", 7), ((2, 3, 1), (4, 6, 2), (1, 5, 4)))   # Berlekamp–Hwang for p = 7
->>> m = translation_movement(s, title="8 pairs")
+>>> m = translation_movement(s)
 >>> [(t.table, t.ns, t.ew, t.board_sets[0]) for t in m.rounds[0].tables]
 [(1, 8, 1, 1), (2, 2, 6, 4), (3, 5, 7, 6), (4, 3, 4, 7)]
->>> [(r.name, r.place) for r in m.relays]
+>>> [(r.name, str(r.place)) for r in m.relays]
 [('R1', 'between tables 1 and 2'), ('R2', 'between tables 1 and 2'), ('R3', 'between tables 2 and 3')]
 """
 
@@ -33,9 +33,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from movements.domain.errors import MovementError
+from movements.domain.errors import internal
 from movements.domain.fields import group
 from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePlay
+from movements.domain.text import Text
 
 
 @dataclass(frozen=True)
@@ -74,11 +75,12 @@ class Starter:
         return out
 
 
-def translation_movement(starter: Starter, *, phantom: bool = False, title: str = "", construction: str = "",
-                         claim: dict | None = None, notes: tuple[str, ...] = ()) -> Movement:
+def translation_movement(starter: Starter, *, phantom: bool = False, title: Text | None = None,
+                         construction: Text | None = None, claim: dict | None = None,
+                         notes: tuple[Text, ...] = ()) -> Movement:
     problems = starter.problems()
     if problems:
-        raise MovementError("; ".join(problems))
+        raise internal("; ".join(problems))
     g = group(*starter.group)
     p = g.order
     order = list(range(p))                    # round i has translation element order[i]

@@ -127,10 +127,22 @@ def test_one_stationary_pair_in_every_even_howell(complete_howells):
             assert fixed == [n], n
 
 
+def _groups(m):
+    return {t.params["group"] for t in m.construction.texts() if "group" in t.params}
+
+
 def test_boards_move_to_the_lower_numbered_table_in_cyclic_howells(complete_howells):
+    """Every movement whose notes say "boards move to the next lower-numbered table" does so; the others
+    are the non-cyclic ones (over GF(q), or Schellenberg's doubling) and say that boards follow the cards."""
     for n, m in complete_howells.items():
-        if n < 7 or "GF(" in m.construction:
+        if n < 7:
             continue
+        codes = {note.code for note in m.notes}
+        if "note.boards_move_down" not in codes:
+            assert codes & {"note.boards_follow_cards", "note.doubling_paths"}, n
+            assert any(g.startswith("GF") for g in _groups(m)) or m.construction.code == "construction.doubling", n
+            continue
+        assert not any(g.startswith("GF") for g in _groups(m)), n
         for s, path in board_cards(m).items():
             tables = [place for _r, place in path if isinstance(place, int)]
             steps = list(zip(tables, tables[1:]))

@@ -39,7 +39,8 @@ def test_twelve_pairs_nine_rounds_reaches_the_welch_bound():
     m = partial_howell(12, 9)
     b = balance_of(m)
     best = best_possible(m, b)
-    assert best.reached and "Welch" in best.explanation and best.std == pytest.approx(0.668, abs=1e-3)
+    assert best.reached and best.explanation.code == "best.welch" and "Welch" in str(best.explanation)
+    assert best.std == pytest.approx(0.668, abs=1e-3)
 
 
 def test_partial_howell_balances_better_than_its_unoriented_band():
@@ -68,7 +69,7 @@ def test_mitchell_variants(n, variant, rounds):
 
 def test_mitchell_relay_table_and_sharing_are_named():
     m = mitchell(16, variant="relay")
-    assert m.relays[0].place == "between tables 4 and 5" and m.shared_boards
+    assert m.relays[0].between == (4, 5) and str(m.relays[0].place) == "between tables 4 and 5" and m.shared_boards
     for i in range(m.round_count):
         where = m.location_of_set(i)
         shared = [s for s, places in where.items() if len(places) > 1]

@@ -1,0 +1,12 @@
+"""``{{ movement.title|localized }}``: a movements-domain ``Text`` in the page's language (``movements.texts``)."""
+
+from django import template
+
+from movements.texts import render
+
+register = template.Library()
+
+
+@register.filter
+def localized(value):
+    return render(value)

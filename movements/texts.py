@@ -1,0 +1,303 @@
+"""The movements domain's ``Text`` data said in the reader's language (gettext, with Polish plurals).
+
+The domain (``movements/domain/text.py``) never writes a sentence for a page: titles,
+construction labels, notes, relay places, option labels, "what is provably best" and error
+messages are ``Text(code, params)``. ``render(text)`` says one in the active language;
+``localize(value)`` does it everywhere inside a dict/list (for API responses);
+``error_message(exc)`` says a ``MovementError``; ``translated_error(exc)`` makes a copy of
+the error whose message is in the active language (for the API's error handler).
+
+Every msgid is a literal here so that ``make messages`` extracts it. Counted nouns are
+separate ngettext pieces ("%(count)d tables", "for %(count)d pairs"), so that each number
+gets its own Polish plural form. ``render`` under English gives exactly ``str(text)``
+(tests/movements/test_texts.py checks it for every text the domain makes).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from movements.domain.errors import MovementError
+from movements.domain.text import Text
+
+
+# --- counted nouns ---------------------------------------------------------------------------------
+
+def pairs_n(n: int) -> str:
+    return ngettext("%(count)d pair", "%(count)d pairs", n) % {"count": n}
+
+
+def for_pairs_n(n: int) -> str:
+    return ngettext("for %(count)d pair", "for %(count)d pairs", n) % {"count": n}
+
+
+def tables_n(n: int) -> str:
+    return ngettext("%(count)d table", "%(count)d tables", n) % {"count": n}
+
+
+def rounds_n(n: int) -> str:
+    return ngettext("%(count)d round", "%(count)d rounds", n) % {"count": n}
+
+
+def numbers(values) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+# --- one function per code -------------------------------------------------------------------------
+
+def _title_howell(p):
+    args = {"for_pairs": for_pairs_n(p["pairs"]), "tables": tables_n(p["tables"])}
+    if p["sits_out"]:
+        return _("Howell %(for_pairs)s, %(tables)s (one pair sits out each round at table 1)") % args
+    return _("Howell %(for_pairs)s, %(tables)s") % args
+
+
+def _title_three_tables(p):
+    n = p["sets"]
+    sets = (ngettext("%(count)d half-set", "%(count)d half-sets", n) if p["half_sets"]
+            else ngettext("%(count)d board set", "%(count)d board sets", n)) % {"count": n}
+    return _("3-table Howell, %(sets)s (%(pairs)s)") % {"sets": sets, "pairs": pairs_n(p["pairs"])}
+
+
+def _title_mitchell(p):
+    args = {"for_pairs": for_pairs_n(p["pairs"]), "tables": tables_n(p["tables"]), "rounds": rounds_n(p["rounds"])}
+    title = {"plain": lambda: _("Mitchell %(for_pairs)s, %(tables)s, %(rounds)s"),
+             "skip": lambda: _("Skip Mitchell %(for_pairs)s, %(tables)s, %(rounds)s"),
+             "relay": lambda: _("Relay and bye-stand Mitchell %(for_pairs)s, %(tables)s, %(rounds)s")}[p["variant"]]()
+    title = title % args
+    return _("%(title)s, arrow-switched") % {"title": title} if p["arrow_switched"] else title
+
+
+def _construction_doubling(p):
+    text = _("Schellenberg's doubling of two balanced %(half)s-pair Howells (Room squares of side %(q)s from Hwang's "
+             "starters over GF(%(q)s))") % {"half": p["q"] + 1, "q": p["q"]}
+    if p["phantom"]:
+        text = _("%(construction)s; pair %(phantom)s as the phantom") % {"construction": text, "phantom": p["phantom"]}
+    return text
+
+
+def _option_mitchell(p):
+    rounds = rounds_n(p["rounds"])
+    if p["arrow_switch"]:
+        label = {"plain": lambda: _("Mitchell, %(rounds)s, arrow-switched (one winner)"),
+                 "skip": lambda: _("Skip Mitchell, %(rounds)s, arrow-switched (one winner)"),
+                 "relay": lambda: _("Relay and bye-stand Mitchell, %(rounds)s, arrow-switched (one winner)")}
+    else:
+        label = {"plain": lambda: _("Mitchell, %(rounds)s (two winners)"),
+                 "skip": lambda: _("Skip Mitchell, %(rounds)s (two winners)"),
+                 "relay": lambda: _("Relay and bye-stand Mitchell, %(rounds)s (two winners)")}
+    return label[p["variant"]]() % {"rounds": rounds}
+
+
+def _too_many_rounds(p):
+    args = {"pairs": p["pairs"], "full": rounds_n(p["full"]), "low": p["low"], "high": p["high"]}
+    if p["span"] == "range":
+        return _("%(pairs)s pairs play at most %(full)s (a complete Howell); choose %(low)s to %(high)s rounds for a "
+                 "partial Howell, or leave rounds empty") % args
+    if p["span"] == "band_shape":
+        return _("%(pairs)s pairs play at most %(full)s (a complete Howell); leave rounds empty (no partial Howell of "
+                 "the band shape exists for 7 or 8 pairs)") % args
+    return _("%(pairs)s pairs play at most %(full)s (a complete Howell); leave rounds empty") % args
+
+
+def _partial_search(p):
+    return _("Search: seed %(seed)s, %(restarts)s, %(seconds)s s; NS/EW at each table and round chosen by %(steps)s "
+             "annealing steps on the comparisons (some pairs change direction: follow the card).") % {
+        "seed": p["seed"],
+        "restarts": ngettext("%(count)d restart", "%(count)d restarts", p["restarts"]) % {"count": p["restarts"]},
+        "seconds": number_format(p["seconds"], 2), "steps": number_format(p["steps"], force_grouping=True)}
+
+
+def _mitchell_rounds(p):
+    args = {"tables": tables_n(p["tables"]), "max": p["max"], "value": p["value"]}
+    if p["skip"]:
+        return _("a skip Mitchell for %(tables)s has 1 to %(max)s rounds, not %(value)s") % args
+    return _("this Mitchell for %(tables)s has 1 to %(max)s rounds, not %(value)s") % args
+
+
+RENDERERS: dict[str, Callable[[dict], str]] = {
+    # titles
+    "title.howell": _title_howell,
+    "title.two_table_howell": lambda p: _("2-table Howell (%(pairs)s)") % {"pairs": pairs_n(p["pairs"])},
+    "title.three_table_howell": _title_three_tables,
+    "title.partial_howell": lambda p: _("Partial Howell %(for_pairs)s, %(rounds)s (%(tables)s)") % {
+        "for_pairs": for_pairs_n(p["pairs"]), "rounds": rounds_n(p["rounds"]), "tables": tables_n(p["tables"])},
+    "title.mitchell": _title_mitchell,
+    # constructions
+    "construction.berlekamp_hwang": lambda p: _("Berlekamp–Hwang over %(group)s, α = %(alpha)s") % p,
+    "construction.starter": lambda p: (_("cyclic starter over %(group)s: %(method)s") if p["cyclic"]
+                                       else _("starter over %(group)s: %(method)s"))
+    % {"group": p["group"], "method": render(p["method"])},
+    "construction.with_phantom": lambda p: _("%(base)s; the %(structure)s-pair movement with its stationary pair as "
+                                             "the phantom") % {"base": render(p["base"]), "structure": p["structure"]},
+    "construction.doubling": _construction_doubling,
+    "construction.shared_two_tables": lambda p: _("2-table Howell with shared boards: both tables play the round's "
+                                                  "set and exchange boards"),
+    "construction.exhaustive_shared": lambda p: _("exhaustive search over the 1-factorizations of K6 and all "
+                                                  "orientations (least Σdev², then least sharing)"),
+    "construction.ten_half_sets": lambda p: _("the ten 1-factors of K6 that are not rounds, as half-sets; "
+                                              "orientation by exhaustive search"),
+    "construction.partial_band": lambda p: _("band of moving pairs with stationary pairs (KoPS shape), found by "
+                                             "seeded search"),
+    "construction.mitchell": lambda p: {"plain": lambda: _("Mitchell"), "skip": lambda: _("skip Mitchell"),
+                                        "relay": lambda: _("relay and bye-stand Mitchell")}[p["variant"]](),
+    # search methods
+    "method.annealed_offsets": lambda p: _("annealed offsets"),
+    "method.annealed_offset_pair": lambda p: _("annealed offset pair"),
+    "method.quadratic_residues": lambda p: _("quadratic residues (Paley partial difference set)"),
+    "method.field_squares": lambda p: _("squares of %(group)s (Paley partial difference set)") % p,
+    "method.hadamard": lambda p: _("Hadamard difference set × %(multiplier)s") % p,
+    "method.squares_two_circuits": lambda p: _("squares on circuit 1, non-squares on circuit 2 (%(group)s)") % p,
+    "method.squares_nonsquares": lambda p: _("squares / non-squares of %(group)s") % p,
+    "method.other": lambda p: p["description"],
+    # notes
+    "note.boards_follow_cards": lambda p: _("Board sets do not follow one path in %(group)s: each board set's card "
+                                            "gives its table or relay for every round.") % p,
+    "note.boards_move_down": lambda p: (
+        _("Boards move to the next lower-numbered table or relay each round, from table 1 to table %(last)s.") % p
+        if p["last"] else _("Boards move to the next lower-numbered table or relay each round.")),
+    "note.stationary_pair": lambda p: _("Pair %(pair)s is stationary at table 1 NS.") % p,
+    "note.stationary_pairs": lambda p: ngettext("Pair %(pairs)s is stationary.", "Pairs %(pairs)s are stationary.",
+                                                len(p["pairs"])) % {"pairs": numbers(p["pairs"])},
+    "note.two_circuits": lambda p: _("Each table plays two half-sets a round, one from each board circuit."),
+    "note.doubling_paths": lambda p: _("Boards and pairs do not follow one path: each card gives the table or relay "
+                                       "for every round."),
+    "note.second_stationary": lambda p: _("Pair %(pair)s stays at table 2 (its direction changes).") % p,
+    "note.four_pairs_share": lambda p: _("Tables 1 and 2 share each round's board set: start on different boards "
+                                         "and swap."),
+    "note.shared_table_rounds": lambda p: ngettext(
+        "Boards are shared: in %(count)d table-round two tables play the same set and exchange boards.",
+        "Boards are shared: in %(count)d table-rounds two tables play the same set and exchange boards.",
+        p["count"]) % p,
+    "note.sets_wait_on_relay": lambda p: _("Board sets not in play wait on relay %(relay)s.") % p,
+    "note.half_sets_wait_on_relay": lambda p: ngettext(
+        "Each table plays two half-sets a round; the %(count)d half-set not in play waits on relay %(relay)s.",
+        "Each table plays two half-sets a round; the %(count)d half-sets not in play wait on relay %(relay)s.",
+        p["count"]) % p,
+    "note.partial_search": _partial_search,
+    "note.mitchell_moves": lambda p: _("NS pairs stay at their table; EW pairs move up one table (from the last to "
+                                       "table 1); boards move down one table (from table 1 to the last)."),
+    "note.mitchell_skip": lambda p: _("After round %(round)s the EW pairs skip one table (move up two).") % p,
+    "note.mitchell_relay": lambda p: _("A bye-stand (%(relay)s) stands between tables %(low)s and %(high)s; tables 1 "
+                                       "and %(tables)s share a board set each round. Boards go from table %(high)s "
+                                       "to the bye-stand, then to table %(low)s.") % p,
+    "note.mitchell_phantom": lambda p: _("Pair %(pair)s is the phantom: the NS pair due to meet it sits out.") % p,
+    "note.arrow_switch_rounds": lambda p: ngettext(
+        "Arrow switch in round %(rounds)s: every NS pair plays the EW cards; one winner.",
+        "Arrow switch in rounds %(rounds)s: every NS pair plays the EW cards; one winner.",
+        len(p["rounds"])) % {"rounds": numbers(p["rounds"])},
+    # relay places
+    "place.between": lambda p: _("between tables %(low)s and %(high)s") % p,
+    "place.beside": lambda p: _("beside the tables"),
+    # options
+    "option.complete": lambda p: (_("Complete Howell, %(rounds)s, two half-sets per round") if p["half_sets"]
+                                  else _("Complete Howell, %(rounds)s")) % {"rounds": rounds_n(p["rounds"])},
+    "option.three_quarter": lambda p: _("¾ Howell, %(rounds)s") % {"rounds": rounds_n(p["rounds"])},
+    "option.mitchell": _option_mitchell,
+    # what is provably best
+    "best.two_winner_mitchell": lambda p: _("two-winner Mitchell: each direction is ranked on its own and every two "
+                                            "pairs of one direction play the same boards"),
+    "best.half_sets": lambda p: _("two half-sets per round remove the parity obstruction: complete balance is "
+                                  "possible"),
+    "best.parity": lambda p: _("%(pairs)s ≡ 2 (mod 4): complete balance is impossible with one set per round; proven "
+                               "bound Σ(c − %(ideal)s)² ≥ (n−1)(n−2)/2 = %(bound)s") % {
+        "pairs": pairs_n(p["pairs"]), "ideal": p["ideal"], "bound": p["bound"]},
+    "best.complete_possible": lambda p: _("%(pairs)s ≡ 0 (mod 4): complete balance (every two pairs compared "
+                                          "%(times)s) is possible") % {
+        "pairs": pairs_n(p["pairs"]),
+        "times": ngettext("%(count)d time", "%(count)d times", p["ideal"]) % {"count": p["ideal"]}},
+    "best.no_hadamard": lambda p: _("%(pairs)s ≡ 0 (mod 4): complete balance is not excluded by any theorem; no "
+                                    "cyclic construction reaches it (no Hadamard difference set in Z%(order)s)") % {
+        "pairs": pairs_n(p["pairs"]), "order": p["order"]},
+    "best.odd": lambda p: _("odd field: no theorem excludes complete balance (%(comparisons)s each); it is known for "
+                            "prime powers") % {
+        "comparisons": ngettext("%(count)d comparison", "%(count)d comparisons", p["ideal"]) % {"count": p["ideal"]}},
+    "best.rounding": lambda p: _("comparisons are whole numbers: the bound is what rounding the mean forces"),
+    "best.welch": lambda p: _("every pair plays every board set once, so each pair's directions form a ±1 vector; "
+                              "Welch's inequality Σ⟨x_a, x_b⟩² ≥ (N²d − Nd²)/2 bounds how evenly they can be "
+                              "compared"),
+    "best.shared": lambda p: _("boards are shared between tables; %(reason)s") % {"reason": render(p["reason"])},
+    "best.six_pairs_five_sets": lambda p: _("5 board sets for 6 pairs: Σ(c − 2)² ≥ 10 (exhaustive search, spec §5)"),
+    # errors
+    "error.boards_min": lambda p: _("boards per round must be at least 1, not %(value)s; clubs play 2 to 4") % p,
+    "error.boards_max": lambda p: _("boards per round can be 1 to %(max)s, not %(value)s") % p,
+    "error.boards_even": lambda p: _("half-sets split each round's boards into two halves: boards per round must be "
+                                     "even (2, 4, 6, 8), not %(value)s") % p,
+    "error.kind": lambda p: _("kind must be howell or mitchell, not %(value)r") % p,
+    "error.half_sets_mitchell": lambda p: _("half-sets are a Howell option; a Mitchell plays whole sets"),
+    "error.mitchell_options": lambda p: _("skip, relay and arrow switches are Mitchell options"),
+    "error.too_many_rounds": _too_many_rounds,
+    "error.half_sets_partial": lambda p: _("half-sets are offered for complete Howells only"),
+    "error.rounds_min": lambda p: _("a movement needs at least 1 round, not %(value)s") % p,
+    "error.howell_min_pairs": lambda p: _("a Howell needs at least 4 pairs (2 tables); %(pairs)s pairs can only play "
+                                          "each other — use 4 to 64 pairs") % p,
+    "error.howell_max_pairs": lambda p: _("complete Howells are offered for 4 to 64 pairs; %(pairs)s pairs would "
+                                          "need %(rounds)s rounds — use a Mitchell or a partial Howell (fewer "
+                                          "rounds)") % p,
+    "error.half_sets_four": lambda p: _("half-sets are offered for 5, 6 and n ≡ 2 (mod 4) pairs; 4 pairs share "
+                                        "boards and are already completely balanced"),
+    "error.half_sets_not_needed": lambda p: _("half-sets are for fields where one set per round cannot be completely "
+                                              "balanced (5, 6, 9, 10, 13, 14 … pairs: n or n+1 ≡ 2 mod 4); %(pairs)s "
+                                              "pairs play whole sets") % p,
+    "error.half_sets_unknown": lambda p: _("no two-circuit half-set movement is known for %(pairs)s pairs; use "
+                                           "whole sets") % p,
+    "error.howell_missing": lambda p: _("no complete Howell for %(pairs)s pairs is embedded yet") % p,
+    "error.partial_is_complete": lambda p: _("%(rounds)s is a complete Howell for %(pairs)s pairs (at most "
+                                             "%(full)s); leave rounds empty for the complete Howell") % {
+        "rounds": rounds_n(p["rounds"]), "pairs": p["pairs"], "full": rounds_n(p["full"])},
+    "error.partial_even_tables": lambda p: _("with %(rounds)s rounds every one of the %(tables)s tables needs a "
+                                             "stationary pair, and an even number of tables cannot then avoid "
+                                             "repeated boards: use a Mitchell (with a skip or a relay), or %(low)s to "
+                                             "%(high)s rounds") % p,
+    "error.partial_none_for_eight": lambda p: _("no partial Howell of the band shape exists for %(pairs)s pairs "
+                                                "(exhaustive search): play the complete 7-round Howell") % p,
+    "error.partial_too_few": lambda p: _("a partial Howell for %(pairs)s pairs needs at least %(low)s rounds (one "
+                                         "board set per table); use %(low)s to %(high)s rounds, or a Mitchell") % p,
+    "error.partial_not_found": lambda p: _("the search found no partial Howell with %(rounds)s rounds for %(pairs)s "
+                                           "pairs in %(restarts)s restarts; try another number of rounds (a ¾ Howell "
+                                           "has about %(suggest)s) or the complete Howell") % p,
+    "error.mitchell_min_pairs": lambda p: _("a Mitchell needs at least 6 pairs (3 tables); for %(pairs)s pairs use a "
+                                            "Howell") % p,
+    "error.mitchell_max_pairs": lambda p: _("Mitchells are offered for 6 to 64 pairs, not %(pairs)s; split the field "
+                                            "into sections") % p,
+    "error.mitchell_odd_tables": lambda p: _("%(tables)s tables is odd: a plain Mitchell needs no skip or relay") % p,
+    "error.mitchell_even_tables": lambda p: _("%(tables)s tables is even: choose a skip or a relay (bye-stand) "
+                                              "Mitchell") % p,
+    "error.mitchell_rounds": _mitchell_rounds,
+    "error.internal": lambda p: _("internal error of the movement generator: %(detail)s") % p,
+}
+
+
+def render(text: Text | str | None) -> str:
+    """A domain ``Text`` in the active language ("" for None; a plain string is already said)."""
+    if text is None:
+        return ""
+    if isinstance(text, Text):
+        return RENDERERS[text.code](text.params)
+    return str(text)
+
+
+def localize(value):
+    """``value`` with every ``Text`` inside it (dicts, lists, tuples) rendered in the active language."""
+    if isinstance(value, Text):
+        return render(value)
+    if isinstance(value, dict):
+        return {k: localize(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [localize(v) for v in value]
+    return value
+
+
+def error_message(exc: Exception) -> str:
+    """What a ``MovementError`` (or any error) says, in the active language."""
+    text = getattr(exc, "text", None)
+    return render(text) if isinstance(text, Text) else str(exc)
+
+
+def translated_error(exc: MovementError) -> MovementError:
+    """The same error with its message in the active language (the API's handler writes ``str(exc)``)."""
+    return MovementError(error_message(exc), field=exc.field)
