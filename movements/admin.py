@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from movements.models import SessionMovement
+from movements.models import GuideCardPdf, SessionMovement
 
 
 @admin.register(SessionMovement)
@@ -8,3 +8,10 @@ class SessionMovementAdmin(admin.ModelAdmin):
     list_display = ("session", "title", "pairs", "boards_per_round", "chosen_by", "chosen_at")
     list_select_related = ("session", "session__club", "chosen_by")
     readonly_fields = ("balance", "chosen_at")
+
+
+@admin.register(GuideCardPdf)
+class GuideCardPdfAdmin(admin.ModelAdmin):
+    list_display = ("key", "language", "status", "parts_done", "parts_total", "size", "seconds", "created_at")
+    list_filter = ("status", "language")
+    readonly_fields = [f.name for f in GuideCardPdf._meta.fields]

@@ -79,3 +79,53 @@ class SessionMovement(models.Model):
             best["explanation"] = render(Text.from_json(best["explanation"]))
             balance["best_possible"] = best
         return balance
+
+
+def _cards_upload_to(instance, filename: str) -> str:
+    return f"movement-cards/{instance.key[:2]}/{instance.key}.pdf"
+
+
+class GuideCardPdf(models.Model):
+    """A guide-card PDF made once per (movement, boards per round, paper, sections, language, render version)
+    and kept in the default storage; big ones are made by a Celery task that reports progress here."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("waiting for a worker")
+        RUNNING = "running", _("being made")
+        DONE = "done", _("ready")
+        FAILED = "failed", _("failed")
+
+    key = models.CharField(_("key"), max_length=64, unique=True)
+    parameters = models.JSONField(_("parameters"))
+    language = models.CharField(_("language"), max_length=10)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    parts_done = models.PositiveIntegerField(_("parts done"), default=0)
+    parts_total = models.PositiveIntegerField(_("parts"), default=0)
+    file = models.FileField(_("file"), upload_to=_cards_upload_to, blank=True)
+    size = models.PositiveIntegerField(_("size"), null=True, blank=True)
+    seconds = models.FloatField(_("seconds to make"), null=True, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                     related_name="+", verbose_name=_("requested by"))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("guide-card PDF")
+        verbose_name_plural = _("guide-card PDFs")
+
+    def __str__(self) -> str:
+        return f"{self.parameters.get('pairs')} pairs {self.language} {self.key[:12]} ({self.status})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in (self.Status.QUEUED, self.Status.RUNNING)
+
+    @property
+    def is_ready(self) -> bool:
+        return self.status == self.Status.DONE and bool(self.file)
+
+    def movement_parameters(self) -> dict:
+        return {k: self.parameters[k] for k in ("pairs", "rounds", "kind", "half_sets", "variant", "arrow_switch")}

@@ -3,11 +3,25 @@
 ``cards_context(movement, boards_per_round=…)`` turns the domain's guide cards into what the
 templates show (board numbers, "sits out", where boards and pairs go next, the board sheet
 in the order the boards travel, the balance report); ``cards_html`` renders
-``templates/print/movement_cards.html``; ``cards_pdf`` writes the same HTML as a PDF.
+``templates/print/movement_cards.html``; ``cards_pdf`` writes the same HTML as a PDF, in the
+active language.
+
+A 64-pair PDF has about 400 A6 pages and takes half a minute, so ``cards_pdf`` renders it in
+parts (``PART_CARDS`` cards at a time, page numbers carried on from part to part), reports
+``on_progress(done, total)`` after each part and joins the pages into one PDF. How much
+work a PDF is, before making it, is ``pdf_work(movement, sections)`` (table rows to lay
+out); the web asks for anything above ``settings.MOVEMENT_PDF_SYNC_MAX_ROWS`` in the
+background (``movements.tasks``). ``render_version(language)`` fingerprints everything a
+PDF is made from (templates, this code, the domain, the language's catalogue), for the cache.
 """
 
 from __future__ import annotations
 
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -19,6 +33,8 @@ from movements.texts import render
 
 SHEET_COLUMNS = 10      # board-sheet columns per block, so a block fits across an A4 landscape page
 SECTIONS = ("pairs", "tables", "sheet", "report")
+PART_CARDS = 16         # cards per separately rendered part of a PDF made with progress reports
+SYNC_MAX_ROWS = 1000    # default web limit for making a PDF inside the request (about 5 s: 24 pairs, all cards)
 
 
 def parse_sections(text: str | None) -> tuple[str, ...]:
@@ -124,9 +140,72 @@ def cards_html(m: Movement, *, boards_per_round: int, session=None, paper: str =
                             request=request)
 
 
-def cards_pdf(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6",
-              sections: tuple[str, ...] = SECTIONS) -> bytes:
-    from weasyprint import HTML
+def _parts(context: dict, split: bool) -> list[dict]:
+    """The sections cut into parts rendered one at a time: PART_CARDS pair or table cards, the sheet, the report
+    (``split``), or all of them in one part (a little faster: each part costs a stylesheet and fonts)."""
+    if not split:
+        return [{}]
+    parts = []
+    for section, key in (("pairs", "pair_cards"), ("tables", "table_cards")):
+        if section in context["sections"]:
+            cards = context[key]
+            parts += [{"sections": (section,), key: cards[i:i + PART_CARDS]} for i in range(0, len(cards), PART_CARDS)]
+    parts += [{"sections": (section,)} for section in ("sheet", "report") if section in context["sections"]]
+    return parts
 
-    html = cards_html(m, boards_per_round=boards_per_round, session=session, paper=paper, sections=sections)
-    return HTML(string=html).write_pdf()
+
+def cards_pdf(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6",
+              sections: tuple[str, ...] = SECTIONS, on_progress=None) -> bytes:
+    """The cards as one PDF. With ``on_progress`` it is made in parts, and ``on_progress(done, total)`` is
+    called after each part and once more when the PDF is written (``total`` = parts + 1)."""
+    from weasyprint import HTML
+    from weasyprint.text.fonts import FontConfiguration
+
+    context = cards_context(m, boards_per_round=boards_per_round, session=session, paper=paper, sections=sections)
+    parts = _parts(context, split=on_progress is not None)
+    fonts = FontConfiguration()
+    documents, first_page = [], 1
+    for done, part in enumerate(parts, start=1):
+        html = render_to_string("print/movement_cards.html", {**context, **part, "first_page": first_page})
+        document = HTML(string=html).render(font_config=fonts)
+        documents.append(document)
+        first_page += len(document.pages)
+        if on_progress:
+            on_progress(done, len(parts) + 1)
+    pages = [page for document in documents for page in document.pages]
+    pdf = documents[0].copy(pages).write_pdf()
+    if on_progress:
+        on_progress(len(parts) + 1, len(parts) + 1)
+    return pdf
+
+
+def pdf_work(m: Movement, sections: tuple[str, ...] = SECTIONS) -> int:
+    """How much laying out a PDF needs, in table rows (about 5.5 ms each on one core)."""
+    rows = 0
+    if "pairs" in sections:
+        rows += len(m.pair_numbers) * m.round_count
+    if "tables" in sections:
+        rows += m.tables * m.round_count
+    if "sheet" in sections:
+        rows += m.round_count * (m.tables + len(m.relays)) // 4
+    return rows
+
+
+def sync_max_rows() -> int:
+    return int(getattr(settings, "MOVEMENT_PDF_SYNC_MAX_ROWS", SYNC_MAX_ROWS))
+
+
+@lru_cache(maxsize=8)
+def render_version(language: str) -> str:
+    """A fingerprint of everything a cards PDF is made from: a cached PDF is reused only while it matches."""
+    root = Path(settings.BASE_DIR)
+    files = sorted((root / "templates" / "print").glob("*.html"))
+    files += [root / "movements" / "printing.py", root / "movements" / "texts.py"]
+    files += sorted(p for p in (root / "movements" / "domain").rglob("*") if p.suffix in (".py", ".json"))
+    files += [root / "locale" / language / "LC_MESSAGES" / "django.mo"]
+    digest = hashlib.sha256()
+    for path in files:
+        if path.is_file():
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]

@@ -1,11 +1,18 @@
 """Reads of the movements app. The catalogue is public to logged-in users (it holds no secrets);
-a session's chosen movement is visible to whoever may view the session."""
+a session's chosen movement is visible to whoever may view the session; guide-card PDFs (made
+from the public catalogue, no session data) to any logged-in user who has the key."""
 
 from __future__ import annotations
 
 from movements.domain.catalogue import balance_report, movement_for, options_for
 from movements.domain.errors import MovementError
-from movements.models import SessionMovement
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+
+from movements.models import GuideCardPdf, SessionMovement
+
+#: Seconds of one core per table row laid out (docs/benchmarks.md, ## Movements): the first guess of a PDF's time.
+SECONDS_PER_ROW = 0.0055
 
 
 def movement_options(*, pairs: int) -> list[dict]:
@@ -27,3 +34,24 @@ def movement_options(*, pairs: int) -> list[dict]:
 
 def session_movement_get(*, session) -> SessionMovement | None:
     return SessionMovement.objects.filter(session=session).first()
+
+
+def guide_card_pdf_get(*, key: str) -> GuideCardPdf:
+    return get_object_or_404(GuideCardPdf, key=key)
+
+
+def guide_card_pdf_progress(job: GuideCardPdf) -> dict:
+    """Parts done, percent, seconds so far and an estimate of the seconds left (None when unknown)."""
+    now = timezone.now()
+    total = max(job.parts_total, 1)
+    done = min(job.parts_done, total)
+    guess = 1.0 + SECONDS_PER_ROW * job.parameters.get("work_rows", 0)
+    elapsed = (now - job.started_at).total_seconds() if job.started_at and job.is_active else None
+    left = None
+    if job.is_active:
+        if elapsed and done:
+            left = max(0.0, elapsed * (total - done) / done)
+        else:
+            left = max(0.0, guess - (elapsed or 0.0))
+    return {"done": done, "total": total, "percent": 100 if job.is_ready else int(100 * done / total),
+            "elapsed": elapsed, "seconds_left": None if left is None else round(left), "estimate": round(guess)}

@@ -1,13 +1,30 @@
-"""Writes of the movements app: choosing a session's movement."""
+"""Writes of the movements app: choosing a session's movement, and making guide-card PDFs.
+
+A cards PDF is made once per (movement, boards per round, paper, sections, language, render
+version) and kept in the default storage (``GuideCardPdf``); small ones inside the request,
+big ones by ``movements.tasks.guide_card_pdf_task`` on the "default" queue, which reports its
+progress on the record.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
+import time
+from datetime import timedelta
+
+from django.core.files.base import ContentFile
 from django.db import transaction
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
 from movements.domain.errors import MovementError
-from movements.models import SessionMovement
+from movements.models import GuideCardPdf, SessionMovement
+from movements.printing import SECTIONS, pdf_work, render_version
+
+logger = logging.getLogger(__name__)
 
 
 @transaction.atomic
@@ -31,3 +48,96 @@ def session_movement_choose(*, session, user, pairs: int, boards_per_round: int,
         session.boards_per_round = boards_per_round
         session.save(update_fields=["boards_per_round"])
     return choice
+
+
+# --- guide-card PDFs: made once, big ones in the background ------------------------------------------
+
+#: A queued or running PDF not heard from for this long is queued again (its worker died or never got it).
+PDF_STALE_SECONDS = 600
+
+
+def _pdf_key(parameters: dict, language: str) -> str:
+    blob = json.dumps({**parameters, "language": language}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def guide_card_pdf_get_or_create(*, user, movement: dict, boards_per_round: int, paper: str,
+                                 sections: tuple[str, ...], language: str) -> tuple[GuideCardPdf, bool]:
+    """The PDF record for these cards in this language (new ones start queued). ``movement`` holds the
+    ``movement_for`` parameters; the movement is built first, so an impossible request is refused."""
+    check_boards_per_round(boards_per_round, movement["half_sets"])
+    m = movement_for(**movement)
+    sections = tuple(s for s in SECTIONS if s in sections)
+    parameters = {**movement, "boards_per_round": boards_per_round, "paper": paper if paper in ("A6", "A5") else "A6",
+                  "sections": list(sections), "version": render_version(language)}
+    key = _pdf_key(parameters, language)
+    job, created = GuideCardPdf.objects.get_or_create(
+        key=key, defaults={"parameters": {**parameters, "work_rows": pdf_work(m, sections)}, "language": language,
+                           "requested_by": user if getattr(user, "is_authenticated", False) else None})
+    if job.status == GuideCardPdf.Status.DONE and not (job.file and job.file.storage.exists(job.file.name)):
+        GuideCardPdf.objects.filter(pk=job.pk).update(status=GuideCardPdf.Status.FAILED, file="",
+                                                      error="the stored file is missing")
+        job.refresh_from_db()
+    return job, created
+
+
+@transaction.atomic
+def guide_card_pdf_queue(*, job: GuideCardPdf, new: bool = False) -> GuideCardPdf:
+    """Ask a worker (queue "default") to make the PDF: when it is new, failed, or stale; never twice at once."""
+    from movements.tasks import queue_guide_card_pdf
+
+    job = GuideCardPdf.objects.select_for_update().get(pk=job.pk)
+    stale = job.is_active and job.updated_at < timezone.now() - timedelta(seconds=PDF_STALE_SECONDS)
+    if job.is_ready or (job.is_active and not new and not stale):
+        return job
+    job.status, job.parts_done, job.error, job.finished_at = GuideCardPdf.Status.QUEUED, 0, "", None
+    job.save(update_fields=["status", "parts_done", "error", "finished_at", "updated_at"])
+    queue_guide_card_pdf(job.pk)
+    return job
+
+
+def guide_card_pdf_make(*, job_id: int, in_parts: bool = True) -> GuideCardPdf:
+    """Make the PDF and store it (idempotent: a ready PDF is left alone). ``in_parts`` reports progress part by
+    part (the background task); the web's small PDFs are made in one part."""
+    from movements.printing import cards_pdf
+    from movements.texts import error_message
+
+    job = GuideCardPdf.objects.get(pk=job_id)
+    if job.is_ready and job.file.storage.exists(job.file.name):
+        return job
+    started = timezone.now()
+    jobs = GuideCardPdf.objects.filter(pk=job_id)
+    jobs.update(status=GuideCardPdf.Status.RUNNING, started_at=started, parts_done=0, error="", updated_at=started)
+
+    def progress(done: int, total: int) -> None:
+        jobs.update(parts_done=done, parts_total=total, updated_at=timezone.now())
+
+    p = job.parameters
+    clock = time.monotonic()
+    try:
+        m = movement_for(**job.movement_parameters())
+        with translation.override(job.language):
+            pdf = cards_pdf(m, boards_per_round=p["boards_per_round"], paper=p["paper"], sections=tuple(p["sections"]),
+                            on_progress=progress if in_parts else None)
+    except Exception as exc:       # the record says what went wrong; nothing half-saved
+        logger.exception("guide-card PDF %s failed", job.key)
+        with translation.override(job.language):
+            message = error_message(exc) if isinstance(exc, MovementError) else (
+                _("the PDF could not be made (%(error)s)") % {"error": type(exc).__name__})
+        jobs.update(status=GuideCardPdf.Status.FAILED, error=message, finished_at=timezone.now())
+        return GuideCardPdf.objects.get(pk=job_id)
+    seconds = time.monotonic() - clock
+    with transaction.atomic():
+        job = GuideCardPdf.objects.select_for_update().get(pk=job_id)
+        if job.is_ready and job.file.storage.exists(job.file.name):
+            return job                                   # another worker finished first
+        name = job.file.field.upload_to(job, "")
+        if job.file.storage.exists(name):
+            job.file.storage.delete(name)
+        job.file.save(name, ContentFile(pdf), save=False)
+        job.status, job.size, job.seconds, job.finished_at = GuideCardPdf.Status.DONE, len(pdf), seconds, timezone.now()
+        job.parts_done = job.parts_total = max(job.parts_total, 1)
+        job.save()
+    logger.info("guide-card PDF %s: %s pairs, %s, %.1f s, %d bytes", job.key[:12], p["pairs"], job.language,
+                seconds, len(pdf))
+    return job

@@ -1,5 +1,11 @@
 """HTML pages of the movements app: the catalogue with balance, one movement, its print cards (HTML
-and PDF), and choosing a session's movement."""
+and PDF), and choosing a session's movement.
+
+A cards PDF is made once and kept (``services.guide_card_pdf_*``): a PDF already made is sent
+at once; a small one (``printing.pdf_work`` up to ``MOVEMENT_PDF_SYNC_MAX_ROWS``) is made inside
+the request; a big one (a 64-pair set takes half a minute) is made by a Celery task while
+``/movements/cards/<key>/`` shows its progress (htmx polls a partial) and then the download.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +13,12 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
 from clubs import selectors as club_selectors
 from clubs.permissions import can_direct
@@ -17,7 +26,8 @@ from movements import selectors, services
 from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
 from movements.domain.errors import MovementError
 from movements.forms import MovementForm
-from movements.printing import cards_html, cards_pdf, parse_sections
+from movements.models import GuideCardPdf
+from movements.printing import cards_html, parse_sections, sync_max_rows
 from movements.texts import error_message
 
 
@@ -86,11 +96,77 @@ def movement_print(request):
     except ValueError as exc:
         return HttpResponse(error_message(exc), status=400, content_type="text/plain; charset=utf-8")
     if request.GET.get("format") == "pdf":
-        pdf = cards_pdf(m, boards_per_round=bpr, paper=paper, sections=sections)
-        response = HttpResponse(pdf, content_type="application/pdf")
-        response["Content-Disposition"] = f'inline; filename="movement-{m.pairs}-pairs.pdf"'
-        return response
+        return _cards_pdf(request, m, bpr, paper, sections)
     return HttpResponse(cards_html(m, boards_per_round=bpr, paper=paper, request=request, sections=sections))
+
+
+def _pdf_response(job: GuideCardPdf) -> FileResponse:
+    return FileResponse(job.file.open("rb"), content_type="application/pdf", as_attachment=False,
+                        filename=f"movement-{job.parameters['pairs']}-pairs-{job.language}.pdf")
+
+
+def _cards_pdf(request, m, bpr: int, paper: str, sections: tuple[str, ...]):
+    """The cards PDF: from the store, made now (small), or made in the background (big: a progress page)."""
+    params = _params(request.GET)
+    job, created = services.guide_card_pdf_get_or_create(
+        user=request.user, movement=params, boards_per_round=bpr, paper=paper, sections=sections,
+        language=translation.get_language())
+    if job.is_ready:
+        return _pdf_response(job)
+    if job.parameters["work_rows"] <= sync_max_rows():          # small: a few seconds at most, made now
+        job = services.guide_card_pdf_make(job_id=job.pk, in_parts=False)
+        if job.is_ready:
+            return _pdf_response(job)
+        return redirect("movements:cards_pdf", key=job.key)      # says what went wrong; "Try again" there
+    services.guide_card_pdf_queue(job=job, new=created)
+    return redirect("movements:cards_pdf", key=job.key)
+
+
+SECTION_NAMES = {"pairs": gettext_lazy("pair cards"), "tables": gettext_lazy("table cards"),
+                 "sheet": gettext_lazy("board and relay sheet"), "report": gettext_lazy("balance report")}
+
+
+def _cards_pdf_context(job: GuideCardPdf) -> dict:
+    try:
+        title = movement_for(**job.movement_parameters()).title
+    except MovementError:
+        title = None
+    return {"job": job, "title": title, "progress": selectors.guide_card_pdf_progress(job),
+            "sections": [SECTION_NAMES[s] for s in job.parameters["sections"]],
+            "language_name": translation.get_language_info(job.language)["name_translated"]}
+
+
+@login_required
+def cards_pdf(request, key: str):
+    """The page of one cards PDF: progress while it is made, then the download link."""
+    job = selectors.guide_card_pdf_get(key=key)
+    if job.is_active:
+        job = services.guide_card_pdf_queue(job=job)       # queues it again only if its worker went silent
+    return render(request, "movements/guide_card_pdf.html", _cards_pdf_context(job))
+
+
+@login_required
+def cards_pdf_progress(request, key: str):
+    """The progress partial htmx reloads every second while the PDF is being made."""
+    job = selectors.guide_card_pdf_get(key=key)
+    return render(request, "movements/_guide_card_pdf_progress.html", _cards_pdf_context(job))
+
+
+@login_required
+def cards_pdf_download(request, key: str):
+    job = selectors.guide_card_pdf_get(key=key)
+    if not job.is_ready or not job.file.storage.exists(job.file.name):
+        raise Http404(_("This PDF is not ready."))
+    return _pdf_response(job)
+
+
+@login_required
+@require_POST
+def cards_pdf_retry(request, key: str):
+    job = selectors.guide_card_pdf_get(key=key)
+    if job.status == GuideCardPdf.Status.FAILED:
+        services.guide_card_pdf_queue(job=job)
+    return redirect("movements:cards_pdf", key=job.key)
 
 
 @login_required

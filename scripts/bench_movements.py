@@ -3,6 +3,7 @@
 Usage (from the repository root):
 
     .venv/bin/python scripts/bench_movements.py [--repeat 5] [--markdown]
+    .venv/bin/python scripts/bench_movements.py --pdf [--sizes 8,24,40,64] [--language pl]
 
 For every complete Howell from 4 to 64 pairs (and every half-set option) it builds the
 movement from scratch (caches cleared) ``--repeat`` times and reports the median build time,
@@ -10,6 +11,12 @@ plus the time to compute the balance and the guide cards. Constructed movements
 (Berlekamp–Hwang and the embedded starters) should build in well under 200 ms. It then times
 the bounded searches that run on request (partial Howells, arrow-switched Mitchells, the
 exhaustive 5/6-pair search) and lists the offline searches recorded in starters.json.
+
+``--pdf`` times the guide-card PDFs as the web makes them (Django set up on a throw-away
+database and media folder): the work estimate and whether the web makes it inside the
+request, the PDF in one part (the request path) and in parts with progress (the Celery
+task), the seconds to the first progress report, pages and size, then the same request
+again once the PDF is kept (served from the storage).
 """
 
 from __future__ import annotations
@@ -46,11 +53,99 @@ def timed(fn, repeat: int) -> tuple[float, object]:
     return statistics.median(times) * 1000, out
 
 
+def _pdf_pages(pdf: bytes) -> str:
+    import subprocess
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as fh:
+        fh.write(pdf)
+        fh.flush()
+        try:
+            info = subprocess.run(["pdfinfo", fh.name], capture_output=True, text=True, check=True).stdout
+        except (OSError, subprocess.CalledProcessError):
+            return "?"
+    return next((line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")), "?")
+
+
+def bench_pdf(sizes: list[int], language: str) -> None:
+    import os
+    import tempfile
+
+    var = tempfile.mkdtemp(prefix="bench-movements-")
+    os.environ["CLUBSITE_VAR_DIR"] = var
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.test import Client
+    from django.utils import translation
+
+    from movements import printing, services
+    from movements.models import GuideCardPdf
+
+    call_command("migrate", verbosity=0)
+    user = get_user_model().objects.create_user("bench", password="bench-pass-2026")
+    client = Client()
+    client.force_login(user)
+    client.cookies["django_language"] = language
+    sent = []
+    services_queue = services.guide_card_pdf_queue
+
+    def queue_without_worker(*, job, new=False):     # time the request itself; the task is timed below
+        sent.append(job.pk)
+        return job
+
+    print(f"guide-card PDFs ({language}, all four sections, A6, 2 boards per round; web limit "
+          f"{printing.sync_max_rows()} rows), var {var}")
+    print("| pairs | rows | web path | one part s | in parts s | first progress s | parts | pages | KiB "
+          "| first request ms | kept PDF request ms |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    with translation.override(language):              # warm up: fonts, templates
+        printing.cards_pdf(catalogue.movement_for(4), boards_per_round=2)
+    for n in sizes:
+        m = catalogue.movement_for(n)
+        rows = printing.pdf_work(m)
+        with translation.override(language):
+            t = time.perf_counter()
+            one = printing.cards_pdf(m, boards_per_round=2)
+            one_s = time.perf_counter() - t
+            marks: list[float] = []
+            t = time.perf_counter()
+            printing.cards_pdf(m, boards_per_round=2, on_progress=lambda d, total: marks.append(time.perf_counter() - t))
+            parts_s = time.perf_counter() - t
+        pages = _pdf_pages(one)
+        url = f"/movements/print/?pairs={n}&boards_per_round=2&format=pdf"
+        services.guide_card_pdf_queue = queue_without_worker
+        t = time.perf_counter()
+        first = client.get(url)
+        first_ms = (time.perf_counter() - t) * 1000
+        services.guide_card_pdf_queue = services_queue
+        background = first.status_code == 302
+        if background:                                   # what the Celery task does
+            services.guide_card_pdf_make(job_id=GuideCardPdf.objects.get(key=first["Location"].split("/")[-2]).pk)
+        t = time.perf_counter()
+        again = client.get(url)
+        data = b"".join(again.streaming_content)
+        kept_ms = (time.perf_counter() - t) * 1000
+        assert again.status_code == 200 and data[:5] == b"%PDF-"
+        print(f"| {n} | {rows} | {'background (302 to the progress page)' if background else 'in the request'} "
+              f"| {one_s:.1f} | {parts_s:.1f} | {marks[0]:.1f} | {len(marks) - 1} | {pages} | {len(one) // 1024} "
+              f"| {first_ms:.0f} | {kept_ms:.0f} |", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--markdown", action="store_true", help="print markdown tables")
+    ap.add_argument("--pdf", action="store_true", help="time the guide-card PDFs instead")
+    ap.add_argument("--sizes", default="8,24,40,64", help="--pdf: field sizes")
+    ap.add_argument("--language", default="pl", help="--pdf: en or pl")
     args = ap.parse_args()
+    if args.pdf:
+        bench_pdf([int(x) for x in args.sizes.split(",")], args.language)
+        return
     howell.embedded()   # the JSON is read once per process, like in the server
     rows = []
     for n in range(4, 65):
@@ -64,7 +159,7 @@ def main() -> None:
             t = time.perf_counter()
             cards_json(m)
             card_ms = (time.perf_counter() - t) * 1000
-            rows.append((n, half, m.construction.split(" (")[0][:48], build_ms, bal_ms, card_ms,
+            rows.append((n, half, str(m.construction).split(" (")[0][:48], build_ms, bal_ms, card_ms,
                          f"{b.min}–{b.max}", round(b.std, 3)))
     if args.markdown:
         print("| pairs | half-sets | construction | build ms | balance ms | cards ms | c min–max | std |")

@@ -46,3 +46,26 @@ def test_director_chooses_a_movement_and_prints_the_cards(page, live_server, dir
     expect(cards.locator("section.pair-card")).to_have_count(8)
     expect(cards.locator("section.pair-card").first).to_contain_text("Start at table 1 EW")
     cards.screenshot(path=str(tmp_path / "cards.png"), full_page=True)
+
+
+def test_a_big_pdf_in_polish_comes_through_the_progress_page(page, live_server, director, settings, tmp_path):
+    """Cards above the web's size limit are made by the Celery task (eager here) while a page shows the
+    progress; the page and the PDF speak the reader's language."""
+    settings.MOVEMENT_PDF_SYNC_MAX_ROWS = -1
+    settings.MEDIA_ROOT = tmp_path / "media"
+    log_in(page, live_server.url, director.username, f"{director.username}-pass-2026")
+    page.context.add_cookies([{"name": "django_language", "value": "pl", "url": live_server.url}])
+    page.goto(f"{live_server.url}/movements/show/?pairs=8&boards_per_round=2")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Howell dla 8 par, 4 stoły")
+    page.get_by_role("button", name="Karty pilotujące (PDF)").click()
+    expect(page).to_have_url(re.compile(r"/movements/cards/[0-9a-f]{64}/$"))
+    expect(page.get_by_test_id("cards-pdf-status")).to_have_text("Gotowy")
+    page.screenshot(path=str(tmp_path / "cards-pdf-page.png"), full_page=True)
+    with page.expect_download() as download:
+        page.get_by_test_id("cards-pdf-download").click(modifiers=["Alt"])
+    path = tmp_path / "cards.pdf"
+    download.value.save_as(path)
+    import subprocess
+
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Para 1" in text and "Howell dla 8 par, 4 stoły" in text

@@ -21,3 +21,9 @@ def complete_howells() -> dict:
 @pytest.fixture(scope="session")
 def half_set_howells() -> dict:
     return {n: movement_for(n, half_sets=True) for n in half_set_sizes()}
+
+
+@pytest.fixture(autouse=True)
+def _media_in_tmp(settings, tmp_path):
+    """Guide-card PDFs are kept in the default storage: a throw-away folder per test."""
+    settings.MEDIA_ROOT = tmp_path / "media"

@@ -77,7 +77,7 @@ def test_pages_show_balance_and_print(client_for, player):
     html = printed.content.decode()
     assert html.count('class="card pair-card"') == 8 and html.count('class="card table-card"') == 4
     pdf = client.get("/movements/print/", {"pairs": 8, "format": "pdf"})
-    assert pdf["Content-Type"] == "application/pdf" and pdf.content[:5] == b"%PDF-"
+    assert pdf["Content-Type"] == "application/pdf" and b"".join(pdf.streaming_content)[:5] == b"%PDF-"
     tables_only = client.get("/movements/print/", {"pairs": 8, "sections": "tables"}).content.decode()
     assert tables_only.count('class="card table-card"') == 4 and "pair-card" not in tables_only
     assert client.get("/movements/print/", {"pairs": 8, "sections": "menus"}).status_code == 400
