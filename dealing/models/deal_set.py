@@ -6,7 +6,8 @@ label, in which output formats, with or without double-dummy analysis. It is spl
 :class:`DealSetChunk` rows, fixed when the job is created, so every chunk is the same work
 whoever runs it and however often. When every chunk is done the parts are assembled into
 one file per format, stored through the ``deal_sets`` storage, and published as
-:class:`DealSetFile` rows with their SHA-256 (``dealing.services.deal_sets``).
+:class:`DealSetFile` rows with their SHA-256 (``dealing.services.deal_sets``; the assembler
+works alongside the chunks, holding a lease on the job: ``dealing.services.deal_set_assembly``).
 
 The key is a secret like a commitment's: it never appears in ``str``/``repr``, pages, the
 API, task messages or logs; only its fingerprint (the first 16 hex digits of its SHA-256)
@@ -58,6 +59,11 @@ class DealSet(models.Model):
     created_at = models.DateTimeField(_("requested at"), auto_now_add=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    # The assembler's lease: which run of the assembly task joins the parts (a random token) and
+    # when it last said so. Another run waits while the lease is fresh and takes it over once it
+    # is stale (its worker died), so one assembler works on a job at a time.
+    assembler = models.CharField(max_length=64, blank=True, editable=False)
+    assembler_seen_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -1,13 +1,16 @@
 """Celery tasks of deal-set jobs. Thin: each takes ids, calls :mod:`dealing.services.deal_sets`, reports progress.
 
 Every task is ``acks_late`` and safe to run twice: chunks are recomputed from the stored key and
-written under a temporary name before they are moved into place, the assembler publishes only
-once. So a worker killed in the middle of a task costs only the time to run it again.
-Queues: dealing chunks, the start and the assembly go to ``DEAL_SET_DEALING_QUEUE``
-("dealing"), analysis chunks to ``DEAL_SET_ANALYSIS_QUEUE`` ("analysis"); the service sets them.
+written under a temporary name before they are moved into place, and one assembler at a time
+(it holds a lease on the job) publishes. So a worker killed in the middle of a task costs only
+the time to run it again. Queues: dealing chunks, the start and the assembly go to
+``DEAL_SET_DEALING_QUEUE`` ("dealing"), analysis chunks to ``DEAL_SET_ANALYSIS_QUEUE``
+("analysis"); the service sets them.
 """
 
 from __future__ import annotations
+
+import os
 
 from celery import Task, shared_task
 from django.db import InterfaceError, OperationalError
@@ -32,6 +35,11 @@ def _reporter(task):
     return report
 
 
+def _worker(task) -> str:
+    """Who runs the task, for the chunk rows: the worker's name and the pool process."""
+    return f"{task.request.hostname or 'inline'} pid {os.getpid()}"
+
+
 _RETRY = {"autoretry_for": (OperationalError, InterfaceError, ConnectionError), "retry_backoff": 2,
           "retry_backoff_max": 60, "max_retries": 5}
 
@@ -49,7 +57,7 @@ def deal_set_chunk_task(self, deal_set_id: int, index: int) -> int:
     from dealing.services.deal_sets import deal_set_chunk_run
 
     return deal_set_chunk_run(deal_set_id=deal_set_id, index=index, on_progress=_reporter(self),
-                              worker=self.request.hostname or "")
+                              worker=_worker(self))
 
 
 @shared_task(bind=True, base=_DealSetTask, acks_late=True, reject_on_worker_lost=True,
@@ -58,7 +66,7 @@ def deal_set_analysis_chunk_task(self, deal_set_id: int, index: int) -> int:
     from dealing.services.deal_sets import deal_set_analysis_chunk_run
 
     return deal_set_analysis_chunk_run(deal_set_id=deal_set_id, index=index, on_progress=_reporter(self),
-                                       worker=self.request.hostname or "")
+                                       worker=_worker(self))
 
 
 @shared_task(bind=True, base=_DealSetTask, acks_late=True, reject_on_worker_lost=True,
@@ -66,9 +74,11 @@ def deal_set_analysis_chunk_task(self, deal_set_id: int, index: int) -> int:
 def deal_set_assemble_task(self, deal_set_id: int) -> str:
     from dealing.services.deal_sets import deal_set_assemble
 
-    state = deal_set_assemble(deal_set_id=deal_set_id)
-    if state == "waiting":  # the chord fired early (a chunk ran twice) or a lost part is being redone
+    state = deal_set_assemble(deal_set_id=deal_set_id, worker=_worker(self))
+    if state == "waiting":  # analysis chunks still to come, or a lost part being made again
         raise self.retry(countdown=1)
+    if state == "busy":  # another copy of this task holds the job's lease: look again later
+        raise self.retry(countdown=2)
     return state
 
 

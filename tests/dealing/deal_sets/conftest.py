@@ -47,9 +47,9 @@ def sequential_output(code: str, key: bytes, label: str, count: int) -> bytes:
             rows.append(f"{i},{i + 1},{a.table.to_pbn_tricks()},{a.par.optimum_score_pbn()},"
                         f"{a.par.par_contract_pbn()}\n".encode())
         return b"".join(rows)
-    if code == "pbn-gz":  # one gzip member for the header, one per 65,536 deals
+    if code == "pbn-gz":  # one gzip member for the header, one per 16,384 deals
         out = [gzip.compress(streaming.header("pbn", label), compresslevel=6, mtime=0)]
-        for first, numbers, owners in generator.deal_chunks(key, label, 0, count, chunk=65_536):
+        for first, numbers, owners in generator.deal_chunks(key, label, 0, count, chunk=16_384):
             out.append(gzip.compress(streaming.encode_chunk("pbn", first, numbers, owners, label),
                                      compresslevel=6, mtime=0))
         return b"".join(out)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+from itertools import accumulate
 
 import pytest
 from django.core.files.storage import storages
@@ -25,9 +26,24 @@ def _create(director, club, **kwargs):
 
 @pytest.mark.parametrize(("count", "expected"), [
     (1, 65_536), (65_536, 65_536), (2_000_000, 65_536), (3_200_000, 131_072), (100_000_000, 1_048_576)])
-def test_dealing_chunks_are_whole_gzip_members(count, expected):
+def test_big_dealing_chunks_are_whole_gzip_members(count, expected):
     assert service.deal_chunk_size(count) == expected
     assert expected % service.GZIP_MEMBER_DEALS == 0
+
+
+@pytest.mark.parametrize("count", [1, 16_384, 16_385, 70_000, 200_000, 2_000_000, 10_000_000, 100_000_000])
+def test_dealing_chunks_cover_the_set_and_shrink_towards_the_end(count):
+    bounds = service.deal_chunk_bounds(count)
+    assert [start for start, _ in bounds] == [0] + list(accumulate(n for _, n in bounds[:-1]))
+    assert sum(n for _, n in bounds) == count
+    # every boundary a whole number of gzip members; none bigger than the big chunks
+    assert all(start % service.GZIP_MEMBER_DEALS == 0 for start, _ in bounds)
+    assert all(n <= service.deal_chunk_size(count) for _, n in bounds)
+    sizes = [n for _, n in bounds]
+    assert sizes[:-1] == sorted(sizes[:-1], reverse=True)  # never growing
+    if count > 16 * service.GZIP_MEMBER_DEALS:  # the last ones are single members: workers finish together
+        assert sizes[-service.GUIDE:-1] == [service.GZIP_MEMBER_DEALS] * (service.GUIDE - 1)
+    assert len(bounds) <= 200
 
 
 @pytest.mark.parametrize(("count", "expected"), [(1, 4), (100, 4), (100_000, 25), (100_000_000, 4000)])
@@ -129,10 +145,11 @@ def test_commitment_key_is_its_dealing_key(director, club, club_session, make_co
 @pytest.mark.django_db
 def test_chunks_cover_the_set_exactly(director, club):
     deal_set = _create(director, club, count=200_000, analysis=True)
-    for kind, size in ((DealSetChunk.Kind.DEAL, 65_536), (DealSetChunk.Kind.ANALYSIS, 49)):
-        chunks = list(deal_set.chunks.filter(kind=kind).order_by("index"))
-        assert [c.start for c in chunks] == list(range(0, 200_000, size))
-        assert sum(c.count for c in chunks) == 200_000
+    dealing = list(deal_set.chunks.filter(kind=DealSetChunk.Kind.DEAL).order_by("index"))
+    assert [(c.start, c.count) for c in dealing] == service.deal_chunk_bounds(200_000)
+    analysis = list(deal_set.chunks.filter(kind=DealSetChunk.Kind.ANALYSIS).order_by("index"))
+    assert [c.start for c in analysis] == list(range(0, 200_000, 49))
+    assert sum(c.count for c in analysis) == 200_000
 
 
 def _read(stored: DealSetFile) -> bytes:
@@ -176,7 +193,7 @@ def test_eager_analysis_equals_direct_solving(director, club, deal_set_root):
 def test_a_rerun_chunk_writes_identical_bytes_and_is_skipped_when_present(director, club, deal_set_root):
     deal_set = _create(director, club, count=70_000, formats=["pbn"], key_hex=KEY)
     chunk = deal_set.chunks.get(kind="deal", index=1)
-    part = deal_set_root / service._part_name(deal_set.pk, "pbn", 1)
+    part = deal_set_root / service.part_name(deal_set.pk, "pbn", 1)
     # publish removed the parts: run the chunk again by hand on a job set back to running
     DealSet.objects.filter(pk=deal_set.pk).update(status=DealSet.Status.RUNNING)
     DealSetChunk.objects.filter(pk=chunk.pk).update(status=DealSetChunk.Status.PENDING)
@@ -193,12 +210,34 @@ def test_a_rerun_chunk_writes_identical_bytes_and_is_skipped_when_present(direct
 
 
 @pytest.mark.django_db  # on_commit never fires: the job is not started, the test drives it
+def test_a_chunk_task_goes_on_with_the_chunks_nobody_has_started(director, club, deal_set_root):
+    from django.utils import timezone
+
+    deal_set = _create(director, club, count=70_000, formats=["binary"], key_hex=KEY)
+    DealSet.objects.filter(pk=deal_set.pk).update(status=DealSet.Status.RUNNING)
+    busy = deal_set.chunks.get(index=2)
+    DealSetChunk.objects.filter(pk=busy.pk).update(status=DealSetChunk.Status.RUNNING, worker="other@test",
+                                                    heartbeat_at=timezone.now())  # someone is on it
+    dealt = service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=0, worker="helper@test")
+    chunks = {c.index: c for c in deal_set.chunks.all()}
+    assert dealt == 70_000 - busy.count
+    assert {i for i, c in chunks.items() if c.worker == "helper@test" and c.status == "done"} == {0, 1, 3, 4}
+    assert chunks[2].status == "running" and chunks[2].attempts == 0
+    assert service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=2, worker="late@test") == 0  # still beating
+    # its worker died: no heartbeat for HEARTBEAT_LOST seconds, and the chunk's message comes again
+    lost = timezone.now() - timezone.timedelta(seconds=service.HEARTBEAT_LOST + 1)
+    DealSetChunk.objects.filter(pk=busy.pk).update(heartbeat_at=lost)
+    assert service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=2, worker="late@test") == busy.count
+    assert deal_set.chunks.get(index=2).worker == "late@test"
+
+
+@pytest.mark.django_db  # on_commit never fires: the job is not started, the test drives it
 
 def test_cancel_publishes_nothing_and_deletes_the_parts(director, club, deal_set_root):
     deal_set = _create(director, club, count=70_000, formats=["pbn", "binary"], key_hex=KEY)
     # one chunk is done before the director cancels
     DealSet.objects.filter(pk=deal_set.pk).update(status=DealSet.Status.RUNNING)
-    service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=0)
+    service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=0, others=False)
     assert any(deal_set_root.rglob("0000000"))
     service.deal_set_cancel(deal_set=deal_set, user=director)
     deal_set.refresh_from_db()
@@ -218,24 +257,29 @@ def test_assembler_redoes_a_chunk_whose_part_was_lost(director, club, deal_set_r
     deal_set = _create(director, club, count=70_000, formats=["pbn"], key_hex=KEY)
     DealSet.objects.filter(pk=deal_set.pk).update(status=DealSet.Status.RUNNING)
     for index in (0, 1):
-        service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=index)
-    (deal_set_root / service._part_name(deal_set.pk, "pbn", 1)).unlink()
-    assert service.deal_set_assemble(deal_set_id=deal_set.pk) == "waiting"  # chunk 1 queued again (inline here)
-    assert deal_set.chunks.get(index=1).status == DealSetChunk.Status.DONE
-    assert service.deal_set_assemble(deal_set_id=deal_set.pk) == DealSet.Status.DONE
+        service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=index, others=False, worker="dealer@test")
+    (deal_set_root / service.part_name(deal_set.pk, "pbn", 1)).unlink()
+    assert service.deal_set_assemble(deal_set_id=deal_set.pk, worker="assembler@test") == DealSet.Status.DONE
+    chunks = list(deal_set.chunks.order_by("index"))
+    assert all(c.status == DealSetChunk.Status.DONE for c in chunks)
+    assert (chunks[0].attempts, chunks[0].worker) == (1, "dealer@test")  # its part was there: appended as it was
+    by_assembler = "assembler@test (assembler)"
+    assert (chunks[1].attempts, chunks[1].worker) == (2, by_assembler)  # its part was lost: made again
+    assert {(c.attempts, c.worker) for c in chunks[2:]} == {(1, by_assembler)}  # nobody had started them
     deal_set.refresh_from_db()
+    assert deal_set.assembler == "" and deal_set.assembler_seen_at is None  # the lease is given back
     data = _read(deal_set.files.get())
     assert data == sequential_output("pbn", bytes.fromhex(KEY), deal_set.label, 70_000)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_chunk_of_several_gzip_members(director, club, deal_set_root, monkeypatch):
-    monkeypatch.setattr(service, "deal_chunk_size", lambda count: 2 * service.GZIP_MEMBER_DEALS)
-    deal_set = _create(director, club, count=140_000, formats=["pbn-gz"], key_hex=KEY, label="members")
-    assert deal_set.chunks.filter(kind="deal").count() == 2
+def test_a_chunk_of_several_gzip_members(director, club, deal_set_root):
+    deal_set = _create(director, club, count=300_000, formats=["pbn-gz"], key_hex=KEY, label="members")
+    sizes = list(deal_set.chunks.filter(kind="deal").order_by("index").values_list("count", flat=True))
+    assert sizes[0] == 2 * service.GZIP_MEMBER_DEALS and sizes[-2] == service.GZIP_MEMBER_DEALS
     data = _read(DealSet.objects.get(pk=deal_set.pk).files.get())
-    assert data == sequential_output("pbn-gz", bytes.fromhex(KEY), "members", 140_000)
-    assert data.count(b"\x1f\x8b\x08") >= 4  # header + three members
+    assert data == sequential_output("pbn-gz", bytes.fromhex(KEY), "members", 300_000)
+    assert data.count(b"\x1f\x8b\x08") >= 1 + 300_000 // service.GZIP_MEMBER_DEALS  # header + members
 
 
 @pytest.mark.django_db(transaction=True)
@@ -258,7 +302,7 @@ def test_a_failed_job_resumes_and_keeps_its_finished_chunks(director, club, deal
                                                             django_capture_on_commit_callbacks):
     deal_set = _create(director, club, count=70_000, formats=["binary"], key_hex=KEY, label="resumed")
     DealSet.objects.filter(pk=deal_set.pk).update(status=DealSet.Status.RUNNING)
-    service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=0)
+    service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=0, others=False)
     # chunk 1 failed for good: the job failed
     service.deal_set_fail(deal_set_id=deal_set.pk, message="OSError: disk full")
     deal_set.refresh_from_db()

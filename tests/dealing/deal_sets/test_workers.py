@@ -55,7 +55,7 @@ def test_two_workers_assemble_exactly_the_sequential_output(workers, director, c
     for name in ("alpha", "beta"):
         workers.start(name)
     workers.wait_ready()
-    count = 300_000  # five dealing chunks
+    count = 300_000  # seventeen dealing chunks
     deal_set = service.deal_set_create(user=director, club=club, count=count, key_hex=KEY, label="Simultaneous pairs",
                                        formats=["pbn", "pbn-gz", "csv", "binary"])
     _wait(lambda: _status(deal_set) in ("done", "failed"), 120, "the job")
@@ -91,19 +91,49 @@ def test_analysis_runs_on_the_analysis_queue_and_matches_direct_solving(workers,
     assert files["binary"] == sequential_output("binary", bytes.fromhex(KEY), "dd", 10)
 
 
-def test_a_worker_killed_mid_job_costs_nothing_but_time(workers, director, club):
-    doomed = workers.start("doomed")
-    workers.start("survivor")
+def test_one_worker_process_alone_deals_and_assembles_the_whole_job(workers, director, club):
+    """No second process and no chord to wait for: the assembler deals every chunk itself, in order."""
+    alone = workers.start("alone")
     workers.wait_ready()
-    count = 1_000_000  # sixteen chunks
+    count = 200_000
+    deal_set = service.deal_set_create(user=director, club=club, count=count, key_hex=KEY, label="Alone",
+                                       formats=["pbn", "pbn-gz", "csv", "binary"])
+    _wait(lambda: _status(deal_set) in ("done", "failed"), 60, "the job")
+    assert _status(deal_set) == "done", DealSet.objects.get(pk=deal_set.pk).error
+    files = _published(deal_set)
+    for code in ("pbn", "pbn-gz", "csv", "binary"):
+        assert files[code] == sequential_output(code, bytes.fromhex(KEY), "Alone", count), code
+    workers_of_chunks = set(DealSetChunk.objects.filter(deal_set=deal_set).values_list("worker", flat=True))
+    assert len(workers_of_chunks) == 1
+    assert workers_of_chunks.pop().startswith(alone) and DealSetChunk.objects.filter(
+        deal_set=deal_set, worker__endswith="(assembler)").count() == deal_set.chunks.count()
+
+
+@pytest.mark.parametrize("role", ["assembler", "helper"])
+def test_a_worker_killed_mid_job_costs_nothing_but_time(workers, director, club, role):
+    """SIGKILL the worker that runs the assembler, or one that only deals chunks, in the middle of a
+    job: the job still completes, with the checksum of the uninterrupted sequential output."""
+    idle = (f"{workers.queues[0]}-idle",)
+    # The first worker on the dealing queue takes the assembler (queued first); the other joins
+    # once the job has started, as a helper.
+    first = workers.start("doomed" if role == "assembler" else "survivor", queues=workers.queues)
+    second = workers.start("survivor" if role == "assembler" else "doomed", queues=idle)
+    doomed, survivor = (first, second) if role == "assembler" else (second, first)
+    workers.wait_ready()
+    count = 1_000_000  # 32 chunks
     deal_set = service.deal_set_create(user=director, club=club, count=count, key_hex=KEY, formats=["pbn"])
-    running = _wait(lambda: DealSetChunk.objects.filter(deal_set=deal_set, status="running", worker=doomed,
-                                                        index__gte=1).first(), 60, "the doomed worker to take a chunk")
+    _wait(lambda: DealSetChunk.objects.filter(deal_set=deal_set, status="running").exists(), 60, "the assembler")
+    workers.consume(second, workers.queues[0])
+    running = _wait(lambda: DealSetChunk.objects.filter(deal_set=deal_set, status="running", index__gte=1,
+                                                        worker__startswith=doomed).first(),
+                    60, f"the doomed worker to deal a chunk as the {role}")
+    assert running.worker.endswith("(assembler)") == (role == "assembler")
     workers.kill(doomed)
     _wait(lambda: _status(deal_set) in ("done", "failed"), 120, "the job after the kill", interval=0.2)
     assert _status(deal_set) == "done"
     killed = DealSetChunk.objects.get(pk=running.pk)
-    assert killed.attempts >= 2 and killed.worker.startswith("survivor")  # redelivered and redone
+    assert killed.attempts >= 2 and killed.worker.startswith(survivor)  # taken over and dealt again
+    assert not DealSetChunk.objects.filter(deal_set=deal_set).exclude(status="done").exists()
     published = DealSetFile.objects.get(deal_set=deal_set)
     expected = sequential_output("pbn", bytes.fromhex(KEY), deal_set.label, count)
     assert published.sha256 == hashlib.sha256(expected).hexdigest() and published.size == len(expected)

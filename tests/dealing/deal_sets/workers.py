@@ -62,6 +62,13 @@ class Workers:
             time.sleep(0.2)
         assert not waiting, f"workers not ready: {waiting}"
 
+    def consume(self, hostname: str, queue: str) -> None:
+        """Make a running worker start taking messages from ``queue`` (Celery's remote control)."""
+        from clubsite.celery import app
+
+        replies = app.control.add_consumer(queue, destination=[hostname], reply=True, timeout=10)
+        assert replies and "ok" in str(replies), replies
+
     def log(self, hostname: str) -> str:
         return (self.tmp_path / f"{hostname.split('-')[0]}.log").read_text(errors="replace")[-3000:]
 
