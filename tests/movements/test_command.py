@@ -56,6 +56,19 @@ def test_pdf_written(tmp_path):
     assert out.read_bytes()[:5] == b"%PDF-"
 
 
+def test_pdf_in_polish(tmp_path):
+    out = tmp_path / "karty.pdf"
+    call_command("movement", "--pairs", "8", "--format", "pdf", "--language", "pl", "--sections", "tables",
+                 "--output", str(out), stderr=StringIO())
+    import subprocess
+
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Stół 1" in text and "Howell dla 8 par, 4 stoły" in text and "Table 1" not in text
+    with pytest.raises(CommandError) as exc:
+        call_command("movement", "--pairs", "8", "--format", "pdf", "--language", "de", "--output", str(out))
+    assert "--language must be one of en, pl" in str(exc.value)
+
+
 def test_pdf_of_one_section(tmp_path):
     out = tmp_path / "tables.pdf"
     call_command("movement", "--pairs", "8", "--format", "pdf", "--sections", "tables", "--output", str(out),

@@ -3,6 +3,7 @@
     python manage.py movement --pairs 8 --format json
     python manage.py movement --pairs 13 --rounds 9 --format cards-json
     python manage.py movement --pairs 10 --half-sets --boards-per-round 4 --format pdf --output cards.pdf
+    python manage.py movement --pairs 64 --format pdf --language pl --output karty.pdf
     python manage.py movement --pairs 20 --kind mitchell --variant skip --arrow-switch --format json
 """
 
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from movements.domain.balance import balance_of
 from movements.domain.catalogue import check_boards_per_round, movement_for
@@ -46,6 +49,7 @@ class Command(BaseCommand):
         parser.add_argument("--format", default="json", help="json, cards-json or pdf")
         parser.add_argument("--paper", default="A6", help="pdf card size: A6 (default) or A5")
         parser.add_argument("--sections", default="", help="pdf: pairs,tables,sheet,report (default: all)")
+        parser.add_argument("--language", default="en", help="pdf: the cards' language, en (default) or pl")
         parser.add_argument("--output", help="file to write (required for pdf; default stdout for JSON)")
 
     def handle(self, *args, **o):
@@ -67,7 +71,11 @@ class Command(BaseCommand):
                 sections = parse_sections(o["sections"])
             except ValueError as exc:
                 raise CommandError(f"{exc} (--sections)") from None
-            data = cards_pdf(m, boards_per_round=o["boards_per_round"], paper=o["paper"], sections=sections)
+            languages = [code for code, _name in settings.LANGUAGES]
+            if o["language"] not in languages:
+                raise CommandError(f"--language must be one of {', '.join(languages)}, not {o['language']!r}")
+            with translation.override(o["language"]):
+                data = cards_pdf(m, boards_per_round=o["boards_per_round"], paper=o["paper"], sections=sections)
             with open(o["output"], "wb") as fh:
                 fh.write(data)
             self.stderr.write(f"wrote {o['output']}: {m.title}, {len(data):,} bytes")
