@@ -3,7 +3,7 @@
 Usage (from the repository root):
 
     .venv/bin/python scripts/bench_movements.py [--repeat 5] [--markdown]
-    .venv/bin/python scripts/bench_movements.py --pdf [--sizes 8,24,40,64] [--language pl]
+    .venv/bin/python scripts/bench_movements.py --pdf [--sizes 8,24,40,64] [--language pl] [--gc-default]
 
 For every complete Howell from 4 to 64 pairs (and every half-set option) it builds the
 movement from scratch (caches cleared) ``--repeat`` times and reports the median build time,
@@ -16,7 +16,9 @@ exhaustive 5/6-pair search) and lists the offline searches recorded in starters.
 database and media folder): the work estimate and whether the web makes it inside the
 request, the PDF in one part (the request path) and in parts with progress (the Celery
 task), the seconds to the first progress report, pages and size, then the same request
-again once the PDF is kept (served from the storage).
+again once the PDF is kept (served from the storage), and the process's peak memory so far.
+``--gc-default`` renders with Python's default garbage-collector thresholds instead of the
+ones ``movements.printing`` sets while rendering (the comparison).
 """
 
 from __future__ import annotations
@@ -67,8 +69,10 @@ def _pdf_pages(pdf: bytes) -> str:
     return next((line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")), "?")
 
 
-def bench_pdf(sizes: list[int], language: str) -> None:
+def bench_pdf(sizes: list[int], language: str, gc_default: bool = False) -> None:
+    import gc
     import os
+    import resource
     import tempfile
 
     var = tempfile.mkdtemp(prefix="bench-movements-")
@@ -85,6 +89,9 @@ def bench_pdf(sizes: list[int], language: str) -> None:
     from movements import printing, services
     from movements.models import GuideCardPdf
 
+    if gc_default:
+        printing.RENDER_GC_THRESHOLD = gc.get_threshold()
+        printing.COLLECT_AFTER_PART = False
     call_command("migrate", verbosity=0)
     user = get_user_model().objects.create_user("bench", password="bench-pass-2026")
     client = Client()
@@ -98,10 +105,11 @@ def bench_pdf(sizes: list[int], language: str) -> None:
         return job
 
     print(f"guide-card PDFs ({language}, all four sections, A6, 2 boards per round; web limit "
-          f"{printing.sync_max_rows()} rows), var {var}")
+          f"{printing.sync_max_rows()} rows; collector thresholds while rendering {printing.RENDER_GC_THRESHOLD}, "
+          f"collect after each part: {printing.COLLECT_AFTER_PART}), var {var}")
     print("| pairs | rows | web path | one part s | in parts s | first progress s | parts | pages | KiB "
-          "| first request ms | kept PDF request ms |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "| first request ms | kept PDF request ms | peak RSS so far MB |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     with translation.override(language):              # warm up: fonts, templates
         printing.cards_pdf(catalogue.movement_for(4), boards_per_round=2)
     for n in sizes:
@@ -132,7 +140,8 @@ def bench_pdf(sizes: list[int], language: str) -> None:
         assert again.status_code == 200 and data[:5] == b"%PDF-"
         print(f"| {n} | {rows} | {'background (302 to the progress page)' if background else 'in the request'} "
               f"| {one_s:.1f} | {parts_s:.1f} | {marks[0]:.1f} | {len(marks) - 1} | {pages} | {len(one) // 1024} "
-              f"| {first_ms:.0f} | {kept_ms:.0f} |", flush=True)
+              f"| {first_ms:.0f} | {kept_ms:.0f} | {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} |",
+              flush=True)
 
 
 def main() -> None:
@@ -142,9 +151,10 @@ def main() -> None:
     ap.add_argument("--pdf", action="store_true", help="time the guide-card PDFs instead")
     ap.add_argument("--sizes", default="8,24,40,64", help="--pdf: field sizes")
     ap.add_argument("--language", default="pl", help="--pdf: en or pl")
+    ap.add_argument("--gc-default", action="store_true", help="--pdf: Python's default collector thresholds")
     args = ap.parse_args()
     if args.pdf:
-        bench_pdf([int(x) for x in args.sizes.split(",")], args.language)
+        bench_pdf([int(x) for x in args.sizes.split(",")], args.language, args.gc_default)
         return
     howell.embedded()   # the JSON is read once per process, like in the server
     rows = []
