@@ -75,9 +75,9 @@ def guide_card_pdf_get_or_create(*, user, movement: dict, boards_per_round: int,
         key=key, defaults={"parameters": {**parameters, "work_rows": pdf_work(m, sections)}, "language": language,
                            "requested_by": user if getattr(user, "is_authenticated", False) else None})
     if job.status == GuideCardPdf.Status.DONE and not (job.file and job.file.storage.exists(job.file.name)):
-        GuideCardPdf.objects.filter(pk=job.pk).update(status=GuideCardPdf.Status.FAILED, file="",
-                                                      error="the stored file is missing")
+        GuideCardPdf.objects.filter(pk=job.pk).update(status=GuideCardPdf.Status.QUEUED, file="", parts_done=0)
         job.refresh_from_db()
+        created = True                                   # the stored file is gone: make it again, as if new
     return job, created
 
 

@@ -192,3 +192,14 @@ def test_rendering_restores_the_garbage_collector(monkeypatch):
     with pytest.raises(RuntimeError):
         printing.cards_pdf(movement_for(4), boards_per_round=2)
     assert gc.get_threshold() == before
+
+
+def test_a_kept_pdf_whose_file_is_gone_is_made_again(client_for, player, count_renders):
+    client = client_for(player)
+    first = body(client.get("/movements/print/", {"pairs": 6, "format": "pdf"}))
+    job = GuideCardPdf.objects.get()
+    job.file.storage.delete(job.file.name)
+    again = body(client.get("/movements/print/", {"pairs": 6, "format": "pdf"}))
+    assert again[:5] == b"%PDF-" and len(again) == len(first) and len(count_renders) == 2
+    job.refresh_from_db()
+    assert job.is_ready and job.file.storage.exists(job.file.name)
