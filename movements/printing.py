@@ -190,13 +190,14 @@ def _fewer_collections():
 
 def cards_pdf(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6",
               sections: tuple[str, ...] = SECTIONS, on_progress=None) -> bytes:
-    """The cards as one PDF. With ``on_progress`` it is made in parts, and ``on_progress(done, total)`` is
-    called after each part and once more when the PDF is written (``total`` = parts + 1)."""
+    """The cards as one PDF. With ``on_progress``, or when it is big, it is made in parts (less memory: each
+    part's layout garbage is freed), and ``on_progress(done, total)`` is called after each part and once more
+    when the PDF is written (``total`` = parts + 1)."""
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
 
     context = cards_context(m, boards_per_round=boards_per_round, session=session, paper=paper, sections=sections)
-    parts = _parts(context, split=on_progress is not None)
+    parts = _parts(context, split=on_progress is not None or pdf_work(m, sections) > SYNC_MAX_ROWS)
     with _fewer_collections():
         fonts = FontConfiguration()
         documents, first_page = [], 1

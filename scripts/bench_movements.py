@@ -14,9 +14,10 @@ exhaustive 5/6-pair search) and lists the offline searches recorded in starters.
 
 ``--pdf`` times the guide-card PDFs as the web makes them (Django set up on a throw-away
 database and media folder): the work estimate and whether the web makes it inside the
-request, the PDF in one part (the request path) and in parts with progress (the Celery
-task), the seconds to the first progress report, pages and size, then the same request
-again once the PDF is kept (served from the storage), and the process's peak memory so far.
+request, the PDF made without progress reports (the request path and ``manage.py movement``:
+one part up to 1,000 rows, parts above) and with them (the Celery task: parts of 16 cards),
+the seconds to the first progress report, pages and size, then the same request again once
+the PDF is kept (served from the storage), and the process's peak memory so far.
 ``--gc-default`` renders with Python's default garbage-collector thresholds instead of the
 ones ``movements.printing`` sets while rendering (the comparison).
 """
@@ -107,7 +108,7 @@ def bench_pdf(sizes: list[int], language: str, gc_default: bool = False) -> None
     print(f"guide-card PDFs ({language}, all four sections, A6, 2 boards per round; web limit "
           f"{printing.sync_max_rows()} rows; collector thresholds while rendering {printing.RENDER_GC_THRESHOLD}, "
           f"collect after each part: {printing.COLLECT_AFTER_PART}), var {var}")
-    print("| pairs | rows | web path | one part s | in parts s | first progress s | parts | pages | KiB "
+    print("| pairs | rows | web path | without progress s | with progress s | first progress s | parts | pages | KiB "
           "| first request ms | kept PDF request ms | peak RSS so far MB |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     with translation.override(language):              # warm up: fonts, templates
