@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from dealing.domain.cards import Seat, Strain
 from dealing.domain.errors import DealingError
+from dealing.domain.text import Text
 
 __all__ = [
     "Bid",
@@ -54,6 +55,8 @@ __all__ = [
     "check_auction",
     "is_complete",
     "describe_call",
+    "call_text",
+    "call_error",
 ]
 
 PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE, FIRST_BID_CODE = 0, 1, 2, 3
@@ -72,7 +75,7 @@ class Bid:
 
     def __post_init__(self) -> None:
         if isinstance(self.level, bool) or not isinstance(self.level, int) or not 1 <= self.level <= 7:
-            raise DealingError(f"a bid's level is 1 … 7, not {self.level!r}")
+            raise DealingError(Text.of("bid.level", level=self.level))
         object.__setattr__(self, "strain", Strain(self.strain))
 
     @property
@@ -83,7 +86,7 @@ class Bid:
     @classmethod
     def from_index(cls, index: int) -> Bid:
         if not 0 <= index < 35:
-            raise DealingError(f"bid index {index} is outside 0 … 34")
+            raise DealingError(Text.of("bid.index", index=index))
         return BIDS[index]
 
     @property
@@ -121,7 +124,7 @@ class Call:
 
     def __post_init__(self) -> None:
         if isinstance(self.code, bool) or not isinstance(self.code, int) or not 0 <= self.code < 38:
-            raise DealingError(f"call code {self.code!r} is outside 0 … 37")
+            raise DealingError(Text.of("call.code", value=self.code))
 
     @classmethod
     def of(cls, bid: Bid) -> Call:
@@ -172,8 +175,7 @@ class Call:
                 pass
             else:
                 return CALLS[FIRST_BID_CODE + (int(match.group(1)) - 1) * 5 + int(strain)]
-        raise DealingError(f"{str(text).strip()!r} is not a call: write P, X, XX or a bid from 1C to 7NT",
-                           field="auction")
+        raise DealingError(Text.of("call.unknown", text=str(text).strip()), field="auction")
 
     def __str__(self) -> str:
         if self.code >= FIRST_BID_CODE:
@@ -223,27 +225,36 @@ def parse_calls(text: str) -> list[Call]:
     for position, token in enumerate(merged, start=1):
         if token in _ALL_PASS:
             if position != len(merged):
-                raise DealingError(f"call {position}: {token!r} (all pass) must be the last call", field="auction")
+                raise DealingError(Text.of("call.all_pass_last", position=position, token=token), field="auction")
             trailing = 0
             while trailing < len(calls) and calls[-1 - trailing].code == PASS_CODE:
                 trailing += 1
             needed = (3 if any(call.code != PASS_CODE for call in calls) else 4) - trailing
             if needed <= 0:
-                raise DealingError(f"call {position}: {token!r} (all pass) follows an auction that has already ended",
-                                   field="auction")
+                raise DealingError(Text.of("call.all_pass_ended", position=position, token=token), field="auction")
             calls.extend([PASS] * needed)
             continue
         try:
             calls.append(Call.from_str(token))
         except DealingError as exc:
-            raise DealingError(f"call {position}: {exc}", field="auction") from None
+            raise call_error(position, exc) from None
     return calls
 
 
 def describe_call(position: int, dealer: Seat, call: Call) -> str:
     """``call 5 (North: 1♥)``: a call named by its position (1 = the dealer's) and its maker."""
+    return str(call_text(position, dealer, call))
+
+
+def call_text(position: int, dealer: Seat, call: Call) -> Text:
+    """:func:`describe_call` as data, for an error's text."""
     seat = Seat((int(dealer) + position - 1) % 4)
-    return f"call {position} ({seat.name.title()}: {call.symbol if call.is_bid else call})"
+    return Text.of("call.named", position=position, seat=seat, call=call.symbol if call.is_bid else str(call))
+
+
+def call_error(position: int, exc: DealingError) -> DealingError:
+    """``call 5: <what exc says>``: an error about the call at ``position`` (1 = the dealer's)."""
+    return DealingError(Text.of("call.at", position=position, error=exc.said), field="auction")
 
 
 def _as_call(call: Call | str) -> Call:
@@ -293,38 +304,41 @@ def _walk(calls: Iterable[Call | str], dealer: Seat | str) -> tuple[list[Call], 
         try:
             call = _as_call(raw)
         except DealingError as exc:
-            raise DealingError(f"call {position}: {exc}", field="auction") from None
+            raise call_error(position, exc) from None
         seat = (int(dealer) + position - 1) % 4
         code = call.code
 
-        def illegal(reason: str) -> DealingError:
-            return DealingError(f"{describe_call(position, dealer, call)} is illegal: {reason}", field="auction")
+        def illegal(reason: str, **params) -> DealingError:
+            return DealingError(Text.of("call.illegal", call=call_text(position, dealer, call),
+                                        reason=Text.of(reason, **params)), field="auction")
 
         if ended:
-            raise illegal("the auction has already ended")
+            raise illegal("illegal.ended")
         if code == PASS_CODE:
             passes += 1
             if (last_bid < 0 and passes == 4) or (last_bid >= 0 and passes == 3):
                 ended = True
         elif code == DOUBLE_CODE:
             if last_bid < 0:
-                raise illegal("there is no bid to double")
+                raise illegal("illegal.no_bid_to_double")
             if last_bidder % 2 == seat % 2:
-                raise illegal(f"{_bid_name(last_bid)} was bid by your own side; you may double only an opponent's bid")
+                raise illegal("illegal.double_own_side", bid=_bid_name(last_bid))
             if doubling:
-                raise illegal(f"{_bid_name(last_bid)} is already {'doubled' if doubling == 1 else 'redoubled'}")
+                raise illegal("illegal.already_doubled" if doubling == 1 else "illegal.already_redoubled",
+                              bid=_bid_name(last_bid))
             doubling, passes = 1, 0
         elif code == REDOUBLE_CODE:
             if last_bid < 0:
-                raise illegal("there is no bid to redouble")
+                raise illegal("illegal.no_bid_to_redouble")
             if last_bidder % 2 != seat % 2:
-                raise illegal(f"{_bid_name(last_bid)} was bid by an opponent; you may redouble only your side's bid")
+                raise illegal("illegal.redouble_opponents", bid=_bid_name(last_bid))
             if doubling != 1:
-                raise illegal(f"{_bid_name(last_bid)} is " + ("not doubled" if doubling == 0 else "already redoubled"))
+                raise illegal("illegal.not_doubled" if doubling == 0 else "illegal.already_redoubled",
+                              bid=_bid_name(last_bid))
             doubling, passes = 2, 0
         else:
             if code <= last_bid:
-                raise illegal(f"{_bid_name(code)} is not higher than the last bid, {_bid_name(last_bid)}")
+                raise illegal("illegal.not_higher", bid=_bid_name(code), last=_bid_name(last_bid))
             strain = (code - FIRST_BID_CODE) % 5
             first_namer.setdefault((seat % 2, strain), seat)
             last_bid, last_bidder, doubling, passes = code, seat, 0, 0
@@ -364,7 +378,7 @@ class Auction:
     def contract(self) -> FinalContract | None:
         """The final contract of a complete auction; ``None`` when it was passed out."""
         if not self.is_complete:
-            raise DealingError("the auction has not ended yet, so it has no final contract", field="auction")
+            raise DealingError(Text.of("auction.no_contract"), field="auction")
         return self._contract
 
     def seat_of(self, position: int) -> Seat:

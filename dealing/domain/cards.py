@@ -32,6 +32,7 @@ from enum import Enum, IntEnum
 from functools import cached_property
 
 from dealing.domain.errors import DealingError
+from dealing.domain.text import Text
 
 __all__ = [
     "Seat",
@@ -95,7 +96,7 @@ class Seat(IntEnum):
         for seat in cls:
             if key in (seat.letter, seat.name):
                 return seat
-        raise DealingError(f"unknown seat {text!r}: expected N, E, S or W")
+        raise DealingError(Text.of("seat.unknown", text=text))
 
     def __str__(self) -> str:
         return self.letter
@@ -131,7 +132,7 @@ class Suit(IntEnum):
         for suit in cls:
             if key in (suit.letter, suit.name, suit.name[:-1], suit.symbol, "♤♡♢♧"[3 - suit]):
                 return suit
-        raise DealingError(f"unknown suit {text!r}: expected S, H, D or C")
+        raise DealingError(Text.of("suit.unknown", text=text))
 
     def __str__(self) -> str:
         return self.letter
@@ -172,7 +173,7 @@ class Strain(IntEnum):
         try:
             return Suit.from_str(key).strain
         except DealingError:
-            raise DealingError(f"unknown strain {text!r}: expected C, D, H, S or NT") from None
+            raise DealingError(Text.of("strain.unknown", text=text)) from None
 
     def __str__(self) -> str:
         return "NT" if self is Strain.NOTRUMP else self.letter
@@ -212,7 +213,7 @@ class Rank(IntEnum):
             key = "T"
         if len(key) == 1 and key in "23456789TJQKA":
             return cls("23456789TJQKA".index(key) + 2)
-        raise DealingError(f"unknown rank {text!r}: expected A, K, Q, J, T (or 10), 9 … 2")
+        raise DealingError(Text.of("rank.unknown", text=text))
 
     def __str__(self) -> str:
         return self.letter
@@ -236,7 +237,7 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         if not 0 <= index < 52:
-            raise DealingError(f"card index {index} is outside 0 … 51")
+            raise DealingError(Text.of("card.index", index=index))
         return DECK[index]
 
     @classmethod
@@ -253,7 +254,7 @@ class Card:
                     return cls(Suit.from_str(suit_part), Rank.from_str(rank_part))
                 except DealingError:
                     continue
-        raise DealingError(f"unknown card {text!r}: write a suit and a rank, like HT or SA")
+        raise DealingError(Text.of("card.unknown", text=text))
 
     def __lt__(self, other: Card) -> bool:
         """Deck order: a card is "less" when it comes earlier (S A first)."""
@@ -287,7 +288,7 @@ class Hand:
         """Parse PBN hand notation ``S.H.D.C`` (ranks ``AKQJT98765432``; ``10`` accepted)."""
         parts = str(text).strip().split(".")
         if len(parts) != 4:
-            raise DealingError(f"hand {text!r} must have four suits separated by dots (S.H.D.C)")
+            raise DealingError(Text.of("hand.suits", text=text))
         cards: list[Card] = []
         for suit, holding in zip(SUITS_DESCENDING, parts):
             holding = holding.strip().upper().replace("10", "T")
@@ -295,9 +296,9 @@ class Hand:
                 try:
                     cards.append(Card(suit, Rank.from_str(char)))
                 except DealingError:
-                    raise DealingError(f"hand {text!r}: {char!r} is not a rank in {suit.name.lower()}") from None
+                    raise DealingError(Text.of("hand.rank", text=text, char=char, suit=suit)) from None
         if len(set(cards)) != len(cards):
-            raise DealingError(f"hand {text!r} lists a card twice")
+            raise DealingError(Text.of("hand.twice", text=text))
         return cls(cards)
 
     @property
@@ -362,11 +363,10 @@ class Deal:
         except (KeyError, TypeError):
             owners = tuple(Seat(o) for o in owners)  # raises the usual error for what is not a seat
         if len(owners) != 52:
-            raise DealingError(f"a deal places 52 cards, not {len(owners)}")
+            raise DealingError(Text.of("deal.cards", count=len(owners)))
         counts = [owners.count(seat) for seat in Seat]
         if counts != [13, 13, 13, 13]:
-            detail = ", ".join(f"{seat.letter} {counts[seat]}" for seat in Seat)
-            raise DealingError(f"every hand must have 13 cards ({detail})")
+            raise DealingError(Text.of("deal.counts", counts=tuple(counts)))
         self._owners: tuple[Seat, ...] = owners
 
     @classmethod
@@ -376,15 +376,15 @@ class Deal:
         given = {Seat(seat): (hand if isinstance(hand, Hand) else Hand(hand)) for seat, hand in hands.items()}
         for seat, hand in given.items():
             if len(hand) != 13:
-                raise DealingError(f"{seat.name.title()}'s hand has {len(hand)} cards, not 13", field=seat.letter)
+                raise DealingError(Text.of("deal.hand_size", seat=seat, count=len(hand)), field=seat.letter)
             for card in hand.cards:
                 if owners[card.index] is not None:
-                    raise DealingError(f"{card} is in both {owners[card.index].name.title()}'s and "
-                                       f"{seat.name.title()}'s hands")
+                    raise DealingError(Text.of("deal.card_twice", card=str(card), first=owners[card.index],
+                                               second=seat))
                 owners[card.index] = seat
         missing = [seat for seat in Seat if seat not in given]
         if len(missing) > 1:
-            raise DealingError("a deal needs at least three hands; the fourth can be worked out")
+            raise DealingError(Text.of("deal.three_hands"))
         if missing:
             owners = [missing[0] if owner is None else owner for owner in owners]
         return cls(owners)  # type: ignore[arg-type]
@@ -406,7 +406,7 @@ class Deal:
             text = text[2:]
         parts = text.split()
         if len(parts) != 4:
-            raise DealingError(f"a PBN deal has four hands separated by spaces, not {len(parts)}: {text!r}")
+            raise DealingError(Text.of("deal.pbn_parts", count=len(parts), text=text))
         hands: dict[Seat, Hand] = {}
         for offset, part in enumerate(parts):
             seat = first.after(offset)
@@ -415,7 +415,7 @@ class Deal:
             try:
                 hands[seat] = Hand.from_pbn(part)
             except DealingError as exc:
-                raise DealingError(f"{seat.name.title()}'s hand: {exc}", field=seat.letter) from None
+                raise DealingError(Text.of("deal.hand", seat=seat, error=exc.said), field=seat.letter) from None
         return cls.from_hands(hands)
 
     @property
@@ -482,7 +482,7 @@ class Vulnerability(Enum):
                  "EW": cls.EW, "E": cls.EW, "ALL": cls.BOTH, "BOTH": cls.BOTH, "B": cls.BOTH}
         if key in table and not (key == "" and str(text).strip() not in ("", "-")):
             return table[key]
-        raise DealingError(f"unknown vulnerability {text!r}: expected None, NS, EW or All")
+        raise DealingError(Text.of("vulnerability.unknown", text=text))
 
     def __str__(self) -> str:
         return self.pbn
@@ -490,7 +490,7 @@ class Vulnerability(Enum):
 
 def _check_board_number(board: int) -> int:
     if isinstance(board, bool) or not isinstance(board, int) or board < 1:
-        raise DealingError(f"board numbers start at 1, not {board!r}", field="board")
+        raise DealingError(Text.of("board.number", board=board), field="board")
     return board
 
 

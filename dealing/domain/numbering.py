@@ -38,6 +38,7 @@ import numpy as np
 
 from dealing.domain.cards import Deal
 from dealing.domain.errors import DealingError
+from dealing.domain.text import Text
 
 __all__ = [
     "D",
@@ -63,9 +64,9 @@ PAVLICEK_ORDER: tuple[int, ...] = tuple((p % 4) * 13 + p // 4 for p in range(52)
 
 def _check_number(n: int) -> int:
     if isinstance(n, bool) or not isinstance(n, int):
-        raise DealingError(f"a deal number must be a whole number, not {n!r}", field="number")
+        raise DealingError(Text.of("number.whole", number=n), field="number")
     if not 0 <= n < D:
-        raise DealingError(f"a deal number must be 0 … {D - 1} (D − 1), not {n}", field="number")
+        raise DealingError(Text.of("number.range", last=D - 1, number=n), field="number")
     return n
 
 
@@ -122,11 +123,11 @@ def parse_deal_number(text: str) -> int:
         try:
             value = int(raw[2:].replace("_", ""), 16)
         except ValueError:
-            raise DealingError(f"{raw!r} is not a hexadecimal deal number", field="number") from None
+            raise DealingError(Text.of("number.hex", text=raw), field="number") from None
     elif _NUMBER_TEXT.match(raw):
         value = int(re.sub(r"[_,' ]", "", raw))
     else:
-        raise DealingError(f"{raw!r} is not a deal number: write digits 0-9 (or 0x and hex digits)", field="number")
+        raise DealingError(Text.of("number.digits", text=raw), field="number")
     return _check_number(value)
 
 
@@ -138,7 +139,7 @@ def number_to_bytes(number: int) -> bytes:
 def number_from_bytes(data: bytes) -> int:
     """Read a 12-byte big-endian deal number (checked to be below D)."""
     if len(data) != 12:
-        raise DealingError(f"a deal number is 12 bytes, not {len(data)}", field="number")
+        raise DealingError(Text.of("number.bytes", count=len(data)), field="number")
     return _check_number(int.from_bytes(data, "big"))
 
 

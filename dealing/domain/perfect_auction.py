@@ -48,11 +48,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from dealing.domain.auction import CALLS, FIRST_BID_CODE, PASS, Call, check_auction, describe_call, parse_calls
+from dealing.domain.auction import CALLS, FIRST_BID_CODE, PASS, Call, call_error, call_text, check_auction, parse_calls
 from dealing.domain.cards import DECK, Deal, Seat
 from dealing.domain.errors import DealingError
+from dealing.domain.text import Text
 
-__all__ = ["encode", "decode", "LAST_STEP"]
+__all__ = ["encode", "decode", "dealer_seat", "LAST_STEP"]
 
 LAST_STEP = 26  # 6♣: locates ♣4 and ♣3; ♣2 belongs to no step
 _P, _X, _XX = 0, 1, 2
@@ -99,28 +100,28 @@ _PROCEDURE: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {
     (2, 3): ((_P, _P, _X, _P, _P, _XX, _P, _P), 1),
 }
 
-# What the player to call must do after each sequence (the article's words; {F}, {S} are
-# the cards being located). Its keys are exactly the sequences that are not yet followed by
-# a bid, which the assertion below checks.
+# What the player to call must do after each sequence: the article's words, as the codes of
+# ``dealing.domain.text.RULES`` (there F and S are the cards being located). Its keys are
+# exactly the sequences that are not yet followed by a bid, which the assertion below checks.
 _RULES: dict[tuple[int, ...], str] = {
-    (): "bid with both {F} and {S}, double with one of them, or pass with neither",
-    (_X,): "bid with {F}, redouble with {S}, or pass with neither",
-    (_X, _XX): "bid: {F} and {S} are located",
-    (_X, _P): "bid with {F}, or pass without it",
-    (_X, _P, _P): "bid with {S}, or redouble without it",
-    (_X, _P, _P, _XX): "bid with {F}, or pass with {S}",
-    (_X, _P, _P, _XX, _P): "bid: {F} and {S} are located",
-    (_P,): "bid with both {F} and {S}, or pass otherwise",
-    (_P, _P): "bid with both {F} and {S}, or double otherwise",
-    (_P, _P, _X): "redouble with {F}, or pass without it",
-    (_P, _P, _X, _XX): "pass (holding neither {F} nor {S})",
-    (_P, _P, _X, _XX, _P): "bid with {S}, or pass without it",
-    (_P, _P, _X, _XX, _P, _P): "bid, holding {S}",
-    (_P, _P, _X, _P): "pass (holding neither {F} nor {S})",
-    (_P, _P, _X, _P, _P): "bid with {S}, or redouble without it",
-    (_P, _P, _X, _P, _P, _XX): "bid with {F}, or pass without it",
-    (_P, _P, _X, _P, _P, _XX, _P): "bid with {S}, or pass without it",
-    (_P, _P, _X, _P, _P, _XX, _P, _P): "bid: {F} and {S} are located",
+    (): "rule.both_one_neither",
+    (_X,): "rule.first_second_neither",
+    (_X, _XX): "rule.located",
+    (_X, _P): "rule.first_or_pass",
+    (_X, _P, _P): "rule.second_or_redouble",
+    (_X, _P, _P, _XX): "rule.first_or_pass_second",
+    (_X, _P, _P, _XX, _P): "rule.located",
+    (_P,): "rule.both_or_pass",
+    (_P, _P): "rule.both_or_double",
+    (_P, _P, _X): "rule.redouble_first",
+    (_P, _P, _X, _XX): "rule.pass_neither",
+    (_P, _P, _X, _XX, _P): "rule.second_or_pass",
+    (_P, _P, _X, _XX, _P, _P): "rule.holding_second",
+    (_P, _P, _X, _P): "rule.pass_neither",
+    (_P, _P, _X, _P, _P): "rule.second_or_redouble",
+    (_P, _P, _X, _P, _P, _XX): "rule.first_or_pass",
+    (_P, _P, _X, _P, _P, _XX, _P): "rule.second_or_pass",
+    (_P, _P, _X, _P, _P, _XX, _P, _P): "rule.located",
 }
 
 
@@ -183,7 +184,8 @@ _STEP_CALL: tuple[Call, ...] = tuple(CALLS[FIRST_BID_CODE + step - 1] if step el
 _LEADING_PASSES: tuple[tuple[Call, ...], ...] = tuple((PASS,) * k for k in range(4))
 
 
-def _seat(dealer: Seat | str | int) -> Seat:
+def dealer_seat(dealer: Seat | str | int) -> Seat:
+    """The dealer as a seat (0 … 3, ``N``, ``north`` …); the error is about the ``dealer`` field."""
     if isinstance(dealer, Seat):
         return dealer
     if isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < 4:
@@ -191,7 +193,7 @@ def _seat(dealer: Seat | str | int) -> Seat:
     try:
         return Seat.from_str(dealer)
     except DealingError as exc:
-        raise DealingError(f"dealer: {exc}", field="dealer") from None
+        raise DealingError(Text.of("dealer.error", error=exc.said), field="dealer") from None
 
 
 def encode(deal: Deal, dealer: Seat | str) -> list[Call]:
@@ -204,11 +206,11 @@ def encode(deal: Deal, dealer: Seat | str) -> list[Call]:
     '1C 1H'
     """
     if not isinstance(deal, Deal):
-        raise DealingError(f"expected a Deal, not {type(deal).__name__}", field="deal")
-    dealer_seat = int(_seat(dealer))
+        raise DealingError(Text.of("scheme.not_a_deal", type=type(deal).__name__), field="deal")
+    first_seat = int(dealer_seat(dealer))
     owners = [int(seat) for seat in deal.owners]
     bidder = owners[0]
-    calls = list(_LEADING_PASSES[(bidder - dealer_seat) & 3])
+    calls = list(_LEADING_PASSES[(bidder - first_seat) & 3])
     last = 1  # the last step located
     while last < LAST_STEP and owners[2 * last - 1] == bidder and owners[2 * last] == bidder:
         last += 1
@@ -240,7 +242,7 @@ def _codes(calls: Iterable[Call | str] | str) -> tuple[list[int], list[Call]]:
             try:
                 parsed.append(call if isinstance(call, Call) else Call.from_str(call))
             except DealingError as exc:
-                raise DealingError(f"call {position}: {exc}", field="auction") from None
+                raise call_error(position, exc) from None
         return [call.code for call in parsed], parsed
 
 
@@ -257,31 +259,35 @@ def decode(calls: Iterable[Call | str] | str, dealer: Seat | str) -> Deal:
     ...
     dealing.domain.errors.DealingError: call 5 (North: P) does not fit the scheme: after East's 1♦ (South passed, West passed), North must bid with both ♠J and ♠T, or double otherwise
     """
-    dealer_seat = _seat(dealer)
+    dealer = dealer_seat(dealer)
     codes, source = _codes(calls)
-    d = int(dealer_seat)
+    d = int(dealer)
     n = len(codes)
     codes.append(_END)
     owners = [0] * 52
     counts = [0, 0, 0, 0]
 
-    def named(position: int) -> str:
-        return describe_call(position, dealer_seat, CALLS[codes[position - 1]])
+    def named(position: int) -> Text:
+        return call_text(position, dealer, CALLS[codes[position - 1]])
 
-    def against(position: int, reason: str) -> DealingError:
+    def against(position: int, reason: Text | str) -> DealingError:
         """The error for call ``position`` (1-based): illegal under the Laws, else against the scheme."""
-        check_auction(source[:position], dealer_seat)  # raises if the call is illegal
-        return DealingError(f"{named(position)} does not fit the scheme: {reason}", field="auction")
+        check_auction(source[:position], dealer)  # raises if the call is illegal
+        reason = reason if isinstance(reason, Text) else Text.of(reason)
+        return DealingError(Text.of("scheme.against", call=named(position), reason=reason), field="auction")
 
-    def unfinished(reason: str) -> DealingError:
+    def unfinished(reason: Text) -> DealingError:
         if n == 0:
-            return DealingError("the auction is empty: it starts with the dealer's call", field="auction")
-        return DealingError(f"the auction is unfinished: after {named(n)} {reason}", field="auction")
+            return DealingError(Text.of("scheme.empty"), field="auction")
+        return DealingError(Text.of("scheme.unfinished", call=named(n), reason=reason), field="auction")
 
-    def too_many(position: int, seat: int, what: str) -> DealingError:
-        check_auction(source[:position], dealer_seat)
-        return DealingError(f"{named(position)} {what}, giving {Seat(seat).name.title()} {counts[seat]} cards; "
-                            f"a hand has 13", field="auction")
+    def too_many(position: int, seat: int, what: Text) -> DealingError:
+        check_auction(source[:position], dealer)
+        return DealingError(Text.of("scheme.too_many", call=named(position), what=what, seat=Seat(seat),
+                                    count=counts[seat]), field="auction")
+
+    def shows(first: int, last: int) -> Text:
+        return Text.of("scheme.shows", first=_card(first), last=_card(last))
 
     # The opening: passes up to the holder of ♠A, who opens.
     i = 0
@@ -289,21 +295,21 @@ def decode(calls: Iterable[Call | str] | str, dealer: Seat | str) -> Deal:
         i += 1
     if i == 4:
         if n > 4:
-            raise against(5, "the auction has ended")  # illegal: check_auction raises first
-        raise against(4, "someone holds ♠A and must open; a deal cannot be passed out")
+            raise against(5, "scheme.ended")  # illegal: check_auction raises first
+        raise against(4, "scheme.must_open")
     if i == n:
-        raise unfinished(f"{Seat((d + i) % 4).name.title()} must open holding ♠A, or pass without it")
+        raise unfinished(Text.of("scheme.open_or_pass", seat=Seat((d + i) % 4)))
     code = codes[i]
     if code < FIRST_BID_CODE:
-        raise against(i + 1, "the holder of ♠A opens with a bid")  # illegal before any bid
+        raise against(i + 1, "scheme.open_with_bid")  # illegal before any bid
     bidder = (d + i) & 3
     last = code - FIRST_BID_CODE + 1
     if last > LAST_STEP:
-        raise against(i + 1, "no bid goes above 6♣, the last step")
+        raise against(i + 1, "scheme.above_last_step")
     owners[0:2 * last - 1] = [bidder] * (2 * last - 1)
     counts[bidder] = 2 * last - 1
     if counts[bidder] > 13:
-        raise too_many(i + 1, bidder, f"shows every card from ♠A to {_card(2 * last - 2)}")
+        raise too_many(i + 1, bidder, shows(0, 2 * last - 2))
     tight = counts[bidder] > 11
     i += 1
 
@@ -323,25 +329,23 @@ def decode(calls: Iterable[Call | str] | str, dealer: Seat | str) -> Deal:
                 node = state // 3
                 if _FOLLOWING[state + code] < 0:
                     raise against(i + 1, _expectation(node, bidder, codes[start - 1], codes[start:i], first, second))
-                check_auction(source[:i + 1], dealer_seat)
-                raise DealingError(
-                    f"{named(i + 1)} is impossible: wherever the calls so far allow {_card(first)} and "
-                    f"{_card(second)} to lie, {_crowded(_FOLLOWING[state + code], bidder, counts)} would hold "
-                    f"more than 13 cards", field="auction")
+                check_auction(source[:i + 1], dealer)
+                raise DealingError(Text.of(
+                    "scheme.impossible", call=named(i + 1), F=_card(first), S=_card(second),
+                    seats=_crowded(_FOLLOWING[state + code], bidder, counts)), field="auction")
             state = following
             i += 1
         node = state // 3
         if code == _END:
-            who = Seat((bidder + i - start + 1) & 3).name.title()
-            raise unfinished(f"{who} must " + _RULES[_NODES[node]].format(F=_card(first), S=_card(second)))
+            raise unfinished(_must(Seat((bidder + i - start + 1) & 3), node, first, second))
         holders = _OUTCOME[node]
         if holders is None:
             raise against(i + 1, _expectation(node, bidder, codes[start - 1], codes[start:i], first, second))
         new_last = code - FIRST_BID_CODE + 1
         if new_last < step:
-            raise against(i + 1, "a bid must be higher than the last")  # illegal: check_auction raises first
+            raise against(i + 1, "scheme.higher")  # illegal: check_auction raises first
         if new_last > LAST_STEP:
-            raise against(i + 1, "no bid goes above 6♣, the last step")
+            raise against(i + 1, "scheme.above_last_step")
         f_seat = (bidder + holders[0]) & 3
         s_seat = (bidder + holders[1]) & 3
         owners[first] = f_seat
@@ -350,15 +354,14 @@ def decode(calls: Iterable[Call | str] | str, dealer: Seat | str) -> Deal:
         counts[s_seat] += 1
         if counts[f_seat] > 13 or counts[s_seat] > 13:
             seat = f_seat if counts[f_seat] > 13 else s_seat
-            raise too_many(i + 1, seat, f"places {_card(first)} with {Seat(f_seat).name.title()} and "
-                                        f"{_card(second)} with {Seat(s_seat).name.title()}")
+            raise too_many(i + 1, seat, Text.of("scheme.places", F=_card(first), f_seat=Seat(f_seat),
+                                                S=_card(second), s_seat=Seat(s_seat)))
         bidder = (bidder + i - start + 1) & 3
         if new_last > step:
             owners[second + 1:2 * new_last - 1] = [bidder] * (2 * (new_last - step))
             counts[bidder] += 2 * (new_last - step)
             if counts[bidder] > 13:
-                raise too_many(i + 1, bidder, f"shows every card from {_card(second + 1)} to "
-                                              f"{_card(2 * new_last - 2)}")
+                raise too_many(i + 1, bidder, shows(second + 1, 2 * new_last - 2))
         last = new_last
         tight = counts[0] > 11 or counts[1] > 11 or counts[2] > 11 or counts[3] > 11
         i += 1
@@ -366,16 +369,16 @@ def decode(calls: Iterable[Call | str] | str, dealer: Seat | str) -> Deal:
     # After 6♣ three passes end the auction; ♣2 goes to the hand with 12 cards.
     for extra in range(3):
         if i + extra >= n:
-            raise unfinished(f"three passes end the auction after 6♣ ({3 - extra} more)")
+            raise unfinished(Text.of("scheme.passes_left", count=3 - extra))
         if codes[i + extra] != _P:
-            raise against(i + extra + 1, "every step is located after 6♣; three passes end the auction")
+            raise against(i + extra + 1, "scheme.after_last_step")
     if n > i + 3:
-        raise against(i + 4, "the auction has ended")  # illegal: check_auction raises first
+        raise against(i + 4, "scheme.ended")  # illegal: check_auction raises first
     owners[51] = counts.index(12)
     return Deal(owners)
 
 
-def _crowded(node: int, bidder: int, counts: list[int]) -> str:
+def _crowded(node: int, bidder: int, counts: list[int]) -> tuple[Seat, ...]:
     """Who would overflow, however F and S lie among the places the calls so far allow."""
     over: set[int] = set()
     for f_rel, s_rel in _REACHABLE[node]:
@@ -384,19 +387,19 @@ def _crowded(node: int, bidder: int, counts: list[int]) -> str:
         added[f_seat] += 1
         added[s_seat] += 1
         over.update(seat for seat in range(4) if counts[seat] + added[seat] > 13)
-    return " or ".join(Seat(seat).name.title() for seat in sorted(over))
+    return tuple(Seat(seat) for seat in sorted(over))
 
 
-def _expectation(node: int, bidder: int, bid_code: int, between: list[int], first: int, second: int) -> str:
+def _must(seat: Seat, node: int, first: int, second: int) -> Text:
+    """``<seat> must <the rule at node>``, F and S being the cards ``first`` and ``second``."""
+    return Text.of("scheme.must", seat=seat, rule=Text.of(_RULES[_NODES[node]], F=_card(first), S=_card(second)))
+
+
+def _expectation(node: int, bidder: int, bid_code: int, between: list[int], first: int, second: int) -> Text:
     """What the system asks of the player to call at ``node``, with the calls that led there."""
-    seat = Seat(bidder).name.title()
-    context = f"after {seat}'s {CALLS[bid_code].symbol}"
-    if between:
-        made = ", ".join(f"{Seat((bidder + k + 1) & 3).name.title()} {_CALL_WORDS[code]}"
-                         for k, code in enumerate(between))
-        context += f" ({made})"
-    who = Seat((bidder + len(between) + 1) & 3).name.title()
-    return f"{context}, {who} must " + _RULES[_NODES[node]].format(F=_card(first), S=_card(second))
+    made = tuple(Text.of(_CALL_WORDS[code], seat=Seat((bidder + k + 1) & 3)) for k, code in enumerate(between))
+    return Text.of("scheme.expectation", bidder=Seat(bidder), bid=CALLS[bid_code].symbol, made=made,
+                   must=_must(Seat((bidder + len(between) + 1) & 3), node, first, second))
 
 
-_CALL_WORDS = ("passed", "doubled", "redoubled")
+_CALL_WORDS = ("scheme.passed", "scheme.doubled", "scheme.redoubled")

@@ -1,0 +1,171 @@
+"""What the dealing domain says when input is wrong, as data: a code and its parameters.
+
+The checks of cards, hands and deals (``cards.py``), calls and auctions (``auction.py``),
+perfect auctions (``perfect_auction.py``) and deal numbers (``numbering.py``) raise a
+:class:`~dealing.domain.errors.DealingError` made from a ``Text(code, params)``. ``str(text)``
+is the English sentence, from the templates in ``ENGLISH`` below: it is what commands print,
+what doctests show and what ``str(error)`` gives. The Django layer (``dealing/texts.py``) says
+the same code in the reader's language. Parameters are numbers, strings, seats and suits
+(``cards.Seat``/``cards.Suit``: their English names are ``name.title()``/``name.lower()``),
+tuples of them, or further ``Text``\\ s: an error inside another ("call 5: …", "North's hand: …")
+or the reason a call is illegal.
+
+This module implements no source document; it only holds the domain's words (same shape as
+``movements/domain/text.py``).
+
+>>> t = Text.of("call.at", position=2, error=Text.of("call.unknown", text="1Z"))
+>>> str(t)
+"call 2: '1Z' is not a call: write P, X, XX or a bid from 1C to 7NT"
+>>> [inner.code for inner in t.texts()]
+['call.at', 'call.unknown']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message of the dealing domain: ``code`` names it, ``args`` are its (name, value) parameters."""
+
+    code: str
+    args: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, code: str, /, **params) -> "Text":
+        if code not in ENGLISH:
+            raise KeyError(f"unknown dealing text {code!r}")
+        return cls(code, tuple(sorted(params.items())))
+
+    @property
+    def params(self) -> dict:
+        return dict(self.args)
+
+    def __str__(self) -> str:
+        return ENGLISH[self.code](self.params)
+
+    def texts(self):
+        """This text and every text nested in its parameters (depth first)."""
+        yield self
+        for value in self.params.values():
+            if isinstance(value, Text):
+                yield from value.texts()
+
+
+def seat_name(seat) -> str:
+    """``North`` … (a ``cards.Seat``; not imported, cards.py imports this module's users)."""
+    return seat.name.title()
+
+
+_Template = Callable[[dict], str]
+
+# What the perfect-auction system asks of the player to call (Kersey's words; F and S are the
+# two cards being located), used after "<who> must ".
+RULES: dict[str, _Template] = {
+    "rule.both_one_neither": lambda p: f"bid with both {p['F']} and {p['S']}, double with one of them, "
+                                       "or pass with neither",
+    "rule.first_second_neither": lambda p: f"bid with {p['F']}, redouble with {p['S']}, or pass with neither",
+    "rule.located": lambda p: f"bid: {p['F']} and {p['S']} are located",
+    "rule.first_or_pass": lambda p: f"bid with {p['F']}, or pass without it",
+    "rule.second_or_redouble": lambda p: f"bid with {p['S']}, or redouble without it",
+    "rule.first_or_pass_second": lambda p: f"bid with {p['F']}, or pass with {p['S']}",
+    "rule.both_or_pass": lambda p: f"bid with both {p['F']} and {p['S']}, or pass otherwise",
+    "rule.both_or_double": lambda p: f"bid with both {p['F']} and {p['S']}, or double otherwise",
+    "rule.redouble_first": lambda p: f"redouble with {p['F']}, or pass without it",
+    "rule.pass_neither": lambda p: f"pass (holding neither {p['F']} nor {p['S']})",
+    "rule.second_or_pass": lambda p: f"bid with {p['S']}, or pass without it",
+    "rule.holding_second": lambda p: f"bid, holding {p['S']}",
+}
+
+
+def _expectation(p: dict) -> str:
+    context = f"after {seat_name(p['bidder'])}'s {p['bid']}"
+    if p["made"]:
+        context += f" ({', '.join(str(m) for m in p['made'])})"
+    return f"{context}, {p['must']}"
+
+
+ENGLISH: dict[str, _Template] = {
+    # cards.py
+    "seat.unknown": lambda p: f"unknown seat {p['text']!r}: expected N, E, S or W",
+    "suit.unknown": lambda p: f"unknown suit {p['text']!r}: expected S, H, D or C",
+    "strain.unknown": lambda p: f"unknown strain {p['text']!r}: expected C, D, H, S or NT",
+    "rank.unknown": lambda p: f"unknown rank {p['text']!r}: expected A, K, Q, J, T (or 10), 9 … 2",
+    "card.index": lambda p: f"card index {p['index']} is outside 0 … 51",
+    "card.unknown": lambda p: f"unknown card {p['text']!r}: write a suit and a rank, like HT or SA",
+    "hand.suits": lambda p: f"hand {p['text']!r} must have four suits separated by dots (S.H.D.C)",
+    "hand.rank": lambda p: f"hand {p['text']!r}: {p['char']!r} is not a rank in {p['suit'].name.lower()}",
+    "hand.twice": lambda p: f"hand {p['text']!r} lists a card twice",
+    "deal.cards": lambda p: f"a deal places 52 cards, not {p['count']}",
+    "deal.counts": lambda p: "every hand must have 13 cards ("
+                             + ", ".join(f"{letter} {n}" for letter, n in zip("NESW", p["counts"])) + ")",
+    "deal.hand_size": lambda p: f"{seat_name(p['seat'])}'s hand has {p['count']} cards, not 13",
+    "deal.card_twice": lambda p: f"{p['card']} is in both {seat_name(p['first'])}'s and "
+                                 f"{seat_name(p['second'])}'s hands",
+    "deal.three_hands": lambda p: "a deal needs at least three hands; the fourth can be worked out",
+    "deal.pbn_parts": lambda p: f"a PBN deal has four hands separated by spaces, not {p['count']}: {p['text']!r}",
+    "deal.hand": lambda p: f"{seat_name(p['seat'])}'s hand: {p['error']}",
+    "vulnerability.unknown": lambda p: f"unknown vulnerability {p['text']!r}: expected None, NS, EW or All",
+    "board.number": lambda p: f"board numbers start at 1, not {p['board']!r}",
+    # auction.py
+    "bid.level": lambda p: f"a bid's level is 1 … 7, not {p['level']!r}",
+    "bid.index": lambda p: f"bid index {p['index']} is outside 0 … 34",
+    "call.code": lambda p: f"call code {p['value']!r} is outside 0 … 37",
+    "call.unknown": lambda p: f"{p['text']!r} is not a call: write P, X, XX or a bid from 1C to 7NT",
+    "call.at": lambda p: f"call {p['position']}: {p['error']}",
+    "call.all_pass_last": lambda p: f"call {p['position']}: {p['token']!r} (all pass) must be the last call",
+    "call.all_pass_ended": lambda p: f"call {p['position']}: {p['token']!r} (all pass) follows an auction that "
+                                     "has already ended",
+    "call.named": lambda p: f"call {p['position']} ({seat_name(p['seat'])}: {p['call']})",
+    "call.illegal": lambda p: f"{p['call']} is illegal: {p['reason']}",
+    "illegal.ended": lambda p: "the auction has already ended",
+    "illegal.no_bid_to_double": lambda p: "there is no bid to double",
+    "illegal.double_own_side": lambda p: f"{p['bid']} was bid by your own side; you may double only an "
+                                         "opponent's bid",
+    "illegal.already_doubled": lambda p: f"{p['bid']} is already doubled",
+    "illegal.already_redoubled": lambda p: f"{p['bid']} is already redoubled",
+    "illegal.no_bid_to_redouble": lambda p: "there is no bid to redouble",
+    "illegal.redouble_opponents": lambda p: f"{p['bid']} was bid by an opponent; you may redouble only your "
+                                            "side's bid",
+    "illegal.not_doubled": lambda p: f"{p['bid']} is not doubled",
+    "illegal.not_higher": lambda p: f"{p['bid']} is not higher than the last bid, {p['last']}",
+    "auction.no_contract": lambda p: "the auction has not ended yet, so it has no final contract",
+    # perfect_auction.py
+    "dealer.error": lambda p: f"dealer: {p['error']}",
+    "scheme.not_a_deal": lambda p: f"expected a Deal, not {p['type']}",
+    "scheme.against": lambda p: f"{p['call']} does not fit the scheme: {p['reason']}",
+    "scheme.empty": lambda p: "the auction is empty: it starts with the dealer's call",
+    "scheme.unfinished": lambda p: f"the auction is unfinished: after {p['call']} {p['reason']}",
+    "scheme.too_many": lambda p: f"{p['call']} {p['what']}, giving {seat_name(p['seat'])} {p['count']} cards; "
+                                 "a hand has 13",
+    "scheme.shows": lambda p: f"shows every card from {p['first']} to {p['last']}",
+    "scheme.places": lambda p: f"places {p['F']} with {seat_name(p['f_seat'])} and {p['S']} with "
+                               f"{seat_name(p['s_seat'])}",
+    "scheme.impossible": lambda p: f"{p['call']} is impossible: wherever the calls so far allow {p['F']} and "
+                                   f"{p['S']} to lie, {' or '.join(seat_name(s) for s in p['seats'])} would hold "
+                                   "more than 13 cards",
+    "scheme.ended": lambda p: "the auction has ended",
+    "scheme.must_open": lambda p: "someone holds ♠A and must open; a deal cannot be passed out",
+    "scheme.open_with_bid": lambda p: "the holder of ♠A opens with a bid",
+    "scheme.above_last_step": lambda p: "no bid goes above 6♣, the last step",
+    "scheme.higher": lambda p: "a bid must be higher than the last",
+    "scheme.after_last_step": lambda p: "every step is located after 6♣; three passes end the auction",
+    "scheme.open_or_pass": lambda p: f"{seat_name(p['seat'])} must open holding ♠A, or pass without it",
+    "scheme.passes_left": lambda p: f"three passes end the auction after 6♣ ({p['count']} more)",
+    "scheme.must": lambda p: f"{seat_name(p['seat'])} must {p['rule']}",
+    "scheme.expectation": _expectation,
+    "scheme.passed": lambda p: f"{seat_name(p['seat'])} passed",
+    "scheme.doubled": lambda p: f"{seat_name(p['seat'])} doubled",
+    "scheme.redoubled": lambda p: f"{seat_name(p['seat'])} redoubled",
+    **RULES,
+    # numbering.py
+    "number.whole": lambda p: f"a deal number must be a whole number, not {p['number']!r}",
+    "number.range": lambda p: f"a deal number must be 0 … {p['last']} (D − 1), not {p['number']}",
+    "number.hex": lambda p: f"{p['text']!r} is not a hexadecimal deal number",
+    "number.digits": lambda p: f"{p['text']!r} is not a deal number: write digits 0-9 (or 0x and hex digits)",
+    "number.bytes": lambda p: f"a deal number is 12 bytes, not {p['count']}",
+    # any file format
+    "line": lambda p: f"line {p['line']}: {p['error']}",
+}
