@@ -31,7 +31,8 @@ stop() {
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   echo "Stopped."
 }
-trap stop INT TERM EXIT
+trap stop EXIT
+trap 'stop; exit 0' INT TERM   # Ctrl-C is the normal way to stop: not an error
 
 # Two workers, as in production: dealing (numba kernels) and double-dummy analysis (DDS tables)
 # in separate processes, so that neither holds both libraries' memory.
