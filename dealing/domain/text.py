@@ -23,35 +23,54 @@ This module implements no source document; it only holds the domain's words (sam
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, ClassVar
+
+
+def _freeze(value):
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
 
 
 @dataclass(frozen=True)
-class Text:
-    """A message of the dealing domain: ``code`` names it, ``args`` are its (name, value) parameters."""
+class TextBase:
+    """A message as data: ``code`` names it, ``args`` are its (name, value) parameters.
+
+    A domain subclasses it and sets ``templates`` (code → English template) and ``kind``; the
+    movements domain's ``Text`` is one too.
+    """
 
     code: str
     args: tuple[tuple[str, object], ...] = ()
+    templates: ClassVar[dict[str, Callable[[dict], str]]] = {}
+    kind: ClassVar[str] = ""
 
     @classmethod
-    def of(cls, code: str, /, **params) -> "Text":
-        if code not in ENGLISH:
-            raise KeyError(f"unknown dealing text {code!r}")
-        return cls(code, tuple(sorted(params.items())))
+    def of(cls, code: str, /, **params):
+        if code not in cls.templates:
+            raise KeyError(f"unknown {cls.kind} text {code!r}")
+        return cls(code, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
 
     @property
     def params(self) -> dict:
         return dict(self.args)
 
     def __str__(self) -> str:
-        return ENGLISH[self.code](self.params)
+        return self.templates[self.code](self.params)
 
     def texts(self):
-        """This text and every text nested in its parameters (depth first)."""
+        """This text and every text nested in its parameters, or in tuples of them (depth first)."""
         yield self
         for value in self.params.values():
-            if isinstance(value, Text):
-                yield from value.texts()
+            for inner in value if isinstance(value, tuple) else (value,):
+                if isinstance(inner, TextBase):
+                    yield from inner.texts()
+
+
+class Text(TextBase):
+    """A message of the dealing domain (its templates: ``ENGLISH`` below)."""
+
+    kind = "dealing"
 
 
 def seat_name(seat) -> str:
@@ -169,3 +188,4 @@ ENGLISH: dict[str, _Template] = {
     # any file format
     "line": lambda p: f"line {p['line']}: {p['error']}",
 }
+Text.templates = ENGLISH

@@ -27,42 +27,15 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Callable
 
-
-def _freeze(value):
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
+from dealing.domain.text import TextBase
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(TextBase):
     """A message of the movements domain: ``code`` names it, ``args`` are its (name, value) parameters."""
 
-    code: str
-    args: tuple[tuple[str, object], ...] = ()
-
-    @classmethod
-    def of(cls, code: str, **params) -> "Text":
-        if code not in ENGLISH:
-            raise KeyError(f"unknown movement text {code!r}")
-        return cls(code, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
-
-    @property
-    def params(self) -> dict:
-        return dict(self.args)
-
-    def __str__(self) -> str:
-        return ENGLISH[self.code](self.params)
-
-    def texts(self):
-        """This text and every text nested in its parameters (depth first)."""
-        yield self
-        for value in self.params.values():
-            if isinstance(value, Text):
-                yield from value.texts()
+    kind = "movement"
 
     def as_json(self) -> dict:
         def plain(v):
@@ -265,6 +238,7 @@ ENGLISH: dict[str, _Template] = {
                                        f"tables has 1 to {p['max']} rounds, not {p['value']}",
     "error.internal": lambda p: f"internal error of the movement generator: {p['detail']}",
 }
+Text.templates = ENGLISH
 
 
 # --- the searches' method descriptions -----------------------------------------------------------
