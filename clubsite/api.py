@@ -1,8 +1,10 @@
 """One JSON error shape for the whole API: ``{"error": {"code", "message", "field"}}``.
 
 Domain errors (every domain package's error subclasses ``ValueError``) become 400s with
-code ``invalid``; DRF's own errors keep their status and code. A validation error on
-several fields reports the first in ``field``/``message`` and all of them in ``fields``.
+code ``invalid``, said in the request's language when the error carries its message as data
+(``dealing.texts.error_message``; otherwise ``str(exc)``); DRF's own errors keep their
+status and code. A validation error on several fields reports the first in
+``field``/``message`` and all of them in ``fields``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from dealing.texts import error_message
 
 
 def _first_message(detail) -> tuple[str | None, str, str]:
@@ -54,7 +58,7 @@ def exception_handler(exc, context):
         exc = exceptions.PermissionDenied()
     elif isinstance(exc, ValueError) and not isinstance(exc, exceptions.APIException):
         field = getattr(exc, "field", None)
-        return error_response(str(exc), code=getattr(exc, "code", "invalid"), field=field)
+        return error_response(error_message(exc), code=getattr(exc, "code", "invalid"), field=field)
 
     response = drf_exception_handler(exc, context)
     if response is None:

@@ -6,7 +6,8 @@
 ``{"deal": "N:…", "hands": {"N": "S.H.D.C", …}, "dealer", "calls", "auction"}``. Any logged-in
 user may call them: the caller supplies the deal. A deal, auction or dealer that cannot be
 used is a 400 in the standard shape ``{"error": {"code", "message", "field"}}``, the message
-naming the offending call (its position and who made it).
+naming the offending call (its position and who made it), in the request's language
+(``clubsite.api`` says it through ``dealing.texts.error_message``).
 """
 
 from __future__ import annotations
@@ -23,18 +24,11 @@ from dealing.domain.cards import Deal, Seat
 from dealing.domain.errors import DealingError
 
 
-def _dealer(text: str) -> Seat:
-    try:
-        return Seat.from_str(text)
-    except DealingError as exc:
-        raise DealingError(f"dealer: {exc}", field="dealer") from None
-
-
 def _deal(text: str) -> Deal:
     try:
         return Deal.from_pbn(text)
     except DealingError as exc:
-        raise DealingError(str(exc), field="deal") from None
+        raise DealingError(exc.said, field="deal") from None
 
 
 class PerfectAuctionEncodeApi(APIView):
@@ -62,7 +56,7 @@ class PerfectAuctionEncodeApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         deal = _deal(data.validated_data["deal"])
-        dealer = _dealer(data.validated_data["dealer"])
+        dealer = perfect_auction.dealer_seat(data.validated_data["dealer"])
         calls = perfect_auction.encode(deal, dealer)
         auction = Auction(dealer, calls)
         return Response(self.OutputSerializer({
@@ -95,7 +89,7 @@ class PerfectAuctionDecodeApi(APIView):
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        dealer = _dealer(data.validated_data["dealer"])
+        dealer = perfect_auction.dealer_seat(data.validated_data["dealer"])
         deal = perfect_auction.decode(data.validated_data["auction"], dealer)
         calls = perfect_auction.encode(deal, dealer)  # decode accepts only this auction, so it is the one read
         return Response(self.OutputSerializer({

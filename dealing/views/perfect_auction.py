@@ -33,6 +33,7 @@ from dealing.domain.auction import Auction, Call
 from dealing.domain.cards import Deal, Hand, Seat, Suit
 from dealing.domain.errors import DealingError
 from dealing.selectors.boards import board_for_viewer
+from dealing.texts import error_message
 from dealing.views.hand_records import hand_view
 
 SEAT_NAMES = {Seat.NORTH: gettext_lazy("North"), Seat.EAST: gettext_lazy("East"), Seat.SOUTH: gettext_lazy("South"),
@@ -74,7 +75,7 @@ class DealForm(forms.Form):
             try:
                 data["parsed_deal"] = Deal.from_pbn(text)
             except DealingError as exc:
-                self.add_error("deal", str(exc))
+                self.add_error("deal", error_message(exc))
             return data
         hands: dict[Seat, Hand] = {}
         for seat, name in HAND_FIELDS.items():
@@ -84,7 +85,7 @@ class DealForm(forms.Form):
             try:
                 hands[seat] = Hand.from_pbn(_dotted(value))
             except DealingError as exc:
-                self.add_error(name, str(exc))
+                self.add_error(name, error_message(exc))
         if self.errors:
             return data
         if len(hands) < 3:
@@ -93,7 +94,7 @@ class DealForm(forms.Form):
         try:
             data["parsed_deal"] = Deal.from_hands(hands)
         except DealingError as exc:
-            self.add_error(_field_of_hand_error(exc, hands), str(exc))
+            self.add_error(_field_of_hand_error(exc, hands), error_message(exc))
         return data
 
 
@@ -136,7 +137,7 @@ class AuctionForm(forms.Form):
         try:
             data["decoded_deal"] = perfect_auction.decode(data["auction"], data["dealer"])
         except DealingError as exc:
-            self.add_error(exc.field if exc.field in self.fields else "auction", str(exc))
+            self.add_error(exc.field if exc.field in self.fields else "auction", error_message(exc))
         return data
 
 

@@ -1,0 +1,204 @@
+"""The dealing domain's error messages said in the reader's language (gettext, with Polish plurals).
+
+The domain (``dealing/domain/text.py``) raises a ``DealingError`` whose ``text`` is a
+``Text(code, params)``; errors inside errors ("call 5: …", "North's hand: …", the reason a
+call is illegal, the rule of the perfect-auction system) are nested ``Text``\\ s.
+``render(text)`` says one in the active language, ``error_message(exc)`` says an error (any
+error without a ``Text`` says ``str(exc)``). Forms (``dealing/views/``) and the API's error
+handler (``clubsite/api.py``) use ``error_message``.
+
+Every msgid is a literal here so that ``make messages`` extracts it; Polish is in
+``locale/pl/glossary.json``. Seats are the site's Polish names (Północ, Wschód, Południe,
+Zachód), with their genitive where a sentence needs it ("ręka Północy"). ``render`` under
+English gives exactly ``str(text)`` (tests/dealing/test_texts.py checks every code).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from dealing.domain.text import ENGLISH, Text
+
+
+def seat(s) -> str:
+    return (_("North"), _("East"), _("South"), _("West"))[int(s)]
+
+
+def whose(s) -> str:
+    """``North's`` (Polish: the genitive, ``Północy``)."""
+    return (_("North's"), _("East's"), _("South's"), _("West's"))[int(s)]
+
+
+def held_by(s) -> str:
+    """``with North`` (Polish: ``u Północy``)."""
+    return (_("with North"), _("with East"), _("with South"), _("with West"))[int(s)]
+
+
+def in_suit(suit) -> str:
+    """The suit after "in" (Polish: the locative, ``w pikach``); Suit.CLUBS is 0."""
+    return (_("in clubs"), _("in diamonds"), _("in hearts"), _("in spades"))[int(suit)]
+
+
+def _said(p: dict, **changes) -> dict:
+    """The parameters with nested texts rendered, quoted strings quoted, and ``changes`` applied."""
+    out = {k: render(v) if isinstance(v, Text) else v for k, v in p.items()}
+    out.update(changes)
+    return out
+
+
+def _quoted(p: dict, *names: str) -> dict:
+    return _said(p, **{name: repr(p[name]) for name in names})
+
+
+def _deal_counts(p):
+    detail = ", ".join(f"{letter} {n}" for letter, n in zip("NESW", p["counts"]))
+    return _("every hand must have 13 cards (%(detail)s)") % {"detail": detail}
+
+
+def _hand_size(p):
+    n = p["count"]
+    return ngettext("%(whose)s hand has %(count)d cards, not 13", "%(whose)s hand has %(count)d cards, not 13",
+                    n) % {"whose": whose(p["seat"]), "count": n}
+
+
+def _too_many(p):
+    n = p["count"]
+    return ngettext("%(call)s %(what)s, giving %(seat)s %(count)d cards; a hand has 13",
+                    "%(call)s %(what)s, giving %(seat)s %(count)d cards; a hand has 13",
+                    n) % _said(p, seat=seat(p["seat"]))
+
+
+def _either(seats) -> str:
+    said = seat(seats[0])
+    for other in seats[1:]:
+        said = _("%(first)s or %(second)s") % {"first": said, "second": seat(other)}
+    return said
+
+
+def _unfinished(p):
+    call = p["call"].params  # a "call.named" text: said here as "after call 5 (…)"
+    after = _("after call %(position)s (%(seat)s: %(call)s)") % {**call, "seat": seat(call["seat"])}
+    return _("the auction is unfinished: %(after)s %(reason)s") % {"after": after, "reason": render(p["reason"])}
+
+
+def _expectation(p):
+    args = _said(p, whose=whose(p["bidder"]), made=", ".join(render(m) for m in p["made"]))
+    if p["made"]:
+        return _("after %(whose)s %(bid)s (%(made)s), %(must)s") % args
+    return _("after %(whose)s %(bid)s, %(must)s") % args
+
+
+RENDERERS = {
+    # cards.py
+    "seat.unknown": lambda p: _("unknown seat %(text)s: expected N, E, S or W") % _quoted(p, "text"),
+    "suit.unknown": lambda p: _("unknown suit %(text)s: expected S, H, D or C") % _quoted(p, "text"),
+    "strain.unknown": lambda p: _("unknown strain %(text)s: expected C, D, H, S or NT") % _quoted(p, "text"),
+    "rank.unknown": lambda p: _("unknown rank %(text)s: expected A, K, Q, J, T (or 10), 9 … 2") % _quoted(p, "text"),
+    "card.index": lambda p: _("card index %(index)s is outside 0 … 51") % p,
+    "card.unknown": lambda p: _("unknown card %(text)s: write a suit and a rank, like HT or SA") % _quoted(p, "text"),
+    "hand.suits": lambda p: _("hand %(text)s must have four suits separated by dots (S.H.D.C)") % _quoted(p, "text"),
+    "hand.rank": lambda p: _("hand %(text)s: %(char)s is not a rank %(in_suit)s")
+                           % {**_quoted(p, "text", "char"), "in_suit": in_suit(p["suit"])},
+    "hand.twice": lambda p: _("hand %(text)s lists a card twice") % _quoted(p, "text"),
+    "deal.cards": lambda p: _("a deal places 52 cards, not %(count)s") % p,
+    "deal.counts": _deal_counts,
+    "deal.hand_size": _hand_size,
+    "deal.card_twice": lambda p: _("%(card)s is in both %(first)s and %(second)s hands")
+                                 % {"card": p["card"], "first": whose(p["first"]), "second": whose(p["second"])},
+    "deal.three_hands": lambda p: _("a deal needs at least three hands; the fourth can be worked out"),
+    "deal.pbn_parts": lambda p: _("a PBN deal has four hands separated by spaces, not %(count)s: %(text)s")
+                                % _quoted(p, "text"),
+    "deal.hand": lambda p: _("%(whose)s hand: %(error)s") % _said(p, whose=whose(p["seat"])),
+    "vulnerability.unknown": lambda p: _("unknown vulnerability %(text)s: expected None, NS, EW or All")
+                                       % _quoted(p, "text"),
+    "board.number": lambda p: _("board numbers start at 1, not %(board)s") % _quoted(p, "board"),
+    # auction.py
+    "bid.level": lambda p: _("a bid's level is 1 … 7, not %(level)s") % _quoted(p, "level"),
+    "bid.index": lambda p: _("bid index %(index)s is outside 0 … 34") % p,
+    "call.code": lambda p: _("call code %(value)s is outside 0 … 37") % _quoted(p, "value"),
+    "call.unknown": lambda p: _("%(text)s is not a call: write P, X, XX or a bid from 1C to 7NT") % _quoted(p, "text"),
+    "call.at": lambda p: _("call %(position)s: %(error)s") % _said(p),
+    "call.all_pass_last": lambda p: _("call %(position)s: %(token)s (all pass) must be the last call")
+                                    % _quoted(p, "token"),
+    "call.all_pass_ended": lambda p: _("call %(position)s: %(token)s (all pass) follows an auction that has "
+                                       "already ended") % _quoted(p, "token"),
+    "call.named": lambda p: _("call %(position)s (%(seat)s: %(call)s)") % _said(p, seat=seat(p["seat"])),
+    "call.illegal": lambda p: _("%(call)s is illegal: %(reason)s") % _said(p),
+    "illegal.ended": lambda p: _("the auction has already ended"),
+    "illegal.no_bid_to_double": lambda p: _("there is no bid to double"),
+    "illegal.double_own_side": lambda p: _("%(bid)s was bid by your own side; you may double only an opponent's "
+                                           "bid") % p,
+    "illegal.already_doubled": lambda p: _("%(bid)s is already doubled") % p,
+    "illegal.already_redoubled": lambda p: _("%(bid)s is already redoubled") % p,
+    "illegal.no_bid_to_redouble": lambda p: _("there is no bid to redouble"),
+    "illegal.redouble_opponents": lambda p: _("%(bid)s was bid by an opponent; you may redouble only your side's "
+                                              "bid") % p,
+    "illegal.not_doubled": lambda p: _("%(bid)s is not doubled") % p,
+    "illegal.not_higher": lambda p: _("%(bid)s is not higher than the last bid, %(last)s") % p,
+    "auction.no_contract": lambda p: _("the auction has not ended yet, so it has no final contract"),
+    # perfect_auction.py
+    "dealer.error": lambda p: _("dealer: %(error)s") % _said(p),
+    "scheme.not_a_deal": lambda p: _("expected a Deal, not %(type)s") % p,
+    "scheme.against": lambda p: _("%(call)s does not fit the scheme: %(reason)s") % _said(p),
+    "scheme.empty": lambda p: _("the auction is empty: it starts with the dealer's call"),
+    "scheme.unfinished": _unfinished,
+    "scheme.too_many": _too_many,
+    "scheme.shows": lambda p: _("shows every card from %(first)s to %(last)s") % p,
+    "scheme.places": lambda p: _("places %(F)s %(f_seat)s and %(S)s %(s_seat)s")
+                               % _said(p, f_seat=held_by(p["f_seat"]), s_seat=held_by(p["s_seat"])),
+    "scheme.impossible": lambda p: _("%(call)s is impossible: wherever the calls so far allow %(F)s and %(S)s to "
+                                     "lie, %(seats)s would hold more than 13 cards")
+                                   % _said(p, seats=_either(p["seats"])),
+    "scheme.ended": lambda p: _("the auction has ended"),
+    "scheme.must_open": lambda p: _("someone holds ♠A and must open; a deal cannot be passed out"),
+    "scheme.open_with_bid": lambda p: _("the holder of ♠A opens with a bid"),
+    "scheme.above_last_step": lambda p: _("no bid goes above 6♣, the last step"),
+    "scheme.higher": lambda p: _("a bid must be higher than the last"),
+    "scheme.after_last_step": lambda p: _("every step is located after 6♣; three passes end the auction"),
+    "scheme.open_or_pass": lambda p: _("%(seat)s must open holding ♠A, or pass without it") % {"seat": seat(p["seat"])},
+    "scheme.passes_left": lambda p: _("three passes end the auction after 6♣ (%(count)s more)") % p,
+    "scheme.must": lambda p: _("%(seat)s must %(rule)s") % _said(p, seat=seat(p["seat"])),
+    "scheme.expectation": _expectation,
+    "scheme.passed": lambda p: _("%(seat)s passed") % {"seat": seat(p["seat"])},
+    "scheme.doubled": lambda p: _("%(seat)s doubled") % {"seat": seat(p["seat"])},
+    "scheme.redoubled": lambda p: _("%(seat)s redoubled") % {"seat": seat(p["seat"])},
+    # the perfect-auction system's rules (F and S: the two cards being located)
+    "rule.both_one_neither": lambda p: _("bid with both %(F)s and %(S)s, double with one of them, or pass with "
+                                         "neither") % p,
+    "rule.first_second_neither": lambda p: _("bid with %(F)s, redouble with %(S)s, or pass with neither") % p,
+    "rule.located": lambda p: _("bid: %(F)s and %(S)s are located") % p,
+    "rule.first_or_pass": lambda p: _("bid with %(F)s, or pass without it") % p,
+    "rule.second_or_redouble": lambda p: _("bid with %(S)s, or redouble without it") % p,
+    "rule.first_or_pass_second": lambda p: _("bid with %(F)s, or pass with %(S)s") % p,
+    "rule.both_or_pass": lambda p: _("bid with both %(F)s and %(S)s, or pass otherwise") % p,
+    "rule.both_or_double": lambda p: _("bid with both %(F)s and %(S)s, or double otherwise") % p,
+    "rule.redouble_first": lambda p: _("redouble with %(F)s, or pass without it") % p,
+    "rule.pass_neither": lambda p: _("pass (holding neither %(F)s nor %(S)s)") % p,
+    "rule.second_or_pass": lambda p: _("bid with %(S)s, or pass without it") % p,
+    "rule.holding_second": lambda p: _("bid, holding %(S)s") % p,
+    # numbering.py
+    "number.whole": lambda p: _("a deal number must be a whole number, not %(number)s") % _quoted(p, "number"),
+    "number.range": lambda p: _("a deal number must be 0 … %(last)s (D − 1), not %(number)s") % p,
+    "number.hex": lambda p: _("%(text)s is not a hexadecimal deal number") % _quoted(p, "text"),
+    "number.digits": lambda p: _("%(text)s is not a deal number: write digits 0-9 (or 0x and hex digits)")
+                               % _quoted(p, "text"),
+    "number.bytes": lambda p: _("a deal number is 12 bytes, not %(count)s") % p,
+    # any file format
+    "line": lambda p: _("line %(line)s: %(error)s") % _said(p),
+}
+
+assert set(RENDERERS) == set(ENGLISH), sorted(set(RENDERERS) ^ set(ENGLISH))
+
+
+def render(text: Text | object) -> str:
+    """A domain ``Text`` in the active language (anything else is already said: ``str``)."""
+    if isinstance(text, Text):
+        return RENDERERS[text.code](text.params)
+    return str(text)
+
+
+def error_message(exc: Exception) -> str:
+    """What a ``DealingError`` (or any error) says, in the active language."""
+    text = getattr(exc, "text", None)
+    return render(text) if isinstance(text, Text) else str(exc)

@@ -1,0 +1,238 @@
+"""The dealing domain's error messages in the reader's language (``dealing/texts.py``).
+
+Every code of ``dealing.domain.text`` is made by the domain from real bad input (a few the
+Laws check first are made by hand); ``render`` under English is exactly ``str(error)``, under
+Polish it is translated, nested messages included. The perfect-auction page and API show
+the Polish to a Polish reader, next to the right field, and the English unchanged otherwise.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.utils import translation
+
+from dealing.domain import auction, cards, numbering, perfect_auction
+from dealing.domain.cards import Card, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability
+from dealing.domain.errors import DealingError
+from dealing.domain.text import ENGLISH, Text
+from dealing.texts import RENDERERS, error_message, render
+
+KERSEY = "N:AKQT7.AKQ.AKQ.AK J9.JT98.JT98.QJT 8654.765.765.987 32.432.432.65432"
+KERSEY_AUCTION = " ".join(str(c) for c in perfect_auction.encode(Deal.from_pbn(KERSEY), Seat.NORTH))
+HANDS = Deal.from_pbn(KERSEY).hands
+
+# a Polish message must not fall back to these English words
+ENGLISH_WORDS = re.compile(r"\b(call|bid|hand|cards?|deal|auction|North|East|South|West|pass(ed)?|doubled?|"
+                           r"redoubled?|must|with|not|is|the|unknown|expected|write|scheme|number)\b")
+
+BAD_INPUT = [
+    lambda: Seat.from_str("Q"),
+    lambda: Suit.from_str("Z"),
+    lambda: Strain.from_str("Z"),
+    lambda: Rank.from_str("Z"),
+    lambda: Card.from_index(52),
+    lambda: Card.from_str("ZZ"),
+    lambda: Hand.from_pbn("AKQ"),
+    lambda: Hand.from_pbn("AKQ.AKZ.."),
+    lambda: Hand.from_pbn("AA..."),
+    lambda: Deal([0] * 51),
+    lambda: Deal([0] * 14 + [1] * 12 + [2] * 13 + [3] * 13),
+    lambda: Deal.from_hands({Seat.NORTH: Hand.from_pbn("A..."), Seat.EAST: HANDS[Seat.EAST],
+                             Seat.SOUTH: HANDS[Seat.SOUTH]}),
+    lambda: Deal.from_hands({Seat.NORTH: HANDS[Seat.NORTH], Seat.EAST: HANDS[Seat.NORTH],
+                             Seat.SOUTH: HANDS[Seat.SOUTH]}),
+    lambda: Deal.from_hands({Seat.NORTH: HANDS[Seat.NORTH]}),
+    lambda: Deal.from_pbn("N:AKQT7"),
+    lambda: Deal.from_pbn("N:AKQ.AKZ.. - - -"),
+    lambda: Vulnerability.from_str("Q"),
+    lambda: cards.board_dealer(0),
+    lambda: auction.Bid(8, Strain.CLUBS),
+    lambda: auction.Bid.from_index(35),
+    lambda: auction.Call(38),
+    lambda: auction.parse_calls("1C 1Z"),
+    lambda: auction.parse_calls("AP 1C"),
+    lambda: auction.parse_calls("P P P P AP"),
+    lambda: auction.check_auction(["P", "P", "P", "P", "P"], "E"),
+    lambda: auction.check_auction(["X"], "N"),
+    lambda: auction.check_auction(["1C", "P", "X"], "N"),
+    lambda: auction.check_auction(["1C", "X", "P", "X"], "N"),
+    lambda: auction.check_auction(["1C", "X", "XX", "X"], "N"),
+    lambda: auction.check_auction(["XX"], "N"),
+    lambda: auction.check_auction(["1C", "XX"], "N"),
+    lambda: auction.check_auction(["1C", "P", "XX"], "N"),
+    lambda: auction.check_auction(["1H", "1C"], "N"),
+    lambda: auction.check_auction(["1C", "Q"], "N"),
+    lambda: auction.Auction("N", ["1C"]).contract,
+    lambda: perfect_auction.decode("1C", "Q"),
+    lambda: perfect_auction.encode("N:…", "N"),
+    lambda: perfect_auction.decode("", "N"),
+    lambda: perfect_auction.decode("P P P", "N"),
+    lambda: perfect_auction.decode("P 1C", "N"),
+    lambda: perfect_auction.decode("1C P P X XX", "W"),
+    lambda: perfect_auction.decode(KERSEY_AUCTION.rsplit(" ", 1)[0], "N"),
+    lambda: perfect_auction.decode("P P P P", "N"),
+    lambda: perfect_auction.decode("7N", "N"),
+    lambda: perfect_auction.decode("1C 1D P P P", "N"),
+    lambda: perfect_auction.decode("1C 1D P P X 2C", "N"),
+    lambda: perfect_auction.decode("1C P P X XX 1D", "N"),
+    lambda: perfect_auction.decode("1C X XX 1D", "N"),
+    lambda: perfect_auction.decode(KERSEY_AUCTION.rsplit(" ", 3)[0] + " X P P P", "N"),
+    lambda: perfect_auction.decode("2H", "N"),
+    lambda: perfect_auction.decode("2D 2H P P 2S", "N"),
+    lambda: perfect_auction.decode("2D P P X XX", "N"),
+    lambda: numbering.parse_deal_number("0xZZ"),
+    lambda: numbering.parse_deal_number("twelve"),
+    lambda: numbering.number_to_deal(numbering.D),
+    lambda: numbering.number_to_deal(1.5),
+    lambda: numbering.number_from_bytes(b"12345"),
+]
+
+# the Laws are checked first, so these reasons of the perfect-auction decoder are made by hand;
+# and the rules no short auction reaches
+BY_HAND = [Text.of("scheme.against", call=Text.of("call.named", position=2, seat=Seat.EAST, call="1C"),
+                   reason=Text.of(code))
+           for code in ("scheme.ended", "scheme.open_with_bid", "scheme.higher")]
+BY_HAND += [Text.of(code, F="♠K", S="♠Q") for code in ENGLISH if code.startswith("rule.")]
+BY_HAND += [Text.of("scheme.impossible", call=Text.of("call.named", position=9, seat=Seat.WEST, call="XX"),
+                    F="♥A", S="♥K", seats=(Seat.NORTH, Seat.SOUTH)),
+            Text.of("line", line=3, error=Text.of("hand.twice", text="AA..."))]
+
+
+def _raised() -> list[DealingError]:
+    errors = []
+    for make in BAD_INPUT:
+        with pytest.raises(DealingError) as info:
+            make()
+        assert info.value.text is not None, str(info.value)
+        errors.append(info.value)
+    return errors
+
+
+@pytest.fixture(scope="module")
+def every_text() -> list[Text]:
+    """Every text the domain raises (and those made by hand), with every text nested in them, once."""
+    return list(dict.fromkeys(inner for text in [e.text for e in _raised()] + BY_HAND for inner in text.texts()))
+
+
+def test_every_code_has_a_renderer_and_is_made(every_text):
+    assert set(RENDERERS) == set(ENGLISH)
+    assert set(ENGLISH) - {t.code for t in every_text} == set()
+
+
+def test_english_rendering_is_the_domains_english():
+    with translation.override("en"):
+        wrong = [(error_message(e), str(e)) for e in _raised() if error_message(e) != str(e)]
+    assert not wrong, wrong[:5]
+
+
+def test_english_rendering_of_every_text(every_text):
+    with translation.override("en"):
+        wrong = [(t.code, render(t), str(t)) for t in every_text if render(t) != str(t)]
+    assert not wrong, wrong[:5]
+
+
+def test_polish_rendering_translates_every_text(every_text):
+    with translation.override("pl"):
+        for text in every_text:
+            said = render(text)
+            assert said != str(text), text
+            assert not ENGLISH_WORDS.search(said), (text.code, said)
+
+
+@pytest.mark.parametrize("make, polish", [
+    (lambda: perfect_auction.decode("1C 1D P P P", "N"),
+     "zapowiedź 5 (Północ: P) nie pasuje do systemu: po 1♦ Wschodu (Południe: pas, Zachód: pas) Północ musi "
+     "licytować, mając obie karty ♠J i ♠T, a w przeciwnym razie kontrować"),
+    (lambda: perfect_auction.decode("P 1C", "N"),
+     "licytacja nie jest zakończona: po zapowiedzi 2 (Wschód: 1♣) Południe musi licytować, mając obie karty ♠K i "
+     "♠Q, kontrować, mając jedną z nich, albo spasować bez żadnej z nich"),
+    (lambda: auction.parse_calls("1C 1Z"),
+     "zapowiedź 2: '1Z' nie jest zapowiedzią: wpisz P (pas), X (kontra), XX (rekontra) lub odzywkę od 1C do 7NT"),
+    (lambda: auction.check_auction(["1C", "X", "XX", "X"], "N"),
+     "zapowiedź 4 (Zachód: X) jest niedozwolona: 1♣ jest już zrekontrowane"),
+    (lambda: Deal.from_pbn("N:AKQ.AKZ.. - - -"),
+     "ręka Północy: ręka 'AKQ.AKZ..': 'Z' nie jest wysokością karty w kierach"),
+    (lambda: Deal.from_hands({Seat.NORTH: HANDS[Seat.NORTH], Seat.EAST: Hand.from_pbn("AJ.JT98.JT98.QJT"),
+                              Seat.SOUTH: HANDS[Seat.SOUTH]}),
+     "karta SA jest zarówno w ręce Północy, jak i Wschodu"),
+    (lambda: Deal.from_hands({Seat.WEST: Hand.from_pbn("A..."), Seat.EAST: HANDS[Seat.EAST],
+                              Seat.SOUTH: HANDS[Seat.SOUTH]}), "ręka Zachodu ma 1 kartę, a nie 13"),
+    (lambda: Deal.from_pbn(KERSEY.replace("AKQT7", "AKQT")), "ręka Północy ma 12 kart, a nie 13"),
+    (lambda: perfect_auction.decode("2D 2H P P 2S", "N"),
+     "zapowiedź 5 (Północ: 2♠) umieszcza ♥Q u Północy, a ♥J u Północy, przez co Północ ma 15 kart; ręka ma 13 kart"),
+    (lambda: numbering.parse_deal_number("twelve"),
+     "'twelve' nie jest numerem rozdania: wpisz cyfry 0-9 (albo 0x i cyfry szesnastkowe)"),
+])
+def test_polish_messages(make, polish):
+    with pytest.raises(DealingError) as info:
+        make()
+    with translation.override("pl"):
+        assert error_message(info.value) == polish
+    with translation.override("en"):
+        assert error_message(info.value) == str(info.value)
+
+
+def test_an_error_without_a_text_says_its_english():
+    with translation.override("pl"):
+        assert error_message(DealingError("plain words", line=2)) == "line 2: plain words"
+        assert error_message(ValueError("plain words")) == "plain words"
+
+
+# --- pages and API --------------------------------------------------------------------------
+
+ENCODE = "/api/v1/perfect-auction/encode/"
+DECODE = "/api/v1/perfect-auction/decode/"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("params, field, polish, english", [
+    ({"decode-auction": "1C 1C", "decode-dealer": "N"}, "decode-auction",
+     "zapowiedź 2 (Wschód: 1♣) jest niedozwolona: 1♣ nie jest wyższe od ostatniej odzywki, 1♣",
+     "call 2 (East: 1♣) is illegal: 1♣ is not higher than the last bid, 1♣"),
+    ({"decode-auction": "P 1C X", "decode-dealer": "N"}, "decode-auction",
+     "licytacja nie jest zakończona: po zapowiedzi 3 (Południe: X) Zachód musi licytować z ♠K",
+     "the auction is unfinished: after call 3 (South: X) West must bid with ♠K"),
+    ({"encode-deal": "N:AKQT7", "encode-dealer": "N"}, "encode-deal",
+     "rozdanie w PBN to cztery ręce oddzielone spacjami, a nie 1: 'AKQT7'",
+     "a PBN deal has four hands separated by spaces, not 1: 'AKQT7'"),
+    ({"encode-north": "AKQT7.AKQ", "encode-east": "J9.JT98.JT98.QJT", "encode-south": "8654.765.765.987",
+      "encode-dealer": "N"}, "encode-north", "ręka 'AKQT7.AKQ' musi mieć cztery kolory oddzielone kropkami",
+     "hand 'AKQT7.AKQ' must have four suits separated by dots"),
+    ({"encode-north": "AKQT7.AKQ.AKQ.AK", "encode-east": "AKQT7.AKQ.AKQ.AK", "encode-south": "8654.765.765.987",
+      "encode-dealer": "N"}, "encode-east", "jest zarówno w ręce Północy, jak i Wschodu",
+     "is in both North's and East's hands"),
+])
+def test_perfect_auction_page_shows_errors_in_the_readers_language(client_for, player, params, field, polish,
+                                                                   english):
+    client = client_for(player)
+    for language, expected in (("pl", polish), ("en", english)):
+        client.cookies["django_language"] = language
+        page = client.get("/dealing/perfect-auction/", params).content.decode()
+        error = re.search(rf'<small class="field-error" id="id_{field}-error" role="alert">(.*?)</small>', page, re.S)
+        assert error, f"no error next to {field} ({language})"
+        assert expected in html.unescape(error.group(1)), (language, error.group(1))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url, payload, field, polish, english", [
+    (DECODE, {"auction": "1C 1D P P P", "dealer": "N"}, "auction",
+     "zapowiedź 5 (Północ: P) nie pasuje do systemu: po 1♦ Wschodu (Południe: pas, Zachód: pas) Północ musi",
+     "call 5 (North: P) does not fit the scheme: after East's 1♦ (South passed, West passed), North must"),
+    (DECODE, {"auction": "1C 1Q", "dealer": "N"}, "auction", "zapowiedź 2: '1Q' nie jest zapowiedzią",
+     "call 2: '1Q' is not a call"),
+    (DECODE, {"auction": "1C", "dealer": "Q"}, "dealer", "rozdający: nieznana pozycja 'Q': wpisz N, E, S lub W",
+     "dealer: unknown seat 'Q': expected N, E, S or W"),
+    (ENCODE, {"deal": KERSEY.replace("AKQT7", "AKQT"), "dealer": "N"}, "deal", "ręka Północy ma 12 kart, a nie 13",
+     "North's hand has 12 cards, not 13"),
+])
+def test_api_errors_in_the_requests_language(api_client_for, player, url, payload, field, polish, english):
+    api = api_client_for(player)
+    for language, expected in (("pl", polish), ("en", english)):
+        response = api.post(url, payload, format="json", HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 400
+        error = response.json()["error"]
+        assert error["field"] == field and error["code"] == "invalid"
+        assert error["message"].startswith(expected), (language, error["message"])
