@@ -10,8 +10,9 @@ the same code in the reader's language. Parameters are numbers, strings, seats a
 tuples of them, or further ``Text``\\ s: an error inside another ("call 5: …", "North's hand: …")
 or the reason a call is illegal.
 
-This module implements no source document; it only holds the domain's words (same shape as
-``movements/domain/text.py``).
+``TextBase`` (code, parameters, English, nesting) is shared: the movements domain's ``Text``
+(``movements/domain/text.py``) is built on it too. This module implements no source document;
+it only holds the domain's words.
 
 >>> t = Text.of("call.at", position=2, error=Text.of("call.unknown", text="1Z"))
 >>> str(t)
