@@ -5,7 +5,8 @@ The domain (``dealing/domain/text.py``) raises a ``DealingError`` whose ``text``
 call is illegal, the rule of the perfect-auction system) are nested ``Text``\\ s.
 ``render(text)`` says one in the active language, ``error_message(exc)`` says an error (any
 error without a ``Text`` says ``str(exc)``). Forms (``dealing/views/``) and the API's error
-handler (``clubsite/api.py``) use ``error_message``.
+handler (``clubsite/api.py``) use ``error_message``, and so does the board-file import
+(``dealing/services/boards.py``: "deals.pbn: line 3: tag Deal: …" next to the file field).
 
 Every msgid is a literal here so that ``make messages`` extracts it; Polish is in
 ``locale/pl/glossary.json``. Seats are the site's Polish names (Północ, Wschód, Południe,
@@ -47,8 +48,8 @@ def _said(p: dict, **changes) -> dict:
     return out
 
 
-def _quoted(p: dict, *names: str) -> dict:
-    return _said(p, **{name: repr(p[name]) for name in names})
+def _quoted(p: dict, *names: str, **changes) -> dict:
+    return _said(p, **{name: repr(p[name]) for name in names}, **changes)
 
 
 def _deal_counts(p):
@@ -87,6 +88,12 @@ def _expectation(p):
     if p["made"]:
         return _("after %(whose)s %(bid)s (%(made)s), %(must)s") % args
     return _("after %(whose)s %(bid)s, %(must)s") % args
+
+
+def _malformed_tag(p):
+    if p["tag"] == "?":  # no name to give: the pattern says "Name"
+        return _('malformed tag %(text)s; expected [Name "value"]') % _quoted(p, "text")
+    return _('malformed tag %(text)s; expected [%(tag)s "value"]') % _quoted(p, "text")
 
 
 RENDERERS = {
@@ -186,6 +193,63 @@ RENDERERS = {
     "number.bytes": lambda p: _("a deal number is 12 bytes, not %(count)s") % p,
     # any file format
     "line": lambda p: _("line %(line)s: %(error)s") % _said(p),
+    # analysis.py (the analysis tags of a PBN file)
+    "table.tricks": lambda p: _("%(seat)s %(strain)s: %(tricks)s tricks is not 0 … 13") % p,
+    "table.lacks": lambda p: _("the double-dummy table lacks %(missing)s") % {"missing": ", ".join(p["missing"])},
+    "table.twice": lambda p: _("%(seat)s %(strain)s appears twice in the table") % p,
+    "tricks.pbn": lambda p: _("DoubleDummyTricks must be 20 hex digits 0 … d (N, S, E, W × NT, S, H, D, C), not "
+                              "%(text)s") % _quoted(p, "text"),
+    "par.format": lambda p: _("par contract %(text)s is not like 'NS 4S+1' or 'E 5DX-2'") % _quoted(p, "text"),
+    "par.redoubled": lambda p: _("par contract %(text)s: a par contract is never redoubled") % _quoted(p, "text"),
+    "par.tricks": lambda p: _("par contract %(text)s takes %(tricks)s tricks") % _quoted(p, "text"),
+    "optimum.format": lambda p: _("OptimumScore %(text)s is not like 'NS 620' or 'EW 450'") % _quoted(p, "text"),
+    # formats/pbn.py
+    "pbn.tag": lambda p: _("tag %(tag)s: %(error)s") % _said(p),
+    "pbn.outside_tag": lambda p: _("unexpected text %(text)s outside a tag") % _quoted(p, "text"),
+    "pbn.malformed_tag": _malformed_tag,
+    "pbn.unclosed_brace": lambda p: _("a { comment is never closed with }"),
+    "pbn.inheritance": lambda p: _("the value %(value)s (inheritance) is not allowed for %(tag)s (PBN §4.8)")
+                                 % _quoted(p, "value"),
+    "pbn.board": lambda p: _("a board number is a whole number from 1, not %(text)s") % _quoted(p, "text"),
+    "pbn.column": lambda p: _("%(tag)s: column %(column)s has a bad width/alignment \\%(spec)s") % _quoted(p, "column"),
+    "pbn.row": lambda p: _("row %(row)s: %(error)s") % _quoted(p, "row"),
+    "pbn.unclosed_quote": lambda p: _("row %(row)s has an unclosed quote") % _quoted(p, "row"),
+    "pbn.columns": lambda p: ngettext("row %(row)s has %(count)d columns, not %(columns)s",
+                                      "row %(row)s has %(count)d columns, not %(columns)s", p["count"])
+                             % _quoted(p, "row"),
+    "pbn.header": lambda p: _("the header %(header)s lacks Declarer, Denomination or Result") % _quoted(p, "header"),
+    "pbn.result": lambda p: _("invalid literal for int() with base 10: %(text)s") % _quoted(p, "text"),
+    # formats/duplimate.py
+    "dup.size": lambda p: ngettext("a DUP file is 156 bytes per board; this one has %(count)d bytes",
+                                   "a DUP file is 156 bytes per board; this one has %(count)d bytes", p["count"]) % p,
+    "dup.record": lambda p: _("DUP record %(record)s (byte %(byte)s): %(error)s") % _said(p),
+    "dup.digits": lambda p: _("the card numbers are not 78 digits"),
+    "dup.card_number": lambda p: _("card number %(number)02d is not 01 … 52") % p,
+    "dup.card_twice": lambda p: _("card %(card)s (number %(number)02d) is given twice") % p,
+    "dup.screen": lambda p: _("the on-screen cards (DGE part) differ from the card numbers"),
+    "dup.trailer": lambda p: _("the trailer %(trailer)s does not start with YN1") % _quoted(p, "trailer"),
+    "dlm.no_equals": lambda p: _("DLM line %(text)s has no '='") % _quoted(p, "text"),
+    "dlm.range_lines": lambda p: _("a DLM file needs numeric 'From board' and 'To board' lines"),
+    "dlm.range": lambda p: _("DLM boards %(low)s … %(high)s are not a range within 1 … %(max)s") % p,
+    "dlm.duplicates": lambda p: _("DLM 'Duplicates=%(value)s' is not a number") % p,
+    "dlm.header_checksum": lambda p: _("DLM header checksum is %(value)s, expected %(expected)s") % p,
+    "dlm.lacks": lambda p: _("DLM file lacks board %(board)s") % p,
+    "dlm.board": lambda p: _("Board %(board)02d: %(error)s") % _said(p),
+    "dlm.letters": lambda p: _("%(value)s is not 26 letters a … p and a 3-digit checksum") % _quoted(p, "value"),
+    "dlm.checksum": lambda p: _("checksum %(checksum)03d, expected %(expected)03d") % p,
+    # formats/lin.py
+    "lin.md": lambda p: _("md: %(error)s") % _said(p),
+    "lin.dealer": lambda p: _("md|%(text)s: the dealer digit must be 1 (S), 2 (W), 3 (N) or 4 (E)") % p,
+    "lin.suit_first": lambda p: _("hand %(text)s has a card before any suit letter") % _quoted(p, "text"),
+    "lin.hand_size": lambda p: ngettext("%(whose)s hand %(text)s has %(count)d cards, not 13",
+                                        "%(whose)s hand %(text)s has %(count)d cards, not 13", p["count"])
+                               % _quoted(p, "text", whose=whose(p["seat"])),
+    # formats/csv_format.py
+    "csv.line": lambda p: _("not a CSV line: %(detail)s") % p,
+    "csv.fields": lambda p: _("a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not %(count)s") % p,
+    "csv.board": lambda p: _("board number %(text)s is not a whole number from 1") % _quoted(p, "text"),
+    "csv.dealer": lambda p: _("board %(board)s: dealer/vulnerability %(given)s, expected %(expected)s")
+                            % _quoted(p, "given", "expected"),
 }
 
 assert set(RENDERERS) == set(ENGLISH), sorted(set(RENDERERS) ^ set(ENGLISH))

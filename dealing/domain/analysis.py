@@ -41,6 +41,7 @@ from functools import cache
 
 from dealing.domain.cards import Deal, Seat, Strain, Vulnerability
 from dealing.domain.errors import DealingError
+from dealing.domain.text import Text
 
 __all__ = [
     "DoubleDummyTable",
@@ -87,7 +88,7 @@ class DoubleDummyTable:
         for seat, row in zip(Seat, rows):
             for strain, n in zip(Strain, row):
                 if not 0 <= n <= 13:
-                    raise DealingError(f"{seat.letter} {strain}: {n} tricks is not 0 … 13")
+                    raise DealingError(Text.of("table.tricks", seat=seat.letter, strain=str(strain), tricks=n))
         object.__setattr__(self, "tricks", rows)
 
     @classmethod
@@ -95,7 +96,7 @@ class DoubleDummyTable:
         """Build from ``{(declarer, strain): tricks}``; all 20 entries are required."""
         missing = [f"{seat.letter} {strain}" for seat in Seat for strain in Strain if (seat, strain) not in values]
         if missing:
-            raise DealingError(f"the double-dummy table lacks {', '.join(missing)}")
+            raise DealingError(Text.of("table.lacks", missing=missing))
         return cls(tuple(tuple(values[seat, strain] for strain in Strain) for seat in Seat))
 
     def __getitem__(self, key: tuple[Seat, Strain]) -> int:
@@ -111,8 +112,7 @@ class DoubleDummyTable:
         """Read BridgeComposer's/Bridgewebs' ``DoubleDummyTricks`` value (case-insensitive)."""
         value = str(text).strip().lower()
         if len(value) != 20 or any(ch not in _HEX for ch in value):
-            raise DealingError(f"DoubleDummyTricks must be 20 hex digits 0 … d (N, S, E, W × NT, S, H, D, C), "
-                               f"not {text!r}", field="DoubleDummyTricks")
+            raise DealingError(Text.of("tricks.pbn", text=text), field="DoubleDummyTricks")
         digits = iter(_HEX.index(ch) for ch in value)
         return cls.from_mapping({(seat, strain): next(digits)
                                  for seat in PBN_DECLARER_ORDER for strain in PBN_STRAIN_ORDER})
@@ -134,7 +134,7 @@ class DoubleDummyTable:
             except ValueError:
                 raise DealingError(f"{declarer} {denomination}: result {result!r} is not a number of tricks") from None
             if (seat, strain) in values:
-                raise DealingError(f"{seat.letter} {strain} appears twice in the table")
+                raise DealingError(Text.of("table.twice", seat=seat.letter, strain=str(strain)))
             values[seat, strain] = tricks
         return cls.from_mapping(values)
 
@@ -210,16 +210,16 @@ class ParContract:
     def from_pbn(cls, text: str) -> ParContract:
         match = _PAR_ITEM.fullmatch(str(text).strip())
         if not match:
-            raise DealingError(f"par contract {text!r} is not like 'NS 4S+1' or 'E 5DX-2'", field="ParContract")
+            raise DealingError(Text.of("par.format", text=text), field="ParContract")
         who, level, strain, double, result = match.groups()
         who = who.upper()
         declarers = tuple(Seat.from_str(ch) for ch in who)
         if double and double.upper() == "XX":
-            raise DealingError(f"par contract {text!r}: a par contract is never redoubled", field="ParContract")
+            raise DealingError(Text.of("par.redoubled", text=text), field="ParContract")
         over = 0 if result in (None, "=") else int(result)
         tricks = 6 + int(level) + over
         if not 0 <= tricks <= 13:
-            raise DealingError(f"par contract {text!r} takes {tricks} tricks", field="ParContract")
+            raise DealingError(Text.of("par.tricks", text=text, tricks=tricks), field="ParContract")
         return cls(int(level), Strain.from_str(strain), declarers, bool(double), tricks)
 
     def __repr__(self) -> str:
@@ -259,7 +259,7 @@ def parse_optimum_score(text: str) -> int:
     value = str(text).strip()
     match = re.fullmatch(r"(?:(NS|EW)\s+)?([+-]?\d+)(?:\s+(NS|EW)\s+([+-]?\d+))?", value, re.IGNORECASE)
     if not match:
-        raise DealingError(f"OptimumScore {text!r} is not like 'NS 620' or 'EW 450'", field="OptimumScore")
+        raise DealingError(Text.of("optimum.format", text=text), field="OptimumScore")
     side, score = (match[1] or "NS").upper(), int(match[2])
     return score if side == "NS" else -score
 

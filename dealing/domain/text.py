@@ -1,8 +1,9 @@
 """What the dealing domain says when input is wrong, as data: a code and its parameters.
 
 The checks of cards, hands and deals (``cards.py``), calls and auctions (``auction.py``),
-perfect auctions (``perfect_auction.py``) and deal numbers (``numbering.py``) raise a
-:class:`~dealing.domain.errors.DealingError` made from a ``Text(code, params)``. ``str(text)``
+perfect auctions (``perfect_auction.py``), deal numbers (``numbering.py``) and the readers of
+board files (``formats/``: PBN with its analysis tags from ``analysis.py``, DUP, DLM, LIN, CSV)
+raise a :class:`~dealing.domain.errors.DealingError` made from a ``Text(code, params)``. ``str(text)``
 is the English sentence, from the templates in ``ENGLISH`` below: it is what commands print,
 what doctests show and what ``str(error)`` gives. The Django layer (``dealing/texts.py``) says
 the same code in the reader's language. Parameters are numbers, strings, seats and suits
@@ -188,5 +189,56 @@ ENGLISH: dict[str, _Template] = {
     "number.bytes": lambda p: f"a deal number is 12 bytes, not {p['count']}",
     # any file format
     "line": lambda p: f"line {p['line']}: {p['error']}",
+    # analysis.py (the analysis tags of a PBN file)
+    "table.tricks": lambda p: f"{p['seat']} {p['strain']}: {p['tricks']} tricks is not 0 … 13",
+    "table.lacks": lambda p: f"the double-dummy table lacks {', '.join(p['missing'])}",
+    "table.twice": lambda p: f"{p['seat']} {p['strain']} appears twice in the table",
+    "tricks.pbn": lambda p: f"DoubleDummyTricks must be 20 hex digits 0 … d (N, S, E, W × NT, S, H, D, C), "
+                            f"not {p['text']!r}",
+    "par.format": lambda p: f"par contract {p['text']!r} is not like 'NS 4S+1' or 'E 5DX-2'",
+    "par.redoubled": lambda p: f"par contract {p['text']!r}: a par contract is never redoubled",
+    "par.tricks": lambda p: f"par contract {p['text']!r} takes {p['tricks']} tricks",
+    "optimum.format": lambda p: f"OptimumScore {p['text']!r} is not like 'NS 620' or 'EW 450'",
+    # formats/pbn.py
+    "pbn.tag": lambda p: f"tag {p['tag']}: {p['error']}",
+    "pbn.outside_tag": lambda p: f"unexpected text {p['text']!r} outside a tag",
+    "pbn.malformed_tag": lambda p: f"malformed tag {p['text']!r}; expected [{p['tag'] if p['tag'] != '?' else 'Name'} "
+                                   '"value"]',
+    "pbn.unclosed_brace": lambda p: "a { comment is never closed with }",
+    "pbn.inheritance": lambda p: f"the value {p['value']!r} (inheritance) is not allowed for {p['tag']} (PBN §4.8)",
+    "pbn.board": lambda p: f"a board number is a whole number from 1, not {p['text']!r}",
+    "pbn.column": lambda p: f"{p['tag']}: column {p['column']!r} has a bad width/alignment \\{p['spec']}",
+    "pbn.row": lambda p: f"row {p['row']!r}: {p['error']}",
+    "pbn.unclosed_quote": lambda p: f"row {p['row']!r} has an unclosed quote",
+    "pbn.columns": lambda p: f"row {p['row']!r} has {p['count']} columns, not {p['columns']}",
+    "pbn.header": lambda p: f"the header {p['header']!r} lacks Declarer, Denomination or Result",
+    "pbn.result": lambda p: f"invalid literal for int() with base 10: {p['text']!r}",
+    # formats/duplimate.py
+    "dup.size": lambda p: f"a DUP file is 156 bytes per board; this one has {p['count']} bytes",
+    "dup.record": lambda p: f"DUP record {p['record']} (byte {p['byte']}): {p['error']}",
+    "dup.digits": lambda p: "the card numbers are not 78 digits",
+    "dup.card_number": lambda p: f"card number {p['number']:02d} is not 01 … 52",
+    "dup.card_twice": lambda p: f"card {p['card']} (number {p['number']:02d}) is given twice",
+    "dup.screen": lambda p: "the on-screen cards (DGE part) differ from the card numbers",
+    "dup.trailer": lambda p: f"the trailer {p['trailer']!r} does not start with YN1",
+    "dlm.no_equals": lambda p: f"DLM line {p['text']!r} has no '='",
+    "dlm.range_lines": lambda p: "a DLM file needs numeric 'From board' and 'To board' lines",
+    "dlm.range": lambda p: f"DLM boards {p['low']} … {p['high']} are not a range within 1 … {p['max']}",
+    "dlm.duplicates": lambda p: f"DLM 'Duplicates={p['value']}' is not a number",
+    "dlm.header_checksum": lambda p: f"DLM header checksum is {p['value']}, expected {p['expected']}",
+    "dlm.lacks": lambda p: f"DLM file lacks board {p['board']}",
+    "dlm.board": lambda p: f"Board {p['board']:02d}: {p['error']}",
+    "dlm.letters": lambda p: f"{p['value']!r} is not 26 letters a … p and a 3-digit checksum",
+    "dlm.checksum": lambda p: f"checksum {p['checksum']:03d}, expected {p['expected']:03d}",
+    # formats/lin.py
+    "lin.md": lambda p: f"md: {p['error']}",
+    "lin.dealer": lambda p: f"md|{p['text']}: the dealer digit must be 1 (S), 2 (W), 3 (N) or 4 (E)",
+    "lin.suit_first": lambda p: f"hand {p['text']!r} has a card before any suit letter",
+    "lin.hand_size": lambda p: f"{seat_name(p['seat'])}'s hand {p['text']!r} has {p['count']} cards, not 13",
+    # formats/csv_format.py
+    "csv.line": lambda p: f"not a CSV line: {p['detail']}",
+    "csv.fields": lambda p: f"a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not {p['count']}",
+    "csv.board": lambda p: f"board number {p['text']!r} is not a whole number from 1",
+    "csv.dealer": lambda p: f"board {p['board']}: dealer/vulnerability {p['given']!r}, expected {p['expected']!r}",
 }
 Text.templates = ENGLISH

@@ -46,6 +46,7 @@ from dealing.models import Board, Commitment, DealDownload, SessionDealing
 from dealing.selectors.boards import boards_for_analysis, boards_for_dealing_machine
 from dealing.services.commitments import session_label
 from dealing.tasks.analysis import queue_session_analysis
+from dealing.texts import error_message
 
 logger = logging.getLogger(__name__)
 
@@ -184,7 +185,7 @@ def session_deal_import(*, session: Session, user, filename: str, data: bytes, r
         with _opaque_errors(f"reading {name}"):
             boards = formats.read_deals(IMPORT_FORMATS[suffix], data)
     except DealingError as exc:
-        raise ValidationError({"file": f"{name}: {exc}"}) from None
+        raise ValidationError({"file": _("%(name)s: %(error)s") % {"name": name, "error": error_message(exc)}}) from None
     if not boards:
         raise ValidationError({"file": _("%(name)s holds no deals.") % {"name": name}})
     seen: set[int] = set()

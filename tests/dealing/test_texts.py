@@ -3,18 +3,21 @@
 Every code of ``dealing.domain.text`` is made by the domain from real bad input (a few the
 Laws check first are made by hand); ``render`` under English is exactly ``str(error)``, under
 Polish it is translated, nested messages included. The perfect-auction page and API show
-the Polish to a Polish reader, next to the right field, and the English unchanged otherwise.
+the Polish to a Polish reader, next to the right field, and the English unchanged otherwise;
+so do the board-file import (page and API) for a bad PBN, DUP, DLM, LIN or CSV file, naming
+the line and the tag.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import pytest
 from django.utils import translation
 
-from dealing.domain import auction, cards, numbering, perfect_auction
+from dealing.domain import auction, cards, formats, numbering, perfect_auction
 from dealing.domain.cards import Card, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.text import ENGLISH, Text
@@ -28,7 +31,79 @@ HANDS = Deal.from_pbn(KERSEY).hands
 ENGLISH_WORDS = re.compile(r"\b(call|bid|hand|cards?|deal|auction|North|East|South|West|pass(ed)?|doubled?|"
                            r"redoubled?|must|with|not|is|the|unknown|expected|write|scheme|number)\b")
 
-BAD_INPUT = [
+THREE = Path(__file__).resolve().parents[1] / "data" / "bigdeal" / "three"  # BigDeal's files of three boards
+DUP = (THREE / "three.dup").read_bytes()
+DLM = (THREE / "three.dlm").read_text()
+LIN = (THREE / "three.lin").read_text()
+CSV = (THREE / "three.csv").read_text()
+ORT = '[Board "1"]\n[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n'
+ORT_ROWS = [f"{seat} {strain} 7" for seat in "NSEW" for strain in ("NT", "S", "H", "D", "C")]
+
+
+def _file(fmt: str, data: str | bytes):
+    """Reading a bad board file of this format (as the import does)."""
+    return lambda: formats.read_deals(fmt, data.encode() if isinstance(data, str) else data)
+
+
+def _pbn(text: str):
+    return _file("pbn", text)
+
+
+def _ort(rows: list[str]):
+    return _pbn(ORT + "\n".join(rows) + "\n")
+
+
+BOARD_FILES = [
+    _pbn("hello\n"),
+    _pbn('[Board "1"\n'),
+    _pbn('[ "1"]\n'),
+    _pbn('[Board "1"]\n{ never closed\n'),
+    _pbn('[Board "1"]\n[Deal "#"]\n'),
+    _pbn('[Board "x"]\n'),
+    _pbn('[Board "1"]\n[Deal "N:AKQ.AKZ.. - - -"]\n'),
+    _pbn('[Board "1"]\n[ScoreTable "Rank\\xx"]\n1\n'),
+    _pbn('[Board "1"]\n[ScoreTable "Rank"]\n"1\n'),
+    _pbn('[Board "1"]\n[OptimumResultTable "Foo"]\nN NT 7\n'),
+    _ort(["N NT"]),
+    _ort(["N NT x"]),
+    _ort(["N Z 7"]),
+    _ort(ORT_ROWS[:-1]),
+    _ort(ORT_ROWS[:-1] + ["W C 14"]),
+    _ort(ORT_ROWS + ORT_ROWS[:1]),
+    _pbn('[Board "1"]\n[DoubleDummyTricks "xyz"]\n'),
+    _pbn('[Board "1"]\n[OptimumScore "lots"]\n'),
+    _pbn('[Board "1"]\n[OptimumScore "NS 620"]\n[ParContract "NS 9Z"]\n'),
+    _pbn('[Board "1"]\n[OptimumScore "NS 620"]\n[ParContract "NS 4SXX="]\n'),
+    _pbn('[Board "1"]\n[OptimumScore "NS 620"]\n[ParContract "NS 7S+2"]\n'),
+    _file("dup", DUP[:-1]),
+    _file("dup", b"x" + DUP[1:]),
+    _file("dup", b"53" + DUP[2:]),
+    _file("dup", DUP[2:4] + DUP[2:]),
+    _file("dup", DUP[:80] + bytes([DUP[80] ^ 1]) + DUP[81:]),
+    _file("dup", DUP[:146] + b"XX" + DUP[148:]),
+    _file("dlm", DLM + "junk\n"),
+    _file("dlm", DLM.replace("From board=1\n", "")),
+    _file("dlm", DLM.replace("From board=1", "From board=5")),
+    _file("dlm", DLM.replace("Duplicates=0\n", "Duplicates=x\n", 1)),
+    _file("dlm", DLM.replace("Checksum=3", "Checksum=4")),
+    _file("dlm", re.sub(r"Board 02=\w+\n", "", DLM)),
+    _file("dlm", DLM.replace("Board 01=idcb", "Board 01=zdcb")),
+    _file("dlm", DLM.replace("llk008", "llk009")),
+    _file("dlm", re.sub(r"Board 01=\w+", "Board 01=" + "a" * 26 + "001", DLM)),
+    _file("lin", LIN.replace("md|3", "md|9", 1)),
+    _file("lin", LIN.replace("md|3SA953", "md|3A953", 1)),
+    _file("lin", LIN.replace("md|3SA953", "md|3S953", 1)),
+    _file("lin", LIN.replace("md|3SA953", "md|3SA9Z3", 1)),
+    _file("lin", LIN.replace("SJHAKT82D73CAKT64", "SA953H6DJ954C7532", 1)),
+    _file("csv", '"' + "x" * 200_000 + '"\n'),
+    _file("csv", "a,b\n"),
+    _file("csv", CSV.replace('"KQT82"', '"KQZ82"', 1)),
+    _file("csv", CSV.replace('"1","N/-"', '"x","N/-"')),
+    _file("csv", CSV.replace('"N/-"', '"E/-"')),
+    _file("csv", CSV.replace('"764"', '"KQ4"', 1)),
+]
+
+BAD_INPUT = BOARD_FILES + [
     lambda: Seat.from_str("Q"),
     lambda: Suit.from_str("Z"),
     lambda: Strain.from_str("Z"),
@@ -236,3 +311,60 @@ def test_api_errors_in_the_requests_language(api_client_for, player, url, payloa
         error = response.json()["error"]
         assert error["field"] == field and error["code"] == "invalid"
         assert error["message"].startswith(expected), (language, error["message"])
+
+
+# --- the board-file import (page and API) ---------------------------------------------------
+
+BAD_FILES = [
+    ("deals.pbn", b'[Board "1"]\n[Dealer "N"]\n[Deal "N:AKQ.AKZ.. - - -"]\n',
+     "deals.pbn: wiersz 3: znacznik Deal: ręka Północy: ręka 'AKQ.AKZ..': 'Z' nie jest wysokością karty w kierach",
+     "deals.pbn: line 3: tag Deal: North's hand: hand 'AKQ.AKZ..': 'Z' is not a rank in hearts"),
+    ("deals.pbn", b'[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n'
+                  b'[ParContract "NS 7S+2"]\n[OptimumScore "NS 2220"]\n',
+     "deals.pbn: wiersz 3: znacznik ParContract: kontrakt par 'NS 7S+2' daje niemożliwą liczbę lew: 15",
+     "deals.pbn: line 3: tag ParContract: par contract 'NS 7S+2' takes 15 tricks"),
+    ("set.dlm", DLM.replace("llk008", "llk009").encode(),
+     "set.dlm: wiersz 12: Rozdanie 01: suma kontrolna 009, a powinna być 008",
+     "set.dlm: line 12: Board 01: checksum 009, expected 008"),
+    ("set.csv", CSV.replace('"N/-"', '"E/-"').encode(),
+     "set.csv: wiersz 1: rozdanie 1: rozdający/założenia 'E/-', a powinno być 'N/-'",
+     "set.csv: line 1: board 1: dealer/vulnerability 'E/-', expected 'N/-'"),
+    ("set.dup", DUP[:-1], "set.dup: plik DUP ma 156 bajtów na rozdanie; ten ma 467 bajtów",
+     "set.dup: a DUP file is 156 bytes per board; this one has 467 bytes"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name, data, polish, english", BAD_FILES)
+def test_board_import_page_says_what_is_wrong_in_the_readers_language(client_for, director, club_session, name, data,
+                                                                      polish, english):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client = client_for(director)
+    for language, expected in (("pl", polish), ("en", english)):
+        client.cookies["django_language"] = language
+        response = client.post(f"/dealing/sessions/{club_session.pk}/boards/deal/import/",
+                               {"file": SimpleUploadedFile(name, data)})
+        assert response.status_code == 400
+        error = re.search(r'<small class="field-error" id="id_file-error" role="alert">(.*?)</small>',
+                          response.content.decode(), re.S)
+        assert error, f"no error next to the file field ({language})"
+        assert html.unescape(error.group(1)) == expected
+    assert not club_session.boards.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name, data, polish, english", BAD_FILES[:3])
+def test_board_import_api_says_what_is_wrong_in_the_requests_language(api_client_for, director, club_session, name,
+                                                                      data, polish, english):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    api = api_client_for(director)
+    for language, expected in (("pl", polish), ("en", english)):
+        response = api.post(f"/api/v1/sessions/{club_session.pk}/boards/",
+                            {"source": "import", "file": SimpleUploadedFile(name, data)}, format="multipart",
+                            HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 400
+        error = response.json()["error"]
+        assert (error["field"], error["message"]) == ("file", f"file: {expected}")  # the API names the field
+    assert not club_session.boards.exists()

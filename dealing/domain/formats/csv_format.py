@@ -21,6 +21,7 @@ import io
 from dealing.domain.cards import Deal, Hand, Seat, Vulnerability, board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.base import Run, holdings
+from dealing.domain.text import Text
 
 __all__ = ["CsvWriter", "read_csv"]
 
@@ -55,30 +56,30 @@ def read_csv(data: bytes | str) -> list[tuple[int, Deal]]:
         except StopIteration:
             break
         except csv.Error as exc:
-            raise DealingError(f"not a CSV line: {exc}", line=reader.line_num) from None
+            raise DealingError(Text.of("csv.line", detail=str(exc)), line=reader.line_num) from None
         lineno = reader.line_num
         if not row or not any(cell.strip() for cell in row):
             continue
         if len(row) != 18:
-            raise DealingError(f"a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not {len(row)}",
-                               line=lineno)
+            raise DealingError(Text.of("csv.fields", count=len(row)), line=lineno)
         hands = {}
         for seat in Seat:
             pbn = ".".join(row[4 * seat:4 * seat + 4])
             try:
                 hands[seat] = Hand.from_pbn(pbn)
             except DealingError as exc:
-                raise DealingError(f"{seat.name.title()}'s hand: {exc}", field=seat.letter, line=lineno) from None
+                raise DealingError(Text.of("deal.hand", seat=seat, error=exc.said), field=seat.letter,
+                                   line=lineno) from None
         if not row[16].strip().isdigit() or int(row[16]) < 1:
-            raise DealingError(f"board number {row[16]!r} is not a whole number from 1", field="board", line=lineno)
+            raise DealingError(Text.of("csv.board", text=row[16]), field="board", line=lineno)
         board = int(row[16])
         try:
             deal = Deal.from_hands(hands)
         except DealingError as exc:
-            raise DealingError(str(exc), line=lineno) from None
+            raise DealingError(exc.said, line=lineno) from None
         expected = f"{board_dealer(board).letter}/{_CSV_VUL[board_vulnerability(board)]}"
         if row[17].strip() != expected:
-            raise DealingError(f"board {board}: dealer/vulnerability {row[17]!r}, expected {expected!r}",
-                               field="dealer", line=lineno)
+            raise DealingError(Text.of("csv.dealer", board=board, given=row[17], expected=expected), field="dealer",
+                               line=lineno)
         boards.append((board, deal))
     return boards

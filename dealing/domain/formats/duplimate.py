@@ -29,10 +29,13 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 
 from dealing.domain.cards import DECK, Deal, Seat
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.base import Run, card_numbers, check_board_order, holdings
+from dealing.domain.text import Text
 
 __all__ = [
     "bri_record",
@@ -142,38 +145,47 @@ def _dlm_dummies(after: int, before: int) -> bytes:
 
 # --- readers ------------------------------------------------------------------------------
 
-def _deal_from_numbers(hands: dict[Seat, list[int]], where: str) -> Deal:
+def _deal_from_numbers(hands: dict[Seat, list[int]], where: Callable[..., Text]) -> Deal:
     owners: list[Seat | None] = [None] * 52
     for seat, numbers in hands.items():
         for n in numbers:
             if not 1 <= n <= 52:
-                raise DealingError(f"{where}: card number {n:02d} is not 01 … 52")
+                raise DealingError(where("dup.card_number", number=n))
             if owners[n - 1] is not None:
-                raise DealingError(f"{where}: card {DECK[n - 1]} (number {n:02d}) is given twice")
+                raise DealingError(where("dup.card_twice", card=str(DECK[n - 1]), number=n))
             owners[n - 1] = seat
     return Deal([Seat.WEST if o is None else o for o in owners])
+
+
+def _in_record(index: int, code: str, **params) -> Text:
+    """``DUP record <n> (byte <b>): <the text>`` for the record at ``index`` (from 0)."""
+    return Text.of("dup.record", record=index + 1, byte=156 * index, error=Text.of(code, **params))
+
+
+def _on_board(board: int, error: Text | str) -> Text:
+    return Text.of("dlm.board", board=board, error=error)
 
 
 def read_dup(data: bytes, first_board: int = 1) -> list[tuple[int, Deal]]:
     """Read a DUP (or dupblind) file. DUP records carry no board numbers: the boards are
     numbered from ``first_board``. The DGE part, when present, must agree with the BRI part."""
     if not data or len(data) % 156:
-        raise DealingError(f"a DUP file is 156 bytes per board; this one has {len(data)} bytes")
+        raise DealingError(Text.of("dup.size", count=len(data)))
     boards = []
     for k in range(len(data) // 156):
         record = data[156 * k:156 * (k + 1)]
-        where = f"DUP record {k + 1} (byte {156 * k})"
+        where = partial(_in_record, k)
         digits = record[:78].decode("ascii", errors="replace")
         if not digits.isdigit():
-            raise DealingError(f"{where}: the card numbers are not 78 digits")
+            raise DealingError(where("dup.digits"))
         numbers = [int(digits[i:i + 2]) for i in range(0, 78, 2)]
         hands = {seat: numbers[13 * s:13 * s + 13] for s, seat in enumerate((Seat.NORTH, Seat.EAST, Seat.SOUTH))}
         deal = _deal_from_numbers(hands, where)
         screen = record[78:146]
         if screen != b" " * 68 and screen != dge_record(deal):
-            raise DealingError(f"{where}: the on-screen cards (DGE part) differ from the card numbers")
+            raise DealingError(where("dup.screen"))
         if record[146:149] != b"YN1":
-            raise DealingError(f"{where}: the trailer {record[146:].decode('latin-1')!r} does not start with YN1")
+            raise DealingError(where("dup.trailer", trailer=record[146:].decode("latin-1")))
         boards.append((first_board + k, deal))
     return boards
 
@@ -190,7 +202,7 @@ def read_dlm(data: bytes | str) -> list[tuple[int, Deal]]:
             continue
         key, sep, value = line.partition("=")
         if not sep:
-            raise DealingError(f"DLM line {line!r} has no '='", line=lineno)
+            raise DealingError(Text.of("dlm.no_equals", text=line), line=lineno)
         match = re.fullmatch(r"Board (\d+)", key.strip())
         if match:
             boards[int(match[1])] = (value.strip(), lineno)
@@ -199,33 +211,34 @@ def read_dlm(data: bytes | str) -> list[tuple[int, Deal]]:
     try:
         low, high = int(header["From board"][0]), int(header["To board"][0])
     except (KeyError, ValueError):
-        raise DealingError("a DLM file needs numeric 'From board' and 'To board' lines", field="From board") from None
+        raise DealingError(Text.of("dlm.range_lines"), field="From board") from None
     if not (1 <= low <= high <= MAX_BOARD):
-        raise DealingError(f"DLM boards {low} … {high} are not a range within 1 … {MAX_BOARD}", field="From board",
+        raise DealingError(Text.of("dlm.range", low=low, high=high, max=MAX_BOARD), field="From board",
                            line=header["From board"][1])
     if "Checksum" in header:
         status = header.get("Status", ("Show", 0))[0]
         duplicates, lineno = header.get("Duplicates", ("0", 0))
         if not duplicates.isdigit():
-            raise DealingError(f"DLM 'Duplicates={duplicates}' is not a number", field="Duplicates", line=lineno)
+            raise DealingError(Text.of("dlm.duplicates", value=duplicates), field="Duplicates", line=lineno)
         expected = int(duplicates) ^ low ^ high ^ (1 if status == "Show" else 0)
         value, lineno = header["Checksum"]
         if value != str(expected):
-            raise DealingError(f"DLM header checksum is {value}, expected {expected}", field="Checksum", line=lineno)
+            raise DealingError(Text.of("dlm.header_checksum", value=value, expected=expected), field="Checksum",
+                               line=lineno)
     deals = []
     for board in range(low, high + 1):
         if board not in boards:
-            raise DealingError(f"DLM file lacks board {board}", field=f"Board {board:02d}")
+            raise DealingError(Text.of("dlm.lacks", board=board), field=f"Board {board:02d}")
         value, lineno = boards[board]
         if not re.fullmatch(r"[a-p]{26}\d{3}", value):
-            raise DealingError(f"Board {board:02d}: {value!r} is not 26 letters a … p and a 3-digit checksum",
-                               field=f"Board {board:02d}", line=lineno)
+            raise DealingError(_on_board(board, Text.of("dlm.letters", value=value)), field=f"Board {board:02d}",
+                               line=lineno)
         letters, checksum = value[:26], int(value[26:])
         expected = board
         for ch in letters:
             expected ^= ord(ch)
         if checksum != expected:
-            raise DealingError(f"Board {board:02d}: checksum {checksum:03d}, expected {expected:03d}",
+            raise DealingError(_on_board(board, Text.of("dlm.checksum", checksum=checksum, expected=expected)),
                                field=f"Board {board:02d}", line=lineno)
         owners = []
         for ch in letters:
@@ -234,5 +247,5 @@ def read_dlm(data: bytes | str) -> list[tuple[int, Deal]]:
         try:
             deals.append((board, Deal(owners)))
         except DealingError as exc:
-            raise DealingError(f"Board {board:02d}: {exc}", field=f"Board {board:02d}", line=lineno) from None
+            raise DealingError(_on_board(board, exc.said), field=f"Board {board:02d}", line=lineno) from None
     return deals

@@ -30,6 +30,7 @@ from urllib.parse import unquote
 from dealing.domain.cards import SUITS_DESCENDING, Deal, Hand, Seat, Vulnerability, board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.base import Run, holdings
+from dealing.domain.text import Text
 
 __all__ = ["LinWriter", "LinBoard", "read_lin"]
 
@@ -68,20 +69,17 @@ class LinBoard:
     vulnerability: Vulnerability | None
 
 
-def _parse_lin_hand(text: str, where: str) -> Hand:
+def _parse_lin_hand(text: str) -> Hand:
     by_suit = {suit: "" for suit in SUITS_DESCENDING}
     suit = None
     for ch in text.upper().replace("10", "T"):
         if ch in "SHDC":
             suit = next(s for s in SUITS_DESCENDING if s.letter == ch)
         elif suit is None:
-            raise DealingError(f"{where}: hand {text!r} has a card before any suit letter")
+            raise DealingError(Text.of("lin.suit_first", text=text))
         else:
             by_suit[suit] += ch
-    try:
-        return Hand.from_pbn(".".join(by_suit[s] for s in SUITS_DESCENDING))
-    except DealingError as exc:
-        raise DealingError(f"{where}: {exc}") from None
+    return Hand.from_pbn(".".join(by_suit[s] for s in SUITS_DESCENDING))
 
 
 def _parse_record(record: str, lineno: int) -> LinBoard | None:
@@ -96,24 +94,24 @@ def _parse_record(record: str, lineno: int) -> LinBoard | None:
     if "md" not in values:
         return None
     md = values["md"].strip()
-    where = f"line {lineno}: md"
     if not md or md[0] not in "1234":
-        raise DealingError(f"md|{md[:20]}: the dealer digit must be 1 (S), 2 (W), 3 (N) or 4 (E)", field="md",
-                           line=lineno)
+        raise DealingError(Text.of("lin.dealer", text=md[:20]), field="md", line=lineno)
     dealer = _LIN_SEATS[int(md[0])]
     texts = md[1:].split(",")
     hands: dict[Seat, Hand] = {}
     for seat, text in zip(_LIN_ORDER, texts):
         if text.strip():
-            hand = _parse_lin_hand(text.strip(), where)
-            if len(hand) != 13:
-                raise DealingError(f"md: {seat.name.title()}'s hand {text!r} has {len(hand)} cards, not 13",
-                                   field="md", line=lineno)
-            hands[seat] = hand
+            try:
+                hand = _parse_lin_hand(text.strip())
+                if len(hand) != 13:
+                    raise DealingError(Text.of("lin.hand_size", seat=seat, text=text, count=len(hand)))
+                hands[seat] = hand
+            except DealingError as exc:
+                raise DealingError(Text.of("lin.md", error=exc.said), field="md", line=lineno) from None
     try:
         deal = Deal.from_hands(hands)
     except DealingError as exc:
-        raise DealingError(f"md: {exc}", field="md", line=lineno) from None
+        raise DealingError(Text.of("lin.md", error=exc.said), field="md", line=lineno) from None
     board = None
     match = re.search(r"(\d+)", values.get("ah", "")) or re.fullmatch(r"[oc](\d+)", values.get("qx", "").strip())
     if match:

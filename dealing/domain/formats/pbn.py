@@ -38,6 +38,7 @@ from dealing.domain.analysis import BoardAnalysis, DoubleDummyTable, Par, ParCon
 from dealing.domain.cards import Deal, Seat, Strain, Vulnerability, board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.base import pbn_deal
+from dealing.domain.text import Text
 
 __all__ = [
     "PbnTag",
@@ -106,14 +107,14 @@ class PbnTable:
             name, _, spec = part.partition("\\")
             match = re.fullmatch(r"(\d*)([LRlr]?)", spec.strip())
             if not match:
-                raise DealingError(f"{tag.name}: column {part!r} has a bad width/alignment \\{spec}",
-                                   field=tag.name, line=tag.line)
+                raise DealingError(Text.of("pbn.column", tag=tag.name, column=part, spec=spec), field=tag.name,
+                                   line=tag.line)
             width = int(match[1]) if match[1] else None
             columns.append((name.strip(), width, (match[2] or "L").upper()))
         rows = []
         for text, line in zip(tag.section, tag.section_lines):
             if text.count('"') % 2:
-                raise DealingError(f"tag {tag.name}: row {text.strip()!r} has an unclosed quote", field=tag.name,
+                raise DealingError(_in_tag(tag.name, "pbn.unclosed_quote", row=text.strip()), field=tag.name,
                                    line=line)
             rows.append(tuple(_unescape(quoted) if quoted or bare == "" else bare
                               for quoted, bare in _CELL.findall(text)))
@@ -253,7 +254,7 @@ def read_pbn(data: bytes | str) -> PbnFile:
             continue
         if stripped[0] not in "[{;":
             if current is None:
-                raise DealingError(f"unexpected text {stripped[:40]!r} outside a tag", line=lineno)
+                raise DealingError(Text.of("pbn.outside_tag", text=stripped[:40]), line=lineno)
             current.section.append(raw)
             current.section_lines.append(lineno)
             continue
@@ -266,8 +267,7 @@ def read_pbn(data: bytes | str) -> PbnFile:
                 match = _TAG.match(raw, pos)
                 if not match:
                     name = _TAG_NAME.match(raw, pos)[1] or "?"
-                    raise DealingError(f"tag {name}: malformed tag {raw[pos:].strip()[:60]!r}; "
-                                       f'expected [{name if name != "?" else "Name"} "value"]',
+                    raise DealingError(_in_tag(name, "pbn.malformed_tag", text=raw[pos:].strip()[:60], tag=name),
                                        field=name, line=lineno)
                 current = PbnTag(match[1], _unescape(match[2]), lineno)
                 start_game(lineno).items.append(current)
@@ -284,12 +284,12 @@ def read_pbn(data: bytes | str) -> PbnFile:
                 break
             else:
                 if current is None:
-                    raise DealingError(f"unexpected text {raw[pos:].strip()[:40]!r} outside a tag", line=lineno)
+                    raise DealingError(Text.of("pbn.outside_tag", text=raw[pos:].strip()[:40]), line=lineno)
                 current.section.append(raw[pos:])
                 current.section_lines.append(lineno)
                 break
     if brace is not None:
-        raise DealingError("a { comment is never closed with }", line=brace_line)
+        raise DealingError(Text.of("pbn.unclosed_brace"), line=brace_line)
     if game is not None:
         game.blank_lines_after = 0
         pbn.games.append(game)
@@ -308,8 +308,8 @@ def _resolve(games: list[PbnGame]) -> None:
             value = tag.value
             if value == "#" or value.startswith("##"):
                 if tag.name in FORBIDDEN_INHERITANCE:
-                    raise DealingError(f"tag {tag.name}: the value {value!r} (inheritance) is not allowed for "
-                                       f"{tag.name} (PBN §4.8)", field=tag.name, line=tag.line)
+                    raise DealingError(_in_tag(tag.name, "pbn.inheritance", value=value, tag=tag.name),
+                                       field=tag.name, line=tag.line)
                 if value == "#":
                     value = last_seen.get(tag.name, "")
                 else:
@@ -332,12 +332,12 @@ def _checked(game: PbnGame, lines: dict[str, int], name: str, parse):
     try:
         return parse(value.strip())
     except DealingError as exc:
-        raise DealingError(f"tag {name}: {exc}", field=name, line=lines.get(name)) from None
+        raise DealingError(Text.of("pbn.tag", tag=name, error=exc.said), field=name, line=lines.get(name)) from None
 
 
 def _parse_board(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
-        raise DealingError(f"a board number is a whole number from 1, not {text!r}")
+        raise DealingError(Text.of("pbn.board", text=text))
     return int(text)
 
 
@@ -369,34 +369,45 @@ def _strain(text: str) -> Strain:
     return Strain.from_str(text)
 
 
+def _in_tag(name: str, code: str, **params) -> Text:
+    """``tag <name>: <the text>``."""
+    return Text.of("pbn.tag", tag=name, error=Text.of(code, **params))
+
+
+def _tricks(result: str) -> int:
+    try:
+        return int(result)
+    except ValueError:
+        raise DealingError(Text.of("pbn.result", text=result)) from None
+
+
 def _optimum_result_table(tag: PbnTag) -> DoubleDummyTable | None:
     table = PbnTable.from_tag(tag)
     names = [n.lower() for n in table.column_names]
     try:
         where = [names.index(n) for n in ("declarer", "denomination", "result")]
     except ValueError:
-        raise DealingError(f"tag OptimumResultTable: the header {tag.value!r} lacks Declarer, Denomination or "
-                           f"Result", field=tag.name, line=tag.line) from None
+        raise DealingError(_in_tag(tag.name, "pbn.header", header=tag.value), field=tag.name, line=tag.line) from None
     if not table.rows:
         return None
     values: dict[tuple[Seat, Strain], int] = {}
     for row, line in zip(table.rows, table.lines):
         if len(row) <= max(where):
-            raise DealingError(f"tag OptimumResultTable: row {' '.join(row)!r} has {len(row)} columns, not "
-                               f"{len(names)}", field=tag.name, line=line)
+            raise DealingError(_in_tag(tag.name, "pbn.columns", row=" ".join(row), count=len(row), columns=len(names)),
+                               field=tag.name, line=line)
         declarer, strain, result = (row[i] for i in where)
         try:
             key = (_seat(declarer), _strain(strain))
             if key in values:
-                raise DealingError(f"{key[0].letter} {key[1]} appears twice in the table")
-            values[key] = int(result)
-        except (DealingError, ValueError) as exc:
-            raise DealingError(f"tag OptimumResultTable: row {' '.join(row)!r}: {exc}", field=tag.name,
+                raise DealingError(Text.of("table.twice", seat=key[0].letter, strain=str(key[1])))
+            values[key] = _tricks(result)
+        except DealingError as exc:
+            raise DealingError(_in_tag(tag.name, "pbn.row", row=" ".join(row), error=exc.said), field=tag.name,
                                line=line) from None
     try:
         return DoubleDummyTable.from_mapping(values)
     except DealingError as exc:
-        raise DealingError(f"tag OptimumResultTable: {exc}", field=tag.name, line=tag.line) from None
+        raise DealingError(Text.of("pbn.tag", tag=tag.name, error=exc.said), field=tag.name, line=tag.line) from None
 
 
 # --- writing ------------------------------------------------------------------------------

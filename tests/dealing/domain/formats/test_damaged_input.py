@@ -1,5 +1,6 @@
 """Damaged files never crash a reader: whatever the edit, the result is the deals or a
-DealingError (which commands and pages turn into a message), never another exception."""
+DealingError (which commands and pages turn into a message), never another exception; and the
+error carries its message as data (a ``Text``), so the import page says it in Polish too."""
 
 from __future__ import annotations
 
@@ -48,5 +49,5 @@ def test_damaged_file_gives_deals_or_a_dealing_error(fmt, changes):
     data = SOURCES[fmt].read_bytes()[:6000]
     try:
         read_deals(fmt, _damage(data, changes))
-    except DealingError:
-        pass
+    except DealingError as exc:
+        assert exc.text is not None, f"no Text to say in Polish: {exc}"  # dealing/texts.py says every Text
