@@ -6,7 +6,8 @@ call is illegal, the rule of the perfect-auction system) are nested ``Text``\\ s
 ``render(text)`` says one in the active language, ``error_message(exc)`` says an error (any
 error without a ``Text`` says ``str(exc)``). Forms (``dealing/views/``) and the API's error
 handler (``clubsite/api.py``) use ``error_message``, and so does the board-file import
-(``dealing/services/boards.py``: "deals.pbn: line 3: tag Deal: …" next to the file field).
+(``dealing/services/boards.py``: "deals.pbn: line 3: tag Deal: …" next to the file field) and the
+deal-set form (``dealing/views/deal_sets.py``: a key that is not 64 hex digits).
 
 Every msgid is a literal here so that ``make messages`` extracts it; Polish is in
 ``locale/pl/glossary.json``. Seats are the site's Polish names (Północ, Wschód, Południe,
@@ -244,6 +245,9 @@ RENDERERS = {
     "lin.hand_size": lambda p: ngettext("%(whose)s hand %(text)s has %(count)d cards, not 13",
                                         "%(whose)s hand %(text)s has %(count)d cards, not 13", p["count"])
                                % _quoted(p, "text", whose=whose(p["seat"])),
+    # generator.py (a key given for a deal set)
+    "key.length": lambda p: _("a dealing key is %(digits)s hex digits (256 bits), not %(count)s") % p,
+    "key.hex": lambda p: _("a dealing key is hex digits only; %(char)s is not one") % _quoted(p, "char"),
     # formats/csv_format.py
     "csv.line": lambda p: _("not a CSV line: %(detail)s") % p,
     "csv.fields": lambda p: _("a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not %(count)s") % p,

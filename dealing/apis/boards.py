@@ -11,6 +11,7 @@ same listing (no deal before the session is over).
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -84,9 +85,9 @@ class SessionBoardsApi(APIView):
 
         def validate(self, attrs):
             if attrs["source"] == "fresh" and "boards" not in attrs:
-                raise serializers.ValidationError({"boards": "How many boards? (1 … 999)"})
+                raise serializers.ValidationError({"boards": _("How many boards? (1 … 999)")})
             if attrs["source"] == "import" and "file" not in attrs:
-                raise serializers.ValidationError({"file": "Upload the file to import (PBN, DUP, DLM, LIN or CSV)."})
+                raise serializers.ValidationError({"file": _("Upload the file to import (PBN, DUP, DLM, LIN or CSV).")})
             return attrs
 
     @extend_schema(responses=SessionBoardsOutputSerializer, operation_id="session_boards_list")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.core.files.storage import storages
 from django.http import FileResponse, Http404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -111,12 +112,12 @@ class DealSetListApi(APIView):
         else:
             clubs = list(clubs_directed_by(request.user)[:2])
             if len(clubs) != 1:
-                raise DealingError("Say which club the deal set is for (club: its short name)." if clubs
-                                   else "Only a club's directors may make deal sets.", field="club")
+                raise DealingError(_("Say which club the deal set is for (club: its short name).") if clubs
+                                   else _("Only a club's directors may make deal sets."), field="club")
             club = clubs[0]
         formats = values["formats"]
         if not isinstance(formats, (list, str)):
-            raise DealingError("formats is a list such as [\"pbn\", \"csv\"].", field="formats")
+            raise DealingError(_('formats is a list such as ["pbn", "csv"].'), field="formats")
         deal_set = service.deal_set_create(user=request.user, club=club, count=values["count"], formats=formats,
                                            analysis=values["analysis"], label=values["label"],
                                            key_hex=values["key"], commitment=values["commitment"])

@@ -43,6 +43,7 @@ import numpy as np
 
 from dealing.domain.cards import Deal
 from dealing.domain.errors import DealingError
+from dealing.domain.text import Text
 from dealing.domain.numbering import D, number_to_deal, numbers_to_owners
 
 __all__ = [
@@ -86,12 +87,12 @@ def parse_key(text: str) -> bytes:
     """A key written as 64 hex digits → 32 bytes, with a precise error otherwise."""
     raw = str(text).strip()
     if len(raw) != 2 * KEY_BYTES:
-        raise DealingError(f"a dealing key is {2 * KEY_BYTES} hex digits (256 bits), not {len(raw)}", field="key")
+        raise DealingError(Text.of("key.length", digits=2 * KEY_BYTES, count=len(raw)), field="key")
     try:
         return bytes.fromhex(raw)
     except ValueError:
         bad = next(ch for ch in raw if ch not in "0123456789abcdefABCDEF")
-        raise DealingError(f"a dealing key is hex digits only; {bad!r} is not one", field="key") from None
+        raise DealingError(Text.of("key.hex", char=bad), field="key") from None
 
 
 def _check_key(key: bytes) -> bytes:

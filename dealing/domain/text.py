@@ -1,8 +1,8 @@
 """What the dealing domain says when input is wrong, as data: a code and its parameters.
 
 The checks of cards, hands and deals (``cards.py``), calls and auctions (``auction.py``),
-perfect auctions (``perfect_auction.py``), deal numbers (``numbering.py``) and the readers of
-board files (``formats/``: PBN with its analysis tags from ``analysis.py``, DUP, DLM, LIN, CSV)
+perfect auctions (``perfect_auction.py``), deal numbers (``numbering.py``), dealing keys
+(``generator.py``) and the readers of board files (``formats/``: PBN with its analysis tags from ``analysis.py``, DUP, DLM, LIN, CSV)
 raise a :class:`~dealing.domain.errors.DealingError` made from a ``Text(code, params)``. ``str(text)``
 is the English sentence, from the templates in ``ENGLISH`` below: it is what commands print,
 what doctests show and what ``str(error)`` gives. The Django layer (``dealing/texts.py``) says
@@ -235,6 +235,9 @@ ENGLISH: dict[str, _Template] = {
     "lin.dealer": lambda p: f"md|{p['text']}: the dealer digit must be 1 (S), 2 (W), 3 (N) or 4 (E)",
     "lin.suit_first": lambda p: f"hand {p['text']!r} has a card before any suit letter",
     "lin.hand_size": lambda p: f"{seat_name(p['seat'])}'s hand {p['text']!r} has {p['count']} cards, not 13",
+    # generator.py (a key given for a deal set)
+    "key.length": lambda p: f"a dealing key is {p['digits']} hex digits (256 bits), not {p['count']}",
+    "key.hex": lambda p: f"a dealing key is hex digits only; {p['char']!r} is not one",
     # formats/csv_format.py
     "csv.line": lambda p: f"not a CSV line: {p['detail']}",
     "csv.fields": lambda p: f"a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not {p['count']}",

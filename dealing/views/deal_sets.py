@@ -29,6 +29,7 @@ from dealing.selectors.deal_sets import (
     deal_set_progress,
 )
 from dealing.services import deal_sets as service
+from dealing.texts import error_message
 
 
 class DealSetForm(forms.Form):
@@ -98,7 +99,7 @@ def deal_set_create(request):
                 key_hex=data["key"] if source == "given" else "",
                 commitment=(data["commitment"].pk if data["commitment"] else "") if source == "commitment" else None)
         except DealingError as exc:
-            form.add_error(exc.field if exc.field in form.fields else None, str(exc))
+            form.add_error(exc.field if exc.field in form.fields else None, error_message(exc))
         else:
             messages.success(request, _("Deal set queued: %(count)s deals.") % {"count": f"{deal_set.count:,}"})
             return redirect("dealing:deal_set_detail", deal_set_id=deal_set.pk)
@@ -130,7 +131,7 @@ def deal_set_cancel(request, deal_set_id: int):
     try:
         service.deal_set_cancel(deal_set=deal_set, user=request.user)
     except DealingError as exc:
-        messages.error(request, str(exc))
+        messages.error(request, error_message(exc))
     else:
         messages.success(request, _("Deal set cancelled. Nothing was published."))
     return redirect("dealing:deal_set_detail", deal_set_id=deal_set.pk)
@@ -143,7 +144,7 @@ def deal_set_resume(request, deal_set_id: int):
     try:
         service.deal_set_resume(deal_set=deal_set, user=request.user)
     except DealingError as exc:
-        messages.error(request, str(exc))
+        messages.error(request, error_message(exc))
     else:
         messages.success(request, _("Deal set resumed: finished chunks are kept."))
     return redirect("dealing:deal_set_detail", deal_set_id=deal_set.pk)

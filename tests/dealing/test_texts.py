@@ -5,7 +5,7 @@ Laws check first are made by hand); ``render`` under English is exactly ``str(er
 Polish it is translated, nested messages included. The perfect-auction page and API show
 the Polish to a Polish reader, next to the right field, and the English unchanged otherwise;
 so do the board-file import (page and API) for a bad PBN, DUP, DLM, LIN or CSV file, naming
-the line and the tag.
+the line and the tag, and the deal-set form and API for a bad key, count or commitment.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from dealing.domain import auction, cards, formats, numbering, perfect_auction
+from dealing.domain import auction, cards, formats, generator, numbering, perfect_auction
 from dealing.domain.cards import Card, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.text import ENGLISH, Text
@@ -163,6 +163,8 @@ BAD_INPUT = BOARD_FILES + [
     lambda: numbering.number_to_deal(numbering.D),
     lambda: numbering.number_to_deal(1.5),
     lambda: numbering.number_from_bytes(b"12345"),
+    lambda: generator.parse_key("ab" * 31),
+    lambda: generator.parse_key("zz" + "ab" * 31),
 ]
 
 # the Laws are checked first, so these reasons of the perfect-auction decoder are made by hand;
@@ -334,6 +336,27 @@ BAD_FILES = [
 ]
 
 
+def _field_error(response, field: str) -> str | None:
+    """The error a page shows next to a form field (None when there is none)."""
+    assert response.status_code in (200, 400)
+    found = re.search(rf'<small class="field-error" id="id_{field}-error" role="alert">(.*?)</small>',
+                      response.content.decode(), re.S)
+    return html.unescape(found.group(1)) if found else None
+
+
+def _api_error(response, field: str) -> str:
+    """The message of an API error that names ``field``."""
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["field"] == field
+    return error["message"]
+
+
+def _told(ask, polish: str, english: str) -> None:
+    """``ask(language)`` is what a user of that language is told: Polish in Polish, English in English."""
+    assert (ask("pl"), ask("en")) == (polish, english)
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("name, data, polish, english", BAD_FILES)
 def test_board_import_page_says_what_is_wrong_in_the_readers_language(client_for, director, club_session, name, data,
@@ -341,15 +364,13 @@ def test_board_import_page_says_what_is_wrong_in_the_readers_language(client_for
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     client = client_for(director)
-    for language, expected in (("pl", polish), ("en", english)):
+
+    def ask(language):
         client.cookies["django_language"] = language
-        response = client.post(f"/dealing/sessions/{club_session.pk}/boards/deal/import/",
-                               {"file": SimpleUploadedFile(name, data)})
-        assert response.status_code == 400
-        error = re.search(r'<small class="field-error" id="id_file-error" role="alert">(.*?)</small>',
-                          response.content.decode(), re.S)
-        assert error, f"no error next to the file field ({language})"
-        assert html.unescape(error.group(1)) == expected
+        return _field_error(client.post(f"/dealing/sessions/{club_session.pk}/boards/deal/import/",
+                                        {"file": SimpleUploadedFile(name, data)}), "file")
+
+    _told(ask, polish, english)
     assert not club_session.boards.exists()
 
 
@@ -360,11 +381,57 @@ def test_board_import_api_says_what_is_wrong_in_the_requests_language(api_client
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     api = api_client_for(director)
-    for language, expected in (("pl", polish), ("en", english)):
-        response = api.post(f"/api/v1/sessions/{club_session.pk}/boards/",
-                            {"source": "import", "file": SimpleUploadedFile(name, data)}, format="multipart",
-                            HTTP_ACCEPT_LANGUAGE=language)
-        assert response.status_code == 400
-        error = response.json()["error"]
-        assert (error["field"], error["message"]) == ("file", f"file: {expected}")  # the API names the field
+
+    def ask(language):
+        return _api_error(api.post(f"/api/v1/sessions/{club_session.pk}/boards/",
+                                   {"source": "import", "file": SimpleUploadedFile(name, data)}, format="multipart",
+                                   HTTP_ACCEPT_LANGUAGE=language), "file")
+
+    _told(ask, f"file: {polish}", f"file: {english}")  # the API names the field
     assert not club_session.boards.exists()
+
+
+# --- the deal-set form and API --------------------------------------------------------------
+
+DEAL_SET_ERRORS = [
+    ({"key": "ab" * 31}, "key", "klucz rozdań to 64 cyfry szesnastkowe (256 bitów), a nie 62",
+     "a dealing key is 64 hex digits (256 bits), not 62"),
+    ({"key": "zz" + "ab" * 31}, "key", "klucz rozdań składa się tylko z cyfr szesnastkowych; 'z' nie jest taką cyfrą",
+     "a dealing key is hex digits only; 'z' is not one"),
+    ({"count": "0"}, "count", "Zestaw może mieć od 1 do 100 milionów rozdań, a nie 0.",
+     "A deal set has 1 … 100,000,000 deals, not 0."),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("change, field, polish, english", DEAL_SET_ERRORS)
+def test_deal_set_form_says_a_bad_request_in_the_readers_language(client_for, director, club, change, field, polish,
+                                                                  english):
+    from dealing.models import DealSet
+
+    client = client_for(director)
+    form = {"club": club.pk, "count": "10", "formats": ["pbn"], "label": "", "key_source": "given",
+            "key": "c3" * 32, **change}
+
+    def ask(language):
+        client.cookies["django_language"] = language
+        return _field_error(client.post("/dealing/deal-sets/new/", form), field)
+
+    _told(ask, polish, english)
+    assert not DealSet.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("change, field, polish, english", DEAL_SET_ERRORS)
+def test_deal_set_api_says_a_bad_request_in_the_requests_language(api_client_for, director, club, change, field,
+                                                                  polish, english):
+    from dealing.models import DealSet
+
+    api = api_client_for(director)
+    request = {"count": 10, "formats": ["pbn"], "key": "c3" * 32, **change}
+
+    def ask(language):
+        return _api_error(api.post("/api/v1/deal-sets/", request, format="json", HTTP_ACCEPT_LANGUAGE=language), field)
+
+    _told(ask, polish, english)
+    assert not DealSet.objects.exists()
