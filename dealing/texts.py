@@ -7,7 +7,8 @@ call is illegal, the rule of the perfect-auction system) are nested ``Text``\\ s
 error without a ``Text`` says ``str(exc)``). Forms (``dealing/views/``) and the API's error
 handler (``clubsite/api.py``) use ``error_message``, and so does the board-file import
 (``dealing/services/boards.py``: "deals.pbn: line 3: tag Deal: …" next to the file field) and the
-deal-set form (``dealing/views/deal_sets.py``: a key that is not 64 hex digits).
+deal-set form (``dealing/views/deal_sets.py``: a key that is not 64 hex digits) and the
+commitment services (``dealing/services/commitments.py``: a delayed value in the wrong form).
 
 Every msgid is a literal here so that ``make messages`` extracts it; Polish is in
 ``locale/pl/glossary.json``. Seats are the site's Polish names (Północ, Wschód, Południe,
@@ -248,6 +249,25 @@ RENDERERS = {
     # generator.py (a key given for a deal set)
     "key.length": lambda p: _("a dealing key is %(digits)s hex digits (256 bits), not %(count)s") % p,
     "key.hex": lambda p: _("a dealing key is hex digits only; %(char)s is not one") % _quoted(p, "char"),
+    # commitment.py (a commitment's texts and its delayed value)
+    "text.empty": lambda p: {"event": _("the event is empty"), "promise": _("the promise is empty")}[p["name"]],
+    "text.too_long": lambda p: {"event": _("the event is at most %(limit)s characters, not %(count)s"),
+                                "promise": _("the promise is at most %(limit)s characters, not %(count)s")}[p["name"]]
+                               % p,
+    "dv.empty": lambda p: _("the delayed value is empty"),
+    "dv.too_long": lambda p: _("the delayed value is at most %(max)s characters") % p,
+    "dv.not_number": lambda p: _("the delayed value %(value)s is not a number (%(format)s)") % _quoted(p, "value"),
+    "dv.decimals": lambda p: ngettext("the delayed value %(value)s must have exactly %(decimals)d digit after the "
+                                      "decimal point (%(format)s)",
+                                      "the delayed value %(value)s must have exactly %(decimals)d digits after the "
+                                      "decimal point (%(format)s)", p["decimals"]) % _quoted(p, "value"),
+    "dv.groups_whole": lambda p: _("the delayed value %(value)s is not a whole number (%(format)s): thousands "
+                                   "separators must group three digits") % _quoted(p, "value"),
+    "dv.groups_decimals": lambda p: ngettext("the delayed value %(value)s is not exactly %(decimals)d digits after the "
+                                             "decimal point (%(format)s): thousands separators must group three digits",
+                                             "the delayed value %(value)s is not exactly %(decimals)d digits after the "
+                                             "decimal point (%(format)s): thousands separators must group three digits",
+                                             p["decimals"]) % _quoted(p, "value"),
     # formats/csv_format.py
     "csv.line": lambda p: _("not a CSV line: %(detail)s") % p,
     "csv.fields": lambda p: _("a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not %(count)s") % p,

@@ -9,6 +9,7 @@ only in a revealed commitment's ``revealed`` record. Errors have the standard sh
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -98,7 +99,9 @@ class CommitmentListApi(APIView):
         for index, item in enumerate(data.validated_data["sessions"]):
             session = Session.objects.filter(pk=item["session"], club=club).first()
             if session is None:
-                raise serializers.ValidationError({"sessions": [f"[{index}]: no session {item['session']} in {club.slug}"]})
+                raise serializers.ValidationError({"sessions": [_("[%(index)s]: no session %(session)s in %(club)s")
+                                                                % {"index": index, "session": item["session"],
+                                                                   "club": club.slug}]})
             chosen.append((session, item["boards"]))
         try:
             commitment = services.commitment_create(

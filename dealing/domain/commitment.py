@@ -89,6 +89,7 @@ from dealing.domain import generator
 from dealing.domain.cards import Deal
 from dealing.domain.errors import DealingError
 from dealing.domain.numbering import deal_to_number, number_to_deal
+from dealing.domain.text import Text
 
 __all__ = [
     "FORMAT",
@@ -154,12 +155,12 @@ def _check_text(name: str, value: str, limit: int) -> str:
     if not isinstance(value, str):
         raise DealingError(f"the {name} is text, not {type(value).__name__}", field=name)
     if not value:
-        raise DealingError(f"the {name} is empty", field=name)
+        raise DealingError(Text.of("text.empty", name=name), field=name)
     if normalise_text(value) != value:
         raise DealingError(f"the {name} {value!r} is not in canonical form (expected "
                            f"{normalise_text(value)!r}: NFC, single spaces, no control characters)", field=name)
     if len(value) > limit:
-        raise DealingError(f"the {name} is at most {limit} characters, not {len(value)}", field=name)
+        raise DealingError(Text.of("text.too_long", name=name, limit=limit, count=len(value)), field=name)
     return value
 
 
@@ -230,9 +231,9 @@ def canonical_dv(dv_format: str, text: str) -> str:
     if dv_format == "text":
         value = normalise_text(text)
         if not value:
-            raise DealingError("the delayed value is empty", field="dv")
+            raise DealingError(Text.of("dv.empty"), field="dv")
         if len(value) > MAX_TEXT_DV:
-            raise DealingError(f"the delayed value is at most {MAX_TEXT_DV} characters", field="dv")
+            raise DealingError(Text.of("dv.too_long", max=MAX_TEXT_DV), field="dv")
         return value
     decimals = int(dv_format.split(":")[1])
     raw = text.strip()
@@ -242,18 +243,16 @@ def canonical_dv(dv_format: str, text: str) -> str:
     if raw[:1] in ("-", "\u2212"):
         sign, raw = "-", raw[1:]
     if not raw or not re.fullmatch(r"[0-9][0-9.,]*", raw) or not raw[-1].isdigit():
-        raise DealingError(f"the delayed value {shown!r} is not a number ({dv_format})", field="dv")
+        raise DealingError(Text.of("dv.not_number", value=shown, format=dv_format), field="dv")
     fraction = ""
     if decimals:
         if len(raw) <= decimals or raw[-decimals - 1] not in ".," or not raw[-decimals:].isdigit():
-            raise DealingError(f"the delayed value {shown!r} must have exactly {decimals} digit"
-                               f"{'s' if decimals > 1 else ''} after the decimal point ({dv_format})", field="dv")
+            raise DealingError(Text.of("dv.decimals", value=shown, decimals=decimals, format=dv_format), field="dv")
         raw, fraction = raw[:-decimals - 1], raw[-decimals:]
     groups = re.split(r"[.,]", raw)
     if len(groups) > 1 and not (1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])):
-        detail = "a whole number" if not decimals else f"exactly {decimals} digits after the decimal point"
-        raise DealingError(f"the delayed value {shown!r} is not {detail} ({dv_format}): thousands separators "
-                           f"must group three digits", field="dv")
+        raise DealingError(Text.of("dv.groups_decimals", value=shown, decimals=decimals, format=dv_format) if decimals
+                           else Text.of("dv.groups_whole", value=shown, format=dv_format), field="dv")
     whole = str(int("".join(groups)))
     if sign and whole == "0" and not fraction.strip("0"):
         sign = ""

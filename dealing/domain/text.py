@@ -2,7 +2,7 @@
 
 The checks of cards, hands and deals (``cards.py``), calls and auctions (``auction.py``),
 perfect auctions (``perfect_auction.py``), deal numbers (``numbering.py``), dealing keys
-(``generator.py``) and the readers of board files (``formats/``: PBN with its analysis tags from ``analysis.py``, DUP, DLM, LIN, CSV)
+(``generator.py``), commitments' texts and delayed values (``commitment.py``) and the readers of board files (``formats/``: PBN with its analysis tags from ``analysis.py``, DUP, DLM, LIN, CSV)
 raise a :class:`~dealing.domain.errors.DealingError` made from a ``Text(code, params)``. ``str(text)``
 is the English sentence, from the templates in ``ENGLISH`` below: it is what commands print,
 what doctests show and what ``str(error)`` gives. The Django layer (``dealing/texts.py``) says
@@ -238,6 +238,18 @@ ENGLISH: dict[str, _Template] = {
     # generator.py (a key given for a deal set)
     "key.length": lambda p: f"a dealing key is {p['digits']} hex digits (256 bits), not {p['count']}",
     "key.hex": lambda p: f"a dealing key is hex digits only; {p['char']!r} is not one",
+    # commitment.py (a commitment's texts and its delayed value)
+    "text.empty": lambda p: f"the {p['name']} is empty",
+    "text.too_long": lambda p: f"the {p['name']} is at most {p['limit']} characters, not {p['count']}",
+    "dv.empty": lambda p: "the delayed value is empty",
+    "dv.too_long": lambda p: f"the delayed value is at most {p['max']} characters",
+    "dv.not_number": lambda p: f"the delayed value {p['value']!r} is not a number ({p['format']})",
+    "dv.decimals": lambda p: f"the delayed value {p['value']!r} must have exactly {p['decimals']} digit"
+                             f"{'s' if p['decimals'] > 1 else ''} after the decimal point ({p['format']})",
+    "dv.groups_whole": lambda p: f"the delayed value {p['value']!r} is not a whole number ({p['format']}): thousands "
+                                 "separators must group three digits",
+    "dv.groups_decimals": lambda p: f"the delayed value {p['value']!r} is not exactly {p['decimals']} digits after the "
+                                    f"decimal point ({p['format']}): thousands separators must group three digits",
     # formats/csv_format.py
     "csv.line": lambda p: f"not a CSV line: {p['detail']}",
     "csv.fields": lambda p: f"a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not {p['count']}",

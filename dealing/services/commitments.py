@@ -21,6 +21,7 @@ from clubs.permissions import can_direct
 from dealing.domain import commitment as domain
 from dealing.domain.errors import DealingError
 from dealing.models import Commitment, CommitmentSession
+from dealing.texts import error_message
 
 
 def _require_director(user, club: Club) -> None:
@@ -31,7 +32,8 @@ def _require_director(user, club: Club) -> None:
 def _domain_error(exc: DealingError, default_field: str | None = None) -> ValidationError:
     field = {"dv": "delayed_value", "boards": "sessions", "label": "sessions"}.get(exc.field or "", exc.field) \
         or default_field
-    return ValidationError({field: str(exc)} if field else str(exc))
+    message = error_message(exc)
+    return ValidationError({field: message} if field else message)
 
 
 def session_label(session: Session) -> str:

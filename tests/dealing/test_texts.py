@@ -5,7 +5,8 @@ Laws check first are made by hand); ``render`` under English is exactly ``str(er
 Polish it is translated, nested messages included. The perfect-auction page and API show
 the Polish to a Polish reader, next to the right field, and the English unchanged otherwise;
 so do the board-file import (page and API) for a bad PBN, DUP, DLM, LIN or CSV file, naming
-the line and the tag, and the deal-set form and API for a bad key, count or commitment.
+the line and the tag, the deal-set form and API for a bad key or count, and the commitment
+page and API for a delayed value in the wrong form.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from dealing.domain import auction, cards, formats, generator, numbering, perfect_auction
+from dealing.domain import auction, cards, commitment, formats, generator, numbering, perfect_auction
 from dealing.domain.cards import Card, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.text import ENGLISH, Text
@@ -103,6 +104,14 @@ BOARD_FILES = [
     _file("csv", CSV.replace('"764"', '"KQ4"', 1)),
 ]
 
+def _record(**change):
+    """A commitment record with one part changed (as a director's form or the API gives it)."""
+    given = {"event": "Autumn pairs", "promise": "DJIA close 2026-11-20", "dv_format": "decimal:2",
+             "salt": commitment.new_salt(), "sessions": (commitment.SessionEntry("riverside/2026-11-24/s1", 24),),
+             "key": commitment.new_key(), **change}
+    return commitment.CommitmentRecord(**given)
+
+
 BAD_INPUT = BOARD_FILES + [
     lambda: Seat.from_str("Q"),
     lambda: Suit.from_str("Z"),
@@ -165,6 +174,17 @@ BAD_INPUT = BOARD_FILES + [
     lambda: numbering.number_from_bytes(b"12345"),
     lambda: generator.parse_key("ab" * 31),
     lambda: generator.parse_key("zz" + "ab" * 31),
+    lambda: commitment.canonical_dv("text", " \t "),
+    lambda: commitment.canonical_dv("text", "x" * 201),
+    lambda: commitment.canonical_dv("decimal:2", "about 43,000"),
+    lambda: commitment.canonical_dv("decimal:2", "43275.9"),
+    lambda: commitment.canonical_dv("decimal:1", "43275"),
+    lambda: commitment.canonical_dv("decimal:0", "43,27"),
+    lambda: commitment.canonical_dv("decimal:2", "43,2755.91"),
+    lambda: _record(event=""),
+    lambda: _record(promise=""),
+    lambda: _record(event="x" * 201),
+    lambda: _record(promise="x" * 501),
 ]
 
 # the Laws are checked first, so these reasons of the perfect-auction decoder are made by hand;
@@ -435,3 +455,55 @@ def test_deal_set_api_says_a_bad_request_in_the_requests_language(api_client_for
 
     _told(ask, polish, english)
     assert not DealSet.objects.exists()
+
+
+# --- a commitment's delayed value (page and API) --------------------------------------------
+
+DV_ERRORS = [
+    ("43275.9", "wartość odroczona '43275.9' musi mieć dokładnie 2 cyfry po przecinku (decimal:2)",
+     "the delayed value '43275.9' must have exactly 2 digits after the decimal point (decimal:2)"),
+    ("43,2755.91", "wartość odroczona '43,2755.91' nie jest liczbą z dokładnie 2 cyframi po przecinku (decimal:2): "
+                   "separatory tysięcy muszą oddzielać grupy po trzy cyfry",
+     "the delayed value '43,2755.91' is not exactly 2 digits after the decimal point (decimal:2): thousands "
+     "separators must group three digits"),
+    ("about 43,000", "wartość odroczona 'about 43,000' nie jest liczbą (decimal:2)",
+     "the delayed value 'about 43,000' is not a number (decimal:2)"),
+]
+
+
+@pytest.fixture
+def published_commitment(club, club_session, director):
+    from dealing.services.commitments import commitment_create, commitment_publish
+
+    draft = commitment_create(club=club, user=director, event="Autumn pairs", promise="DJIA close 2026-11-20",
+                              dv_format="decimal:2", sessions=[(club_session, 24)])
+    return commitment_publish(commitment=draft, user=director)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("value, polish, english", DV_ERRORS)
+def test_delayed_value_page_says_a_wrong_form_in_the_readers_language(client_for, director, published_commitment,
+                                                                      value, polish, english):
+    client = client_for(director)
+
+    def ask(language):
+        client.cookies["django_language"] = language
+        return _field_error(client.post(f"/dealing/commitments/{published_commitment.pk}/delayed-value/",
+                                        {"value": value}), "value")
+
+    _told(ask, polish, english)
+    published_commitment.refresh_from_db()
+    assert not published_commitment.has_dv
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("value, polish, english", DV_ERRORS[:1])
+def test_delayed_value_api_says_a_wrong_form_in_the_requests_language(api_client_for, director, published_commitment,
+                                                                      value, polish, english):
+    api = api_client_for(director)
+
+    def ask(language):
+        return _api_error(api.post(f"/api/v1/commitments/{published_commitment.pk}/delayed-value/", {"value": value},
+                                   format="json", HTTP_ACCEPT_LANGUAGE=language), "delayed_value")
+
+    _told(ask, f"delayed_value: {polish}", f"delayed_value: {english}")  # the API names the field
