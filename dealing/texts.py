@@ -205,6 +205,8 @@ RENDERERS = {
     "par.redoubled": lambda p: _("par contract %(text)s: a par contract is never redoubled") % _quoted(p, "text"),
     "par.tricks": lambda p: _("par contract %(text)s takes %(tricks)s tricks") % _quoted(p, "text"),
     "optimum.format": lambda p: _("OptimumScore %(text)s is not like 'NS 620' or 'EW 450'") % _quoted(p, "text"),
+    # formats/__init__.py (writing a dealing-machine file)
+    "format.max_board": lambda p: _("format %(format)s holds boards 1 … %(max)s; board %(board)s is too high") % p,
     # formats/pbn.py
     "pbn.tag": lambda p: _("tag %(tag)s: %(error)s") % _said(p),
     "pbn.outside_tag": lambda p: _("unexpected text %(text)s outside a tag") % _quoted(p, "text"),

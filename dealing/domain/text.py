@@ -199,6 +199,8 @@ ENGLISH: dict[str, _Template] = {
     "par.redoubled": lambda p: f"par contract {p['text']!r}: a par contract is never redoubled",
     "par.tricks": lambda p: f"par contract {p['text']!r} takes {p['tricks']} tricks",
     "optimum.format": lambda p: f"OptimumScore {p['text']!r} is not like 'NS 620' or 'EW 450'",
+    # formats/__init__.py (writing a dealing-machine file)
+    "format.max_board": lambda p: f"format {p['format']} holds boards 1 … {p['max']}; board {p['board']} is too high",
     # formats/pbn.py
     "pbn.tag": lambda p: f"tag {p['tag']}: {p['error']}",
     "pbn.outside_tag": lambda p: f"unexpected text {p['text']!r} outside a tag",

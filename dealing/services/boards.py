@@ -217,7 +217,7 @@ def dealing_file_download(*, session_id: int, user, file_format: str) -> tuple[s
         with _opaque_errors(f"writing the {file_format} file"):
             content = formats.render(file_format, boards)
     except DealingError as exc:
-        raise ValidationError({"format": str(exc)}) from None
+        raise ValidationError({"format": error_message(exc)}) from None
     DealDownload.objects.create(session=session, user=user, file_format=file_format, board_count=len(boards),
                                 session_status=session.status, sha256=hashlib.sha256(content).hexdigest())
     logger.info("dealing file %s of session %s downloaded by %s", file_format, session.pk, user)

@@ -172,6 +172,7 @@ BAD_INPUT = BOARD_FILES + [
     lambda: numbering.number_to_deal(numbering.D),
     lambda: numbering.number_to_deal(1.5),
     lambda: numbering.number_from_bytes(b"12345"),
+    lambda: formats.render("dup", [(100, Deal.from_pbn(KERSEY))]),
     lambda: generator.parse_key("ab" * 31),
     lambda: generator.parse_key("zz" + "ab" * 31),
     lambda: commitment.canonical_dv("text", " \t "),
@@ -409,6 +410,23 @@ def test_board_import_api_says_what_is_wrong_in_the_requests_language(api_client
 
     _told(ask, f"file: {polish}", f"file: {english}")  # the API names the field
     assert not club_session.boards.exists()
+
+
+@pytest.mark.django_db
+def test_a_dealing_machine_file_that_cannot_hold_the_boards_is_refused_in_the_readers_language(
+        client_for, director, club_session):
+    from dealing.services.boards import session_deal_fresh
+
+    session_deal_fresh(session=club_session, user=director, boards=100, queue_analysis=False)
+    client = client_for(director)
+
+    def ask(language):
+        client.cookies["django_language"] = language
+        page = client.post(f"/dealing/sessions/{club_session.pk}/boards/file/dup/", follow=True).content.decode()
+        return re.search(r"format dup [^<]*", html.unescape(page))[0]
+
+    _told(ask, "format dup mieści rozdania 1 … 99; numer rozdania 100 jest za wysoki",
+          "format dup holds boards 1 … 99; board 100 is too high")
 
 
 # --- the deal-set form and API --------------------------------------------------------------

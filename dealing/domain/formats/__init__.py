@@ -41,6 +41,7 @@ from dealing.domain.formats.csv_format import CsvWriter, read_csv
 from dealing.domain.formats.duplimate import BriWriter, DgeWriter, DlmWriter, DupWriter, read_dlm, read_dup
 from dealing.domain.formats.lin import LinWriter, read_lin
 from dealing.domain.formats.pbn import BigDealPbnWriter, read_pbn
+from dealing.domain.text import Text
 
 __all__ = ["DealFormat", "FORMATS", "get_format", "parse_format_list", "render", "read_deals", "Run",
            "DealWriter", "BoardDeal", "BIGDEAL_GENERATOR", "OUR_GENERATOR"]
@@ -128,7 +129,7 @@ def render(name: str | DealFormat, boards: Sequence[BoardDeal], *, run: Run | No
     boards = list(boards)
     run = run or Run.of(board for board, _ in boards)
     if fmt.max_board is not None and run.high > fmt.max_board:
-        raise DealingError(f"format {fmt.name} holds boards 1 … {fmt.max_board}; board {run.high} is too high",
+        raise DealingError(Text.of("format.max_board", format=fmt.name, max=fmt.max_board, board=run.high),
                            field="format")
     writer = fmt.writer(run, **options)
     parts = [writer.header()]
