@@ -265,6 +265,12 @@ RENDERERS = {
                                       "decimal point (%(format)s)", p["decimals"]) % _quoted(p, "value"),
     "dv.groups_whole": lambda p: _("the delayed value %(value)s is not a whole number (%(format)s): thousands "
                                    "separators must group three digits") % _quoted(p, "value"),
+    "dv_format.text": lambda p: _("text (spaces and case as published; runs of spaces count as one)"),
+    "dv_format.whole": lambda p: _("a whole number, e.g. 43276"),
+    "dv_format.decimals": lambda p: ngettext("a number with exactly %(decimals)d digit after the decimal point, e.g. "
+                                             "%(example)s",
+                                             "a number with exactly %(decimals)d digits after the decimal point, e.g. "
+                                             "%(example)s", p["decimals"]) % p,
     "dv.groups_decimals": lambda p: ngettext("the delayed value %(value)s is not exactly %(decimals)d digits after the "
                                              "decimal point (%(format)s): thousands separators must group three digits",
                                              "the delayed value %(value)s is not exactly %(decimals)d digits after the "

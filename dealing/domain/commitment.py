@@ -45,7 +45,7 @@ What it offers:
   appears in ``repr``), :class:`PublishedCommitment` (the public part and the hash),
   :class:`RevealedCommitment` (the record and the DV), each with ``to_json``/``from_json``.
 * :func:`normalise_text`, :func:`check_dv_format`, :func:`canonical_dv`,
-  :func:`describe_dv_format`, :func:`new_salt`, :func:`dealing_key`, :func:`session_deal_numbers`.
+  :func:`describe_dv_format` (and :func:`dv_format_text`, the same as a ``Text``), :func:`new_salt`, :func:`dealing_key`, :func:`session_deal_numbers`.
 * :func:`audit` → a list of :class:`Check` (name, passed, detail): what a verifier checks,
   given what was published, what was revealed and (optionally) the deals that were played.
 
@@ -108,6 +108,7 @@ __all__ = [
     "check_label",
     "check_dv_format",
     "describe_dv_format",
+    "dv_format_text",
     "canonical_dv",
     "new_salt",
     "new_key",
@@ -197,14 +198,18 @@ def describe_dv_format(dv_format: str) -> str:
     >>> describe_dv_format("decimal:2")
     'a number with exactly 2 digits after the decimal point, e.g. 43275.91'
     """
+    return str(dv_format_text(dv_format))
+
+
+def dv_format_text(dv_format: str) -> Text:
+    """The same description as data, for the Django layer to say in the reader's language."""
     check_dv_format(dv_format)
     if dv_format == "text":
-        return "text (spaces and case as published; runs of spaces count as one)"
+        return Text.of("dv_format.text")
     decimals = int(dv_format.split(":")[1])
     if decimals == 0:
-        return "a whole number, e.g. 43276"
-    example = "43275." + "91234567"[:decimals]
-    return f"a number with exactly {decimals} digit{'s' if decimals > 1 else ''} after the decimal point, e.g. {example}"
+        return Text.of("dv_format.whole")
+    return Text.of("dv_format.decimals", decimals=decimals, example="43275." + "91234567"[:decimals])
 
 
 _GROUP_SEPARATORS = " \u00a0\u202f\u2009'_"

@@ -1,5 +1,7 @@
 """What the dealing domain says when input is wrong, as data: a code and its parameters.
 
+(And one description: a delayed value's format, shown next to the field where it is entered.)
+
 The checks of cards, hands and deals (``cards.py``), calls and auctions (``auction.py``),
 perfect auctions (``perfect_auction.py``), deal numbers (``numbering.py``), dealing keys
 (``generator.py``), commitments' texts and delayed values (``commitment.py``) and the readers of board files (``formats/``: PBN with its analysis tags from ``analysis.py``, DUP, DLM, LIN, CSV)
@@ -250,6 +252,10 @@ ENGLISH: dict[str, _Template] = {
                              f"{'s' if p['decimals'] > 1 else ''} after the decimal point ({p['format']})",
     "dv.groups_whole": lambda p: f"the delayed value {p['value']!r} is not a whole number ({p['format']}): thousands "
                                  "separators must group three digits",
+    "dv_format.text": lambda p: "text (spaces and case as published; runs of spaces count as one)",
+    "dv_format.whole": lambda p: "a whole number, e.g. 43276",
+    "dv_format.decimals": lambda p: f"a number with exactly {p['decimals']} digit{'s' if p['decimals'] > 1 else ''} "
+                                    f"after the decimal point, e.g. {p['example']}",
     "dv.groups_decimals": lambda p: f"the delayed value {p['value']!r} is not exactly {p['decimals']} digits after the "
                                     f"decimal point ({p['format']}): thousands separators must group three digits",
     # formats/csv_format.py

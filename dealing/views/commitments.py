@@ -26,6 +26,7 @@ from dealing.models import Commitment
 from dealing.models.commitment import DV_FORMAT_CHOICES
 from dealing.selectors import commitments as selectors
 from dealing.services import commitments as services
+from dealing.texts import render as render_text
 
 
 class CommitmentForm(forms.Form):
@@ -124,7 +125,7 @@ def _detail_context(request, commitment: Commitment, **extra) -> dict:
         "can_direct": director,
         "can_audit": not commitment.is_draft and (director or is_site_auditor(request.user)),
         "public_text": published.to_text() if published else commitment.record().public_text(),
-        "dv_description": domain.describe_dv_format(commitment.dv_format),
+        "dv_description": render_text(domain.dv_format_text(commitment.dv_format)),
         "revealed_key": commitment.revealed_key(),
         "dealing_key": _dealing_key_hex(commitment),
         "all_over": all(e.session.is_over for e in entries),
@@ -241,7 +242,7 @@ def commitment_notice_text(request, commitment_id):
     text = render_to_string("dealing/commitment_notice.txt", {
         "commitment": commitment,
         "entries": commitment.entries.select_related("session").order_by("position"),
-        "dv_description": domain.describe_dv_format(commitment.dv_format),
+        "dv_description": render_text(domain.dv_format_text(commitment.dv_format)),
         "public_text": commitment.published_text,
     }, request=request)
     return _download(text, _filename(commitment, "notice", "txt"), "text/plain; charset=utf-8")

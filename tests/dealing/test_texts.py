@@ -197,6 +197,8 @@ BY_HAND += [Text.of(code, F="♠K", S="♠Q") for code in ENGLISH if code.starts
 BY_HAND += [Text.of("scheme.impossible", call=Text.of("call.named", position=9, seat=Seat.WEST, call="XX"),
                     F="♥A", S="♥K", seats=(Seat.NORTH, Seat.SOUTH)),
             Text.of("line", line=3, error=Text.of("hand.twice", text="AA..."))]
+# not an error: the description of a delayed value's format, shown next to its field
+BY_HAND += [commitment.dv_format_text(f) for f in ("text", "decimal:0", "decimal:1", "decimal:2")]
 
 
 def _raised() -> list[DealingError]:
@@ -525,3 +527,16 @@ def test_delayed_value_api_says_a_wrong_form_in_the_requests_language(api_client
                                    format="json", HTTP_ACCEPT_LANGUAGE=language), "delayed_value")
 
     _told(ask, f"delayed_value: {polish}", f"delayed_value: {english}")  # the API names the field
+
+
+@pytest.mark.django_db
+def test_the_delayed_values_format_is_described_in_the_readers_language(client_for, director, published_commitment):
+    client = client_for(director)
+
+    def ask(language):
+        client.cookies["django_language"] = language
+        page = html.unescape(client.get(f"/dealing/commitments/{published_commitment.pk}/").content.decode())
+        return re.search(r"decimal:2 — ([^<]*)</dd>", page)[1]
+
+    _told(ask, "liczba z dokładnie 2 cyframi po przecinku, np. 43275.91",
+          "a number with exactly 2 digits after the decimal point, e.g. 43275.91")
