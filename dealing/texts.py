@@ -92,6 +92,11 @@ def _expectation(p):
     return _("after %(whose)s %(bid)s, %(must)s") % args
 
 
+def _problems(p):
+    said = "; ".join(render(problem) for problem in p["problems"])
+    return said if p["more"] <= 0 else _("%(problems)s; and %(more)s more") % {"problems": said, "more": p["more"]}
+
+
 def _malformed_tag(p):
     if p["tag"] == "?":  # no name to give: the pattern says "Name"
         return _('malformed tag %(text)s; expected [Name "value"]') % _quoted(p, "text")
@@ -276,6 +281,29 @@ RENDERERS = {
                                              "the delayed value %(value)s is not exactly %(decimals)d digits after the "
                                              "decimal point (%(format)s): thousands separators must group three digits",
                                              p["decimals"]) % _quoted(p, "value"),
+    # commitment.py: what an audit checked (the title) and found
+    "audit.revealed": lambda p: _("revealed"),
+    "audit.record_unchanged": lambda p: _("record unchanged"),
+    "audit.hash": lambda p: _("commitment hash"),
+    "audit.dv": lambda p: _("delayed value"),
+    "audit.deals": lambda p: _("deals"),
+    "audit.deals_of": lambda p: _("deals of %(label)s") % p,
+    "audit.not_revealed": lambda p: _("the secret key has not been revealed yet; the hash and the deals can be "
+                                      "checked once it is"),
+    "audit.record_same": lambda p: _("the revealed record repeats the published one field for field"),
+    "audit.record_differs": lambda p: _("the revealed record differs from the published one in: %(fields)s")
+                                      % {"fields": ", ".join(p["fields"])},
+    "audit.hash_same": lambda p: _("SHA-256 of the record with the revealed key is %(computed)s, as published") % p,
+    "audit.hash_differs": lambda p: _("SHA-256 of the record with the revealed key is %(computed)s; the published "
+                                      "hash is %(published)s") % p,
+    "audit.dv_canonical": lambda p: _("DV %(dv)s is a canonical %(format)s value (%(description)s)") % _said(p),
+    "audit.recomputed": lambda p: _("%(deals)s deals recomputed in %(sessions)s session(s); no hand records given to "
+                                    "compare") % p,
+    "audit.boards_match": lambda p: _("all %(boards)s boards match the commitment") % p,
+    "audit.problems": _problems,
+    "audit.board_count": lambda p: _("%(played)s boards played, %(committed)s committed") % p,
+    "audit.not_dealt": lambda p: _("board %(board)s was not dealt") % p,
+    "audit.board_differs": lambda p: _("board %(board)s is %(played)s, the commitment gives %(committed)s") % p,
     # formats/csv_format.py
     "csv.line": lambda p: _("not a CSV line: %(detail)s") % p,
     "csv.fields": lambda p: _("a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not %(count)s") % p,

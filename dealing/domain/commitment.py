@@ -514,15 +514,28 @@ class RevealedCommitment:
 
 @dataclass(frozen=True)
 class Check:
-    """One thing a verifier checked."""
+    """One thing a verifier checked: its ``title`` and what it found (``said``) as data, for the
+    Django layer to say in the reader's language; ``name`` and ``detail`` are their English."""
 
-    name: str
+    title: Text
     passed: bool
-    detail: str
+    said: Text
+
+    @property
+    def name(self) -> str:
+        return str(self.title)
+
+    @property
+    def detail(self) -> str:
+        return str(self.said)
 
 
 def _json_text(value) -> str:
     return json.dumps(value, ensure_ascii=False)
+
+
+def _check(title: str, passed: bool, said: Text, **title_params) -> Check:
+    return Check(Text.of(title, **title_params), passed, said)
 
 
 def audit(published: PublishedCommitment, revealed: RevealedCommitment | None = None,
@@ -540,8 +553,7 @@ def audit(published: PublishedCommitment, revealed: RevealedCommitment | None = 
     """
     checks: list[Check] = []
     if revealed is None:
-        checks.append(Check("revealed", False, "the secret key has not been revealed yet; the hash and the deals "
-                                               "can be checked once it is"))
+        checks.append(_check("audit.revealed", False, Text.of("audit.not_revealed")))
         return checks
     record = revealed.record
     differences = [name for name, mine, theirs in (
@@ -549,23 +561,20 @@ def audit(published: PublishedCommitment, revealed: RevealedCommitment | None = 
         ("event", published.event, record.event), ("promise", published.promise, record.promise),
         ("dv-format", published.dv_format, record.dv_format), ("salt", published.salt, record.salt),
         ("sessions", published.sessions, record.sessions)) if mine != theirs]
-    checks.append(Check(
-        "record unchanged", not differences,
-        "the revealed record repeats the published one field for field" if not differences
-        else "the revealed record differs from the published one in: " + ", ".join(differences)))
+    checks.append(_check("audit.record_unchanged", not differences,
+                         Text.of("audit.record_differs", fields=differences) if differences
+                         else Text.of("audit.record_same")))
     computed = record.commitment_hash()
     same = hmac.compare_digest(computed, published.commitment)
-    checks.append(Check("commitment hash", same,
-                        f"SHA-256 of the record with the revealed key is {computed}"
-                        + (", as published" if same else f"; the published hash is {published.commitment}")))
-    checks.append(Check("delayed value", True,
-                        f"DV {_json_text(revealed.dv)} is a canonical {record.dv_format} value "
-                        f"({describe_dv_format(record.dv_format)})"))
+    checks.append(_check("audit.hash", same, Text.of("audit.hash_same", computed=computed) if same
+                         else Text.of("audit.hash_differs", computed=computed, published=published.commitment)))
+    checks.append(_check("audit.dv", True, Text.of("audit.dv_canonical", dv=_json_text(revealed.dv),
+                                                   format=record.dv_format,
+                                                   description=dv_format_text(record.dv_format))))
     expected = revealed.deal_numbers()
     if played is None:
-        total = sum(len(v) for v in expected.values())
-        checks.append(Check("deals", True, f"{total} deals recomputed in {len(expected)} session(s); "
-                                           "no hand records given to compare"))
+        checks.append(_check("audit.deals", True, Text.of("audit.recomputed", deals=sum(map(len, expected.values())),
+                                                          sessions=len(expected))))
         return checks
     for label, numbers in expected.items():
         if label not in played:
@@ -573,17 +582,16 @@ def audit(published: PublishedCommitment, revealed: RevealedCommitment | None = 
         actual = list(played[label])
         problems = []
         if len(actual) != len(numbers):
-            problems.append(f"{len(actual)} boards played, {len(numbers)} committed")
+            problems.append(Text.of("audit.board_count", played=len(actual), committed=len(numbers)))
         for board, (want, got) in enumerate(zip(numbers, actual), start=1):
             if got is None:
-                problems.append(f"board {board} was not dealt")
+                problems.append(Text.of("audit.not_dealt", board=board))
             elif got != want:
-                problems.append(f"board {board} is {number_to_deal(got).to_pbn()}, the commitment gives "
-                                f"{number_to_deal(want).to_pbn()}")
-        checks.append(Check(f"deals of {label}", not problems,
-                            f"all {len(numbers)} boards match the commitment" if not problems
-                            else "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5
-                                                            else "")))
+                problems.append(Text.of("audit.board_differs", board=board, played=number_to_deal(got).to_pbn(),
+                                        committed=number_to_deal(want).to_pbn()))
+        checks.append(_check("audit.deals_of", not problems,
+                             Text.of("audit.problems", problems=problems[:5], more=len(problems) - 5) if problems
+                             else Text.of("audit.boards_match", boards=len(numbers)), label=label))
     return checks
 
 

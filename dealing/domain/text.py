@@ -1,6 +1,7 @@
 """What the dealing domain says when input is wrong, as data: a code and its parameters.
 
-(And one description: a delayed value's format, shown next to the field where it is entered.)
+(And two things that are not errors: a delayed value's format, shown next to the field where it
+is entered, and what an audit of a commitment checked and found.)
 
 The checks of cards, hands and deals (``cards.py``), calls and auctions (``auction.py``),
 perfect auctions (``perfect_auction.py``), deal numbers (``numbering.py``), dealing keys
@@ -258,6 +259,30 @@ ENGLISH: dict[str, _Template] = {
                                     f"after the decimal point, e.g. {p['example']}",
     "dv.groups_decimals": lambda p: f"the delayed value {p['value']!r} is not exactly {p['decimals']} digits after the "
                                     f"decimal point ({p['format']}): thousands separators must group three digits",
+    # commitment.py: what an audit checked (the title) and found
+    "audit.revealed": lambda p: "revealed",
+    "audit.record_unchanged": lambda p: "record unchanged",
+    "audit.hash": lambda p: "commitment hash",
+    "audit.dv": lambda p: "delayed value",
+    "audit.deals": lambda p: "deals",
+    "audit.deals_of": lambda p: f"deals of {p['label']}",
+    "audit.not_revealed": lambda p: "the secret key has not been revealed yet; the hash and the deals can be checked "
+                                    "once it is",
+    "audit.record_same": lambda p: "the revealed record repeats the published one field for field",
+    "audit.record_differs": lambda p: f"the revealed record differs from the published one in: "
+                                      f"{', '.join(p['fields'])}",
+    "audit.hash_same": lambda p: f"SHA-256 of the record with the revealed key is {p['computed']}, as published",
+    "audit.hash_differs": lambda p: f"SHA-256 of the record with the revealed key is {p['computed']}; the published "
+                                    f"hash is {p['published']}",
+    "audit.dv_canonical": lambda p: f"DV {p['dv']} is a canonical {p['format']} value ({p['description']})",
+    "audit.recomputed": lambda p: f"{p['deals']} deals recomputed in {p['sessions']} session(s); no hand records "
+                                  "given to compare",
+    "audit.boards_match": lambda p: f"all {p['boards']} boards match the commitment",
+    "audit.problems": lambda p: "; ".join(map(str, p["problems"])) + (f"; and {p['more']} more" if p["more"] > 0
+                                                                      else ""),
+    "audit.board_count": lambda p: f"{p['played']} boards played, {p['committed']} committed",
+    "audit.not_dealt": lambda p: f"board {p['board']} was not dealt",
+    "audit.board_differs": lambda p: f"board {p['board']} is {p['played']}, the commitment gives {p['committed']}",
     # formats/csv_format.py
     "csv.line": lambda p: f"not a CSV line: {p['detail']}",
     "csv.fields": lambda p: f"a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not {p['count']}",

@@ -24,6 +24,7 @@ from clubs.selectors import club_list_for_user, clubs_directed_by
 from dealing.domain import commitment as domain
 from dealing.models import Commitment
 from dealing.selectors.boards import played_deal_numbers_for_audit
+from dealing.texts import render
 
 
 def commitment_list_for_user(user) -> QuerySet[Commitment]:
@@ -114,7 +115,7 @@ def commitment_audit(*, commitment: Commitment) -> list[AuditCheck]:
     for check in domain.audit(published, revealed, played):
         if check.name == "delayed value":
             continue
-        checks.append(AuditCheck(check.name, check.passed, check.detail))
+        checks.append(AuditCheck(render(check.title), check.passed, render(check.said)))
     undealt = [e.label for e in commitment.entries.all() if e.label not in played]
     if undealt:
         checks.append(AuditCheck(_("sessions without boards"), True,

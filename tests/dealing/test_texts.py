@@ -197,8 +197,25 @@ BY_HAND += [Text.of(code, F="♠K", S="♠Q") for code in ENGLISH if code.starts
 BY_HAND += [Text.of("scheme.impossible", call=Text.of("call.named", position=9, seat=Seat.WEST, call="XX"),
                     F="♥A", S="♥K", seats=(Seat.NORTH, Seat.SOUTH)),
             Text.of("line", line=3, error=Text.of("hand.twice", text="AA..."))]
-# not an error: the description of a delayed value's format, shown next to its field
+# not errors: the description of a delayed value's format, shown next to its field, and what an audit found
 BY_HAND += [commitment.dv_format_text(f) for f in ("text", "decimal:0", "decimal:1", "decimal:2")]
+
+
+def _audits() -> list[Text]:
+    """The titles and findings of audits: before the reveal, honest, forged, and with boards that differ."""
+    record = _record(sessions=(commitment.SessionEntry("s1", 8), commitment.SessionEntry("s2", 2)))
+    honest = commitment.RevealedCommitment(record, "43275.91")
+    forged = commitment.RevealedCommitment(_record(promise="FTSE close"), "43275.91")
+    played = honest.deal_numbers()
+    played["s1"] = [n + 1 for n in played["s1"][:7]]  # seven boards, six of them other deals
+    played["s2"][1] = None
+    checks = (commitment.audit(record.published()) + commitment.audit(record.published(), honest)
+              + commitment.audit(record.published(), forged, {}) + commitment.audit(record.published(), honest, played)
+              + commitment.audit(record.published(), honest, honest.deal_numbers()))
+    return [text for check in checks for text in (check.title, check.said)]
+
+
+BY_HAND += _audits()
 
 
 def _raised() -> list[DealingError]:
@@ -491,13 +508,17 @@ DV_ERRORS = [
 ]
 
 
-@pytest.fixture
-def published_commitment(club, club_session, director):
+def _published(club, session, director, boards: int):
     from dealing.services.commitments import commitment_create, commitment_publish
 
     draft = commitment_create(club=club, user=director, event="Autumn pairs", promise="DJIA close 2026-11-20",
-                              dv_format="decimal:2", sessions=[(club_session, 24)])
+                              dv_format="decimal:2", sessions=[(session, boards)])
     return commitment_publish(commitment=draft, user=director)
+
+
+@pytest.fixture
+def published_commitment(club, club_session, director):
+    return _published(club, club_session, director, 24)
 
 
 @pytest.mark.django_db
@@ -540,3 +561,36 @@ def test_the_delayed_values_format_is_described_in_the_readers_language(client_f
 
     _told(ask, "liczba z dokładnie 2 cyframi po przecinku, np. 43275.91",
           "a number with exactly 2 digits after the decimal point, e.g. 43275.91")
+
+
+@pytest.mark.django_db
+def test_the_audit_page_says_what_it_found_in_the_readers_language(club, club_session, director, auditor, client_for):
+    from dealing.domain.numbering import number_to_deal
+    from dealing.models import Board
+    from dealing.services.boards import session_deal_from_commitment
+    from dealing.services.commitments import commitment_enter_dv, commitment_reveal
+    from tests.dealing.test_commitments_pages import finish
+
+    draft = _published(club, club_session, director, 3)
+    commitment_enter_dv(commitment=draft, user=director, value="43275.91")
+    session_deal_from_commitment(session=club_session, user=director, queue_analysis=False)
+    finish(club_session)
+    revealed = commitment_reveal(commitment=draft, user=director)
+    board = Board.objects.get(session=club_session, number=2)
+    other = int(board.deal_number) + 1
+    Board.objects.filter(pk=board.pk).update(deal_number=str(other), deal_pbn=number_to_deal(other).to_pbn())
+    client = client_for(auditor)
+
+    def ask(language):
+        client.cookies["django_language"] = language
+        page = html.unescape(client.get(f"/dealing/commitments/{revealed.pk}/audit/").content.decode())
+        rows = re.findall(r'<tr data-passed="(?:yes|no)">\s*<td>(.*?)</td>.*?<small>(.*?)</small>', page, re.S)
+        return [f"{name}: {detail}" for name, detail in rows if "SHA-256" in detail or "N:" in detail]
+
+    hash_ = revealed.commitment_hash
+    _told(ask, [f"skrót zobowiązania: SHA-256 zapisu z ujawnionym kluczem to {hash_}, tak jak opublikowano",
+                f"rozdania turnieju {revealed.entries.get().label}: rozdanie 2 to {number_to_deal(other).to_pbn()}, "
+                f"a zobowiązanie daje {board.deal_pbn}"],
+          [f"commitment hash: SHA-256 of the record with the revealed key is {hash_}, as published",
+           f"deals of {revealed.entries.get().label}: board 2 is {number_to_deal(other).to_pbn()}, the commitment "
+           f"gives {board.deal_pbn}"])
