@@ -261,6 +261,7 @@ RENDERERS = {
     "text.too_long": lambda p: {"event": _("the event is at most %(limit)s characters, not %(count)s"),
                                 "promise": _("the promise is at most %(limit)s characters, not %(count)s")}[p["name"]]
                                % p,
+    "commitment.sessions": lambda p: _("a commitment covers 1 … %(max)s sessions, not %(count)s") % p,
     "dv.empty": lambda p: _("the delayed value is empty"),
     "dv.too_long": lambda p: _("the delayed value is at most %(max)s characters") % p,
     "dv.not_number": lambda p: _("the delayed value %(value)s is not a number (%(format)s)") % _quoted(p, "value"),

@@ -303,7 +303,7 @@ class SessionEntry:
 def _check_sessions(sessions: Sequence[SessionEntry]) -> tuple[SessionEntry, ...]:
     sessions = tuple(sessions)
     if not 1 <= len(sessions) <= MAX_SESSIONS:
-        raise DealingError(f"a commitment covers 1 … {MAX_SESSIONS} sessions, not {len(sessions)}", field="sessions")
+        raise DealingError(Text.of("commitment.sessions", max=MAX_SESSIONS, count=len(sessions)), field="sessions")
     seen: set[str] = set()
     for entry in sessions:
         if not isinstance(entry, SessionEntry):

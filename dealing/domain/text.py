@@ -246,6 +246,7 @@ ENGLISH: dict[str, _Template] = {
     # commitment.py (a commitment's texts and its delayed value)
     "text.empty": lambda p: f"the {p['name']} is empty",
     "text.too_long": lambda p: f"the {p['name']} is at most {p['limit']} characters, not {p['count']}",
+    "commitment.sessions": lambda p: f"a commitment covers 1 … {p['max']} sessions, not {p['count']}",
     "dv.empty": lambda p: "the delayed value is empty",
     "dv.too_long": lambda p: f"the delayed value is at most {p['max']} characters",
     "dv.not_number": lambda p: f"the delayed value {p['value']!r} is not a number ({p['format']})",

@@ -186,6 +186,7 @@ BAD_INPUT = BOARD_FILES + [
     lambda: _record(promise=""),
     lambda: _record(event="x" * 201),
     lambda: _record(promise="x" * 501),
+    lambda: _record(sessions=tuple(commitment.SessionEntry(f"s{n}", 1) for n in range(101))),
 ]
 
 # the Laws are checked first, so these reasons of the perfect-auction decoder are made by hand;
