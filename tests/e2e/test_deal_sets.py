@@ -7,7 +7,6 @@ Screenshots go to ``$E2E_SCREENSHOTS`` (default: the test's temporary directory)
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 from pathlib import Path
 
@@ -25,13 +24,6 @@ def workers(settings, tmp_path):
     pool = start_pool(settings, tmp_path)
     yield pool
     pool.stop_all()
-
-
-@pytest.fixture
-def shots(tmp_path) -> Path:
-    folder = Path(os.environ.get("E2E_SCREENSHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def test_a_director_makes_a_large_deal_set_and_downloads_it(page, live_server, workers, director, club, shots):

@@ -8,7 +8,8 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_perfect_auction_page import log_in, shot
+from tests.e2e.browser import log_in
+from tests.e2e.test_perfect_auction_page import shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

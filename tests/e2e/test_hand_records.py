@@ -7,44 +7,16 @@ Screenshots go to ``$E2E_SCREENSHOTS`` (default: the test's temporary directory)
 
 from __future__ import annotations
 
-import io
-import os
 import re
-from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from clubs.models import Session
 from dealing.models import Board, Commitment
+from tests.e2e.browser import log_in, log_out
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def demo(live_server):
-    call_command("seed_demo", stdout=io.StringIO())
-    return live_server.url
-
-
-@pytest.fixture
-def shots(tmp_path) -> Path:
-    folder = Path(os.environ.get("E2E_SCREENSHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def log_in(page, base, username, password):
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.locator("main").get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("logout")).to_be_visible()
-
-
-def log_out(page):
-    page.get_by_test_id("logout").click()
 
 
 def test_commit_deal_finish_and_a_player_reads_the_hand_record(page, demo, shots):

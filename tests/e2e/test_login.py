@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.e2e.browser import log_in
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def demo(live_server):
-    call_command("seed_demo", stdout=io.StringIO())
-    return live_server.url
-
-
-def log_in(page, base, username, password):
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.locator("main").get_by_role("button", name="Log in").click()
 
 
 def test_demo_director_logs_in_and_creates_a_session(page, demo, tmp_path):
@@ -44,12 +31,6 @@ def test_demo_director_logs_in_and_creates_a_session(page, demo, tmp_path):
 
 
 def test_wrong_password_is_refused(page, demo):
-    log_in(page, demo, "director", "not-the-password")
+    log_in(page, demo, "director", "not-the-password", succeeds=False)
     expect(page.get_by_role("alert")).to_contain_text("correct username and password")
 
-
-def test_phone_layout_has_no_horizontal_scroll(page, demo):
-    page.set_viewport_size({"width": 375, "height": 740})
-    log_in(page, demo, "director", "director-demo-2026")
-    page.goto(f"{demo}/clubs/riverside/")
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")

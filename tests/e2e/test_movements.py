@@ -8,14 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.browser import log_in
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(page, base, username, password):
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.locator("main").get_by_role("button", name="Log in").click()
 
 
 def test_director_chooses_a_movement_and_prints_the_cards(page, live_server, director, club_session, tmp_path):

@@ -8,18 +8,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.browser import log_in
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 KERSEY = "N:AKQT7.AKQ.AKQ.AK J9.JT98.JT98.QJT 8654.765.765.987 32.432.432.65432"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-
-
-def log_in(page, base, username, password):
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.locator("main").get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("logout")).to_be_visible()
 
 
 def shot(page, name: str) -> None:

@@ -1,4 +1,4 @@
-"""In a real browser at a phone's width (390 px): no page of the demo club is wider than the screen.
+"""In a real browser at a phone's width (375 px): no page of the demo club is wider than the screen.
 
 Table-side use is on phones, so a page that scrolls sideways (a long hash, a wide table) is a bug:
 wide tables scroll inside their ``<figure>`` and hashes wrap (``static/css/site.css``). The print
@@ -7,31 +7,15 @@ pages of guide cards are laid out for paper and are left out.
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from django.core.management import call_command
 
 from clubs.models import Session
 from dealing.models import Commitment
+from tests.e2e.browser import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 800}
-
-
-@pytest.fixture
-def demo(live_server):
-    call_command("seed_demo", stdout=io.StringIO())
-    return live_server.url
-
-
-def log_in(page, base, username, password):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.locator("main").get_by_role("button", name="Log in").click()
-    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+PHONE = {"width": 375, "height": 740}
 
 
 def test_no_page_is_wider_than_a_phone(browser, demo):
