@@ -2,7 +2,7 @@
 
 Domain errors (every domain package's error subclasses ``ValueError``) become 400s with
 code ``invalid``, said in the request's language when the error carries its message as data
-(``dealing.texts.error_message``; otherwise ``str(exc)``); DRF's own errors keep their
+(``clubs.texts.error_message``; otherwise ``str(exc)``); DRF's own errors keep their
 status and code. A validation error on several fields reports the first in
 ``field``/``message`` and all of them in ``fields``.
 """
@@ -15,7 +15,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from dealing.texts import error_message
+from clubs.texts import error_message
 
 
 def _first_message(detail) -> tuple[str | None, str, str]:

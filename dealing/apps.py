@@ -19,6 +19,7 @@ class DealingConfig(AppConfig):
 
     def ready(self):
         from clubs.models import Session
+        from dealing import texts  # noqa: F401 (registers how the domain's texts are said)
 
         # A finished session's boards are analysed if they were not yet (queued on commit).
         post_save.connect(_session_saved, sender=Session, dispatch_uid="dealing.session_saved")

@@ -3,9 +3,9 @@
 The domain (``dealing/domain/text.py``) raises a ``DealingError`` whose ``text`` is a
 ``Text(code, params)``; errors inside errors ("call 5: …", "North's hand: …", the reason a
 call is illegal, the rule of the perfect-auction system) are nested ``Text``\\ s.
-``render(text)`` says one in the active language, ``error_message(exc)`` says an error (any
-error without a ``Text`` says ``str(exc)``). Forms (``dealing/views/``) and the API's error
-handler (``clubsite/api.py``) use ``error_message``, and so does the board-file import
+``RENDERERS`` says each code in the active language and is registered with ``clubs.texts``, whose
+``render(text)`` and ``error_message(exc)`` the Django layer calls: forms (``dealing/views/``), the
+API's error handler (``clubsite/api.py``), the board-file import
 (``dealing/services/boards.py``: "deals.pbn: line 3: tag Deal: …" next to the file field) and the
 deal-set form (``dealing/views/deal_sets.py``: a key that is not 64 hex digits) and the
 commitment services (``dealing/services/commitments.py``: a delayed value in the wrong form).
@@ -21,7 +21,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from dealing.domain.text import ENGLISH, Text
+from clubs.texts import register, render
+from dealing.domain.text import Text
 
 
 def seat(s) -> str:
@@ -313,17 +314,4 @@ RENDERERS = {
                             % _quoted(p, "given", "expected"),
 }
 
-assert set(RENDERERS) == set(ENGLISH), sorted(set(RENDERERS) ^ set(ENGLISH))
-
-
-def render(text: Text | object) -> str:
-    """A domain ``Text`` in the active language (anything else is already said: ``str``)."""
-    if isinstance(text, Text):
-        return RENDERERS[text.code](text.params)
-    return str(text)
-
-
-def error_message(exc: Exception) -> str:
-    """What a ``DealingError`` (or any error) says, in the active language."""
-    text = getattr(exc, "text", None)
-    return render(text) if isinstance(text, Text) else str(exc)
+register(Text, RENDERERS)

@@ -1,7 +1,8 @@
 """API of the movements app (under /api/v1/): the catalogue with balance, one schedule, a session's choice.
 
 Errors come out as ``{"error": {"code", "message", "field"}}``: a ``MovementError`` raised
-here (2 pairs, too many rounds, 0 boards per round …) becomes a 400 with its field. Words
+here (2 pairs, too many rounds, 0 boards per round …) becomes a 400 with its field, said in the
+request's language by the API's error handler (``clubsite.api``). Words
 (titles, constructions, notes, relay places, option labels, explanations, error messages)
 come in the request's language (``Accept-Language`` or the language cookie).
 """
@@ -17,21 +18,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs import selectors as club_selectors
+from clubs.texts import localize, render
 from movements import selectors, services
 from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
-from movements.domain.errors import MovementError
 from movements.domain.guide_cards import cards_json
 from movements.management.commands.movement import movement_json
-from movements.texts import localize, render, translated_error
-
-
-class MovementApiView(APIView):
-    """An APIView whose movement errors speak the request's language."""
-
-    def handle_exception(self, exc):
-        if isinstance(exc, MovementError):
-            exc = translated_error(exc)
-        return super().handle_exception(exc)
 
 
 @extend_schema_serializer(component_name="MovementParameters")
@@ -51,7 +42,7 @@ def _build(data: dict):
                         data["arrow_switch"])
 
 
-class MovementListApi(MovementApiView):
+class MovementListApi(APIView):
     """GET ?pairs=N — every movement offered for N pairs with its balance report."""
 
     permission_classes = [IsAuthenticated]
@@ -71,7 +62,7 @@ class MovementListApi(MovementApiView):
             localize({k: v for k, v in opt.items() if k != "movement"}) for opt in options]})
 
 
-class MovementDetailApi(MovementApiView):
+class MovementDetailApi(APIView):
     """GET ?pairs=N&rounds=&kind=&half_sets=&boards_per_round= — the schedule, cards and balance report."""
 
     permission_classes = [IsAuthenticated]
@@ -87,7 +78,7 @@ class MovementDetailApi(MovementApiView):
                          "balance_report": localize(balance_report(m)), **cards_json(m)})
 
 
-class SessionMovementApi(MovementApiView):
+class SessionMovementApi(APIView):
     """GET: the session's movement (viewers); POST: choose it (directors)."""
 
     permission_classes = [IsAuthenticated]

@@ -6,3 +6,6 @@ class MovementsConfig(AppConfig):
     name = 'movements'
     verbose_name = "Movements"
     session_panel_templates = ["movements/_session_panel.html"]
+
+    def ready(self):
+        from movements import texts  # noqa: F401 (registers how the domain's texts are said)

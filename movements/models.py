@@ -63,7 +63,7 @@ class SessionMovement(models.Model):
     def display_title(self) -> str:
         """The title in the active language (the stored English for a choice saved before titles were data)."""
         from movements.domain.text import Text
-        from movements.texts import render
+        from clubs.texts import render
 
         return render(Text.from_json(self.title_text)) if self.title_text else self.title
 
@@ -71,7 +71,7 @@ class SessionMovement(models.Model):
     def display_balance(self) -> dict:
         """The balance snapshot with its explanation in the active language."""
         from movements.domain.text import Text
-        from movements.texts import render
+        from clubs.texts import render
 
         balance = dict(self.balance or {})
         best = dict(balance.get("best_possible") or {})

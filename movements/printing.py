@@ -35,10 +35,10 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from clubs.texts import render
 from movements.domain import guide_cards as gc
 from movements.domain.catalogue import balance_report
 from movements.domain.schedule import Movement
-from movements.texts import render
 
 SHEET_COLUMNS = 10      # board-sheet columns per block, so a block fits across an A4 landscape page
 SECTIONS = ("pairs", "tables", "sheet", "report")

@@ -100,7 +100,7 @@ def guide_card_pdf_make(*, job_id: int, in_parts: bool = True) -> GuideCardPdf:
     """Make the PDF and store it (idempotent: a ready PDF is left alone). ``in_parts`` reports progress part by
     part (the background task); the web's small PDFs are made in one part."""
     from movements.printing import cards_pdf
-    from movements.texts import error_message
+    from clubs.texts import error_message
 
     job = GuideCardPdf.objects.get(pk=job_id)
     if job.is_ready and job.file.storage.exists(job.file.name):

@@ -2,10 +2,9 @@
 
 The domain (``movements/domain/text.py``) never writes a sentence for a page: titles,
 construction labels, notes, relay places, option labels, "what is provably best" and error
-messages are ``Text(code, params)``. ``render(text)`` says one in the active language;
-``localize(value)`` does it everywhere inside a dict/list (for API responses);
-``error_message(exc)`` says a ``MovementError``; ``translated_error(exc)`` makes a copy of
-the error whose message is in the active language (for the API's error handler).
+messages are ``Text(code, params)``. ``RENDERERS`` says each code in the active language and is
+registered with ``clubs.texts``, whose ``render``, ``localize`` (every text in a dict or list,
+for API responses) and ``error_message`` (a ``MovementError``) the Django layer calls.
 
 Every msgid is a literal here so that ``make messages`` extracts it. Counted nouns are
 separate ngettext pieces ("%(count)d tables", "for %(count)d pairs"), so that each number
@@ -21,7 +20,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from movements.domain.errors import MovementError
+from clubs.texts import register, render
 from movements.domain.text import Text
 
 
@@ -272,32 +271,4 @@ RENDERERS: dict[str, Callable[[dict], str]] = {
 }
 
 
-def render(text: Text | str | None) -> str:
-    """A domain ``Text`` in the active language ("" for None; a plain string is already said)."""
-    if text is None:
-        return ""
-    if isinstance(text, Text):
-        return RENDERERS[text.code](text.params)
-    return str(text)
-
-
-def localize(value):
-    """``value`` with every ``Text`` inside it (dicts, lists, tuples) rendered in the active language."""
-    if isinstance(value, Text):
-        return render(value)
-    if isinstance(value, dict):
-        return {k: localize(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [localize(v) for v in value]
-    return value
-
-
-def error_message(exc: Exception) -> str:
-    """What a ``MovementError`` (or any error) says, in the active language."""
-    text = getattr(exc, "text", None)
-    return render(text) if isinstance(text, Text) else str(exc)
-
-
-def translated_error(exc: MovementError) -> MovementError:
-    """The same error with its message in the active language (the API's handler writes ``str(exc)``)."""
-    return MovementError(error_message(exc), field=exc.field)
+register(Text, RENDERERS)

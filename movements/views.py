@@ -22,13 +22,13 @@ from django.views.decorators.http import require_POST
 
 from clubs import selectors as club_selectors
 from clubs.permissions import can_direct
+from clubs.texts import error_message
 from movements import selectors, services
 from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
 from movements.domain.errors import MovementError
 from movements.forms import MovementForm
 from movements.models import GuideCardPdf
 from movements.printing import cards_html, parse_sections, sync_max_rows
-from movements.texts import error_message
 
 
 def _params(source) -> dict:

@@ -14,9 +14,8 @@ the same code in the reader's language. Parameters are numbers, strings, seats a
 tuples of them, or further ``Text``\\ s: an error inside another ("call 5: …", "North's hand: …")
 or the reason a call is illegal.
 
-``TextBase`` (code, parameters, English, nesting) is shared: the movements domain's ``Text``
-(``movements/domain/text.py``) is built on it too. This module implements no source document;
-it only holds the domain's words.
+``Text`` is built on ``clubs.domain.text.TextBase`` (code, parameters, English, nesting), as the
+movements domain's is. This module implements no source document; it only holds the domain's words.
 
 >>> t = Text.of("call.at", position=2, error=Text.of("call.unknown", text="1Z"))
 >>> str(t)
@@ -27,49 +26,9 @@ it only holds the domain's words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, ClassVar
+from typing import Callable
 
-
-def _freeze(value):
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
-
-
-@dataclass(frozen=True)
-class TextBase:
-    """A message as data: ``code`` names it, ``args`` are its (name, value) parameters.
-
-    A domain subclasses it and sets ``templates`` (code → English template) and ``kind``; the
-    movements domain's ``Text`` is one too.
-    """
-
-    code: str
-    args: tuple[tuple[str, object], ...] = ()
-    templates: ClassVar[dict[str, Callable[[dict], str]]] = {}
-    kind: ClassVar[str] = ""
-
-    @classmethod
-    def of(cls, code: str, /, **params):
-        if code not in cls.templates:
-            raise KeyError(f"unknown {cls.kind} text {code!r}")
-        return cls(code, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
-
-    @property
-    def params(self) -> dict:
-        return dict(self.args)
-
-    def __str__(self) -> str:
-        return self.templates[self.code](self.params)
-
-    def texts(self):
-        """This text and every text nested in its parameters, or in tuples of them (depth first)."""
-        yield self
-        for value in self.params.values():
-            for inner in value if isinstance(value, tuple) else (value,):
-                if isinstance(inner, TextBase):
-                    yield from inner.texts()
+from clubs.domain.text import TextBase
 
 
 class Text(TextBase):

@@ -21,10 +21,10 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Session
 from clubs.permissions import can_direct, is_site_auditor
 from clubs.selectors import club_list_for_user, clubs_directed_by
+from clubs.texts import render
 from dealing.domain import commitment as domain
 from dealing.models import Commitment
 from dealing.selectors.boards import played_deal_numbers_for_audit
-from dealing.texts import render
 
 
 def commitment_list_for_user(user) -> QuerySet[Commitment]:

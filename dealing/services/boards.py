@@ -36,6 +36,7 @@ from django.views.decorators.debug import sensitive_variables
 
 from clubs.models import Session
 from clubs.permissions import can_direct
+from clubs.texts import error_message
 from dealing.domain import analysis as dd
 from dealing.domain import commitment as domain
 from dealing.domain import formats, generator
@@ -46,7 +47,6 @@ from dealing.models import Board, Commitment, DealDownload, SessionDealing
 from dealing.selectors.boards import boards_for_analysis, boards_for_dealing_machine
 from dealing.services.commitments import session_label
 from dealing.tasks.analysis import queue_session_analysis
-from dealing.texts import error_message
 
 logger = logging.getLogger(__name__)
 

@@ -18,10 +18,10 @@ from django.views.decorators.debug import sensitive_variables
 
 from clubs.models import Club, Session
 from clubs.permissions import can_direct
+from clubs.texts import error_message
 from dealing.domain import commitment as domain
 from dealing.domain.errors import DealingError
 from dealing.models import Commitment, CommitmentSession
-from dealing.texts import error_message
 
 
 def _require_director(user, club: Club) -> None:

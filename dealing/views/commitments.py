@@ -21,12 +21,12 @@ from django.views.decorators.http import require_POST
 
 from clubs.permissions import can_direct, is_site_auditor
 from clubs.selectors import club_get_for_director, clubs_directed_by
+from clubs.texts import render as render_text
 from dealing.domain import commitment as domain
 from dealing.models import Commitment
 from dealing.models.commitment import DV_FORMAT_CHOICES
 from dealing.selectors import commitments as selectors
 from dealing.services import commitments as services
-from dealing.texts import render as render_text
 
 
 class CommitmentForm(forms.Form):

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs.selectors import clubs_directed_by
+from clubs.texts import error_message
 from dealing.domain.errors import DealingError
 from dealing.models import DealSet
 from dealing.selectors.deal_sets import (
@@ -29,7 +30,6 @@ from dealing.selectors.deal_sets import (
     deal_set_progress,
 )
 from dealing.services import deal_sets as service
-from dealing.texts import error_message
 
 
 class DealSetForm(forms.Form):

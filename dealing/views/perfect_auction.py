@@ -28,12 +28,12 @@ from django.utils.translation import gettext_lazy
 
 from clubs.models import Session
 from clubs.selectors import session_list_for_user
+from clubs.texts import error_message
 from dealing.domain import perfect_auction
 from dealing.domain.auction import Auction, Call
 from dealing.domain.cards import Deal, Hand, Seat, Suit
 from dealing.domain.errors import DealingError
 from dealing.selectors.boards import board_for_viewer
-from dealing.texts import error_message
 from dealing.views.hand_records import hand_view
 
 SEAT_NAMES = {Seat.NORTH: gettext_lazy("North"), Seat.EAST: gettext_lazy("East"), Seat.SOUTH: gettext_lazy("South"),

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from dealing.domain.text import TextBase
+from clubs.domain.text import TextBase
 
 
 class Text(TextBase):

@@ -2,7 +2,7 @@
 
 from django import template
 
-from movements.texts import render
+from clubs.texts import render
 
 register = template.Library()
 

@@ -20,9 +20,10 @@ from django.utils import translation
 
 from dealing.domain import auction, cards, commitment, formats, generator, numbering, perfect_auction
 from dealing.domain.cards import Card, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability
+from clubs.texts import error_message, render
 from dealing.domain.errors import DealingError
 from dealing.domain.text import ENGLISH, Text
-from dealing.texts import RENDERERS, error_message, render
+from dealing.texts import RENDERERS
 
 KERSEY = "N:AKQT7.AKQ.AKQ.AK J9.JT98.JT98.QJT 8654.765.765.987 32.432.432.65432"
 KERSEY_AUCTION = " ".join(str(c) for c in perfect_auction.encode(Deal.from_pbn(KERSEY), Seat.NORTH))

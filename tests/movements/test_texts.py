@@ -1,7 +1,7 @@
 """The movements domain's words as data, and their Polish.
 
 Every ``Text`` the domain makes (titles, constructions, notes, relay places, option labels,
-explanations, errors) is said by ``movements.texts.render``: in English exactly as the
+explanations, errors) is said by ``clubs.texts.render`` (``movements.texts.RENDERERS``): in English exactly as the
 domain's own English (``str``), in Polish translated, with the Polish plural forms.
 """
 
@@ -12,12 +12,13 @@ import re
 import pytest
 from django.utils import translation
 
+from clubs.texts import error_message, localize, render
 from movements.domain import catalogue, howell, partial
 from movements.domain.balance import best_possible
 from movements.domain.errors import MovementError
 from movements.domain.mitchell import mitchell
 from movements.domain.text import ENGLISH, Text, method_text
-from movements.texts import RENDERERS, error_message, localize, render
+from movements.texts import RENDERERS
 
 # a Polish sentence must not fall back to these English words
 ENGLISH_WORDS = re.compile(r"\b(pairs?|tables?|rounds?|boards?|between|stationary|sits out|phantom|half-sets?|"

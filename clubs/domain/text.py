@@ -1,0 +1,61 @@
+"""What a domain says to people, as data: a code and its parameters, never a sentence.
+
+Every app's domain (``dealing/domain/text.py``, ``movements/domain/text.py``) subclasses
+:class:`TextBase` with its own table of English templates: ``str(text)`` is the English (what
+commands print and doctests show), and the Django layer (``clubs/texts.py`` with each app's
+``texts.py``) says the same code in the reader's language. Parameters are numbers, strings,
+tuples of them, or further texts (an error inside another); lists are frozen into tuples so a
+text stays hashable and comparable. This module implements no source document.
+
+>>> class Greeting(TextBase):
+...     kind = "example"
+...     templates = {"hello": lambda p: f"hello, {p['name']}", "twice": lambda p: f"{p['text']}; {p['text']}"}
+>>> t = Greeting.of("twice", text=Greeting.of("hello", name="North"))
+>>> str(t), [inner.code for inner in t.texts()]
+('hello, North; hello, North', ['twice', 'hello'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, ClassVar
+
+
+def _freeze(value):
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True)
+class TextBase:
+    """A message as data: ``code`` names it, ``args`` are its (name, value) parameters.
+
+    A domain subclasses it and sets ``templates`` (code → English template) and ``kind``.
+    """
+
+    code: str
+    args: tuple[tuple[str, object], ...] = ()
+    templates: ClassVar[dict[str, Callable[[dict], str]]] = {}
+    kind: ClassVar[str] = ""
+
+    @classmethod
+    def of(cls, code: str, /, **params):
+        if code not in cls.templates:
+            raise KeyError(f"unknown {cls.kind} text {code!r}")
+        return cls(code, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
+
+    @property
+    def params(self) -> dict:
+        return dict(self.args)
+
+    def __str__(self) -> str:
+        return self.templates[self.code](self.params)
+
+    def texts(self):
+        """This text and every text nested in its parameters, or in tuples of them (depth first)."""
+        yield self
+        for value in self.params.values():
+            for inner in value if isinstance(value, tuple) else (value,):
+                if isinstance(inner, TextBase):
+                    yield from inner.texts()

@@ -1,0 +1,56 @@
+"""The domains' words said in the reader's language: one ``render`` for every app's texts.
+
+A domain raises and returns texts as data (``clubs.domain.text.TextBase`` subclasses: a code and
+its parameters; ``str()`` is the English). Each app's ``texts.py`` holds gettext renderers for its
+codes (every msgid a literal, so ``make messages`` extracts it) and registers them here with
+:func:`register`; its ``AppConfig.ready`` imports it, so every text can be said from start-up on.
+
+* :func:`render` — one text (nested texts are rendered by the renderers through ``render`` too);
+* :func:`error_message` — a domain error (``DealingError``, ``MovementError``: its ``text``), or
+  ``str(exc)`` for any other error; forms, views and the API's error handler
+  (``clubsite/api.py``) use it;
+* :func:`localize` — every text inside a dict or list (API responses).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from clubs.domain.text import TextBase
+
+Renderers = Mapping[str, Callable[[dict], str]]
+_RENDERERS: dict[type[TextBase], Renderers] = {}
+
+
+def register(text_class: type[TextBase], renderers: Renderers) -> None:
+    """Say ``text_class``'s codes with ``renderers`` (which must cover its English templates)."""
+    missing = set(text_class.templates) ^ set(renderers)
+    if missing:
+        raise ValueError(f"{text_class.kind} texts: renderers and templates differ in {sorted(missing)}")
+    _RENDERERS[text_class] = renderers
+
+
+def render(text: TextBase | object | None) -> str:
+    """A domain text in the active language ("" for None; anything else is already said: ``str``)."""
+    if text is None:
+        return ""
+    if isinstance(text, TextBase):
+        return _RENDERERS[type(text)][text.code](text.params)
+    return str(text)
+
+
+def error_message(exc: Exception) -> str:
+    """What an error says in the active language: its ``text`` when it carries one, else ``str(exc)``."""
+    text = getattr(exc, "text", None)
+    return render(text) if isinstance(text, TextBase) else str(exc)
+
+
+def localize(value):
+    """``value`` with every text inside it (dicts, lists, tuples) rendered in the active language."""
+    if isinstance(value, TextBase):
+        return render(value)
+    if isinstance(value, dict):
+        return {k: localize(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [localize(v) for v in value]
+    return value
