@@ -374,29 +374,24 @@ def _walk(deal_set: DealSet, lease: Lease, worker: str, files) -> None:
     while position < len(chunk_ids):
         lease.renew()
         head = DealSetChunk.objects.get(pk=chunk_ids[position])
-        if head.status == DealSetChunk.Status.DONE:
-            try:
-                files.append(deal_set.pk, head, codes)
-            except PartLost:
-                _reopen(head)
+        if head.status != DealSetChunk.Status.DONE:
+            chunk = head if claim_free(head, worker) else _take_another(deal_set, head, worker)
+            if chunk is None:
+                time.sleep(pause)  # every chunk from the head on is running elsewhere
+                pause = min(2 * pause, POLL_MAX)
                 continue
-            position, pause = position + 1, POLL_FIRST
-            continue
-        chunk = head if claim_free(head, worker) else _take_another(deal_set, head, worker)
-        if chunk is None:
-            time.sleep(pause)  # every chunk from the head on is running elsewhere
-            pause = min(2 * pause, POLL_MAX)
-            continue
-        if not deal_claimed_chunk(deal_set, chunk, also=lease.renew):
-            raise Stopped
-        pause = POLL_FIRST
-        if chunk.pk == head.pk:  # just made here: append it without asking again
-            try:
-                files.append(deal_set.pk, chunk, codes)
-            except PartLost:
-                _reopen(chunk)
+            if not deal_claimed_chunk(deal_set, chunk, also=lease.renew):
+                raise Stopped
+            pause = POLL_FIRST
+            if chunk.pk != head.pk:
                 continue
-            position += 1
+            head = chunk  # just made here: append it without asking again
+        try:
+            files.append(deal_set.pk, head, codes)
+        except PartLost:
+            _reopen(head)
+            continue
+        position, pause = position + 1, POLL_FIRST
 
 
 def _take_another(deal_set: DealSet, head: DealSetChunk, worker: str) -> DealSetChunk | None:
