@@ -65,19 +65,20 @@ def movement_index(request):
 
 
 def _movement_from_request(request):
+    """(movement, boards per round, the movement's parameters) asked for by the query string."""
     params = _params(request.GET)
     try:
         bpr = int(request.GET.get("boards_per_round") or 2)
     except ValueError:
         raise MovementError(_("boards per round must be a whole number"), field="boards_per_round") from None
     check_boards_per_round(bpr, params["half_sets"])
-    return movement_for(**params), bpr
+    return movement_for(**params), bpr, params
 
 
 @login_required
 def movement_detail(request):
     try:
-        m, bpr = _movement_from_request(request)
+        m, bpr = _movement_from_request(request)[:2]
     except (MovementError, ValueError, TypeError) as exc:
         return render(request, "movements/movement_detail.html", {"error": error_message(exc)}, status=400)
     return render(request, "movements/movement_detail.html", {
@@ -87,7 +88,7 @@ def movement_detail(request):
 @login_required
 def movement_print(request):
     try:
-        m, bpr = _movement_from_request(request)
+        m, bpr, params = _movement_from_request(request)
     except (MovementError, ValueError, TypeError) as exc:
         return HttpResponse(error_message(exc), status=400, content_type="text/plain; charset=utf-8")
     paper = request.GET.get("paper", "A6")
@@ -96,7 +97,7 @@ def movement_print(request):
     except ValueError as exc:
         return HttpResponse(error_message(exc), status=400, content_type="text/plain; charset=utf-8")
     if request.GET.get("format") == "pdf":
-        return _cards_pdf(request, m, bpr, paper, sections)
+        return _cards_pdf(request, params, bpr, paper, sections)
     return HttpResponse(cards_html(m, boards_per_round=bpr, paper=paper, request=request, sections=sections))
 
 
@@ -105,9 +106,8 @@ def _pdf_response(job: GuideCardPdf) -> FileResponse:
                         filename=f"movement-{job.parameters['pairs']}-pairs-{job.language}.pdf")
 
 
-def _cards_pdf(request, m, bpr: int, paper: str, sections: tuple[str, ...]):
+def _cards_pdf(request, params: dict, bpr: int, paper: str, sections: tuple[str, ...]):
     """The cards PDF: from the store, made now (small), or made in the background (big: a progress page)."""
-    params = _params(request.GET)
     job, created = services.guide_card_pdf_get_or_create(
         user=request.user, movement=params, boards_per_round=bpr, paper=paper, sections=sections,
         language=translation.get_language())
