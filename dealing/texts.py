@@ -131,6 +131,12 @@ RENDERERS = {
     # auction.py
     "bid.level": lambda p: _("a bid's level is 1 … 7, not %(level)s") % _quoted(p, "level"),
     "bid.index": lambda p: _("bid index %(index)s is outside 0 … 34") % p,
+    "contract.format": lambda p: _("%(text)s is not a contract: write a level 1 … 7, a strain C, D, H, S or NT "
+                                   "and X or XX when doubled or redoubled (e.g. 4S, 3NTX)") % _quoted(p, "text"),
+    "contract.doubling": lambda p: _("a contract is undoubled (0), doubled (1) or redoubled (2), not %(value)s")
+    % _quoted(p, "value"),
+    "contract.tricks": lambda p: _("tricks taken are 0 … 13, not %(tricks)s") % _quoted(p, "tricks"),
+    "contract.penalty": lambda p: _("no number of undertricks costs %(penalty)s points") % p,
     "call.code": lambda p: _("call code %(value)s is outside 0 … 37") % _quoted(p, "value"),
     "call.unknown": lambda p: _("%(text)s is not a call: write P, X, XX or a bid from 1C to 7NT") % _quoted(p, "text"),
     "call.at": lambda p: _("call %(position)s: %(error)s") % _said(p),

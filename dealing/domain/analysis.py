@@ -13,8 +13,9 @@ What it offers:
   (20 hex digits, declarers N, S, E, W, each NT, S, H, D, C — BridgeComposer, Bridgewebs),
   ``OptimumResultTable`` rows (PBN 2.1 §5) and JFR/BCDD's ``Ability``.
 * :class:`ParContract` and :class:`Par` — the par score (North–South's view) and the par
-  contracts, with the PBN ``OptimumScore`` / ``ParContract`` spellings and a reader for
-  BigDeal/Deep Finesse's ``Minimax`` tag.
+  contracts (each the project's one :class:`~dealing.domain.contract.Contract`, scored by its
+  one Law 77 function), with the PBN ``OptimumScore`` / ``ParContract`` spellings and a reader
+  for BigDeal/Deep Finesse's ``Minimax`` tag.
 * ``double_dummy_table(deal)``, ``double_dummy_tables(deals)`` (a batch through DDS's
   ``CalcAllTables``, 40 deals per call, threaded), ``par(table, vulnerability, dealer)``,
   ``analyse(deal, vulnerability, dealer)`` / ``analyse_boards(...)`` and
@@ -40,6 +41,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from dealing.domain.cards import Deal, Seat, Strain, Vulnerability
+from dealing.domain.contract import Bid, Contract, undertricks_for
 from dealing.domain.errors import DealingError
 from dealing.domain.text import Text
 
@@ -171,24 +173,39 @@ _PAR_ITEM = re.compile(r"(NS|EW|N|E|S|W)\s*([1-7])(NT|N|S|H|D|C)(XX|X)?\s*(=|[+-
 
 @dataclass(frozen=True, slots=True)
 class ParContract:
-    """One par contract: ``declarers`` are the seats that make it (one seat, or both of a side)."""
+    """One par contract: the :class:`~dealing.domain.contract.Contract` (declared by the first of
+    ``declarers``), the seats that make it (one seat, or both of a side) and the tricks taken.
+    Its score is the contract's Law 77 score, from the one table in ``contract.py``."""
 
-    level: int
-    strain: Strain
+    contract: Contract
     declarers: tuple[Seat, ...]
-    doubled: bool
     tricks: int
 
     def __post_init__(self) -> None:
-        if not 1 <= self.level <= 7:
-            raise DealingError(f"a contract level is 1 … 7, not {self.level}")
         seats = tuple(sorted({Seat(s) for s in self.declarers}))
         if not seats or len({s.side for s in seats}) != 1:
             raise DealingError("a par contract's declarers are one seat or two partners")
         if not 0 <= self.tricks <= 13:
-            raise DealingError(f"{self.tricks} tricks is not 0 … 13")
+            raise DealingError(Text.of("contract.tricks", tricks=self.tricks), field="tricks")
         object.__setattr__(self, "declarers", seats)
-        object.__setattr__(self, "strain", Strain(self.strain))
+        if self.contract.declarer != seats[0]:
+            object.__setattr__(self, "contract", Contract(self.contract.bid, self.contract.doubling, seats[0]))
+
+    @classmethod
+    def of(cls, level: int, strain: Strain, declarers: tuple[Seat, ...], doubled: bool, tricks: int) -> ParContract:
+        return cls(Contract(Bid(level, strain), int(doubled), Seat(min(declarers))), tuple(declarers), tricks)
+
+    @property
+    def level(self) -> int:
+        return self.contract.level
+
+    @property
+    def strain(self) -> Strain:
+        return self.contract.strain
+
+    @property
+    def doubled(self) -> bool:
+        return self.contract.doubling == 1
 
     @property
     def side(self) -> str:
@@ -197,14 +214,17 @@ class ParContract:
     @property
     def result(self) -> int:
         """Over- (+) or undertricks (−) against the contract."""
-        return self.tricks - 6 - self.level
+        return self.tricks - self.contract.tricks_needed
+
+    def ns_score(self, vulnerability: Vulnerability) -> int:
+        """What this par contract scores for North–South (Law 77, ``contract.score``)."""
+        return self.contract.ns_score(self.tricks, vulnerability)
 
     def to_pbn(self) -> str:
         """BridgeComposer's spelling: ``NS 2C+2``, ``N 2NX-1``, ``EW 6H=``."""
         who = self.side if len(self.declarers) == 2 else self.declarers[0].letter
-        strain = "N" if self.strain is Strain.NOTRUMP else self.strain.letter
         result = "=" if self.result == 0 else f"{self.result:+d}"
-        return f"{who} {self.level}{strain}{'X' if self.doubled else ''}{result}"
+        return f"{who} {self.contract.call}{result}"
 
     @classmethod
     def from_pbn(cls, text: str) -> ParContract:
@@ -220,7 +240,7 @@ class ParContract:
         tricks = 6 + int(level) + over
         if not 0 <= tricks <= 13:
             raise DealingError(Text.of("par.tricks", text=text, tricks=tricks), field="ParContract")
-        return cls(int(level), Strain.from_str(strain), declarers, bool(double), tricks)
+        return cls.of(int(level), Strain.from_str(strain), declarers, bool(double), tricks)
 
     def __repr__(self) -> str:
         return f"ParContract({self.to_pbn()!r})"
@@ -284,24 +304,9 @@ def parse_minimax(text: str, vulnerability: Vulnerability) -> tuple[ParContract,
     declarer_score = int(score) if declarer.side == "NS" else -int(score)
     tricks = 6 + int(level)
     if declarer_score < 0:  # a doubled sacrifice: work out the undertricks from the score
-        tricks -= _undertricks_for(-declarer_score, bool(doubled), vulnerability.is_vulnerable(declarer))
-    contract = ParContract(int(level), Strain.from_str(strain), (declarer,), bool(doubled), tricks)
+        tricks -= undertricks_for(-declarer_score, int(bool(doubled)), vulnerability.is_vulnerable(declarer))
+    contract = ParContract.of(int(level), Strain.from_str(strain), (declarer,), bool(doubled), tricks)
     return contract, int(score)
-
-
-def _undertricks_for(penalty: int, doubled: bool, vulnerable: bool) -> int:
-    for down in range(1, 14):
-        if _penalty(down, doubled, vulnerable) == penalty:
-            return down
-    raise DealingError(f"no number of undertricks gives a penalty of {penalty}", field="Minimax")
-
-
-def _penalty(down: int, doubled: bool, vulnerable: bool) -> int:
-    if not doubled:
-        return down * (100 if vulnerable else 50)
-    if vulnerable:
-        return 200 + 300 * (down - 1)
-    return sum((100, 200, 200)[:down]) + 300 * max(0, down - 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,7 +394,7 @@ def par(table: DoubleDummyTable, vulnerability: Vulnerability, dealer: Seat) -> 
         c = master.contracts[i]
         doubled = c.underTricks > 0
         tricks = 6 + c.level - c.underTricks if doubled else 6 + c.level + c.overTricks
-        contracts.append(ParContract(c.level, _DDS_PAR_STRAIN[c.denom], _DDS_SEATS[c.seats], doubled, tricks))
+        contracts.append(ParContract.of(c.level, _DDS_PAR_STRAIN[c.denom], _DDS_SEATS[c.seats], doubled, tricks))
     return Par(int(master.score), tuple(contracts))
 
 

@@ -2,8 +2,8 @@
 
 What it offers:
 
-* :class:`Bid` (level 1 … 7 and a :class:`~dealing.domain.cards.Strain`, ordered as in
-  the auction: 1♣ < 1♦ < … < 7NT) and :class:`Call` (pass, double, redouble or a bid).
+* :class:`Call` (pass, double, redouble or a bid: a :class:`~dealing.domain.contract.Bid`,
+  level 1 … 7 and a strain, ordered as in the auction: 1♣ < 1♦ < … < 7NT).
   ``CALLS`` holds the 38 calls, each once (``Call.code``: P = 0, X = 1, XX = 2, 1C = 3 …
   7N = 37), so code that builds many auctions creates no new objects.
 * ``Call.from_str`` and :func:`parse_calls`, tolerant of case and of common spellings:
@@ -18,7 +18,8 @@ What it offers:
   :class:`~dealing.domain.errors.DealingError`, names the offending call: its position
   (1 = the dealer's call), who made it and what it was.
 * :class:`Auction` (a legal sequence with its dealer: completeness, the final contract, the
-  rows of a four-column bidding diagram) and :class:`FinalContract`.
+  rows of a four-column bidding diagram); the contract it ends in is the project's one
+  :class:`~dealing.domain.contract.Contract`.
 
 >>> auction = Auction.from_str("1NT p 3nt dbl rdbl all pass", dealer=Seat.SOUTH)
 >>> " ".join(str(call) for call in auction.calls)
@@ -38,6 +39,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from dealing.domain.cards import Seat, Strain
+from dealing.domain.contract import BIDS, Bid, Contract
 from dealing.domain.errors import DealingError
 from dealing.domain.text import Text
 
@@ -49,7 +51,7 @@ __all__ = [
     "PASS",
     "DOUBLE",
     "REDOUBLE",
-    "FinalContract",
+    "Contract",
     "Auction",
     "parse_calls",
     "check_auction",
@@ -61,47 +63,6 @@ __all__ = [
 
 PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE, FIRST_BID_CODE = 0, 1, 2, 3
 
-
-@dataclass(frozen=True, order=True, slots=True)
-class Bid:
-    """A bid: a level (1 … 7) and a strain. Bids compare in auction order.
-
-    >>> Bid(1, Strain.NOTRUMP) < Bid(2, Strain.CLUBS), str(Bid(3, Strain.NOTRUMP)), Bid(6, Strain.CLUBS).index
-    (True, '3N', 25)
-    """
-
-    level: int
-    strain: Strain
-
-    def __post_init__(self) -> None:
-        if isinstance(self.level, bool) or not isinstance(self.level, int) or not 1 <= self.level <= 7:
-            raise DealingError(Text.of("bid.level", level=self.level))
-        object.__setattr__(self, "strain", Strain(self.strain))
-
-    @property
-    def index(self) -> int:
-        """Place in auction order: 1♣ = 0, 1♦ = 1, … 7NT = 34."""
-        return (self.level - 1) * 5 + int(self.strain)
-
-    @classmethod
-    def from_index(cls, index: int) -> Bid:
-        if not 0 <= index < 35:
-            raise DealingError(Text.of("bid.index", index=index))
-        return BIDS[index]
-
-    @property
-    def symbol(self) -> str:
-        """The bid as players write it: ``1♣``, ``3NT``."""
-        return f"{self.level}{self.strain.symbol}"
-
-    def __str__(self) -> str:
-        return f"{self.level}{self.strain.letter}"
-
-    def __repr__(self) -> str:
-        return f"Bid({str(self)!r})"
-
-
-BIDS: tuple[Bid, ...] = tuple(Bid(level, strain) for level in range(1, 8) for strain in Strain)
 
 _PASS_WORDS = {"P", "PASS", "PA", "NB", "NO BID", "NOBID", "NO-BID"}
 _DOUBLE_WORDS = {"X", "D", "DBL", "DB", "DOUBLE", "DOUBLES"}
@@ -274,23 +235,7 @@ def is_complete(calls: Sequence[Call | str]) -> bool:
     return len(codes) >= 4 and codes[-3:] == [PASS_CODE] * 3 and any(code != PASS_CODE for code in codes)
 
 
-@dataclass(frozen=True, slots=True)
-class FinalContract:
-    """The contract an auction ends in: the last bid, its doubling and the declarer.
-
-    ``doubling`` is 0 (undoubled), 1 (doubled) or 2 (redoubled). The declarer is the player
-    of the declaring side who first named the contract's strain (Law 22).
-    """
-
-    bid: Bid
-    doubling: int
-    declarer: Seat
-
-    def __str__(self) -> str:
-        return f"{self.bid}{'X' * self.doubling} by {self.declarer.letter}"
-
-
-def _walk(calls: Iterable[Call | str], dealer: Seat | str) -> tuple[list[Call], bool, FinalContract | None]:
+def _walk(calls: Iterable[Call | str], dealer: Seat | str) -> tuple[list[Call], bool, Contract | None]:
     """Check every call; return (calls, complete?, contract so far)."""
     dealer = dealer if isinstance(dealer, Seat) else Seat.from_str(dealer)
     checked: list[Call] = []
@@ -346,7 +291,7 @@ def _walk(calls: Iterable[Call | str], dealer: Seat | str) -> tuple[list[Call], 
     contract = None
     if last_bid >= 0:
         bid = BIDS[last_bid - FIRST_BID_CODE]
-        contract = FinalContract(bid, doubling, Seat(first_namer[(last_bidder % 2, int(bid.strain))]))
+        contract = Contract(bid, doubling, Seat(first_namer[(last_bidder % 2, int(bid.strain))]))
     return checked, ended, contract
 
 
@@ -375,7 +320,7 @@ class Auction:
         return self.is_complete and self._contract is None
 
     @property
-    def contract(self) -> FinalContract | None:
+    def contract(self) -> Contract | None:
         """The final contract of a complete auction; ``None`` when it was passed out."""
         if not self.is_complete:
             raise DealingError(Text.of("auction.no_contract"), field="auction")

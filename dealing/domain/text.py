@@ -95,6 +95,12 @@ ENGLISH: dict[str, _Template] = {
     # auction.py
     "bid.level": lambda p: f"a bid's level is 1 … 7, not {p['level']!r}",
     "bid.index": lambda p: f"bid index {p['index']} is outside 0 … 34",
+    # contract.py
+    "contract.format": lambda p: f"{p['text']!r} is not a contract: write a level 1 … 7, a strain C, D, H, S or NT "
+                                 "and X or XX when doubled or redoubled (e.g. 4S, 3NTX)",
+    "contract.doubling": lambda p: f"a contract is undoubled (0), doubled (1) or redoubled (2), not {p['value']!r}",
+    "contract.tricks": lambda p: f"tricks taken are 0 … 13, not {p['tricks']!r}",
+    "contract.penalty": lambda p: f"no number of undertricks costs {p['penalty']} points",
     "call.code": lambda p: f"call code {p['value']!r} is outside 0 … 37",
     "call.unknown": lambda p: f"{p['text']!r} is not a call: write P, X, XX or a bid from 1C to 7NT",
     "call.at": lambda p: f"call {p['position']}: {p['error']}",

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from dealing.domain import auction, cards, commitment, formats, generator, numbering, perfect_auction
+from dealing.domain import auction, cards, commitment, contract, formats, generator, numbering, perfect_auction
 from dealing.domain.cards import Card, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from clubs.texts import error_message, render
 from dealing.domain.errors import DealingError
@@ -114,6 +114,10 @@ def _record(**change):
 
 
 BAD_INPUT = BOARD_FILES + [
+    lambda: contract.Contract.from_str("8S", "N"),
+    lambda: contract.Contract(contract.Bid(4, Strain.SPADES), 3, Seat.NORTH),
+    lambda: contract.Contract.from_str("4S", "N").score(14, vulnerable=False),
+    lambda: contract.undertricks_for(70, 1, False),
     lambda: Seat.from_str("Q"),
     lambda: Suit.from_str("Z"),
     lambda: Strain.from_str("Z"),

@@ -57,6 +57,13 @@ def test_par_scores_match(oracle):
         assert analysis.par.score == game.optimum_score, f"board {game.board}"
 
 
+def test_every_par_contract_scores_the_par_score_by_the_one_law_77_table(oracle):
+    """The solver's par score is what each par contract scores under contract.score (one table)."""
+    for game, analysis in zip(oracle["games"], oracle["analyses"]):
+        for contract in analysis.par.contracts:
+            assert contract.ns_score(game.vulnerability) == analysis.par.score, f"board {game.board} {contract}"
+
+
 def test_par_contracts_match_bridgecomposer_exactly(oracle):
     """The same contracts and scores; BridgeComposer sorts a list by strain (6H before 6S),
     DDS writes it in its own order, so the lists are compared as sets."""
@@ -136,10 +143,10 @@ def test_table_rows_must_be_complete_and_unique():
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("NS 2C+2", ParContract(2, Strain.CLUBS, (Seat.NORTH, Seat.SOUTH), False, 10)),
-    ("N 2NX-1", ParContract(2, Strain.NOTRUMP, (Seat.NORTH,), True, 7)),
-    ("EW 6H=", ParContract(6, Strain.HEARTS, (Seat.EAST, Seat.WEST), False, 12)),
-    ("ew 3nt+2", ParContract(3, Strain.NOTRUMP, (Seat.EAST, Seat.WEST), False, 11)),
+    ("NS 2C+2", ParContract.of(2, Strain.CLUBS, (Seat.NORTH, Seat.SOUTH), False, 10)),
+    ("N 2NX-1", ParContract.of(2, Strain.NOTRUMP, (Seat.NORTH,), True, 7)),
+    ("EW 6H=", ParContract.of(6, Strain.HEARTS, (Seat.EAST, Seat.WEST), False, 12)),
+    ("ew 3nt+2", ParContract.of(3, Strain.NOTRUMP, (Seat.EAST, Seat.WEST), False, 11)),
 ])
 def test_par_contract_spellings(text, expected):
     assert ParContract.from_pbn(text) == expected
