@@ -10,6 +10,7 @@ import datetime
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.db import transaction
 
 from clubs.models import Club, ClubRole, Member, Session
@@ -102,6 +103,18 @@ def session_update(*, session: Session, name: str, date: datetime.date, start_ti
     session.boards_per_round, session.notes = boards_per_round, notes
     session.full_clean()
     session.save()
+    return session
+
+
+@transaction.atomic
+def session_set_boards_per_round(*, session: Session, boards_per_round: int | None) -> Session:
+    """Set the session's boards per round: the one copy of that number (choosing a movement sets it here)."""
+    if boards_per_round is not None and boards_per_round < 1:    # the model's check constraint names no field
+        raise ValidationError({"boards_per_round": ValidationError(
+            MinValueValidator.message, code="min_value", params={"limit_value": 1})})
+    session.boards_per_round = boards_per_round
+    session.full_clean()
+    session.save(update_fields=["boards_per_round"])
     return session
 
 

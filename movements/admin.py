@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from movements.models import GuideCardPdf, SessionMovement
 
@@ -8,6 +9,10 @@ class SessionMovementAdmin(admin.ModelAdmin):
     list_display = ("session", "title", "pairs", "boards_per_round", "chosen_by", "chosen_at")
     list_select_related = ("session", "session__club", "chosen_by")
     readonly_fields = ("balance", "chosen_at")
+
+    @admin.display(description=_("boards per round"), ordering="session__boards_per_round")
+    def boards_per_round(self, obj):
+        return obj.session.boards_per_round
 
 
 @admin.register(GuideCardPdf)

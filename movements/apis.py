@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -92,7 +93,8 @@ class SessionMovementApi(APIView):
         half_sets = serializers.BooleanField()
         variant = serializers.CharField()
         arrow_switch = serializers.BooleanField()
-        boards_per_round = serializers.IntegerField()
+        boards_per_round = serializers.IntegerField(source="session.boards_per_round", allow_null=True,
+                                                    help_text="the session's boards per round")
         title = serializers.CharField(source="display_title")
         balance = serializers.JSONField(source="display_balance")
         chosen_at = serializers.DateTimeField()
@@ -102,8 +104,7 @@ class SessionMovementApi(APIView):
         session = club_selectors.session_get_for_viewer(user=request.user, session_id=session_id)
         choice = selectors.session_movement_get(session=session)
         if choice is None:
-            return Response({"error": {"code": "not_found", "message": _("no movement chosen for this session yet"),
-                                       "field": None}}, status=status.HTTP_404_NOT_FOUND)
+            raise NotFound(_("no movement chosen for this session yet"))
         return Response(self.OutputSerializer(choice).data)
 
     @extend_schema(request=ParametersSerializer, responses=OutputSerializer, operation_id="session_movement_choose")

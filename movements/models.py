@@ -1,5 +1,6 @@
 """The movement chosen for a session: the request parameters, so the schedule can always be rebuilt,
-plus a snapshot of what the director saw (title and balance) when choosing.
+plus a snapshot of what the director saw (title and balance) when choosing. Boards per round is not
+here: it is the session's (``clubs.Session.boards_per_round``, the one copy).
 
 The snapshot keeps the domain's words as data (``title_text``, and the balance report's
 explanation as ``{"code", "params"}``), so that each reader sees them in their own language;
@@ -31,7 +32,6 @@ class SessionMovement(models.Model):
     half_sets = models.BooleanField(_("two half-sets per round"), default=False)
     variant = models.CharField(_("Mitchell variant"), max_length=10, choices=Variant.choices, blank=True, default="")
     arrow_switch = models.BooleanField(_("arrow switch"), default=False)
-    boards_per_round = models.PositiveSmallIntegerField(_("boards per round"))
     title = models.CharField(_("movement"), max_length=200)
     title_text = models.JSONField(_("movement title as data"), default=dict, blank=True)
     balance = models.JSONField(_("balance when chosen"), default=dict)
@@ -44,7 +44,6 @@ class SessionMovement(models.Model):
         verbose_name_plural = _("session movements")
         constraints = [
             models.CheckConstraint(condition=models.Q(pairs__gte=4, pairs__lte=64), name="movement_pairs_4_to_64"),
-            models.CheckConstraint(condition=models.Q(boards_per_round__gte=1), name="movement_boards_positive"),
         ]
 
     def __str__(self) -> str:

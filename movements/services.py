@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from clubs.services import session_set_boards_per_round
 from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
 from movements.domain.errors import MovementError
 from movements.models import GuideCardPdf, SessionMovement
@@ -31,7 +32,10 @@ logger = logging.getLogger(__name__)
 def session_movement_choose(*, session, user, pairs: int, boards_per_round: int, kind: str = "howell",
                             rounds: int | None = None, half_sets: bool = False, variant: str | None = None,
                             arrow_switch: bool = False) -> SessionMovement:
-    """Build the movement (so an impossible one is refused with the reason) and record the choice."""
+    """Build the movement (so an impossible one is refused with the reason) and record the choice.
+
+    Boards per round is the session's own field (``clubs.Session.boards_per_round``, the only copy):
+    choosing a movement sets it there through ``clubs.services.session_set_boards_per_round``."""
     if session.status not in (session.Status.PLANNED, session.Status.RUNNING):
         raise MovementError(_("the movement cannot change once the session is finished"), field=None)
     check_boards_per_round(boards_per_round, half_sets)
@@ -42,11 +46,10 @@ def session_movement_choose(*, session, user, pairs: int, boards_per_round: int,
     choice, _created = SessionMovement.objects.update_or_create(
         session=session,
         defaults={"kind": kind, "pairs": pairs, "rounds": rounds, "half_sets": half_sets, "variant": variant or "",
-                  "arrow_switch": arrow_switch, "boards_per_round": boards_per_round, "title": str(m.title)[:200],
+                  "arrow_switch": arrow_switch, "title": str(m.title)[:200],
                   "title_text": m.title.as_json(), "balance": report, "chosen_by": user})
     if session.boards_per_round != boards_per_round:
-        session.boards_per_round = boards_per_round
-        session.save(update_fields=["boards_per_round"])
+        session_set_boards_per_round(session=session, boards_per_round=boards_per_round)
     return choice
 
 

@@ -178,7 +178,9 @@ def session_movement(request, session_id: int):
     if choice:
         params = {k: v for k, v in choice.parameters().items() if v not in (None, False, "")}
         params.update({k: 1 for k in ("half_sets", "arrow_switch") if params.get(k)})
-        query = urlencode({**params, "boards_per_round": choice.boards_per_round})
+        if session.boards_per_round:
+            params["boards_per_round"] = session.boards_per_round
+        query = urlencode(params)
     return render(request, "movements/session_movement.html", {
         "session": session, "choice": choice, "movement": movement, "query": query,
         "balance": balance_report(movement) if movement else None, "can_direct": can_direct(request.user, session.club),
@@ -191,7 +193,7 @@ def session_movement_choose(request, session_id: int):
     current = selectors.session_movement_get(session=session)
     initial = {"pairs": 8, "boards_per_round": session.boards_per_round or 2, "kind": "howell"}
     if current:
-        initial.update(current.parameters(), boards_per_round=current.boards_per_round, variant=current.variant)
+        initial.update(current.parameters(), variant=current.variant)
     form = MovementForm(request.POST or None, initial=initial)
     options = []
     if request.method == "POST" and form.is_valid():

@@ -103,3 +103,34 @@ def test_form_error_next_to_the_field(client_for, director, club_session):
 def test_movement_page_explains_bad_parameters(client_for, player, params, words):
     r = client_for(player).get("/movements/show/", params)
     assert r.status_code == 400 and words in r.content.decode()
+
+
+def test_boards_per_round_is_the_sessions_one_copy(api_client_for, client_for, director, club_session):
+    """Choosing writes the session's field; the API, the pages and the print links read it there."""
+    from clubs.services import session_update
+
+    client = api_client_for(director)
+    url = f"/api/v1/sessions/{club_session.pk}/movement/"
+    assert client.post(url, {"pairs": 8, "boards_per_round": 4}, format="json").json()["boards_per_round"] == 4
+    assert not hasattr(SessionMovement.objects.get(), "boards_per_round")
+    club_session.refresh_from_db()
+    session_update(session=club_session, name=club_session.name, date=club_session.date, start_time=None,
+                   boards_per_round=2, notes="")
+    assert client.get(url).json()["boards_per_round"] == 2
+    page = client_for(director).get(f"/movements/session/{club_session.pk}/").content.decode()
+    assert "2 boards per round." in page and "boards_per_round=2" in page
+    form = client_for(director).get(f"/movements/session/{club_session.pk}/choose/").content.decode()
+    assert 'name="boards_per_round" value="2"' in form
+    session_update(session=club_session, name=club_session.name, date=club_session.date, start_time=None,
+                   boards_per_round=None, notes="")
+    assert client.get(url).json()["boards_per_round"] is None
+    page = client_for(director).get(f"/movements/session/{club_session.pk}/").content.decode()
+    assert "boards per round." not in page and "boards_per_round" not in page
+
+
+def test_a_refused_choice_leaves_the_sessions_boards_per_round(api_client_for, director, club_session):
+    r = api_client_for(director).post(f"/api/v1/sessions/{club_session.pk}/movement/",
+                                      {"pairs": 8, "boards_per_round": 9}, format="json")
+    assert r.status_code == 400 and r.json()["error"]["field"] == "boards_per_round"
+    club_session.refresh_from_db()
+    assert club_session.boards_per_round == 3 and not SessionMovement.objects.exists()
