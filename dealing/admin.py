@@ -10,6 +10,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from dealing.models import Board, Commitment, CommitmentSession, DealDownload, SessionDealing
+from dealing.selectors.boards import session_board_count
 
 HIDDEN = _("hidden until the session is over")
 
@@ -78,6 +79,10 @@ class SessionDealingAdmin(ReadOnlyAdmin):
     fields = ["session", "source", "commitment", "label", "imported_filename", "imported_sha256", "board_count",
               "dealt_by", "dealt_at"]
     readonly_fields = fields
+
+    @admin.display(description=_("boards"))
+    def board_count(self, obj):
+        return session_board_count(session=obj.session)
 
 
 @admin.register(Board)

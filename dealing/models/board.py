@@ -2,7 +2,8 @@
 
 * :class:`SessionDealing` — one per dealt session: where the deals came from (a commitment
   whose delayed value is known, a fresh uncommitted key, or a file from a dealing machine or
-  another program), who dealt and when.
+  another program), who dealt and when. How many boards were dealt is not kept here: the
+  session's ``Board`` rows are the one answer (``selectors.boards.session_board_count``).
 * :class:`Board` — board *n* of a session: dealer and vulnerability from the board number
   (Law 2), the deal as its Pavlicek number and as a PBN string, and the double-dummy
   analysis once computed.
@@ -38,7 +39,6 @@ class SessionDealing(models.Model):
     secret_key = models.CharField(max_length=64, blank=True, editable=False)  # a fresh key: never shown
     imported_filename = models.CharField(_("imported file"), max_length=255, blank=True)
     imported_sha256 = models.CharField(_("SHA-256 of the imported file"), max_length=64, blank=True)
-    board_count = models.PositiveSmallIntegerField(_("boards"))
     dealt_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     dealt_at = models.DateTimeField(_("dealt at"))
     analysis_queued_at = models.DateTimeField(_("analysis queued at"), null=True, blank=True)

@@ -4,6 +4,7 @@ from dealing.selectors.boards import (  # noqa: F401
     board_for_viewer,
     hand_record_for_viewer,
     hand_record_pbn_for_viewer,
+    session_board_count,
     session_dealing_summary,
 )
 from dealing.selectors.commitments import (  # noqa: F401

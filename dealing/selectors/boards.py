@@ -12,7 +12,8 @@ The rule (who may see which deal when):
 * Before that, a director of the club may take the deals off the site in one way only: a
   dealing-machine file (:func:`boards_for_dealing_machine`), to make the boards. The service
   that serves it records each download (:class:`dealing.models.DealDownload`).
-* :func:`session_dealing_summary` says whether and how a session was dealt, never a deal.
+* :func:`session_dealing_summary` says whether and how a session was dealt, never a deal;
+  :func:`session_board_count` how many boards it has (its ``Board`` rows: the one answer).
 * :func:`boards_for_analysis` is for the analysis task (no user; results stay on the board
   and are shown under the same rule).
 """
@@ -69,11 +70,16 @@ class BoardRecord:
         return {seat.letter: self.deal.hand(seat).hcp for seat in Seat}
 
 
+def session_board_count(*, session: Session) -> int:
+    """How many boards the session has been dealt: its ``Board`` rows (no other copy is kept)."""
+    return Board.objects.filter(session=session).count()
+
+
 def session_dealing_summary(*, session: Session) -> DealingSummary:
     dealing = SessionDealing.objects.filter(session=session).select_related("commitment").first()
     boards = Board.objects.filter(session=session)
     return DealingSummary(
-        board_count=boards.count(),
+        board_count=session_board_count(session=session),
         source=dealing.source if dealing else None,
         source_label=dealing.get_source_display() if dealing else None,
         dealt_at=dealing.dealt_at if dealing else None,

@@ -117,8 +117,7 @@ def _store(*, session: Session, user, deals: Sequence[tuple[int, int]], queue_an
                                 vulnerability=board_vulnerability(number).pbn, deal_number=str(value),
                                 deal_pbn=number_to_deal(value).to_pbn()))
     Board.objects.bulk_create(boards)
-    record = SessionDealing.objects.create(session=session, board_count=len(deals), dealt_by=user,
-                                           dealt_at=timezone.now(), **dealing)
+    record = SessionDealing.objects.create(session=session, dealt_by=user, dealt_at=timezone.now(), **dealing)
     if queue_analysis:
         session_analysis_queue(session=session, force=True)
     logger.info("session %s dealt: %d boards (%s) by %s", session.pk, len(deals), record.source, user)

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from clubs.models import Session
 from clubs.selectors import session_get_for_director
 from dealing.models import DealDownload
-from dealing.selectors.boards import session_dealing_summary
+from dealing.selectors.boards import session_board_count, session_dealing_summary
 from dealing.services import boards as services
 from dealing.views.commitments import report_errors
 
@@ -87,7 +87,8 @@ def board_deal(request, session_id, source):
             report_errors(form, exc)
         else:
             messages.success(request, _("%(count)d boards dealt (%(source)s). Analysis is running.")
-                             % {"count": dealing.board_count, "source": dealing.get_source_display()})
+                             % {"count": session_board_count(session=session),
+                                "source": dealing.get_source_display()})
             return redirect("dealing:board_dealing", session_id=session.pk)
     return _page(request, session, status=400, **{name: form})
 

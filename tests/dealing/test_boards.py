@@ -16,6 +16,7 @@ from dealing.domain.cards import Deal, board_dealer, board_vulnerability
 from dealing.domain.formats.pbn import read_pbn
 from dealing.domain.numbering import deal_to_number, number_to_deal
 from dealing.models import Board, DealDownload, SessionDealing
+from dealing.selectors.boards import session_board_count, session_dealing_summary
 from dealing.services import boards as services
 from dealing.services import commitments as commitment_services
 
@@ -28,7 +29,7 @@ BRIDGEWEBS = EVENTS / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn"
 def test_fresh_key_deals_boards_with_law_2_dealer_and_vulnerability(club_session, director):
     dealing = services.session_deal_fresh(session=club_session, user=director, boards=18)
     boards = list(club_session.boards.order_by("number"))
-    assert dealing.source == SessionDealing.Source.FRESH_KEY and dealing.board_count == 18
+    assert dealing.source == SessionDealing.Source.FRESH_KEY and session_board_count(session=club_session) == 18
     assert [b.number for b in boards] == list(range(1, 19))
     for board in boards:
         assert board.dealer == board_dealer(board.number).letter
@@ -52,7 +53,8 @@ def test_importing_a_real_bridgewebs_pbn(club_session, director):
     data = BRIDGEWEBS.read_bytes()
     dealing = services.session_deal_import(session=club_session, user=director, filename=BRIDGEWEBS.name, data=data)
     expected = read_pbn(data).boards()
-    assert dealing.source == SessionDealing.Source.IMPORTED and dealing.board_count == len(expected) > 0
+    assert dealing.source == SessionDealing.Source.IMPORTED
+    assert session_board_count(session=club_session) == len(expected) > 0
     assert dealing.imported_sha256 == hashlib.sha256(data).hexdigest()
     stored = {b.number: b for b in club_session.boards.all()}
     for number, deal in expected:
@@ -108,6 +110,20 @@ def test_dealing_again_needs_replace_and_a_planned_session(club_session, directo
     with pytest.raises(ValidationError, match="only while the session is planned"):
         services.session_deal_fresh(session=club_session, user=director, boards=3, replace=True)
     assert club_session.boards.count() == 4
+
+
+def test_the_board_count_is_the_sessions_board_rows(club_session, director, client_for):
+    """One owner: the summary, the page and the message count the Board rows; nothing else keeps a copy."""
+    assert session_board_count(session=club_session) == 0
+    assert session_dealing_summary(session=club_session).board_count == 0
+    assert not hasattr(SessionDealing(), "board_count")
+    services.session_deal_fresh(session=club_session, user=director, boards=5)
+    assert session_board_count(session=club_session) == 5
+    Board.objects.filter(session=club_session, number=5).delete()
+    assert session_dealing_summary(session=club_session).board_count == 4 == session_board_count(session=club_session)
+    r = client_for(director).post(f"/dealing/sessions/{club_session.pk}/boards/deal/fresh/",
+                                  {"boards": 7, "replace": "on"}, follow=True)
+    assert "7 boards dealt" in r.content.decode() and session_board_count(session=club_session) == 7
 
 
 def test_a_session_in_a_published_commitment_is_dealt_only_from_it(club, club_session, director):
