@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -10,10 +9,6 @@ from rest_framework.views import APIView
 
 from clubs import selectors, services
 from clubs.models import Session
-
-
-def _as_drf_error(exc: DjangoValidationError) -> serializers.ValidationError:
-    return serializers.ValidationError(exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages})
 
 
 class ClubListApi(APIView):
@@ -56,10 +51,7 @@ class ClubSessionListApi(APIView):
         club = selectors.club_get_for_director(user=request.user, slug=slug)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            session = services.session_create(club=club, **data.validated_data)
-        except DjangoValidationError as exc:
-            raise _as_drf_error(exc) from exc
+        session = services.session_create(club=club, **data.validated_data)
         return Response(SessionOutputSerializer(session).data, status=status.HTTP_201_CREATED)
 
 

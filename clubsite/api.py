@@ -1,19 +1,32 @@
 """One JSON error shape for the whole API: ``{"error": {"code", "message", "field"}}``.
 
-Domain errors (every domain package's error subclasses ``ValueError``) become 400s with
-code ``invalid``, said in the request's language when the error carries its message as data
-(``clubs.texts.error_message``; otherwise ``str(exc)``); DRF's own errors keep their
-status and code. A validation error on several fields reports the first in
-``field``/``message`` and all of them in ``fields``.
+This handler is the API's one error channel: views call services and let what they raise
+pass (no API view catches a service's error; ``tests/test_architecture.py`` holds them to it).
+
+* Domain errors (every domain package's error subclasses ``ValueError``, with optional
+  ``field`` and ``text``) become 400s with code ``invalid``, said in the request's language
+  when the error carries its message as data (``clubs.texts.error_message``; otherwise
+  ``str(exc)``).
+* Django's ``ValidationError`` (what services raise after ``full_clean`` or their own checks)
+  becomes a 400 too: with a ``message_dict``, the first field and its message, every field in
+  ``fields``; a plain message has ``field`` null.
+* ``Http404`` / Django's ``PermissionDenied`` become DRF's 404 / 403; DRF's own errors keep
+  their status and code.
+
+A validation error on several fields reports the first in ``field``/``message`` and all of
+them in ``fields``.
 """
 
 from __future__ import annotations
 
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
 from clubs.texts import error_message
 
@@ -47,6 +60,15 @@ def _flatten(detail, prefix: str = "") -> dict[str, list[str]]:
     return {prefix or "non_field_errors": messages}
 
 
+def _from_django(exc: DjangoValidationError) -> exceptions.ValidationError:
+    """DRF's validation error for a Django one: field → messages (``__all__`` is ``non_field_errors``)."""
+    if hasattr(exc, "error_dict"):
+        return exceptions.ValidationError({
+            ("non_field_errors" if field == NON_FIELD_ERRORS else field): messages
+            for field, messages in exc.message_dict.items()})
+    return exceptions.ValidationError({"non_field_errors": exc.messages})
+
+
 def error_response(message: str, *, code: str = "invalid", field: str | None = None, http_status: int = 400):
     return Response({"error": {"code": code, "message": message, "field": field}}, status=http_status)
 
@@ -56,8 +78,11 @@ def exception_handler(exc, context):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, DjangoValidationError):
+        exc = _from_django(exc)
     elif isinstance(exc, ValueError) and not isinstance(exc, exceptions.APIException):
         field = getattr(exc, "field", None)
+        set_rollback()
         return error_response(error_message(exc), code=getattr(exc, "code", "invalid"), field=field)
 
     response = drf_exception_handler(exc, context)

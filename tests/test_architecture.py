@@ -52,3 +52,67 @@ def test_the_rule_catches_a_django_import(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("import os\nfrom django.db import models\nimport celery.app\n")
     assert [m for _, m in imported_modules(bad)] == ["os", "django.db", "celery.app"]
+
+
+# --- one error channel: API views let services' errors pass to clubsite.api.exception_handler ---------
+
+def api_files():
+    return sorted([ROOT / app / "apis.py" for app in APPS if (ROOT / app / "apis.py").exists()]
+                  + [p for app in APPS for p in (ROOT / app / "apis").glob("*.py")])
+
+
+def domain_error_names() -> set[str]:
+    """The domains' error classes: every class in a ``domain/`` package that subclasses ``ValueError``
+    (or one of them), so a new domain's error is covered the day it is written."""
+    bases: dict[str, set[str]] = {}
+    for path in domain_files():
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.ClassDef):
+                bases[node.name] = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases}
+    found, grew = {"ValueError"}, True
+    while grew:
+        new = {name for name, parents in bases.items() if parents & found} - found
+        found |= new
+        grew = bool(new)
+    return found
+
+
+def caught_service_errors(path: Path) -> list[str]:
+    """``line n: Name`` for each ``except`` in the module that catches a service's error."""
+    forbidden = domain_error_names()
+    offenders = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if not isinstance(node, ast.ExceptHandler) or node.type is None:
+            continue
+        types = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+        for t in types:
+            name = t.id if isinstance(t, ast.Name) else getattr(t, "attr", "")
+            if name.endswith("ValidationError") or name in forbidden:
+                offenders.append(f"line {node.lineno}: {name}")
+    return offenders
+
+
+def test_the_domains_errors_are_known():
+    assert {"DealingError", "MovementError", "ValueError"} <= domain_error_names()
+
+
+def test_there_are_api_modules():
+    names = {str(p.relative_to(ROOT)) for p in api_files()}
+    assert {"clubs/apis.py", "movements/apis.py", "dealing/apis/boards.py"} <= names
+
+
+@pytest.mark.parametrize("path", api_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_api_views_do_not_catch_service_errors(path):
+    offenders = caught_service_errors(path)
+    assert not offenders, (f"{path.relative_to(ROOT)} catches a service's error {offenders}: let it pass, "
+                           "clubsite.api.exception_handler gives every API error its one shape")
+
+
+def test_the_rule_catches_a_hand_made_wrapping(tmp_path):
+    bad = tmp_path / "apis.py"
+    bad.write_text("try:\n    pass\nexcept DjangoValidationError:\n    pass\n"
+                   "try:\n    pass\nexcept (KeyError, errors.DealingError) as exc:\n    pass\n"
+                   "try:\n    pass\nexcept MovementError:\n    pass\n"
+                   "try:\n    pass\nexcept FileNotFoundError:\n    pass\n")
+    assert caught_service_errors(bad) == ["line 3: DjangoValidationError", "line 7: DealingError",
+                                          "line 11: MovementError"]

@@ -10,7 +10,6 @@ same listing (no deal before the session is over).
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -19,7 +18,6 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.apis import _as_drf_error
 from clubs.selectors import session_get_for_director, session_get_for_viewer
 from dealing.models import Board
 from dealing.selectors import boards as selectors
@@ -101,17 +99,14 @@ class SessionBoardsApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         given = data.validated_data
-        try:
-            if given["source"] == "commitment":
-                services.session_deal_from_commitment(session=session, user=request.user, replace=given["replace"])
-            elif given["source"] == "fresh":
-                services.session_deal_fresh(session=session, user=request.user, boards=given["boards"],
-                                            replace=given["replace"])
-            else:
-                upload = given["file"]
-                services.session_deal_import(session=session, user=request.user, filename=upload.name,
-                                             data=upload.read(), replace=given["replace"])
-        except DjangoValidationError as exc:
-            raise _as_drf_error(exc) from exc
+        if given["source"] == "commitment":
+            services.session_deal_from_commitment(session=session, user=request.user, replace=given["replace"])
+        elif given["source"] == "fresh":
+            services.session_deal_fresh(session=session, user=request.user, boards=given["boards"],
+                                        replace=given["replace"])
+        else:
+            upload = given["file"]
+            services.session_deal_import(session=session, user=request.user, filename=upload.name,
+                                         data=upload.read(), replace=given["replace"])
         listing = _listing(user=request.user, session_id=session_id)
         return Response(SessionBoardsOutputSerializer(listing).data, status=status.HTTP_201_CREATED)

@@ -8,7 +8,6 @@ only in a revealed commitment's ``revealed`` record. Errors have the standard sh
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -16,7 +15,6 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.apis import _as_drf_error
 from clubs.models import Session
 from clubs.selectors import club_get_for_director
 from dealing.domain import commitment as domain
@@ -103,12 +101,9 @@ class CommitmentListApi(APIView):
                                                                 % {"index": index, "session": item["session"],
                                                                    "club": club.slug}]})
             chosen.append((session, item["boards"]))
-        try:
-            commitment = services.commitment_create(
-                club=club, user=request.user, event=data.validated_data["event"],
-                promise=data.validated_data["promise"], dv_format=data.validated_data["dv_format"], sessions=chosen)
-        except DjangoValidationError as exc:
-            raise _as_drf_error(exc) from exc
+        commitment = services.commitment_create(
+            club=club, user=request.user, event=data.validated_data["event"],
+            promise=data.validated_data["promise"], dv_format=data.validated_data["dv_format"], sessions=chosen)
         return Response(CommitmentOutputSerializer(commitment).data, status=status.HTTP_201_CREATED)
 
 
@@ -123,10 +118,7 @@ class CommitmentDetailApi(APIView):
     @extend_schema(responses={204: None}, operation_id="commitments_destroy")
     def delete(self, request, commitment_id: int):
         commitment = selectors.commitment_get_for_director(user=request.user, commitment_id=commitment_id)
-        try:
-            services.commitment_delete(commitment=commitment, user=request.user)
-        except DjangoValidationError as exc:
-            raise _as_drf_error(exc) from exc
+        services.commitment_delete(commitment=commitment, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -136,10 +128,7 @@ class CommitmentPublishApi(APIView):
     @extend_schema(request=None, responses=CommitmentOutputSerializer, operation_id="commitments_publish")
     def post(self, request, commitment_id: int):
         commitment = selectors.commitment_get_for_director(user=request.user, commitment_id=commitment_id)
-        try:
-            commitment = services.commitment_publish(commitment=commitment, user=request.user)
-        except DjangoValidationError as exc:
-            raise _as_drf_error(exc) from exc
+        commitment = services.commitment_publish(commitment=commitment, user=request.user)
         return Response(CommitmentOutputSerializer(commitment).data)
 
 
@@ -158,11 +147,8 @@ class CommitmentDelayedValueApi(APIView):
         commitment = selectors.commitment_get_for_director(user=request.user, commitment_id=commitment_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            commitment = services.commitment_enter_dv(commitment=commitment, user=request.user,
-                                                      value=data.validated_data["value"])
-        except DjangoValidationError as exc:
-            raise _as_drf_error(exc) from exc
+        commitment = services.commitment_enter_dv(commitment=commitment, user=request.user,
+                                                  value=data.validated_data["value"])
         return Response(CommitmentOutputSerializer(commitment).data)
 
 
@@ -172,10 +158,7 @@ class CommitmentRevealApi(APIView):
     @extend_schema(request=None, responses=CommitmentOutputSerializer, operation_id="commitments_reveal")
     def post(self, request, commitment_id: int):
         commitment = selectors.commitment_get_for_director(user=request.user, commitment_id=commitment_id)
-        try:
-            commitment = services.commitment_reveal(commitment=commitment, user=request.user)
-        except DjangoValidationError as exc:
-            raise _as_drf_error(exc) from exc
+        commitment = services.commitment_reveal(commitment=commitment, user=request.user)
         return Response(CommitmentOutputSerializer(commitment).data)
 
 

@@ -20,15 +20,7 @@ from rest_framework.views import APIView
 
 from dealing.domain import perfect_auction
 from dealing.domain.auction import Auction
-from dealing.domain.cards import Deal, Seat
-from dealing.domain.errors import DealingError
-
-
-def _deal(text: str) -> Deal:
-    try:
-        return Deal.from_pbn(text)
-    except DealingError as exc:
-        raise DealingError(exc.said, field="deal") from None
+from dealing.domain.cards import Seat
 
 
 class PerfectAuctionEncodeApi(APIView):
@@ -55,7 +47,7 @@ class PerfectAuctionEncodeApi(APIView):
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        deal = _deal(data.validated_data["deal"])
+        deal = perfect_auction.deal_from_pbn(data.validated_data["deal"])
         dealer = perfect_auction.dealer_seat(data.validated_data["dealer"])
         calls = perfect_auction.encode(deal, dealer)
         auction = Auction(dealer, calls)

@@ -8,6 +8,8 @@ with the gaps closed as issue 6 specifies:
   with a :class:`~dealing.domain.errors.DealingError` naming the call (its position,
   1 = the dealer's call, and who made it), any auction that is illegal under the Laws,
   unfinished, inconsistent with the system, or that would give a hand more than 13 cards.
+* :func:`dealer_seat` and :func:`deal_from_pbn` read the inputs as given (text), their errors
+  naming the ``dealer`` or ``deal`` field.
 
 The system. Cards in Kersey's order: spades, hearts, diamonds, clubs, each ace to two; this is
 exactly ``cards.DECK`` (card 1 = ♠A = ``DECK[0]`` … card 52 = ♣2). Step 1 (1♣) is ♠A;
@@ -53,7 +55,7 @@ from dealing.domain.cards import DECK, Deal, Seat
 from dealing.domain.errors import DealingError
 from dealing.domain.text import Text
 
-__all__ = ["encode", "decode", "dealer_seat", "LAST_STEP"]
+__all__ = ["encode", "decode", "dealer_seat", "deal_from_pbn", "LAST_STEP"]
 
 LAST_STEP = 26  # 6♣: locates ♣4 and ♣3; ♣2 belongs to no step
 _P, _X, _XX = 0, 1, 2
@@ -194,6 +196,23 @@ def dealer_seat(dealer: Seat | str | int) -> Seat:
         return Seat.from_str(dealer)
     except DealingError as exc:
         raise DealingError(Text.of("dealer.error", error=exc.said), field="dealer") from None
+
+
+def deal_from_pbn(deal: Deal | str) -> Deal:
+    """The deal given as PBN (``N:… … … …``); the error is about the ``deal`` field.
+
+    >>> try:
+    ...     deal_from_pbn("N:AKQ")
+    ... except DealingError as exc:
+    ...     print(exc.field, "|", exc)
+    deal | a PBN deal has four hands separated by spaces, not 1: 'AKQ'
+    """
+    if isinstance(deal, Deal):
+        return deal
+    try:
+        return Deal.from_pbn(deal)
+    except DealingError as exc:
+        raise DealingError(exc.said, field="deal") from None
 
 
 def encode(deal: Deal, dealer: Seat | str) -> list[Call]:
