@@ -3,8 +3,9 @@
 A *director* runs a club's sessions and manages its data; a *scorer* enters and corrects
 results; a *player* sees results and, once a session is over, its deals. Site auditors
 (staff in the "Site auditors" group, or superusers) may read everything and audit
-commitments. Later parts of the product hang movements, boards and results off
-:class:`Session`.
+commitments. Movements, boards and results hang off :class:`Session`; :class:`Pair` is a
+session's pair: its number (and for a Mitchell its direction, for several sections its
+section) and its two players, each a member of the club or a named guest.
 """
 
 from __future__ import annotations
@@ -97,13 +98,14 @@ class Session(models.Model):
         PLANNED = "planned", _("Planned")
         RUNNING = "running", _("In play")
         FINISHED = "finished", _("Finished")
+        PROVISIONAL = "provisional", _("Results provisional")
         PUBLISHED = "published", _("Published")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions", verbose_name=_("club"))
     name = models.CharField(_("name"), max_length=120)
     date = models.DateField(_("date"))
     start_time = models.TimeField(_("start time"), null=True, blank=True)
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.PLANNED)
     boards_per_round = models.PositiveSmallIntegerField(_("boards per round"), null=True, blank=True)
     notes = models.TextField(_("notes"), blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -122,11 +124,78 @@ class Session(models.Model):
     @property
     def is_over(self) -> bool:
         """Play has ended: deals may now be shown to players."""
-        return self.status in (self.Status.FINISHED, self.Status.PUBLISHED)
+        return self.status in (self.Status.FINISHED, self.Status.PROVISIONAL, self.Status.PUBLISHED)
 
     @property
     def is_published(self) -> bool:
+        """Results are out: provisional (during the score-query window) or final."""
+        return self.status in (self.Status.PROVISIONAL, self.Status.PUBLISHED)
+
+    @property
+    def is_final(self) -> bool:
         return self.status == self.Status.PUBLISHED
 
     def __str__(self) -> str:
         return f"{self.club} – {self.name} ({self.date:%Y-%m-%d})"
+
+
+class Pair(models.Model):
+    """A pair of a session: its number in the movement and its two players.
+
+    ``direction`` is set for a two-winner movement whose NS and EW pairs are numbered separately
+    (a Mitchell scored as ``1NS`` … ``1EW``); ``section`` when the session has several sections.
+    Each player is a member of the club or a guest named in ``player_N_name``; a pair may be
+    entered with numbers only and named later.
+    """
+
+    class Direction(models.TextChoices):
+        NONE = "", _("—")
+        NS = "NS", _("North–South")
+        EW = "EW", _("East–West")
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="pairs", verbose_name=_("session"))
+    number = models.PositiveSmallIntegerField(_("pair number"))
+    direction = models.CharField(_("direction"), max_length=2, choices=Direction.choices, blank=True, default="")
+    section = models.CharField(_("section"), max_length=8, blank=True, default="")
+    player_1 = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+                                 verbose_name=_("first player"))
+    player_1_name = models.CharField(_("first player (guest)"), max_length=120, blank=True)
+    player_2 = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+                                 verbose_name=_("second player"))
+    player_2_name = models.CharField(_("second player (guest)"), max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["session", "section", "number", "direction"]
+        verbose_name = _("pair")
+        verbose_name_plural = _("pairs")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "section", "number", "direction"], name="pair_number_unique",
+                                    violation_error_message=_("This session already has a pair with this number.")),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="pair_number_positive"),
+            models.CheckConstraint(condition=models.Q(player_1__isnull=True) | models.Q(player_1_name=""),
+                                   name="pair_player_1_member_or_guest",
+                                   violation_error_message=_("A player is a member or a guest, not both.")),
+            models.CheckConstraint(condition=models.Q(player_2__isnull=True) | models.Q(player_2_name=""),
+                                   name="pair_player_2_member_or_guest",
+                                   violation_error_message=_("A player is a member or a guest, not both.")),
+        ]
+
+    @property
+    def label(self) -> str:
+        """The pair's number as results show it: ``3``, ``1NS`` (a section's letter in front: ``A3``)."""
+        return f"{self.section}{self.number}{self.direction}"
+
+    @property
+    def player_names(self) -> tuple[str, str]:
+        def name(member, guest):
+            return member.full_name if member is not None else guest
+
+        return name(self.player_1, self.player_1_name), name(self.player_2, self.player_2_name)
+
+    @property
+    def names(self) -> str:
+        """``Ada Adamska – Bruno Bianchi`` (empty when no player is named)."""
+        return " – ".join(n for n in self.player_names if n)
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.names}".strip()

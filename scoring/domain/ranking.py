@@ -1,0 +1,47 @@
+"""Places and shown numbers: standard competition ranking and exact values rounded only when shown.
+
+* :func:`competition_places` — places for values best first; equal values share a place, which
+  is written with ``=`` (``5=, 5=, 7``), the next place skipped (``../shared/specs/rules-and-formats.md``
+  §b3: RealBridge and EBU write ``5=``, BriAn ``9=``);
+* :func:`shown` — an exact ``Fraction`` to a fixed number of decimals, halves rounded away from
+  zero (``Decimal``), as results are printed: percentages and matchpoints to two decimals.
+
+>>> competition_places([Fraction(60), Fraction(55), Fraction(55), Fraction(40)])
+['1', '2=', '2=', '4']
+>>> shown(Fraction(3100, 65)), shown(Fraction(-1, 200)), shown(Fraction(5, 1), 0)
+('47.69', '-0.01', '5')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from fractions import Fraction
+
+__all__ = ["competition_places", "shown", "place_number"]
+
+
+def competition_places(values: Sequence[Fraction | int], *, best_first: bool = True) -> list[str]:
+    """The place of each value (given in any order): 1 for the best, ``n=`` when shared."""
+    order = sorted(values, reverse=best_first)
+    first: dict[Fraction | int, int] = {}
+    for index, value in enumerate(order, start=1):
+        first.setdefault(value, index)
+    counts: dict[Fraction | int, int] = {}
+    for value in values:
+        counts[value] = counts.get(value, 0) + 1
+    return [f"{first[v]}=" if counts[v] > 1 else str(first[v]) for v in values]
+
+
+def place_number(place: str) -> int:
+    """``"5="`` → 5."""
+    return int(place.rstrip("="))
+
+
+def shown(value: Fraction | int, places: int = 2) -> str:
+    """``value`` rounded to ``places`` decimals, halves away from zero (exact integer arithmetic)."""
+    exact = Fraction(value)
+    scaled = abs(exact) * 10 ** places
+    units = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)
+    text = str(Decimal(units).scaleb(-places))
+    return f"-{text}" if exact < 0 and units else text
