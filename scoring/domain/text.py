@@ -67,4 +67,6 @@ ENGLISH: dict[str, _Template] = {
                                   f"field) or within (each section on its own)",
     "options.method": lambda p: f"unknown scoring method {p['value']!r}: expected matchpoints, butler or cross_imps",
 }
-Text.templates = ENGLISH
+from scoring.domain.formats.words import ENGLISH as _FILE_WORDS  # noqa: E402 (the files' words, beside the files)
+
+Text.templates = {**ENGLISH, **_FILE_WORDS}

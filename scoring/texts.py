@@ -1,0 +1,71 @@
+"""The scoring domain's words said in the reader's language (gettext, Polish in ``locale/pl/glossary.json``).
+
+The domain (``scoring/domain/text.py``) raises a ``ScoringError`` whose ``text`` is a
+``Text(code, params)``; ``RENDERERS`` says each code and is registered with ``clubs.texts``
+(``render``, ``error_message``), which forms, pages and the API's error handler call. The
+results files' codes are said in ``texts_formats.py``. ``render`` under English gives exactly
+``str(text)`` (``tests/scoring/test_texts.py`` checks every code).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from clubs.texts import register, render
+from scoring.domain.text import Text
+from scoring.texts_formats import RENDERERS as FILE_RENDERERS
+
+def _help() -> str:
+    return _("a contract, declarer and tricks (4S= N, 3NT-2 W, 4SX N 9), P for passed out, a score (+420) "
+             "or an artificial score (A6040)")
+
+
+def _at(p: dict) -> str:
+    args = {"source": p["source"], "line": p["line"], "where": p["where"], "error": render(p["error"])}
+    if p["source"] and p["line"] is not None:
+        where = _("%(source)s: line %(line)s") % args
+    elif p["line"] is not None:
+        where = _("line %(line)s") % args
+    else:
+        where = p["source"] or ""
+    if p["where"]:
+        where = f"{where} ({p['where']})"
+    return f"{where}: {args['error']}"
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+RENDERERS = {
+    "at": _at,
+    "entry.empty": lambda p: _("nothing entered: write %(help)s") % {"help": _help()},
+    "entry.format": lambda p: _("%(text)s is not a result: write %(help)s") % {"text": repr(p["text"]), "help": _help()},
+    "entry.level": lambda p: _("%(text)s: a contract's level is 1 … 7") % {"text": repr(p["text"])},
+    "entry.declarer": lambda p: _("%(contract)s: who was declarer? Add N, E, S or W (e.g. %(contract)s N)") % p,
+    "entry.tricks_missing": lambda p: _("%(contract)s by %(declarer)s: how many tricks? Add =, +1, -2 or the tricks "
+                                        "taken (e.g. 4S= N or 4S N 10)") % p,
+    "entry.tricks_twice": lambda p: _("%(text)s: give the result once, either as =, +1, -2 or as the tricks taken")
+    % {"text": repr(p["text"])},
+    "entry.tricks_range": lambda p: _("%(contract)s would be %(tricks)s tricks; a side takes 0 … 13") % p,
+    "entry.artificial": lambda p: _("%(text)s: an artificial score is A and each side's percentage, 0 … 100 "
+                                    "(A6040, A5050, A6060)") % {"text": repr(p["text"])},
+    "entry.score": lambda p: _("%(score)s is not a score any contract gives") % {"score": _signed(p["score"])},
+    "entry.weights": lambda p: _("the weights of a weighted score must add up to 100 %%, not %(total)s %%") % p,
+    "entry.weight": lambda p: _("%(text)s is not a weight: write a percentage 1 … 99 (e.g. 20%% +650, 80%% +620)")
+    % {"text": repr(p["text"])},
+    "result.pairs_same": lambda p: _("pair %(pair)s cannot play against itself") % p,
+    "result.pair_missing": lambda p: _("a traveller line needs both pairs (NS and EW)"),
+    "result.twice": lambda p: _("board %(board)s: pair %(pair)s has two results (%(first)s and %(second)s)") % p,
+    "result.board": lambda p: _("board numbers start at 1, not %(board)s") % {"board": repr(p["board"])},
+    "options.scale": lambda p: _("unknown matchpoint scale %(value)s: expected ebu (2 per result beaten) or acbl "
+                                 "(1 per result beaten)") % {"value": repr(p["value"])},
+    "options.factoring": lambda p: _("unknown factoring %(value)s: expected neuberg or none") % {"value": repr(p["value"])},
+    "options.method": lambda p: _("unknown scoring method %(value)s: expected matchpoints, butler or cross_imps")
+    % {"value": repr(p["value"])},
+    "options.sections": lambda p: _("unknown way of comparing sections %(value)s: expected across (the whole field) "
+                                    "or within (each section on its own)") % {"value": repr(p["value"])},
+    **FILE_RENDERERS,
+}
+
+register(Text, RENDERERS)
