@@ -10,7 +10,7 @@ without ``DJANGO_SECRET_KEY``, ``ALLOWED_HOSTS`` and ``DATABASE_URL``.
 Variables: DJANGO_ENV, DJANGO_SECRET_KEY, DJANGO_DEBUG, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS,
 DATABASE_URL, CELERY_BROKER_URL, CELERY_RESULT_BACKEND, CELERY_VISIBILITY_TIMEOUT,
 EMAIL_URL-style pieces (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
-EMAIL_USE_TLS, DEFAULT_FROM_EMAIL), MEDIA_ROOT, DEAL_SET_STORAGE (see README).
+EMAIL_USE_TLS, DEFAULT_FROM_EMAIL), MEDIA_ROOT, DEAL_SET_STORAGE, CLUBSITE_SHARED_DIR (see README).
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("CLUBSITE_VAR_DIR", BASE_DIR / "var"))
+#: The shared real data the tests read in place (data/events, seeds, specs); the site itself never needs it.
+SHARED_DATA_DIR = Path(os.environ.get("CLUBSITE_SHARED_DIR") or BASE_DIR.parent / "shared").expanduser().resolve()
 
 
 def env_bool(name: str, default: bool) -> bool:

@@ -9,6 +9,14 @@ cd "$(dirname "$0")/.."
 t0=$SECONDS
 stamp() { echo "[test +$((SECONDS - t0))s] $*"; }
 
+# The shared real data the tests read (setting SHARED_DATA_DIR, from CLUBSITE_SHARED_DIR): without it,
+# stop now with one line, before anything is installed or started (tests/conftest.py says the same to pytest).
+SHARED=$(DJANGO_SETTINGS_MODULE=clubsite.settings python -c 'from django.conf import settings; print(settings.SHARED_DATA_DIR)')
+if [ ! -d "$SHARED/data/events" ] || [ ! -d "$SHARED/seeds" ]; then
+  echo "shared data not found at $SHARED: set CLUBSITE_SHARED_DIR to the folder holding data/events and seeds" >&2
+  exit 2
+fi
+
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
 need=()
 [ -n "$PGBIN" ] && [ -x "$PGBIN/initdb" ] || need+=(postgresql)

@@ -1,5 +1,11 @@
 """Fixtures shared by the whole suite: clubs, people in every role, sessions, logged-in clients,
-Playwright on Debian's Chromium, and the path to the shared real-event data."""
+Playwright on Debian's Chromium, and the paths to the shared real data.
+
+The shared data (real events, seeds) is read in place from one setting, ``SHARED_DATA_DIR``
+(environment ``CLUBSITE_SHARED_DIR``, default ``../shared`` beside the repository); test modules
+that need a path at import time read ``django.conf.settings.SHARED_DATA_DIR`` too. Without it
+the run stops at once with one line saying where it looked.
+"""
 
 from __future__ import annotations
 
@@ -13,19 +19,44 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
-EVENTS = SHARED / "data" / "events"
+SHARED_PARTS = ("data/events", "seeds")      # what the suite reads from the shared folder
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
+def shared_data_dir() -> Path:
+    from django.conf import settings
+
+    return Path(settings.SHARED_DATA_DIR)
+
+
+def shared_data_problem() -> str | None:
+    """One line saying where the shared data was looked for and how to point elsewhere; None when it is there."""
+    shared = shared_data_dir()
+    if all((shared / part).is_dir() for part in SHARED_PARTS):
+        return None
+    return (f"shared data not found at {shared}: set CLUBSITE_SHARED_DIR to the folder holding "
+            f"{' and '.join(SHARED_PARTS)}")
+
+
+def pytest_configure(config):
+    problem = shared_data_problem()
+    if problem:
+        pytest.exit(problem, returncode=pytest.ExitCode.USAGE_ERROR)
+
+
 @pytest.fixture(scope="session")
-def events_dir() -> Path:
-    """The real event data in ../shared/data/events (read in place, never copied)."""
-    assert EVENTS.is_dir(), f"real event data missing: {EVENTS}"
-    return EVENTS
+def shared_dir() -> Path:
+    """The shared real data (``settings.SHARED_DATA_DIR``), read in place, never copied."""
+    return shared_data_dir()
+
+
+@pytest.fixture(scope="session")
+def events_dir(shared_dir) -> Path:
+    """The real event data in the shared folder's data/events."""
+    return shared_dir / "data" / "events"
 
 
 @pytest.fixture(scope="session")

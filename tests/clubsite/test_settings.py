@@ -92,3 +92,29 @@ def test_production_turns_off_debug_and_redirects_to_https(tmp_path):
 def test_a_bad_boolean_is_reported_by_name(tmp_path):
     result = run_python("import django; django.setup()", tmp_path, DJANGO_DEBUG="maybe")
     assert result.returncode != 0 and "DJANGO_DEBUG must be true or false" in result.stderr
+
+
+SHARED_DIR = "from django.conf import settings; print(settings.SHARED_DATA_DIR)"
+
+
+def test_shared_data_dir_is_the_repositorys_sibling_by_default(tmp_path):
+    result = run_python(SHARED_DIR, tmp_path, CLUBSITE_SHARED_DIR="")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str((REPO.parent / "shared").resolve())
+
+
+def test_shared_data_dir_follows_clubsite_shared_dir(tmp_path):
+    result = run_python(SHARED_DIR, tmp_path, CLUBSITE_SHARED_DIR=str(tmp_path / "elsewhere"))
+    assert result.stdout.strip() == str((tmp_path / "elsewhere").resolve())
+
+
+def test_pytest_stops_at_once_with_one_line_without_the_shared_data(tmp_path):
+    """tests/conftest.py: no dozens of failures, one line saying where it looked and what to set."""
+    nowhere = tmp_path / "nowhere"
+    clean = {k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES}
+    clean.update(CLUBSITE_SHARED_DIR=str(nowhere), CLUBSITE_VAR_DIR=str(tmp_path))
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/clubs"], cwd=REPO, env=clean,
+                            capture_output=True, text=True, timeout=120)
+    lines = (result.stdout + result.stderr).strip().splitlines()
+    assert result.returncode == pytest.ExitCode.USAGE_ERROR
+    assert len(lines) == 1 and f"shared data not found at {nowhere}" in lines[0] and "CLUBSITE_SHARED_DIR" in lines[0]

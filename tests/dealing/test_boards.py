@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from clubs.models import Session
@@ -21,7 +21,7 @@ from dealing.services import boards as services
 from dealing.services import commitments as commitment_services
 
 pytestmark = pytest.mark.django_db
-EVENTS = Path(__file__).resolve().parents[3] / "shared" / "data" / "events"
+EVENTS = settings.SHARED_DATA_DIR / "data" / "events"
 BRIDGEWEBS = EVENTS / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn"
 
 

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
@@ -17,7 +18,7 @@ from dealing.management.commands.bigdeal import Command, read_bigdealrc
 
 REPO = Path(__file__).resolve().parents[3]
 GOLDEN = REPO / "tests" / "data" / "bigdeal"
-WBG = REPO.parent / "shared" / "data" / "events" / "squaredeal-wbg2024"
+WBG = settings.SHARED_DATA_DIR / "data" / "events" / "squaredeal-wbg2024"
 ALL_A = "pbn,dup,dlm,bri,dge,ber,borel,lin,csv,kops"
 ALL_B = "cds,goedel,stats,dupblind,dlmblind"
 

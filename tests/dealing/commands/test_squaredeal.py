@@ -4,11 +4,12 @@ import io
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import CommandError, call_command
 
 from dealing.domain import squaredeal as sq
 
-WBG = Path(__file__).resolve().parents[4] / "shared" / "data" / "events" / "squaredeal-wbg2024"
+WBG = settings.SHARED_DATA_DIR / "data" / "events" / "squaredeal-wbg2024"
 SQD, SQK = str(WBG / "WBG2024.sqd"), str(WBG / "WBG2024.sqk")
 
 

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 from dealing.domain.analysis import (
     DoubleDummyTable,
@@ -27,7 +28,7 @@ from dealing.domain.errors import DealingError
 from dealing.domain.formats.pbn import read_pbn
 
 REPO = Path(__file__).resolve().parents[3]
-ORACLE = REPO.parent / "shared" / "data" / "events" / "dd-oracle"
+ORACLE = settings.SHARED_DATA_DIR / "data" / "events" / "dd-oracle"
 
 # BCDD deals by position: 1 (both partners make 1S), 10 (only South makes 2NT), 107 (Deep
 # Finesse names 4NT where DDS names 3NT+2, same score); BridgeComposer deals 4, 11, 12 (two

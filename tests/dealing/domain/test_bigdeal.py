@@ -7,14 +7,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from django.conf import settings
 
 from dealing.domain import bigdeal as bd
 from dealing.domain.cards import Deal, Seat, Vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.ripemd160 import ripemd160_pure
 
-SHARED = Path(__file__).resolve().parents[4] / "shared"
-WBG = SHARED / "data" / "events" / "squaredeal-wbg2024"
+WBG = settings.SHARED_DATA_DIR / "data" / "events" / "squaredeal-wbg2024"
 
 
 def sample_numbers(count: int, salt: bytes = b"") -> list[int]:

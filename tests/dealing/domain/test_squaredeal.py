@@ -2,15 +2,15 @@
 
 import base64
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 from dealing.domain import squaredeal as sq
 from dealing.domain.bigdeal import bigdeal_deals, owner_hash, seed_random_from_entropy
 from dealing.domain.errors import DealingError
 
-WBG = Path(__file__).resolve().parents[4] / "shared" / "data" / "events" / "squaredeal-wbg2024"
+WBG = settings.SHARED_DATA_DIR / "data" / "events" / "squaredeal-wbg2024"
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,5 @@
-"""Shared helpers for the format tests: the golden BigDeal runs and real PBN files."""
+"""Shared helpers for the format tests: the golden BigDeal runs (the real files come from the suite's
+``events_dir`` fixture)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from dealing.domain import bigdeal
 
 REPO = Path(__file__).resolve().parents[4]
 GOLDEN = REPO / "tests" / "data" / "bigdeal"
-EVENTS = REPO.parent / "shared" / "data" / "events"
 
 # The seeds and owners of the golden runs (tests/data/bigdeal/README.md).
 GOLDEN_RUNS = {
@@ -49,9 +49,3 @@ def boards_of():
 @pytest.fixture(scope="session")
 def golden_dir() -> Path:
     return GOLDEN
-
-
-@pytest.fixture(scope="session")
-def real_events() -> Path:
-    assert EVENTS.is_dir(), f"real event data missing: {EVENTS}"
-    return EVENTS

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +15,7 @@ from dealing.domain.errors import DealingError
 from dealing.domain.formats import read_deals
 
 REPO = Path(__file__).resolve().parents[4]
-EVENTS = REPO.parent / "shared" / "data" / "events"
+EVENTS = django_settings.SHARED_DATA_DIR / "data" / "events"
 SOURCES = {
     "pbn": EVENTS / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn",
     "dup": REPO / "tests" / "data" / "bigdeal" / "three" / "three.dup",

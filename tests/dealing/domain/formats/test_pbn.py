@@ -26,8 +26,8 @@ REAL_FILES = [
 
 
 @pytest.mark.parametrize(("name", "games", "deals", "tables", "pars"), REAL_FILES, ids=[f[0] for f in REAL_FILES])
-def test_real_file_reads(name, games, deals, tables, pars, real_events):
-    pbn = read_pbn((real_events / name).read_bytes())
+def test_real_file_reads(name, games, deals, tables, pars, events_dir):
+    pbn = read_pbn((events_dir / name).read_bytes())
     assert len(pbn.games) == games
     assert sum(g.deal is not None for g in pbn.games) == deals
     assert sum(g.double_dummy is not None for g in pbn.games) == tables
@@ -37,8 +37,8 @@ def test_real_file_reads(name, games, deals, tables, pars, real_events):
 
 
 @pytest.mark.parametrize("name", [f[0] for f in REAL_FILES])
-def test_real_file_round_trips_byte_for_byte(name, real_events):
-    data = (real_events / name).read_bytes()
+def test_real_file_round_trips_byte_for_byte(name, events_dir):
+    data = (events_dir / name).read_bytes()
     pbn = read_pbn(data)
     text = dumps(pbn)
     assert (b"\xef\xbb\xbf" if pbn.bom else b"") + text.lstrip("\ufeff").encode(pbn.encoding) == data
@@ -47,8 +47,8 @@ def test_real_file_round_trips_byte_for_byte(name, real_events):
            [(g.values, g.deal, g.double_dummy, g.par) for g in pbn.games]
 
 
-def test_bridgewebs_file_details(real_events):
-    pbn = read_pbn((real_events / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn").read_bytes())
+def test_bridgewebs_file_details(events_dir):
+    pbn = read_pbn((events_dir / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn").read_bytes())
     assert pbn.newline == "\r\n" and pbn.encoding == "utf-8"
     assert pbn.header[:2] == ["% PBN 2.1", "% EXPORT"] and "%Creator: Bridgewebs" in pbn.header
     first = pbn.games[0]
@@ -69,8 +69,8 @@ def test_bridgewebs_file_details(real_events):
     assert pbn.games[1].deal.to_pbn(Seat.EAST) == pbn.games[1].tag("Deal").value
 
 
-def test_bridgecomposer_analysis_tags(real_events):
-    games = read_pbn((real_events / "dd-oracle" / "bridgecomposer-12deals-ddtricks-par.pbn").read_bytes()).games
+def test_bridgecomposer_analysis_tags(events_dir):
+    games = read_pbn((events_dir / "dd-oracle" / "bridgecomposer-12deals-ddtricks-par.pbn").read_bytes()).games
     assert all(g.double_dummy_tricks == g.optimum_result_table for g in games)
     by_text = {g.value("ParContract"): g.par for g in games}
     assert by_text["NS 2C+2"] == Par.from_pbn("NS 130", "NS 2C+2")
@@ -80,8 +80,8 @@ def test_bridgecomposer_analysis_tags(real_events):
     assert by_text["EW 4CX-1"].score == 100  # "EW -100"
 
 
-def test_bcdd_tables_and_ability_agree(real_events):
-    games = read_pbn((real_events / "dd-oracle" / "bcdd-test1.bcdd.pbn").read_bytes()).games
+def test_bcdd_tables_and_ability_agree(events_dir):
+    games = read_pbn((events_dir / "dd-oracle" / "bcdd-test1.bcdd.pbn").read_bytes()).games
     assert all(g.optimum_result_table == DoubleDummyTable.from_ability(g.value("Ability")) for g in games)
     assert games[0].optimum_score == 140 and games[0].value("Minimax") == "1SS140"
 
@@ -103,9 +103,9 @@ def test_export_with_analysis_reads_back():
     assert game.par == analysis.par
 
 
-def test_export_round_trips_the_bridgewebs_file(real_events):
+def test_export_round_trips_the_bridgewebs_file(events_dir):
     """Read a real file, export its deals and tables with our writer, read again: same boards."""
-    pbn = read_pbn((real_events / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn").read_bytes())
+    pbn = read_pbn((events_dir / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn").read_bytes())
     analyses = {g.board: BoardAnalysis(g.double_dummy, Par(0, ())) for g in pbn.games}
     text = export_pbn(pbn.boards(), event="Wednesday AM Pairs", analyses=analyses, newline="\r\n")
     again = read_pbn(text)

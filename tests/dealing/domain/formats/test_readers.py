@@ -87,9 +87,9 @@ def test_dlm_missing_board(golden_dir):
 
 # --- LIN -----------------------------------------------------------------------------------
 
-def test_lin_from_realbridge_usebio(real_events):
+def test_lin_from_realbridge_usebio(events_dir):
     """RealBridge puts URL-encoded LIN in every traveller line; each board's deal is the same."""
-    xml = (real_events / "realbridge-club-duplicate-8tables-2025-04-07.usebio.xml").read_text()
+    xml = (events_dir / "realbridge-club-duplicate-8tables-2025-04-07.usebio.xml").read_text()
     records = re.findall(r"<LIN_DATA>([^<]*)</LIN_DATA>", xml)
     assert len(records) == 168
     boards = [b for r in records for b in read_lin(r)]
