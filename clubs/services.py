@@ -118,8 +118,9 @@ def session_set_boards_per_round(*, session: Session, boards_per_round: int | No
     return session
 
 
-# A session moves forward through its life; a director may step back one stage to correct a mistake.
-_STATUS_ORDER = [Session.Status.PLANNED, Session.Status.RUNNING, Session.Status.FINISHED, Session.Status.PUBLISHED]
+# A session moves forward through its life (planned, in play, finished, results provisional, published);
+# a director may step back one stage to correct a mistake.
+_STATUS_ORDER = list(Session.Status)
 
 
 @transaction.atomic
@@ -130,7 +131,7 @@ def session_set_status(*, session: Session, status: str) -> Session:
     if abs(new - old) > 1:
         raise ValidationError({"status": (
             f"A session goes {session.get_status_display()} → "
-            f"{Session.Status(_STATUS_ORDER[min(old + 1, 3)]).label}, one step at a time."
+            f"{Session.Status(_STATUS_ORDER[min(old + 1, len(_STATUS_ORDER) - 1)]).label}, one step at a time."
         )})
     session.status = status
     session.save(update_fields=["status"])

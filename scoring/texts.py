@@ -58,6 +58,47 @@ RENDERERS = {
     "result.pair_missing": lambda p: _("a traveller line needs both pairs (NS and EW)"),
     "result.twice": lambda p: _("board %(board)s: pair %(pair)s has two results (%(first)s and %(second)s)") % p,
     "result.board": lambda p: _("board numbers start at 1, not %(board)s") % {"board": repr(p["board"])},
+    "layout.board_unknown": lambda p: _("board %(board)s is not played in this session (boards %(low)s–%(high)s)") % p,
+    "layout.no_table": lambda p: _("there is no table %(table)s in round %(round)s") % p,
+    "layout.board_not_here": lambda p: _("board %(board)s is not played at table %(table)s in round %(round)s "
+                                         "(boards %(boards)s are)") % p,
+    "layout.pair_not_here": lambda p: _("pair %(pair)s is not %(seat)s at table %(table)s in round %(round)s "
+                                        "(pair %(expected)s is)") % p,
+    "layout.swapped": lambda p: _("board %(board)s: pair %(ns)s held the NS cards and pair %(ew)s the EW cards; "
+                                  "swap them") % p,
+    "layout.not_meeting": lambda p: _("pairs %(ns)s and %(ew)s do not play board %(board)s against each other in "
+                                      "this movement") % p,
+    "layout.boards_missing": lambda p: _("the movement plays %(boards)s boards (%(span)s) but %(dealt)s were dealt: "
+                                         "boards %(missing)s are missing") % p,
+    "layout.boards_extra": lambda p: _("the movement plays %(boards)s boards (%(span)s) but %(dealt)s were dealt: "
+                                       "boards %(extra)s are not played") % p,
+    "layout.commitment": lambda p: _("the movement plays %(boards)s boards but the commitment covers %(committed)s")
+    % p,
+    "layout.no_movement": lambda p: _("no movement chosen yet: choose one so the session has rounds and tables"),
+    "data.not_object": lambda p: _("a result is an object with a contract, a score or an adjustment, not %(value)s")
+    % {"value": repr(p["value"])},
+    "data.number": lambda p: _("%(field)s must be a whole number, not %(value)s") % {"field": p["field"],
+                                                                                      "value": repr(p["value"])},
+    "data.weighted": lambda p: _("weighted is a list of [percentage, score] pairs, e.g. [[20, 650], [80, 620]]"),
+    "data.kind": lambda p: _("unknown kind of result %(value)s: expected played, assigned or artificial")
+    % {"value": repr(p["value"])},
+    "data.contract_missing": lambda p: _("the contract is missing: e.g. 4SX, 3NT or PASS"),
+    "result.not_scorer": lambda p: _("only the club's scorers and directors may enter or change results"),
+    "result.final": lambda p: _("the results are final: a director must reopen them (step the session back to "
+                                "provisional results) before a result can change"),
+    "result.provisional": lambda p: _("the results are published provisionally: only a director may change them now"),
+    "result.reason_needed": lambda p: _("say why: the reason is kept in the board's audit trail"),
+    "result.pair_unknown": lambda p: _("pair %(pair)s does not play in this session") % p,
+    "result.exists": lambda p: _("board %(board)s: %(ns)s v %(ew)s already has a result (%(recorded)s); correct it "
+                                 "instead") % p,
+    "result.pair_has_result": lambda p: _("board %(board)s: pair %(pair)s already has a result (%(recorded)s, "
+                                          "%(ns)s v %(ew)s)") % p,
+    "publish.not_director": lambda p: _("only the club's directors may do this"),
+    "publish.hours": lambda p: _("the score-query window is 0 … %(max)s hours, not %(value)s")
+    % {"max": p["max"], "value": repr(p["value"])},
+    "publish.not_finished": lambda p: _("results are published once play is over: mark the session finished first"),
+    "publish.no_results": lambda p: _("there are no results to publish yet"),
+    "publish.not_provisional": lambda p: _("only provisional results can be made final"),
     "options.scale": lambda p: _("unknown matchpoint scale %(value)s: expected ebu (2 per result beaten) or acbl "
                                  "(1 per result beaten)") % {"value": repr(p["value"])},
     "options.factoring": lambda p: _("unknown factoring %(value)s: expected neuberg or none") % {"value": repr(p["value"])},

@@ -60,6 +60,46 @@ ENGLISH: dict[str, _Template] = {
     "result.pair_missing": lambda p: f"a traveller line needs both pairs (NS and EW)",
     "result.twice": lambda p: f"board {p['board']}: pair {p['pair']} has two results ({p['first']} and {p['second']})",
     "result.board": lambda p: f"board numbers start at 1, not {p['board']!r}",
+    # layout.py
+    "layout.board_unknown": lambda p: f"board {p['board']} is not played in this session (boards {p['low']}–{p['high']})",
+    "layout.no_table": lambda p: f"there is no table {p['table']} in round {p['round']}",
+    "layout.board_not_here": lambda p: f"board {p['board']} is not played at table {p['table']} in round {p['round']} "
+                                       f"(boards {p['boards']} are)",
+    "layout.pair_not_here": lambda p: f"pair {p['pair']} is not {p['seat']} at table {p['table']} in round "
+                                      f"{p['round']} (pair {p['expected']} is)",
+    "layout.swapped": lambda p: f"board {p['board']}: pair {p['ns']} held the NS cards and pair {p['ew']} the EW "
+                                f"cards; swap them",
+    "layout.not_meeting": lambda p: f"pairs {p['ns']} and {p['ew']} do not play board {p['board']} against each "
+                                    f"other in this movement",
+    "layout.boards_missing": lambda p: f"the movement plays {p['boards']} boards ({p['span']}) but {p['dealt']} were "
+                                       f"dealt: boards {p['missing']} are missing",
+    "layout.boards_extra": lambda p: f"the movement plays {p['boards']} boards ({p['span']}) but {p['dealt']} were "
+                                     f"dealt: boards {p['extra']} are not played",
+    "layout.commitment": lambda p: f"the movement plays {p['boards']} boards but the commitment covers {p['committed']}",
+    "layout.no_movement": lambda p: "no movement chosen yet: choose one so the session has rounds and tables",
+    # notation.py: a result as data (API, JSON commands)
+    "data.not_object": lambda p: f"a result is an object with a contract, a score or an adjustment, not {p['value']!r}",
+    "data.number": lambda p: f"{p['field']} must be a whole number, not {p['value']!r}",
+    "data.weighted": lambda p: "weighted is a list of [percentage, score] pairs, e.g. [[20, 650], [80, 620]]",
+    "data.kind": lambda p: f"unknown kind of result {p['value']!r}: expected played, assigned or artificial",
+    "data.contract_missing": lambda p: "the contract is missing: e.g. 4SX, 3NT or PASS",
+    # services: recording results
+    "result.not_scorer": lambda p: "only the club's scorers and directors may enter or change results",
+    "result.final": lambda p: "the results are final: a director must reopen them (step the session back to "
+                              "provisional results) before a result can change",
+    "result.provisional": lambda p: "the results are published provisionally: only a director may change them now",
+    "result.reason_needed": lambda p: "say why: the reason is kept in the board's audit trail",
+    "result.pair_unknown": lambda p: f"pair {p['pair']} does not play in this session",
+    "result.exists": lambda p: f"board {p['board']}: {p['ns']} v {p['ew']} already has a result ({p['recorded']}); "
+                               f"correct it instead",
+    "result.pair_has_result": lambda p: f"board {p['board']}: pair {p['pair']} already has a result ({p['recorded']}, "
+                                        f"{p['ns']} v {p['ew']})",
+    # services: publication
+    "publish.not_director": lambda p: "only the club's directors may do this",
+    "publish.hours": lambda p: f"the score-query window is 0 … {p['max']} hours, not {p['value']!r}",
+    "publish.not_finished": lambda p: "results are published once play is over: mark the session finished first",
+    "publish.no_results": lambda p: "there are no results to publish yet",
+    "publish.not_provisional": lambda p: "only provisional results can be made final",
     "options.scale": lambda p: f"unknown matchpoint scale {p['value']!r}: expected ebu (2 per result beaten) or acbl "
                                f"(1 per result beaten)",
     "options.factoring": lambda p: f"unknown factoring {p['value']!r}: expected neuberg or none",

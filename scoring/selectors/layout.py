@@ -1,0 +1,41 @@
+"""The one answer to "who plays whom on which boards": ``session_layout(session)``.
+
+It joins what three apps own — the movement (``movements.SessionMovement``) and the session's
+boards per round (``clubs.Session``), or an imported event's meetings (``ImportedLayout``) — and
+says where the dealt boards (``dealing.Board``) and the commitment (``dealing.CommitmentSession``)
+disagree with it (``SessionLayout.problems``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from clubs.models import Pair, Session
+from scoring.domain.layout import SessionLayout, layout_from_meetings, layout_from_movement, reconcile
+from scoring.domain.text import Text
+from scoring.models import ImportedLayout
+
+
+def session_layout(session: Session) -> SessionLayout:
+    from dealing.models import Board, CommitmentSession
+    from movements.selectors import session_movement_get
+
+    choice = session_movement_get(session=session)
+    imported = ImportedLayout.objects.filter(session=session).first()
+    if choice is not None and session.boards_per_round:
+        layout = layout_from_movement(choice.build(), boards_per_round=session.boards_per_round)
+    elif imported is not None:
+        labels = {p.pk: p.label for p in Pair.objects.filter(session=session)}
+        meetings = [{**m, "ns": labels.get(m["ns"], str(m["ns"])), "ew": labels.get(m["ew"], str(m["ew"]))}
+                    for m in imported.meetings]
+        layout = layout_from_meetings(meetings)
+        if imported.winners == 2:
+            ns = tuple(sorted({m["ns"] for m in meetings}))
+            ew = tuple(sorted({m["ew"] for m in meetings} - set(ns)))
+            layout = replace(layout, fields=(ns, ew))
+    else:
+        return SessionLayout((), problems=(Text.of("layout.no_movement"),))
+    dealt = list(Board.objects.filter(session=session).values_list("number", flat=True))
+    entry = CommitmentSession.objects.filter(session=session).first()
+    problems = reconcile(layout.boards, dealt=dealt or None, committed=entry.boards if entry else None)
+    return replace(layout, problems=problems)

@@ -1,0 +1,90 @@
+"""Reads of a session's results: its pairs, its traveller lines as the domain's, and their score.
+
+Nothing scored is stored: ``session_score`` scores the session's ``Result`` rows with the
+scoring domain each time it is asked (``score_event``), with the session's options or others a
+director wants to compare. Who may read what is decided by the views and APIs through
+``clubs.selectors`` (directors and scorers: everything; players: the published ranking,
+``scoring.selectors.publication``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from clubs.models import Pair, Session
+from dealing.domain.cards import Seat, Strain
+from dealing.domain.contract import Bid, Contract
+from scoring.domain.engine import EventScore, score_event
+from scoring.domain.options import ScoringOptions
+from scoring.domain.results import Artificial, Assigned, Played, Result as DomainResult, TravellerLine
+from scoring.models import Result, SessionScoring
+from scoring.selectors.layout import session_layout
+
+
+def session_pairs(*, session: Session) -> dict[str, Pair]:
+    """The session's pairs by label (``"3"``, ``"1NS"``, ``"A3"``), players loaded."""
+    pairs = Pair.objects.filter(session=session).select_related("player_1", "player_2")
+    return {p.label: p for p in pairs}
+
+
+def domain_result(result: Result) -> DomainResult:
+    """The domain's view of a stored result."""
+    if result.kind == Result.Kind.ARTIFICIAL:
+        return Artificial(result.ns_percent, result.ew_percent)
+    if result.kind == Result.Kind.ASSIGNED:
+        return Assigned(result.assigned_parts())
+    if result.level is None:
+        return Played(None)
+    contract = Contract(Bid(result.level, Strain.from_str(result.strain)), result.doubling,
+                        Seat.from_str(result.declarer))
+    return Played(contract, result.tricks, result.lead)
+
+
+def result_fields(result: DomainResult) -> dict:
+    """The model fields that store a domain result (every field set, so a correction leaves nothing behind)."""
+    fields = {"kind": Result.Kind.PLAYED, "level": None, "strain": "", "doubling": 0, "declarer": "", "tricks": None,
+              "lead": "", "assigned": None, "ns_percent": None, "ew_percent": None}
+    if isinstance(result, Played):
+        if result.contract is not None:
+            c = result.contract
+            fields.update(level=c.level, strain=c.strain.letter, doubling=c.doubling, declarer=c.declarer.letter,
+                          tricks=result.tricks, lead=result.lead)
+    elif isinstance(result, Assigned):
+        fields.update(kind=Result.Kind.ASSIGNED,
+                      assigned=[[Fraction(w).numerator, Fraction(w).denominator, s] for w, s in result.parts])
+    else:
+        fields.update(kind=Result.Kind.ARTIFICIAL, ns_percent=result.ns_percent, ew_percent=result.ew_percent)
+    return fields
+
+
+def traveller_line(result: Result) -> TravellerLine:
+    """A stored result as the domain's traveller line (``ns_pair``/``ew_pair`` must be loaded)."""
+    ns, ew = result.ns_pair, result.ew_pair
+    return TravellerLine(board=result.board, ns=ns.label, ew=ew.label, result=domain_result(result),
+                         section=ns.section, group=result.group, round=result.round, table=result.table,
+                         extra={"id": result.pk})
+
+
+def session_results(*, session: Session, board: int | None = None):
+    results = Result.objects.filter(session=session).select_related("ns_pair", "ew_pair")
+    return results.filter(board=board) if board is not None else results
+
+
+def session_lines(*, session: Session) -> list[TravellerLine]:
+    return [traveller_line(r) for r in session_results(session=session)]
+
+
+def session_options(*, session: Session) -> ScoringOptions:
+    scoring = SessionScoring.objects.filter(session=session).first()
+    return scoring.options() if scoring else ScoringOptions()
+
+
+def session_score(*, session: Session, options: ScoringOptions | None = None, layout=None) -> EventScore:
+    """Score the session's results now: with its own options, or ``options`` to compare."""
+    layout = layout if layout is not None else session_layout(session)
+    fields = None
+    if len(layout.fields) > 1:
+        fields = {pair: ("NS" if index == 0 else "EW") for index, field in enumerate(layout.fields) for pair in field}
+    options = options or session_options(session=session)
+    expected = (layout.expected_plays or None) if options.sections == "across" else None
+    return score_event(session_lines(session=session), options, fields=fields, expected=expected)

@@ -1,0 +1,167 @@
+"""A session's scoring: its options, its pairs, and the publication of its results.
+
+* ``session_scoring_set`` — method, scale, factoring and sections (a director may re-score with
+  other options at any time before the results are final; nothing stored changes but these).
+* ``session_pairs_ensure`` — a Pair row (number only) for every pair of the session's movement
+  that has none yet, so results can be entered before names are.
+* ``session_results_publish`` — results out to players: provisional for a score-query window the
+  director sets (then final by themselves), or final at once. The ranking players see is frozen
+  at that moment (``SessionScoring.published_ranking``); a correction during the window freezes
+  it again. ``session_results_finalize_if_due`` makes provisional results final once the window
+  has closed (a Celery task queued for that moment, and the pages ask too).
+* ``publication_refresh`` — freeze the ranking again (called after a change during the window).
+
+Status changes by any path (the session page's buttons too) keep the frozen ranking right: a
+session reaching provisional or published without one gets it; one stepped back to finished
+loses it (``scoring.apps``).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from clubs.models import Pair, Session
+from clubs.permissions import can_direct
+from clubs.services import session_set_status
+from scoring.domain.errors import ScoringError
+from scoring.domain.options import ScoringOptions
+from scoring.domain.ranking import shown
+from scoring.domain.text import Text
+from scoring.models import SessionScoring
+
+#: The longest score-query window a director may set.
+MAX_QUERY_HOURS = 24 * 14
+
+
+def _scoring(session: Session) -> SessionScoring:
+    scoring, _created = SessionScoring.objects.get_or_create(session=session)
+    return scoring
+
+
+def _require_director(session: Session, user) -> None:
+    if not can_direct(user, session.club_id):
+        raise ScoringError(Text.of("publish.not_director"), field=None)
+
+
+@transaction.atomic
+def session_scoring_set(*, session: Session, user, method: str = "matchpoints", scale: str = "ebu",
+                        factoring: str = "neuberg", sections: str = "across") -> SessionScoring:
+    _require_director(session, user)
+    if session.status == Session.Status.PUBLISHED:
+        raise ScoringError(Text.of("result.final"), field="method")
+    options = ScoringOptions.parse({"method": method, "scale": scale, "factoring": factoring, "sections": sections})
+    scoring = _scoring(session)
+    scoring.method, scoring.scale, scoring.factoring, scoring.sections = (options.method, options.scale,
+                                                                          options.factoring, options.sections)
+    scoring.save()
+    if session.status == Session.Status.PROVISIONAL:
+        publication_refresh(session=session)
+    return scoring
+
+
+@transaction.atomic
+def session_pairs_ensure(*, session: Session) -> list[Pair]:
+    """Create the missing Pair rows of a movement's pairs (numbers only); returns the session's pairs."""
+    from scoring.selectors.layout import session_layout
+
+    layout = session_layout(session)
+    have = set(Pair.objects.filter(session=session).values_list("number", "direction", "section"))
+    for label in layout.pairs:
+        if label.isdigit() and (int(label), "", "") not in have:
+            Pair.objects.create(session=session, number=int(label))
+    return list(Pair.objects.filter(session=session))
+
+
+def _snapshot(session: Session) -> dict:
+    from scoring.selectors.results import session_pairs, session_score
+
+    event = session_score(session=session)
+    pairs = session_pairs(session=session)
+    return {
+        "options": event.options.as_dict(),
+        "fields": list(event.fields),
+        "scored_at": timezone.now().isoformat(),
+        "pairs": [{"pair": p.pair, "names": pairs[p.pair].names if p.pair in pairs else "", "field": p.field,
+                   "section": p.section, "total": shown(p.total), "top": shown(p.top),
+                   "percentage": shown(p.percentage) if p.percentage is not None else None, "place": p.place,
+                   "boards": p.boards} for p in event.pairs],
+    }
+
+
+@transaction.atomic
+def publication_refresh(*, session: Session) -> SessionScoring:
+    scoring = _scoring(session)
+    scoring.published_ranking = _snapshot(session)
+    scoring.save(update_fields=["published_ranking"])
+    return scoring
+
+
+@transaction.atomic
+def session_results_publish(*, session: Session, user, query_hours: int = 0) -> Session:
+    """Publish the results: provisional for ``query_hours`` (then final), or final now (0)."""
+    from scoring.tasks import queue_results_finalize
+
+    _require_director(session, user)
+    if isinstance(query_hours, bool) or not isinstance(query_hours, int) or not 0 <= query_hours <= MAX_QUERY_HOURS:
+        raise ScoringError(Text.of("publish.hours", max=MAX_QUERY_HOURS, value=str(query_hours)), field="query_hours")
+    if session.status not in (Session.Status.FINISHED, Session.Status.PROVISIONAL):
+        raise ScoringError(Text.of("publish.not_finished", status=session.status), field=None)
+    from scoring.models import Result
+
+    if not Result.objects.filter(session=session).exists():
+        raise ScoringError(Text.of("publish.no_results"), field=None)
+    scoring = _scoring(session)
+    now = timezone.now()
+    scoring.published_at, scoring.published_by = now, user
+    scoring.provisional_until = now + datetime.timedelta(hours=query_hours) if query_hours else None
+    scoring.published_ranking = _snapshot(session)
+    scoring.save()
+    target = Session.Status.PROVISIONAL if query_hours else Session.Status.PUBLISHED
+    if session.status == Session.Status.FINISHED and target == Session.Status.PUBLISHED:
+        session_set_status(session=session, status=Session.Status.PROVISIONAL)
+    if session.status != target:
+        session_set_status(session=session, status=target)
+    if query_hours:
+        queue_results_finalize(session.pk, scoring.provisional_until)
+    return session
+
+
+@transaction.atomic
+def session_results_make_final(*, session: Session, user) -> Session:
+    """End the score-query window now."""
+    _require_director(session, user)
+    if session.status != Session.Status.PROVISIONAL:
+        raise ScoringError(Text.of("publish.not_provisional"), field=None)
+    publication_refresh(session=session)
+    SessionScoring.objects.filter(session=session).update(provisional_until=timezone.now())
+    return session_set_status(session=session, status=Session.Status.PUBLISHED)
+
+
+@transaction.atomic
+def session_results_finalize_if_due(*, session_id: int) -> bool:
+    """Make provisional results final when their window has closed; True if it did."""
+    session = Session.objects.select_for_update().filter(pk=session_id).first()
+    if session is None or session.status != Session.Status.PROVISIONAL:
+        return False
+    scoring = SessionScoring.objects.filter(session=session).first()
+    if scoring is None or scoring.provisional_until is None or scoring.provisional_until > timezone.now():
+        return False
+    session_set_status(session=session, status=Session.Status.PUBLISHED)
+    return True
+
+
+def session_status_changed(*, session: Session) -> None:
+    """Keep the frozen ranking in step with the session's status (any path that changes it)."""
+    scoring = SessionScoring.objects.filter(session=session).first()
+    if session.is_published:
+        if scoring is None or not scoring.published_ranking:
+            scoring = scoring or _scoring(session)
+            scoring.published_at = scoring.published_at or timezone.now()
+            scoring.published_ranking = _snapshot(session)
+            scoring.save()
+    elif scoring is not None and scoring.published_ranking:
+        scoring.published_ranking, scoring.published_at, scoring.provisional_until = None, None, None
+        scoring.save(update_fields=["published_ranking", "published_at", "provisional_until"])

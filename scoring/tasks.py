@@ -1,0 +1,22 @@
+"""Celery tasks of the scoring app (thin: ids in, a service called).
+
+``session_results_finalize_task`` makes provisional results final when the score-query window
+closes; it is queued with that moment as its ETA when the results are published, and does
+nothing if the window was changed or the results were made final by hand meanwhile.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(acks_late=True, name="scoring.session_results_finalize")
+def session_results_finalize_task(session_id: int) -> bool:
+    from scoring.services.sessions import session_results_finalize_if_due
+
+    return session_results_finalize_if_due(session_id=session_id)
+
+
+def queue_results_finalize(session_id: int, when) -> None:
+    """Run the finalisation at ``when`` (after the transaction commits)."""
+    session_results_finalize_task.apply_async_on_commit(args=[session_id], eta=when, queue="default")
