@@ -199,6 +199,7 @@ def test_finishing_a_session_queues_the_analysis_of_unanalysed_boards(club_sessi
     assert queued == [[club_session.pk]]
     Board.objects.update(analysis_status=Board.AnalysisStatus.DONE)
     with django_capture_on_commit_callbacks(execute=True):
+        session_set_status(session=club_session, status=Session.Status.PROVISIONAL)
         session_set_status(session=club_session, status=Session.Status.PUBLISHED)
     assert queued == [[club_session.pk]]
 
