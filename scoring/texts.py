@@ -10,6 +10,7 @@ results files' codes are said in ``texts_formats.py``. ``render`` under English 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.texts import register, render
 from scoring.domain.text import Text
@@ -37,6 +38,15 @@ def _signed(value: int) -> str:
     return f"{value:+d}"
 
 
+def _tricks(n: int) -> str:
+    return ngettext("%(count)d trick", "%(count)d tricks", n) % {"count": n}
+
+
+def _said_weighted(p: dict) -> str:
+    parts = ", ".join(_("%(weight)s %% of %(score)s") % {"weight": w, "score": s} for w, s in p["parts"])
+    return _("Assigned: %(parts)s: %(score)s") % {"parts": parts, "score": p["score"]}
+
+
 RENDERERS = {
     "at": _at,
     "entry.empty": lambda p: _("nothing entered: write %(help)s") % {"help": _help()},
@@ -54,6 +64,27 @@ RENDERERS = {
     "entry.weights": lambda p: _("the weights of a weighted score must add up to 100 %%, not %(total)s %%") % p,
     "entry.weight": lambda p: _("%(text)s is not a weight: write a percentage 1 … 99 (e.g. 20%% +650, 80%% +620)")
     % {"text": repr(p["text"])},
+    "entry.said_played": lambda p: _("%(contract)s%(result)s by %(declarer)s, %(tricks)s: %(score)s")
+    % {**p, "tricks": _tricks(p["tricks"])},
+    "entry.said_passed": lambda p: _("Passed out: 0"),
+    "entry.said_assigned": lambda p: _("Assigned: %(score)s") % p,
+    "entry.said_weighted": _said_weighted,
+    "entry.said_artificial": lambda p: _("Artificial: %(ns)s %% / %(ew)s %%") % p,
+    "check.far": lambda p: _("board %(board)s: %(ns)s v %(ew)s scored %(score)s, %(imps)s IMPs from the nearest "
+                             "other result (%(nearest)s)") % p,
+    "check.top_trumps": lambda p: _("board %(board)s: %(contract)s by %(declarer)s took %(tricks)s, but %(defender)s "
+                                    "holds %(cards)s: declarer can take at most %(most)s")
+    % {**p, "tricks": _tricks(p["tricks"])},
+    "check.double_dummy": lambda p: _("board %(board)s: %(contract)s by %(declarer)s took %(tricks)s; double dummy "
+                                      "it takes %(dd)s") % {**p, "tricks": _tricks(p["tricks"])},
+    "check.no_table": lambda p: _("board %(board)s: %(ns)s v %(ew)s is entered at table %(table)s in round "
+                                  "%(round)s, but no such table plays that round") % p,
+    "check.board_not_here": lambda p: _("board %(board)s is entered at table %(table)s in round %(round)s, where "
+                                        "boards %(boards)s are played") % {**p, "boards": ", ".join(map(str, p["boards"]))},
+    "check.pair_not_here": lambda p: _("board %(board)s: pair %(pair)s is entered %(side)s at table %(table)s in "
+                                       "round %(round)s, where pair %(expected)s sits %(side)s") % p,
+    "check.swapped": lambda p: _("board %(board)s: pairs %(ns)s and %(ew)s are entered the wrong way round (table "
+                                 "%(table)s, round %(round)s: %(ew)s sits NS, %(ns)s EW)") % p,
     "result.pairs_same": lambda p: _("pair %(pair)s cannot play against itself") % p,
     "result.pair_missing": lambda p: _("a traveller line needs both pairs (NS and EW)"),
     "result.twice": lambda p: _("board %(board)s: pair %(pair)s has two results (%(first)s and %(second)s)") % p,

@@ -4,7 +4,8 @@
   is written with ``=`` (``5=, 5=, 7``), the next place skipped (``../shared/specs/rules-and-formats.md``
   §b3: RealBridge and EBU write ``5=``, BriAn ``9=``);
 * :func:`shown` — an exact ``Fraction`` to a fixed number of decimals, halves rounded away from
-  zero (``Decimal``), as results are printed: percentages and matchpoints to two decimals.
+  zero (``Decimal``), as results are printed: percentages and matchpoints to two decimals;
+* :func:`signed` — a score as results show it: ``+420``, ``−50`` (a minus sign), ``0``.
 
 >>> competition_places([Fraction(60), Fraction(55), Fraction(55), Fraction(40)])
 ['1', '2=', '2=', '4']
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["competition_places", "shown", "place_number"]
+__all__ = ["competition_places", "shown", "place_number", "signed"]
 
 
 def competition_places(values: Sequence[Fraction | int], *, best_first: bool = True) -> list[str]:
@@ -45,3 +46,16 @@ def shown(value: Fraction | int, places: int = 2) -> str:
     units = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)
     text = str(Decimal(units).scaleb(-places))
     return f"-{text}" if exact < 0 and units else text
+
+
+def signed(score: int | Fraction) -> str:
+    """A score as results show it: ``+420``, ``−50`` (a minus sign), ``0``; a fraction to two decimals.
+
+    >>> signed(420), signed(-50), signed(0), signed(Fraction(1253, 2))
+    ('+420', '−50', '0', '+626.50')
+    """
+    value = Fraction(score)
+    if value == 0:
+        return "0"
+    size = str(abs(value.numerator)) if value.denominator == 1 else shown(abs(value))
+    return ("+" if value > 0 else "−") + size

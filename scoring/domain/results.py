@@ -121,8 +121,13 @@ class Assigned:
 
     def __str__(self) -> str:
         if not self.is_weighted:
-            return f"{self.parts[0][1]:+d}"
-        return ", ".join(f"{_percent(w)}% of {s:+d}" for w, s in self.parts)
+            return _score(self.parts[0][1])
+        return ", ".join(f"{_percent(w)}% of {_score(s)}" for w, s in self.parts)
+
+
+def _score(score: int) -> str:
+    """``+420``, ``-50``, ``0`` (as files and scorers write scores; pages use ``ranking.signed``)."""
+    return f"{score:+d}" if score else "0"
 
 
 def _percent(weight: Fraction) -> str:

@@ -30,6 +30,10 @@ _RESULT_HELP = "a contract, declarer and tricks (4S= N, 3NT-2 W, 4SX N 9), P for
                "or an artificial score (A6040)"
 
 
+def _tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
 def _at(p: dict) -> str:
     where = p["source"] or ""
     if p["line"] is not None:
@@ -55,6 +59,30 @@ ENGLISH: dict[str, _Template] = {
     "entry.score": lambda p: f"{p['score']:+d} is not a score any contract gives",
     "entry.weights": lambda p: f"the weights of a weighted score must add up to 100 %, not {p['total']} %",
     "entry.weight": lambda p: f"{p['text']!r} is not a weight: write a percentage 1 … 99 (e.g. 20% +650, 80% +620)",
+    # entry.py: a result said back as it is typed
+    "entry.said_played": lambda p: f"{p['contract']}{p['result']} by {p['declarer']}, {_tricks(p['tricks'])}: "
+                                   f"{p['score']}",
+    "entry.said_passed": lambda p: "Passed out: 0",
+    "entry.said_assigned": lambda p: f"Assigned: {p['score']}",
+    "entry.said_weighted": lambda p: "Assigned: " + ", ".join(f"{w} % of {s}" for w, s in p["parts"])
+                                     + f": {p['score']}",
+    "entry.said_artificial": lambda p: f"Artificial: {p['ns']} % / {p['ew']} %",
+    # checks.py: what a director should look at
+    "check.far": lambda p: f"board {p['board']}: {p['ns']} v {p['ew']} scored {p['score']}, {p['imps']} IMPs from "
+                           f"the nearest other result ({p['nearest']})",
+    "check.top_trumps": lambda p: f"board {p['board']}: {p['contract']} by {p['declarer']} took "
+                                  f"{_tricks(p['tricks'])}, but {p['defender']} holds {p['cards']}: declarer can take "
+                                  f"at most {p['most']}",
+    "check.double_dummy": lambda p: f"board {p['board']}: {p['contract']} by {p['declarer']} took "
+                                    f"{_tricks(p['tricks'])}; double dummy it takes {p['dd']}",
+    "check.no_table": lambda p: f"board {p['board']}: {p['ns']} v {p['ew']} is entered at table {p['table']} in round "
+                                f"{p['round']}, but no such table plays that round",
+    "check.board_not_here": lambda p: f"board {p['board']} is entered at table {p['table']} in round {p['round']}, "
+                                      f"where boards {', '.join(map(str, p['boards']))} are played",
+    "check.pair_not_here": lambda p: f"board {p['board']}: pair {p['pair']} is entered {p['side']} at table "
+                                     f"{p['table']} in round {p['round']}, where pair {p['expected']} sits {p['side']}",
+    "check.swapped": lambda p: f"board {p['board']}: pairs {p['ns']} and {p['ew']} are entered the wrong way round "
+                               f"(table {p['table']}, round {p['round']}: {p['ew']} sits NS, {p['ns']} EW)",
     # results.py and the engine
     "result.pairs_same": lambda p: f"pair {p['pair']} cannot play against itself",
     "result.pair_missing": lambda p: f"a traveller line needs both pairs (NS and EW)",
