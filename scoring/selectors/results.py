@@ -10,6 +10,7 @@ director wants to compare. Who may read what is decided by the views and APIs th
 from __future__ import annotations
 
 from fractions import Fraction
+from types import SimpleNamespace
 
 from clubs.models import Pair, Session
 from dealing.domain.cards import Seat, Strain
@@ -27,16 +28,19 @@ def session_pairs(*, session: Session) -> dict[str, Pair]:
     return {p.label: p for p in pairs}
 
 
-def domain_result(result: Result) -> DomainResult:
-    """The domain's view of a stored result."""
+_STRAINS = {s.letter: s for s in Strain}
+_SEATS = {s.letter: s for s in Seat}
+
+
+def domain_result(result) -> DomainResult:
+    """The domain's view of a stored result (a ``Result`` or any object with its fields)."""
     if result.kind == Result.Kind.ARTIFICIAL:
         return Artificial(result.ns_percent, result.ew_percent)
     if result.kind == Result.Kind.ASSIGNED:
-        return Assigned(result.assigned_parts())
+        return Assigned(tuple((Fraction(n, d), int(s)) for n, d, s in (result.assigned or ())))
     if result.level is None:
         return Played(None)
-    contract = Contract(Bid(result.level, Strain.from_str(result.strain)), result.doubling,
-                        Seat.from_str(result.declarer))
+    contract = Contract(Bid(result.level, _STRAINS[result.strain]), result.doubling, _SEATS[result.declarer])
     return Played(contract, result.tricks, result.lead)
 
 
@@ -70,8 +74,25 @@ def session_results(*, session: Session, board: int | None = None):
     return results.filter(board=board) if board is not None else results
 
 
-def session_lines(*, session: Session) -> list[TravellerLine]:
-    return [traveller_line(r) for r in session_results(session=session)]
+_LINE_FIELDS = ("id", "board", "ns_pair_id", "ew_pair_id", "round", "table", "group", "kind", "level", "strain",
+                "doubling", "declarer", "tricks", "lead", "assigned", "ns_percent", "ew_percent")
+
+
+def session_lines(*, session: Session, board: int | None = None) -> list[TravellerLine]:
+    """The session's lines (or one board's) as the domain's, read as plain rows (no model objects: the
+    running ranking reads every line of the session after each entry)."""
+    pairs = {p.pk: p for p in Pair.objects.filter(session=session).only("id", "number", "direction", "section")}
+    rows = Result.objects.filter(session=session)
+    if board is not None:
+        rows = rows.filter(board=board)
+    lines = []
+    for values in rows.values_list(*_LINE_FIELDS):
+        row = SimpleNamespace(**dict(zip(_LINE_FIELDS, values)))
+        ns, ew = pairs[row.ns_pair_id], pairs[row.ew_pair_id]
+        lines.append(TravellerLine(board=row.board, ns=ns.label, ew=ew.label, result=domain_result(row),
+                                   section=ns.section, group=row.group, round=row.round, table=row.table,
+                                   extra={"id": row.id}))
+    return lines
 
 
 def session_options(*, session: Session) -> ScoringOptions:
