@@ -40,6 +40,11 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.text import Text
 
 
+#: Law 77 scores already worked out, by (contract, tricks, board's place in Law 2's 16-board cycle);
+#: at most 420 contracts × 14 × 16 entries.
+_LAW77: dict[tuple[Contract, int, int], int] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Played:
     """A contract played (``contract=None``: passed out) and the tricks declarer took."""
@@ -70,6 +75,12 @@ class Played:
     def ns_score(self, board: int) -> int:
         if self.contract is None:
             return 0
+        if isinstance(board, int) and board >= 1:          # remembered: a session re-scores the same lines often
+            key = (self.contract, self.tricks, (board - 1) % 16)
+            score = _LAW77.get(key)
+            if score is None:
+                score = _LAW77[key] = self.contract.ns_score(self.tricks, board_vulnerability(board))
+            return score
         return self.contract.ns_score(self.tricks, board_vulnerability(board))
 
     @property
