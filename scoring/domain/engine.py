@@ -31,7 +31,7 @@ The rules it applies (``../shared/specs/rules-and-formats.md`` §b3–b6):
 
 Speed: every line's Law 77 score is worked out once, every line's raw matchpoints come from
 one numpy pass (``matchpoints.raw_matchpoints``), factored values and pair totals are summed
-as integer numerators per denominator and made ``Fraction``\ s once; cross-IMPs use one
+as integer numerators per denominator and made exact fractions once; cross-IMPs use one
 difference matrix per board. A 30-table session (810 lines) scores in about 3 ms
 (``scripts/bench_scoring.py``).
 
