@@ -1,0 +1,164 @@
+"""The scoring domain's words (``scoring.domain.text``) said in the reader's language (``scoring/texts.py``,
+``scoring/texts_formats.py``).
+
+Every code of ``Text.templates`` is said by ``clubs.texts.render``: in English exactly as the
+domain's own English (``str``), in Polish translated. The scorer's shorthand, its results said
+back, the director's checks, the results' and the options' errors are made by the domain itself
+from real input; the other codes (layout, services, files) with sample parameters.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from fractions import Fraction
+
+import pytest
+from django.utils import translation
+
+from clubs.texts import error_message, render
+from dealing.domain.analysis import DoubleDummyTable
+from dealing.domain.cards import Deal
+from scoring.domain import checks
+from scoring.domain.engine import score_event
+from scoring.domain.entry import describe, parse_entry
+from scoring.domain.errors import ScoringError
+from scoring.domain.options import ScoringOptions
+from scoring.domain.results import Artificial, Assigned, Played, TravellerLine as L
+from scoring.domain.text import Text
+from scoring.texts import RENDERERS
+
+# a Polish message of the scorer's shorthand and the checks must not fall back to these English words
+ENGLISH_WORDS = re.compile(r"\b(board|boards|pairs?|tricks?|declarer|passed|assigned|artificial|scored?|table|"
+                           r"round|entered|nearest|holds|took|the|is|not|write|who|how|many|unknown|expected|of)\b",
+                           re.IGNORECASE)
+
+BAD_ENTRIES = ["", "hello", "8S N 10", "4S=", "4S N", "4S=N10", "4S+7", "A60/140", "+330", "20% +650 70% +620",
+               "100% +620"]
+SAID = ["4SX N 9", "1C W 1", "3N-2W", "P", "+420", "0", "A6040", "20% +650 80% +620", "12.5% +650 87.5% +620"]
+DEAL = Deal.from_pbn("N:QJT9.AKQ.AKQ.AKQ AK2.JT9.JT9.JT98 7654.876.876.765 83.5432.5432.432")
+TABLE = DoubleDummyTable.from_pbn_tricks("98a79989794536445364")
+OURS = ("entry.", "check.", "options.", "at", "result.pairs_same", "result.pair_missing", "result.twice",
+        "result.board")
+
+
+def _error(call) -> Text:
+    with pytest.raises(ScoringError) as caught:
+        call()
+    return caught.value.text
+
+
+def _made_by_the_domain() -> list[Text]:
+    texts = [_error(lambda t=t: parse_entry(t)) for t in BAD_ENTRIES]
+    texts += [describe(parse_entry(t), 5) for t in SAID]
+    field = [L(1, f"{n}", f"{n}x", Assigned.of(s)) for n, s in enumerate([420, 420, 450, -1100], start=1)]
+    texts.append(checks.far_from_the_field(field[-1], field))
+    texts.append(checks.beyond_top_trumps(L(1, "1", "2", Played.of("6S", "N", 12)), DEAL))
+    texts.append(checks.beyond_top_trumps(L(1, "1", "2", Played.of("7C", "S", 13)),
+                                         Deal.from_pbn("N:QJT9.AKQ.AKQ.QJT AK2.JT9.JT9.A987 7654.876.876.654 "
+                                                       "83.5432.5432.K32")))
+    texts.append(checks.far_from_double_dummy(L(1, "1", "2", Played.of("4H", "N", 6)), TABLE))
+    at_1 = {"ns": "8", "ew": "1", "boards": (1, 2, 3)}
+    for board, ns, ew in ((4, "8", "1"), (2, "8", "3"), (2, "1", "8")):
+        texts += checks.check_line(L(board, ns, ew, Played(None), round=1, table=1), expected_meeting=at_1)
+    texts += checks.check_line(L(2, "8", "1", Played(None), round=1, table=9), expected_meeting=None)
+    for options in ({"scale": "x"}, {"factoring": "x"}, {"method": "x"}, {"sections": "x"}):
+        texts.append(_error(lambda o=options: ScoringOptions.parse(o)))
+    texts.append(_error(lambda: L(1, "1", "1", Played(None))))
+    texts.append(_error(lambda: L(1, "", "1", Played(None))))
+    texts.append(_error(lambda: L(0, "1", "2", Played(None))))
+    texts.append(_error(lambda: score_event([L(1, "1", "2", Played(None)), L(1, "3", "1", Artificial(60, 40))])))
+    texts.append(ScoringError(Text.of("entry.empty"), line=12, where="TRAVELLER_LINE", source="club.xml").text)
+    texts.append(ScoringError(Text.of("entry.empty"), line=12).text)
+    return texts
+
+
+# --- the other codes: sample parameters found by trying ------------------------------------------
+
+_SAMPLES = (7, "x", ("x", "y"), Text.of("entry.empty"))
+
+
+def _sample(code: str) -> Text:
+    """A text of ``code`` whose English template renders: parameters found from the KeyErrors it raises,
+    each tried as a number, a word, a tuple or a nested text until it renders."""
+    template = Text.templates[code]
+    names: list[str] = []
+    for _ in range(20):
+        try:
+            template({n: _SAMPLES[0] for n in names})
+            break
+        except KeyError as missing:
+            names.append(missing.args[0])
+        except Exception:       # noqa: BLE001 (a template that needs other kinds of values: tried below)
+            break
+    for values in itertools.product(_SAMPLES, repeat=len(names)):
+        params = dict(zip(names, values))
+        try:
+            template(params)
+        except Exception:       # noqa: BLE001
+            continue
+        return Text.of(code, **params)
+    raise AssertionError(f"no sample parameters render {code}")
+
+
+@pytest.fixture(scope="module")
+def every_text() -> list[Text]:
+    texts: list[Text] = []
+    for t in _made_by_the_domain():
+        texts += list(t.texts())
+    made = {t.code for t in texts}
+    texts += [_sample(code) for code in Text.templates if code not in made]
+    return texts
+
+
+def test_every_code_has_a_renderer_and_our_codes_are_made_by_the_domain(every_text):
+    assert set(RENDERERS) == set(Text.templates)
+    ours = {code for code in Text.templates if code.startswith(OURS)}
+    made = {t.code for t in _made_by_the_domain() for t in t.texts()}
+    assert ours <= made, sorted(ours - made)
+    assert {t.code for t in every_text} == set(Text.templates)
+
+
+def test_english_rendering_is_the_domains_english(every_text):
+    with translation.override("en"):
+        wrong = [(t.code, render(t), str(t)) for t in every_text if render(t) != str(t)]
+    assert not wrong, wrong[:5]
+
+
+def test_polish_rendering_translates_every_text(every_text):
+    with translation.override("pl"):
+        untranslated = [(t.code, render(t)) for t in every_text if render(t) == str(t)]
+        assert not untranslated, untranslated
+        for t in every_text:
+            if t.code.startswith(OURS):
+                assert not ENGLISH_WORDS.search(render(t)), (t.code, render(t))
+
+
+@pytest.mark.parametrize("typed, board, polish", [
+    ("4SX N 9", 2, "4♠×−1, rozgrywa N, 9 lew: −200"),
+    ("4S= N", 1, "4♠=, rozgrywa N, 10 lew: +420"),
+    ("3N+1 S", 1, "3NT+1, rozgrywa S, 10 lew: +430"),
+    ("7N W 2", 1, "7NT−11, rozgrywa W, 2 lewy: +550"),
+    ("1C W 1", 1, "1♣−6, rozgrywa W, 1 lewa: +300"),
+    ("P", 1, "Rozdanie spasowane: 0"),
+    ("-50", 1, "Wynik przypisany: −50"),
+    ("A6040", 1, "Wynik arbitralny: 60 % / 40 %"),
+    ("20% +650 80% +620", 1, "Wynik przypisany: 20 % z +650, 80 % z +620: +626"),
+])
+def test_a_result_said_back_in_polish(typed, board, polish):
+    with translation.override("pl"):
+        assert render(describe(parse_entry(typed), board)) == polish
+
+
+def test_shorthand_mistakes_in_polish():
+    with translation.override("pl"):
+        said = {t: error_message(pytest.raises(ScoringError, parse_entry, t).value) for t in ("4S=", "4S+7", "4S N")}
+    assert said == {"4S=": "4S=: kto rozgrywał? Dopisz N, E, S lub W (np. 4S= N)",
+                    "4S+7": "4S+7 to byłoby 17 lew; strona bierze od 0 do 13 lew",
+                    "4S N": "4S, rozgrywa N: ile lew? Dopisz =, +1, -2 albo liczbę wziętych lew (np. 4S= N lub "
+                            "4S N 10)"}
+
+
+def test_fractions_are_said_to_two_decimals():
+    assert str(describe(Assigned.weighted((Fraction(1, 3), 650), (Fraction(2, 3), 620)), 1)) == \
+        "Assigned: 33.3333 % of +650, 66.6667 % of +620: +630"
