@@ -1,0 +1,414 @@
+"""Compare our score of an event with the numbers a results file publishes, and explain every difference.
+
+:func:`compare` takes a :class:`~scoring.domain.formats.event.FileEvent` (whose traveller lines
+carry the file's own ``score``, ``mp_ns`` and ``mp_ew`` as written, and whose pairs carry its
+totals, percentages and places) and our :class:`~scoring.domain.engine.EventScore` of it, and
+returns a :class:`Comparison`:
+
+* every line's **score** must equal ours (Law 77); an unequal one is an error, never explained;
+* every line's **matchpoints** (or IMPs) and every pair's **total**, **percentage** and
+  **place** are compared at the file's own precision: each number with as many decimals as the
+  file wrote (BriAn writes up to 6, Compscore 1–2, EBUScore 0–2 with trailing zeros dropped);
+  places by their number (``6`` and ``6=`` agree: Compscore writes no ``=``).
+
+A difference is *explained* when a named convention reproduces the file's number
+(:data:`CONVENTIONS`):
+
+* ``factoring_none`` / ``factoring_neuberg`` — the file scores short boards the other way
+  (BriAn: no Neuberg; each board on its own top, percentages over the actual tops);
+* ``raw_lines`` — the lines carry raw (unfactored) matchpoints while the totals are factored
+  (Compscore, board 12 of the Howell);
+* ``rounded_lines`` — percentages computed from the line matchpoints as the file rounds them
+  (EBUScore, 2 decimals);
+* ``totals_all_boards`` — a pair that missed boards has its total factored to all boards,
+  total × boards ÷ boards played (Compscore);
+* ``half_even`` — the file rounds halves to the even digit (12.65 → 12.6, 21.05 → 21.0: Compscore's
+  Neuberg matchpoints), where we round them away from zero;
+* ``single_precision`` — the number is one unit off in its last decimal because the program
+  keeps it as a single-precision float (BriAn's percentages);
+* ``override`` — a director's override in the file: a line whose matchpoints no rule gives
+  (listed in :attr:`Comparison.overrides`); the pairs' totals and percentages must then differ
+  from ours by exactly the overrides' differences, or they stay unexplained.
+
+What no convention reproduces is reported as unexplained (``convention == ()``).
+
+>>> from scoring.domain.formats.event import FileEvent, FilePair
+>>> from scoring.domain.results import Played, TravellerLine as L
+>>> lines = [L(1, "1", "2", Played.of("4S", "N", 10), extra={"score": "420", "mp_ns": "2", "mp_ew": "0"}),
+...          L(1, "3", "4", Played.of("4S", "N", 9), extra={"score": "-50", "mp_ns": "0", "mp_ew": "2"})]
+>>> event = FileEvent(name="x", lines=lines, pairs=[FilePair("1", 1, percentage="100.00")])
+>>> result = compare(event, event.score())
+>>> result.checked, result.differences
+({'scores': 2, 'matchpoints': 4, 'totals': 0, 'percentages': 1, 'places': 0}, [])
+"""
+
+from __future__ import annotations
+
+import struct
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+from scoring.domain.engine import EventScore, LineScore, score_event
+from scoring.domain.formats.event import FileEvent
+from scoring.domain.ranking import competition_places, place_number, shown
+from scoring.domain.results import Artificial
+from scoring.domain.text import Text
+
+__all__ = ["compare", "Comparison", "Finding", "Override", "CONVENTIONS", "decimals", "agrees"]
+
+CONVENTIONS = ("factoring_none", "factoring_neuberg", "raw_lines", "rounded_lines", "totals_all_boards",
+               "half_even", "single_precision", "override")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One number of the file that is not ours at its precision, and the conventions that reproduce it."""
+
+    what: str                        # "score", "matchpoints", "total", "percentage" or "place"
+    theirs: str                      # as the file writes it
+    ours: str                        # ours with the file's decimals (at least two)
+    convention: tuple[str, ...]      # what reproduces the file's number; () = unexplained
+    board: int | None = None
+    ns: str | None = None
+    ew: str | None = None
+    side: str = ""                   # "NS" or "EW" for a line's matchpoints
+    pair: str | None = None
+    line: int | None = None          # the file's line
+
+    @property
+    def explained(self) -> bool:
+        return bool(self.convention)
+
+    def as_dict(self) -> dict:
+        out = {"what": self.what, "theirs": self.theirs, "ours": self.ours, "explained_by": list(self.convention)}
+        for key in ("board", "ns", "ew", "pair", "line"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.side:
+            out["side"] = self.side
+        return out
+
+
+@dataclass(frozen=True)
+class Override:
+    """A line whose matchpoints no rule gives: what the file carries against what the rules give."""
+
+    board: int
+    ns: str
+    ew: str
+    result: str
+    theirs: tuple[str, str]
+    ours: tuple[str, str]
+    line: int | None = None
+
+    def as_dict(self) -> dict:
+        return {"board": self.board, "ns": self.ns, "ew": self.ew, "result": self.result,
+                "theirs": list(self.theirs), "ours": list(self.ours), "line": self.line}
+
+
+@dataclass
+class Comparison:
+    source: str
+    differences: list[Finding] = field(default_factory=list)
+    overrides: list[Override] = field(default_factory=list)
+    checked: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def errors(self) -> list[Finding]:
+        """Scores that are not Law 77's: never explained."""
+        return [f for f in self.differences if f.what == "score"]
+
+    @property
+    def unexplained(self) -> list[Finding]:
+        return [f for f in self.differences if not f.explained]
+
+    @property
+    def conventions(self) -> tuple[str, ...]:
+        """The conventions that explain something, in :data:`CONVENTIONS` order."""
+        used = {c for f in self.differences for c in f.convention}
+        return tuple(c for c in CONVENTIONS if c in used)
+
+    def describe(self) -> list[Text]:
+        """One text per convention found, then one per override and per unexplained difference."""
+        out = [Text.of(f"compare.{c}") for c in self.conventions]
+        out += [Text.of("compare.override_line", board=o.board, ns=o.ns, ew=o.ew, result=o.result,
+                        theirs="/".join(o.theirs), ours="/".join(o.ours)) for o in self.overrides]
+        out += [Text.of("compare.unexplained", what=f.what, board=f.board, ns=f.ns, ew=f.ew, side=f.side, pair=f.pair,
+                        theirs=f.theirs, ours=f.ours) for f in self.unexplained]
+        return out
+
+    def as_dict(self) -> dict:
+        return {"source": self.source, "checked": dict(self.checked),
+                "conventions": [{"code": c, "text": str(Text.of(f"compare.{c}"))} for c in self.conventions],
+                "overrides": [o.as_dict() for o in self.overrides],
+                "differences": [f.as_dict() for f in self.differences],
+                "errors": len(self.errors), "unexplained": len(self.unexplained)}
+
+
+# --- numbers at the file's precision ----------------------------------------------------------
+
+def decimals(text: str) -> int:
+    """How many decimals a number is written with: ``"29.9"`` → 1, ``"5"`` → 0."""
+    text = text.strip()
+    return len(text.split(".", 1)[1]) if "." in text else 0
+
+
+def _ours(value: Fraction, theirs: str) -> str:
+    """Our number as a finding shows it: with the file's decimals, at least two."""
+    return shown(value, max(2, decimals(theirs)))
+
+
+def _decimal(text: str | None) -> Decimal | None:
+    if text is None or not text.strip():
+        return None
+    try:
+        return Decimal(text.strip())
+    except InvalidOperation:
+        return None
+
+
+def _single(value: float) -> float:
+    return struct.unpack("f", struct.pack("f", value))[0]
+
+
+def half_even(value: Fraction, places: int) -> Decimal:
+    """``value`` to ``places`` decimals with halves rounded to the even digit (banker's rounding).
+
+    >>> half_even(Fraction(1265, 100), 1), half_even(Fraction(2105, 100), 1), half_even(Fraction(1337, 100), 1)
+    (Decimal('12.6'), Decimal('21.0'), Decimal('13.4'))
+    """
+    scaled = Fraction(value) * 10 ** places
+    units = round(scaled)          # Fraction.__round__ rounds halves to even, exactly
+    return Decimal(units).scaleb(-places)
+
+
+def agrees(ours: Fraction, theirs: str) -> tuple[str, ...] | None:
+    """``()`` when ``ours`` written with the file's decimals (halves away from zero) is the file's number; the
+    convention that makes it so otherwise (``half_even``: halves rounded to even; ``single_precision``: the same
+    single-precision float); None when nothing does.
+
+    >>> agrees(Fraction(700, 13), "53.846154"), agrees(Fraction(700, 13), "53.846153"), agrees(Fraction(1), "2")
+    ((), ('single_precision',), None)
+    >>> agrees(Fraction(1265, 100), "12.6"), agrees(Fraction(1265, 100), "12.7")
+    (('half_even',), ())
+    """
+    written = _decimal(theirs)
+    if written is None:
+        return None
+    places = decimals(theirs)
+    if Decimal(shown(ours, places)) == written:
+        return ()
+    if half_even(ours, places) == written:
+        return ("half_even",)
+    if places >= 3 and _single(float(ours)) == _single(float(written)):
+        return ("single_precision",)
+    return None
+
+
+# --- the comparison ---------------------------------------------------------------------------
+
+def _rescore(ours: EventScore, **options) -> EventScore:
+    lines = [s.line for b in ours.boards for s in b.lines]
+    fields = {p.pair: p.field for p in ours.pairs}
+    expected = None
+    if all(b.section == "" for b in ours.boards):
+        expected = {b.board: b.expected for b in ours.boards}
+    return score_event(lines, replace(ours.options, **options), fields=fields, expected=expected)
+
+
+def _line_value(score: LineScore, side: str) -> Fraction:
+    return score.ns if side == "NS" else score.ew
+
+
+def compare(event: FileEvent, ours: EventScore) -> Comparison:
+    """Our score against the file's numbers (see the module's docstring)."""
+    out = Comparison(source=event.source, checked={k: 0 for k in ("scores", "matchpoints", "totals", "percentages",
+                                                                  "places")})
+    matchpoints = not ours.options.is_imps
+    other = "none" if ours.options.factoring == "neuberg" else "neuberg"
+    alt = _rescore(ours, factoring=other) if matchpoints else ours
+    alt_lines = {id(s.line): s for b in alt.boards for s in b.lines}
+    ours_lines = [s for b in ours.boards for s in b.lines]
+
+    _compare_scores(ours_lines, out)
+    # each line side: equal to ours, reproduced by the other factoring, or an override
+    line_alt: list[tuple] = []                 # (line, side, file's text, rounding) reproduced by the other factoring
+    override_delta: dict[str, Fraction] = defaultdict(Fraction)
+    override_delta_alt: dict[str, Fraction] = defaultdict(Fraction)
+    rounded_delta: dict[str, Fraction] = defaultdict(Fraction)
+    for s in ours_lines:
+        sides = [(side, s.line.extra.get(key)) for side, key in (("NS", "mp_ns"), ("EW", "mp_ew"))]
+        sides = [(side, text) for side, text in sides if _decimal(text) is not None]
+        verdicts = {side: _verdict(s, alt_lines[id(s.line)], side, text, matchpoints) for side, text in sides}
+        out.checked["matchpoints"] += len(sides)
+        if all(verdict != "override" for verdict, _ in verdicts.values()):
+            for side, text in sides:
+                verdict, rounding = verdicts[side]
+                mine = _line_value(s, side)
+                if verdict == "alt":
+                    line_alt.append((s, side, text, rounding))
+                    continue
+                rounded_delta[_pair_of(s, side)] += Fraction(Decimal(text)) - mine
+                if rounding:
+                    out.differences.append(Finding("matchpoints", text, _ours(mine, text), rounding,
+                                                   s.line.board, s.line.ns, s.line.ew, side,
+                                                   line=s.line.extra.get("line")))
+            continue
+        texts = dict(sides)
+        out.overrides.append(Override(
+            s.line.board, s.line.ns, s.line.ew, _result_text(s), (texts.get("NS", ""), texts.get("EW", "")),
+            tuple(_ours(_line_value(s, side), texts.get(side, "0")) for side in ("NS", "EW")),
+            s.line.extra.get("line")))
+        for side, text in sides:
+            written = Fraction(Decimal(text))
+            override_delta[_pair_of(s, side)] += written - _line_value(s, side)
+            override_delta_alt[_pair_of(s, side)] += written - _line_value(alt_lines[id(s.line)], side)
+            if verdicts[side][0] == "equal":
+                continue
+            out.differences.append(Finding("matchpoints", text, _ours(_line_value(s, side), text),
+                                           ("override",), s.line.board, s.line.ns, s.line.ew, side,
+                                           line=s.line.extra.get("line")))
+
+    pair_conventions = _compare_pairs(event, ours, alt, override_delta, override_delta_alt, rounded_delta, out)
+    alt_name = f"factoring_{other}"
+    file_uses_alt = any(alt_name in c for c in pair_conventions.values())
+    for s, side, text, rounding in line_alt:
+        name = alt_name if file_uses_alt or other == "neuberg" else "raw_lines"
+        names = tuple(c for c in CONVENTIONS if c in (name,) + rounding)
+        out.differences.append(Finding("matchpoints", text, _ours(_line_value(s, side), text), names,
+                                       s.line.board, s.line.ns, s.line.ew, side, line=s.line.extra.get("line")))
+    out.differences.sort(key=_order)
+    return out
+
+
+def _verdict(s: LineScore, alt: LineScore, side: str, text: str, matchpoints: bool) -> tuple[str, tuple[str, ...]]:
+    """``equal`` (ours at the file's precision), ``alt`` (the other factoring gives it) or ``override``, with the
+    rounding conventions that made it agree."""
+    got = agrees(_line_value(s, side), text)
+    if got is not None:
+        return "equal", got
+    got = agrees(_line_value(alt, side), text) if matchpoints else None
+    if got is not None:
+        return "alt", got
+    return "override", ()
+
+
+def _order(f: Finding) -> tuple:
+    kinds = ("score", "matchpoints", "total", "percentage", "place")
+    return (kinds.index(f.what), f.board or 0, f.line or 0, f.side != "NS", f.pair or "")
+
+
+def _pair_of(s: LineScore, side: str) -> str:
+    return s.line.ns if side == "NS" else s.line.ew
+
+
+def _result_text(s: LineScore) -> str:
+    result = s.line.result
+    if isinstance(result, Artificial):
+        return str(result)
+    return f"{s.ns_score:+d}" if isinstance(s.ns_score, int) else str(result)
+
+
+def _compare_scores(lines: list[LineScore], out: Comparison) -> None:
+    for s in lines:
+        written = s.line.extra.get("score")
+        if written is None or isinstance(s.line.result, Artificial):
+            continue
+        out.checked["scores"] += 1
+        theirs = _decimal(written)
+        if theirs is None or Fraction(theirs) != Fraction(s.ns_score):
+            out.differences.append(Finding("score", str(written), f"{s.ns_score}", (), s.line.board, s.line.ns,
+                                           s.line.ew, line=s.line.extra.get("line")))
+
+
+def _candidates(p, alt_p, boards_in_event: int, delta: Fraction, delta_alt: Fraction, rounded: Fraction,
+                other: str) -> list[tuple[tuple[str, ...], Fraction, Fraction | None]]:
+    """(conventions, total, percentage) the file may have written for a pair, simplest first."""
+    over = ("override",) if delta else ()
+    over_alt = ("override",) if delta_alt else ()
+
+    def pct(total: Fraction, top: Fraction) -> Fraction | None:
+        return None if p.percentage is None or not top else 100 * total / top
+
+    total = p.total + delta
+    out = [((), p.total, pct(p.total, p.top))]          # the file's number is ours: nothing to explain
+    if delta:
+        out.append((over, total, pct(total, p.top)))
+    if alt_p is not None and alt_p is not p:
+        alt_total = alt_p.total + delta_alt
+        out.append(((f"factoring_{other}",) + over_alt, alt_total, pct(alt_total, alt_p.top)))
+    if rounded:
+        out.append((("rounded_lines",) + over, total + rounded, pct(total + rounded, p.top)))
+    if p.boards and p.boards < boards_in_event:
+        factored = total * boards_in_event / p.boards
+        out.append((("totals_all_boards",) + over, factored, pct(total, p.top)))
+    return out
+
+
+def _explain(candidates, index: int, theirs: str) -> tuple[tuple[str, ...], Fraction] | None:
+    """The conventions of the first candidate whose value (``index`` 0: total, 1: percentage) gives ``theirs``."""
+    for names, *values in candidates:
+        if values[index] is not None:
+            got = agrees(values[index], theirs)
+            if got is not None:
+                return tuple(c for c in CONVENTIONS if c in names + got), values[index]
+    return None
+
+
+def _compare_pairs(event: FileEvent, ours: EventScore, alt: EventScore, delta, delta_alt, rounded,
+                   out: Comparison) -> dict[str, tuple[str, ...]]:
+    """Totals, percentages and places; returns the conventions that explained each pair's numbers."""
+    other = "none" if ours.options.factoring == "neuberg" else "neuberg"
+    alt_pairs = {p.pair: p for p in alt.pairs}
+    boards_in_event = len({(b.section, b.board) for b in ours.boards})
+    values: dict[str, Fraction] = {}
+    used: dict[str, tuple[str, ...]] = {}
+    for p in ours.pairs:
+        filed = event.pair(p.pair)
+        if filed is None:
+            continue
+        candidates = _candidates(p, alt_pairs.get(p.pair), boards_in_event, delta.get(p.pair, Fraction(0)),
+                                 delta_alt.get(p.pair, Fraction(0)), rounded.get(p.pair, Fraction(0)), other)
+        conventions: set[str] = set()
+        values[p.pair] = p.score
+        for what, theirs, mine, index in (("total", filed.total, p.total, 0),
+                                          ("percentage", filed.percentage, p.percentage, 1)):
+            if mine is None or _decimal(theirs) is None:
+                continue
+            out.checked[what + "s"] += 1
+            found = _explain(candidates, index, theirs)
+            if found is not None and (index == 1 or p.percentage is None):
+                values[p.pair] = found[1]
+            if found is not None and not found[0]:
+                continue
+            names = found[0] if found is not None else ()
+            conventions.update(names)
+            out.differences.append(Finding(what, theirs, _ours(mine, theirs), names, pair=p.pair,
+                                           line=filed.line))
+        used[p.pair] = tuple(c for c in CONVENTIONS if c in conventions)
+    _compare_places(event, ours, values, used, out)
+    return used
+
+
+def _compare_places(event: FileEvent, ours: EventScore, values: dict[str, Fraction],
+                    used: dict[str, tuple[str, ...]], out: Comparison) -> None:
+    by_field: dict[str, list] = defaultdict(list)
+    for p in ours.pairs:
+        by_field[p.field].append(p)
+    for group in by_field.values():
+        mine = dict(zip([p.pair for p in group], competition_places([p.score for p in group])))
+        known = [p for p in group if p.pair in values]
+        theirs_rank = dict(zip([p.pair for p in known], competition_places([values[p.pair] for p in known])))
+        field_conventions = tuple(c for c in CONVENTIONS if any(c in used.get(p.pair, ()) for p in group))
+        for p in group:
+            filed = event.pair(p.pair)
+            if filed is None or not filed.place or not filed.place.rstrip("=").isdigit():
+                continue
+            out.checked["places"] += 1
+            if place_number(filed.place) == place_number(mine[p.pair]):
+                continue
+            explained = p.pair in theirs_rank and place_number(theirs_rank[p.pair]) == place_number(filed.place)
+            out.differences.append(Finding("place", filed.place, mine[p.pair],
+                                           field_conventions if explained else (), pair=p.pair, line=filed.line))

@@ -1,0 +1,189 @@
+"""Write USEBIO 1.2: an event and our score of it, with our numbers (two decimals).
+
+:func:`write_usebio` writes what ``usebio.py`` reads and ``usebio_schema.py`` accepts without a
+finding (``../shared/specs/rules-and-formats.md`` §b8): CLUB, EVENT (EVENT_TYPE from the method,
+BOARD_SCORING_METHOD, WINNER_TYPE, DATE dd/mm/yyyy, counts), one SESSION with a SECTION per
+section (PARTICIPANTS: each pair's number, direction, total, percentage, place and players;
+BOARD: each traveller line's pairs, contract, declarer, lead, tricks, North–South score or
+``Annnn``, and both sides' matchpoints — IMPs in an IMP event, as EBU files write them), and a
+HANDSET with the deals we know.
+
+A weighted assigned score (Law 12C1(c)) has no place in USEBIO: its SCORE is the weighted mean
+rounded to a whole number and a NOTES element says the parts (``Weighted: 20% +650, 80% +620``),
+which ``usebio.py`` reads back.
+
+>>> from scoring.domain.formats.usebio import read_usebio, _SAMPLE
+>>> event = read_usebio(_SAMPLE)
+>>> again = read_usebio(write_usebio(event, event.score()))
+>>> [(p.id, p.percentage, p.place) for p in again.pairs]
+[('1', '100.00', '1='), ('2', '0.00', '3='), ('3', '0.00', '3='), ('4', '100.00', '1=')]
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from xml.sax.saxutils import escape, quoteattr
+
+from dealing.domain.cards import SUITS_DESCENDING, Deal, Seat
+from scoring.domain.engine import EventScore, pair_sort_key
+from scoring.domain.formats.event import METHOD_EVENT_TYPES, FileEvent, FilePair, weight_text
+from scoring.domain.ranking import shown
+from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
+
+__all__ = ["write_usebio", "PROGRAM_NAME"]
+
+PROGRAM_NAME = "clubsite"
+_SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+_SEAT_NAMES = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
+
+
+class _Out:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.depth = 0
+
+    def open(self, tag: str, **attrs: str) -> None:
+        attributes = "".join(f" {k}={quoteattr(str(v))}" for k, v in attrs.items())
+        self.lines.append(f"{'  ' * self.depth}<{tag}{attributes}>")
+        self.depth += 1
+
+    def close(self, tag: str) -> None:
+        self.depth -= 1
+        self.lines.append(f"{'  ' * self.depth}</{tag}>")
+
+    def leaf(self, tag: str, value: object) -> None:
+        self.lines.append(f"{'  ' * self.depth}<{tag}>{escape(str(value))}</{tag}>")
+
+
+def _written(pair_id: str, section: str) -> str:
+    return pair_id[len(section):] if section and pair_id.startswith(section) else pair_id
+
+
+def _contract(result: Played) -> str:
+    call = result.contract.call
+    return call[:1] + "NT" + call[2:] if call[1] == "N" else call
+
+
+def _line(out: _Out, line: TravellerLine, ns: Fraction, ew: Fraction, section: str) -> None:
+    out.open("TRAVELLER_LINE")
+    out.leaf("NS_PAIR_NUMBER", _written(line.ns, section))
+    out.leaf("EW_PAIR_NUMBER", _written(line.ew, section))
+    result = line.result
+    if isinstance(result, Played):
+        if result.contract is None:
+            out.leaf("CONTRACT", "PASS")
+        else:
+            out.leaf("CONTRACT", _contract(result))
+            out.leaf("PLAYED_BY", result.contract.declarer.letter)
+            if result.lead:
+                out.leaf("LEAD", result.lead)
+            out.leaf("TRICKS", result.tricks)
+        out.leaf("SCORE", line.ns_score)
+    elif isinstance(result, Artificial):
+        out.leaf("SCORE", f"A{result.ns_percent:02d}{result.ew_percent:02d}")
+    else:
+        out.leaf("SCORE", shown(result.score, 0))
+        if isinstance(result, Assigned) and result.is_weighted:
+            out.leaf("NOTES", "Weighted: " + ", ".join(f"{weight_text(w)}% {s:+d}" for w, s in result.parts))
+    out.leaf("NS_MATCH_POINTS", shown(ns))
+    out.leaf("EW_MATCH_POINTS", shown(ew))
+    out.close("TRAVELLER_LINE")
+
+
+def _pair(out: _Out, pair: FilePair | None, pair_id: str, section: str, score, two_winners: bool) -> None:
+    out.open("PAIR")
+    out.leaf("PAIR_NUMBER", pair.written if pair and pair.written else _written(pair_id, section))
+    direction = score.field.split()[-1] if two_winners and score.field else (pair.direction if pair else "")
+    out.leaf("DIRECTION", direction if direction in ("NS", "EW") else "")
+    out.leaf("TOTAL_SCORE", shown(score.total))
+    if score.percentage is not None:
+        out.leaf("PERCENTAGE", shown(score.percentage))
+    out.leaf("PLACE", score.place)
+    for player in pair.players if pair else ():
+        out.open("PLAYER")
+        out.leaf("PLAYER_NAME", player.name)
+        if player.national_id:
+            out.leaf("NATIONAL_ID_NUMBER", player.national_id)
+        if player.club_id:
+            out.leaf("CLUB_ID_NUMBER", player.club_id)
+        out.close("PLAYER")
+    out.close("PAIR")
+
+
+def _hand(out: _Out, deal: Deal, seat: Seat) -> None:
+    out.open("HAND")
+    out.leaf("DIRECTION", _SEAT_NAMES[seat])
+    hand = deal.hand(seat)
+    for suit, tag in zip(SUITS_DESCENDING, _SUIT_TAGS):
+        out.leaf(tag, hand.holding_str(suit))
+    out.close("HAND")
+
+
+def write_usebio(event: FileEvent, score: EventScore, *, program_version: str = "1") -> bytes:
+    """USEBIO 1.2 of ``event`` with the numbers of ``score`` (see the module's docstring), UTF-8."""
+    out = _Out()
+    method = score.options.method
+    event_type, board_method = METHOD_EVENT_TYPES[method]
+    several = len(event.sections) > 1
+    sections = list(event.sections) if several else [event.sections[0] if event.sections else "A"]
+    two_winners = len(score.fields) > 1 and all(f.split()[-1:] in (["NS"], ["EW"]) for f in score.fields)
+    out.lines.append('<?xml version="1.0" encoding="UTF-8"?>')
+    out.lines.append('<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">')
+    out.open("USEBIO", Version="1.2")
+    out.open("CLUB")
+    out.leaf("CLUB_NAME", event.club_name)
+    if event.club_id:
+        out.leaf("CLUB_ID_NUMBER", event.club_id)
+    out.close("CLUB")
+    out.open("EVENT", EVENT_TYPE=event_type)
+    if event.identifier:
+        out.leaf("EVENT_IDENTIFIER", event.identifier)
+    out.leaf("EVENT_DESCRIPTION", event.name)
+    out.leaf("PROGRAM_NAME", PROGRAM_NAME)
+    out.leaf("PROGRAM_VERSION", program_version)
+    out.leaf("BOARD_SCORING_METHOD", board_method)
+    out.leaf("WINNER_TYPE", 2 if two_winners else 1)
+    if event.date is not None:
+        out.leaf("DATE", event.date.strftime("%d/%m/%Y"))
+    out.leaf("SESSION_COUNT", 1)
+    out.leaf("SECTION_COUNT", len(sections))
+    out.leaf("PAIRS", len(score.pairs))
+    out.leaf("BOARDS_PLAYED", len({b.board for b in score.boards}))
+    if two_winners:
+        out.leaf("EW_PAIRS", sum(1 for p in score.pairs if p.field.split()[-1:] == ["EW"]))
+    out.open("SESSION", SESSION_ID="1")
+    for name in sections:
+        section = name if several else ""
+        out.open("SECTION", SECTION_ID=name)
+        out.open("PARTICIPANTS")
+        for p in sorted((p for p in score.pairs if p.section == section), key=lambda p: pair_sort_key(p.pair)):
+            _pair(out, event.pair(p.pair), p.pair, section, p, two_winners)
+        out.close("PARTICIPANTS")
+        boards: dict[int, list] = {}
+        for board in score.boards:
+            for s in board.lines:
+                if s.line.section == section:
+                    boards.setdefault(board.board, []).append(s)
+        for number in sorted(boards):
+            out.open("BOARD")
+            out.leaf("BOARD_NUMBER", number)
+            for s in boards[number]:
+                _line(out, s.line, s.ns, s.ew, section)
+            out.close("BOARD")
+        out.close("SECTION")
+    out.close("SESSION")
+    out.close("EVENT")
+    played = {b.board for b in score.boards}
+    deals = {n: d for n, d in sorted(event.deals.items()) if n in played}
+    if deals:
+        out.open("HANDSET")
+        for number, deal in deals.items():
+            out.open("BOARD")
+            out.leaf("BOARD_NUMBER", number)
+            for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
+                _hand(out, deal, seat)
+            out.close("BOARD")
+        out.close("HANDSET")
+    out.close("USEBIO")
+    return ("\n".join(out.lines) + "\n").encode("utf-8")
+
