@@ -304,8 +304,11 @@ def _score_imp_unit(lines, scores, unit, real, options: ScoringOptions, scored, 
     plain = not any(isinstance(lines[i].result, Assigned) and lines[i].result.is_weighted for i in real)
     if options.method == "butler" and real:
         datum = imp_scale.butler_datum([scores[i] for i in real])
-        values = {i: sum((w * imp_scale.imps(s - datum) for w, s in _parts(lines[i], scores[i])), Fraction(0))
-                  for i in real}
+        if plain:
+            values = {i: _fraction(_FRACTIONS, imp_scale.imps(scores[i] - datum), 1) for i in real}
+        else:
+            values = {i: sum((w * imp_scale.imps(s - datum) for w, s in _parts(lines[i], scores[i])), Fraction(0))
+                      for i in real}
     elif plain and len(real) > 1:
         totals = _cross_imp_totals([scores[i] for i in real])
         values = {i: Fraction(t, len(real) - 1) for i, t in zip(real, totals)}

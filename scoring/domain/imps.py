@@ -61,9 +61,9 @@ def butler_datum(scores: Sequence[int | Fraction]) -> int:
     """The Butler datum of a board's NS table scores."""
     if not scores:
         raise ValueError("a datum needs at least one score")
-    ordered = sorted(Fraction(s) for s in scores)
+    ordered = sorted(scores)
     kept = ordered[1:-1] if len(ordered) >= 3 else ordered
-    return round_to_ten(sum(kept, Fraction(0)) / len(kept))
+    return round_to_ten(Fraction(sum(kept)) / len(kept))
 
 
 def butler(scores: Sequence[int | Fraction]) -> list[Fraction]:

@@ -115,3 +115,13 @@ def test_cross_imps_in_an_event_add_up_to_zero_on_every_board(results_by_board):
 def test_percentages_lie_between_0_and_100(results_by_board):
     for p in score_event(event_lines(results_by_board)).pairs:
         assert 0 <= p.percentage <= 100 and isinstance(p.percentage, Fraction)
+
+
+@settings(deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), score), min_size=1, max_size=60), st.integers(1, 10**9))
+def test_raw_matchpoints_by_counting_and_by_sorting_agree(rows, spread):
+    """Unit numbers far apart (a table of units × scores too big to count in) take the sorting path."""
+    units, scores = zip(*rows)
+    dense = raw_matchpoints(units, scores)
+    sparse = raw_matchpoints([u * spread for u in units], scores)
+    assert dense[0].tolist() == sparse[0].tolist() and dense[1].tolist() == sparse[1].tolist()
