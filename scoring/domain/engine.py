@@ -117,8 +117,9 @@ class EventScore:
     pairs: list[PairScore]
     fields: tuple[str, ...] = field(default=("",))
 
-    def pair(self, pair_id: str) -> PairScore:
-        return next(p for p in self.pairs if p.pair == pair_id)
+    def pair(self, pair_id: str, section: str | None = None) -> PairScore:
+        """The pair of this id (in ``section`` when sections number their pairs alike)."""
+        return next(p for p in self.pairs if p.pair == pair_id and (section is None or p.section == section))
 
     def board(self, number: int, section: str = "") -> BoardScore:
         return next(b for b in self.boards if b.board == number and b.section == section)
@@ -343,35 +344,37 @@ def _exact_sum(by_denominator: Mapping[int, int]) -> Fraction:
 
 
 def _pair_scores(lines, ratios, options: ScoringOptions, fields, two_winners: bool, within: bool) -> list[PairScore]:
-    sums: dict[str, dict[int, int]] = {}       # pair → {denominator: Σ numerators}
-    tops: dict[str, dict[int, int]] = {}
-    boards: dict[str, int] = defaultdict(int)
-    sections: dict[str, str] = {}
-    directions: dict[str, list[int]] = {}
+    # a pair is its section and its id: sections may number their pairs alike (A 1, B 1)
+    sums: dict[tuple[str, str], dict[int, int]] = {}       # pair → {denominator: Σ numerators}
+    tops: dict[tuple[str, str], dict[int, int]] = {}
+    boards: dict[tuple[str, str], int] = defaultdict(int)
+    directions: dict[tuple[str, str], list[int]] = {}
     for line, (ns_n, ns_d, ew_n, ew_d, top_n, top_d) in zip(lines, ratios):
-        for pair, n, d, side in ((line.ns, ns_n, ns_d, 0), (line.ew, ew_n, ew_d, 1)):
+        for pair, n, d, side in (((line.section, line.ns), ns_n, ns_d, 0), ((line.section, line.ew), ew_n, ew_d, 1)):
             by_denominator = sums.get(pair)
             if by_denominator is None:
                 by_denominator = sums[pair] = {}
-                tops[pair], sections[pair], directions[pair] = {}, line.section, [0, 0]
+                tops[pair], directions[pair] = {}, [0, 0]
             by_denominator[d] = by_denominator.get(d, 0) + n
             top_sums = tops[pair]
             top_sums[top_d] = top_sums.get(top_d, 0) + top_n
             boards[pair] += 1
             directions[pair][side] += 1
-    if fields is None:      # one field; a section each when sections are scored on their own; NS and EW if two winners
-        fields = {}
-        for pair, section in sections.items():
+    field_of: dict[tuple[str, str], str] = {}
+    for pair in sums:
+        if fields is not None:      # the caller's, by (section, id) or by id
+            field_of[pair] = fields.get(pair, fields.get(pair[1], ""))
+        else:                       # one field; a section each when scored on their own; NS and EW if two winners
             ns, ew = directions[pair]
-            parts = [section if within else "", ("NS" if ns >= ew else "EW") if two_winners else ""]
-            fields[pair] = " ".join(part for part in parts if part)
+            parts = [pair[0] if within else "", ("NS" if ns >= ew else "EW") if two_winners else ""]
+            field_of[pair] = " ".join(part for part in parts if part)
     pairs = []
-    for pair, by_denominator in sums.items():
+    for (section, pair), by_denominator in sums.items():
         total = _exact_sum(by_denominator)
-        top = _exact_sum(tops[pair])
+        top = _exact_sum(tops[section, pair])
         percentage = None if options.is_imps else (100 * total / top if top else Fraction(0))
-        pairs.append(PairScore(pair=pair, field=fields.get(pair, ""), section=sections[pair], total=total, top=top,
-                               boards=boards[pair], percentage=percentage))
+        pairs.append(PairScore(pair=pair, field=field_of[section, pair], section=section, total=total, top=top,
+                               boards=boards[section, pair], percentage=percentage))
     by_field: dict[str, list[PairScore]] = defaultdict(list)
     for p in pairs:
         by_field[p.field].append(p)
@@ -380,6 +383,6 @@ def _pair_scores(lines, ratios, options: ScoringOptions, fields, two_winners: bo
         group = by_field[name]
         for p, place in zip(group, competition_places([p.score for p in group])):
             p.place = place
-        group.sort(key=lambda p: (-p.score, pair_sort_key(p.pair)))
+        group.sort(key=lambda p: (-p.score, p.section, pair_sort_key(p.pair)))
         ordered.extend(group)
     return ordered

@@ -186,6 +186,18 @@ def test_sections_across_the_field_and_within_each_section():
                                                                     ("A1EW", "3="), ("A2NS", "3=")]
 
 
+def test_sections_may_number_their_pairs_alike():
+    """Section A's pair 1 and section B's pair 1 are two pairs, across the field or within each section."""
+    lines = [L(1, "1", "2", Assigned.of(420), section="A"), L(1, "3", "4", Assigned.of(170), section="A"),
+             L(1, "1", "2", Assigned.of(-50), section="B"), L(1, "3", "4", Assigned.of(100), section="B")]
+    for sections in ("across", "within"):
+        event = score_event(lines, ScoringOptions(sections=sections))
+        assert len(event.pairs) == 8
+        assert event.pair("1", "A").boards == event.pair("1", "B").boards == 1
+        assert event.pair("1", "A").total == (6 if sections == "across" else 2)
+        assert event.pair("1", "B").total == 0
+
+
 def test_sections_within_take_each_sections_own_expected_results():
     lines = field(1, [420, 170, 100], prefix="A", section="A") + field(1, [620, -50], prefix="B", section="B") \
         + field(2, [420, 170, 100], prefix="A", section="A") + field(2, [620, -50, 0], prefix="B", section="B")
