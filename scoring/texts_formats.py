@@ -25,6 +25,11 @@ def _where(p: dict) -> str:
     return f"{where} ({p['side']})" if p["side"] else where
 
 
+def _expected(key: str) -> str:
+    return {"object": _("an object with boards"), "boards": _("a list of boards"), "winners": _("1 or 2"),
+            "board": _("an object with board and results"), "results": _("a list of results")}.get(key, key)
+
+
 RENDERERS: dict = {
     # xmltree.py
     "xml.entity": lambda p: _("the file declares an entity (%(name)s); entity declarations are refused (they can "
@@ -56,6 +61,10 @@ RENDERERS: dict = {
                                       "apart)") % {"text": _q(p["text"])},
     "usebio.score": lambda p: _("score %(text)s: expected a whole number (North–South's view) or an artificial "
                                 "score such as A6040") % {"text": _q(p["text"])},
+    # travellers.py
+    "json.invalid": lambda p: _("this is not JSON (%(reason)s, column %(column)s)") % p,
+    "json.encoding": lambda p: _("the file is not UTF-8 text (byte %(position)s)") % p,
+    "json.shape": lambda p: _("expected %(what)s") % {"what": _expected(p["expected"])},
     # pbn_results.py
     "pbn.board_missing": lambda p: _("a game with a ScoreTable has no Board tag"),
     "pbn.columns": lambda p: _("%(table)s row %(row)s has %(count)s cells for %(columns)s columns")

@@ -117,6 +117,7 @@ class FileEvent:
     deals: dict[int, Deal] = field(default_factory=dict)
     analyses: dict[int, BoardAnalysis] = field(default_factory=dict)
     lines: list[TravellerLine] = field(default_factory=list)
+    stated: ScoringOptions | None = None      # options the file states in full (a JSON traveller set)
 
     @property
     def two_winners(self) -> bool:
@@ -131,8 +132,8 @@ class FileEvent:
         return next((p for p in self.pairs if p.id == pair_id), None)
 
     def options(self, **overrides) -> ScoringOptions:
-        """The file's method with our defaults, or with ``overrides`` (scale, factoring, sections)."""
-        base = ScoringOptions(method=self.method)
+        """The file's method with our defaults (or the options it states), changed by ``overrides``."""
+        base = self.stated or ScoringOptions(method=self.method)
         given = {k: v for k, v in overrides.items() if v}
         return replace(base, **given) if given else base
 

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from typing import Callable
 
+#: What a JSON traveller set should have had where it did not (json.shape).
+_EXPECTED = {"object": "an object with boards", "boards": "a list of boards", "winners": "1 or 2",
+             "board": "an object with board and results", "results": "a list of results"}
+
+
 def _where(p: dict) -> str:
     """``board 3, 1NS v 1EW (NS)`` for a line's number, ``pair 7`` for a pair's."""
     if p["board"] is None:
@@ -47,6 +52,10 @@ ENGLISH: dict[str, Callable[[dict], str]] = {
                                     f"apart)",
     "usebio.score": lambda p: f"score {p['text']!r}: expected a whole number (North–South's view) or an artificial "
                               f"score such as A6040",
+    # travellers.py: a traveller set as JSON
+    "json.invalid": lambda p: f"this is not JSON ({p['reason']}, column {p['column']})",
+    "json.encoding": lambda p: f"the file is not UTF-8 text (byte {p['position']})",
+    "json.shape": lambda p: f"expected {_EXPECTED.get(p['expected'], p['expected'])}",
     # pbn_results.py
     "pbn.board_missing": lambda p: "a game with a ScoreTable has no Board tag",
     "pbn.columns": lambda p: f"{p['table']} row {p['row']!r} has {p['count']} cells for {p['columns']} columns",

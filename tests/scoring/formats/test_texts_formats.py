@@ -1,4 +1,4 @@
-"""The results files' words (``scoring/domain/formats/words.py``) in the reader's language (``scoring/texts_formats.py``).
+"""The results files' words (``scoring/domain/formats/words.py``) in the reader's language (``texts_formats.py``).
 
 Every code is rendered: under English exactly its ``str()``, under Polish translated; a damaged file's
 whole message (file, line, element and reason) reads in Polish.
@@ -24,6 +24,8 @@ SAMPLES = {
     "usebio.root": {"tag": "RESULTS"}, "usebio.event_type_missing": {}, "usebio.event_type": {"type": "TEAMS"},
     "usebio.method": {"method": "PAB"}, "usebio.sessions": {"count": 2}, "usebio.date": {"text": "someday"},
     "usebio.winner_type": {"text": "3"}, "usebio.score": {"text": "A6"},
+    "json.invalid": {"reason": "Expecting value", "column": 13}, "json.encoding": {"position": 12},
+    "json.shape": {"expected": "boards"},
     "pbn.board_missing": {}, "pbn.columns": {"table": "ScoreTable", "row": "1 2", "count": 2, "columns": 5},
     "pbn.column_missing": {"table": "ScoreTable", "column": "PairId_NS"}, "pbn.no_result": {},
     "schema.missing": {"parent": "CLUB", "element": "CLUB_NAME"}, "schema.empty": {"parent": "CLUB",
@@ -62,8 +64,8 @@ def test_an_unexplained_line_difference_in_both_languages():
     assert str(text) == ("matchpoints of board 3, 1NS v 1EW (NS): the file has 23, we have 20.00, and no convention "
                          "explains it")
     with translation.override("pl"):
-        assert render(text) == ("punkty meczowe – rozdanie 3, 1NS przeciw 1EW (NS): plik ma 23, my mamy 20.00 i żadna "
-                                "konwencja tego nie wyjaśnia")
+        assert render(text) == ("punkty meczowe – rozdanie 3, 1NS przeciw 1EW (NS): plik ma 23, my mamy 20.00 i "
+                                "żadna konwencja tego nie wyjaśnia")
 
 
 def test_a_damaged_files_message_in_polish():
@@ -77,5 +79,6 @@ def test_a_damaged_files_message_in_polish():
     with pytest.raises(ScoringError) as caught:
         read_usebio(_SAMPLE.replace(b"MP_PAIRS", b"TEAMS"), source="club.xml")
     with translation.override("pl"):
-        assert error_message(caught.value) == ("club.xml: wiersz 4 (EVENT): turnieju typu TEAMS nie da się tu policzyć: "
-                                               "liczone są tylko turnieje par (MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP)")
+        assert error_message(caught.value) == (
+            "club.xml: wiersz 4 (EVENT): turnieju typu TEAMS nie da się tu policzyć: liczone są tylko turnieje par "
+            "(MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP)")
