@@ -50,7 +50,8 @@ def _said_weighted(p: dict) -> str:
 RENDERERS = {
     "at": _at,
     "entry.empty": lambda p: _("nothing entered: write %(help)s") % {"help": _help()},
-    "entry.format": lambda p: _("%(text)s is not a result: write %(help)s") % {"text": repr(p["text"]), "help": _help()},
+    "entry.format": lambda p: _("%(text)s is not a result: write %(help)s") % {"text": repr(p["text"]),
+                                                                               "help": _help()},
     "entry.level": lambda p: _("%(text)s: a contract's level is 1 … 7") % {"text": repr(p["text"])},
     "entry.declarer": lambda p: _("%(contract)s: who was declarer? Add N, E, S or W (e.g. %(contract)s N)") % p,
     "entry.tricks_missing": lambda p: _("%(contract)s by %(declarer)s: how many tricks? Add =, +1, -2 or the tricks "
@@ -80,7 +81,8 @@ RENDERERS = {
     "check.no_table": lambda p: _("board %(board)s: %(ns)s v %(ew)s is entered at table %(table)s in round "
                                   "%(round)s, but no such table plays that round") % p,
     "check.board_not_here": lambda p: _("board %(board)s is entered at table %(table)s in round %(round)s, where "
-                                        "boards %(boards)s are played") % {**p, "boards": ", ".join(map(str, p["boards"]))},
+                                        "boards %(boards)s are played")
+    % {**p, "boards": ", ".join(map(str, p["boards"]))},
     "check.pair_not_here": lambda p: _("board %(board)s: pair %(pair)s is entered %(side)s at table %(table)s in "
                                        "round %(round)s, where pair %(expected)s sits %(side)s") % p,
     "check.swapped": lambda p: _("board %(board)s: pairs %(ns)s and %(ew)s are entered the wrong way round (table "
@@ -132,7 +134,8 @@ RENDERERS = {
     "publish.not_provisional": lambda p: _("only provisional results can be made final"),
     "options.scale": lambda p: _("unknown matchpoint scale %(value)s: expected ebu (2 per result beaten) or acbl "
                                  "(1 per result beaten)") % {"value": repr(p["value"])},
-    "options.factoring": lambda p: _("unknown factoring %(value)s: expected neuberg or none") % {"value": repr(p["value"])},
+    "options.factoring": lambda p: _("unknown factoring %(value)s: expected neuberg or none")
+    % {"value": repr(p["value"])},
     "options.method": lambda p: _("unknown scoring method %(value)s: expected matchpoints, butler or cross_imps")
     % {"value": repr(p["value"])},
     "options.sections": lambda p: _("unknown way of comparing sections %(value)s: expected across (the whole field) "

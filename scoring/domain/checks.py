@@ -164,7 +164,7 @@ def check_line(line: TravellerLine, *, expected_meeting) -> list[Text]:
     >>> check_line(L(2, "8", "1", Played.of("4S", "N", 10), round=1, table=1), expected_meeting=at_1)
     []
     >>> [str(t) for t in check_line(L(4, "8", "2", Played.of("4S", "N", 10), round=1, table=1),
-    ...                             expected_meeting=at_1)]                                 # doctest: +NORMALIZE_WHITESPACE
+    ...                             expected_meeting=at_1)]       # doctest: +NORMALIZE_WHITESPACE
     ['board 4 is entered at table 1 in round 1, where boards 1, 2, 3 are played',
      'board 4: pair 2 is entered EW at table 1 in round 1, where pair 1 sits EW']
     >>> [str(t) for t in check_line(L(2, "1", "8", Played.of("4S", "N", 10), round=1, table=1),

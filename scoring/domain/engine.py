@@ -269,8 +269,8 @@ def _score_mp_unit(lines, scores, unit, real, e: int, options: ScoringOptions, s
             m = raw[i]
             ratio = (m, half, 2 * (a - 1) - m, half)
         ratios[i] = ratio + (top, half)
-        scored[i] = LineScore(line, scores[i], _fraction(cache, ratio[0], ratio[1]), _fraction(cache, ratio[2], ratio[3]),
-                              top_f)
+        scored[i] = LineScore(line, scores[i], _fraction(cache, ratio[0], ratio[1]),
+                              _fraction(cache, ratio[2], ratio[3]), top_f)
     return top_f
 
 

@@ -82,8 +82,8 @@ def test_cross_imps():
 @pytest.mark.parametrize("options", [BUTLER, CROSS])
 def test_adjusted_scores_in_an_imp_event(options):
     lines = [L(1, f"{n}", f"{n}x", Assigned.of(s)) for n, s in enumerate([420, 170, -50], start=1)]
-    lines += [L(1, "4", "4x", Artificial(50, 50)), L(1, "5", "5x", Artificial(60, 40)), L(1, "6", "6x", Artificial(40, 60)),
-              L(1, "7", "7x", Artificial(60, 60))]
+    lines += [L(1, "4", "4x", Artificial(50, 50)), L(1, "5", "5x", Artificial(60, 40)),
+              L(1, "6", "6x", Artificial(40, 60)), L(1, "7", "7x", Artificial(60, 60))]
     board = score_event(lines, options).board(1)
     assert [(s.ns, s.ew) for s in board.lines[3:]] == [(0, 0), (3, -3), (-3, 3), (3, 3)]
     assert board.actual == 3

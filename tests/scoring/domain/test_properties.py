@@ -22,12 +22,13 @@ from dealing.domain.contract import Contract
 SCORES = sorted(possible_scores())
 score = st.sampled_from(SCORES)
 common_score = st.sampled_from([-800, -500, -200, -100, -50, 0, 50, 90, 110, 140, 170, 400, 420, 450, 620, 650, 1430])
-contracts = st.builds(lambda c, d: Contract.from_str(c, d), st.sampled_from(["1N", "2H", "3N", "4S", "4SX", "5C", "6NXX"]),
+contracts = st.builds(Contract.from_str, st.sampled_from(["1N", "2H", "3N", "4S", "4SX", "5C", "6NXX"]),
                       st.sampled_from("NESW"))
 result = st.one_of(st.builds(Played, contracts, st.integers(0, 13)), st.builds(Assigned.of, common_score),
                    st.just(Played(None)))
 boards = st.lists(st.lists(result, min_size=1, max_size=12), min_size=1, max_size=6)
-options = st.builds(ScoringOptions, scale=st.sampled_from(["ebu", "acbl"]), factoring=st.sampled_from(["neuberg", "none"]))
+options = st.builds(ScoringOptions, scale=st.sampled_from(["ebu", "acbl"]),
+                    factoring=st.sampled_from(["neuberg", "none"]))
 
 
 def event_lines(results_by_board) -> list[TravellerLine]:
