@@ -110,6 +110,7 @@ _SCORE = re.compile(r"[+-]?\d+")
 _ARTIFICIAL = {"A=": (50, 50), "A+": (60, 40), "A-": (40, 60)}
 _PERCENTS = re.compile(r"A?(\d{1,3})/(\d{1,3})|A(\d\d)(\d\d)")
 _WEIGHTED_PART = re.compile(r"(\d+(?:[.,]\d+)?)\s*%\s*(?:OF\s*)?([+-]?\s*\d+)")
+_SEPARATORS = re.compile(r"\b(?:AND|I)\b|[\s,;&]")       # between the parts: spaces, commas, "and" ("i")
 
 
 def parse_entry(text: str) -> Result:
@@ -147,7 +148,7 @@ def _artificial(compact: str, typed: str) -> Artificial:
 
 def _weighted(upper: str, typed: str) -> Assigned:
     parts = _WEIGHTED_PART.findall(upper)
-    if not parts or _WEIGHTED_PART.sub("", upper).strip(" ,;+&") not in ("", "AND", "I"):
+    if not parts or _SEPARATORS.sub("", _WEIGHTED_PART.sub("", upper)):
         raise ScoringError(Text.of("entry.format", text=typed), field="result")
     weighted = []
     for weight_text, score_text in parts:
