@@ -89,7 +89,8 @@ RENDERERS = {
                                  "%(table)s, round %(round)s: %(ew)s sits NS, %(ns)s EW)") % p,
     "result.pairs_same": lambda p: _("pair %(pair)s cannot play against itself") % p,
     "result.pair_missing": lambda p: _("a traveller line needs both pairs (NS and EW)"),
-    "result.twice": lambda p: _("board %(board)s: pair %(pair)s has two results (%(first)s and %(second)s)") % p,
+    "result.twice": lambda p: _("board %(board)s: pair %(pair)s has two results (%(first)s and %(second)s)")
+    % {**p, "first": render(p["first"]), "second": render(p["second"])},
     "result.board": lambda p: _("board numbers start at 1, not %(board)s") % {"board": repr(p["board"])},
     "layout.board_unknown": lambda p: _("board %(board)s is not played in this session (boards %(low)s–%(high)s)") % p,
     "layout.no_table": lambda p: _("there is no table %(table)s in round %(round)s") % p,

@@ -56,6 +56,7 @@ from fractions import Fraction
 import numpy as np
 
 from scoring.domain import imps as imp_scale
+from scoring.domain.entry import describe
 from scoring.domain.errors import ScoringError
 from scoring.domain.matchpoints import raw_matchpoints, weighted_matchpoints
 from scoring.domain.options import ScoringOptions
@@ -143,8 +144,9 @@ def _check_lines(lines: Sequence[TravellerLine]) -> None:
         for pair in (line.ns, line.ew):
             key = (line.board, line.section, pair)
             if key in seen:
-                raise ScoringError(Text.of("result.twice", board=line.board, pair=pair, first=str(seen[key].result),
-                                           second=str(line.result)), field="board")
+                raise ScoringError(Text.of("result.twice", board=line.board, pair=pair,
+                                           first=describe(seen[key].result, line.board),
+                                           second=describe(line.result, line.board)), field="board")
             seen[key] = line
 
 
