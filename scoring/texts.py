@@ -92,6 +92,10 @@ RENDERERS = {
     "result.twice": lambda p: _("board %(board)s: pair %(pair)s has two results (%(first)s and %(second)s)")
     % {**p, "first": render(p["first"]), "second": render(p["second"])},
     "result.board": lambda p: _("board numbers start at 1, not %(board)s") % {"board": repr(p["board"])},
+    "result.played": lambda p: _("%(contract)s by %(declarer)s, %(tricks)s") % {**p, "tricks": _tricks(p["tricks"])},
+    "result.passed": lambda p: _("passed out"),
+    "result.weighted": lambda p: ", ".join(_("%(weight)s%% of %(score)s") % {"weight": w, "score": s}
+                                           for w, s in p["parts"]),
     "layout.board_unknown": lambda p: _("board %(board)s is not played in this session (boards %(low)s–%(high)s)") % p,
     "layout.no_table": lambda p: _("there is no table %(table)s in round %(round)s") % p,
     "layout.board_not_here": lambda p: _("board %(board)s is not played at table %(table)s in round %(round)s "

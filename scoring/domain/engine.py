@@ -56,12 +56,11 @@ from fractions import Fraction
 import numpy as np
 
 from scoring.domain import imps as imp_scale
-from scoring.domain.entry import describe
 from scoring.domain.errors import ScoringError
 from scoring.domain.matchpoints import raw_matchpoints, weighted_matchpoints
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import competition_places, shown
-from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
+from scoring.domain.results import Artificial, Assigned, Played, TravellerLine, said
 from scoring.domain.text import Text
 
 __all__ = ["score_event", "EventScore", "BoardScore", "LineScore", "PairScore", "pair_sort_key", "shown"]
@@ -144,9 +143,8 @@ def _check_lines(lines: Sequence[TravellerLine]) -> None:
         for pair in (line.ns, line.ew):
             key = (line.board, line.section, pair)
             if key in seen:
-                raise ScoringError(Text.of("result.twice", board=line.board, pair=pair,
-                                           first=describe(seen[key].result, line.board),
-                                           second=describe(line.result, line.board)), field="board")
+                raise ScoringError(Text.of("result.twice", board=line.board, pair=pair, first=said(seen[key].result),
+                                           second=said(line.result)), field="board")
             seen[key] = line
 
 

@@ -92,9 +92,7 @@ class Played:
         return "=" if over == 0 else f"{over:+d}"
 
     def __str__(self) -> str:
-        if self.contract is None:
-            return "passed out"
-        return f"{self.contract}, {self.tricks} tricks"
+        return str(said(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +129,7 @@ class Assigned:
         return sum((w * s for w, s in self.parts), Fraction(0))
 
     def __str__(self) -> str:
-        if not self.is_weighted:
-            return _score(self.parts[0][1])
-        return ", ".join(f"{_percent(w)}% of {_score(s)}" for w, s in self.parts)
+        return str(said(self))
 
 
 def _score(score: int) -> str:
@@ -165,6 +161,26 @@ class Artificial:
 
 
 Result = Played | Assigned | Artificial
+
+
+def said(result: Result) -> Text | str:
+    """The result as a traveller shows it, for messages: a ``Text`` where words need translating
+    (``4S by N, 10 tricks``, ``passed out``, ``20% of +650, 80% of +620``), else the plain
+    notation (``+420``, ``A6040``). ``str()`` of a result is its English.
+
+    >>> [str(said(r)) for r in (Played.of("4S", "N", 10), Played.of("1N", "E", 1), Played(None), Assigned.of(0))]
+    ['4S by N, 10 tricks', '1N by E, 1 trick', 'passed out', '0']
+    """
+    if isinstance(result, Played):
+        if result.contract is None:
+            return Text.of("result.passed")
+        return Text.of("result.played", contract=str(result.contract.call), declarer=result.contract.declarer.letter,
+                       tricks=result.tricks)
+    if isinstance(result, Assigned):
+        if not result.is_weighted:
+            return _score(result.parts[0][1])
+        return Text.of("result.weighted", parts=tuple((_percent(w), _score(s)) for w, s in result.parts))
+    return str(result)
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,4 +247,4 @@ def check_score(score: int) -> int:
     return score
 
 
-__all__ = ["Played", "Assigned", "Artificial", "Result", "TravellerLine", "possible_scores", "check_score"]
+__all__ = ["Played", "Assigned", "Artificial", "Result", "TravellerLine", "possible_scores", "check_score", "said"]

@@ -88,6 +88,9 @@ ENGLISH: dict[str, _Template] = {
     "result.pair_missing": lambda p: f"a traveller line needs both pairs (NS and EW)",
     "result.twice": lambda p: f"board {p['board']}: pair {p['pair']} has two results ({p['first']} and {p['second']})",
     "result.board": lambda p: f"board numbers start at 1, not {p['board']!r}",
+    "result.played": lambda p: f"{p['contract']} by {p['declarer']}, {_tricks(p['tricks'])}",
+    "result.passed": lambda p: "passed out",
+    "result.weighted": lambda p: ", ".join(f"{w}% of {s}" for w, s in p["parts"]),
     # layout.py
     "layout.board_unknown": lambda p: f"board {p['board']} is not played in this session (boards {p['low']}–{p['high']})",
     "layout.no_table": lambda p: f"there is no table {p['table']} in round {p['round']}",

@@ -68,6 +68,9 @@ def _made_by_the_domain() -> list[Text]:
     texts.append(_error(lambda: L(1, "", "1", Played(None))))
     texts.append(_error(lambda: L(0, "1", "2", Played(None))))
     texts.append(_error(lambda: score_event([L(1, "1", "2", Played(None)), L(1, "3", "1", Artificial(60, 40))])))
+    texts.append(_error(lambda: score_event([L(1, "1", "2", Played.of("4S", "N", 10)),
+                                             L(1, "1", "3", Assigned.weighted((Fraction(1, 5), 650),
+                                                                              (Fraction(4, 5), 620)))])))
     texts.append(ScoringError(Text.of("entry.empty"), line=12, where="TRAVELLER_LINE", source="club.xml").text)
     texts.append(ScoringError(Text.of("entry.empty"), line=12).text)
     return texts
@@ -157,6 +160,13 @@ def test_shorthand_mistakes_in_polish():
                     "4S+7": "4S+7 to byłoby 17 lew; strona bierze od 0 do 13 lew",
                     "4S N": "4S, rozgrywa N: ile lew? Dopisz =, +1, -2 albo liczbę wziętych lew (np. 4S= N lub "
                             "4S N 10)"}
+
+
+def test_a_pairs_two_results_are_said_in_polish():
+    lines = [L(1, "1", "2", Played.of("4S", "N", 1)), L(1, "1", "3", Played(None))]
+    with translation.override("pl"):
+        said = error_message(pytest.raises(ScoringError, score_event, lines).value)
+    assert said == "rozdanie 1: para 1 ma dwa wyniki (4S, rozgrywa N, 1 lewa i rozdanie spasowane)"
 
 
 def test_fractions_are_said_to_two_decimals():
