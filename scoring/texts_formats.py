@@ -71,6 +71,11 @@ RENDERERS: dict = {
     % {**p, "row": _q(p["row"])},
     "pbn.column_missing": lambda p: _("the %(table)s has no %(column)s column") % p,
     "pbn.no_result": lambda p: _("a ScoreTable row has neither a contract nor a score"),
+    # services/imports.py
+    "import.not_director": lambda p: _("only the club's directors may import a session's results"),
+    "import.too_large": lambda p: _("%(name)s is larger than %(megabytes)s MB") % p,
+    "import.section": lambda p: _("section %(section)s has a longer name than a session's sections may have (%(most)s "
+                                  "characters)") % {**p, "section": _q(p["section"])},
     # usebio_schema.py
     "schema.missing": lambda p: _("<%(parent)s> has no %(element)s") % p,
     "schema.empty": lambda p: _("<%(element)s> in <%(parent)s> is empty") % p,

@@ -114,8 +114,10 @@ class _Reader:
             for pid in (line.ns, line.ew):
                 if pid not in known:
                     known.add(pid)
-                    _section, number, direction = split_pair_id(pid) or ("", 0, "")
-                    out.pairs.append(FilePair(id=pid, number=number, direction=direction, written=pid))
+                    section, number, direction = split_pair_id(pid) or ("", 0, "")
+                    out.pairs.append(FilePair(id=pid, number=number, direction=direction, section=section,
+                                              written=pid))
+        out.sections = tuple(sorted({p.section for p in out.pairs if p.section}))
         return out
 
     def table(self, game: PbnGame, name: str) -> PbnTable | None:
@@ -140,18 +142,24 @@ class _Reader:
             raise self.error(Text.of("pbn.column_missing", table=table, column=name), line, table)
         return row[name.lower()].strip()
 
+    def pair_id(self, text: str, line: int, table: str) -> tuple[str, str]:
+        """``(id, section)``: ``"A7"`` → ``("A7", "A")``, ``"07"`` → ``("7", "")``."""
+        parsed = split_pair_id(text)
+        if parsed is None:
+            raise self.error(Text.of("file.pair_number", text=text), line, table)
+        section, number, suffix = parsed
+        return f"{section}{number}{suffix}", section
+
     def read_row(self, row: dict, line: int, board: int) -> TravellerLine:
-        ns, ew = (self.column(row, c, line) for c in ("PairId_NS", "PairId_EW"))
-        for pid in (ns, ew):
-            if split_pair_id(pid) is None:
-                raise self.error(Text.of("file.pair_number", text=pid), line, "ScoreTable")
+        (ns, section), (ew, _) = (self.pair_id(self.column(row, c, line), line, "ScoreTable")
+                                  for c in ("PairId_NS", "PairId_EW"))
         score = self.score(row, line)
         result = self.result(row, line, score)
         extra = {"line": line, "score": None if score is None or isinstance(result, Artificial) else score,
                  "mp_ns": self.number(row.get("mp_ns") or row.get("imp_ns")),
                  "mp_ew": self.number(row.get("mp_ew") or row.get("imp_ew")), "lead": row.get("lead", "")}
         try:
-            return TravellerLine(board, ns, ew, result, round=self.integer(row.get("round")),
+            return TravellerLine(board, ns, ew, result, section=section, round=self.integer(row.get("round")),
                                  table=self.integer(row.get("table")), extra=extra)
         except ScoringError as exc:
             raise self.error(exc.reason, line, "ScoreTable") from None
@@ -203,16 +211,15 @@ class _Reader:
             raise self.error(exc.reason, line, where) from None
 
     def read_total(self, row: dict, line: int) -> FilePair:
-        pid = self.column(row, "PairId", line, "TotalScoreTable")
+        written = self.column(row, "PairId", line, "TotalScoreTable")
+        pid, section = self.pair_id(written, line, "TotalScoreTable")
         parsed = split_pair_id(pid)
-        if parsed is None:
-            raise self.error(Text.of("file.pair_number", text=pid), line, "TotalScoreTable")
         direction = (row.get("direction") or "").upper().replace("-", "")
         names = [n.strip() for n in re.split(r"\s+[-–&]\s+", row.get("names", "")) if n.strip() and n.strip() != "-"]
         total = self.number(row.get("totalscoremp") or row.get("totalscoreimp") or row.get("totalscore"))
         direction = parsed[2] or (direction if direction in ("NS", "EW") else "")
-        return FilePair(id=pid, number=parsed[1], direction=direction,
-                        players=tuple(FilePlayer(n) for n in names), written=pid, total=total,
+        return FilePair(id=pid, number=parsed[1], direction=direction, section=section,
+                        players=tuple(FilePlayer(n) for n in names), written=written, total=total,
                         percentage=self.number(row.get("totalpercentage")), place=self.number(row.get("rank")),
                         line=line)
 

@@ -193,7 +193,8 @@ class _Reader:
         parsed = split_pair_id(element.text)
         if parsed is None:
             raise self.error(Text.of("file.pair_number", text=element.text), element)
-        return (section if several else "") + element.text.strip(), parsed[1], parsed[2]
+        prefix, number, suffix = parsed
+        return f"{section if several else ''}{prefix}{number}{suffix}", number, suffix
 
     def read_pair(self, element: Element, section: str, several: bool) -> FilePair:
         number_element = self.required(element, "PAIR_NUMBER")

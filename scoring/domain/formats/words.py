@@ -61,6 +61,11 @@ ENGLISH: dict[str, Callable[[dict], str]] = {
     "pbn.columns": lambda p: f"{p['table']} row {p['row']!r} has {p['count']} cells for {p['columns']} columns",
     "pbn.column_missing": lambda p: f"the {p['table']} has no {p['column']} column",
     "pbn.no_result": lambda p: "a ScoreTable row has neither a contract nor a score",
+    # importing a file as a session (scoring/services/imports.py)
+    "import.not_director": lambda p: "only the club's directors may import a session's results",
+    "import.too_large": lambda p: f"{p['name']} is larger than {p['megabytes']} MB",
+    "import.section": lambda p: f"section {p['section']!r} has a longer name than a session's sections may have "
+                                f"({p['most']} characters)",
     # usebio_schema.py: where a file departs from the spec's USEBIO
     "schema.missing": lambda p: f"<{p['parent']}> has no {p['element']}",
     "schema.empty": lambda p: f"<{p['element']}> in <{p['parent']}> is empty",

@@ -26,6 +26,8 @@ SAMPLES = {
     "usebio.winner_type": {"text": "3"}, "usebio.score": {"text": "A6"},
     "json.invalid": {"reason": "Expecting value", "column": 13}, "json.encoding": {"position": 12},
     "json.shape": {"expected": "boards"},
+    "import.not_director": {}, "import.too_large": {"name": "big.xml", "megabytes": 20},
+    "import.section": {"section": "Section one", "most": 8},
     "pbn.board_missing": {}, "pbn.columns": {"table": "ScoreTable", "row": "1 2", "count": 2, "columns": 5},
     "pbn.column_missing": {"table": "ScoreTable", "column": "PairId_NS"}, "pbn.no_result": {},
     "schema.missing": {"parent": "CLUB", "element": "CLUB_NAME"}, "schema.empty": {"parent": "CLUB",
