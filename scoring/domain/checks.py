@@ -45,8 +45,9 @@ from scoring.domain.text import Text
 __all__ = ["far_from_the_field", "beyond_top_trumps", "far_from_double_dummy", "check_line", "board_checks",
            "FAR_IMPS", "FIELD_MINIMUM"]
 
-#: A score this many IMPs or more from every other score on its board is flagged ...
-FAR_IMPS = 10
+#: A score this many IMPs or more from every other score on its board is flagged (13: 750 points or more —
+#: a slam alone, a sign the wrong way round, a big penalty; not a game gone down where others made it) ...
+FAR_IMPS = 13
 #: ... when the board has at least this many scores.
 FIELD_MINIMUM = 4
 
@@ -60,10 +61,10 @@ def far_from_the_field(line: TravellerLine, others: Sequence[TravellerLine], *, 
 
     >>> from scoring.domain.results import Played, TravellerLine as L
     >>> field = [L(1, str(n), str(n + 10), Played.of("4S", "N", 10)) for n in range(1, 4)]
-    >>> str(far_from_the_field(L(1, "4", "14", Played.of("4S", "N", 4)), field))
-    'board 1: 4 v 14 scored −300, 12 IMPs from the nearest other result (+420)'
+    >>> str(far_from_the_field(L(1, "4", "14", Played.of("4S", "E", 10)), field))    # the wrong declarer?
+    'board 1: 4 v 14 scored −420, 13 IMPs from the nearest other result (+420)'
     >>> far_from_the_field(L(1, "4", "14", Played.of("5S", "N", 10)), field) is None    # −50: 10 IMPs away
-    False
+    True
     >>> far_from_the_field(L(1, "4", "14", Played.of("2S", "N", 10)), field) is None    # +170: 6 IMPs away
     True
     >>> far_from_the_field(L(1, "4", "14", Played.of("4S", "N", 4)), field[:2]) is None   # 3 scores: no field

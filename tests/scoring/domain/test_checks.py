@@ -30,7 +30,9 @@ def traveller(*scores):
 
 @pytest.mark.parametrize("scores, flagged", [
     ((420, 420, 450, -1100), [4]),                 # 1520 from +420: 17 IMPs
-    ((420, 420, 450, -50), [4]),                   # 470: 10 IMPs, just enough
+    ((420, 420, 450, -420), [4]),                  # the sign the wrong way round: 840, 13 IMPs, just enough
+    ((420, 420, 450, -50), []),                    # 470: 10 IMPs, one table down in the others' game
+    ((620, 620, 650, -100), []),                   # 720: 12 IMPs, a vulnerable game gone down
     ((420, 420, 450, 0), []),                      # 420: 9 IMPs
     ((420, 420, 450, 50), []),                     # 370: 9 IMPs
     ((420, 450, -1100), []),                       # three results: too few to judge
