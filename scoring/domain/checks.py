@@ -4,7 +4,7 @@ A result that passes these checks may still be wrong, and one that fails may be 
 revoke, a claim gone wrong, a misboard); they only say where to look. Each check is one plain
 function on one traveller line:
 
-* :func:`far_from_the_field` — the score is 10 IMPs or more from the nearest other result on
+* :func:`far_from_the_field` — the score is 13 IMPs (750 points) or more from the nearest other result on
   the board (only when the board has at least 4 scores: fewer say nothing about a field);
 * :func:`beyond_top_trumps` — declarer took more tricks than the defenders' top trumps allow:
   k top trumps in an unbroken run from the ace, all in one defender's hand (the ace; ace and
