@@ -57,6 +57,7 @@ class SessionLayout:
     fields: tuple[tuple[str, ...], ...] = ()          # pairs ranked together: one field, or NS and EW
     boards_per_round: int | None = None
     problems: tuple[Text, ...] = field(default=(), compare=False)
+    planned: bool = False        # the meetings are a movement's plan (an imported event's are what was played)
 
     @property
     def boards(self) -> tuple[int, ...]:
@@ -77,7 +78,8 @@ class SessionLayout:
 
     @property
     def expected_plays(self) -> dict[int, int]:
-        """How many tables play each board."""
+        """How many tables play each board (the plan's count only when ``planned``: an imported event's
+        meetings hold the boards actually played, so a board played short counts short there)."""
         plays: dict[int, int] = defaultdict(int)
         for m in self.meetings:
             for b in m.boards:
@@ -150,7 +152,7 @@ def layout_from_movement(movement, *, boards_per_round: int) -> SessionLayout:
             ns, ew = (t.ew, t.ns) if rnd.arrow_switched else (t.ns, t.ew)
             meetings.append(Meeting(rnd.number, t.table, str(ns), str(ew), boards, rnd.arrow_switched))
     fields = tuple(tuple(str(p) for p in f) for f in movement.ranking_fields)
-    return SessionLayout(tuple(meetings), tuple(sit_outs), fields, boards_per_round)
+    return SessionLayout(tuple(meetings), tuple(sit_outs), fields, boards_per_round, planned=True)
 
 
 def layout_from_meetings(meetings: Sequence[dict], *, fields: Sequence[Sequence[str]] = ()) -> SessionLayout:

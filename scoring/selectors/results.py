@@ -107,5 +107,7 @@ def session_score(*, session: Session, options: ScoringOptions | None = None, la
     if len(layout.fields) > 1:
         fields = {pair: ("NS" if index == 0 else "EW") for index, field in enumerate(layout.fields) for pair in field}
     options = options or session_options(session=session)
-    expected = (layout.expected_plays or None) if options.sections == "across" else None
+    # E from the movement's plan; an imported event's meetings are what was played, so E is the engine's own
+    # (the most results of any board), as the programs that wrote the files count it
+    expected = (layout.expected_plays or None) if layout.planned and options.sections == "across" else None
     return score_event(session_lines(session=session), options, fields=fields, expected=expected)

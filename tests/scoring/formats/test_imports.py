@@ -12,12 +12,11 @@ from django.core.management import call_command
 
 from clubs.models import Pair, Session
 from dealing.models import Board, SessionDealing
-from scoring.domain.engine import score_event
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.usebio import _SAMPLE
 from scoring.domain.ranking import shown
 from scoring.models import ImportedLayout, Result, ResultChange, SessionScoring
-from scoring.selectors.results import session_lines
+from scoring.selectors.results import session_lines, session_score
 from scoring.services.imports import session_import_file, session_import_pbn, session_import_usebio
 
 # file, results, pairs, boards with deals, winners, two sections
@@ -39,10 +38,8 @@ def command_ranking(path) -> list[tuple[str, str, float]]:
 
 
 def stored_ranking(session: Session) -> list[tuple[str, str, float]]:
-    """The stored session re-scored: its Result rows as traveller lines, its options and winners."""
-    layout = ImportedLayout.objects.get(session=session)
-    options = SessionScoring.objects.get(session=session).options()
-    score = score_event(session_lines(session=session), options, two_winners=layout.winners == 2)
+    """The stored session scored as every page scores it (``session_score``: its rows, options and layout)."""
+    score = session_score(session=session)
     return [(p.pair, p.place, float(shown(p.percentage))) for p in score.pairs]
 
 
