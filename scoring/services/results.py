@@ -64,6 +64,17 @@ def _line_data(result: DomainResult, group: str = "") -> dict:
     return data
 
 
+def _problem_field(problem: Text) -> str:
+    """The input a layout problem is about: the board, the table, or the pair on the wrong side."""
+    if problem.code in ("layout.board_unknown", "layout.board_not_here"):
+        return "board"
+    if problem.code == "layout.no_table":
+        return "table"
+    if problem.code == "layout.pair_not_here":
+        return "ew" if problem.params.get("seat") == "EW" else "ns"
+    return "ns"
+
+
 def _action_for(new: DomainResult) -> str:
     return ResultChange.Action.ADJUSTED if isinstance(new, (Assigned, Artificial)) else ResultChange.Action.CORRECTED
 
@@ -86,8 +97,7 @@ def result_record(*, session: Session, board: int, ns_pair: Pair, ew_pair: Pair,
         raise ScoringError(Text.of("layout.no_movement"), field="board")
     problem = layout.check(board=board, ns=ns_pair.label, ew=ew_pair.label, round=round, table=table)
     if problem is not None and not (off_schedule and directing and reason.strip()):
-        raise ScoringError(problem, field="board" if problem.code in ("layout.board_unknown",
-                                                                      "layout.board_not_here") else "ns")
+        raise ScoringError(problem, field=_problem_field(problem))
     if round is None and table is None and problem is None:
         meeting = layout.meeting_of(board=board, ns=ns_pair.label, ew=ew_pair.label)
         round, table = meeting.round, meeting.table
