@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, ClubRole, Member, Session
@@ -82,3 +83,90 @@ class RoleGrantForm(forms.Form):
 
 class SessionStatusForm(forms.Form):
     status = forms.ChoiceField(choices=Session.Status.choices)
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+class MemberNames:
+    """The club's members by the names a director types on the pairs page (the type-ahead list's values).
+
+    A member is written by their full name; two members sharing a name are told apart by their federation
+    number (``Ada Adamska (PZBS 123)``) or, without one, their id (``Ada Adamska (#12)``). A name that is no
+    member's is a guest's.
+    """
+
+    def __init__(self, members):
+        counts: dict[str, int] = {}
+        for member in members:
+            counts[_fold(member.full_name)] = counts.get(_fold(member.full_name), 0) + 1
+        self.options: list[str] = []
+        self._by_value: dict[str, Member] = {}
+        self._by_pk: dict[int, str] = {}
+        self._shared: set[str] = set()
+        for member in members:
+            value = member.full_name
+            if counts[_fold(value)] > 1:
+                self._shared.add(_fold(value))
+                value = f"{value} ({member.national_id or f'#{member.pk}'})"
+            self.options.append(value)
+            self._by_value[_fold(value)] = member
+            self._by_pk[member.pk] = value
+
+    def display(self, member: Member | None, guest: str = "") -> str:
+        if member is None:
+            return guest
+        return self._by_pk.get(member.pk, member.full_name)
+
+    def resolve(self, text: str) -> tuple[Member | None, str]:
+        """(member, "") for a member's name, (None, name) for a guest, (None, "") for nothing typed."""
+        text = " ".join(text.split())
+        if not text:
+            return None, ""
+        member = self._by_value.get(_fold(text))
+        if member is not None:
+            return member, ""
+        if _fold(text) in self._shared:
+            raise forms.ValidationError(
+                _("Two members are called %(name)s: pick one from the list.") % {"name": text}, code="ambiguous")
+        return None, text
+
+
+class PairRowForm(forms.Form):
+    """One pair on the pairs page: which pair (hidden) and its two players, typed by name."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    direction = forms.CharField(widget=forms.HiddenInput, required=False)
+    section = forms.CharField(widget=forms.HiddenInput, required=False)
+    player_1 = forms.CharField(label=_("first player"), required=False, max_length=200)
+    player_2 = forms.CharField(label=_("second player"), required=False, max_length=200)
+
+    def __init__(self, *args, names: MemberNames, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.names = names
+        for slot in ("player_1", "player_2"):
+            self.fields[slot].widget.attrs.update({"list": "club-members", "autocomplete": "off", "spellcheck": "false",
+                                                   "class": "player", "placeholder": capfirst(self.fields[slot].label)})
+
+    def _player(self, slot: str):
+        return self.names.resolve(self.cleaned_data.get(slot) or "")
+
+    def clean_player_1(self):
+        self._player("player_1")
+        return self.cleaned_data["player_1"]
+
+    def clean_player_2(self):
+        self._player("player_2")
+        return self.cleaned_data["player_2"]
+
+    def row(self) -> dict:
+        """What ``clubs.services.pairs_set`` takes for this pair."""
+        data = self.cleaned_data
+        row = {"number": data["number"], "direction": data.get("direction") or "", "section": data.get("section") or ""}
+        for slot in ("player_1", "player_2"):
+            row[slot], row[f"{slot}_name"] = self._player(slot)
+        return row
+
+
+PairRowFormSet = forms.formset_factory(PairRowForm, extra=0)

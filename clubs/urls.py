@@ -19,4 +19,5 @@ urlpatterns = [
     path("sessions/<int:session_id>/", views.session_detail, name="session_detail"),
     path("sessions/<int:session_id>/edit/", views.session_edit, name="session_edit"),
     path("sessions/<int:session_id>/status/", views.session_status, name="session_status"),
+    path("sessions/<int:session_id>/pairs/", views.session_pairs, name="session_pairs"),
 ]

@@ -1,4 +1,4 @@
-"""Pages: home, club home, members, sessions. Thin: selectors read, services write.
+"""Pages: home, club home, members, sessions and their pairs. Thin: selectors read, services write.
 
 Other apps add panels to the session page by listing templates in their AppConfig's
 ``session_panel_templates``; each is rendered with ``session`` and ``user`` in context.
@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import selectors, services
-from clubs.forms import ClubForm, MemberForm, MemberLoginForm, RoleGrantForm, SessionForm, SessionStatusForm
+from clubs.forms import (ClubForm, MemberForm, MemberLoginForm, MemberNames, PairRowFormSet, RoleGrantForm, SessionForm,
+                         SessionStatusForm)
 from clubs.models import ClubRole, Session
 from clubs.permissions import can_direct, can_score, is_site_auditor
 
@@ -220,3 +221,68 @@ def member_role(request, slug, member_id):
     else:
         return _member_page(request, club, member, role_form=form)
     return redirect("clubs:member_edit", slug=club.slug, member_id=member.pk)
+
+
+@login_required
+def session_pairs(request, session_id):
+    """The director's pairs page: a row per pair of the movement, two players each, typed with the club's members
+    offered as you type; a name that is no member's is a guest's. Saved all at once; on an error the page comes
+    back with what was typed and the error beside its field."""
+    from scoring.services.sessions import session_pairs_ensure
+
+    session = selectors.session_get_for_director(user=request.user, session_id=session_id)
+    if request.method != "POST" and not session.is_final:
+        session_pairs_ensure(session=session)
+    rows = selectors.session_pair_rows(session=session)
+    names = MemberNames(selectors.members_for_pairs(session=session))
+    initial = [{"number": r.number, "direction": r.direction, "section": r.section,
+                "player_1": names.display(r.pair.player_1, r.pair.player_1_name) if r.pair else "",
+                "player_2": names.display(r.pair.player_2, r.pair.player_2_name) if r.pair else ""} for r in rows]
+    formset = PairRowFormSet(request.POST if request.method == "POST" else None, initial=initial, prefix="pairs",
+                             form_kwargs={"names": names})
+    page_errors: list[str] = []
+    if request.method == "POST" and formset.is_valid():
+        try:
+            services.pairs_set(session=session, rows=[form.row() for form in formset.forms])
+        except ValidationError as exc:
+            page_errors = _pairs_errors_to_forms(exc, formset)
+        else:
+            messages.success(request, _("Pairs saved."))
+            return redirect("clubs:session_pairs", session_id=session.pk)
+    by_label = {r.label: r for r in rows}
+    lines = []
+    for form in formset.forms:
+        label = f"{form['section'].value() or ''}{form['number'].value()}{form['direction'].value() or ''}"
+        row = by_label.get(label)
+        lines.append({"form": form, "label": label, "row": row,
+                      "players": [(form[slot], _typed_guest(form, slot, names)) for slot in ("player_1", "player_2")]})
+    return render(request, "clubs/session_pairs.html", {
+        "session": session, "club": session.club, "lines": lines, "formset": formset, "member_options": names.options,
+        "page_errors": page_errors, "has_sit_outs": any(r.sits_out for r in rows),
+        "two_lines": any(r.line for r in rows), "final": session.is_final,
+    })
+
+
+def _typed_guest(form, slot: str, names: MemberNames) -> bool:
+    """Whether what stands in the player's field is a guest's name (shown as "guest" beside it)."""
+    text = form[slot].value() or ""
+    try:
+        member, guest = names.resolve(text)
+    except ValidationError:
+        return False
+    return bool(guest)
+
+
+def _pairs_errors_to_forms(exc: ValidationError, formset) -> list[str]:
+    """Put the service's ``pairs[i].field`` errors beside their fields; return those that belong to no field."""
+    if not hasattr(exc, "error_dict"):
+        return exc.messages
+    rest = []
+    for name, errors in exc.error_dict.items():
+        index, _dot, field = name.removeprefix("pairs[").partition("].")
+        form = formset.forms[int(index)] if index.isdigit() and int(index) < len(formset.forms) else None
+        if form is not None and field in ("player_1", "player_2"):
+            form.add_error(field, errors)
+        else:
+            rest += [message for error in errors for message in error.messages]
+    return rest

@@ -1,0 +1,179 @@
+"""The director's pairs page: a row per pair of the movement, players typed (members offered as you type, other
+names saved as guests), errors beside their fields with what was typed kept; English and Polish; the session
+page's panel; the JSON API (GET/PUT /api/v1/sessions/{id}/pairs/)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from clubs.models import Pair, Session
+from clubs.services import member_create, pair_set
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def members(club):
+    names = [("Ada", "Adamska"), ("Bruno", "Bianchi"), ("Celia", "Carter"), ("Dmitri", "Dvorak")]
+    return [member_create(club=club, first_name=first, last_name=last) for first, last in names]
+
+
+@pytest.fixture
+def seven_pairs(club_session, director):
+    from movements.services import session_movement_choose
+
+    session_movement_choose(session=club_session, user=director, pairs=7, boards_per_round=3)
+    club_session.refresh_from_db()
+    return club_session
+
+
+def page_url(session) -> str:
+    return f"/sessions/{session.pk}/pairs/"
+
+
+def form_data(page: str, **typed) -> dict:
+    """The page's form as the browser would post it, with ``typed`` (``pairs-0-player_1="Ada Adamska"``) filled."""
+    data = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
+    data.update({name: value for name, value in re.findall(r'name="(pairs-\d+-player_\d)"[^>]*?(?:value="([^"]*)")?[^>]*>', page)})
+    data.update({k.replace("__", "-"): v for k, v in typed.items()})
+    return data
+
+
+def names(session) -> dict[str, str]:
+    return {p.label: p.names for p in Pair.objects.filter(session=session) if p.names}
+
+
+def test_the_page_lists_every_pair_of_the_movement_with_sit_outs(client_for, director, seven_pairs, members):
+    page = client_for(director).get(page_url(seven_pairs)).content.decode()
+    assert Pair.objects.filter(session=seven_pairs).count() == 7                  # session_pairs_ensure ran
+    assert re.findall(r'data-pair="(\d+)"', page) == ["1", "2", "3", "4", "5", "6", "7"]
+    assert '<datalist id="club-members">' in page and '<option value="Ada Adamska">' in page
+    assert 'list="club-members"' in page
+    assert "phantom pair" in page and page.count("sits out in round ") == 7
+
+
+def test_typed_names_are_saved_as_members_or_guests(client_for, director, seven_pairs, members):
+    client = client_for(director)
+    page = client.get(page_url(seven_pairs)).content.decode()
+    response = client.post(page_url(seven_pairs), form_data(
+        page, pairs__0__player_1="ada adamska", pairs__0__player_2="Bruno Bianchi", pairs__1__player_1="Zofia Gość"))
+    assert response.status_code == 302 and response["Location"] == page_url(seven_pairs)
+    pair_1, pair_2 = (Pair.objects.get(session=seven_pairs, number=n) for n in (1, 2))
+    assert (pair_1.player_1, pair_1.player_2) == (members[0], members[1])
+    assert (pair_2.player_1, pair_2.player_1_name) == (None, "Zofia Gość")
+    again = client.get(page_url(seven_pairs)).content.decode()
+    assert 'value="Ada Adamska"' in again and 'value="Zofia Gość"' in again
+    row = again[again.index('data-pair="2"'):again.index('data-pair="3"')]
+    assert re.search(r'<small class="guest-tag">guest</small>', row)               # shown as a guest
+    row_1 = again[again.index('data-pair="1"'):again.index('data-pair="2"')]
+    assert "guest-tag\" hidden" in row_1
+
+
+def test_an_error_keeps_what_was_typed_and_stands_beside_its_field(client_for, director, seven_pairs, members):
+    client = client_for(director)
+    page = client.get(page_url(seven_pairs)).content.decode()
+    response = client.post(page_url(seven_pairs), form_data(
+        page, pairs__0__player_1="Ada Adamska", pairs__0__player_2="Bruno Bianchi",
+        pairs__2__player_1="Celia Carter", pairs__2__player_2="Ada Adamska"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert names(seven_pairs) == {}                                                # nothing saved
+    row_3 = html[html.index('data-pair="3"'):html.index('data-pair="4"')]
+    assert 'value="Celia Carter"' in row_3 and "Pair 3: Ada Adamska already plays in pair 1." in row_3
+    assert 'class="field-error"' in row_3
+    assert 'value="Bruno Bianchi"' in html
+
+
+def test_two_members_with_one_name_are_told_apart(client_for, director, seven_pairs, members, club):
+    twin = member_create(club=club, first_name="Ada", last_name="Adamska", national_id="PZBS 77")
+    client = client_for(director)
+    page = client.get(page_url(seven_pairs)).content.decode()
+    assert '<option value="Ada Adamska (PZBS 77)">' in page and f'<option value="Ada Adamska (#{members[0].pk})">' in page
+    html = client.post(page_url(seven_pairs), form_data(page, pairs__0__player_1="Ada Adamska")).content.decode()
+    assert "Two members are called Ada Adamska: pick one from the list." in html
+    client.post(page_url(seven_pairs), form_data(page, pairs__0__player_1="Ada Adamska (PZBS 77)"))
+    assert Pair.objects.get(session=seven_pairs, number=1).player_1 == twin
+
+
+def test_the_page_is_for_directors(client_for, scorer, player, seven_pairs, other_director):
+    assert client_for(scorer).get(page_url(seven_pairs)).status_code == 403
+    assert client_for(player).get(page_url(seven_pairs)).status_code == 403
+    assert client_for(other_director).get(page_url(seven_pairs)).status_code == 404
+
+
+def test_without_a_movement_the_page_says_choose_one(client_for, director, club_session):
+    page = client_for(director).get(page_url(club_session)).content.decode()
+    assert 'data-testid="no-movement"' in page and f"/movements/session/{club_session.pk}/choose/" in page
+
+
+def test_final_results_make_the_page_read_only(client_for, director, seven_pairs, members):
+    pair_set(session=seven_pairs, number=1, player_1=members[0])
+    Session.objects.filter(pk=seven_pairs.pk).update(status=Session.Status.PUBLISHED)
+    page = client_for(director).get(page_url(seven_pairs)).content.decode()
+    assert 'data-testid="pairs-final"' in page and "<fieldset disabled>" in page and "save-pairs" not in page
+
+
+def test_the_page_in_polish(client_for, director, seven_pairs, members):
+    client = client_for(director)
+    client.cookies["django_language"] = "pl"
+    page = client.get(page_url(seven_pairs)).content.decode()
+    assert "Para 1" in page and "Zapisz pary" in page and "pauzuje w rundzie" in page
+    response = client.post(page_url(seven_pairs), form_data(
+        page, pairs__0__player_1="Ada Adamska", pairs__1__player_1="Ada Adamska"))
+    assert "Para 1: Ada Adamska gra już w parze 2." in response.content.decode()
+
+
+def test_the_session_page_links_to_the_pairs(client_for, director, player, seven_pairs, members):
+    pair_set(session=seven_pairs, number=3, player_1=members[0], player_2_name="Jan Gość")
+    page = client_for(director).get(f"/sessions/{seven_pairs.pk}/").content.decode()
+    assert 'data-testid="pairs-panel"' in page and page_url(seven_pairs) in page
+    assert "1 of 7 pairs named" in page and "Pair 3 — Ada Adamska &amp; Jan Gość" in page
+    seen = client_for(player).get(f"/sessions/{seven_pairs.pk}/").content.decode()
+    assert "Pair 3 — Ada Adamska &amp; Jan Gość" in seen and page_url(seven_pairs) not in seen
+
+
+def api_url(session) -> str:
+    return f"/api/v1/sessions/{session.pk}/pairs/"
+
+
+def test_api_lists_the_pairs_to_whoever_sees_the_session(api_client_for, player, seven_pairs, members, other_director):
+    pair_set(session=seven_pairs, number=3, player_1=members[0], player_2_name="Jan Gość")
+    body = api_client_for(player).get(api_url(seven_pairs)).json()
+    assert body["session"] == seven_pairs.pk and body["final"] is False
+    assert [p["label"] for p in body["pairs"]] == ["1", "2", "3", "4", "5", "6", "7"]
+    three = body["pairs"][2]
+    assert three["player_1"] == {"member": members[0].pk, "name": "Ada Adamska", "guest": False}
+    assert three["player_2"] == {"member": None, "name": "Jan Gość", "guest": True}
+    assert body["pairs"][0]["player_1"] is None and len(three["sits_out"]) == 1 and three["line"] == ""
+    assert api_client_for(other_director).get(api_url(seven_pairs)).status_code == 404
+
+
+def test_api_put_names_the_pairs_all_at_once(api_client_for, director, scorer, seven_pairs, members):
+    ada, bruno, celia, _ = members
+    client = api_client_for(director)
+    response = client.put(api_url(seven_pairs), {"pairs": [
+        {"number": 1, "player_1": {"member": ada.pk}, "player_2": {"member": bruno.pk}},
+        {"number": 2, "player_1": {"name": "Zofia Gość"}, "player_2": None},
+    ]}, format="json")
+    assert response.status_code == 200
+    assert response.json()["pairs"][1]["player_1"] == {"member": None, "name": "Zofia Gość", "guest": True}
+    assert names(seven_pairs) == {"1": "Ada Adamska – Bruno Bianchi", "2": "Zofia Gość"}
+    refused = client.put(api_url(seven_pairs), {"pairs": [
+        {"number": 4, "player_1": {"member": celia.pk}},
+        {"number": 5, "player_1": {"member": ada.pk}},
+    ]}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["error"]["field"] == "pairs[1].player_1"
+    assert refused.json()["error"]["message"] == "pairs[1].player_1: Pair 5: Ada Adamska already plays in pair 1."
+    assert names(seven_pairs) == {"1": "Ada Adamska – Bruno Bianchi", "2": "Zofia Gość"}     # nothing saved
+    bad = client.put(api_url(seven_pairs), {"pairs": [{"number": 0}]}, format="json")
+    assert bad.status_code == 400 and bad.json()["error"]["field"] == "pairs.0.number"
+    assert api_client_for(scorer).put(api_url(seven_pairs), {"pairs": []}, format="json").status_code == 403
+
+
+def test_api_in_polish(api_client_for, director, seven_pairs):
+    response = api_client_for(director).put(api_url(seven_pairs), {"pairs": [{"number": 9}]}, format="json",
+                                            HTTP_ACCEPT_LANGUAGE="pl")
+    assert response.status_code == 400 and response.json()["error"]["message"].startswith("pairs[0].number: Pary 9 nie ma w ruchu")
