@@ -4,7 +4,9 @@
 templates show (board numbers, "sits out", where boards and pairs go next, the board sheet
 in the order the boards travel, the balance report); ``cards_html`` renders
 ``templates/print/movement_cards.html``; ``cards_pdf`` writes the same HTML as a PDF, in the
-active language.
+active language. Cards printed for a session carry its title and, once its pairs are named, the
+players beside the pair numbers (``names``: "Pair 3 — Ada Adamska & Bruno Bianchi" on the pair
+card, "3 (Adamska – Bianchi)" on the table cards); the movement catalogue's cards have neither.
 
 A 64-pair PDF has about 400 A6 pages and takes half a minute, so ``cards_pdf`` renders it in
 parts (``PART_CARDS`` cards at a time, page numbers carried on from part to part), reports
@@ -26,6 +28,7 @@ from __future__ import annotations
 import gc as collector
 import hashlib
 import threading
+from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -82,22 +85,35 @@ def _path_columns(m: Movement) -> list:
     return order + rest
 
 
-def cards_context(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6",
-                  sections: tuple[str, ...] = SECTIONS) -> dict:
+def cards_context(m: Movement, *, boards_per_round: int, session=None, names: Mapping[int, Sequence[str]] | None = None,
+                  paper: str = "A6", sections: tuple[str, ...] = SECTIONS) -> dict:
+    """What the cards templates show. ``session`` (its title) and ``names`` are for cards printed for a session:
+    ``names`` maps a pair number to its players as the cards print them, ``(full, short)`` —
+    ``("Ada Adamska & Bruno Bianchi", "Adamska – Bianchi")``: the full names beside the pair card's number, the
+    short ones beside every pair number in the card rows (opponents, table cards' NS and EW)."""
     half = m.half_sets
     gc.boards_of(1, boards_per_round, half)        # validates boards per round
+    names = names or {}
+
+    def full(pair) -> str:
+        return names[pair][0] if pair in names else ""
+
+    def short(pair) -> str:
+        return names[pair][1] if pair in names else ""
+
     pair_cards = []
     for pair, lines in gc.pair_cards(m).items():
         rows = [{"round": c.round, "table": c.table, "seat": c.direction, "plays": c.plays,
-                 "opponent": c.opponent, "sits_out": c.sits_out, "arrow": c.arrow_switched,
-                 "boards": _boards(c.board_sets, boards_per_round, half)} for c in lines]
+                 "opponent": c.opponent, "opponent_names": short(c.opponent), "sits_out": c.sits_out,
+                 "arrow": c.arrow_switched, "boards": _boards(c.board_sets, boards_per_round, half)} for c in lines]
         playing = [r for r in rows if not r["sits_out"]]
-        pair_cards.append({"pair": pair, "rows": rows, "stationary": pair in m.stationary,
+        pair_cards.append({"pair": pair, "names": full(pair), "rows": rows, "stationary": pair in m.stationary,
                            "start": playing[0] if playing else None,
                            "sits_out_first": bool(rows) and rows[0]["sits_out"]})
     table_cards = []
     for table, lines in gc.table_cards(m).items():
-        rows = [{"round": c.round, "ns": c.ns, "ew": c.ew, "boards": _boards(c.board_sets, boards_per_round, half),
+        rows = [{"round": c.round, "ns": c.ns, "ew": c.ew, "ns_names": short(c.ns), "ew_names": short(c.ew),
+                 "boards": _boards(c.board_sets, boards_per_round, half),
                  "sets": ", ".join(map(str, c.board_sets)),
                  "boards_next": "; ".join(", ".join(_place(w) for w in places) for places in c.boards_next),
                  "arrow": c.arrow_switched} for c in lines]
@@ -141,11 +157,11 @@ def cards_context(m: Movement, *, boards_per_round: int, session=None, paper: st
     }
 
 
-def cards_html(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6", request=None,
-               sections: tuple[str, ...] = SECTIONS) -> str:
+def cards_html(m: Movement, *, boards_per_round: int, session=None, names: Mapping[int, Sequence[str]] | None = None,
+               paper: str = "A6", request=None, sections: tuple[str, ...] = SECTIONS) -> str:
     return render_to_string("print/movement_cards.html",
-                            cards_context(m, boards_per_round=boards_per_round, session=session, paper=paper,
-                                          sections=sections),
+                            cards_context(m, boards_per_round=boards_per_round, session=session, names=names,
+                                          paper=paper, sections=sections),
                             request=request)
 
 
@@ -188,15 +204,16 @@ def _fewer_collections():
         collector.collect()
 
 
-def cards_pdf(m: Movement, *, boards_per_round: int, session=None, paper: str = "A6",
-              sections: tuple[str, ...] = SECTIONS, on_progress=None) -> bytes:
+def cards_pdf(m: Movement, *, boards_per_round: int, session=None, names: Mapping[int, Sequence[str]] | None = None,
+              paper: str = "A6", sections: tuple[str, ...] = SECTIONS, on_progress=None) -> bytes:
     """The cards as one PDF. With ``on_progress``, or when it is big, it is made in parts (less memory: each
     part's layout garbage is freed), and ``on_progress(done, total)`` is called after each part and once more
     when the PDF is written (``total`` = parts + 1)."""
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
 
-    context = cards_context(m, boards_per_round=boards_per_round, session=session, paper=paper, sections=sections)
+    context = cards_context(m, boards_per_round=boards_per_round, session=session, names=names, paper=paper,
+                            sections=sections)
     parts = _parts(context, split=on_progress is not None or pdf_work(m, sections) > SYNC_MAX_ROWS)
     with _fewer_collections():
         fonts = FontConfiguration()

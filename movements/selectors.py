@@ -1,6 +1,8 @@
 """Reads of the movements app. The catalogue is public to logged-in users (it holds no secrets);
-a session's chosen movement is visible to whoever may view the session; guide-card PDFs (made
-from the public catalogue, no session data) to any logged-in user who has the key."""
+a session's chosen movement, and who plays as which pair on its guide cards (``session_card_names``),
+are visible to whoever may view the session; guide-card PDFs made from the catalogue alone to any
+logged-in user who has the key, and those made for a session (with its players' names) only to
+whoever may view that session."""
 
 from __future__ import annotations
 
@@ -36,8 +38,30 @@ def session_movement_get(*, session) -> SessionMovement | None:
     return SessionMovement.objects.filter(session=session).first()
 
 
-def guide_card_pdf_get(*, key: str) -> GuideCardPdf:
-    return get_object_or_404(GuideCardPdf, key=key)
+def session_card_names(*, session) -> dict[int, tuple[str, str]]:
+    """Who plays as each pair of the session, as its guide cards print it: ``{3: ("Ada Adamska & Bruno Bianchi",
+    "Adamska – Bianchi")}`` (full names; surnames — a guest's last word). Pairs with nobody named are left out, and
+    so are pairs numbered by direction or section (our movements number their pairs 1, 2, 3 …)."""
+    from clubs.models import Pair
+
+    out = {}
+    for pair in Pair.objects.filter(session=session, section="", direction="").select_related("player_1", "player_2"):
+        players = [(member.full_name, member.last_name) if member is not None else (guest, guest.split()[-1])
+                   for member, guest in ((pair.player_1, pair.player_1_name), (pair.player_2, pair.player_2_name))
+                   if member is not None or guest.strip()]
+        if players:
+            out[pair.number] = (" & ".join(f for f, _ in players), " – ".join(s for _, s in players))
+    return out
+
+
+def guide_card_pdf_get(*, key: str, user=None) -> GuideCardPdf:
+    """The PDF with this key; one made for a session (its players' names) only for whoever may view the session."""
+    job = get_object_or_404(GuideCardPdf, key=key)
+    if job.parameters.get("session"):
+        from clubs.selectors import session_get_for_viewer
+
+        session_get_for_viewer(user=user, session_id=job.parameters["session"])
+    return job
 
 
 def guide_card_pdf_progress(job: GuideCardPdf) -> dict:

@@ -65,14 +65,20 @@ def _pdf_key(parameters: dict, language: str) -> str:
 
 
 def guide_card_pdf_get_or_create(*, user, movement: dict, boards_per_round: int, paper: str,
-                                 sections: tuple[str, ...], language: str) -> tuple[GuideCardPdf, bool]:
+                                 sections: tuple[str, ...], language: str, session=None,
+                                 names: dict[int, tuple[str, str]] | None = None) -> tuple[GuideCardPdf, bool]:
     """The PDF record for these cards in this language (new ones start queued). ``movement`` holds the
-    ``movement_for`` parameters; the movement is built first, so an impossible request is refused."""
+    ``movement_for`` parameters; the movement is built first, so an impossible request is refused. Cards for a
+    ``session`` carry its title and its players' ``names`` (``movements.selectors.session_card_names``), so a
+    renamed pair makes a new PDF."""
     check_boards_per_round(boards_per_round, movement["half_sets"])
     m = movement_for(**movement)
     sections = tuple(s for s in SECTIONS if s in sections)
     parameters = {**movement, "boards_per_round": boards_per_round, "paper": paper if paper in ("A6", "A5") else "A6",
                   "sections": list(sections), "version": render_version(language)}
+    if session is not None:
+        parameters.update(session=session.pk, session_title=str(session),
+                          names={str(number): list(pair) for number, pair in sorted((names or {}).items())})
     key = _pdf_key(parameters, language)
     job, created = GuideCardPdf.objects.get_or_create(
         key=key, defaults={"parameters": {**parameters, "work_rows": pdf_work(m, sections)}, "language": language,
@@ -121,6 +127,8 @@ def guide_card_pdf_make(*, job_id: int, in_parts: bool = True) -> GuideCardPdf:
         m = movement_for(**job.movement_parameters())
         with translation.override(job.language):
             pdf = cards_pdf(m, boards_per_round=p["boards_per_round"], paper=p["paper"], sections=tuple(p["sections"]),
+                            session=p.get("session_title"),
+                            names={int(number): tuple(pair) for number, pair in p.get("names", {}).items()},
                             on_progress=progress if in_parts else None)
     except Exception as exc:       # the record says what went wrong; nothing half-saved
         logger.exception("guide-card PDF %s failed", job.key)

@@ -16,4 +16,5 @@ urlpatterns = [
     path("cards/<str:key>/retry/", views.cards_pdf_retry, name="cards_pdf_retry"),
     path("session/<int:session_id>/", views.session_movement, name="session"),
     path("session/<int:session_id>/choose/", views.session_movement_choose, name="session_choose"),
+    path("session/<int:session_id>/print/", views.session_movement_print, name="session_print"),
 ]

@@ -1,5 +1,6 @@
 """HTML pages of the movements app: the catalogue with balance, one movement, its print cards (HTML
-and PDF), and choosing a session's movement.
+and PDF), choosing a session's movement, and the session's own cards (its title and, once its pairs
+are named, the players beside the pair numbers).
 
 A cards PDF is made once and kept (``services.guide_card_pdf_*``): a PDF already made is sent
 at once; a small one (``printing.pdf_work`` up to ``MOVEMENT_PDF_SYNC_MAX_ROWS``) is made inside
@@ -9,12 +10,11 @@ the request; a big one (a 64-pair set takes half a minute) is made by a Celery t
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -102,15 +102,17 @@ def movement_print(request):
 
 
 def _pdf_response(job: GuideCardPdf) -> FileResponse:
+    name = (f"session-{job.parameters['session']}-cards" if job.parameters.get("session")
+            else f"movement-{job.parameters['pairs']}-pairs")
     return FileResponse(job.file.open("rb"), content_type="application/pdf", as_attachment=False,
-                        filename=f"movement-{job.parameters['pairs']}-pairs-{job.language}.pdf")
+                        filename=f"{name}-{job.language}.pdf")
 
 
-def _cards_pdf(request, params: dict, bpr: int, paper: str, sections: tuple[str, ...]):
+def _cards_pdf(request, params: dict, bpr: int, paper: str, sections: tuple[str, ...], session=None, names=None):
     """The cards PDF: from the store, made now (small), or made in the background (big: a progress page)."""
     job, created = services.guide_card_pdf_get_or_create(
         user=request.user, movement=params, boards_per_round=bpr, paper=paper, sections=sections,
-        language=translation.get_language())
+        language=translation.get_language(), session=session, names=names)
     if job.is_ready:
         return _pdf_response(job)
     if job.parameters["work_rows"] <= sync_max_rows():          # small: a few seconds at most, made now
@@ -139,7 +141,7 @@ def _cards_pdf_context(job: GuideCardPdf) -> dict:
 @login_required
 def cards_pdf(request, key: str):
     """The page of one cards PDF: progress while it is made, then the download link."""
-    job = selectors.guide_card_pdf_get(key=key)
+    job = selectors.guide_card_pdf_get(key=key, user=request.user)
     if job.is_active:
         job = services.guide_card_pdf_queue(job=job)       # queues it again only if its worker went silent
     return render(request, "movements/guide_card_pdf.html", _cards_pdf_context(job))
@@ -148,13 +150,13 @@ def cards_pdf(request, key: str):
 @login_required
 def cards_pdf_progress(request, key: str):
     """The progress partial htmx reloads every second while the PDF is being made."""
-    job = selectors.guide_card_pdf_get(key=key)
+    job = selectors.guide_card_pdf_get(key=key, user=request.user)
     return render(request, "movements/_guide_card_pdf_progress.html", _cards_pdf_context(job))
 
 
 @login_required
 def cards_pdf_download(request, key: str):
-    job = selectors.guide_card_pdf_get(key=key)
+    job = selectors.guide_card_pdf_get(key=key, user=request.user)
     if not job.is_ready or not job.file.storage.exists(job.file.name):
         raise Http404(_("This PDF is not ready."))
     return _pdf_response(job)
@@ -163,7 +165,7 @@ def cards_pdf_download(request, key: str):
 @login_required
 @require_POST
 def cards_pdf_retry(request, key: str):
-    job = selectors.guide_card_pdf_get(key=key)
+    job = selectors.guide_card_pdf_get(key=key, user=request.user)
     if job.status == GuideCardPdf.Status.FAILED:
         services.guide_card_pdf_queue(job=job)
     return redirect("movements:cards_pdf", key=job.key)
@@ -174,17 +176,32 @@ def session_movement(request, session_id: int):
     session = club_selectors.session_get_for_viewer(user=request.user, session_id=session_id)
     choice = selectors.session_movement_get(session=session)
     movement = choice.build() if choice else None
-    query = ""
-    if choice:
-        params = {k: v for k, v in choice.parameters().items() if v not in (None, False, "")}
-        params.update({k: 1 for k in ("half_sets", "arrow_switch") if params.get(k)})
-        if session.boards_per_round:
-            params["boards_per_round"] = session.boards_per_round
-        query = urlencode(params)
     return render(request, "movements/session_movement.html", {
-        "session": session, "choice": choice, "movement": movement, "query": query,
+        "session": session, "choice": choice, "movement": movement,
+        "print_url": reverse("movements:session_print", args=[session.pk]),
         "balance": balance_report(movement) if movement else None, "can_direct": can_direct(request.user, session.club),
     })
+
+
+@login_required
+def session_movement_print(request, session_id: int):
+    """The session's guide cards (HTML, or ``format=pdf``): its movement and boards per round, its title, and the
+    players' names beside the pair numbers once its pairs are named."""
+    session = club_selectors.session_get_for_viewer(user=request.user, session_id=session_id)
+    choice = selectors.session_movement_get(session=session)
+    if choice is None or not session.boards_per_round:
+        raise Http404(_("The session has no movement and boards per round yet."))
+    try:
+        sections = parse_sections(request.GET.get("sections"))
+    except ValueError as exc:
+        return HttpResponse(error_message(exc), status=400, content_type="text/plain; charset=utf-8")
+    paper = request.GET.get("paper", "A6")
+    names = selectors.session_card_names(session=session)
+    if request.GET.get("format") == "pdf":
+        return _cards_pdf(request, choice.parameters(), session.boards_per_round, paper, sections, session=session,
+                          names=names)
+    return HttpResponse(cards_html(choice.build(), boards_per_round=session.boards_per_round, session=session,
+                                   names=names, paper=paper, request=request, sections=sections))
 
 
 @login_required

@@ -93,7 +93,8 @@ def test_form_error_next_to_the_field(client_for, director, club_session):
                     {"pairs": 8, "kind": "howell", "boards_per_round": 2})
     assert r.status_code == 302 and SessionMovement.objects.get().pairs == 8
     page = client.get(f"/movements/session/{club_session.pk}/").content.decode()
-    assert "Howell for 8 pairs" in page and "pairs=8" in page and "sections=tables" in page
+    assert "Howell for 8 pairs" in page and "sections=tables" in page
+    assert f"/movements/session/{club_session.pk}/print/?format=pdf" in page      # the session's own cards
     assert "R3 between tables 2 and 3" in page
 
 
@@ -118,7 +119,9 @@ def test_boards_per_round_is_the_sessions_one_copy(api_client_for, client_for, d
                    boards_per_round=2, notes="")
     assert client.get(url).json()["boards_per_round"] == 2
     page = client_for(director).get(f"/movements/session/{club_session.pk}/").content.decode()
-    assert "2 boards per round." in page and "boards_per_round=2" in page
+    assert "2 boards per round." in page and f"/movements/session/{club_session.pk}/print/" in page
+    cards = client_for(director).get(f"/movements/session/{club_session.pk}/print/").content.decode()
+    assert "2 boards per round." in cards and "1–2" in cards                      # the session's cards read it too
     form = client_for(director).get(f"/movements/session/{club_session.pk}/choose/").content.decode()
     assert 'name="boards_per_round" value="2"' in form
     session_update(session=club_session, name=club_session.name, date=club_session.date, start_time=None,
