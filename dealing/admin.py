@@ -9,7 +9,7 @@ either (a search would be an oracle for the deal).
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from dealing.models import Board, Commitment, CommitmentSession, DealDownload, SessionDealing
+from dealing.models import Board, Commitment, CommitmentSession, DealDownload, PublicationLogEntry, SessionDealing
 from dealing.selectors.boards import session_board_count
 
 HIDDEN = _("hidden until the session is over")
@@ -120,3 +120,18 @@ class DealDownloadAdmin(ReadOnlyAdmin):
     list_filter = ["file_format"]
     fields = list_display
     readonly_fields = fields
+
+
+@admin.register(PublicationLogEntry)
+class PublicationLogEntryAdmin(ReadOnlyAdmin):
+    """The publication log, read-only like everything here (the database refuses changes anyway)."""
+
+    list_display = ["club", "position", "act", "recorded_at", "short_hash"]
+    list_filter = ["act", "club"]
+    fields = ["club", "position", "previous_hash", "recorded_at", "act", "commitment", "commitment_hash", "data",
+              "entry_hash"]
+    readonly_fields = fields
+
+    @admin.display(description=_("hash"))
+    def short_hash(self, obj):
+        return obj.entry_hash[:16]

@@ -6,6 +6,7 @@ from dealing.apis import boards as board_apis
 from dealing.apis import commitments as commitment_apis
 from dealing.apis import deal_sets as deal_set_apis
 from dealing.apis import perfect_auction as perfect_auction_apis
+from dealing.apis import publication_log as publication_log_apis
 
 urlpatterns: list = [
     path("deal-sets/", deal_set_apis.DealSetListApi.as_view(), name="api-deal-set-list"),
@@ -24,6 +25,8 @@ urlpatterns: list = [
          name="api-commitment-reveal"),
     path("commitments/<int:commitment_id>/audit/", commitment_apis.CommitmentAuditApi.as_view(),
          name="api-commitment-audit"),
+    path("clubs/<slug:slug>/publication-log/", publication_log_apis.PublicationLogApi.as_view(),
+         name="api-publication-log"),
     path("sessions/<int:session_id>/boards/", board_apis.SessionBoardsApi.as_view(), name="api-session-boards"),
     path("perfect-auction/encode/", perfect_auction_apis.PerfectAuctionEncodeApi.as_view(),
          name="api-perfect-auction-encode"),

@@ -93,6 +93,23 @@ def _expectation(p):
     return _("after %(whose)s %(bid)s, %(must)s") % args
 
 
+def act_name(act: str) -> str:
+    """An act of the publication log (``dealing.domain.publication_log.ACTS``): its id in English, words in Polish."""
+    names = {
+        "published": _("published"),
+        "dv-entered": _("dv-entered"),
+        "dv-corrected": _("dv-corrected"),
+        "session-dealt": _("session-dealt"),
+        "deal-file-downloaded": _("deal-file-downloaded"),
+        "revealed": _("revealed"),
+    }
+    return names.get(act, act)
+
+
+def _act(p: dict, **changes) -> dict:
+    return _said(p, act=act_name(p["act"]), **changes) if "act" in p else _said(p, **changes)
+
+
 def _problems(p):
     said = "; ".join(render(problem) for problem in p["problems"])
     return said if p["more"] <= 0 else _("%(problems)s; and %(more)s more") % {"problems": said, "more": p["more"]}
@@ -312,6 +329,44 @@ RENDERERS = {
     "audit.board_count": lambda p: _("%(played)s boards played, %(committed)s committed") % p,
     "audit.not_dealt": lambda p: _("board %(board)s was not dealt") % p,
     "audit.board_differs": lambda p: _("board %(board)s is %(played)s, the commitment gives %(committed)s") % p,
+    # publication_log.py: what the checker of a club's publication log found
+    "log.position": lambda p: (_("the entry at place %(place)s has position %(position)s: an entry before it is "
+                                 "missing") if p["position"] > p["place"] else
+                               _("the entry at place %(place)s has position %(position)s: an entry is repeated or out "
+                                 "of place")) % p,
+    "log.changed": lambda p: _("entry %(position)s (%(act)s) was changed after it was written: it hashes to "
+                               "%(computed)s, not to the recorded %(recorded)s") % _act(p),
+    "log.genesis": lambda p: _("entry %(position)s is first but names %(previous)s as the previous hash, not 64 zeros: "
+                               "the entries before it are missing") % p,
+    "log.previous": lambda p: _("entry %(position)s does not follow entry %(before)s: it names %(previous)s as the "
+                                "previous hash, but entry %(before)s has %(expected)s") % p,
+    "log.time": lambda p: _("entry %(position)s is dated %(time)s, before entry %(before)s (%(before_time)s)") % p,
+    "log.head_missing": lambda p: _("the log has no entry %(position)s: the head noted (%(noted)s) is gone") % p,
+    "log.head_differs": lambda p: _("entry %(position)s has the hash %(hash)s, not %(noted)s as noted: the log was "
+                                    "rewritten up to it") % p,
+    "acts.data": lambda p: _("entry %(position)s: %(act)s with the data %(names)s is not an act of this log")
+                           % _act(p, names=", ".join(p["names"]) or _("(none)")),
+    "acts.published_twice": lambda p: _("entry %(position)s: the commitment is published a second time") % p,
+    "acts.before_published": lambda p: _("entry %(position)s: %(act)s before the commitment was published") % _act(p),
+    "acts.after_reveal": lambda p: _("entry %(position)s: %(act)s after the key was revealed") % _act(p),
+    "acts.no_dv": lambda p: _("entry %(position)s: %(act)s before the delayed value was entered") % _act(p),
+    "acts.dv_again": lambda p: _("entry %(position)s: the delayed value is entered a second time") % p,
+    "acts.previous_dv": lambda p: _("entry %(position)s: corrects the delayed value %(previous)s, but the value "
+                                    "entered was %(entered)s") % p,
+    "acts.dv_after_dealing": lambda p: _("entry %(position)s: the delayed value changes after a session was dealt "
+                                         "with it") % p,
+    "acts.dv_format": lambda p: _("entry %(position)s: the delayed value %(dv)s is not a canonical %(format)s value")
+                                % p,
+    "acts.unknown_session": lambda p: _("entry %(position)s: %(act)s of %(label)s, a session the commitment does not "
+                                        "have") % _act(p),
+    "acts.boards": lambda p: _("entry %(position)s: %(label)s dealt with %(boards)s boards, the commitment has "
+                               "%(committed)s") % p,
+    "acts.download_before_dealt": lambda p: _("entry %(position)s: a file of %(label)s downloaded before the session "
+                                              "was dealt from the commitment") % p,
+    "acts.revealed_dv": lambda p: _("entry %(position)s: revealed with the delayed value %(dv)s, but the value "
+                                    "entered was %(entered)s") % p,
+    "acts.key": lambda p: _("entry %(position)s: the revealed key does not give the commitment hash (the record with "
+                            "it hashes to %(computed)s)") % p,
     # formats/csv_format.py
     "csv.line": lambda p: _("not a CSV line: %(detail)s") % p,
     "csv.fields": lambda p: _("a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not %(count)s") % p,

@@ -7,6 +7,7 @@ from dealing.views import commitments as commitment_views
 from dealing.views import deal_sets as deal_set_views
 from dealing.views import hand_records as hand_record_views
 from dealing.views import perfect_auction as perfect_auction_views
+from dealing.views import publication_log as publication_log_views
 
 app_name = "dealing"
 
@@ -36,6 +37,8 @@ urlpatterns: list = [
     path("commitments/<int:commitment_id>/notice.txt", commitment_views.commitment_notice_text,
          name="commitment_notice_text"),
     path("commitments/<int:commitment_id>/audit/", commitment_views.commitment_audit, name="commitment_audit"),
+    # A club's publication log (public): every public act on its commitments, hash-chained
+    path("clubs/<slug:slug>/publication-log/", publication_log_views.publication_log, name="publication_log"),
     # A session's boards: dealing (directors) and hand records (once the session is over)
     path("sessions/<int:session_id>/boards/", board_views.board_dealing, name="board_dealing"),
     path("sessions/<int:session_id>/boards/deal/<slug:source>/", board_views.board_deal, name="board_deal"),

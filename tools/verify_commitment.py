@@ -7,7 +7,8 @@ the commitment record, the dealing-key derivation, our dealer "dealer-v1" (SHAKE
 counter mode with rejection below D) and Pavlicek's number-to-deal mapping.
 
 Usage:
-    python3 verify_commitment.py published.json revealed.json [--deals [LABEL=]hands.pbn ...]
+    python3 verify_commitment.py published.json [revealed.json] [--deals [LABEL=]hands.pbn ...]
+                                 [--log publication-log.json [--head POSITION:HASH]]
 
 * published.json — the record the organiser published before the event (no key), with its
   SHA-256 "commitment". Keep your own copy from before the event.
@@ -15,6 +16,12 @@ Usage:
   secret "key".
 * --deals — a PBN hand record to compare board by board (Board and Deal tags). Name the
   session with LABEL= when the commitment covers more than one session.
+* --log — the club's publication log (bridge-publication-log-v1, docs/commitments.md §9) as
+  downloaded: every entry's hash and link to the one before, and the commitment's acts in a
+  possible order (published first, the delayed value before any dealing and unchanged after
+  it, downloads after their session was dealt, the reveal last with the revealed key and DV).
+  --head POSITION:HASH — the head you noted earlier: the log must still hold that entry.
+  Without revealed.json, the published record and the log are checked (before the reveal).
 
 It prints every check it makes and exits 0 when all pass, 1 when a check fails (the message
 says which field, session or board), 2 when a file cannot be read.
@@ -281,17 +288,201 @@ def read_pbn(path):
     return deals
 
 
+# --- The publication log (bridge-publication-log-v1) ------------------------------------
+
+LOG_FORMAT = "bridge-publication-log-v1"
+GENESIS = "0" * 64
+LOG_ACTS = {
+    "published": ("dealer", "dv-format", "event", "format", "promise", "salt", "sessions"),
+    "dv-entered": ("dv",),
+    "dv-corrected": ("dv", "previous-dv"),
+    "session-dealt": ("boards", "session"),
+    "deal-file-downloaded": ("boards", "file-format", "session", "session-status", "sha256"),
+    "revealed": ("dv", "key"),
+}
+LOG_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z\Z")
+HEX64 = re.compile(r"[0-9a-f]{64}\Z")
+
+
+def log_entry_text(entry):
+    """The canonical form of a log entry: fixed lines, then the data sorted by name (byte order)."""
+    lines = [f"log: {LOG_FORMAT}", f"position: {entry['position']}", f"previous: {entry['previous']}",
+             f"time: {entry['time']}", f"act: {entry['act']}", f"commitment: {entry['commitment']}"]
+    lines += [f"{name}: {entry['data'][name]}" for name in sorted(entry["data"], key=lambda n: n.encode("utf-8"))]
+    return "".join(line + "\n" for line in lines)
+
+
+def log_entries(log, where):
+    if field_of(log, "format", str, where) != LOG_FORMAT:
+        raise Failed(f"{where}: format {log['format']!r} is not {LOG_FORMAT}")
+    entries = field_of(log, "entries", list, where)
+    for place, entry in enumerate(entries, start=1):
+        here = f"{where}, entry at place {place}"
+        if not isinstance(entry, dict):
+            raise Failed(f"{here}: must be an object")
+        field_of(entry, "position", int, here)
+        for name in ("previous", "time", "act", "commitment", "hash"):
+            field_of(entry, name, str, here)
+        data = field_of(entry, "data", dict, here)
+        if not all(isinstance(v, str) for v in data.values()):
+            raise Failed(f"{here}: every data value is text")
+    return entries
+
+
+def check_log_chain(entries, head, say):
+    """Positions 1, 2, …; each hash recomputed; each entry names the one before; times never go back."""
+    before = None
+    for place, entry in enumerate(entries, start=1):
+        at = entry["position"]
+        if at != place:
+            raise Failed(f"publication log: the entry at place {place} has position {at}: "
+                         + ("an entry before it is missing" if at > place else "an entry is repeated or out of place"))
+        if not LOG_TIME.match(entry["time"]):
+            raise Failed(f"publication log entry {at}: time {entry['time']!r} is not YYYY-MM-DDTHH:MM:SS.ffffffZ")
+        computed = hashlib.sha256(log_entry_text(entry).encode("utf-8")).hexdigest()
+        if not hmac.compare_digest(computed, entry["hash"]):
+            raise Failed(f"publication log entry {at} ({entry['act']}) was changed after it was written: it hashes "
+                         f"to {computed}, not to the recorded {entry['hash']}")
+        expected = GENESIS if before is None else before["hash"]
+        if entry["previous"] != expected:
+            raise Failed(f"publication log entry {at} does not follow "
+                         + ("the start of the log" if before is None else f"entry {before['position']}")
+                         + f": it names {entry['previous']} as the previous hash, not {expected}")
+        if before is not None and entry["time"] < before["time"]:
+            raise Failed(f"publication log entry {at} is dated {entry['time']}, before entry {before['position']} "
+                         f"({before['time']})")
+        before = entry
+    if head:
+        position, noted = head
+        found = [e for e in entries if e["position"] == position]
+        if not found:
+            raise Failed(f"publication log: no entry {position}: the head you noted ({noted}) is gone")
+        if found[0]["hash"] != noted:
+            raise Failed(f"publication log entry {position} has the hash {found[0]['hash']}, not {noted} as you "
+                         f"noted: the log was rewritten up to it")
+    last = entries[-1] if entries else None
+    say(f"ok  publication log: {len(entries)} entries, each hashing to its recorded hash and naming the one "
+        f"before" + (f" (head: entry {last['position']}, {last['hash']})" if last else ""))
+    if head:
+        say(f"ok  entry {head[0]} still has the hash you noted")
+
+
+def check_log_acts(entries, published, published_lines, revealed, say):
+    """This commitment's acts in a possible order, agreeing with the published (and revealed) record."""
+    commitment = published["commitment"]
+    sessions = {item["label"]: item["boards"] for item in published["sessions"]}
+    mine = [e for e in entries if e["commitment"] == commitment]
+    if not mine:
+        raise Failed(f"publication log: no entry of commitment {commitment}")
+    dv, dealt, revealed_at, seen = None, set(), None, []
+    for entry in mine:
+        at, act, data = entry["position"], entry["act"], entry["data"]
+        where = f"publication log entry {at} ({act})"
+        if act not in LOG_ACTS:
+            raise Failed(f"{where}: not an act of this log")
+        names = set(LOG_ACTS[act])
+        if act == "published":
+            count = data.get("sessions", "")
+            names |= {f"session-{n}" for n in range(1, int(count) + 1)} if count.isdigit() else set()
+        if set(data) != names:
+            raise Failed(f"{where}: has the data {', '.join(sorted(data))}, not {', '.join(sorted(names))}")
+        if not seen and act != "published":
+            raise Failed(f"{where}: before the commitment was published")
+        if act == "published":
+            if seen:
+                raise Failed(f"{where}: the commitment is published a second time")
+            lines = [f"{name}: {data[name]}" for name in ("format", "dealer", "event", "promise", "dv-format", "salt",
+                                                          "sessions")]
+            lines += [f"session: {data[f'session-{n}']}" for n in range(1, int(data["sessions"]) + 1)]
+            if lines != published_lines:
+                different = [f"{a!r} ≠ {b!r}" for a, b in zip(lines, published_lines) if a != b]
+                raise Failed(f"{where}: the record published in the log differs from your published record: "
+                             + ("; ".join(different) or "not the same sessions"))
+        elif revealed_at is not None and act != "deal-file-downloaded":
+            raise Failed(f"{where}: after the key was revealed (entry {revealed_at})")
+        elif act == "dv-entered":
+            if dv is not None:
+                raise Failed(f"{where}: the delayed value is entered a second time")
+            dv = data["dv"]
+        elif act == "dv-corrected":
+            if dv is None:
+                raise Failed(f"{where}: before the delayed value was entered")
+            if dealt:
+                raise Failed(f"{where}: the delayed value changes after a session was dealt with it")
+            if data["previous-dv"] != dv:
+                raise Failed(f"{where}: corrects the delayed value {data['previous-dv']!r}, but the value entered "
+                             f"was {dv!r}")
+            dv = data["dv"]
+        elif act in ("session-dealt", "deal-file-downloaded"):
+            label = data["session"]
+            if dv is None:
+                raise Failed(f"{where}: before the delayed value was entered")
+            if label not in sessions:
+                raise Failed(f"{where}: {label} is not a session of the commitment")
+            if act == "session-dealt" and data["boards"] != str(sessions[label]):
+                raise Failed(f"{where}: {label} dealt with {data['boards']} boards, the commitment has "
+                             f"{sessions[label]}")
+            if act == "deal-file-downloaded" and label not in dealt:
+                raise Failed(f"{where}: a file of {label} downloaded before the session was dealt")
+            dealt.add(label)
+        elif act == "revealed":
+            if dv is None or data["dv"] != dv:
+                raise Failed(f"{where}: revealed with the delayed value {data['dv']!r}, but the value entered was "
+                             f"{dv!r}")
+            public = "".join(line + "\n" for line in published_lines)
+            computed = hashlib.sha256((public + f"key: {data['key']}\n").encode("utf-8")).hexdigest()
+            if not hmac.compare_digest(computed, commitment):
+                raise Failed(f"{where}: the key in the log does not give the commitment hash ({computed})")
+            revealed_at = at
+        if act in ("dv-entered", "dv-corrected") and not dv_ok(published["dv_format"], dv):
+            raise Failed(f"{where}: the delayed value {dv!r} is not a canonical {published['dv_format']} value")
+        seen.append(act)
+    if revealed is not None and revealed_at is not None:
+        data = [e for e in mine if e["act"] == "revealed"][0]["data"]
+        if data["key"] != revealed["key"] or data["dv"] != revealed.get("dv"):
+            raise Failed(f"publication log entry {revealed_at} (revealed) names another key or delayed value than "
+                         f"the revealed record")
+    elif revealed is not None:
+        say("note  this copy of the log has no reveal of the commitment yet (taken before the reveal?)")
+    say(f"ok  the commitment's {len(mine)} acts are in the log in a possible order: "
+        + ", ".join(f"{e['act']} ({e['position']})" for e in mine))
+
+
+def verify_log(log_path, head_text, published, published_lines, revealed, say):
+    log = read_json(log_path, "publication log")
+    head = None
+    if head_text:
+        position, _, noted = head_text.partition(":")
+        if not position.isdigit() or not HEX64.match(noted):
+            raise BadInput(f"--head {head_text}: write POSITION:HASH, e.g. 7:{'0' * 64}")
+        head = (int(position), noted)
+    entries = log_entries(log, f"publication log {log_path}")
+    stated = log.get("head")
+    if entries and stated and (stated.get("position"), stated.get("hash")) != (entries[-1]["position"],
+                                                                               entries[-1]["hash"]):
+        raise Failed(f"publication log: its head {stated} is not its last entry")
+    check_log_chain(entries, head, say)
+    check_log_acts(entries, published, published_lines, revealed, say)
+
+
 # --- The checks -------------------------------------------------------------------------
 
 
-def verify(published_path, revealed_path, deal_files, say):
+def verify(published_path, revealed_path, deal_files, say, log_path=None, head=None):
     published = read_json(published_path, "published")
-    revealed = read_json(revealed_path, "revealed")
+    revealed = read_json(revealed_path, "revealed") if revealed_path else None
 
     published_lines = public_lines(published, "published record")
     commitment = hex_field(published, "commitment", 32, "published record")
     say(f"published record: {FORMAT}, dealer {DEALER}, {published_lines[6].split(': ')[1]} session(s), "
         f"commitment {commitment}")
+    if revealed is None:
+        if deal_files:
+            raise BadInput("--deals needs the revealed record (the key gives the deals)")
+        if not log_path:
+            raise BadInput("give the revealed record, or --log to check the publication log before the reveal")
+        verify_log(log_path, head, published, published_lines, None, say)
+        return
 
     revealed_lines = public_lines(revealed, "revealed record")
     for mine, theirs in zip(published_lines, revealed_lines):
@@ -359,16 +550,24 @@ def verify(published_path, revealed_path, deal_files, say):
         say(f"ok  {path}: all {len(played)} boards in the hand record equal the committed deals of {label}"
             + (f" (boards not in the file: {', '.join(map(str, missing))})" if missing else ""))
 
+    if log_path:
+        verify_log(log_path, head, published, published_lines, revealed, say)
+
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Check a bridge-commitment-v1 dealing commitment and its deals.")
     parser.add_argument("published", help="the record published before the event (JSON)")
-    parser.add_argument("revealed", help="the revealed record with the key and the delayed value (JSON)")
+    parser.add_argument("revealed", nargs="?", help="the revealed record with the key and the delayed value (JSON); "
+                                                    "without it, only the published record and --log are checked")
     parser.add_argument("--deals", action="append", default=[], metavar="[LABEL=]FILE.pbn",
                         help="a PBN hand record to compare with the committed deals (repeatable)")
+    parser.add_argument("--log", metavar="LOG.json", help="the club's publication log as downloaded (JSON)")
+    parser.add_argument("--head", metavar="POSITION:HASH", help="a head of the log you noted earlier (needs --log)")
     args = parser.parse_args(argv)
     try:
-        verify(args.published, args.revealed, args.deals, print)
+        if args.head and not args.log:
+            raise BadInput("--head needs --log")
+        verify(args.published, args.revealed, args.deals, print, args.log, args.head)
     except Failed as exc:
         print(f"FAILED: {exc}", file=sys.stderr)
         return 1

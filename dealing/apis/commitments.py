@@ -9,7 +9,7 @@ only in a revealed commitment's ``revealed`` record. Errors have the standard sh
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -21,6 +21,7 @@ from dealing.domain import commitment as domain
 from dealing.models import Commitment
 from dealing.models.commitment import DV_FORMAT_CHOICES
 from dealing.selectors import commitments as selectors
+from dealing.selectors.publication_log import publication_log_head
 from dealing.services import commitments as services
 
 
@@ -28,6 +29,14 @@ class CommitmentSessionSerializer(serializers.Serializer):
     label = serializers.CharField()
     boards = serializers.IntegerField()
     session = serializers.IntegerField(source="session_id")
+
+
+class LogHeadSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "CommitmentLogHead"
+
+    position = serializers.IntegerField()
+    hash = serializers.CharField()
 
 
 class CommitmentOutputSerializer(serializers.Serializer):
@@ -46,10 +55,17 @@ class CommitmentOutputSerializer(serializers.Serializer):
     sessions = serializers.SerializerMethodField()
     published = serializers.SerializerMethodField()
     revealed = serializers.SerializerMethodField()
+    publication_log_head = serializers.SerializerMethodField()
 
     @extend_schema(responses=CommitmentSessionSerializer(many=True))
     def get_sessions(self, obj) -> list[dict]:
         return CommitmentSessionSerializer(obj.entries.order_by("position"), many=True).data
+
+    @extend_schema_field(LogHeadSerializer(allow_null=True))
+    def get_publication_log_head(self, obj) -> dict | None:
+        """The head of the club's publication log now (``/api/v1/clubs/{slug}/publication-log/``); null if empty."""
+        head = publication_log_head(club_id=obj.club_id)
+        return {"position": head.position, "hash": head.hash} if head else None
 
     def get_published(self, obj) -> dict | None:
         """The published record (bridge-commitment-v1 JSON, no key); null for a draft."""

@@ -249,6 +249,45 @@ ENGLISH: dict[str, _Template] = {
     "audit.board_count": lambda p: f"{p['played']} boards played, {p['committed']} committed",
     "audit.not_dealt": lambda p: f"board {p['board']} was not dealt",
     "audit.board_differs": lambda p: f"board {p['board']} is {p['played']}, the commitment gives {p['committed']}",
+    # publication_log.py: what the checker of a club's publication log found (each names the entry)
+    "log.position": lambda p: f"the entry at place {p['place']} has position {p['position']}: an entry before it is "
+                              "missing" if p["position"] > p["place"] else
+                              f"the entry at place {p['place']} has position {p['position']}: an entry is repeated "
+                              "or out of place",
+    "log.changed": lambda p: f"entry {p['position']} ({p['act']}) was changed after it was written: it hashes to "
+                             f"{p['computed']}, not to the recorded {p['recorded']}",
+    "log.genesis": lambda p: f"entry {p['position']} is first but names {p['previous']} as the previous hash, not "
+                             "64 zeros: the entries before it are missing",
+    "log.previous": lambda p: f"entry {p['position']} does not follow entry {p['before']}: it names {p['previous']} "
+                              f"as the previous hash, but entry {p['before']} has {p['expected']}",
+    "log.time": lambda p: f"entry {p['position']} is dated {p['time']}, before entry {p['before']} "
+                          f"({p['before_time']})",
+    "log.head_missing": lambda p: f"the log has no entry {p['position']}: the head noted ({p['noted']}) is gone",
+    "log.head_differs": lambda p: f"entry {p['position']} has the hash {p['hash']}, not {p['noted']} as noted: "
+                                  "the log was rewritten up to it",
+    "acts.data": lambda p: f"entry {p['position']}: {p['act']} with the data {', '.join(p['names']) or '(none)'} "
+                           "is not an act of this log",
+    "acts.published_twice": lambda p: f"entry {p['position']}: the commitment is published a second time",
+    "acts.before_published": lambda p: f"entry {p['position']}: {p['act']} before the commitment was published",
+    "acts.after_reveal": lambda p: f"entry {p['position']}: {p['act']} after the key was revealed",
+    "acts.no_dv": lambda p: f"entry {p['position']}: {p['act']} before the delayed value was entered",
+    "acts.dv_again": lambda p: f"entry {p['position']}: the delayed value is entered a second time",
+    "acts.previous_dv": lambda p: f"entry {p['position']}: corrects the delayed value {p['previous']}, but the value "
+                                  f"entered was {p['entered']}",
+    "acts.dv_after_dealing": lambda p: f"entry {p['position']}: the delayed value changes after a session was dealt "
+                                       "with it",
+    "acts.dv_format": lambda p: f"entry {p['position']}: the delayed value {p['dv']} is not a canonical "
+                                f"{p['format']} value",
+    "acts.unknown_session": lambda p: f"entry {p['position']}: {p['act']} of {p['label']}, a session the commitment "
+                                      "does not have",
+    "acts.boards": lambda p: f"entry {p['position']}: {p['label']} dealt with {p['boards']} boards, the commitment "
+                             f"has {p['committed']}",
+    "acts.download_before_dealt": lambda p: f"entry {p['position']}: a file of {p['label']} downloaded before the "
+                                            "session was dealt from the commitment",
+    "acts.revealed_dv": lambda p: f"entry {p['position']}: revealed with the delayed value {p['dv']}, but the value "
+                                  f"entered was {p['entered']}",
+    "acts.key": lambda p: f"entry {p['position']}: the revealed key does not give the commitment hash (the record with "
+                          f"it hashes to {p['computed']})",
     # formats/csv_format.py
     "csv.line": lambda p: f"not a CSV line: {p['detail']}",
     "csv.fields": lambda p: f"a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not {p['count']}",

@@ -23,8 +23,9 @@ from clubs.permissions import can_direct, is_site_auditor
 from clubs.selectors import club_list_for_user, clubs_directed_by
 from clubs.texts import render
 from dealing.domain import commitment as domain
-from dealing.models import Commitment
+from dealing.models import Commitment, PublicationLogEntry
 from dealing.selectors.boards import played_deal_numbers_for_audit
+from dealing.selectors.publication_log import publication_log_problems
 
 
 def commitment_list_for_user(user) -> QuerySet[Commitment]:
@@ -74,6 +75,23 @@ class AuditCheck:
     detail: str
 
 
+def _publication_log_check(commitment: Commitment) -> AuditCheck:
+    """The club's log holds an unbroken chain and this commitment's acts in a possible order."""
+    entries = list(PublicationLogEntry.objects.filter(club_id=commitment.club_id).order_by("position"))
+    problems = publication_log_problems(entries=entries, commitment_hash=commitment.commitment_hash)
+    if problems:
+        more = len(problems) - 5
+        detail = "; ".join(render(p) for p in problems[:5])
+        if more > 0:
+            detail += " " + _("(and %(count)s more)") % {"count": more}
+        return AuditCheck(_("publication log"), False, detail)
+    acts = sum(1 for e in entries if e.commitment_id == commitment.pk)
+    return AuditCheck(_("publication log"), acts > 0,
+                      _("the club's log is an unbroken chain of %(entries)s entries; this commitment's %(acts)s acts "
+                        "are in a possible order") % {"entries": len(entries), "acts": acts} if acts
+                      else _("the club's log holds no act of this commitment"))
+
+
 def commitment_audit(*, commitment: Commitment) -> list[AuditCheck]:
     """Recompute what can be recomputed: the published record, and once revealed the hash and every deal."""
     checks: list[AuditCheck] = []
@@ -97,6 +115,7 @@ def commitment_audit(*, commitment: Commitment) -> list[AuditCheck]:
         checks.append(AuditCheck(_("sessions dealt from the commitment"), False,
                                  _("dealt from another source: %(sessions)s")
                                  % {"sessions": ", ".join(map(str, other))}))
+    checks.append(_publication_log_check(commitment))
     if commitment.has_dv:
         try:
             ok = domain.canonical_dv(commitment.dv_format, commitment.delayed_value) == commitment.delayed_value

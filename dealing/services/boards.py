@@ -9,6 +9,10 @@ A director deals a session in one of three ways:
 * :func:`session_deal_import` — a file from a dealing machine or another program (PBN, DUP,
   DLM, LIN or CSV, read by :mod:`dealing.domain.formats`).
 
+Dealing a session from a commitment, and downloading a dealing-machine file of such a session,
+are public acts on the commitment: each appends an entry to the club's publication log
+(:mod:`dealing.services.publication_log`).
+
 A session is dealt once; a director may deal it again (``replace=True``) only while it is
 planned and not bound to a published commitment. Dealer and vulnerability always follow the
 board number (Law 2). After dealing, the double-dummy analysis is queued on the "analysis"
@@ -46,6 +50,7 @@ from dealing.domain.numbering import deal_to_number, number_to_deal
 from dealing.models import Board, Commitment, DealDownload, SessionDealing
 from dealing.selectors.boards import boards_for_analysis, boards_for_dealing_machine
 from dealing.services.commitments import session_label
+from dealing.services.publication_log import log_download, log_session_dealt
 from dealing.tasks.analysis import queue_session_analysis
 
 logger = logging.getLogger(__name__)
@@ -141,9 +146,11 @@ def session_deal_from_commitment(*, session: Session, user, replace: bool = Fals
         revealed = domain.RevealedCommitment(commitment.record(), commitment.delayed_value)
         key = revealed.dealing_key()
         numbers = domain.session_deal_numbers(key, entry.label, entry.boards)
-    return _store(session=session, user=user, deals=list(enumerate(numbers, start=1)),
-                  source=SessionDealing.Source.COMMITMENT, commitment=commitment, label=entry.label,
-                  queue_analysis=queue_analysis)
+    record = _store(session=session, user=user, deals=list(enumerate(numbers, start=1)),
+                    source=SessionDealing.Source.COMMITMENT, commitment=commitment, label=entry.label,
+                    queue_analysis=queue_analysis)
+    log_session_dealt(commitment=commitment, label=entry.label, boards=entry.boards)
+    return record
 
 
 @sensitive_variables()
@@ -217,8 +224,13 @@ def dealing_file_download(*, session_id: int, user, file_format: str) -> tuple[s
             content = formats.render(file_format, boards)
     except DealingError as exc:
         raise ValidationError({"format": error_message(exc)}) from None
+    sha256 = hashlib.sha256(content).hexdigest()
     DealDownload.objects.create(session=session, user=user, file_format=file_format, board_count=len(boards),
-                                session_status=session.status, sha256=hashlib.sha256(content).hexdigest())
+                                session_status=session.status, sha256=sha256)
+    dealing = SessionDealing.objects.filter(session=session).select_related("commitment").first()
+    if dealing is not None and dealing.commitment is not None:
+        log_download(commitment=dealing.commitment, label=dealing.label, boards=len(boards), file_format=file_format,
+                     sha256=sha256, session_status=session.status)
     logger.info("dealing file %s of session %s downloaded by %s", file_format, session.pk, user)
     mime = DEALING_MACHINE_FORMATS[file_format][0]
     return f"{session.club.slug}-{session.date:%Y%m%d}-s{session.pk}.{file_format}", content, mime

@@ -1,6 +1,8 @@
 """Every write to a commitment: create (draft), delete a draft, publish, enter the delayed value, reveal.
 
 Only a director of the commitment's club may do these (``PermissionDenied`` otherwise).
+Publishing, the delayed value and the reveal are public acts: each appends an entry to the
+club's publication log (:mod:`dealing.services.publication_log`) in the same transaction.
 Input errors raise ``ValidationError`` with the field they concern; nothing is half-saved.
 The secret key and the salt come from ``secrets`` (:func:`dealing.domain.commitment.new_key`)
 and never appear in a message or a log line.
@@ -22,6 +24,7 @@ from clubs.texts import error_message
 from dealing.domain import commitment as domain
 from dealing.domain.errors import DealingError
 from dealing.models import Commitment, CommitmentSession
+from dealing.services.publication_log import log_dv, log_published, log_revealed
 
 
 def _require_director(user, club: Club) -> None:
@@ -113,6 +116,7 @@ def commitment_publish(*, commitment: Commitment, user) -> Commitment:
     commitment.published_at = timezone.now()
     commitment.published_by = user
     commitment.save()
+    log_published(commitment=commitment)
     return commitment
 
 
@@ -134,10 +138,12 @@ def commitment_enter_dv(*, commitment: Commitment, user, value: str) -> Commitme
         dv = domain.canonical_dv(commitment.dv_format, value or "")
     except DealingError as exc:
         raise _domain_error(exc, "delayed_value") from None
+    previous = commitment.delayed_value
     commitment.delayed_value = dv
     commitment.dv_entered_at = timezone.now()
     commitment.dv_entered_by = user
     commitment.save()
+    log_dv(commitment=commitment, previous=previous)
     return commitment
 
 
@@ -160,4 +166,5 @@ def commitment_reveal(*, commitment: Commitment, user) -> Commitment:
     commitment.revealed_at = timezone.now()
     commitment.revealed_by = user
     commitment.save()
+    log_revealed(commitment=commitment)
     return commitment

@@ -26,6 +26,7 @@ from dealing.domain import commitment as domain
 from dealing.models import Commitment
 from dealing.models.commitment import DV_FORMAT_CHOICES
 from dealing.selectors import commitments as selectors
+from dealing.selectors.publication_log import publication_log_head
 from dealing.services import commitments as services
 
 
@@ -131,6 +132,7 @@ def _detail_context(request, commitment: Commitment, **extra) -> dict:
         "all_over": all(e.session.is_over for e in entries),
         "dv_form": extra.pop("dv_form", None) or DelayedValueForm(initial={"value": commitment.delayed_value}),
         "dv_final": commitment.dealings.exists(),
+        "log_head": publication_log_head(club_id=commitment.club_id),
         **extra,
     }
 

@@ -224,6 +224,16 @@ def _audits() -> list[Text]:
 BY_HAND += _audits()
 
 
+def _log_problems() -> list[Text]:
+    """What the publication log's checker finds in broken logs (tests/dealing/domain/test_publication_log.py)."""
+    from tests.dealing.domain.test_publication_log import every_problem
+
+    return every_problem()
+
+
+BY_HAND += _log_problems()
+
+
 def _raised() -> list[DealingError]:
     errors = []
     for make in BAD_INPUT:
