@@ -37,10 +37,10 @@ from scoring.services.results import result_enter
 from scoring.services.sessions import session_pairs_ensure
 
 
-def _may_change(session, user) -> bool:
-    if session.is_final:
-        return False
-    return not session.is_published or can_direct(user, session.club_id)
+def _may_change(session) -> bool:
+    """Lines are typed here until the results are published; then a director changes them on the results page,
+    each with a reason (``scoring.views.director``)."""
+    return not session.is_published
 
 
 def _board_context(request, session, board: int, layout, results=None) -> dict:
@@ -54,7 +54,7 @@ def _board_context(request, session, board: int, layout, results=None) -> dict:
         "previous": boards[index - 1] if index > 0 else None,
         "next": boards[index + 1] if index + 1 < len(boards) else None,
         "dealer": board_dealer(board).letter, "vulnerability": board_vulnerability(board).pbn,
-        "may_change": _may_change(session, request.user),
+        "may_change": _may_change(session), "can_direct": can_direct(request.user, session.club_id),
     }
 
 

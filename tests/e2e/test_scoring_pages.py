@@ -160,4 +160,15 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
             page.goto(base + path)
             _fits(page, viewport["width"])
             page.screenshot(path=str(shots / f"{name}-{width}.png"), full_page=True)
+
+    # in Polish, the longer words still fit a phone
+    context.add_cookies([{"name": "django_language", "value": "pl", "url": base}])
+    for name, path in (("pl-scorer", f"/scoring/sessions/{howell.pk}/entry/1/"),
+                       ("pl-director", f"/scoring/sessions/{howell.pk}/results/#board-1")):
+        for width, viewport in (("1280", DESKTOP), ("375", PHONE)):
+            page.set_viewport_size(viewport)
+            page.goto(base + path)
+            expect(page.locator("html")).to_have_attribute("lang", "pl")
+            _fits(page, viewport["width"])
+            page.screenshot(path=str(shots / f"{name}-{width}.png"), full_page=True)
     context.close()

@@ -261,3 +261,16 @@ def test_the_session_page_links_to_the_results(howell_session, director, scorer,
     scorer_html = client_for(scorer).get(page).content.decode()
     assert "Enter travellers" in scorer_html and f"/scoring/sessions/{howell_session.pk}/results/" not in scorer_html
     assert "Enter travellers" not in client_for(player).get(page).content.decode()
+
+
+def test_the_pages_in_polish(howell_session, board6, director, client_for):
+    client = client_for(director)
+    client.cookies["django_language"] = "pl"
+    results = _text(client.get(_results(howell_session)))
+    assert "Punkty meczowe: 2 za każdy pobity wynik" in results and "Klasyfikacja" in results
+    assert "Historia zmian" in results and "Nieopublikowane" in results
+    change = _text(client.get(_change(howell_session, board6[0])))
+    assert "Wynik arbitralny" in change and "60 / 40: średnia plus dla NS" in change
+    compare = _text(client.get(f"/scoring/sessions/{howell_session.pk}/results/compare/",
+                               {"method": "butler", "scale": "ebu", "factoring": "neuberg", "sections": "across"}))
+    assert "IMP-y od wyniku porównawczego Butlera" in compare

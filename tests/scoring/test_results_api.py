@@ -229,3 +229,18 @@ def test_final_results_cannot_change(howell_session, board6, scorer, director, a
                                             format="json")
     assert answer.status_code == 400 and "the results are final" in answer.json()["error"]["message"]
     assert Result.objects.get(pk=board6[0].pk).level == 3
+
+
+def test_errors_and_words_in_the_request_language(howell_session, scorer, api_client_for):
+    m = _meetings(howell_session, 5)[0]
+    client = api_client_for(scorer)
+    bad = client.post(_results(howell_session), {"board": 5, "ns": m.ns, "ew": m.ew, "entry": "4S="}, format="json",
+                      HTTP_ACCEPT_LANGUAGE="pl")
+    assert bad.status_code == 400 and bad.json()["error"] == {"code": "invalid", "field": "declarer",
+                                                              "message": "4S=: kto rozgrywał? Dopisz N, E, S lub W "
+                                                                         "(np. 4S= N)"}
+    good = client.post(_results(howell_session), {"board": 5, "ns": m.ns, "ew": m.ew, "entry": "4S= N"},
+                       format="json", HTTP_ACCEPT_LANGUAGE="pl")
+    assert "rozgrywa N" in good.json()["said"]
+    options = client.get(_results(howell_session), HTTP_ACCEPT_LANGUAGE="pl").json()["options"]
+    assert options["description"].startswith("Punkty meczowe: 2 za każdy pobity wynik")

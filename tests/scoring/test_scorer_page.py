@@ -189,3 +189,20 @@ def test_provisional_results_are_read_only_for_a_scorer(howell_session, scorer, 
     answer = _save(client, howell_session, 1, meeting, "4S N 11")
     assert answer["X-Line-Status"] == "error" and "only a director may change them now" in answer.content.decode()
     assert Result.objects.get().tricks == 10
+
+
+def test_provisional_results_are_changed_on_the_directors_page(howell_session, director, client_for):
+    Session.objects.filter(pk=howell_session.pk).update(status=Session.Status.PROVISIONAL)
+    html = client_for(director).get(_url(howell_session, 1)).content.decode()
+    assert "readonly" in html and f"/scoring/sessions/{howell_session.pk}/results/" in html
+
+
+def test_the_page_and_what_it_says_in_polish(howell_session, scorer, client_for):
+    client = client_for(scorer)
+    client.cookies["django_language"] = "pl"
+    page = _text(client.get(_url(howell_session, 5)))
+    assert "Rozdanie 5" in page and "Wpisz wynik każdego stołu" in page and "N–S po partii" in page
+    said = _text(client.get(_url(howell_session, 5, "describe/"), {"entry": "4SX N 9"}))
+    assert "rozgrywa N" in said and "jeszcze nie zapisano" in said
+    wrong = _text(client.get(_url(howell_session, 5, "describe/"), {"entry": "4S="}))
+    assert "kto rozgrywał?" in wrong
