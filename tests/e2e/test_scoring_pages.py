@@ -172,3 +172,23 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
             _fits(page, viewport["width"])
             page.screenshot(path=str(shots / f"{name}-{width}.png"), full_page=True)
     context.close()
+
+
+def test_the_demo_clubs_results_pages_at_both_widths(browser, demo, shots):
+    """The demo's finished Howell (a sit-out each round) and published two-winner Mitchell: the director's results
+    page, a board open, and the scorer's page, none wider than a phone."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    log_in(page, demo, "director", "director-demo-2026")
+    for session in Session.objects.filter(club__slug="riverside", name__in=["Thursday Howell", "Monday Pairs"]):
+        slug = session.name.lower().replace(" ", "-")
+        for name, path in (("results", f"/scoring/sessions/{session.pk}/results/#board-1"),
+                           ("entry", f"/scoring/sessions/{session.pk}/entry/1/")):
+            for width, viewport in (("1280", DESKTOP), ("375", PHONE)):
+                page.set_viewport_size(viewport)
+                response = page.goto(demo + path)           # None: the same page again, at another width
+                assert response is None or response.status == 200, path
+                _fits(page, viewport["width"])
+                page.screenshot(path=str(shots / f"demo-{slug}-{name}-{width}.png"), full_page=True)
+        expect(page.get_by_test_id("entry-line").first).to_be_visible()
+    context.close()
