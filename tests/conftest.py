@@ -65,6 +65,15 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture(autouse=True)
+def _no_language_left_behind():
+    """A request in Polish activates Polish in the test's thread (LocaleMiddleware); the next test starts afresh."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Tests create many logins; the production hasher's cost is not what they test."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
