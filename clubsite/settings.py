@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "dealing",
     "movements",
     "scoring",
+    "tables",
 ]
 
 MIDDLEWARE = [

@@ -12,7 +12,8 @@
 
 Who may: the club's scorers and directors while the session is planned, in play or finished;
 only directors while the results are provisional (the score-query window); nobody once they
-are final. Every service runs in a transaction and checks everything before it saves, so a
+are final. A result confirmed at a table (``tables``: a phone joined with the table's code and PIN,
+no login) is recorded with ``at_table=True`` and no user, while the session is in play. Every service runs in a transaction and checks everything before it saves, so a
 refused write leaves the session as it was. Errors are ``ScoringError``\\ s naming the field.
 """
 
@@ -31,8 +32,12 @@ from scoring.selectors.layout import session_layout
 from scoring.selectors.results import domain_result, result_fields
 
 
-def _check_may_change(*, session: Session, user, reason: str = "") -> bool:
-    """Raise unless ``user`` may change this session's results now; True when the user directs the club."""
+def _check_may_change(*, session: Session, user, reason: str = "", at_table: bool = False) -> bool:
+    """Raise unless ``user`` may change this session's results now; True when the user directs the club.
+    ``at_table``: the tables app has checked the phone (its table, the session in play) and records a
+    result the table confirmed."""
+    if at_table and session.status == Session.Status.RUNNING:
+        return False
     directing = can_direct(user, session.club_id)
     if not (directing or can_score(user, session.club_id)):
         raise ScoringError(Text.of("result.not_scorer"), field=None)
@@ -82,9 +87,9 @@ def _action_for(new: DomainResult) -> str:
 @transaction.atomic
 def result_record(*, session: Session, board: int, ns_pair: Pair, ew_pair: Pair, result: DomainResult, user,
                   round: int | None = None, table: int | None = None, group: str = "", reason: str = "",
-                  off_schedule: bool = False) -> Result:
+                  off_schedule: bool = False, at_table: bool = False) -> Result:
     """Record a new traveller line (see the module's docstring)."""
-    directing = _check_may_change(session=session, user=user, reason=reason)
+    directing = _check_may_change(session=session, user=user, reason=reason, at_table=at_table)
     for pair, name in ((ns_pair, "ns"), (ew_pair, "ew")):
         if pair.session_id != session.pk:
             raise ScoringError(Text.of("result.pair_unknown", pair=str(pair.label)), field=name)

@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TablesConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "tables"
+    verbose_name = _("Table-side entry")
+    # Panels on the session page (clubs.views.session_detail renders each with session and user).
+    session_panel_templates: list[str] = []
+    # What a session's printed table cards show beside each table (movements' session print page asks every app).
+    table_card_extras = "tables.selectors.table_card_extras"
+
+    def ready(self):
+        from tables import texts  # noqa: F401 (registers how the domain's texts are said)

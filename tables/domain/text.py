@@ -1,0 +1,106 @@
+"""What the tables domain says to people, as data: a code and its parameters, never a sentence.
+
+``str(text)`` is the English below; ``tables/texts.py`` says the same code in the reader's language
+(a phone's: English or Polish). Parameters are numbers, strings or other domains' texts (a relay's
+place is the movements domain's ``Text``).
+
+>>> str(Text.of("entry.tricks_range", tricks=14))
+'14 tricks: a side takes 0 to 13 tricks.'
+>>> str(Text.of("move.go", pair=3, seat="EW", table=4))
+'Pair 3: go to table 4, EW.'
+"""
+
+from __future__ import annotations
+
+from clubs.domain.text import TextBase
+
+
+def _span(boards) -> str:
+    boards = list(boards)
+    if len(boards) > 2 and boards == list(range(boards[0], boards[-1] + 1)):
+        return f"{boards[0]}–{boards[-1]}"
+    return ", ".join(str(b) for b in boards)
+
+
+def _place(where) -> str:
+    return f"table {where}" if isinstance(where, int) else f"relay {where}"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+ENGLISH = {
+    # joining a table
+    "join.code_unknown": lambda p: f"No table has the code {p['code']}: check the code on the table card.",
+    "join.code_expired": lambda p: f"Table code {p['code']} was for {p['session']}, which is over: use the code on "
+                                   f"this session's table card.",
+    "join.not_started": lambda p: f"{p['session']} has not started yet: wait for the director to start it.",
+    "join.pin_wrong": lambda p: f"Wrong PIN for table code {p['code']}. A PIN from another session's card does not "
+                                f"work here.",
+    "join.locked": lambda p: f"Too many wrong PINs for table code {p['code']}: try again in {p['minutes']} min, or ask "
+                             f"the director.",
+    "join.pin_missing": lambda p: "Enter the table's PIN (4 digits, on the table card).",
+    "device.unknown": lambda p: "This phone is not joined to a table (or was signed out): scan the table's QR code "
+                                "or enter its code and PIN.",
+    "session.over": lambda p: f"{p['session']} is over: results are no longer entered at the tables. Ask the "
+                              f"director.",
+    "session.not_running": lambda p: f"{p['session']} is not in play: ask the director to start it.",
+    "table.locked": lambda p: f"The director has locked table {p['table']}: ask the director.",
+    # a board at the table
+    "board.missing": lambda p: "Which board is this? Enter the number on the board.",
+    "board.not_here": lambda p: f"Board {p['board']} is not played at table {p['table']} in round {p['round']} "
+                                f"(boards {_span(p['boards'])} are).",
+    "board.no_play": lambda p: f"Nobody plays at table {p['table']} in round {p['round']}.",
+    "round.not_released": lambda p: f"Round {p['round']} has not started yet: wait for the director.",
+    "round.unknown": lambda p: f"There is no round {p['round']} in this session.",
+    "entry.level": lambda p: f"There is no {p['level']}-level contract: a contract is 1 to 7.",
+    "entry.strain": lambda p: "Choose the contract's suit or no trumps.",
+    "entry.doubling": lambda p: "A contract is undoubled, doubled (X) or redoubled (XX).",
+    "entry.declarer": lambda p: "Who was declarer? Choose N, E, S or W.",
+    "entry.tricks_missing": lambda p: "How many tricks did declarer take?",
+    "entry.tricks_range": lambda p: f"{p['tricks']} tricks: a side takes 0 to 13 tricks.",
+    "entry.lead": lambda p: f"{p['lead']} is not a card: choose a suit and a rank (e.g. ♥K).",
+    "entry.side": lambda p: "A side is NS or EW.",
+    # confirming and correcting
+    "confirm.same_side": lambda p: f"{p['side']} entered this result, so {p['other']} must confirm it: hand the phone "
+                                   f"to {p['other']}.",
+    "confirm.nothing": lambda p: f"There is nothing to confirm on board {p['board']}: enter the result first.",
+    "confirm.replaced": lambda p: f"The result of board {p['board']} was changed since: check it and confirm again.",
+    "confirm.conflict": lambda p: f"Two different results were entered for board {p['board']}: the director will "
+                                  f"decide.",
+    "confirm.confirmed": lambda p: f"Board {p['board']} is already confirmed: only the director can change it now "
+                                   f"(send a request).",
+    "request.empty": lambda p: "Say what is wrong with the result, for the director.",
+    "key.missing": lambda p: "Every submission needs an idempotency key (a new one per action).",
+    "key.reused": lambda p: "This idempotency key was already used for another action.",
+    # the director
+    "director.not_started": lambda p: "Table entry has not started for this session.",
+    "director.last_round": lambda p: f"Round {p['round']} is the last round.",
+    "director.no_movement": lambda p: "Choose the session's movement (and its boards per round) before starting "
+                                      "table entry.",
+    "director.choice": lambda p: "Choose one of the results, or type the result.",
+    "director.reason": lambda p: "Say why (it goes into the board's audit trail).",
+    "director.resolved": lambda p: "This conflict is already resolved.",
+    # at the end of a round
+    "move.stay": lambda p: f"Pair {p['pair']}: stay at this table, {p['seat']}.",
+    "move.go": lambda p: f"Pair {p['pair']}: go to table {p['table']}, {p['seat']}.",
+    "move.sit_out": lambda p: f"Pair {p['pair']}: sit out round {p['round']}.",
+    "move.boards_table": lambda p: f"Boards {_span(p['boards'])}: pass them to table {p['table']}.",
+    "move.boards_relay": lambda p: f"Boards {_span(p['boards'])}: put them on relay {p['relay']} ({p['place']}).",
+    "move.boards_shared": lambda p: f"Boards {_span(p['boards'])}: next round they are shared by "
+                                    f"{_and([_place(w) for w in p['places']])}.",
+    "move.arrow": lambda p: f"Round {p['round']} is arrow-switched: turn the boards (the NS pair plays the EW cards).",
+    "move.last": lambda p: "That was the last round: the session is over. Thank you!",
+    "round.sit_out": lambda p: f"No play at this table in round {p['round']}: pair {p['pair']} sits out.",
+    "round.idle": lambda p: f"No play at this table in round {p['round']}.",
+    "round.arrow": lambda p: f"Arrow switch: turn the boards. Pair {p['ns']} plays the North–South cards, pair "
+                             f"{p['ew']} the East–West cards.",
+}
+
+
+class Text(TextBase):
+    """A message of the tables domain (its templates: ``ENGLISH``)."""
+
+    kind = "tables"
+    templates = ENGLISH

@@ -1,0 +1,175 @@
+"""What a phone at a table reads: its table's state, in the phone's language, as JSON.
+
+* :func:`table_state` — the session, the table, the round it is in (``tables.domain.progress``), the NS
+  and EW pairs with their players' names, the boards in playing order with what is entered, pending
+  (waiting for the other side), confirmed or in conflict, notes (a sit-out, an arrow switch), the move
+  instructions once the round is done (``tables.domain.moves``), and the table's whole schedule (so a
+  phone that loses the network can go on entering this round's boards);
+* :func:`board_traveller` — the board's traveller so far and this table's percentage, only for a board
+  this table has confirmed (and only if the club shows travellers): never another table's result
+  before this table has played the board, never a deal;
+* :func:`score_table` — every contract's score by tricks and vulnerability (Law 77, from
+  ``dealing.domain.contract.score``), so a phone without the network can still say the score.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from clubs.texts import render
+from dealing.domain.cards import Seat, Strain, board_vulnerability
+from dealing.domain.contract import Bid, Contract, score
+from scoring.domain.entry import describe
+from scoring.domain.notation import as_data, from_data
+from scoring.models import Result
+from scoring.selectors.results import domain_result
+from tables.domain.moves import move_instructions, round_notes
+from tables.domain.progress import board_states, table_position
+from tables.models import Conflict, Device, Submission, Table
+from tables.selectors.context import SessionContext, session_context
+from tables.services.setup import table_settings_get
+
+
+def said(result, board: int) -> str:
+    return render(describe(result, board))
+
+
+def _pair_json(context: SessionContext, label: str | None) -> dict | None:
+    if label is None:
+        return None
+    pair = context.pair(label)
+    return {"label": label, "names": pair.names if pair is not None else ""}
+
+
+def _recorded(context: SessionContext, table: int) -> dict[tuple[int, int], Result]:
+    """(round, board) → the result recorded for this table's line."""
+    out = {}
+    lines = {}
+    for r in context.rounds:
+        m = context.meeting(r, table)
+        if m is not None:
+            ns, ew = context.pair(m.ns), context.pair(m.ew)
+            if ns is not None and ew is not None:
+                for b in m.boards:
+                    lines[(b, ns.pk, ew.pk)] = (r, b)
+    if not lines:
+        return out
+    rows = Result.objects.filter(session=context.session, board__in={b for b, _n, _e in lines})
+    for row in rows:
+        where = lines.get((row.board, row.ns_pair_id, row.ew_pair_id))
+        if where is not None:
+            out[where] = row
+    return out
+
+
+def table_state(device: Device) -> dict:
+    table: Table = device.table
+    table_session = table.table_session
+    session = table_session.session
+    context = session_context(session)
+    by_round = context.boards_by_round(table.number)
+    recorded = _recorded(context, table.number)
+    position = table_position(by_round, done=set(recorded), released=table_session.released_round)
+    settings = table_settings_get(session.club)
+    subs = Submission.objects.filter(table=table, kind=Submission.Kind.ENTRY,
+                                     status__in=(Submission.Status.PENDING, Submission.Status.CONFIRMED))
+    pending = {(s.round, s.board): s for s in subs if s.status == Submission.Status.PENDING}
+    confirmed_subs = {(s.round, s.board): s for s in subs if s.status == Submission.Status.CONFIRMED}
+    conflicts = {(c.round, c.board) for c in Conflict.objects.filter(table=table, resolved_at__isnull=True)}
+    rounds = []
+    for r in context.rounds:
+        meeting = context.meeting(r, table.number)
+        line = context.card_line(table.number, r)
+        boards = by_round[r]
+        states = board_states(boards, confirmed={b for b in boards if (r, b) in recorded},
+                              pending={b for b in boards if (r, b) in pending},
+                              conflicts={b for b in boards if (r, b) in conflicts})
+        board_rows = []
+        for b, state in states:
+            row = {"board": b, "state": state}
+            if (r, b) in recorded:
+                result = domain_result(recorded[(r, b)])
+                row.update(said=said(result, b), result=as_data(result),
+                           entry=confirmed_subs[(r, b)].key if (r, b) in confirmed_subs else "")
+            elif (r, b) in pending:
+                sub = pending[(r, b)]
+                row.update(said=said(from_data(sub.data), b), result=sub.data, entry=sub.key, side=sub.side)
+            board_rows.append(row)
+        rounds.append({
+            "round": r, "released": r <= table_session.released_round,
+            "ns": _pair_json(context, meeting.ns if meeting else None),
+            "ew": _pair_json(context, meeting.ew if meeting else None),
+            "boards": board_rows,
+            "notes": [render(t) for t in round_notes(line, movement=context.movement, round_number=r)],
+            "moves": [render(t) for t in move_instructions(line, table=table.number,
+                                                           boards_per_round=session.boards_per_round,
+                                                           movement=context.movement)] if line else [],
+        })
+    return {
+        "session": {"id": session.pk, "name": session.name, "date": session.date.isoformat(),
+                    "status": session.status, "over": session.is_over},
+        "table": table.number, "code": table.code, "locked": table.locked,
+        "released": table_session.released_round, "last_round": context.rounds[-1] if context.rounds else 0,
+        "position": {"round": position.round, "playing": position.playing, "last": position.last},
+        "settings": {"lead": settings.record_lead, "traveller": settings.show_traveller, "tricks": settings.tricks},
+        "rounds": rounds,
+    }
+
+
+def board_traveller(device: Device, board: int) -> dict | None:
+    """The board's traveller so far, if the club shows it and this table has confirmed the board."""
+    from scoring.selectors.results import session_options
+    from scoring.selectors.results import session_lines
+    from scoring.domain.engine import score_event
+
+    table = device.table
+    session = table.table_session.session
+    if not table_settings_get(session.club).show_traveller:
+        return None
+    context = session_context(session)
+    round_number = context.round_of_board(table.number, board)
+    if round_number is None or (round_number, board) not in _recorded(context, table.number):
+        return None
+    meeting = context.meeting(round_number, table.number)
+    lines = session_lines(session=session, board=board)
+    event = score_event(lines, session_options(session=session),
+                        expected={board: context.layout.expected_plays.get(board, len(lines))})
+    scored = event.boards[0].lines if event.boards else []
+    rows = []
+    mine = None
+    for s in sorted(scored, key=lambda s: -(s.ns_score or 0)):
+        here = (s.line.ns, s.line.ew) == (meeting.ns, meeting.ew)
+        top = s.top or 0
+        row = {"ns": s.line.ns, "ew": s.line.ew, "said": said(s.line.result, board),
+               "ns_score": int(s.ns_score) if s.ns_score is not None else None,
+               "ns_percent": round(float(100 * s.ns / top), 1) if top else None,
+               "ew_percent": round(float(100 * s.ew / top), 1) if top else None, "here": here}
+        rows.append(row)
+        if here:
+            mine = row
+    return {"board": board, "lines": rows, "mine": mine}
+
+
+@lru_cache(maxsize=1)
+def score_table() -> dict:
+    """``{"vul"|"not": {"<level><C|M|N>": {"<doubling>": [score for tricks 0 … 13]}}}`` (declarer's side;
+    C minors, M majors, N no trumps)."""
+    out = {}
+    for vul in (False, True):
+        table = {}
+        for level in range(1, 8):
+            for key, strain in (("C", Strain.CLUBS), ("M", Strain.SPADES), ("N", Strain.NOTRUMP)):
+                table[f"{level}{key}"] = {str(d): [score(Contract(Bid(level, strain), d, Seat.NORTH), t, vulnerable=vul)
+                                                   for t in range(14)] for d in (0, 1, 2)}
+        out["vul" if vul else "not"] = table
+    return out
+
+
+def vulnerability_json(boards) -> dict:
+    """Board → which sides are vulnerable (``"NS"``, ``"EW"``, ``"both"``, ``""``)."""
+    out = {}
+    for b in boards:
+        v = board_vulnerability(b)
+        ns, ew = v.is_vulnerable(Seat.NORTH), v.is_vulnerable(Seat.EAST)
+        out[str(b)] = "both" if ns and ew else "NS" if ns else "EW" if ew else ""
+    return out

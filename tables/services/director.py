@@ -1,0 +1,117 @@
+"""The director's writes from the live room: resolve a conflict, enter or correct a result for a table,
+close a table's correction request, finish the session.
+
+Results go through ``scoring.services.results`` (``result_record`` / ``result_correct`` with the director
+as the user and a reason), so the board's audit trail keeps who did what and why.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from clubs.models import Session
+from clubs.services import session_set_status
+from scoring.domain.entry import parse_entry
+from scoring.domain.notation import as_data, from_data
+from scoring.models import Result
+from scoring.services.results import result_correct, result_record
+from tables.domain.errors import TableError
+from tables.domain.text import Text
+from tables.models import Conflict, CorrectionRequest, Submission, Table
+from tables.selectors.context import session_context
+from tables.services.setup import _require_director
+
+
+def _line_result(session: Session, *, table: int, round_number: int, board: int):
+    context = session_context(session)
+    meeting = context.meeting(round_number, table)
+    if meeting is None or board not in meeting.boards:
+        boards = meeting.boards if meeting else (0,)
+        raise TableError(Text.of("board.not_here", board=board, table=table, round=round_number, boards=boards),
+                         field="board")
+    ns_pair, ew_pair = context.pair(meeting.ns), context.pair(meeting.ew)
+    recorded = Result.objects.filter(session=session, board=board, ns_pair=ns_pair, ew_pair=ew_pair).first()
+    return ns_pair, ew_pair, recorded
+
+
+def _put(session: Session, user, *, table: int, round_number: int, board: int, result, reason: str) -> Result:
+    ns_pair, ew_pair, recorded = _line_result(session, table=table, round_number=round_number, board=board)
+    if recorded is not None:
+        return result_correct(result=recorded, new=result, user=user, reason=reason)
+    return result_record(session=session, board=board, ns_pair=ns_pair, ew_pair=ew_pair, result=result, user=user,
+                         round=round_number, table=table, reason=reason)
+
+
+@transaction.atomic
+def conflict_resolve(*, conflict: Conflict, user, choice: int | None = None, typed: str = "", reason: str = "") -> Result:
+    """Settle a conflict with one of its submissions (``choice``: its id) or a result typed in the scorer's
+    shorthand; the others are kept as not chosen."""
+    conflict = Conflict.objects.select_for_update().select_related("table__table_session__session").get(pk=conflict.pk)
+    session = conflict.table.table_session.session
+    _require_director(user, session.club_id)
+    if conflict.resolved_at is not None:
+        raise TableError(Text.of("director.resolved"), field=None)
+    subs = list(conflict.submissions.all())
+    chosen = next((s for s in subs if choice is not None and s.pk == int(choice)), None)
+    if chosen is not None:
+        result = from_data(chosen.data)
+    elif typed.strip():
+        result = parse_entry(typed)
+    else:
+        raise TableError(Text.of("director.choice"), field="choice")
+    recorded = _put(session, user, table=conflict.table.number, round_number=conflict.round, board=conflict.board,
+                    result=result, reason=reason.strip())
+    for sub in subs:
+        sub.status = Submission.Status.CONFIRMED if sub is chosen else Submission.Status.REJECTED
+        if sub is chosen:
+            sub.result = recorded
+        sub.save(update_fields=["status", "result"])
+    conflict.resolved_at, conflict.resolved_by = timezone.now(), user
+    conflict.resolution, conflict.reason = as_data(result), reason.strip()
+    conflict.save()
+    return recorded
+
+
+@transaction.atomic
+def table_result_set(*, session: Session, user, table: int, round_number: int, board: int, typed: str,
+                     reason: str = "") -> Result:
+    """The director enters or corrects a table's result (the scorer's shorthand: ``4S= N``, ``A6040`` …)."""
+    _require_director(user, session.club_id)
+    result = parse_entry(typed)
+    ns_pair, ew_pair, recorded = _line_result(session, table=table, round_number=round_number, board=board)
+    if recorded is not None and not reason.strip():
+        raise TableError(Text.of("director.reason"), field="reason")
+    recorded = _put(session, user, table=table, round_number=round_number, board=board, result=result,
+                    reason=reason.strip())
+    for conflict in Conflict.objects.filter(table__table_session__session=session, table__number=table,
+                                            round=round_number, board=board, resolved_at__isnull=True):
+        conflict.resolved_at, conflict.resolved_by, conflict.resolution = timezone.now(), user, as_data(result)
+        conflict.reason = reason.strip()
+        conflict.save()
+    return recorded
+
+
+@transaction.atomic
+def correction_request_done(*, request: CorrectionRequest, user) -> CorrectionRequest:
+    request = CorrectionRequest.objects.select_for_update().select_related("table__table_session__session").get(
+        pk=request.pk)
+    _require_director(user, request.table.table_session.session.club_id)
+    if request.done_at is None:
+        request.done_at, request.done_by = timezone.now(), user
+        request.save(update_fields=["done_at", "done_by"])
+    return request
+
+
+@transaction.atomic
+def session_finish(*, session: Session, user) -> Session:
+    """Play is over: the session is marked finished (table entry stops; deals may be shown)."""
+    _require_director(user, session.club_id)
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.status == Session.Status.RUNNING:
+        session_set_status(session=session, status=Session.Status.FINISHED)
+    return session
+
+
+def table_of(session: Session, number: int) -> Table:
+    return Table.objects.get(table_session__session=session, number=number)

@@ -1,0 +1,128 @@
+"""The director's writes that set the evening up and move it on.
+
+* ``table_settings_set`` — a club's table settings (lead, traveller, tricks, minutes a board);
+* ``table_entry_start`` — table entry for a session: a table code and PIN for every table of its
+  movement, round 1 released, the session put in play (planned → in play);
+* ``table_codes_renew`` — new codes and PINs for every table (old cards and joined phones stop working);
+* ``round_release`` — release the next round (idempotent: releasing a round already released changes
+  nothing, so a double click or two directors never skip a round);
+* ``table_lock`` — lock or unlock a table (a locked table's phones can enter nothing).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from clubs.models import Club, Session
+from clubs.permissions import can_direct
+from clubs.services import session_set_status
+from tables.domain.codes import new_code, new_pin
+from tables.domain.errors import TableError
+from tables.domain.text import Text
+from tables.models import Device, Table, TableSession, TableSettings
+
+
+def _require_director(user, club_id: int) -> None:
+    from django.core.exceptions import PermissionDenied
+
+    if not can_direct(user, club_id):
+        raise PermissionDenied("Only the club's directors may do this.")
+
+
+def table_settings_get(club: Club) -> TableSettings:
+    return TableSettings.objects.filter(club=club).first() or TableSettings(club=club)
+
+
+@transaction.atomic
+def table_settings_set(*, club: Club, user, record_lead: bool, show_traveller: bool, tricks: str,
+                       minutes_per_board: int) -> TableSettings:
+    _require_director(user, club.pk)
+    settings, _created = TableSettings.objects.get_or_create(club=club)
+    settings.record_lead, settings.show_traveller = bool(record_lead), bool(show_traveller)
+    settings.tricks = tricks if tricks in TableSettings.Tricks.values else TableSettings.Tricks.RELATIVE
+    settings.minutes_per_board = max(1, min(int(minutes_per_board), 60))
+    settings.save()
+    return settings
+
+
+def _unique_code() -> str:
+    for _attempt in range(50):
+        code = new_code(secrets.randbelow)
+        if not Table.objects.filter(code=code).exists():
+            return code
+    raise RuntimeError("no free table code")        # 25^5 codes: never in practice
+
+
+@transaction.atomic
+def table_entry_start(*, session: Session, user) -> TableSession:
+    """Start table entry (idempotent: a started session keeps its codes)."""
+    from tables.selectors.context import session_context
+
+    _require_director(user, session.club_id)
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.is_over:
+        raise TableError(Text.of("session.over", session=session.name), field=None)
+    context = session_context(session)
+    if context.movement is None or not context.layout.meetings:
+        raise TableError(Text.of("director.no_movement"), field=None)
+    from scoring.services.sessions import session_pairs_ensure
+
+    session_pairs_ensure(session=session)
+    table_session, created = TableSession.objects.get_or_create(
+        session=session, defaults={"started_by": user, "released_round": 1, "released_at": timezone.now()})
+    have = set(table_session.tables.values_list("number", flat=True))
+    for number in context.tables:
+        if number not in have:
+            for _attempt in range(5):
+                try:
+                    with transaction.atomic():
+                        Table.objects.create(table_session=table_session, number=number, code=_unique_code(),
+                                             pin=new_pin(secrets.randbelow))
+                    break
+                except IntegrityError:           # a code taken at the same moment: draw again
+                    continue
+    if session.status == Session.Status.PLANNED:
+        session_set_status(session=session, status=Session.Status.RUNNING)
+    return table_session
+
+
+@transaction.atomic
+def table_codes_renew(*, session: Session, user) -> None:
+    _require_director(user, session.club_id)
+    now = timezone.now()
+    for table in Table.objects.select_for_update().filter(table_session__session=session):
+        table.code, table.pin = _unique_code(), new_pin(secrets.randbelow)
+        table.save(update_fields=["code", "pin"])
+        Device.objects.filter(table=table, left_at__isnull=True).update(left_at=now)
+
+
+@transaction.atomic
+def round_release(*, session: Session, user, round_number: int) -> TableSession:
+    """Release ``round_number`` (the next one); releasing a round already released changes nothing."""
+    from tables.selectors.context import session_context
+
+    _require_director(user, session.club_id)
+    table_session = TableSession.objects.select_for_update().filter(session=session).first()
+    if table_session is None:
+        raise TableError(Text.of("director.not_started"), field=None)
+    rounds = session_context(session).rounds
+    if round_number <= table_session.released_round:
+        return table_session
+    if round_number not in rounds:
+        raise TableError(Text.of("director.last_round", round=table_session.released_round), field="round")
+    table_session.released_round = round_number
+    table_session.released_at = timezone.now()
+    table_session.save(update_fields=["released_round", "released_at"])
+    return table_session
+
+
+@transaction.atomic
+def table_lock(*, session: Session, user, table_number: int, locked: bool) -> Table:
+    _require_director(user, session.club_id)
+    table = Table.objects.select_for_update().get(table_session__session=session, number=table_number)
+    table.locked = bool(locked)
+    table.save(update_fields=["locked"])
+    return table

@@ -1,0 +1,251 @@
+"""What phones send from a table: entries, confirmations and correction requests, each under an
+idempotency key.
+
+* ``entry_submit`` — a board's result as entered (``tables.domain.entry.read_entry``); what it does to
+  the board is ``tables.domain.decisions.on_entry``: a new pending entry, the same one again, a
+  correction of the pending entry, or a conflict kept for the director;
+* ``entry_confirm`` — the other side accepts an entry (``on_confirm``): the result is recorded through
+  ``scoring.services.results.result_record`` (``at_table=True``), so scoring sees it at once;
+* ``correction_request`` — after confirmation only the director corrects; the table asks, with a note.
+
+Every action is serialised per table (the table's row is locked) and stored as a ``Submission`` with the
+answer given: the same key again (a retry, a reload, a queued request sent twice) gets that answer and
+changes nothing. Refused actions are not stored, so nothing recorded changes; their ``TableError`` (or a
+``ScoringError`` from the scoring services) names the field, in the phone's language.
+
+An answer is plain data (``Answer``); the API adds the words in the phone's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from django.db import transaction
+
+from clubs.models import Session
+from scoring.domain.notation import as_data, from_data
+from scoring.models import Result
+from scoring.services.results import result_record
+from tables.domain.decisions import EntryOutcome, Pending, check_side, on_confirm, on_entry
+from tables.domain.entry import read_board, read_entry
+from tables.domain.errors import TableError
+from tables.domain.text import Text
+from tables.models import Conflict, CorrectionRequest, Device, Submission, Table
+from tables.selectors.context import SessionContext, session_context
+
+KEY_LENGTH = (8, 64)
+
+
+@dataclass
+class Answer:
+    status: str              # pending, same, conflict, confirmed, requested
+    board: int
+    round: int
+    entry: str               # the key of the entry that stands for the board at this table
+    result: dict | None      # the result as data (scoring.domain.notation)
+    key: str = ""
+
+    def as_json(self) -> dict:
+        return asdict(self)
+
+
+def _check_key(key) -> str:
+    key = str(key or "").strip()
+    if not KEY_LENGTH[0] <= len(key) <= KEY_LENGTH[1]:
+        raise TableError(Text.of("key.missing"), field="key")
+    return key
+
+
+def _locked_table(device: Device) -> Table:
+    return Table.objects.select_for_update().select_related("table_session__session__club").get(pk=device.table_id)
+
+
+def _check_open(table: Table) -> Session:
+    session = table.table_session.session
+    if session.is_over:
+        raise TableError(Text.of("session.over", session=session.name), field=None, code="session_over")
+    if session.status != Session.Status.RUNNING:
+        raise TableError(Text.of("session.not_running", session=session.name), field=None)
+    if table.locked:
+        raise TableError(Text.of("table.locked", table=table.number), field=None, code="table_locked")
+    return session
+
+
+def _replay(table: Table, key: str, kind: str) -> Answer | None:
+    prior = Submission.objects.filter(table=table, key=key).first()
+    if prior is None:
+        return None
+    if prior.kind != kind:
+        raise TableError(Text.of("key.reused"), field="key")
+    return Answer(**prior.response)
+
+
+def _round_of(context: SessionContext, table: Table, board: int, round_given) -> int:
+    released = table.table_session.released_round
+    by_round = context.boards_by_round(table.number)
+    if round_given not in (None, ""):
+        try:
+            round_number = int(round_given)
+        except (TypeError, ValueError):
+            raise TableError(Text.of("round.unknown", round=round_given), field="round") from None
+        if round_number not in by_round:
+            raise TableError(Text.of("round.unknown", round=round_number), field="round")
+    else:
+        round_number = context.round_of_board(table.number, board) or min(released, max(by_round or [1]))
+    if round_number > released:
+        raise TableError(Text.of("round.not_released", round=round_number), field="round")
+    boards = by_round.get(round_number, ())
+    if not boards:
+        raise TableError(Text.of("board.no_play", table=table.number, round=round_number), field="board")
+    if board not in boards:
+        raise TableError(Text.of("board.not_here", board=board, table=table.number, round=round_number,
+                                 boards=boards), field="board")
+    return round_number
+
+
+@dataclass
+class _Board:
+    """The board's line at this table: its pairs, what is recorded, pending and in conflict."""
+
+    ns_pair: object
+    ew_pair: object
+    recorded: Result | None
+    pending: Submission | None
+    confirmed: Submission | None
+    conflict: Conflict | None
+
+
+def _board(context: SessionContext, table: Table, round_number: int, board: int) -> _Board:
+    meeting = context.meeting(round_number, table.number)
+    ns_pair, ew_pair = context.pair(meeting.ns), context.pair(meeting.ew)
+    recorded = Result.objects.filter(session=context.session, board=board, ns_pair=ns_pair, ew_pair=ew_pair).first()
+    subs = Submission.objects.filter(table=table, round=round_number, board=board, kind=Submission.Kind.ENTRY)
+    pending = subs.filter(status=Submission.Status.PENDING).order_by("-at", "-id").first()
+    confirmed = subs.filter(status=Submission.Status.CONFIRMED).order_by("-at", "-id").first()
+    conflict = Conflict.objects.filter(table=table, round=round_number, board=board, resolved_at__isnull=True).first()
+    return _Board(ns_pair, ew_pair, recorded, pending, confirmed, conflict)
+
+
+def _store(table: Table, device: Device | None, key: str, kind: str, answer: Answer, **fields) -> Submission:
+    answer.key = key
+    return Submission.objects.create(table=table, device=device, key=key, kind=kind, response=answer.as_json(),
+                                     **fields)
+
+
+@transaction.atomic
+def entry_submit(*, device: Device, key: str, data: dict, replaces: str = "", side: str = "NS") -> Answer:
+    """A board's result as the table entered it (see the module's docstring)."""
+    key = _check_key(key)
+    table = _locked_table(device)
+    replay = _replay(table, key, Submission.Kind.ENTRY)
+    if replay is not None:
+        return replay
+    _check_open(table)
+    side = check_side(side)
+    board, result = read_entry(data)
+    context = session_context(table.table_session.session)
+    round_number = _round_of(context, table, board, data.get("round"))
+    line = _board(context, table, round_number, board)
+    from scoring.selectors.results import domain_result
+
+    conflicting = tuple(from_data(s.data) for s in line.conflict.submissions.all()) if line.conflict else ()
+    outcome = on_entry(result, pending=Pending(line.pending.key, from_data(line.pending.data), line.pending.side)
+                       if line.pending else None,
+                       confirmed=domain_result(line.recorded) if line.recorded else None,
+                       replaces=str(replaces or "") or None, conflicting=conflicting)
+    fields = dict(kind=Submission.Kind.ENTRY, round=round_number, board=board, side=side, data=as_data(result),
+                  replaces=str(replaces or "")[:64])
+    if outcome is EntryOutcome.NEW:
+        answer = Answer("pending", board, round_number, key, as_data(result))
+        _store(table, device, key, status=Submission.Status.PENDING, answer=answer, **fields)
+    elif outcome is EntryOutcome.CORRECTION:
+        line.pending.status = Submission.Status.REPLACED
+        line.pending.save(update_fields=["status"])
+        answer = Answer("pending", board, round_number, key, as_data(result))
+        _store(table, device, key, status=Submission.Status.PENDING, answer=answer, **fields)
+    elif outcome is EntryOutcome.SAME:
+        standing = line.pending or line.confirmed
+        if line.recorded is not None:
+            answer = Answer("confirmed", board, round_number, standing.key if standing else key,
+                            as_data(domain_result(line.recorded)))
+        elif line.conflict is not None:
+            answer = Answer("conflict", board, round_number, key, as_data(result))
+        else:
+            answer = Answer("pending", board, round_number, standing.key, standing.data)
+        _store(table, device, key, status=Submission.Status.SAME, same_as=standing, answer=answer, **fields)
+    else:
+        answer = Answer("conflict", board, round_number, key, as_data(result))
+        new = _store(table, device, key, status=Submission.Status.CONFLICT, answer=answer, **fields)
+        conflict = line.conflict or Conflict.objects.create(table=table, round=round_number, board=board)
+        for sub in (line.pending, line.confirmed, new):
+            if sub is not None:
+                conflict.submissions.add(sub)
+        if line.pending is not None:
+            line.pending.status = Submission.Status.CONFLICT
+            line.pending.save(update_fields=["status"])
+    return answer
+
+
+@transaction.atomic
+def entry_confirm(*, device: Device, key: str, entry: str, side: str = "EW") -> Answer:
+    """The other side accepts the entry ``entry`` (a key): the result is recorded."""
+    key = _check_key(key)
+    table = _locked_table(device)
+    replay = _replay(table, key, Submission.Kind.CONFIRM)
+    if replay is not None:
+        return replay
+    session = _check_open(table)
+    side = check_side(side)
+    named = Submission.objects.filter(table=table, key=str(entry or ""), kind=Submission.Kind.ENTRY).first()
+    if named is None:
+        raise TableError(Text.of("confirm.nothing", board="?"), field="entry")
+    standing = named.same_as if named.status == Submission.Status.SAME and named.same_as else named
+    context = session_context(session)
+    line = _board(context, table, standing.round, standing.board)
+    outcome = on_confirm(standing.key, side, board=standing.board,
+                         pending=Pending(line.pending.key, from_data(line.pending.data), line.pending.side)
+                         if line.pending else None,
+                         confirmed_key=line.confirmed.key if line.confirmed else None,
+                         in_conflict=line.conflict is not None, confirmed=line.recorded is not None)
+    if outcome.name == "CONFIRM":
+        recorded = result_record(session=session, board=standing.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair,
+                                 result=from_data(standing.data), user=None, round=standing.round,
+                                 table=table.number, at_table=True)
+        standing.status, standing.result = Submission.Status.CONFIRMED, recorded
+        standing.save(update_fields=["status", "result"])
+        line.recorded = recorded
+    from scoring.selectors.results import domain_result
+
+    answer = Answer("confirmed", standing.board, standing.round, standing.key,
+                    as_data(domain_result(line.recorded)) if line.recorded else standing.data)
+    _store(table, device, key, Submission.Kind.CONFIRM, answer, round=standing.round, board=standing.board,
+           side=side, status=Submission.Status.DONE, same_as=standing)
+    return answer
+
+
+@transaction.atomic
+def correction_request(*, device: Device, key: str, board, note: str) -> Answer:
+    """Ask the director to correct a confirmed result (only the director may change it now)."""
+    key = _check_key(key)
+    table = _locked_table(device)
+    replay = _replay(table, key, Submission.Kind.REQUEST)
+    if replay is not None:
+        return replay
+    session = table.table_session.session
+    if session.is_over:
+        raise TableError(Text.of("session.over", session=session.name), field=None, code="session_over")
+    number = read_board({"board": board})
+    note = str(note or "").strip()
+    if not note:
+        raise TableError(Text.of("request.empty"), field="note")
+    context = session_context(session)
+    round_number = context.round_of_board(table.number, number)
+    if round_number is None:
+        current = min(table.table_session.released_round, max(context.rounds))
+        raise TableError(Text.of("board.not_here", board=number, table=table.number, round=current,
+                                 boards=context.boards_by_round(table.number).get(current, ()) or (0,)), field="board")
+    answer = Answer("requested", number, round_number, key, None)
+    sub = _store(table, device, key, Submission.Kind.REQUEST, answer, round=round_number, board=number,
+                 status=Submission.Status.DONE, data={"note": note[:1000]})
+    CorrectionRequest.objects.create(table=table, round=round_number, board=number, note=note[:1000], submission=sub)
+    return answer
