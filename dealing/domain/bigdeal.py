@@ -23,8 +23,10 @@ Stable interface (used by the formats module and the ``bigdeal`` command):
 * Fast path for large sets: ``bigdeal_arrays(seed_random, owner_hash, count)`` returns
   ``(numbers, owners)`` as numpy arrays — ``numbers`` is ``(count, 12)`` uint8 big-endian,
   ``owners`` is ``(count, 52)`` uint8 in deck order (like :attr:`Deal.owners`). It runs
-  RIPEMD-160 and the Gödel decoding in a numba kernel and agrees deal for deal with the
-  reference functions above (tests check both against ``hashlib``).
+  RIPEMD-160 and the Gödel decoding in numba kernels (the decoding card by card, eight deals
+  side by side) and agrees deal for deal with the reference functions above (tests check both
+  against ``hashlib`` and the real bigdealx's files). ``bigdeal_chunks`` yields the same
+  arrays a chunk at a time; :mod:`dealing.domain.formats.bulk` writes them in every format.
 
 The PRNG (spec §1.3): ``h = RIPEMD160(seq as 4 bytes little-endian ‖ seed_random ‖
 owner_hash)`` for seq = 1, 2, …; the candidate is the first 12 bytes of ``h`` read
@@ -252,12 +254,21 @@ def deal_to_godel(deal: Deal) -> int:
 # RIPEMD-160 of the 44-byte message seq ‖ seed ‖ owner is one 64-byte block: words 0 … 10
 # are the message (word 0 is seq itself, the words are little-endian), word 11 is the 0x80
 # pad byte, word 14 the bit length 352.  The candidate's three big-endian 32-bit limbs are
-# the byte-swapped digest words h0, h1, h2.  The Gödel decoding divides the 96-bit number
-# by C(26,13) and then by C(39,13) with 16-bit-limb long division (every partial remainder
-# fits in 64 bits), which yields the three hand codes G_N, G_E, G_S < 2^40; each hand is
-# then decoded with int64 binomials, exactly as the reference ``_hand_indices``.
+# the byte-swapped digest words h0, h1, h2.  The accepted numbers are split into the three
+# hand codes G_N, G_E, G_S < 2^40 by dividing by C(26,13) and then by C(39,13) with
+# 16-bit-limb long division (every partial remainder fits in 64 bits).
+#
+# A hand code is the lexicographic rank of the hand's 13-subset of the n cards still free
+# (the formula above: each card x that the hand skips before its next card adds
+# C(n − x − 1, r − 1), r being the cards it still has to take).  So the deal is decoded card
+# by card in deck order, the three codes side by side: card x goes to North if North's code
+# is below C(51 − x, r_N − 1), else the count is taken off North's code and East, then South,
+# is asked the same about the cards North did not take; what nobody takes is West's.  The
+# steps are written without branches (the comparisons become 0/1 factors) and eight deals
+# are decoded together, so their independent chains of table look-ups overlap in the CPU.
 
 _KERNELS: dict = {}
+_GROUP = 8
 
 
 def _tables():
@@ -267,11 +278,17 @@ def _tables():
     for n in range(53):
         for k in range(14):
             binom[n, k] = _c(n, k)
+    # cut[m + 1, r] = C(m, r − 1): the number of ways to finish a hand that still takes r cards
+    # from the m cards after this one (0 when r = 0 or m = −1).
+    cut = np.zeros((53, 14), dtype=np.int64)
+    for m in range(-1, 52):
+        for r in range(1, 14):
+            cut[m + 1, r] = _c(m, r - 1)
     return (
         np.array(rmd.R_LEFT, dtype=np.int64), np.array(rmd.R_RIGHT, dtype=np.int64),
         np.array(rmd.S_LEFT, dtype=np.int64), np.array(rmd.S_RIGHT, dtype=np.int64),
         np.array(rmd.K_LEFT, dtype=np.int64), np.array(rmd.K_RIGHT, dtype=np.int64),
-        np.array(rmd.H0, dtype=np.int64), binom,
+        np.array(rmd.H0, dtype=np.int64), binom, cut,
     )
 
 
@@ -327,11 +344,10 @@ def _k_bswap32(v):  # pragma: no cover - compiled by numba
     return ((v & 0xFF) << 24) | ((v & 0xFF00) << 8) | ((v >> 8) & 0xFF00) | ((v >> 24) & 0xFF)
 
 
-def _k_decode(l0, l1, l2, binom, owners_row, rem):  # pragma: no cover - compiled by numba
-    """Decode the Gödel number with 32-bit limbs l0 (most significant), l1, l2 into owners_row."""
+def _k_codes(l0, l1, l2, binom, codes, i, limbs):  # pragma: no cover - compiled by numba
+    """The hand codes G_N, G_E, G_S of the number with 32-bit limbs l0 (most significant), l1, l2."""
     c26 = binom[26, 13]
     c39 = binom[39, 13]
-    limbs = np.empty(6, dtype=np.int64)
     limbs[0] = l0 >> 16
     limbs[1] = l0 & 0xFFFF
     limbs[2] = l1 >> 16
@@ -343,7 +359,7 @@ def _k_decode(l0, l1, l2, binom, owners_row, rem):  # pragma: no cover - compile
         cur = (r << 16) | limbs[k]
         limbs[k] = cur // c26
         r = cur - limbs[k] * c26
-    code_s = r
+    codes[i, 2] = r
     r = 0
     code_n = 0
     for k in range(6):
@@ -351,46 +367,59 @@ def _k_decode(l0, l1, l2, binom, owners_row, rem):  # pragma: no cover - compile
         q = cur // c39
         r = cur - q * c39
         code_n = (code_n << 16) | q
-    code_e = r
-    for k in range(52):
-        rem[k] = k
-    nrem = 52
-    for seat in range(3):
-        n = 52 - 13 * seat
-        if seat == 0:
-            code = code_n
-        elif seat == 1:
-            code = code_e
-        else:
-            code = code_s
-        a = 0
-        for j in range(13):
-            m = n - a - j
-            top = binom[m, 13 - j] if m >= 0 else 0
-            b = a
-            while True:
-                m = n - b - 1 - j
-                below = binom[m, 13 - j] if m >= 0 else 0
-                if top - below > code:
-                    break
-                b += 1
-            m = n - b - j
-            code -= top - (binom[m, 13 - j] if m >= 0 else 0)
-            idx = b + j
-            owners_row[rem[idx]] = seat
-            rem[idx] = -1
-            a = b
-        w = 0
-        for k in range(nrem):
-            if rem[k] >= 0:
-                rem[w] = rem[k]
-                w += 1
-        nrem = w
-    for k in range(nrem):
-        owners_row[rem[k]] = 3
+    codes[i, 0] = code_n
+    codes[i, 1] = r
 
 
-def _k_bigdeal(words, seq, count, numbers, owners, rl, rr, sl, sr, kl, kr, h0, binom):  # pragma: no cover
+def _k_owners(codes, owners, cut):  # pragma: no cover - compiled by numba
+    """Decode the hand codes ``codes[i] = (G_N, G_E, G_S)`` into ``owners[i]``, eight deals at a time."""
+    group = 8
+    count = codes.shape[0]
+    code = np.zeros((3, group), dtype=np.int64)
+    left = np.zeros((3, group), dtype=np.int64)  # cards each hand still takes
+    seen_e = np.zeros(group, dtype=np.int64)  # cards North did not take, so far
+    seen_s = np.zeros(group, dtype=np.int64)  # cards North and East did not take, so far
+    seats = np.zeros((group, 52), dtype=np.uint8)
+    for base in range(0, count, group):
+        m = min(group, count - base)
+        for g in range(group):
+            i = base + g if g < m else base
+            for h in range(3):
+                code[h, g] = codes[i, h]
+                left[h, g] = 13
+            seen_e[g] = 0
+            seen_s[g] = 0
+        for x in range(52):
+            for g in range(group):
+                t = cut[52 - x, left[0, g]]
+                c = code[0, g]
+                north = np.int64(c < t)
+                code[0, g] = c - (1 - north) * t
+                left[0, g] -= north
+                rest = 1 - north
+                e = seen_e[g]
+                t = cut[39 - e, left[1, g]]
+                c = code[1, g]
+                east = rest * np.int64(c < t)
+                rest -= east
+                code[1, g] = c - rest * t
+                left[1, g] -= east
+                seen_e[g] = e + 1 - north
+                s = seen_s[g]
+                t = cut[26 - s, left[2, g]]
+                c = code[2, g]
+                south = rest * np.int64(c < t)
+                west = rest - south
+                code[2, g] = c - west * t
+                left[2, g] -= south
+                seen_s[g] = s + rest
+                seats[g, x] = east + 2 * south + 3 * west
+        for g in range(m):
+            for x in range(52):
+                owners[base + g, x] = seats[g, x]
+
+
+def _k_bigdeal(words, seq, count, numbers, owners, rl, rr, sl, sr, kl, kr, h0, binom, cut):  # pragma: no cover
     """Deal ``count`` deals from counter value ``seq`` on; return the next counter value."""
     x = np.zeros(16, dtype=np.int64)
     for k in range(10):
@@ -398,7 +427,8 @@ def _k_bigdeal(words, seq, count, numbers, owners, rl, rr, sl, sr, kl, kr, h0, b
     x[11] = 0x80
     x[14] = 352
     out = np.empty(3, dtype=np.int64)
-    rem = np.empty(52, dtype=np.int64)
+    codes = np.empty((count, 3), dtype=np.int64)
+    limbs = np.empty(6, dtype=np.int64)
     d0 = 0xAD55E315
     d1 = 0x634DDA65
     d2 = 0x8BF49200
@@ -416,27 +446,30 @@ def _k_bigdeal(words, seq, count, numbers, owners, rl, rr, sl, sr, kl, kr, h0, b
             numbers[done, k] = (l0 >> (24 - 8 * k)) & 0xFF
             numbers[done, 4 + k] = (l1 >> (24 - 8 * k)) & 0xFF
             numbers[done, 8 + k] = (l2 >> (24 - 8 * k)) & 0xFF
-        _k_decode(l0, l1, l2, binom, owners[done], rem)
+        _k_codes(l0, l1, l2, binom, codes, done, limbs)
         done += 1
+    _k_owners(codes, owners, cut)
     return seq
 
 
-def _k_decode_many(limbs, owners, binom):  # pragma: no cover - compiled by numba
-    rem = np.empty(52, dtype=np.int64)
+def _k_decode_many(limbs, owners, binom, cut):  # pragma: no cover - compiled by numba
+    codes = np.empty((limbs.shape[0], 3), dtype=np.int64)
+    scratch = np.empty(6, dtype=np.int64)
     for i in range(limbs.shape[0]):
-        _k_decode(limbs[i, 0], limbs[i, 1], limbs[i, 2], binom, owners[i], rem)
+        _k_codes(limbs[i, 0], limbs[i, 1], limbs[i, 2], binom, codes, i, scratch)
+    _k_owners(codes, owners, cut)
 
 
 def _kernels() -> dict:
     """Compile (or load from numba's cache) the kernels on first use."""
     if not _KERNELS:
-        import numba
+        from dealing.domain.jit import kernel as jit
 
-        jit = numba.njit(cache=True, nogil=True)
-        global _k_rmd_block, _k_bswap32, _k_decode
+        global _k_rmd_block, _k_bswap32, _k_codes, _k_owners
         _k_rmd_block = jit(_k_rmd_block)
         _k_bswap32 = jit(_k_bswap32)
-        _k_decode = jit(_k_decode)
+        _k_codes = jit(_k_codes)
+        _k_owners = jit(_k_owners)
         _KERNELS["bigdeal"] = jit(_k_bigdeal)
         _KERNELS["decode_many"] = jit(_k_decode_many)
         _KERNELS["tables"] = _tables()
@@ -480,5 +513,5 @@ def godel_to_owners_array(numbers: Iterable[int]) -> np.ndarray:
                      dtype=np.int64).reshape(-1, 3)
     owners = np.empty((len(values), 52), dtype=np.uint8)
     kernels = _kernels()
-    kernels["decode_many"](limbs, owners, kernels["tables"][-1])
+    kernels["decode_many"](limbs, owners, *kernels["tables"][-2:])
     return owners

@@ -61,6 +61,7 @@ __all__ = [
     "deal_numbers_array",
     "deal_arrays",
     "deal_chunks",
+    "chunk_ranges",
 ]
 
 SCHEME = "v1"
@@ -205,9 +206,9 @@ def _k_select(stream, offset, count, numbers, missing, d_hi, d_lo):  # pragma: n
 
 def _select_kernel():
     if not _SELECT:
-        import numba
+        from dealing.domain.jit import kernel
 
-        _SELECT["select"] = numba.njit(cache=True, nogil=True)(_k_select)
+        _SELECT["select"] = kernel(_k_select)
     return _SELECT["select"]
 
 
@@ -265,16 +266,34 @@ def deal_arrays(key: bytes, label: str, start: int, count: int) -> tuple[np.ndar
     return numbers, owners
 
 
-def deal_chunks(key: bytes, label: str, start: int, count: int,
-                chunk: int = 64 * DEALS_PER_BLOCK) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
-    """Yield ``(first_index, numbers, owners)`` for consecutive chunks of the range; memory stays
-    bounded by ``chunk`` whatever ``count`` is. Chunks are block-aligned after the first."""
+def chunk_ranges(start: int, count: int, chunk: int = 64 * DEALS_PER_BLOCK) -> Iterator[tuple[int, int]]:
+    """``(first_index, n)`` of the chunks :func:`deal_chunks` deals: at most ``chunk`` deals each,
+    block-aligned after the first when ``chunk`` is a whole number of blocks."""
     _check_range(start, count)
     if chunk < 1:
         raise DealingError("a chunk holds at least one deal", field="chunk")
     i, stop = start, start + count
     while i < stop:
         n = min(chunk - (i % chunk if chunk % DEALS_PER_BLOCK == 0 else 0), stop - i)
-        numbers, owners = deal_arrays(key, label, i, n)
-        yield i, numbers, owners
+        yield i, n
         i += n
+
+
+def deal_chunks(key: bytes, label: str, start: int, count: int,
+                chunk: int = 64 * DEALS_PER_BLOCK, threads: int = 1) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
+    """Yield ``(first_index, numbers, owners)`` for consecutive chunks of the range; memory stays
+    bounded by ``chunk`` whatever ``count`` is. Chunks are block-aligned after the first.
+
+    With ``threads`` > 1 the chunks are dealt on that many threads (they are independent; the
+    kernels release the GIL) and still come in order, at most ``threads + 1`` of them at a time.
+    """
+    ranges = chunk_ranges(start, count, chunk)
+    if threads > 1 and count > chunk:
+        from dealing.domain.pipeline import ordered_map
+
+        deal_arrays(key, label, start, 1)  # load the kernels here, not in every thread at once
+        yield from ordered_map(lambda r: (r[0], *deal_arrays(key, label, r[0], r[1])), ranges, threads)
+        return
+    for first, n in ranges:
+        numbers, owners = deal_arrays(key, label, first, n)
+        yield first, numbers, owners

@@ -173,36 +173,27 @@ _STRIDE = (14 ** 3, 14 ** 2, 14, 1)
 _KERNEL: dict = {}
 
 
-def _multinomial(n: int, e: int, s: int, w: int) -> int:
-    if min(n, e, s, w) < 0:
-        return 0
-    return math.factorial(n + e + s + w) // (math.factorial(n) * math.factorial(e) * math.factorial(s) * math.factorial(w))
-
-
-def _state_cards(state: int) -> int:
-    total = 0
-    for stride in _STRIDE:
-        total += state // stride
-        state %= stride
-    return total
-
-
 def _threshold_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    # Every state at once (Python integers in numpy object arrays: a few hundredths of a second
+    # at start-up, where a loop over the 14^4 states took a tenth).
+    factorial = np.array([math.factorial(k) for k in range(53)], dtype=object)
+    n, e, s, w = np.meshgrid(*[np.arange(14)] * 4, indexing="ij")  # state = n·14³ + e·14² + s·14 + w
+
+    def multinomial(n, e, s, w):
+        ok = (n >= 0) & (e >= 0) & (s >= 0) & (w >= 0)
+        n, e, s, w = (np.maximum(x, 0) for x in (n, e, s, w))
+        value = factorial[n + e + s + w] // (factorial[n] * factorial[e] * factorial[s] * factorial[w])
+        return np.where(ok, value, 0).reshape(-1)
+
     size = 14 ** 4
     th = np.zeros((size, 4), dtype=np.int64)
     tl = np.zeros((size, 4), dtype=np.int64)
-    space_hi = np.zeros(size, dtype=np.int64)
-    for n in range(14):
-        for e in range(14):
-            for s in range(14):
-                for w in range(14):
-                    state = n * _STRIDE[0] + e * _STRIDE[1] + s * _STRIDE[2] + w
-                    space_hi[state] = _multinomial(n, e, s, w) >> _LIMB
-                    cut = 0
-                    for seat, part in enumerate(((n - 1, e, s, w), (n, e - 1, s, w), (n, e, s - 1, w))):
-                        cut += _multinomial(*part)
-                        th[state, seat + 1] = cut >> _LIMB
-                        tl[state, seat + 1] = cut & _LOW
+    cut = 0
+    for seat, part in enumerate((multinomial(n - 1, e, s, w), multinomial(n, e - 1, s, w), multinomial(n, e, s - 1, w))):
+        cut = cut + part
+        th[:, seat + 1] = (cut >> _LIMB).astype(np.int64)
+        tl[:, seat + 1] = (cut & _LOW).astype(np.int64)
+    space_hi = (multinomial(n, e, s, w) >> _LIMB).astype(np.int64)
     return th, tl, space_hi
 
 
@@ -260,14 +251,13 @@ def _k_decode(numbers, owners, th, tl, order, stride, two_limb_steps):  # pragma
 
 def _kernel():
     if not _KERNEL:
-        import numba
+        from dealing.domain.jit import kernel
 
-        _KERNEL["decode"] = numba.njit(cache=True, nogil=True)(_k_decode)
+        _KERNEL["decode"] = kernel(_k_decode)
         th, tl, space_hi = _threshold_tables()
         # Steps 0 … two_limb_steps-1 may see a space ≥ 2^62; after that one limb suffices.
-        two_limb_steps = 0
-        for state in np.flatnonzero(space_hi):
-            two_limb_steps = max(two_limb_steps, 52 - _state_cards(int(state)) + 1)
+        cards = sum(np.arange(14 ** 4) // stride % 14 for stride in _STRIDE)
+        two_limb_steps = int((52 - cards[space_hi != 0] + 1).max(initial=0))
         _KERNEL["tables"] = (th, tl, np.array(PAVLICEK_ORDER, dtype=np.int64),
                              np.array(_STRIDE, dtype=np.int64), two_limb_steps)
     return _KERNEL

@@ -30,15 +30,16 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from dealing.domain import bigdeal
-from dealing.domain.cards import Deal
+from dealing.domain import bigdeal, pipeline
 from dealing.domain.errors import DealingError
 from dealing.domain.formats import FORMATS, DealFormat, Run, parse_format_list
 
 BIGDEALRC = ".bigdealrc"
 DEFAULT_FORMATS = "dup,pbn"
 OS_ENTROPY_BYTES = 40  # bigdealx reads 40 bytes of /dev/urandom (unix.c)
-PURE_PYTHON_LIMIT = 2000  # above this many boards the numba path of dealing.domain.bigdeal is faster
+# Up to this many boards, the reference path (one Deal per board, pure Python) is quicker than
+# loading numba; above it the engine's chunks go through the bulk writers (formats/bulk.py).
+PURE_PYTHON_LIMIT = 2000
 STATS_WARNING = (
     "Statistics will be produced in an accompanying file.\n"
     "Usage of these statistics for a decision on whether or when\n"
@@ -58,6 +59,9 @@ class _Entropy(argparse.Action):
 
 
 class Command(BaseCommand):
+    # Nothing here touches the database, the models or the URLs: skip Django's system checks
+    # (a third of a second of start-up, mostly importing every view to check the URL patterns).
+    requires_system_checks = []
     help = ("Deal boards exactly as BigDeal's bigdealx does, in any of its formats: "
             + ", ".join(FORMATS) + ". Options as bigdealx: -W owner, -e text, -E file, -h seed, -o, "
             "-n count|lo-hi, -f formats, -p prefix (use --help for help; -h is the seed).")
@@ -78,6 +82,9 @@ class Command(BaseCommand):
         parser.add_argument("-n", dest="boards", metavar="N|LO-HI", help="number of boards or a range like 17-32")
         parser.add_argument("-f", dest="formats", metavar="LIST", help="comma-separated formats")
         parser.add_argument("-p", dest="prefix", metavar="PREFIX", help="output file prefix")
+        parser.add_argument("--threads", metavar="N", help="1: deal and write in turn; 2 (the default, on a "
+                            "machine with more than one CPU): deal the next chunk of a large run while "
+                            "writing this one")
 
     def handle(self, *args, **options):
         try:
@@ -99,7 +106,9 @@ class Command(BaseCommand):
                 return
             if any(f.name == "stats" for f in usable):
                 self.stderr.write(STATS_WARNING)
-            written = self._write(usable, prefix, seed, bigdeal.owner_hash(owner), low, high)
+            threads = (min(2, pipeline.available_cpus()) if options["threads"] is None
+                       else max(1, _threads(options["threads"])))
+            written = self._write(usable, prefix, seed, bigdeal.owner_hash(owner), low, high, threads)
         except DealingError as exc:
             raise CommandError(str(exc)) from None
         except OSError as exc:
@@ -130,9 +139,15 @@ class Command(BaseCommand):
         return bigdeal.seed_random_from_entropy(collected)
 
     def _write(self, formats: list[DealFormat], prefix: str, seed: bytes, owner: bytes, low: int,
-               high: int) -> list[str]:
+               high: int, threads: int = 1) -> list[str]:
         run = Run.range(low, high)
-        writers = [(fmt, fmt.writer(run)) for fmt in formats]
+        bulk = run.count > PURE_PYTHON_LIMIT
+        if bulk:
+            from dealing.domain.formats.bulk import bulk_writer
+
+            writers = [(fmt, bulk_writer(fmt, run)) for fmt in formats]
+        else:
+            writers = [(fmt, fmt.writer(run)) for fmt in formats]
         directory = Path.cwd()
         files = {}
         umask = os.umask(0)
@@ -144,8 +159,17 @@ class Command(BaseCommand):
                     os.chmod(temporary, 0o666 & ~umask)  # as fopen() would create it
                     files[fmt.name] = (os.fdopen(fd, "wb", buffering=1 << 20), Path(temporary))
             self._emit(writers, files, lambda w: w.header())
-            for board, deal in _deals(seed, owner, low, high):
-                self._emit(writers, files, lambda w: w.board(board, deal))
+            if bulk:
+                board = low
+                chunks = bigdeal.bigdeal_chunks(seed, owner, run.count)
+                if threads > 1:  # deal the next chunk while this one is written
+                    chunks = pipeline.ahead(chunks)
+                for numbers, owners in chunks:
+                    self._emit(writers, files, lambda w: w.chunk(board, numbers, owners))
+                    board += owners.shape[0]
+            else:
+                for board, deal in _deals(seed, owner, low, high):
+                    self._emit(writers, files, lambda w: w.board(board, deal))
             self._emit(writers, files, lambda w: w.footer())
             for handle, _ in files.values():
                 handle.close()
@@ -162,25 +186,35 @@ class Command(BaseCommand):
     def _emit(self, writers, files, produce) -> None:
         for fmt, writer in writers:
             data = produce(writer)
-            if not data:
+            if not len(data):
                 continue
             if fmt.name in files:
                 files[fmt.name][0].write(data)
             else:
-                self.stdout.write(data.decode("ascii"), ending="")
+                self._stdout_bytes(data)
+
+    def _stdout_bytes(self, data) -> None:
+        """PBN on standard output: bytes to the binary stream when there is one (a terminal,
+        a pipe), decoded for a text stream (call_command's tests)."""
+        out = getattr(self.stdout, "_out", None)
+        binary = getattr(out, "buffer", None)
+        if binary is None:
+            self.stdout.write(bytes(data).decode("ascii"), ending="")
+        else:
+            out.flush()
+            binary.write(data)
 
 
 def _deals(seed: bytes, owner: bytes, low: int, high: int):
-    """Boards low … high with BigDeal's deals (small runs in pure Python, large ones in chunks)."""
-    count = high - low + 1
-    if count <= PURE_PYTHON_LIMIT:
-        yield from bigdeal.bigdeal_deals(seed, owner, low, high)
-        return
-    board = low
-    for _, owners in bigdeal.bigdeal_chunks(seed, owner, count):
-        for row in owners.tolist():
-            yield board, Deal(row)
-            board += 1
+    """Boards low … high with BigDeal's deals, one :class:`Deal` each (the reference path, for
+    runs of at most PURE_PYTHON_LIMIT boards: no numba to load)."""
+    yield from bigdeal.bigdeal_deals(seed, owner, low, high)
+
+
+def _threads(text: str) -> int:
+    if not str(text).strip().isdigit():
+        raise DealingError(f"--threads {text!r}: expected a whole number like 1 or 2", field="--threads")
+    return int(text)
 
 
 def parse_boards(text: str | None) -> tuple[int, int]:

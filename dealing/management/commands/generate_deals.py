@@ -9,11 +9,16 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from dealing.domain import generator, streaming
+from dealing.domain import generator, pipeline, streaming
 from dealing.domain.errors import DealingError
+
+MAX_THREADS = 4  # by default; the dealing kernels release the GIL, so threads run side by side
 
 
 class Command(BaseCommand):
+    # Nothing here touches the database, the models or the URLs: skip Django's system checks
+    # (a third of a second of start-up, mostly importing every view to check the URL patterns).
+    requires_system_checks = []
     help = (
         "Generate deals start … start+count-1 of the set (key, label) with our dealer (docs/dealing.md) "
         "and stream them in one of the formats: " + ", ".join(streaming.FORMATS) + "."
@@ -29,6 +34,8 @@ class Command(BaseCommand):
         parser.add_argument("--start", default="0", help="index of the first deal (default 0)")
         parser.add_argument("--format", default="pbn", help=f"one of {', '.join(streaming.FORMATS)} (default pbn)")
         parser.add_argument("--output", metavar="FILE", help="write here instead of standard output")
+        parser.add_argument("--threads", default=None,
+                            help=f"threads that deal (default: this machine's CPUs, at most {MAX_THREADS})")
 
     def handle(self, *args, **options):
         try:
@@ -37,6 +44,8 @@ class Command(BaseCommand):
             count = _whole(options["count"], "--count")
             start = _whole(options["start"], "--start")
             label = options["label"]
+            threads = (min(MAX_THREADS, pipeline.available_cpus()) if options["threads"] is None
+                       else max(1, _whole(options["threads"], "--threads")))
             generator.check_label(label)
             if start + count > generator.MAX_INDEX:
                 raise DealingError(f"--start + --count goes beyond the last deal index {generator.MAX_INDEX - 1}",
@@ -44,7 +53,7 @@ class Command(BaseCommand):
             if options["new_key"]:
                 self.stderr.write(f"key: {key.hex()}")
             if options["output"]:
-                self._to_file(Path(options["output"]), key, label, start, count, fmt)
+                self._to_file(Path(options["output"]), key, label, start, count, fmt, threads)
             else:
                 out = getattr(self.stdout, "_out", sys.stdout)
                 stream = getattr(out, "buffer", None)
@@ -52,11 +61,11 @@ class Command(BaseCommand):
                     import io
 
                     buffer = io.BytesIO()
-                    streaming.write_deal_set(buffer, key, label, start, count, fmt)
+                    streaming.write_deal_set(buffer, key, label, start, count, fmt, threads=threads)
                     out.write(buffer.getvalue().decode("latin-1"))
                 else:
                     try:
-                        streaming.write_deal_set(stream, key, label, start, count, fmt)
+                        streaming.write_deal_set(stream, key, label, start, count, fmt, threads=threads)
                         stream.flush()
                     except BrokenPipeError:
                         # The reader stopped early (e.g. `| head`): not an error; silence the
@@ -68,7 +77,7 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
 
     @staticmethod
-    def _to_file(path: Path, key: bytes, label: str, start: int, count: int, fmt: str) -> None:
+    def _to_file(path: Path, key: bytes, label: str, start: int, count: int, fmt: str, threads: int) -> None:
         """Write through a temporary file in the same directory, renamed when complete."""
         directory = path.resolve().parent
         if not directory.is_dir():
@@ -76,7 +85,7 @@ class Command(BaseCommand):
         fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
         try:
             with os.fdopen(fd, "wb", buffering=1 << 20) as out:
-                streaming.write_deal_set(out, key, label, start, count, fmt)
+                streaming.write_deal_set(out, key, label, start, count, fmt, threads=threads)
             os.replace(temporary, path)
         except BaseException:
             Path(temporary).unlink(missing_ok=True)

@@ -223,14 +223,53 @@ def test_bigdealrc_reading(tmp_path):
     assert read_bigdealrc(path) == {"owner": "x" * 113}
 
 
-def test_large_runs_take_the_chunked_numba_path_with_the_same_files(tmp_path, monkeypatch):
-    """Above PURE_PYTHON_LIMIT boards the command deals through bigdeal_chunks; same bytes."""
-    monkeypatch.setattr("dealing.management.commands.bigdeal.PURE_PYTHON_LIMIT", 5)
-    _prepare(tmp_path, monkeypatch, "range17")
-    call_command("bigdeal", "-h", "0123456789abcdefFEDCBA9876543210DeadBeef", "-n", "17-32", "-p", "range17",
-                 "-f", "dup,dlm,lin")
-    for name in ("range17.dup", "range17.dlm", "range17.lin"):
-        assert (tmp_path / name).read_bytes() == (GOLDEN / "range17" / name).read_bytes()
+@pytest.mark.parametrize("threads", ["1", "2"])
+@pytest.mark.parametrize(("directory", "args", "prefix", "formats"), CASES, ids=[c[2] for c in CASES])
+def test_large_runs_take_the_bulk_path_with_the_same_files(directory, args, prefix, formats, threads, tmp_path,
+                                                           monkeypatch):
+    """Above PURE_PYTHON_LIMIT boards the command deals through bigdeal_chunks and writes through
+    the bulk writers (formats/bulk.py), dealing on a second thread by default: the same bytes."""
+    monkeypatch.setattr("dealing.management.commands.bigdeal.PURE_PYTHON_LIMIT", 0)
+    monkeypatch.setattr("dealing.domain.bigdeal.bigdeal_deals", None)  # the reference path is not taken
+    _prepare(tmp_path, monkeypatch, directory)
+    call_command("bigdeal", *args, "-p", prefix, "-f", formats, "--threads", threads)
+    expected = sorted(p.name for p in (GOLDEN / directory).iterdir() if p.name.startswith(prefix + "."))
+    for name in expected:
+        ours, theirs = (tmp_path / name).read_bytes(), (GOLDEN / directory / name).read_bytes()
+        assert (_without_generator(ours) == _without_generator(theirs)) if name.endswith(".pbn") else ours == theirs
+
+
+def test_bulk_path_on_standard_output(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr("dealing.management.commands.bigdeal.PURE_PYTHON_LIMIT", 0)
+    monkeypatch.chdir(tmp_path)
+    call_command("bigdeal", "-h", "12" * 20, "-n", "40", "-p", "s", "-f", "stdout,goedel")
+    out = capsys.readouterr().out
+    assert read_pbn(out).boards() == bigdeal.bigdeal_deals(
+        bytes.fromhex("12" * 20), bigdeal.owner_hash(bigdeal.DEFAULT_OWNER), 1, 40)
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == ["s.goe"]
+
+
+def test_a_bulk_run_that_fails_half_way_leaves_no_files(tmp_path, monkeypatch):
+    monkeypatch.setattr("dealing.management.commands.bigdeal.PURE_PYTHON_LIMIT", 0)
+    monkeypatch.chdir(tmp_path)
+    real = bigdeal.bigdeal_chunks
+
+    def broken(*args, **kwargs):
+        yield next(real(*args, **kwargs, chunk=3))
+        from dealing.domain.errors import DealingError
+
+        raise DealingError("disk on fire")
+
+    monkeypatch.setattr("dealing.domain.bigdeal.bigdeal_chunks", broken)
+    with pytest.raises(CommandError, match="disk on fire"):
+        call_command("bigdeal", "-h", "00" * 20, "-n", "10", "-p", "half", "-f", "pbn,dup,dlm")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_threads_must_be_a_number(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(CommandError, match="--threads 'two'"):
+        call_command("bigdeal", "-h", "00" * 20, "-n", "2", "-p", "x", "-f", "pbn", "--threads", "two")
 
 
 def test_an_unwritable_directory_is_a_clear_error(tmp_path, monkeypatch):

@@ -49,6 +49,17 @@ def test_binary_to_a_file(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["set.bin"]  # no temporary file left behind
 
 
+@pytest.mark.parametrize("fmt", ["pbn", "deals", "csv", "binary"])
+def test_threads_write_the_same_file(fmt, tmp_path):
+    files = []
+    for threads in ("1", "3"):
+        target = tmp_path / f"{threads}.{fmt}"
+        run("--key", KEY, "--count", "70000", "--start", "5", "--format", fmt, "--output", str(target),
+            "--threads", threads)
+        files.append(target.read_bytes())
+    assert files[0] == files[1]
+
+
 def test_new_key_is_reported_on_stderr():
     out, err = io.StringIO(), io.StringIO()
     call_command("generate_deals", "--new-key", "--count", "1", "--format", "numbers", stdout=out, stderr=err)

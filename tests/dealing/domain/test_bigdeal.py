@@ -156,6 +156,14 @@ def test_fast_decoder_agrees_on_extremes_and_many_numbers():
     assert [bd.deal_to_godel(Deal(row)) for row in owners[:: 997]] == numbers[:: 997]
 
 
+def test_fast_decoder_agrees_deal_for_deal_on_20000_numbers():
+    """Every row of the card-by-card decoder (eight deals side by side, with a short last group)
+    against the reference's hand-by-hand search."""
+    numbers = sample_numbers(20003, b"every row")
+    owners = bd.godel_to_owners_array(numbers)
+    assert [list(row) for row in owners.tolist()] == [bd.godel_to_owners(g) for g in numbers]
+
+
 def test_fast_path_with_zero_deals():
     numbers, owners = bd.bigdeal_arrays(bd.seed_from_hex("00" * 20), bd.owner_hash("x"), 0)
     assert numbers.shape == (0, 12) and owners.shape == (0, 52)

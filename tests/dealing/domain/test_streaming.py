@@ -128,3 +128,41 @@ def test_memory_stays_bounded_for_a_large_stream():
 def test_unknown_format_is_refused():
     with pytest.raises(DealingError, match="unknown format 'xml'"):
         streaming.write_deal_set(io.BytesIO(), KEY, "x", 0, 1, "xml")
+
+
+def test_pbn_records_byte_for_byte():
+    label = 'Club "Wed" \\ night'
+    escaped = label.replace("\\", "\\\\").replace('"', '\\"')
+    expected = "% PBN 2.1\n% EXPORT\n%\n[Generator \"clubsite dealer v1\"]\n\n" + "".join(
+        f'[Event "{escaped}"]\n[Site "?"]\n[Date "?"]\n[Board "{i + 1}"]\n[Dealer "{board_dealer(i + 1).letter}"]\n'
+        f'[Vulnerable "{board_vulnerability(i + 1).pbn}"]\n[Deal "{generator.deal(KEY, label, i).to_pbn()}"]\n\n'
+        for i in range(990, 1030))  # boards 991 … 1030: three and four digits
+    assert written("pbn", start=990, count=40, label=label).decode() == expected
+
+
+def test_the_last_indices_have_their_board_numbers():
+    """Boards run up to 2^63 (index 2^63 − 1): the board number no longer fits a signed 64-bit int."""
+    last = generator.MAX_INDEX - 1
+    text = written("pbn", start=last - 2, count=3, label="end").decode()
+    boards = [line for line in text.splitlines() if line.startswith("[Board ")]
+    assert boards == [f'[Board "{b}"]' for b in (2 ** 63 - 2, 2 ** 63 - 1, 2 ** 63)]
+    assert '[Dealer "W"]\n[Vulnerable "EW"]' in text  # board 2^63: 2^63 ≡ 0 (mod 16), like board 16
+
+
+@pytest.mark.parametrize("fmt", streaming.FORMATS)
+def test_threads_do_not_change_the_output(fmt):
+    one = io.BytesIO()
+    streaming.write_deal_set(one, KEY, "t", 5, 5000, fmt, chunk=1024)
+    seen = []
+    two = io.BytesIO()
+    streaming.write_deal_set(two, KEY, "t", 5, 5000, fmt, chunk=1024, threads=3,
+                             on_progress=lambda done, total: seen.append(done))
+    assert two.getvalue() == one.getvalue()
+    assert seen == [1019, 2043, 3067, 4091, 5000]
+
+
+def test_threaded_chunks_come_in_order():
+    plain = list(generator.deal_chunks(KEY, "c", 100, 10_000, chunk=2048))
+    threaded = list(generator.deal_chunks(KEY, "c", 100, 10_000, chunk=2048, threads=2))
+    assert [c[0] for c in threaded] == [c[0] for c in plain] == [100, 2048, 4096, 6144, 8192]
+    assert all((a[1] == b[1]).all() and (a[2] == b[2]).all() for a, b in zip(plain, threaded))
