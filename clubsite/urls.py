@@ -12,6 +12,7 @@ api_v1 = [
     path("", include("dealing.api_urls")),
     path("", include("movements.api_urls")),
     path("", include("scoring.api_urls")),
+    path("", include("tables.api_urls")),
 ]
 
 urlpatterns = [
@@ -20,6 +21,7 @@ urlpatterns = [
     path("dealing/", include("dealing.urls")),
     path("movements/", include("movements.urls")),
     path("scoring/", include("scoring.urls")),
+    path("", include("tables.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -7,7 +7,7 @@ class TablesConfig(AppConfig):
     name = "tables"
     verbose_name = _("Table-side entry")
     # Panels on the session page (clubs.views.session_detail renders each with session and user).
-    session_panel_templates: list[str] = []
+    session_panel_templates = ["tables/_session_panel.html"]
     # What a session's printed table cards show beside each table (movements' session print page asks every app).
     table_card_extras = "tables.selectors.table_card_extras"
 

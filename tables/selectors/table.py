@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from django.utils import timezone
+
 from clubs.texts import render
 from dealing.domain.cards import Seat, Strain, board_vulnerability
 from dealing.domain.contract import Bid, Contract, score
@@ -106,6 +108,7 @@ def table_state(device: Device) -> dict:
                                                            movement=context.movement)] if line else [],
         })
     return {
+        "stamp": timezone.now().isoformat(),
         "session": {"id": session.pk, "name": session.name, "date": session.date.isoformat(),
                     "status": session.status, "over": session.is_over},
         "table": table.number, "code": table.code, "locked": table.locked,

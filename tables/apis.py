@@ -1,0 +1,152 @@
+"""The phones' API (under /api/v1/tables/): a joined phone's table, its entries and confirmations.
+
+A phone proves it is joined to a table with the token it got when it joined, in the ``X-Table-Token``
+header (a header no other site can make a browser send, so no CSRF token is needed; no login either).
+Every write carries an idempotency key (``key``, or the ``Idempotency-Key`` header): the same key again
+is answered as the first time and changes nothing.
+
+* ``GET tables/state/`` — the table's state (``tables.selectors.table.table_state``);
+* ``POST tables/entries/`` — a board's result: ``board`` (and ``round``), ``passed_out`` or ``level``,
+  ``strain``, ``doubling``, ``declarer``, ``tricks`` or ``relative``, ``lead``; ``side`` (who enters,
+  NS by default); ``replaces`` (the key of the pending entry this corrects);
+* ``POST tables/confirmations/`` — ``entry`` (its key) and ``side`` (EW by default): the result is recorded;
+* ``POST tables/requests/`` — ``board`` and ``note``: ask the director to correct a confirmed result;
+* ``GET tables/boards/{n}/traveller/`` — the board's traveller so far (a club setting; only once this
+  table has confirmed the board).
+
+Answers: ``{"status", "board", "round", "entry", "result", "key", "said"}`` — ``status`` pending, confirmed,
+conflict or requested; ``said`` the result in bridge words in the phone's language. Errors have the
+API's one shape ``{"error": {"code", "message", "field"}}``, the message in the phone's language;
+``code`` is ``not_joined``, ``session_over``, ``table_locked``, ``conflict``, ``replaced`` … or ``invalid``.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.urls import path
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring.domain.notation import from_data
+from tables.selectors.table import board_traveller, said, table_state
+from tables.services.joining import device_for_token
+from tables.services.submissions import Answer, correction_request, entry_confirm, entry_submit
+
+TOKEN_HEADER = "X-Table-Token"
+
+
+def answer_json(answer: Answer) -> dict:
+    out = answer.as_json()
+    if answer.result:
+        out["said"] = said(from_data(answer.result), answer.board)
+    return out
+
+
+class TableApi(APIView):
+    """A phone's request: no login, no session cookie; the table token in ``X-Table-Token``."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    def device(self, request, *, touch: bool = False):
+        return device_for_token(request.headers.get(TOKEN_HEADER), touch=touch)
+
+    @staticmethod
+    def key(request, data) -> str:
+        return str(data.get("key") or request.headers.get("Idempotency-Key") or "")
+
+
+ANSWER = inline_serializer("TableAnswer", {
+    "status": serializers.CharField(), "board": serializers.IntegerField(), "round": serializers.IntegerField(),
+    "entry": serializers.CharField(), "key": serializers.CharField(), "said": serializers.CharField(),
+    "result": serializers.DictField(allow_null=True)})
+
+
+class TableStateApi(TableApi):
+    @extend_schema(responses=inline_serializer("TableState", {"table": serializers.IntegerField(),
+                                                             "rounds": serializers.ListField()}))
+    def get(self, request):
+        return Response(table_state(self.device(request, touch=True)))
+
+
+class EntryApi(TableApi):
+    class InputSerializer(serializers.Serializer):
+        key = serializers.CharField(max_length=64, required=False)
+        board = serializers.CharField(max_length=8, required=False, allow_blank=True)
+        round = serializers.IntegerField(required=False, allow_null=True)
+        passed_out = serializers.BooleanField(required=False, default=False)
+        level = serializers.CharField(max_length=4, required=False, allow_blank=True, allow_null=True)
+        strain = serializers.CharField(max_length=4, required=False, allow_blank=True, allow_null=True)
+        doubling = serializers.CharField(max_length=4, required=False, allow_blank=True, allow_null=True)
+        declarer = serializers.CharField(max_length=2, required=False, allow_blank=True, allow_null=True)
+        tricks = serializers.CharField(max_length=4, required=False, allow_blank=True, allow_null=True)
+        relative = serializers.CharField(max_length=4, required=False, allow_blank=True, allow_null=True)
+        lead = serializers.CharField(max_length=4, required=False, allow_blank=True, allow_null=True)
+        side = serializers.CharField(max_length=2, required=False, default="NS")
+        replaces = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+
+    @extend_schema(request=InputSerializer, responses=ANSWER)
+    def post(self, request):
+        device = self.device(request)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        answer = entry_submit(device=device, key=self.key(request, fields), data=fields, replaces=fields["replaces"],
+                              side=fields["side"])
+        return Response(answer_json(answer), status=200)
+
+
+class ConfirmApi(TableApi):
+    class InputSerializer(serializers.Serializer):
+        key = serializers.CharField(max_length=64, required=False)
+        entry = serializers.CharField(max_length=64)
+        side = serializers.CharField(max_length=2, required=False, default="EW")
+
+    @extend_schema(request=InputSerializer, responses=ANSWER)
+    def post(self, request):
+        device = self.device(request)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = data.validated_data
+        answer = entry_confirm(device=device, key=self.key(request, fields), entry=fields["entry"],
+                               side=fields["side"])
+        return Response(answer_json(answer))
+
+
+class RequestApi(TableApi):
+    class InputSerializer(serializers.Serializer):
+        key = serializers.CharField(max_length=64, required=False)
+        board = serializers.CharField(max_length=8)
+        note = serializers.CharField(max_length=1000, allow_blank=True)
+
+    @extend_schema(request=InputSerializer, responses=ANSWER)
+    def post(self, request):
+        device = self.device(request)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = data.validated_data
+        answer = correction_request(device=device, key=self.key(request, fields), board=fields["board"],
+                                    note=fields["note"])
+        return Response(answer_json(answer))
+
+
+class TravellerApi(TableApi):
+    @extend_schema(responses=inline_serializer("TableTraveller", {"board": serializers.IntegerField(),
+                                                                  "lines": serializers.ListField()}))
+    def get(self, request, board: int):
+        traveller = board_traveller(self.device(request), board)
+        if traveller is None:
+            raise Http404
+        return Response(traveller)
+
+
+urlpatterns = [
+    path("tables/state/", TableStateApi.as_view(), name="tables-state"),
+    path("tables/entries/", EntryApi.as_view(), name="tables-entries"),
+    path("tables/confirmations/", ConfirmApi.as_view(), name="tables-confirmations"),
+    path("tables/requests/", RequestApi.as_view(), name="tables-requests"),
+    path("tables/boards/<int:board>/traveller/", TravellerApi.as_view(), name="tables-traveller"),
+]

@@ -1,0 +1,164 @@
+"""The director's pages: the live room (``room``, its live part refreshed every few seconds by htmx from
+``room_live``), its controls (start table entry, release the next round, lock a table, resolve a conflict,
+enter or correct a table's result, close a request, finish the session), the table codes with their QR
+codes (``codes``), and the club's table settings. Only the club's directors (others: 404)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.selectors import club_get_for_director, session_get_for_director
+from clubs.texts import error_message
+from scoring.domain.errors import ScoringError
+from tables.domain.errors import TableError
+from tables.models import Conflict, CorrectionRequest, TableSettings
+from tables.selectors.cards import join_url, qr_data_uri, session_tables
+from tables.selectors.room import room_state
+from tables.services import director as director_services
+from tables.services import setup
+
+REFRESH_SECONDS = 3
+
+
+def _room_context(request, session) -> dict:
+    room = room_state(session=session, user=request.user)
+    return {"session": session, "room": room, "refresh": REFRESH_SECONDS}
+
+
+@login_required
+def room(request, session_id: int):
+    session = session_get_for_director(user=request.user, session_id=session_id)
+    context = _room_context(request, session)
+    context["codes"] = [{"table": t, "url": join_url(t, request), "qr": qr_data_uri(join_url(t, request))}
+                        for t in session_tables(session)] if request.GET.get("codes") else []
+    return render(request, "tables/room.html", context)
+
+
+@login_required
+def room_live(request, session_id: int):
+    session = session_get_for_director(user=request.user, session_id=session_id)
+    return render(request, "tables/_room_live.html", _room_context(request, session))
+
+
+def _act(request, session, action) -> HttpResponse:
+    try:
+        action()
+    except (TableError, ScoringError) as exc:
+        messages.error(request, error_message(exc))
+    if request.headers.get("HX-Request"):
+        return render(request, "tables/_room_live.html", _room_context(request, session))
+    return redirect("tables:room", session_id=session.pk)
+
+
+@login_required
+@require_POST
+def start(request, session_id: int):
+    session = session_get_for_director(user=request.user, session_id=session_id)
+    return _act(request, session, lambda: setup.table_entry_start(session=session, user=request.user))
+
+
+@login_required
+@require_POST
+def release(request, session_id: int):
+    session = session_get_for_director(user=request.user, session_id=session_id)
+    round_number = int(request.POST.get("round") or 0)
+    return _act(request, session, lambda: setup.round_release(session=session, user=request.user,
+                                                              round_number=round_number))
+
+
+@login_required
+@require_POST
+def lock(request, session_id: int, table: int):
+    session = session_get_for_director(user=request.user, session_id=session_id)
+    locked = request.POST.get("locked") == "1"
+    return _act(request, session, lambda: setup.table_lock(session=session, user=request.user, table_number=table,
+                                                           locked=locked))
+
+
+@login_required
+@require_POST
+def resolve(request, session_id: int, conflict_id: int):
+    session = session_get_for_director(user=request.user, session_id=session_id)
+    conflict = get_object_or_404(Conflict, pk=conflict_id, table__table_session__session=session)
+    choice = request.POST.get("choice") or None
+    return _act(request, session, lambda: director_services.conflict_resolve(
+        conflict=conflict, user=request.user, choice=int(choice) if choice and choice.isdigit() else None,
+        typed=request.POST.get("typed", ""), reason=request.POST.get("reason", "")))
+
+
+@login_required
+@require_POST
+def result(request, session_id: int):
+    session = session_get_for_director(user=request.user, session_id=session_id)
+
+    def number(name: str) -> int:
+        try:
+            return int(request.POST.get(name) or 0)
+        except ValueError:
+            return 0
+
+    def act():
+        director_services.table_result_set(session=session, user=request.user, table=number("table"),
+                                           round_number=number("round"), board=number("board"),
+                                           typed=request.POST.get("typed", ""), reason=request.POST.get("reason", ""))
+        messages.success(request, _("Result saved."))
+
+    return _act(request, session, act)
+
+
+@login_required
+@require_POST
+def request_done(request, session_id: int, request_id: int):
+    session = session_get_for_director(user=request.user, session_id=session_id)
+    item = get_object_or_404(CorrectionRequest, pk=request_id, table__table_session__session=session)
+    return _act(request, session, lambda: director_services.correction_request_done(request=item, user=request.user))
+
+
+@login_required
+@require_POST
+def finish(request, session_id: int):
+    session = session_get_for_director(user=request.user, session_id=session_id)
+    return _act(request, session, lambda: director_services.session_finish(session=session, user=request.user))
+
+
+@login_required
+@require_POST
+def renew(request, session_id: int):
+    session = session_get_for_director(user=request.user, session_id=session_id)
+    return _act(request, session, lambda: setup.table_codes_renew(session=session, user=request.user))
+
+
+@login_required
+def codes(request, session_id: int):
+    """Every table's code, PIN and QR code, to show or print."""
+    session = session_get_for_director(user=request.user, session_id=session_id)
+    tables = [{"table": t, "url": join_url(t, request), "qr": qr_data_uri(join_url(t, request), scale=6)}
+              for t in session_tables(session)]
+    return render(request, "tables/codes.html", {"session": session, "tables": tables})
+
+
+@login_required
+def club_settings(request, slug: str):
+    club = club_get_for_director(user=request.user, slug=slug)
+    current = setup.table_settings_get(club)
+    if request.method == "POST":
+        try:
+            minutes = int(request.POST.get("minutes_per_board") or current.minutes_per_board)
+        except ValueError:
+            minutes = current.minutes_per_board
+        try:
+            setup.table_settings_set(club=club, user=request.user, record_lead=request.POST.get("record_lead") == "on",
+                                     show_traveller=request.POST.get("show_traveller") == "on",
+                                     tricks=request.POST.get("tricks", ""), minutes_per_board=minutes)
+        except PermissionDenied:
+            raise
+        messages.success(request, _("Table settings saved."))
+        return redirect("tables:club_settings", slug=club.slug)
+    return render(request, "tables/club_settings.html", {"club": club, "settings": current,
+                                                         "tricks_choices": TableSettings.Tricks.choices})

@@ -1,0 +1,104 @@
+"""The phones' API: a joined phone's table state, entries and confirmations under idempotency keys, the
+errors in the API's one shape and in the phone's language (English or Polish), nothing recorded changed."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from scoring.models import Result
+from scoring.selectors.layout import session_layout
+from tables.services.joining import table_join
+
+
+@pytest.fixture
+def api(table):
+    """``api(1)``: a DRF client holding table 1's token, as a phone's page sends it."""
+    from rest_framework.test import APIClient
+
+    def make(number: int, language: str = "en"):
+        t = table(number)
+        _device, token = table_join(code=t.code, pin=t.pin)
+        client = APIClient(HTTP_X_TABLE_TOKEN=token, HTTP_ACCEPT_LANGUAGE=language)
+        return client
+
+    return make
+
+
+def board_of(howell, table=1, round_number=1, index=0):
+    return session_layout(howell).meeting(round=round_number, table=table).boards[index]
+
+
+def test_state_says_the_round_the_pairs_and_the_boards(howell, api):
+    state = api(1).get("/api/v1/tables/state/").json()
+    assert state["table"] == 1 and state["position"] == {"round": 1, "playing": True, "last": False}
+    first = state["rounds"][0]
+    assert first["ns"]["label"] == "8" and first["ew"]["label"] == "1"
+    assert [b["state"] for b in first["boards"]] == ["missing"] * 3
+
+
+def test_an_entry_and_its_confirmation_with_retries(howell, api):
+    client = api(1)
+    board = board_of(howell)
+    key = uuid.uuid4().hex
+    body = {"key": key, "board": board, "level": 4, "strain": "S", "doubling": "1", "declarer": "N", "tricks": 9}
+    first = client.post("/api/v1/tables/entries/", body, format="json")
+    again = client.post("/api/v1/tables/entries/", body, format="json")
+    assert first.status_code == again.status_code == 200
+    assert first.json() == again.json()
+    assert first.json()["said"] == "4♠×−1 by N, 9 tricks: −100"
+    confirm = {"key": uuid.uuid4().hex, "entry": key, "side": "EW"}
+    assert client.post("/api/v1/tables/confirmations/", confirm, format="json").json()["status"] == "confirmed"
+    assert client.post("/api/v1/tables/confirmations/", confirm, format="json").status_code == 200
+    assert Result.objects.count() == 1
+    state = client.get("/api/v1/tables/state/").json()
+    assert state["rounds"][0]["boards"][0]["state"] == "confirmed"
+
+
+@pytest.mark.parametrize("body, field, english, polish", [
+    ({"level": 8, "strain": "S", "declarer": "N", "tricks": 9}, "level", "There is no 8-level contract",
+     "Nie ma kontraktu na poziomie 8"),
+    ({"level": 4, "strain": "S", "declarer": "N", "tricks": 14}, "tricks", "14 tricks: a side takes 0 to 13",
+     "14 lew"),
+    ({"level": 4, "strain": "S", "tricks": 9}, "declarer", "Who was declarer?", "Kto rozgrywał?"),
+    ({"board": 99, "level": 4, "strain": "S", "declarer": "N", "tricks": 9}, "board", "Board 99 is not played at",
+     "Rozdanie 99 nie jest grane"),
+])
+def test_bad_input_is_said_in_the_phones_language(howell, api, body, field, english, polish):
+    for language, words in (("en", english), ("pl", polish)):
+        data = {"key": uuid.uuid4().hex, "board": board_of(howell), **body}
+        response = api(1, language).post("/api/v1/tables/entries/", data, format="json")
+        assert response.status_code == 400
+        error = response.json()["error"]
+        assert error["field"] == field and words in error["message"], error
+    assert not Result.objects.exists()
+
+
+def test_a_confirmation_from_the_side_that_entered_is_refused(howell, api):
+    client = api(1)
+    key = uuid.uuid4().hex
+    client.post("/api/v1/tables/entries/", {"key": key, "board": board_of(howell), "passed_out": True}, format="json")
+    response = client.post("/api/v1/tables/confirmations/", {"key": uuid.uuid4().hex, "entry": key, "side": "NS"},
+                           format="json")
+    assert response.status_code == 400 and response.json()["error"]["field"] == "side"
+    assert not Result.objects.exists()
+
+
+def test_without_a_token_or_with_a_stale_one_the_phone_is_told_to_join(howell):
+    from rest_framework.test import APIClient
+
+    for client in (APIClient(), APIClient(HTTP_X_TABLE_TOKEN="not-a-token")):
+        response = client.get("/api/v1/tables/state/")
+        assert response.status_code == 400 and response.json()["error"]["code"] == "not_joined"
+
+
+def test_a_finished_session_takes_no_result(howell, api):
+    from clubs.models import Session
+
+    client = api(2)
+    Session.objects.filter(pk=howell.pk).update(status=Session.Status.FINISHED)
+    response = client.post("/api/v1/tables/entries/", {"key": uuid.uuid4().hex, "board": board_of(howell, 2),
+                                                       "passed_out": True}, format="json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "session_over"
+    assert not Result.objects.exists()

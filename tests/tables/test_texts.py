@@ -1,0 +1,24 @@
+"""Every text of the tables domain is said in English exactly as ``str`` says it, and in Polish."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from clubs.texts import render
+from movements.domain.schedule import Relay
+from tables.domain.text import ENGLISH, Text
+
+PARAMS = {"code": "K7MP3", "session": "Tuesday Pairs", "minutes": 4, "table": 3, "board": 9, "round": 2,
+          "boards": (4, 5, 6), "level": 8, "tricks": 14, "lead": "Z9", "side": "NS", "other": "EW", "pair": 5,
+          "seat": "EW", "relay": "R1", "place": Relay("R1", (1, 2)).place, "places": (1, "R1"), "ns": 3, "ew": 4}
+
+
+@pytest.mark.parametrize("code", sorted(ENGLISH))
+def test_each_text_in_english_and_polish(code):
+    text = Text.of(code, **PARAMS)
+    with translation.override("en"):
+        assert render(text) == str(text)
+    with translation.override("pl"):
+        polish = render(text)
+    assert polish and polish != str(text), code
