@@ -5,16 +5,18 @@ tree and a file-system Celery broker served by a real worker process (no servers
 install). Set ``DATABASE_URL`` and ``CELERY_BROKER_URL`` for PostgreSQL and Redis.
 
 ``DJANGO_ENV=production`` turns on the production profile, which refuses to start
-without ``DJANGO_SECRET_KEY``, ``ALLOWED_HOSTS`` and ``DATABASE_URL``.
+without ``DJANGO_SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL`` and ``CLUBSITE_ENCRYPTION_KEYS``.
 
 Variables: DJANGO_ENV, DJANGO_SECRET_KEY, DJANGO_DEBUG, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS,
 DATABASE_URL, CELERY_BROKER_URL, CELERY_RESULT_BACKEND, CELERY_VISIBILITY_TIMEOUT,
 EMAIL_URL-style pieces (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
-EMAIL_USE_TLS, DEFAULT_FROM_EMAIL), MEDIA_ROOT, DEAL_SET_STORAGE, CLUBSITE_SHARED_DIR (see README).
+EMAIL_USE_TLS, DEFAULT_FROM_EMAIL), MEDIA_ROOT, DEAL_SET_STORAGE, CLUBSITE_SHARED_DIR,
+CLUBSITE_ENCRYPTION_KEYS (see README).
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 from pathlib import Path
@@ -42,6 +44,14 @@ def env_bool(name: str, default: bool) -> bool:
 
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def fernet_key_ok(key: str) -> bool:
+    """A Fernet key: URL-safe base64 of 32 bytes (checked here, without importing cryptography)."""
+    try:
+        return len(key) == 44 and len(base64.urlsafe_b64decode(key.encode("ascii"))) == 32
+    except (ValueError, UnicodeEncodeError):
+        return False
 
 
 def env_required(name: str) -> str:
@@ -72,6 +82,23 @@ else:
     DEBUG = env_bool("DJANGO_DEBUG", True)
 
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+# Secrets at rest (clubsite/encryption.py): commitment and dealing keys and the deals are stored
+# encrypted with Fernet keys from CLUBSITE_ENCRYPTION_KEYS (comma-separated; the first encrypts,
+# all decrypt, so keys can be rotated with `manage.py rotate_encryption_keys`). Production refuses
+# to start without them; development without them makes one key on first use and keeps it in
+# ENCRYPTION_KEY_FILE (mode 0600).
+ENCRYPTION_KEYS = env_list("CLUBSITE_ENCRYPTION_KEYS")
+for _position, _key in enumerate(ENCRYPTION_KEYS, start=1):
+    if not fernet_key_ok(_key):
+        raise ImproperlyConfigured(
+            f"CLUBSITE_ENCRYPTION_KEYS: key {_position} is not a Fernet key (44 characters of URL-safe base64 "
+            "holding 32 bytes); make one with: python -c \"from cryptography.fernet import Fernet; "
+            "print(Fernet.generate_key().decode())\"")
+if PRODUCTION and not ENCRYPTION_KEYS:
+    raise ImproperlyConfigured("CLUBSITE_ENCRYPTION_KEYS must be set when DJANGO_ENV=production (comma-separated "
+                               "Fernet keys, the first encrypts; see README)")
+ENCRYPTION_KEY_FILE = None if PRODUCTION else VAR_DIR / "encryption.key"
 
 INSTALLED_APPS = [
     "django.contrib.admin",

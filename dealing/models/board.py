@@ -12,6 +12,10 @@
 
 Deals are read only through :mod:`dealing.selectors.boards`, which shows them when the
 session is over. ``__str__`` and ``repr`` of these models never contain a deal.
+
+Stored encrypted (:mod:`clubsite.encryption`): a board's deal (PBN and Pavlicek number) and its
+analysis, and a fresh session key. The columns cannot be searched or compared in SQL (a lookup on
+them is refused): read boards by session and number, and compare deals in Python.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from clubsite.encryption import EncryptedIntegerField, EncryptedTextField
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
 VULNERABILITY_CHOICES = [("None", _("None")), ("NS", _("N–S")), ("EW", _("E–W")), ("All", _("All"))]
@@ -36,7 +42,7 @@ class SessionDealing(models.Model):
     commitment = models.ForeignKey("dealing.Commitment", on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="dealings", verbose_name=_("commitment"))
     label = models.CharField(_("label"), max_length=120, blank=True)
-    secret_key = models.CharField(max_length=64, blank=True, editable=False)  # a fresh key: never shown
+    secret_key = EncryptedTextField(blank=True, editable=False)  # a fresh key (hex): never shown
     imported_filename = models.CharField(_("imported file"), max_length=255, blank=True)
     imported_sha256 = models.CharField(_("SHA-256 of the imported file"), max_length=64, blank=True)
     dealt_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
@@ -66,12 +72,12 @@ class Board(models.Model):
     number = models.PositiveSmallIntegerField(_("board"))
     dealer = models.CharField(_("dealer"), max_length=1, choices=SEAT_CHOICES)
     vulnerability = models.CharField(_("vulnerability"), max_length=4, choices=VULNERABILITY_CHOICES)
-    deal_number = models.CharField(_("deal number (Pavlicek)"), max_length=29)  # 0 … D−1 needs 96 bits
-    deal_pbn = models.CharField(_("deal (PBN)"), max_length=72)
+    deal_number = EncryptedTextField(_("deal number (Pavlicek)"), editable=False)  # decimal, 0 … D−1 (96 bits)
+    deal_pbn = EncryptedTextField(_("deal (PBN)"), editable=False)
     analysis_status = models.CharField(max_length=8, choices=AnalysisStatus.choices, default=AnalysisStatus.PENDING)
-    dd_tricks = models.CharField(_("double-dummy tricks (PBN)"), max_length=20, blank=True)
-    par_score = models.IntegerField(_("par score (N–S)"), null=True, blank=True)
-    par_contracts = models.CharField(_("par contracts (PBN)"), max_length=200, blank=True)
+    dd_tricks = EncryptedTextField(_("double-dummy tricks (PBN)"), blank=True, editable=False)
+    par_score = EncryptedIntegerField(_("par score (N–S)"), null=True, blank=True, editable=False)
+    par_contracts = EncryptedTextField(_("par contracts (PBN)"), blank=True, editable=False)
     analysed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

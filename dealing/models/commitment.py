@@ -6,7 +6,8 @@ the commitment cannot be deleted) → the director enters the **delayed value** 
 public (then sessions can be dealt from it) → **revealed** once every session is over (the
 secret key is published; anyone can recompute every deal).
 
-The secret key is generated with ``secrets`` and kept in :attr:`Commitment.secret_key`.
+The secret key is generated with ``secrets`` and kept in :attr:`Commitment.secret_key`, stored
+encrypted (:mod:`clubsite.encryption`).
 It is never shown before the reveal: ``__str__``/``repr`` leave it out, the admin does
 not list it, pages and the API read :meth:`Commitment.revealed_key` (empty until revealed).
 """
@@ -18,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.encryption import EncryptedTextField
 from dealing.domain import commitment as domain
 
 DV_FORMAT_CHOICES = [
@@ -49,7 +51,7 @@ class Commitment(models.Model):
     dv_format = models.CharField(_("format of the delayed value"), max_length=12, choices=DV_FORMAT_CHOICES,
                                  default="decimal:2")
     salt = models.CharField(max_length=2 * domain.SALT_BYTES, editable=False)
-    secret_key = models.CharField(max_length=2 * domain.KEY_BYTES, editable=False)
+    secret_key = EncryptedTextField(editable=False)  # 64 hex digits, stored encrypted
     dealer = models.CharField(max_length=20, default=domain.DEALER, editable=False)
     record_format = models.CharField(max_length=40, default=domain.FORMAT, editable=False)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)

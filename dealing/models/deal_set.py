@@ -20,6 +20,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.encryption import EncryptedBinaryField
+
 
 class DealSet(models.Model):
     class Status(models.TextChoices):
@@ -47,7 +49,7 @@ class DealSet(models.Model):
     key_source = models.CharField(_("key"), max_length=10, choices=KeySource.choices, default=KeySource.NEW)
     # The dealer's key (32 bytes). For COMMITMENT it is the commitment's dealing key, derived from
     # its secret key and delayed value when the job was made, so every chunk uses the same key.
-    secret_key = models.BinaryField(max_length=32, editable=False)
+    secret_key = EncryptedBinaryField(editable=False)  # stored encrypted (clubsite.encryption)
     commitment = models.ForeignKey("dealing.Commitment", on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="deal_sets", verbose_name=_("commitment"))
     key_fingerprint = models.CharField(_("key fingerprint"), max_length=16, editable=False)

@@ -20,8 +20,9 @@ PRINT_SETTINGS = (
     "'hosts': s.ALLOWED_HOSTS, 'email_host': s.EMAIL_HOST, 'email_port': s.EMAIL_PORT, "
     "'ssl_redirect': getattr(s, 'SECURE_SSL_REDIRECT', False)}))"
 )
-SERVICE_VARIABLES = ("DJANGO_ALLOW_ASYNC_UNSAFE", "DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "DJANGO_ENV", "DJANGO_SECRET_KEY",
-                     "ALLOWED_HOSTS", "DJANGO_DEBUG", "EMAIL_HOST", "EMAIL_PORT")
+SERVICE_VARIABLES = ("DJANGO_ALLOW_ASYNC_UNSAFE", "DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND",
+                     "DJANGO_ENV", "DJANGO_SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_DEBUG", "EMAIL_HOST", "EMAIL_PORT",
+                     "CLUBSITE_ENCRYPTION_KEYS")
 
 
 def run_python(code: str, tmp_path, **env) -> subprocess.CompletedProcess:
@@ -59,10 +60,11 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "bridge.example.org",
     "DATABASE_URL": "postgres://app:pw@db.example:5432/club",
     "CELERY_BROKER_URL": "redis://cache.example:6379/0",
+    "CLUBSITE_ENCRYPTION_KEYS": "kJ0vQ1Yq8m5ZgJ3cS2m3X0b6ZyQ1r4rU9pJ8d0dC3aE=",
 }
 
 
-@pytest.mark.parametrize("missing", ["DJANGO_SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL"])
+@pytest.mark.parametrize("missing", ["DJANGO_SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "CLUBSITE_ENCRYPTION_KEYS"])
 def test_production_refuses_to_start_without_its_secrets(tmp_path, missing):
     env = {k: v for k, v in PRODUCTION.items() if k != missing}
     result = run_python("import django; django.setup()", tmp_path, **env)
@@ -118,3 +120,49 @@ def test_pytest_stops_at_once_with_one_line_without_the_shared_data(tmp_path):
     lines = (result.stdout + result.stderr).strip().splitlines()
     assert result.returncode == pytest.ExitCode.USAGE_ERROR
     assert len(lines) == 1 and f"shared data not found at {nowhere}" in lines[0] and "CLUBSITE_SHARED_DIR" in lines[0]
+
+
+# --- Secrets at rest: the encryption keys (clubsite/encryption.py) ---------------------------------
+
+ENCRYPT = ("import django, os, stat; django.setup(); from django.conf import settings; "
+           "from clubsite.encryption import encrypt, decrypt; t = encrypt(b'secret'); assert decrypt(t) == b'secret'; "
+           "f = settings.ENCRYPTION_KEY_FILE; print(t); "
+           "print(oct(stat.S_IMODE(os.stat(f).st_mode)) if f and os.path.exists(f) else 'no file')")
+DECRYPT = "import django, sys; django.setup(); from clubsite.encryption import decrypt; print(decrypt(sys.argv[1]))"
+
+
+def test_development_makes_a_key_on_first_use_keeps_it_private_and_reuses_it(tmp_path):
+    first = run_python(ENCRYPT, tmp_path)
+    assert first.returncode == 0, first.stderr
+    token, mode = first.stdout.splitlines()
+    assert mode == "0o600" and (tmp_path / "encryption.key").exists()
+    again = subprocess.run([sys.executable, "-c", DECRYPT, token], cwd=REPO, capture_output=True, text=True,
+                           env={**{k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES},
+                                "DJANGO_SETTINGS_MODULE": "clubsite.settings", "CLUBSITE_VAR_DIR": str(tmp_path)})
+    assert again.returncode == 0 and again.stdout.strip() == "b'secret'", again.stderr
+
+
+def test_keys_from_the_environment_rotate_the_first_encrypts_all_decrypt(tmp_path):
+    from cryptography.fernet import Fernet
+
+    old, new = Fernet.generate_key().decode(), Fernet.generate_key().decode()
+    made = run_python(ENCRYPT, tmp_path, CLUBSITE_ENCRYPTION_KEYS=old)
+    token, file_mode = made.stdout.splitlines()
+    assert made.returncode == 0 and file_mode == "no file"  # no key file is made when keys are given
+
+    def read(keys):
+        env = {**{k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES},
+               "DJANGO_SETTINGS_MODULE": "clubsite.settings", "CLUBSITE_VAR_DIR": str(tmp_path),
+               "CLUBSITE_ENCRYPTION_KEYS": keys}
+        return subprocess.run([sys.executable, "-c", DECRYPT, token], cwd=REPO, capture_output=True, text=True, env=env)
+
+    assert read(f"{new},{old}").stdout.strip() == "b'secret'"
+    refused = read(new)
+    assert refused.returncode != 0 and "cannot be decrypted" in refused.stderr and token not in refused.stderr
+
+
+@pytest.mark.parametrize("keys", ["not-a-key", "kJ0vQ1Yq8m5ZgJ3cS2m3X0b6ZyQ1r4rU9pJ8d0dC3aE=,short"])
+def test_a_malformed_key_is_refused_at_start_without_showing_it(tmp_path, keys):
+    result = run_python("import django; django.setup()", tmp_path, CLUBSITE_ENCRYPTION_KEYS=keys)
+    assert result.returncode != 0 and "CLUBSITE_ENCRYPTION_KEYS: key" in result.stderr
+    assert "not-a-key" not in result.stderr.split("ImproperlyConfigured")[-1] and "short" not in result.stderr
