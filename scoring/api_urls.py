@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 
 #: API modules under scoring/apis/ that define ``urlpatterns``
-API_MODULES = ("results",)
+API_MODULES = ("results", "files")
 
 urlpatterns: list = []
 for _name in API_MODULES:

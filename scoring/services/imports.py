@@ -16,10 +16,14 @@ line, element) before anything is saved. Then, in one transaction:
 * an **ImportedLayout** (who met whom on which boards, from the traveller lines; winners from
   the file's WINNER_TYPE; in ``source`` the file's own description and ``expected_plays``, the
   results each board should have had — the most of any board, as the file's program factored
-  them: a board missed by a table or by a sit-out has fewer meetings than that) and a
-  **SessionScoring** with the file's method.
+  them: a board missed by a table or by a sit-out has fewer meetings than that; in ``source["report"]``
+  what the file held and the comparison of its numbers with ours, ``scoring.domain.comparison``,
+  which ``scoring.selectors.imports.session_import_report`` reads back) and a **SessionScoring**
+  with the file's method.
 
-Only the club's directors may import.
+Only the club's directors may import; a file larger than :data:`MAX_IMPORT_BYTES` (5 MB: the
+largest real club file is under 1 MB) is refused before it is read (``session_import_upload``
+takes an uploaded file and looks at its size first).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from django.utils import timezone
 from clubs.models import Club, Member, Pair, Session
 from clubs.permissions import can_direct
 from clubs.services import session_create
+from scoring.domain.comparison import compare
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FileEvent
 from scoring.domain.formats.pbn_results import read_pbn_results
@@ -43,9 +48,11 @@ from scoring.domain.text import Text
 from scoring.models import ImportedLayout, Result, ResultChange, SessionScoring
 from scoring.selectors.results import result_fields
 
-__all__ = ["session_import_usebio", "session_import_pbn", "session_import_file", "MAX_IMPORT_BYTES"]
+__all__ = ["session_import_usebio", "session_import_pbn", "session_import_file", "session_import_upload",
+           "MAX_IMPORT_BYTES"]
 
-MAX_IMPORT_BYTES = 20 * 1024 * 1024
+#: the largest results file taken (a club's evening is tens of kilobytes; 5 MB leaves room for a congress)
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
 _NAME = Pair._meta.get_field("player_1_name").max_length
 _SECTION = Pair._meta.get_field("section").max_length
 
@@ -70,24 +77,45 @@ def session_import_file(*, club: Club, data: bytes, filename: str, user) -> Sess
     raise ScoringError(Text.of("file.unknown_format", name=PurePath(filename or "").name), field="file")
 
 
+def session_import_upload(*, club: Club, upload, user) -> Session:
+    """A session from an uploaded file (Django's ``UploadedFile``): its size is looked at before it is read; every
+    error about the file's content names the field ``file``."""
+    if not can_direct(user, club):
+        raise ScoringError(Text.of("import.not_director"), field=None)
+    name = PurePath(upload.name or "").name
+    if upload.size is not None and upload.size > MAX_IMPORT_BYTES:
+        raise _too_large(name)
+    try:
+        return session_import_file(club=club, data=upload.read(MAX_IMPORT_BYTES + 1), filename=name, user=user)
+    except ScoringError as exc:
+        exc.field = exc.field or "file"          # whatever is wrong in the file is the upload's fault
+        raise
+
+
+def _too_large(name: str) -> ScoringError:
+    return ScoringError(Text.of("import.too_large", name=name, megabytes=MAX_IMPORT_BYTES // (1024 * 1024)),
+                        field="file")
+
+
 def _import(*, club: Club, data: bytes, filename: str, user, reader) -> Session:
     if not can_direct(user, club):
         raise ScoringError(Text.of("import.not_director"), field=None)
     name = PurePath(filename or "").name
     if len(data) > MAX_IMPORT_BYTES:
-        raise ScoringError(Text.of("import.too_large", name=name, megabytes=MAX_IMPORT_BYTES // (1024 * 1024)),
-                           field="file")
+        raise _too_large(name)
     event = reader(data, source=name)
     score = event.score()              # what the engine refuses (a pair with two results on a board) is refused here
     for pair in event.pairs:
         if len(pair.section) > _SECTION:
             raise ScoringError(Text.of("import.section", section=pair.section, most=_SECTION), field="file")
     expected = {str(b.board): b.expected for b in score.boards if not b.section}
-    return _store(club=club, event=event, data=data, name=name, user=user, expected=expected)
+    report = {"lines": len(event.lines), "pairs": len(event.pairs), "boards": len(event.boards),
+              "deals": len(set(event.deals) & set(event.boards)), "comparison": compare(event, score).as_dict()}
+    return _store(club=club, event=event, data=data, name=name, user=user, expected=expected, report=report)
 
 
 @transaction.atomic
-def _store(*, club: Club, event: FileEvent, data: bytes, name: str, user, expected: dict) -> Session:
+def _store(*, club: Club, event: FileEvent, data: bytes, name: str, user, expected: dict, report: dict) -> Session:
     session = session_create(club=club, name=(event.name or PurePath(name).stem)[:120],
                              date=event.date or timezone.localdate())
     pairs = _pairs(session, event)
@@ -104,7 +132,7 @@ def _store(*, club: Club, event: FileEvent, data: bytes, name: str, user, expect
                 "version": event.version, "program": " ".join(x for x in (event.program, event.program_version) if x),
                 "event_type": event.event_type, "board_scoring_method": event.board_scoring_method,
                 "identifier": event.identifier, "club": event.club_name, "sections": list(event.sections),
-                "results": len(results), "expected_plays": expected})
+                "results": len(results), "expected_plays": expected, "report": report})
     SessionScoring.objects.update_or_create(session=session, defaults={"method": event.method})
     Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED)
     session.refresh_from_db()
