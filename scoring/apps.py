@@ -15,7 +15,7 @@ class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Scoring")
     # Panels on the session page (clubs.views.session_detail renders each with session and user).
-    session_panel_templates: list[str] = ["scoring/_session_panel.html"]
+    session_panel_templates: list[str] = ["scoring/_session_panel.html", "scoring/_exports.html"]
 
     def ready(self):
         from clubs.models import Session
