@@ -19,6 +19,7 @@ from clubs.texts import render
 from scoring.domain.notation import from_data
 from scoring.selectors.travellers import ranking_rows, session_travellers
 from tables.domain.codes import WINDOW
+from tables.domain.moves import round_notes
 from tables.domain.progress import board_states, is_late, table_position
 from tables.models import Conflict, CorrectionRequest, Device, JoinAttempt, Submission, Table, TableSession
 from tables.selectors.context import session_context
@@ -127,7 +128,9 @@ def room_state(*, session: Session, user, now=None) -> Room:
         rows.append(TableRow(table, r, position.playing, _pair_json(context, meeting.ns if meeting else None),
                              _pair_json(context, meeting.ew if meeting else None), states, late,
                              phones.get(table.pk, 0), wrong.get(table.pk, 0),
-                             code_locked_until(table.code, now=now) if wrong.get(table.pk) else None))
+                             code_locked_until(table.code, now=now) if wrong.get(table.pk) else None,
+                             [render(t) for t in round_notes(context.card_line(table.number, r), movement=context.movement,
+                                                             round_number=r)] if r and context.movement else []))
     conflicts = []
     for c in open_conflicts:
         recorded = _recorded(context, c.table.number).get((c.round, c.board))

@@ -117,6 +117,7 @@
         let data = {};
         try { data = await response.json(); } catch (e) { data = {}; }
         queue.shift(); save(STORE.queue, queue);
+        if (response.ok) applyAnswer(data);
         if (!response.ok) {
           const err = data.error || {};
           if (err.code === "not_joined") { signedOut = true; queue.unshift(a); save(STORE.queue, queue); break; }
@@ -126,6 +127,14 @@
       }
     } finally { sending = false; }
     await refresh();
+  }
+  function applyAnswer(answer) {
+    // the server's answer, laid into the kept state at once (the next refresh may not come before the network goes)
+    const r = state.rounds.find((x) => x.round === answer.round);
+    const row = r && r.boards.find((x) => x.board === answer.board);
+    if (!row || !["pending", "confirmed", "conflict"].includes(answer.status)) return;
+    Object.assign(row, { state: answer.status, said: answer.said || row.said, result: answer.result, entry: answer.entry });
+    save(STORE.state, state);
   }
   async function refresh() {
     if (queue.length && !signedOut) { render(); return; }
@@ -146,10 +155,10 @@
 
   // --- screens --------------------------------------------------------------------------------------
   const app = $("app");
-  function go(screen, extra) { ui = Object.assign({ screen: screen }, extra || {}); save(STORE.ui, ui); render(); window.scrollTo(0, 0); }
+  function go(screen, extra) { ui = Object.assign({}, extra || {}, { screen: screen }); save(STORE.ui, ui); render(); window.scrollTo(0, 0); }
   function renderNet() {
     const net = $("net");
-    const unsent = queue.filter((a) => a.kind !== "request" || true).length;
+    const unsent = new Set(queue.map((a) => a.round + ":" + a.board)).size;
     if (unsent) {
       net.className = "net unsent";
       net.innerHTML = '<span data-testid="not-sent">⚠ ' + esc(fmt(W.not_sent_count, { n: unsent })) + "</span>" +
