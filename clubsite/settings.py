@@ -146,6 +146,9 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "clubs.context_processors.club_roles",
             ],
+            # Filters every template may use without {% load %}: {{ value|when }} (the one date format)
+            # and {{ contract|suit_symbols }} (contracts and par with suit symbols).
+            "builtins": ["clubsite.templatetags.dates", "dealing.templatetags.suit_symbols"],
         },
     },
 ]

@@ -6,6 +6,11 @@ four Polish plural forms: 1, 2–4, 5+, fractions). Entries already translated a
 unless ``--update`` is given, which makes the catalogue follow the glossary everywhere; fuzzy
 guesses from makemessages are always replaced when the glossary has the string. Prints what
 is still missing.
+
+A message with a context (``pgettext``, ``{% translate "Sat" context "..." %}``) takes the glossary's
+"context\u0004msgid" entry when there is one (gettext's own way of joining them), else the plain
+msgid's: so one English word may say two things ("Sat", Django's Saturday, and "Sat" the line a
+pair sat in) when one of them has a context.
 """
 
 from __future__ import annotations
@@ -19,6 +24,13 @@ import polib
 PO = Path(__file__).resolve().parent.parent / "locale" / "pl" / "LC_MESSAGES" / "django.po"
 
 
+def _key(glossary: dict, entry, key: str) -> str:
+    """The glossary's key for ``entry``: "context\u0004key" when the entry has a context the glossary names."""
+    if entry.msgctxt and f"{entry.msgctxt}\x04{key}" in glossary:
+        return f"{entry.msgctxt}\x04{key}"
+    return key
+
+
 def main(glossary_path: str, update: bool = False) -> int:
     glossary = json.loads(Path(glossary_path).read_text(encoding="utf-8"))
     catalog = polib.pofile(str(PO))
@@ -28,7 +40,7 @@ def main(glossary_path: str, update: bool = False) -> int:
             continue
         fuzzy = "fuzzy" in entry.flags
         if entry.msgid_plural:
-            key = f"{entry.msgid}|{entry.msgid_plural}"
+            key = _key(glossary, entry, f"{entry.msgid}|{entry.msgid_plural}")
             stale = update and key in glossary and list(entry.msgstr_plural.values()) != list(glossary[key])
             if key in glossary and (stale or fuzzy or len(entry.msgstr_plural) < len(glossary[key])
                                     or not all(entry.msgstr_plural.values())):
@@ -38,9 +50,10 @@ def main(glossary_path: str, update: bool = False) -> int:
             if fuzzy or not all(entry.msgstr_plural.values()):
                 missing.append(key)
         else:
-            stale = update and entry.msgid in glossary and entry.msgstr != glossary[entry.msgid]
-            if entry.msgid in glossary and (stale or fuzzy or not entry.msgstr):
-                entry.msgstr = glossary[entry.msgid]
+            key = _key(glossary, entry, entry.msgid)
+            stale = update and key in glossary and entry.msgstr != glossary[key]
+            if key in glossary and (stale or fuzzy or not entry.msgstr):
+                entry.msgstr = glossary[key]
                 fuzzy = False
                 entry.flags = [f for f in entry.flags if f != "fuzzy"]
             if fuzzy or not entry.msgstr:

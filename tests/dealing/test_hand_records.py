@@ -10,6 +10,7 @@ from clubs.models import Session
 from dealing.domain.analysis import PBN_STRAIN_ORDER, analyse
 from dealing.domain.cards import Deal, Seat, board_dealer, board_vulnerability
 from dealing.domain.formats.pbn import read_pbn
+from dealing.templatetags.suit_symbols import suit_symbols
 from dealing.domain.perfect_auction import encode
 from dealing.models import Board
 from dealing.services import boards as board_services
@@ -82,7 +83,23 @@ def test_board_page_shows_the_double_dummy_table_and_par(analysed, player, clien
     result = analyse(Deal.from_pbn(board.deal_pbn), board_vulnerability(1), board_dealer(1))
     row_n = " ".join(str(result.table[Seat.NORTH, s]) for s in PBN_STRAIN_ORDER)
     assert f"N {row_n}" in text_of(html)
-    assert f"Par: {result.par.optimum_score_pbn()} · {result.par.par_contract_pbn()}" in text_of(html)
+    # par as a player reads a contract: suit symbols (letters kept for screen readers), NT spelled out
+    assert f"Par: {result.par.optimum_score_pbn()} · " in text_of(html)
+    assert f"· {suit_symbols(result.par.par_contract_pbn())}</p>" in html
+
+
+def test_par_is_written_with_suit_symbols_coloured_with_the_letter_for_screen_readers():
+    from django.utils import translation
+
+    with translation.override("en"):
+        html = str(suit_symbols("EW 6D=; NS 4HX-2"))
+        assert html == ('EW 6<span class="suit suit-d"><span aria-hidden="true">♦</span><span class="visually-hidden">D'
+                        '</span></span>=; NS 4<span class="suit suit-h"><span aria-hidden="true">♥</span>'
+                        '<span class="visually-hidden">H</span></span>X-2')
+        assert str(suit_symbols("N 2NX-1")) == "N 2NTX-1" and str(suit_symbols("Pass")) == "Pass"
+        assert str(suit_symbols("<b>4S</b>")).startswith("&lt;b&gt;4<span")   # the rest is escaped
+    with translation.override("pl"):
+        assert str(suit_symbols("S 3NT=")) == "S 3BA=" and str(suit_symbols("Pass")) == "pas"
 
 
 def test_a_pending_analysis_shows_a_placeholder_that_polls(analysed, player, client_for):

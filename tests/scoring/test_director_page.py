@@ -227,7 +227,8 @@ def test_publishing_provisionally_is_confirmed_then_shown_with_its_window(howell
     from django.utils import timezone
     from django.utils.formats import date_format
 
-    assert f"Provisional until {date_format(timezone.localtime(scoring.provisional_until), 'D j M Y, H:i')}" in page
+    until = " ".join(date_format(timezone.localtime(scoring.provisional_until), "DATETIME_FORMAT").split())
+    assert f"Provisional until {until}" in page
     final = f"/scoring/sessions/{howell_session.pk}/results/final/"
     assert "Make the results final now?" in _text(client.post(final))
     assert Session.objects.get(pk=howell_session.pk).status == "provisional"
