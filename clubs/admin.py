@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from clubs.models import Club, ClubRole, Member, Session
+from clubs.models import Club, ClubRole, Member, ResultsEmail, Session
 
 
 class ClubRoleInline(admin.TabularInline):
@@ -13,7 +13,7 @@ class ClubRoleInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "city"]
+    list_display = ["name", "slug", "city", "results_public"]
     search_fields = ["name", "slug", "city"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [ClubRoleInline]
@@ -37,3 +37,22 @@ class SessionAdmin(admin.ModelAdmin):
 class ClubRoleAdmin(admin.ModelAdmin):
     list_display = ["user", "club", "role"]
     list_filter = ["role", "club"]
+
+
+@admin.register(ResultsEmail)
+class ResultsEmailAdmin(admin.ModelAdmin):
+    """What was e-mailed to whom for each publication (read only: ``scoring.services.mail`` writes it). A record left
+    "sending" was claimed by a run that stopped before it finished: it is not sent again by itself."""
+
+    list_display = ["session", "member", "pair", "address", "status", "attempts", "sent_at", "withdrawn_at"]
+    list_filter = ["status", "session__club"]
+    search_fields = ["address", "member__last_name"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -14,7 +14,7 @@ from clubs.models import Club, ClubRole, Member, Session
 class ClubForm(forms.ModelForm):
     class Meta:
         model = Club
-        fields = ["name", "city"]
+        fields = ["name", "city", "results_public"]
 
 
 class MemberForm(forms.ModelForm):

@@ -6,6 +6,11 @@ results; a *player* sees results and, once a session is over, its deals. Site au
 commitments. Movements, boards and results hang off :class:`Session`; :class:`Pair` is a
 session's pair: its number (and for a Mitchell its direction, for several sections its
 section) and its two players, each a member of the club or a named guest.
+
+A club's published results are public unless it restricts them to its members
+(``Club.results_public``); a member may have their result e-mailed after each publication, in
+their language (``Member.results_by_email``, ``Member.language``); :class:`ResultsEmail` records
+every such e-mail, so that none goes twice for one publication.
 """
 
 from __future__ import annotations
@@ -21,6 +26,10 @@ class Club(models.Model):
     slug = models.SlugField(_("short name"), max_length=60, unique=True,
                             help_text=_("Used in addresses; letters, digits and hyphens."))
     city = models.CharField(_("city"), max_length=120, blank=True)
+    results_public = models.BooleanField(
+        _("results are public"), default=True,
+        help_text=_("Anyone with the link may read the ranking, scorecards and travellers of a published session. "
+                    "Untick to show them only to the club's members."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -44,6 +53,12 @@ class Member(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                              related_name="memberships", verbose_name=_("login"))
     is_active = models.BooleanField(_("active"), default=True)
+    # the player's own settings (their profile): results by e-mail after each publication, and in which language
+    results_by_email = models.BooleanField(_("e-mail me my results"), default=True,
+                                           help_text=_("Your place, percentage and a link to your scorecard when a "
+                                                       "session's results are published."))
+    language = models.CharField(_("language of e-mails"), max_length=8, choices=settings.LANGUAGES, blank=True,
+                                help_text=_("Empty: the site's language."))
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -68,6 +83,47 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return self.full_name
+
+
+class ResultsEmail(models.Model):
+    """One player's result e-mailed for one publication of a session's results (``scoring.services.mail``).
+
+    A row is written before the e-mail goes (claimed, then sent or failed), so a retried or repeated task never
+    sends twice: while the session stays published one row per member is *current* (``withdrawn_at`` empty); when
+    the results are withdrawn (the session stepped back), its rows are closed and a later publication is a new one.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("to send")
+        SENDING = "sending", _("sending")
+        SENT = "sent", _("sent")
+        FAILED = "failed", _("failed")
+
+    session = models.ForeignKey("Session", on_delete=models.CASCADE, related_name="results_emails",
+                                verbose_name=_("session"))
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="results_emails",
+                               verbose_name=_("member"))
+    pair = models.CharField(_("pair"), max_length=16)
+    address = models.EmailField(_("e-mail"))
+    language = models.CharField(_("language"), max_length=8)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    error = models.TextField(_("last error"), blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+    withdrawn_at = models.DateTimeField(_("publication withdrawn at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "member"]
+        verbose_name = _("results e-mail")
+        verbose_name_plural = _("results e-mails")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "member"], condition=models.Q(withdrawn_at__isnull=True),
+                                    name="results_email_once_per_publication"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id}: member {self.member_id}, pair {self.pair} ({self.status})"
 
 
 class ClubRole(models.Model):

@@ -9,6 +9,11 @@ permission classes at the bottom wrap them.
 * A **scorer** enters and corrects results for the club's sessions.
 * A **player** (a login linked to a member, or holding the player role) sees the club's
   sessions and, once a session is over, its deals.
+
+A session's results (ranking, scorecards, travellers, the ranking's CSV) once published are
+public, or only for the club's members when the club restricts them (``Club.results_public``);
+before publication only the club's directors and scorers (and site auditors) read them
+(:func:`can_read_results`).
 """
 
 from __future__ import annotations
@@ -51,6 +56,16 @@ def can_view_club(user, club: Club | int) -> bool:
         return True
     club_id = club if isinstance(club, int) else club.pk
     return getattr(user, "is_authenticated", False) and user.memberships.filter(club_id=club_id).exists()
+
+
+def can_read_results(user, session) -> bool:
+    """May ``user`` read ``session``'s results pages? Published: anyone, or the club's members and staff when the club
+    keeps its results to its members; not published: the club's directors and scorers, and site auditors only."""
+    if can_score(user, session.club_id) or is_site_auditor(user):
+        return True
+    if not session.is_published:
+        return False
+    return session.club.results_public or can_view_club(user, session.club_id)
 
 
 class IsSiteAuditor(BasePermission):

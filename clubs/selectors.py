@@ -16,7 +16,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from clubs.models import Club, ClubRole, Member, Pair, Session
-from clubs.permissions import can_direct, can_score, is_site_auditor
+from clubs.permissions import can_direct, can_read_results, can_score, is_site_auditor
 
 
 def clubs_directed_by(user) -> QuerySet[Club]:
@@ -83,6 +83,15 @@ def session_get_for_director(*, user, session_id: int) -> Session:
     session = session_get_for_viewer(user=user, session_id=session_id)
     if not can_direct(user, session.club):
         raise PermissionDenied("Only the club's directors may do this.")
+    return session
+
+
+def session_get_for_results(*, user, session_id: int) -> Session:
+    """A session whose results ``user`` may read (``permissions.can_read_results``); 404 otherwise, whether or not it
+    exists, so that nothing says an unpublished or a members-only session is there."""
+    session = Session.objects.select_related("club").filter(pk=session_id).first()
+    if session is None or not can_read_results(user, session):
+        raise Http404("No such results.")
     return session
 
 

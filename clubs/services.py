@@ -26,10 +26,15 @@ def club_create(*, name: str, slug: str, city: str = "") -> Club:
 
 
 @transaction.atomic
-def club_update(*, club: Club, name: str, city: str) -> Club:
+def club_update(*, club: Club, name: str, city: str, results_public: bool | None = None) -> Club:
+    """A club's details; ``results_public``: published results for anyone (True) or for its members (False)."""
     club.name, club.city = name, city
+    fields = ["name", "city"]
+    if results_public is not None:
+        club.results_public = bool(results_public)
+        fields.append("results_public")
     club.full_clean()
-    club.save(update_fields=["name", "city"])
+    club.save(update_fields=fields)
     return club
 
 

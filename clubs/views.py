@@ -72,7 +72,8 @@ def club_edit(request, slug):
     form = ClubForm(request.POST or None, instance=club)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        if _save_or_report(form, lambda: services.club_update(club=club, name=data["name"], city=data["city"])):
+        if _save_or_report(form, lambda: services.club_update(club=club, name=data["name"], city=data["city"],
+                                                                   results_public=data["results_public"])):
             messages.success(request, _("Club details saved."))
             return redirect("clubs:detail", slug=club.slug)
     return render(request, "clubs/club_form.html", {"club": club, "form": form})

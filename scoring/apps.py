@@ -10,12 +10,20 @@ def _session_saved(sender, instance, created, **kwargs):
         session_status_changed(session=instance)
 
 
+def _session_saved_mail(sender, instance, created, **kwargs):
+    if not created and not kwargs.get("raw"):
+        from scoring.services.mail import session_publication_changed
+
+        session_publication_changed(session=instance)
+
+
 class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoring"
     verbose_name = _("Scoring")
     # Panels on the session page (clubs.views.session_detail renders each with session and user).
-    session_panel_templates: list[str] = ["scoring/_session_panel.html", "scoring/_exports.html"]
+    session_panel_templates: list[str] = ["scoring/_session_panel.html", "scoring/_player_panel.html",
+                                          "scoring/_exports.html"]
 
     def ready(self):
         from clubs.models import Session
@@ -23,3 +31,5 @@ class ScoringConfig(AppConfig):
 
         # The ranking players see is frozen when results are published, whatever path publishes them.
         post_save.connect(_session_saved, sender=Session, dispatch_uid="scoring.session_saved")
+        # Players get their result by e-mail once per publication (scoring.services.mail).
+        post_save.connect(_session_saved_mail, sender=Session, dispatch_uid="scoring.session_saved_mail")

@@ -20,3 +20,20 @@ def session_results_finalize_task(session_id: int) -> bool:
 def queue_results_finalize(session_id: int, when) -> None:
     """Run the finalisation at ``when`` (after the transaction commits)."""
     session_results_finalize_task.apply_async_on_commit(args=[session_id], eta=when, queue="default")
+
+
+@shared_task(bind=True, acks_late=True, name="scoring.results_email_send", max_retries=6)
+def results_email_send_task(self, session_id: int) -> dict:
+    """E-mail each player their result for the session's current publication; retried (1, 2, 4 … 32 minutes) while
+    some fail. Safe to run again: nothing sent is sent twice (``scoring.services.mail``)."""
+    from scoring.services.mail import ResultsEmailNotSent, results_email_send
+
+    try:
+        return results_email_send(session_id=session_id)
+    except ResultsEmailNotSent as exc:
+        raise self.retry(exc=exc, countdown=60 * 2 ** self.request.retries) from exc
+
+
+def queue_results_email(session_id: int) -> None:
+    """Send the session's results e-mails after the transaction commits."""
+    results_email_send_task.apply_async_on_commit(args=[session_id], queue="default")

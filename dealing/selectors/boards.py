@@ -16,6 +16,11 @@ The rule (who may see which deal when):
   :func:`session_board_count` how many boards it has (its ``Board`` rows: the one answer).
 * :func:`boards_for_analysis` is for the analysis task (no user; results stay on the board
   and are shown under the same rule).
+* :func:`boards_for_results_viewer` is for the results pages (traveller, scorecard): the viewer is
+  whoever may read the session's results (``clubs.selectors.session_get_for_results``: anyone for a
+  club's published public results), and the deals come under the same rule, once it is over;
+  :func:`analyses_for_results_viewer` gives only the boards' double-dummy tables and par (a scorecard's
+  "why" needs no deal).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
 
 from clubs.models import Session
-from clubs.selectors import session_get_for_director, session_get_for_viewer
+from clubs.selectors import session_get_for_director, session_get_for_results, session_get_for_viewer
 from dealing.domain.analysis import BoardAnalysis, DoubleDummyTable, Par
 from dealing.domain.cards import Deal, Seat, Vulnerability
 from dealing.domain.errors import DealingError
@@ -127,6 +132,30 @@ def board_for_viewer(*, user, session_id: int, number: int) -> tuple[Session, Bo
     if board is None:
         raise Http404(_("No such board."))
     return session, _record(board)
+
+
+@sensitive_variables()
+def boards_for_results_viewer(*, user, session_id: int, numbers=None) -> tuple[Session, dict[int, BoardRecord]]:
+    """Board number → record (deal and analysis) of the session's boards (or only ``numbers``), for a viewer of its
+    results; ``DealsHidden`` before the session is over, 404 for anyone who may not read its results."""
+    session = session_get_for_results(user=user, session_id=session_id)
+    _require_over(session)
+    boards = Board.objects.filter(session=session).order_by("number")
+    if numbers is not None:
+        boards = boards.filter(number__in=list(numbers))
+    return session, {b.number: _record(b) for b in boards}
+
+
+def analyses_for_results_viewer(*, user, session_id: int, numbers=None) -> tuple[Session, dict[int, BoardAnalysis]]:
+    """Board number → double-dummy table and par (the boards analysed; no deal is read), under the rule of
+    :func:`boards_for_results_viewer`: ``DealsHidden`` before the session is over."""
+    session = session_get_for_results(user=user, session_id=session_id)
+    _require_over(session)
+    boards = Board.objects.filter(session=session, analysis_status=Board.AnalysisStatus.DONE).only(
+        "id", "number", "analysis_status", "dd_tricks", "par_score", "par_contracts")
+    if numbers is not None:
+        boards = boards.filter(number__in=list(numbers))
+    return session, {b.number: analysis for b in boards if (analysis := _analysis(b)) is not None}
 
 
 @sensitive_variables()

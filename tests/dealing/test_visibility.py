@@ -80,6 +80,13 @@ def page_urls(session, commitment) -> list[str]:
         f"/api/v1/commitments/{c}/audit/",
         f"/api/v1/sessions/{s}/boards/",
         "/api/v1/sessions/%d/" % s,
+        # what players see of the results (tests/scoring/players/test_visibility.py goes through every state)
+        f"/scoring/sessions/{s}/ranking/",
+        f"/scoring/sessions/{s}/ranking.csv",
+        f"/scoring/sessions/{s}/pairs/1/",
+        f"/scoring/sessions/{s}/boards/1/",
+        f"/scoring/sessions/{s}/boards/1/?pair=1",
+        "/scoring/me/",
     ]
 
 

@@ -1,0 +1,484 @@
+"""What players read of a session's results: the ranking, a pair's scorecard, a board's traveller, their history.
+
+Who may read what (``clubs.permissions.can_read_results``, through ``clubs.selectors.session_get_for_results``):
+a published session's results are public, or for the club's members when the club keeps them to its members;
+before publication only the club's directors and scorers (and site auditors) read them, as a preview; anyone
+else gets a 404 that does not say whether the session exists. Deals (the hand diagram, double dummy, par and
+the "why") come through ``dealing.selectors.boards_for_results_viewer`` under the dealing rule: only once the
+session is over.
+
+* :func:`ranking_for_viewer` — the ranking players see: the one frozen at publication
+  (``SessionScoring.published_ranking``), never the live one; a director's preview before publication is
+  scored now and says so. Fields (one, or NS and EW, or sections) with their rows.
+* :func:`scorecard_for_viewer` — one pair's boards in play order (round, table, direction, opponents, the
+  result and its matchpoints or IMPs), its sit-outs, its place from the frozen ranking, and each board set
+  against double dummy, par and the field (``scoring.domain.why``).
+* :func:`traveller_for_viewer` — one board: every line with its score and matchpoints, the hand record
+  (diagram, double dummy, par, Pavlicek number), and the "why" of the pair whose line is highlighted.
+* :func:`history_for_user` — every published session a login's memberships played: date, partner, percentage,
+  place; the percentages as a chart and the best sessions.
+* :func:`bars` and :func:`line_chart` — the geometry of the inline SVG charts (the templates draw them).
+
+Every number is scored from the stored results (``scoring.selectors.results.session_score``) except the
+ranking and the places, which are the published ones (for a published session the two agree: a correction in
+the score-query window freezes the ranking again).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.db.models import Q
+
+from clubs.models import Member, Pair, Session
+from clubs.permissions import can_score, is_site_auditor
+from clubs.selectors import session_get_for_results
+from scoring.domain.engine import BoardScore
+from scoring.domain.options import ScoringOptions
+from scoring.domain.ranking import shown
+from scoring.domain.why import Why, explain
+from scoring.models import SessionScoring
+from scoring.selectors.travellers import (Line, PublicationState, Traveller, publication_state,
+                                          session_travellers)
+
+
+class NotFound(LookupError):
+    """No such pair or board in a session the viewer may read (the view answers 404)."""
+
+
+# --- the ranking ----------------------------------------------------------------------------------
+
+@dataclass
+class RankingRow:
+    place: str
+    pair: str
+    names: str
+    field: str
+    section: str
+    total: str
+    top: str
+    percentage: str | None
+    boards: int
+    mine: bool = False
+
+
+@dataclass
+class Ranking:
+    session: Session
+    options: ScoringOptions
+    fields: list[tuple[str, list[RankingRow]]]
+    state: PublicationState
+    preview: bool                       # not published: a director's or scorer's look, scored now
+    mine: str | None = None             # the viewer's pair in this session
+    scored_at: str = ""
+
+    @property
+    def rows(self) -> list[RankingRow]:
+        return [row for _field, rows in self.fields for row in rows]
+
+    @property
+    def sections(self) -> bool:
+        return len({row.section for row in self.rows}) > 1
+
+
+def _live_ranking(session: Session) -> dict:
+    """The ranking as it would be published now (the same shape as ``published_ranking``)."""
+    from scoring.selectors.results import session_pairs, session_score
+
+    event = session_score(session=session)
+    pairs = session_pairs(session=session)
+    return {"options": event.options.as_dict(), "fields": list(event.fields), "scored_at": "",
+            "pairs": [{"pair": p.pair, "names": pairs[p.pair].names if p.pair in pairs else "", "field": p.field,
+                       "section": p.section, "total": shown(p.total), "top": shown(p.top),
+                       "percentage": shown(p.percentage) if p.percentage is not None else None, "place": p.place,
+                       "boards": p.boards} for p in event.pairs]}
+
+
+def _ranking_data(session: Session) -> tuple[dict, bool]:
+    """The ranking players see (frozen at publication), or the live one for a preview; and whether it is one."""
+    if session.is_published:
+        scoring = SessionScoring.objects.filter(session=session).only("published_ranking").first()
+        if scoring is not None and scoring.published_ranking:
+            return scoring.published_ranking, False
+    return _live_ranking(session), True
+
+
+def viewer_pair(*, user, session: Session) -> str | None:
+    """The label of the pair ``user`` played in (through the memberships linked to the login), or None."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    members = Member.objects.filter(user=user, club_id=session.club_id).values("pk")
+    pair = Pair.objects.filter(Q(player_1__in=members) | Q(player_2__in=members), session=session).first()
+    return pair.label if pair is not None else None
+
+
+def ranking_for_viewer(*, user, session_id: int) -> Ranking:
+    session = session_get_for_results(user=user, session_id=session_id)
+    data, preview = _ranking_data(session)
+    mine = viewer_pair(user=user, session=session)
+    fields: dict[str, list[RankingRow]] = {name: [] for name in data.get("fields") or [""]}
+    for p in data["pairs"]:
+        fields.setdefault(p["field"], []).append(RankingRow(
+            place=p["place"], pair=p["pair"], names=p["names"], field=p["field"], section=p.get("section", ""),
+            total=p["total"], top=p["top"], percentage=p["percentage"], boards=p["boards"], mine=p["pair"] == mine))
+    return Ranking(session=session, options=ScoringOptions.parse(data.get("options")),
+                   fields=[(name, rows) for name, rows in fields.items() if rows], state=publication_state(session),
+                   preview=preview, mine=mine, scored_at=data.get("scored_at", ""))
+
+
+def may_preview(user, session: Session) -> bool:
+    return can_score(user, session.club_id) or is_site_auditor(user)
+
+
+# --- the "why" of a line ---------------------------------------------------------------------------
+
+def _board_score(traveller: Traveller, line: Line) -> BoardScore | None:
+    for score in traveller.scores:
+        if any(s.line.extra.get("id") == line.id for s in score.lines):
+            return score
+    return traveller.scores[0] if traveller.scores else None
+
+
+def _why(board_score: BoardScore | None, line: Line, side: str, analysis, options: ScoringOptions) -> Why | None:
+    """The pair's result on ``line`` against double dummy, par and the field (the lines of ``board_score``, the
+    comparison unit it was scored in); no deal facts without ``analysis`` (the board's ``BoardAnalysis``)."""
+    if not line.entered:
+        return None
+    field_lines = [s.line for s in board_score.lines] if board_score else [line.line]
+    par = (analysis.par.score, tuple(c.to_pbn() for c in analysis.par.contracts)) if analysis else None
+    counting = {**options.as_dict(), "expected": board_score.expected if board_score else None}
+    return explain(line.line, side, field_lines, table=analysis.table if analysis else None, par=par,
+                   scored=line.scored, options=counting)
+
+
+def _records(*, user, session: Session, numbers=None) -> dict:
+    """Board number → hand record, once the session is over (none before: nothing of a deal is read)."""
+    from dealing.selectors.boards import DealsHidden, boards_for_results_viewer
+
+    if not session.is_over:
+        return {}
+    try:
+        _session, records = boards_for_results_viewer(user=user, session_id=session.pk, numbers=numbers)
+    except DealsHidden:
+        return {}
+    return records
+
+
+def _analyses(*, user, session: Session, numbers=None) -> dict:
+    """Board number → double-dummy table and par of the boards analysed, once the session is over (no deal read)."""
+    from dealing.selectors.boards import DealsHidden, analyses_for_results_viewer
+
+    if not session.is_over:
+        return {}
+    try:
+        _session, analyses = analyses_for_results_viewer(user=user, session_id=session.pk, numbers=numbers)
+    except DealsHidden:
+        return {}
+    return analyses
+
+
+# --- a pair's scorecard ----------------------------------------------------------------------------
+
+@dataclass
+class ScorecardRow:
+    board: int
+    round: int | None
+    table: int | None
+    side: str                           # the side the pair sat: "NS" or "EW"
+    against: str                        # the opponents' label
+    against_names: str
+    line: Line
+    points: Fraction | None             # the pair's matchpoints or IMPs on the board
+    top: Fraction | None
+    why: Why | None = None
+
+    @property
+    def percentage(self) -> Fraction | None:
+        return 100 * self.points / self.top if self.points is not None and self.top else None
+
+    @property
+    def score(self):
+        """The pair's score from its own side (None for an artificial score)."""
+        score = self.line.ns_score
+        if score is None:
+            return None
+        return score if self.side == "NS" else -score
+
+
+@dataclass
+class Scorecard:
+    session: Session
+    pair: str
+    names: str
+    options: ScoringOptions
+    rows: list[ScorecardRow]
+    sit_outs: tuple[int, ...]
+    standing: RankingRow | None         # its line in the ranking players see
+    state: PublicationState
+    preview: bool
+    deals_shown: bool                   # the session is over: double dummy and par may be shown
+    analysis_missing: bool = False      # some boards are not analysed yet
+    viewer: str | None = None           # the viewer's own pair in the session
+    pairs_in_field: int = 0
+
+    @property
+    def mine(self) -> bool:
+        return self.viewer is not None and self.viewer == self.pair
+
+    @property
+    def total(self) -> Fraction:
+        return sum((row.points for row in self.rows if row.points is not None), Fraction(0))
+
+    @property
+    def chart(self) -> BarChart:
+        return bars([(row.board, row.percentage) for row in self.rows])
+
+
+def _names(pair: Pair | None) -> str:
+    return pair.names if pair is not None else ""
+
+
+def scorecard_for_viewer(*, user, session_id: int, pair: str) -> Scorecard:
+    """``pair``'s scorecard (its label: ``3``, ``1NS``, ``A3``); ``NotFound`` when the session has no such pair.
+
+    Read from the session scored once (``session_score``): the pair's lines and, for each, the lines of the unit it
+    was scored in (the "why"'s field); only the pair's boards' deals are read."""
+    from scoring.selectors.layout import session_layout
+    from scoring.selectors.results import session_pairs, session_score
+
+    ranking = ranking_for_viewer(user=user, session_id=session_id)
+    session = ranking.session
+    layout = session_layout(session)
+    pairs = session_pairs(session=session)
+    if pair not in pairs and pair not in layout.pairs:
+        raise NotFound(pair)
+    event = session_score(session=session, layout=layout)
+    found = []
+    for board_score in event.boards:
+        for scored in board_score.lines:
+            line = scored.line
+            if pair in (line.ns, line.ew):
+                found.append((board_score, scored))
+    analyses = _analyses(user=user, session=session, numbers={b.board for b, _s in found}) if found else {}
+    rows = []
+    for board_score, scored in found:
+        line = scored.line
+        side = "NS" if line.ns == pair else "EW"
+        against = line.ew if side == "NS" else line.ns
+        shown_line = Line(board=line.board, round=line.round, table=line.table, ns=line.ns, ew=line.ew,
+                          ns_pair=pairs.get(line.ns), ew_pair=pairs.get(line.ew), meeting=None, line=line,
+                          scored=scored)
+        rows.append(ScorecardRow(board=line.board, round=line.round, table=line.table, side=side, against=against,
+                                 against_names=_names(pairs.get(against)), line=shown_line,
+                                 points=scored.ns if side == "NS" else scored.ew, top=scored.top,
+                                 why=_why(board_score, shown_line, side, analyses.get(line.board), event.options)))
+    rows.sort(key=lambda row: (row.round if row.round is not None else 0, row.board))
+    standing = next((row for row in ranking.rows if row.pair == pair), None)
+    return Scorecard(session=session, pair=pair, names=_names(pairs.get(pair)) or (standing.names if standing else ""),
+                     options=ranking.options, rows=rows,
+                     sit_outs=tuple(sorted(r for r, p in layout.sit_outs if p == pair)), standing=standing,
+                     state=ranking.state, preview=ranking.preview, deals_shown=session.is_over,
+                     analysis_missing=session.is_over and any(row.board not in analyses for row in rows),
+                     viewer=ranking.mine,
+                     pairs_in_field=sum(1 for row in ranking.rows if standing and row.field == standing.field))
+
+
+# --- a board's traveller ----------------------------------------------------------------------------
+
+@dataclass
+class TravellerPage:
+    session: Session
+    board: int
+    traveller: Traveller
+    options: ScoringOptions
+    record: object | None               # dealing's BoardRecord once the session is over
+    highlight: str | None               # the pair whose line is marked (the viewer's, or the scorecard's)
+    why: Why | None
+    boards: tuple[int, ...]
+    state: PublicationState
+    preview: bool
+    mine: str | None = None
+
+    @property
+    def previous(self) -> int | None:
+        here = self.boards.index(self.board)
+        return self.boards[here - 1] if here > 0 else None
+
+    @property
+    def next(self) -> int | None:
+        here = self.boards.index(self.board)
+        return self.boards[here + 1] if here + 1 < len(self.boards) else None
+
+    @property
+    def lines(self) -> list[Line]:
+        """The lines with a result (a traveller players see has no empty tables)."""
+        return [line for line in self.traveller.lines if line.entered]
+
+
+def traveller_for_viewer(*, user, session_id: int, board: int, pair: str | None = None) -> TravellerPage:
+    """``board``'s traveller, ``pair``'s line (else the viewer's own) highlighted; ``NotFound`` for no such board."""
+    ranking = ranking_for_viewer(user=user, session_id=session_id)
+    session = ranking.session
+    from scoring.selectors.layout import session_layout
+
+    layout = session_layout(session)
+    results = session_travellers(session=session, board=board, layout=layout)
+    traveller = results.traveller(board)
+    if traveller is None or not any(line.entered for line in traveller.lines):
+        raise NotFound(board)
+    records = _records(user=user, session=session, numbers=[board])
+    highlight = pair if pair and any(pair in (ln.ns, ln.ew) for ln in traveller.lines) else ranking.mine
+    why = None
+    line = next((ln for ln in traveller.lines if highlight in (ln.ns, ln.ew)), None) if highlight else None
+    if line is not None:
+        record = records.get(board)
+        why = _why(_board_score(traveller, line), line, "NS" if line.ns == highlight else "EW",
+                   record.analysis if record is not None else None, results.options)
+    from scoring.models import Result
+
+    played = set(Result.objects.filter(session=session).values_list("board", flat=True).distinct())
+    return TravellerPage(session=session, board=board, traveller=traveller, options=results.options,
+                         record=records.get(board), highlight=highlight, why=why,
+                         boards=tuple(sorted(played | {board})), state=ranking.state, preview=ranking.preview,
+                         mine=ranking.mine)
+
+
+# --- charts (inline SVG, drawn by the templates) ----------------------------------------------------
+
+@dataclass
+class Bar:
+    label: int
+    value: Fraction | None
+    x: float
+    y: float
+    height: float
+
+
+@dataclass
+class BarChart:
+    bars: list[Bar]
+    width: float
+    height: float
+    bar_width: float
+    middle: float                       # the y of 50 %
+
+
+def bars(values: list[tuple[int, Fraction | None]], *, height: float = 120, bar: float = 16,
+         gap: float = 4) -> BarChart:
+    """Bars of percentages (0 … 100) for the scorecard: one per board in play order, 50 % marked."""
+    out = []
+    for index, (label, value) in enumerate(values):
+        size = float(max(Fraction(0), min(Fraction(100), value))) * height / 100 if value is not None else 0.0
+        out.append(Bar(label, value, x=index * (bar + gap), y=height - size, height=size))
+    width = max(len(values) * (bar + gap) - gap, bar)
+    return BarChart(out, width=width, height=height, bar_width=bar, middle=height / 2)
+
+
+@dataclass
+class Point:
+    x: float
+    y: float
+    value: Fraction
+    label: str
+
+
+@dataclass
+class LineChart:
+    points: list[Point]
+    width: float
+    height: float
+    low: int                            # the percentages shown run from low to high
+    high: int
+    ticks: list[tuple[float, int]]      # (y, percentage)
+
+    @property
+    def path(self) -> str:
+        return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
+
+
+def line_chart(values: list[tuple[str, Fraction]], *, width: float = 600, height: float = 200,
+               margin: float = 12) -> LineChart:
+    """Percentages over time (oldest first) for the history page, on a scale that fits them (at least 30–70 %)."""
+    low = min([40, *[int(v) // 10 * 10 for _label, v in values]])
+    high = max([60, *[-(-int(v) // 10) * 10 for _label, v in values]])
+    span = max(high - low, 1)
+    step = (width - 2 * margin) / max(len(values) - 1, 1)
+
+    def y(value) -> float:
+        return margin + (height - 2 * margin) * (1 - (float(value) - low) / span)
+
+    points = [Point(margin + (i * step if len(values) > 1 else (width - 2 * margin) / 2), y(v), v, label)
+              for i, (label, v) in enumerate(values)]
+    ticks = [(y(t), t) for t in range(low, high + 1, 10)]
+    return LineChart(points, width=width, height=height, low=low, high=high, ticks=ticks)
+
+
+# --- a player's history ------------------------------------------------------------------------------
+
+@dataclass
+class HistoryEntry:
+    session: Session
+    pair: str
+    partner: str
+    field: str
+    place: str
+    pairs_in_field: int
+    percentage: Fraction | None
+    total: str
+    imps: bool
+
+    @property
+    def place_number(self) -> int:
+        return int(self.place.rstrip("=") or 0)
+
+
+@dataclass
+class History:
+    entries: list[HistoryEntry]         # newest first
+    members: list[Member]
+    best: list[HistoryEntry] = field(default_factory=list)
+
+    @property
+    def chart(self) -> LineChart | None:
+        points = [(f"{e.session.date:%Y-%m-%d}", e.percentage) for e in reversed(self.entries)
+                  if e.percentage is not None]
+        return line_chart(points) if points else None
+
+    @property
+    def average(self) -> Fraction | None:
+        values = [e.percentage for e in self.entries if e.percentage is not None]
+        return sum(values, Fraction(0)) / len(values) if values else None
+
+
+def history_for_user(*, user, best: int = 3) -> History:
+    """Every published session the login's memberships played, newest first, with the best ``best`` of them."""
+    members = list(Member.objects.filter(user=user).select_related("club")) \
+        if getattr(user, "is_authenticated", False) else []
+    ids = {m.pk for m in members}
+    if not ids:
+        return History([], members)
+    pairs = (Pair.objects.filter(Q(player_1__in=ids) | Q(player_2__in=ids),
+                                 session__status__in=[Session.Status.PROVISIONAL, Session.Status.PUBLISHED])
+             .select_related("session__club", "player_1", "player_2"))
+    frozen = dict(SessionScoring.objects.filter(session__in={p.session_id for p in pairs})
+                  .values_list("session_id", "published_ranking"))
+    entries = []
+    for pair in pairs:
+        ranking = frozen.get(pair.session_id) or {}
+        row = next((p for p in ranking.get("pairs", ()) if p["pair"] == pair.label), None)
+        if row is None:
+            continue
+        names = pair.player_names
+        mine_first = pair.player_1_id in ids
+        partner = names[1] if mine_first else names[0]
+        imps = ScoringOptions.parse(ranking.get("options")).is_imps
+        entries.append(HistoryEntry(
+            session=pair.session, pair=pair.label, partner=partner, field=row["field"], place=row["place"],
+            pairs_in_field=sum(1 for p in ranking["pairs"] if p["field"] == row["field"]),
+            percentage=Fraction(row["percentage"]) if row.get("percentage") is not None else None,
+            total=row["total"], imps=imps))
+    entries.sort(key=lambda e: (e.session.date, e.session.start_time or datetime.time(0), e.session.pk), reverse=True)
+    ranked = sorted((e for e in entries if e.percentage is not None), key=lambda e: (-e.percentage, e.place_number))
+    return History(entries, members, best=ranked[:best])
