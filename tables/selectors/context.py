@@ -6,7 +6,7 @@ boards go next), never worked out again here."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from clubs.models import Pair, Session
 from movements.domain.guide_cards import TableCardLine, table_cards
@@ -59,14 +59,31 @@ class SessionContext:
         return self.pairs.get(label)
 
 
+@lru_cache(maxsize=64)
+def _planned(parameters: tuple, boards_per_round: int):
+    """A movement, its layout and its table cards: pure functions of the movement's parameters and the boards per
+    round, built once per process (every phone's request needs them)."""
+    from movements.domain.catalogue import movement_for
+    from scoring.domain.layout import layout_from_movement
+
+    movement = movement_for(**dict(parameters))
+    return movement, layout_from_movement(movement, boards_per_round=boards_per_round), table_cards(movement)
+
+
 def session_context(session: Session) -> SessionContext:
+    """The session's movement, layout and pairs. A session played from our movement library (the only kind table
+    entry starts for) gets them from the movement's parameters (cached); anything else from ``session_layout``."""
     from movements.selectors import session_movement_get
     from scoring.selectors.results import session_pairs
 
-    layout = session_layout(session)
     choice = session_movement_get(session=session)
-    movement = choice.build() if choice is not None and session.boards_per_round else None
-    return SessionContext(session=session, layout=layout, movement=movement, pairs=session_pairs(session=session))
+    pairs = session_pairs(session=session)
+    if choice is not None and session.boards_per_round:
+        movement, layout, cards = _planned(tuple(sorted(choice.parameters().items())), session.boards_per_round)
+        context = SessionContext(session=session, layout=layout, movement=movement, pairs=pairs)
+        context.__dict__["cards"] = cards
+        return context
+    return SessionContext(session=session, layout=session_layout(session), movement=None, pairs=pairs)
 
 
 def table_session_of(session: Session) -> TableSession | None:

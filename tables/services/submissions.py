@@ -119,9 +119,11 @@ def _board(context: SessionContext, table: Table, round_number: int, board: int)
     meeting = context.meeting(round_number, table.number)
     ns_pair, ew_pair = context.pair(meeting.ns), context.pair(meeting.ew)
     recorded = Result.objects.filter(session=context.session, board=board, ns_pair=ns_pair, ew_pair=ew_pair).first()
-    subs = Submission.objects.filter(table=table, round=round_number, board=board, kind=Submission.Kind.ENTRY)
-    pending = subs.filter(status=Submission.Status.PENDING).order_by("-at", "-id").first()
-    confirmed = subs.filter(status=Submission.Status.CONFIRMED).order_by("-at", "-id").first()
+    subs = list(Submission.objects.filter(table=table, round=round_number, board=board, kind=Submission.Kind.ENTRY,
+                                          status__in=(Submission.Status.PENDING, Submission.Status.CONFIRMED))
+                .order_by("-at", "-id"))
+    pending = next((s for s in subs if s.status == Submission.Status.PENDING), None)
+    confirmed = next((s for s in subs if s.status == Submission.Status.CONFIRMED), None)
     conflict = Conflict.objects.filter(table=table, round=round_number, board=board, resolved_at__isnull=True).first()
     return _Board(ns_pair, ew_pair, recorded, pending, confirmed, conflict)
 
@@ -196,7 +198,8 @@ def entry_confirm(*, device: Device, key: str, entry: str, side: str = "EW") -> 
         return replay
     session = _check_open(table)
     side = check_side(side)
-    named = Submission.objects.filter(table=table, key=str(entry or ""), kind=Submission.Kind.ENTRY).first()
+    named = (Submission.objects.select_related("same_as")
+             .filter(table=table, key=str(entry or ""), kind=Submission.Kind.ENTRY).first())
     if named is None:
         raise TableError(Text.of("confirm.nothing", board="?"), field="entry")
     standing = named.same_as if named.status == Submission.Status.SAME and named.same_as else named
