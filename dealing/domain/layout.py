@@ -86,6 +86,8 @@ class Hands:
                 self.prefix_len[slot, suit] = len(text)
         self.cards = np.frombuffer(b"".join(cards), dtype=np.uint8).reshape(52, lengths.pop()).copy()
         self.width = int(self.prefix_len.sum()) + 13 * len(seats) * self.cards.shape[1]
+        if self.width >= 1 << 16:  # the kernel keeps positions in 16-bit fields
+            raise ValueError("hands are at most 65,535 bytes wide")
 
     def arguments(self) -> tuple:
         return self.seats, self.slot_of_seat, self.prefix, self.prefix_len, self.cards
