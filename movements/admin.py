@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from movements.models import GuideCardPdf, SessionMovement
+from movements.models import ClubMovementSettings, GuideCardPdf, SessionMovement
 
 
 @admin.register(SessionMovement)
@@ -20,3 +20,9 @@ class GuideCardPdfAdmin(admin.ModelAdmin):
     list_display = ("key", "language", "status", "parts_done", "parts_total", "size", "seconds", "created_at")
     list_filter = ("status", "language")
     readonly_fields = [f.name for f in GuideCardPdf._meta.fields]
+
+
+@admin.register(ClubMovementSettings)
+class ClubMovementSettingsAdmin(admin.ModelAdmin):
+    list_display = ("club", "minutes_per_board", "usual_boards_low", "usual_boards_high", "winners", "updated_at")
+    readonly_fields = ("updated_by", "updated_at")

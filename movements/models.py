@@ -1,4 +1,6 @@
-"""The movement chosen for a session: the request parameters, so the schedule can always be rebuilt,
+"""The movement chosen for a session, and each club's settings for choosing one (``ClubMovementSettings``).
+
+The movement chosen for a session: the request parameters, so the schedule can always be rebuilt,
 plus a snapshot of what the director saw (title and balance) when choosing. Boards per round is not
 here: it is the session's (``clubs.Session.boards_per_round``, the one copy).
 
@@ -8,7 +10,10 @@ explanation as ``{"code", "params"}``), so that each reader sees them in their o
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -43,7 +48,9 @@ class SessionMovement(models.Model):
         verbose_name = _("session movement")
         verbose_name_plural = _("session movements")
         constraints = [
-            models.CheckConstraint(condition=models.Q(pairs__gte=4, pairs__lte=64), name="movement_pairs_4_to_64"),
+            models.CheckConstraint(
+                condition=models.Q(pairs__gte=4, pairs__lte=64) | models.Q(kind="mitchell", pairs__gte=6, pairs__lte=128),
+                name="movement_pairs_howell_4_to_64_mitchell_6_to_128"),
         ]
 
     def __str__(self) -> str:
@@ -128,3 +135,45 @@ class GuideCardPdf(models.Model):
 
     def movement_parameters(self) -> dict:
         return {k: self.parameters[k] for k in ("pairs", "rounds", "kind", "half_sets", "variant", "arrow_switch")}
+
+
+class ClubMovementSettings(models.Model):
+    """How a club plays, for choosing a session's movement: minutes a board (the expected playing time), the
+    boards it usually plays (the chooser's default), and the number of winners it prefers (the chooser's third
+    criterion, after the fit to the session and the balance). A club without a row plays by the defaults."""
+
+    class Winners(models.TextChoices):
+        ONE = "one", _("one winner")
+        TWO = "two", _("two winners (NS and EW)")
+        ANY = "any", _("no preference")
+
+    club = models.OneToOneField("clubs.Club", on_delete=models.CASCADE, related_name="movement_settings",
+                                verbose_name=_("club"))
+    minutes_per_board = models.DecimalField(
+        _("minutes per board"), max_digits=4, decimal_places=2, default=Decimal("7.5"),
+        validators=[MinValueValidator(Decimal("3")), MaxValueValidator(Decimal("20"))],
+        help_text=_("Playing time a board takes, changes included; 7½ in most clubs."))
+    usual_boards_low = models.PositiveSmallIntegerField(
+        _("usual boards, from"), default=24, validators=[MinValueValidator(4), MaxValueValidator(200)])
+    usual_boards_high = models.PositiveSmallIntegerField(
+        _("usual boards, to"), default=28, validators=[MinValueValidator(4), MaxValueValidator(200)])
+    winners = models.CharField(_("preferred winners"), max_length=3, choices=Winners.choices, default=Winners.ONE)
+    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+", verbose_name=_("updated by"))
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("club's movement settings")
+        verbose_name_plural = _("clubs' movement settings")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(usual_boards_low__lte=models.F("usual_boards_high")),
+                                   name="movement_settings_usual_boards_ordered"),
+            models.CheckConstraint(condition=models.Q(minutes_per_board__gt=0), name="movement_settings_minutes_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.minutes_per_board} min a board, {self.usual_boards_low}–{self.usual_boards_high}"
+
+    @property
+    def usual_boards(self) -> tuple[int, int]:
+        return self.usual_boards_low, self.usual_boards_high

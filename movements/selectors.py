@@ -1,4 +1,6 @@
-"""Reads of the movements app. The catalogue is public to logged-in users (it holds no secrets);
+"""Reads of the movements app. The catalogue and the chooser (``movement_choice``: the options ranked for a field
+and a session's length, by the club's settings, ``club_movement_settings_get``) are public to logged-in users (they
+hold no secrets);
 a session's chosen movement, and who plays as which pair on its guide cards (``session_card_names``),
 are visible to whoever may view the session; guide-card PDFs made from the catalogue alone to any
 logged-in user who has the key, and those made for a session (with its players' names) only to
@@ -6,12 +8,13 @@ whoever may view that session."""
 
 from __future__ import annotations
 
-from movements.domain.catalogue import balance_report, movement_for, options_for
-from movements.domain.errors import MovementError
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from movements.models import GuideCardPdf, SessionMovement
+from movements.domain.catalogue import balance_report, movement_for, options_for
+from movements.domain.chooser import Choice, offers_for, target_for
+from movements.domain.errors import MovementError
+from movements.models import ClubMovementSettings, GuideCardPdf, SessionMovement
 
 #: Seconds of one core per table row laid out (docs/benchmarks.md, ## Movements): the first guess of a PDF's time.
 SECONDS_PER_ROW = 0.0055
@@ -32,6 +35,36 @@ def movement_options(*, pairs: int) -> list[dict]:
                     "round_count": m.round_count, "board_sets": m.board_sets, "relays": len(m.relays),
                     "phantom": m.phantom, "balance": balance_report(m), "movement": m})
     return out
+
+
+def club_movement_settings_get(*, club) -> ClubMovementSettings:
+    """The club's settings for choosing a movement; the defaults (unsaved: 7½ minutes a board, 24–28 boards, one
+    winner) when it has set none, or for no club at all."""
+    found = ClubMovementSettings.objects.filter(club=club).first() if club is not None else None
+    return found or ClubMovementSettings(club=club)
+
+
+def chooser_club(*, user, slug: str | None = None):
+    """The club whose settings the catalogue uses: the one asked for by ``slug`` when the user may see it, else the
+    first club the user directs, else the first they belong to (None: the defaults)."""
+    from clubs.selectors import club_list_for_user, clubs_directed_by
+
+    visible = club_list_for_user(user)
+    if slug:
+        found = visible.filter(slug=slug).first()
+        if found is not None:
+            return found
+    return clubs_directed_by(user).order_by("name").first() or visible.order_by("name").first()
+
+
+def movement_choice(*, pairs: int, boards: str | None = None, length: str | None = None,
+                    settings: ClubMovementSettings) -> Choice:
+    """The movements for ``pairs`` ranked for a session of about ``boards`` boards or at most ``length`` (the club's
+    usual boards when neither is given), by the club's minutes a board and preferred winners. Raises
+    ``MovementError`` (with its field: pairs, boards, length) for what cannot be understood or served."""
+    target = target_for(boards=boards, length=length, minutes_per_board=float(settings.minutes_per_board),
+                        usual=settings.usual_boards)
+    return offers_for(pairs, target, winners=settings.winners)
 
 
 def session_movement_get(*, session) -> SessionMovement | None:

@@ -1,4 +1,5 @@
-"""Writes of the movements app: choosing a session's movement, and making guide-card PDFs.
+"""Writes of the movements app: choosing a session's movement, a club's settings for choosing one, and making
+guide-card PDFs.
 
 A cards PDF is made once per (movement, boards per round, paper, sections, language, render
 version) and kept in the default storage (``GuideCardPdf``); small ones inside the request,
@@ -22,7 +23,7 @@ from django.utils.translation import gettext as _
 from clubs.services import session_set_boards_per_round
 from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
 from movements.domain.errors import MovementError
-from movements.models import GuideCardPdf, SessionMovement
+from movements.models import ClubMovementSettings, GuideCardPdf, SessionMovement
 from movements.printing import SECTIONS, pdf_work, render_version
 
 logger = logging.getLogger(__name__)
@@ -53,6 +54,24 @@ def session_movement_choose(*, session, user, pairs: int, boards_per_round: int,
     return choice
 
 
+@transaction.atomic
+def club_movement_settings_update(*, club, user, minutes_per_board, usual_boards_low: int, usual_boards_high: int,
+                                  winners: str) -> ClubMovementSettings:
+    """Save how the club plays (minutes a board, the boards it usually plays, the winners it prefers); a
+    ``ValidationError`` names the field that is wrong and nothing is saved."""
+    settings_row = ClubMovementSettings.objects.select_for_update().filter(club=club).first() or ClubMovementSettings(
+        club=club)
+    if usual_boards_low > usual_boards_high:
+        usual_boards_low, usual_boards_high = usual_boards_high, usual_boards_low
+    settings_row.minutes_per_board = minutes_per_board
+    settings_row.usual_boards_low, settings_row.usual_boards_high = usual_boards_low, usual_boards_high
+    settings_row.winners = winners
+    settings_row.updated_by = user if getattr(user, "is_authenticated", False) else None
+    settings_row.full_clean()
+    settings_row.save()
+    return settings_row
+
+
 # --- guide-card PDFs: made once, big ones in the background ------------------------------------------
 
 #: A queued or running PDF not heard from for this long is queued again (its worker died or never got it).
@@ -66,11 +85,13 @@ def _pdf_key(parameters: dict, language: str) -> str:
 
 def guide_card_pdf_get_or_create(*, user, movement: dict, boards_per_round: int, paper: str,
                                  sections: tuple[str, ...], language: str, session=None,
-                                 names: dict[int, tuple[str, str]] | None = None) -> tuple[GuideCardPdf, bool]:
+                                 names: dict[int, tuple[str, str]] | None = None,
+                                 table_codes: dict[int, dict] | None = None) -> tuple[GuideCardPdf, bool]:
     """The PDF record for these cards in this language (new ones start queued). ``movement`` holds the
     ``movement_for`` parameters; the movement is built first, so an impossible request is refused. Cards for a
     ``session`` carry its title and its players' ``names`` (``movements.selectors.session_card_names``), so a
-    renamed pair makes a new PDF."""
+    renamed pair makes a new PDF; and, when they are given (``table_codes``: a director's, from table-side entry),
+    each table's QR code, code and PIN, so new codes make a new PDF."""
     check_boards_per_round(boards_per_round, movement["half_sets"])
     m = movement_for(**movement)
     sections = tuple(s for s in SECTIONS if s in sections)
@@ -79,6 +100,8 @@ def guide_card_pdf_get_or_create(*, user, movement: dict, boards_per_round: int,
     if session is not None:
         parameters.update(session=session.pk, session_title=str(session),
                           names={str(number): list(pair) for number, pair in sorted((names or {}).items())})
+        if table_codes:
+            parameters["tables"] = {str(n): [c["url"], c["code"], c["pin"]] for n, c in sorted(table_codes.items())}
     key = _pdf_key(parameters, language)
     job, created = GuideCardPdf.objects.get_or_create(
         key=key, defaults={"parameters": {**parameters, "work_rows": pdf_work(m, sections)}, "language": language,
@@ -129,6 +152,8 @@ def guide_card_pdf_make(*, job_id: int, in_parts: bool = True) -> GuideCardPdf:
             pdf = cards_pdf(m, boards_per_round=p["boards_per_round"], paper=p["paper"], sections=tuple(p["sections"]),
                             session=p.get("session_title"),
                             names={int(number): tuple(pair) for number, pair in p.get("names", {}).items()},
+                            table_codes={int(n): {"url": u, "code": c, "pin": pin}
+                                         for n, (u, c, pin) in p.get("tables", {}).items()},
                             on_progress=progress if in_parts else None)
     except Exception as exc:       # the record says what went wrong; nothing half-saved
         logger.exception("guide-card PDF %s failed", job.key)

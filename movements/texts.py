@@ -46,6 +46,70 @@ def numbers(values) -> str:
     return ", ".join(str(v) for v in values)
 
 
+def boards_n(n: int) -> str:
+    return ngettext("%(count)d board", "%(count)d boards", n) % {"count": n}
+
+
+def duration(minutes: int) -> str:
+    """``165`` → "2 h 45 min" (Polish "2 godz. 45 min")."""
+    hours, rest = divmod(int(round(minutes)), 60)
+    if hours and rest:
+        return _("%(hours)d h %(minutes)d min") % {"hours": hours, "minutes": rest}
+    if hours:
+        return _("%(hours)d h") % {"hours": hours}
+    return _("%(minutes)d min") % {"minutes": rest}
+
+
+def minutes_number(value) -> str:
+    """7.5 → "7½"; other fractions in the language's decimal format."""
+    value = float(value)
+    whole = int(value)
+    if value == whole:
+        return str(whole)
+    if value - whole == 0.5:
+        return f"{whole}½" if whole else "½"
+    return number_format(value, decimal_pos=len(f"{value:g}".split(".")[1]))
+
+
+def on_boards_n(n: int) -> str:
+    return ngettext("on %(count)d board", "on %(count)d boards", n) % {"count": n}
+
+
+def _between_boards(p) -> dict:
+    """"on 10 to 14 boards" (Polish "na 10–14 rozdaniach": the case follows the preposition)."""
+    return {"range": ngettext("on %(low)d to %(count)d board", "on %(low)d to %(count)d boards", p["high"]) % {
+        "low": p["low"], "count": p["high"]}}
+
+
+def _verdict_perfect(p):
+    if p["lines"]:
+        return _("perfectly balanced within each line: every two pairs of a line are compared %(boards)s") % {
+            "boards": on_boards_n(p["boards"])}
+    return _("perfectly balanced: every two pairs are compared %(boards)s") % {"boards": on_boards_n(p["boards"])}
+
+
+
+def _words_parity(p):
+    if p["reached"] and p["half_sets"]:
+        text = _("no movement %(for_pairs)s with one board set per round can be perfectly balanced (proven); two "
+                 "half-sets per round can")
+    elif p["reached"]:
+        text = _("no movement %(for_pairs)s with one board set per round can be perfectly balanced (proven)")
+    elif p["half_sets"]:
+        text = _("no movement %(for_pairs)s with one board set per round can be perfectly balanced (proven); a little "
+                 "more even than this one is possible; two half-sets per round can")
+    else:
+        text = _("no movement %(for_pairs)s with one board set per round can be perfectly balanced (proven); a little "
+                 "more even than this one is possible")
+    return text % {"for_pairs": for_pairs_n(p["pairs"])}
+
+
+def _fact_relays(p):
+    if p["count"] == 0:
+        return _("no relays")
+    return ngettext("%(count)d relay", "%(count)d relays", p["count"]) % {"count": p["count"]}
+
+
 # --- one function per code -------------------------------------------------------------------------
 
 def _title_howell(p):
@@ -221,6 +285,65 @@ RENDERERS: dict[str, Callable[[dict], str]] = {
                               "compared"),
     "best.shared": lambda p: _("boards are shared between tables; %(reason)s") % {"reason": render(p["reason"])},
     "best.six_pairs_five_sets": lambda p: _("5 board sets for 6 pairs: Σ(c − 2)² ≥ 10 (exhaustive search, spec §5)"),
+    # choosing a movement for a session
+    "target.about": lambda p: ngettext("about %(count)d board (%(low)s–%(high)s)",
+                                       "about %(count)d boards (%(low)s–%(high)s)", p["boards"]) % {
+        "count": p["boards"], "low": p["low"], "high": p["high"]},
+    "target.range": lambda p: _("%(low)s–%(high)s") % {"low": p["low"], "high": boards_n(p["high"])},
+    "target.length": lambda p: _("at most %(duration)s: %(up_to)s at %(minutes)s minutes a board") % {
+        "duration": duration(p["minutes"]),
+        "up_to": ngettext("up to %(count)d board", "up to %(count)d boards", p["boards"]) % {"count": p["boards"]},
+        "minutes": minutes_number(p["minutes_per_board"])},
+    "offer.boards": lambda p: _("%(rounds)s × %(per_round)s = %(boards)s") % {
+        "rounds": rounds_n(p["rounds"]), "per_round": boards_n(p["boards_per_round"]), "boards": boards_n(p["boards"])},
+    "offer.time": lambda p: _("about %(duration)s") % {"duration": duration(p["minutes"])},
+    "offer.shorter": lambda p: _("%(boards)s fewer than asked") % {"boards": boards_n(p["boards"])},
+    "offer.longer": lambda p: _("%(boards)s more than asked") % {"boards": boards_n(p["boards"])},
+    "offer.longer_time": lambda p: _("%(duration)s longer than allowed") % {"duration": duration(p["minutes"])},
+    "verdict.perfect": _verdict_perfect,
+    "verdict.best": lambda p: _("as balanced as possible: two pairs are compared %(range)s") % _between_boards(p),
+    "verdict.good": lambda p: _("well balanced: two pairs are compared %(range)s") % _between_boards(p),
+    "verdict.fair": lambda p: _("fair: two pairs are compared %(range)s") % _between_boards(p),
+    "verdict.uneven": lambda p: _("uneven: two pairs are compared %(range)s") % _between_boards(p),
+    "words.two_lines": lambda p: _("two winners: each line is ranked on its own, and pairs of different lines are "
+                                   "never compared"),
+    "words.parity": _words_parity,
+    "words.possible": lambda p: _("a perfectly balanced movement %(for_pairs)s exists") % {
+        "for_pairs": for_pairs_n(p["pairs"])},
+    "words.unknown": lambda p: _("nobody knows whether a movement %(for_pairs)s can be perfectly balanced: this is "
+                                 "the most even movement we have") % {"for_pairs": for_pairs_n(p["pairs"])},
+    "words.kind": lambda p: (_("no movement of this kind can be more even (proven)") if p["reached"]
+                             else _("a more even movement of this kind is not ruled out")),
+    "fact.winners": lambda p: _("one winner") if p["count"] == 1 else _("two winners (NS and EW)"),
+    "fact.meets_all": lambda p: _("every pair meets every other"),
+    "fact.meets": lambda p: ngettext("each pair meets %(count)d of the %(others)d other pairs",
+                                     "each pair meets %(count)d of the %(others)d other pairs", p["others"]) % p,
+    "fact.relays": _fact_relays,
+    "fact.bye_stand": lambda p: _("a bye-stand between tables %(low)s and %(high)s; tables 1 and %(tables)s share "
+                                  "boards") % p,
+    "fact.skip": lambda p: _("EW pairs skip a table after round %(round)s") % p,
+    "fact.shared_boards": lambda p: _("tables share boards"),
+    "fact.sit_out": lambda p: _("one pair sits out each round"),
+    "fact.deal": lambda p: _("prepare %(boards)s") % {"boards": boards_n(p["boards"])},
+    "advice.mitchell_only": lambda p: _("Howells are offered for up to %(max)s pairs: %(for_pairs)s play a Mitchell "
+                                        "(or split the room into sections).") % {
+        "max": p["max"], "for_pairs": for_pairs_n(p["pairs"])},
+    "error.target_boards": lambda p: _("enter about how many boards, e.g. 24, or a range such as 24–28, not %(value)r")
+    % p,
+    "error.target_boards_range": lambda p: _("a session plays %(low)s to %(high)s boards, not %(value)s") % p,
+    "error.target_length": lambda p: _("enter how long the session may be, e.g. 3 h, 2:45 or 170 min, not %(value)r")
+    % p,
+    "error.target_length_range": lambda p: _("a session lasts %(low)s minutes to %(high)s hours, not %(value)s") % p,
+    "error.target_too_short": lambda p: _("%(duration)s holds only %(boards)s at %(minutes)s minutes a board: allow "
+                                          "more time") % {
+        "duration": duration(p["minutes"]), "boards": boards_n(p["boards"]),
+        "minutes": minutes_number(p["minutes_per_board"])},
+    "error.minutes_per_board": lambda p: _("minutes per board must be more than 0, not %(value)s") % p,
+    "error.winners": lambda p: _("winners must be one, two or any, not %(value)r") % p,
+    "error.pairs_missing": lambda p: _("enter the number of pairs or of tables"),
+    "error.tables_pairs": lambda p: _("%(tables)s seat %(odd)s or %(even)s pairs, not %(pairs)s") % {
+        "tables": tables_n(p["tables"]), "odd": 2 * p["tables"] - 1, "even": 2 * p["tables"], "pairs": p["pairs"]},
+    "error.tables_min": lambda p: _("a movement needs at least 2 tables, not %(value)s") % p,
     # errors
     "error.boards_min": lambda p: _("boards per round must be at least 1, not %(value)s; clubs play 2 to 4") % p,
     "error.boards_max": lambda p: _("boards per round can be 1 to %(max)s, not %(value)s") % p,
@@ -261,7 +384,7 @@ RENDERERS: dict[str, Callable[[dict], str]] = {
                                            "has about %(suggest)s) or the complete Howell") % p,
     "error.mitchell_min_pairs": lambda p: _("a Mitchell needs at least 6 pairs (3 tables); for %(pairs)s pairs use a "
                                             "Howell") % p,
-    "error.mitchell_max_pairs": lambda p: _("Mitchells are offered for 6 to 64 pairs, not %(pairs)s; split the field "
+    "error.mitchell_max_pairs": lambda p: _("Mitchells are offered for 6 to 128 pairs, not %(pairs)s; split the field "
                                             "into sections") % p,
     "error.mitchell_odd_tables": lambda p: _("%(tables)s tables is odd: a plain Mitchell needs no skip or relay") % p,
     "error.mitchell_even_tables": lambda p: _("%(tables)s tables is even: choose a skip or a relay (bye-stand) "

@@ -17,4 +17,5 @@ urlpatterns = [
     path("session/<int:session_id>/", views.session_movement, name="session"),
     path("session/<int:session_id>/choose/", views.session_movement_choose, name="session_choose"),
     path("session/<int:session_id>/print/", views.session_movement_print, name="session_print"),
+    path("club/<slug:slug>/settings/", views.club_movement_settings, name="club_settings"),
 ]

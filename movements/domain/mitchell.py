@@ -36,7 +36,8 @@ from movements.domain.errors import MovementError
 from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePlay
 from movements.domain.text import Text
 
-MIN_PAIRS, MAX_PAIRS = 6, 64
+#: Past 64 pairs a Mitchell is the only movement offered (Howells stop there); past 128, sections.
+MIN_PAIRS, MAX_PAIRS = 6, 128
 
 
 def mitchell(pairs: int, rounds: int | None = None, *, variant: str | None = None,

@@ -90,6 +90,32 @@ def _too_many_rounds(p: dict) -> str:
     return head + "leave rounds empty"
 
 
+def duration(minutes: int) -> str:
+    """``165`` → ``"2 h 45 min"``; ``180`` → ``"3 h"``; ``45`` → ``"45 min"``."""
+    hours, rest = divmod(int(round(minutes)), 60)
+    if hours and rest:
+        return f"{hours} h {rest} min"
+    return f"{hours} h" if hours else f"{rest} min"
+
+
+def minutes_number(value) -> str:
+    """Minutes per board as a club writes them: ``7.5`` → ``"7½"``, ``8`` → ``"8"``."""
+    value = float(value)
+    whole = int(value)
+    if value == whole:
+        return str(whole)
+    if value - whole == 0.5:
+        return f"{whole}½" if whole else "½"
+    return f"{value:g}"
+
+
+def _best_parity(p: dict) -> str:
+    out = f"no movement for {p['pairs']} pairs with one board set per round can be perfectly balanced (proven)"
+    if not p["reached"]:
+        out += "; a little more even than this one is possible"
+    return out + ("; two half-sets per round can" if p["half_sets"] else "")
+
+
 ENGLISH: dict[str, _Template] = {
     # titles
     "title.howell": lambda p: f"Howell for {p['pairs']} pairs, {_n(p['tables'], 'table', 'tables')}"
@@ -189,6 +215,64 @@ ENGLISH: dict[str, _Template] = {
                             "Welch's inequality Σ⟨x_a, x_b⟩² ≥ (N²d − Nd²)/2 bounds how evenly they can be compared",
     "best.shared": lambda p: f"boards are shared between tables; {p['reason']}",
     "best.six_pairs_five_sets": lambda p: "5 board sets for 6 pairs: Σ(c − 2)² ≥ 10 (exhaustive search, spec §5)",
+    # choosing a movement for a session (chooser.py): the target, each offer's facts, the balance said plainly
+    "target.about": lambda p: f"about {p['boards']} boards ({p['low']}–{p['high']})",
+    "target.range": lambda p: f"{p['low']}–{p['high']} boards",
+    "target.length": lambda p: f"at most {duration(p['minutes'])}: up to {_n(p['boards'], 'board', 'boards')} at "
+                               f"{minutes_number(p['minutes_per_board'])} minutes a board",
+    "offer.boards": lambda p: f"{_n(p['rounds'], 'round', 'rounds')} × {_n(p['boards_per_round'], 'board', 'boards')} "
+                              f"= {_n(p['boards'], 'board', 'boards')}",
+    "offer.time": lambda p: f"about {duration(p['minutes'])}",
+    "offer.shorter": lambda p: f"{_n(p['boards'], 'board', 'boards')} fewer than asked",
+    "offer.longer": lambda p: f"{_n(p['boards'], 'board', 'boards')} more than asked",
+    "offer.longer_time": lambda p: f"{duration(p['minutes'])} longer than allowed",
+    "verdict.perfect": lambda p: (f"perfectly balanced within each line: every two pairs of a line are compared on "
+                                  f"{_n(p['boards'], 'board', 'boards')}" if p["lines"] else
+                                  "perfectly balanced: every two pairs are compared on "
+                                  f"{_n(p['boards'], 'board', 'boards')}"),
+    "verdict.best": lambda p: f"as balanced as possible: two pairs are compared on {p['low']} to "
+                              f"{_n(p['high'], 'board', 'boards')}",
+    "verdict.good": lambda p: f"well balanced: two pairs are compared on {p['low']} to "
+                              f"{_n(p['high'], 'board', 'boards')}",
+    "verdict.fair": lambda p: f"fair: two pairs are compared on {p['low']} to "
+                              f"{_n(p['high'], 'board', 'boards')}",
+    "verdict.uneven": lambda p: f"uneven: two pairs are compared on {p['low']} to "
+                              f"{_n(p['high'], 'board', 'boards')}",
+    "words.two_lines": lambda p: "two winners: each line is ranked on its own, and pairs of different lines are "
+                                 "never compared",
+    "words.parity": _best_parity,
+    "words.possible": lambda p: f"a perfectly balanced movement for {p['pairs']} pairs exists",
+    "words.unknown": lambda p: f"nobody knows whether a movement for {p['pairs']} pairs can be perfectly balanced: "
+                               "this is the most even movement we have",
+    "words.kind": lambda p: ("no movement of this kind can be more even (proven)" if p["reached"]
+                             else "a more even movement of this kind is not ruled out"),
+    "fact.winners": lambda p: "one winner" if p["count"] == 1 else "two winners (NS and EW)",
+    "fact.meets_all": lambda p: "every pair meets every other",
+    "fact.meets": lambda p: f"each pair meets {p['count']} of the {p['others']} other pairs",
+    "fact.relays": lambda p: "no relays" if p["count"] == 0 else _n(p["count"], "relay", "relays"),
+    "fact.bye_stand": lambda p: f"a bye-stand between tables {p['low']} and {p['high']}; tables 1 and {p['tables']} "
+                                "share boards",
+    "fact.skip": lambda p: f"EW pairs skip a table after round {p['round']}",
+    "fact.shared_boards": lambda p: "tables share boards",
+    "fact.sit_out": lambda p: "one pair sits out each round",
+    "fact.deal": lambda p: f"prepare {_n(p['boards'], 'board', 'boards')}",
+    "advice.mitchell_only": lambda p: f"Howells are offered for up to {p['max']} pairs: for {p['pairs']} pairs play a "
+                                      "Mitchell (or split the room into sections).",
+    "error.target_boards": lambda p: f"enter about how many boards, e.g. 24, or a range such as 24–28, not "
+                                     f"{p['value']!r}",
+    "error.target_boards_range": lambda p: f"a session plays {p['low']} to {p['high']} boards, not {p['value']}",
+    "error.target_length": lambda p: f"enter how long the session may be, e.g. 3 h, 2:45 or 170 min, not "
+                                     f"{p['value']!r}",
+    "error.target_length_range": lambda p: f"a session lasts {p['low']} minutes to {p['high']} hours, not "
+                                           f"{p['value']}",
+    "error.target_too_short": lambda p: f"{duration(p['minutes'])} holds only {_n(p['boards'], 'board', 'boards')} at "
+                                        f"{minutes_number(p['minutes_per_board'])} minutes a board: allow more time",
+    "error.minutes_per_board": lambda p: f"minutes per board must be more than 0, not {p['value']}",
+    "error.winners": lambda p: f"winners must be one, two or any, not {p['value']!r}",
+    "error.pairs_missing": lambda p: "enter the number of pairs or of tables",
+    "error.tables_pairs": lambda p: f"{_n(p['tables'], 'table', 'tables')} seat {2 * p['tables'] - 1} or "
+                                    f"{2 * p['tables']} pairs, not {p['pairs']}",
+    "error.tables_min": lambda p: f"a movement needs at least 2 tables, not {p['value']}",
     # errors: what is wrong and what is possible instead
     "error.boards_min": lambda p: f"boards per round must be at least 1, not {p['value']}; clubs play 2 to 4",
     "error.boards_max": lambda p: f"boards per round can be 1 to {p['max']}, not {p['value']}",
@@ -229,7 +313,7 @@ ENGLISH: dict[str, _Template] = {
                                          f"rounds (a ¾ Howell has about {p['suggest']}) or the complete Howell",
     "error.mitchell_min_pairs": lambda p: f"a Mitchell needs at least 6 pairs (3 tables); for {p['pairs']} pairs use "
                                           "a Howell",
-    "error.mitchell_max_pairs": lambda p: f"Mitchells are offered for 6 to 64 pairs, not {p['pairs']}; split the "
+    "error.mitchell_max_pairs": lambda p: f"Mitchells are offered for 6 to 128 pairs, not {p['pairs']}; split the "
                                           "field into sections",
     "error.mitchell_odd_tables": lambda p: f"{p['tables']} tables is odd: a plain Mitchell needs no skip or relay",
     "error.mitchell_even_tables": lambda p: f"{p['tables']} tables is even: choose a skip or a relay (bye-stand) "

@@ -1,5 +1,10 @@
-"""In a real browser: a director compares movements by balance, chooses one for a session, sees an
-impossible request explained next to its field, and opens the printable guide cards."""
+"""In a real browser: a director opens a session, asks for 12 pairs and about 24 boards, sees the best fit
+pre-selected, chooses another row with one click, and sees the session's movement and boards per round; an error is
+said next to its field with everything typed kept; the club's settings are reached from the chooser; the pages fit
+375 px and 1280 px, in English and Polish; the guide cards print; a big PDF comes through its progress page.
+
+Screenshots go to ``$E2E_SCREENSHOTS`` (default: the test's temporary directory).
+"""
 
 from __future__ import annotations
 
@@ -8,39 +13,144 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from clubs.models import Session
+from movements.models import SessionMovement
 from tests.e2e.browser import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 740}
 
-def test_director_chooses_a_movement_and_prints_the_cards(page, live_server, director, club_session, tmp_path):
-    log_in(page, live_server.url, director.username, f"{director.username}-pass-2026")
-    page.goto(f"{live_server.url}/movements/?pairs=14&boards_per_round=2")
-    options = page.get_by_test_id("movement-options")
-    expect(options).to_contain_text("Complete Howell, 13 rounds")
-    expect(options).to_contain_text("5–7")                 # one set per round: the proven best
-    expect(options).to_contain_text("two half-sets")
-    page.screenshot(path=str(tmp_path / "catalogue.png"), full_page=True)
 
-    page.goto(f"{live_server.url}/movements/session/{club_session.pk}/choose/")
-    page.get_by_label("Pairs").fill("8")
-    page.get_by_label("Rounds").fill("9")
-    page.get_by_role("button", name="Choose this movement").click()
-    expect(page.locator("#id_rounds-error")).to_contain_text("at most 7 rounds")
-    page.get_by_label("Rounds").fill("")
-    page.get_by_label("Boards per round").fill("3")
-    page.get_by_role("button", name="Choose this movement").click()
+def _fits(page, width: int) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, page.url
+
+
+def test_director_chooses_a_row_with_one_click(page, live_server, director, club_session, shots):
+    base = live_server.url
+    page.set_viewport_size(DESKTOP)
+    log_in(page, base, director.username, f"{director.username}-pass-2026")
+    page.goto(f"{base}/sessions/{club_session.pk}/")
+    page.get_by_test_id("movement-panel").get_by_role("link").first.click()
+    page.get_by_role("button", name="Choose a movement").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Choose a movement")
+
+    # an error next to its field, with what was typed kept
+    page.get_by_label("Pairs", exact=True).fill("12")
+    page.get_by_label("About how many boards").fill("lots")
+    page.get_by_test_id("chooser-submit").click()
+    expect(page.locator("#id_boards-error")).to_contain_text("e.g. 24, or a range such as 24–28")
+    expect(page.get_by_label("Pairs", exact=True)).to_have_value("12")
+    expect(page.get_by_label("About how many boards")).to_have_value("lots")
+    page.screenshot(path=str(shots / "chooser-error-1280.png"), full_page=True)
+
+    page.get_by_label("About how many boards").fill("about 24")
+    page.get_by_test_id("chooser-submit").click()
+    expect(page.get_by_test_id("chooser-heading")).to_have_text("For 12 pairs, about 24 boards (22–26)")
+    offers = page.get_by_test_id("offer")
+    best = offers.first
+    expect(best).to_have_attribute("data-best", "1")
+    expect(best.get_by_test_id("best-fit")).to_be_visible()
+    expect(best).to_contain_text("Complete Howell, 11 rounds")
+    expect(best).to_contain_text("11 rounds × 2 boards = 22 boards")
+    expect(best).to_contain_text("about 2 h 45 min")
+    expect(best.get_by_test_id("verdict")).to_have_text("perfectly balanced: every two pairs are compared on 10 boards")
+    expect(best.get_by_test_id("maths")).not_to_have_attribute("open", "")        # the mathematics collapsed
+    expect(page.get_by_text("Berlekamp–Hwang over Z11").first).to_be_hidden()
+    _fits(page, DESKTOP["width"])
+    page.screenshot(path=str(shots / "chooser-12-pairs-1280.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    _fits(page, PHONE["width"])
+    page.screenshot(path=str(shots / "chooser-12-pairs-375.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+
+    # another row, one click
+    other = offers.filter(has_text="Relay and bye-stand Mitchell, 6 rounds (two winners)").first
+    expect(other).to_contain_text("6 rounds × 4 boards = 24 boards")
+    other.get_by_test_id("choose-offer").click()
     expect(page).to_have_url(re.compile(rf"/movements/session/{club_session.pk}/$"))
-    expect(page.get_by_role("heading", level=2)).to_have_text("Howell for 8 pairs, 4 tables")
-    expect(page.get_by_test_id("balance")).to_contain_text("3–3")
-    page.screenshot(path=str(tmp_path / "session-movement.png"), full_page=True)
+    expect(page.get_by_role("heading", level=2)).to_have_text(
+        "Relay and bye-stand Mitchell for 12 pairs, 6 tables, 6 rounds")
+    expect(page.get_by_test_id("session-boards")).to_contain_text("4 boards per round.")
+    expect(page.get_by_test_id("verdict")).to_contain_text("Perfectly balanced within each line")
+    page.screenshot(path=str(shots / "session-movement-1280.png"), full_page=True)
+    chosen = SessionMovement.objects.get(session=club_session)
+    assert (chosen.kind, chosen.variant, chosen.pairs) == ("mitchell", "relay", 12)
+    assert Session.objects.get(pk=club_session.pk).boards_per_round == 4
 
+    page.goto(f"{base}/sessions/{club_session.pk}/")
+    expect(page.get_by_test_id("movement-panel")).to_contain_text("Relay and bye-stand Mitchell for 12 pairs")
+    expect(page.get_by_test_id("movement-panel")).to_contain_text("4 boards per round")
+    page.screenshot(path=str(shots / "session-page-1280.png"), full_page=True)
+
+    # back on the chooser: the current movement is marked, the question asked again
+    page.goto(f"{base}/movements/session/{club_session.pk}/choose/")
+    expect(page.get_by_label("Pairs", exact=True)).to_have_value("12")
+    expect(page.locator("tr.offer.current")).to_contain_text("Relay and bye-stand Mitchell, 6 rounds")
+
+
+def test_the_clubs_settings_from_the_chooser(page, live_server, director, club_session, shots):
+    base = live_server.url
+    page.set_viewport_size(DESKTOP)
+    log_in(page, base, director.username, f"{director.username}-pass-2026")
+    page.goto(f"{base}/movements/session/{club_session.pk}/choose/?pairs=14")
+    expect(page.get_by_test_id("club-settings")).to_contain_text("7½ minutes a board · usually 24–28 boards")
+    page.get_by_test_id("club-settings-link").click()
+    page.get_by_label("Minutes per board").fill("8")
+    page.get_by_label("Boards the club usually plays").fill("22-26")
+    page.get_by_label("two winners (NS and EW)").check()
+    page.screenshot(path=str(shots / "club-settings-1280.png"), full_page=True)
+    page.get_by_role("button", name="Save").click()
+    expect(page).to_have_url(re.compile(rf"/movements/session/{club_session.pk}/choose/\?pairs=14$"))
+    expect(page.get_by_test_id("club-settings")).to_contain_text("8 minutes a board · usually 22–26 boards")
+    expect(page.get_by_test_id("chooser-heading")).to_have_text("For 14 pairs, 22–26 boards")
+    expect(page.get_by_test_id("offer").first).to_contain_text("two winners (NS and EW)")
+
+
+def test_the_chooser_in_polish_and_past_64_pairs(page, live_server, director, club_session, shots):
+    base = live_server.url
+    log_in(page, base, director.username, f"{director.username}-pass-2026")
+    page.context.add_cookies([{"name": "django_language", "value": "pl", "url": base}])
+    for width, viewport in (("1280", DESKTOP), ("375", PHONE)):
+        page.set_viewport_size(viewport)
+        page.goto(f"{base}/movements/session/{club_session.pk}/choose/?pairs=12&boards=ok.+24")
+        expect(page.locator("html")).to_have_attribute("lang", "pl")
+        expect(page.get_by_test_id("offer").first).to_contain_text("11 rund × 2 rozdania = 22 rozdania")
+        text = page.locator("main").inner_text()
+        for english in ("boards", "rounds", "relays", "winner", "balanced", "Choose", "pairs"):
+            assert not re.search(rf"\b{english}\b", text), english
+        _fits(page, viewport["width"])
+        page.screenshot(path=str(shots / f"chooser-pl-{width}.png"), full_page=True)
+    page.context.clear_cookies()
+    log_in(page, base, director.username, f"{director.username}-pass-2026")
+    for width, viewport in (("1280", DESKTOP), ("375", PHONE)):
+        page.set_viewport_size(viewport)
+        page.goto(f"{base}/movements/?pairs=31&boards=24-28")
+        expect(page.get_by_test_id("offer").first).to_contain_text("Mitchell")
+        expect(page.get_by_test_id("offer").first).not_to_contain_text("62 boards")
+        _fits(page, viewport["width"])
+        page.screenshot(path=str(shots / f"catalogue-31-pairs-{width}.png"), full_page=True)
+        page.goto(f"{base}/movements/?pairs=70")
+        expect(page.get_by_test_id("chooser-advice")).to_contain_text("for 70 pairs play a Mitchell")
+        _fits(page, viewport["width"])
+        page.screenshot(path=str(shots / f"catalogue-70-pairs-{width}.png"), full_page=True)
+
+
+def test_the_chosen_movements_cards_print(page, live_server, director, club_session, shots):
+    base = live_server.url
+    page.set_viewport_size(DESKTOP)
+    log_in(page, base, director.username, f"{director.username}-pass-2026")
+    page.goto(f"{base}/movements/session/{club_session.pk}/choose/?pairs=8&boards=21")
+    page.get_by_test_id("offer").first.get_by_test_id("choose-offer").click()
+    expect(page.get_by_role("heading", level=2)).to_have_text("Howell for 8 pairs, 4 tables")
+    expect(page.get_by_test_id("session-boards")).to_contain_text("3 boards per round.")
     with page.expect_popup() as popup:
         page.get_by_role("button", name="Guide cards (print)").click()
     cards = popup.value
     expect(cards.locator("section.pair-card")).to_have_count(8)
     expect(cards.locator("section.pair-card").first).to_contain_text("Start at table 1 EW")
-    cards.screenshot(path=str(tmp_path / "cards.png"), full_page=True)
+    cards.screenshot(path=str(shots / "cards.png"), full_page=True)
 
 
 def test_a_big_pdf_in_polish_comes_through_the_progress_page(page, live_server, director, settings, tmp_path):

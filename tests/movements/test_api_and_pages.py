@@ -71,6 +71,7 @@ def test_pages_show_balance_and_print(client_for, player):
     client = client_for(player)
     page = client.get("/movements/", {"pairs": 14})
     assert page.status_code == 200 and "Complete Howell, 13 rounds" in page.content.decode()
+    assert "Mitchell, 7 rounds (two winners)" in page.content.decode()
     detail = client.get("/movements/show/", {"pairs": 8, "boards_per_round": 2})
     assert "between tables 1 and 2" in detail.content.decode()
     printed = client.get("/movements/print/", {"pairs": 8, "boards_per_round": 2})
@@ -86,11 +87,12 @@ def test_pages_show_balance_and_print(client_for, player):
 def test_form_error_next_to_the_field(client_for, director, club_session):
     client = client_for(director)
     r = client.post(f"/movements/session/{club_session.pk}/choose/",
-                    {"pairs": 8, "kind": "howell", "rounds": 9, "boards_per_round": 2})
+                    {"expert-pairs": 8, "expert-kind": "howell", "expert-rounds": 9, "expert-boards_per_round": 2})
     html = r.content.decode()
-    assert r.status_code == 200 and 'id="id_rounds-error"' in html and "at most 7 rounds" in html
+    assert r.status_code == 200 and 'id="id_expert-rounds-error"' in html and "at most 7 rounds" in html
+    assert '<details class="expert" open>' in html and 'name="expert-rounds" value="9"' in html
     r = client.post(f"/movements/session/{club_session.pk}/choose/",
-                    {"pairs": 8, "kind": "howell", "boards_per_round": 2})
+                    {"expert-pairs": 8, "expert-kind": "howell", "expert-boards_per_round": 2})
     assert r.status_code == 302 and SessionMovement.objects.get().pairs == 8
     page = client.get(f"/movements/session/{club_session.pk}/").content.decode()
     assert "Howell for 8 pairs" in page and "sections=tables" in page
@@ -123,7 +125,7 @@ def test_boards_per_round_is_the_sessions_one_copy(api_client_for, client_for, d
     cards = client_for(director).get(f"/movements/session/{club_session.pk}/print/").content.decode()
     assert "2 boards per round." in cards and "1–2" in cards                      # the session's cards read it too
     form = client_for(director).get(f"/movements/session/{club_session.pk}/choose/").content.decode()
-    assert 'name="boards_per_round" value="2"' in form
+    assert 'name="expert-boards_per_round" value="2"' in form
     session_update(session=club_session, name=club_session.name, date=club_session.date, start_time=None,
                    boards_per_round=None, notes="")
     assert client.get(url).json()["boards_per_round"] is None

@@ -51,7 +51,8 @@ def test_errors_in_polish_on_pages_forms_and_api(client_for, api_client_for, dir
     assert page.status_code == 400
     assert "dla 12 par można rozegrać najwyżej 11 rund (pełny Howell); wybierz od 7 do 10 rund" in page.content.decode()
     form = client.post(f"/movements/session/{club_session.pk}/choose/",
-                       {"pairs": 10, "kind": "howell", "half_sets": "on", "boards_per_round": 3})
+                       {"expert-pairs": 10, "expert-kind": "howell", "expert-half_sets": "on",
+                        "expert-boards_per_round": 3})
     assert "liczba rozdań na rundę musi być parzysta (2, 4, 6, 8), a nie 3" in form.content.decode()
     api = api_client_for(director)
     r = api.get("/api/v1/movements/schedule/", {"pairs": 2}, HTTP_ACCEPT_LANGUAGE="pl")
@@ -81,7 +82,8 @@ def test_api_speaks_the_requests_language(api_client_for, director, club_session
 
 def test_session_pages_show_the_chosen_title_in_polish(client_for, director, club_session):
     client = polish(client_for(director))
-    client.post(f"/movements/session/{club_session.pk}/choose/", {"pairs": 9, "kind": "howell", "boards_per_round": 2})
+    client.post(f"/movements/session/{club_session.pk}/choose/",
+                {"offer": "pairs=9&kind=howell&boards_per_round=2"})
     page = client.get(f"/movements/session/{club_session.pk}/").content.decode()
     assert "Howell dla 9 par, 5 stołów (w każdej rundzie jedna para pauzuje przy stole 1)" in page
     form = client.get(f"/movements/session/{club_session.pk}/choose/").content.decode()

@@ -13,7 +13,7 @@ import pytest
 from django.utils import translation
 
 from clubs.texts import error_message, localize, render
-from movements.domain import catalogue, howell, partial
+from movements.domain import catalogue, chooser, howell, partial
 from movements.domain.balance import best_possible
 from movements.domain.errors import MovementError
 from movements.domain.mitchell import mitchell
@@ -29,7 +29,7 @@ BAD_REQUESTS = [
     dict(pairs=12, rounds=3), dict(pairs=8, rounds=4), dict(pairs=8, rounds=0), dict(pairs=8, kind="swiss"),
     dict(pairs=8, half_sets=True), dict(pairs=4, half_sets=True), dict(pairs=14, rounds=9, half_sets=True),
     dict(pairs=14, kind="mitchell", half_sets=True), dict(pairs=14, variant="skip"), dict(pairs=4, kind="mitchell"),
-    dict(pairs=70, kind="mitchell"), dict(pairs=14, kind="mitchell", variant="skip"),
+    dict(pairs=130, kind="mitchell"), dict(pairs=14, kind="mitchell", variant="skip"),
     dict(pairs=16, kind="mitchell", variant="plain"), dict(pairs=16, kind="mitchell", variant="skip", rounds=8),
     dict(pairs=14, kind="mitchell", rounds=9),
 ]
@@ -56,6 +56,32 @@ def _errors() -> list[Text]:
     return out
 
 
+def _chooser_texts() -> list[Text]:
+    """What the chooser says: targets, every offer's words for a range of fields and sessions, and its errors."""
+    out: list[Text] = []
+    asks = [(12, dict(boards="about 24")), (14, dict(boards="24-28")), (31, dict(boards="24-28")),
+            (9, dict(length="3 h")), (5, {}), (58, {}), (70, dict(boards="24-28")), (16, dict(length="2:45")),
+            (10, dict(boards="60-70"))]
+    for pairs, ask in asks:
+        choice = chooser.offers_for(pairs, chooser.target_for(**ask))
+        out += [choice.target.text] + ([choice.advice] if choice.advice else [])
+        for offer in choice.offers:
+            out += [offer.label, offer.verdict, offer.boards_text, offer.time_text, *offer.facts]
+            out += [t for t in (offer.best, offer.fit_text(choice.target)) if t is not None]
+    out.append(chooser.Offer.fit_text(chooser.offers_for(8, chooser.target_for(length="2 h")).offers[-1],
+                                      chooser.target_for(length="2 h")) or Text.of("offer.longer_time", minutes=15))
+    bad = [lambda: chooser.parse_boards("lots"), lambda: chooser.parse_boards("2"),
+           lambda: chooser.parse_length("soon"), lambda: chooser.parse_length("13 h"),
+           lambda: chooser.target_for(length="25 min"), lambda: chooser.target_for(minutes_per_board=0),
+           lambda: chooser.pairs_for(), lambda: chooser.pairs_for(10, 6), lambda: chooser.pairs_for(tables=1),
+           lambda: chooser.offers_for(12, chooser.target_for(), winners="many")]
+    for make in bad:
+        with pytest.raises(MovementError) as exc:
+            make()
+        out.append(exc.value.text)
+    return out
+
+
 @pytest.fixture(scope="module")
 def every_text(complete_howells, half_set_howells) -> list[Text]:
     """Every text the domain makes for every offered movement, plus every error."""
@@ -69,6 +95,7 @@ def every_text(complete_howells, half_set_howells) -> list[Text]:
     for n in (4, 5, 6, 10, 13, 14, 16, 24, 40, 64):
         texts += [o["label"] for o in catalogue.options_for(n)]
     texts += _errors()
+    texts += _chooser_texts()
     out, seen = [], set()
     for t in texts:
         for inner in t.texts():
