@@ -47,13 +47,18 @@ class SessionForm(forms.ModelForm):
         self.instance.club = club
 
 
+#: Roles from the least to the most privilege: what a director is offered first when giving one.
+LEAST_PRIVILEGE_FIRST = [ClubRole.Role.PLAYER, ClubRole.Role.SCORER, ClubRole.Role.DIRECTOR]
+
+
 class MemberLoginForm(forms.Form):
     """Give a member a login to the site, with a role in the club."""
 
     username = forms.CharField(label=_("username"), max_length=150)
     password = forms.CharField(label=_("first password"), widget=forms.PasswordInput,
                                help_text=_("Tell the member; they can change it after logging in."))
-    role = forms.ChoiceField(label=_("role"), choices=ClubRole.Role.choices, initial=ClubRole.Role.PLAYER)
+    role = forms.ChoiceField(label=_("role"), choices=[(role.value, role.label) for role in LEAST_PRIVILEGE_FIRST],
+                             initial=ClubRole.Role.PLAYER)
 
     def __init__(self, *args, member: Member, **kwargs):
         super().__init__(*args, **kwargs)
@@ -78,7 +83,10 @@ class MemberLoginForm(forms.Form):
 
 
 class RoleGrantForm(forms.Form):
-    role = forms.ChoiceField(label=_("role"), choices=ClubRole.Role.choices)
+    """Give a member's login a role in the club; Player unless the director chooses more (least privilege)."""
+
+    role = forms.ChoiceField(label=_("role"), choices=[(role.value, role.label) for role in LEAST_PRIVILEGE_FIRST],
+                             initial=ClubRole.Role.PLAYER)
 
 
 class SessionStatusForm(forms.Form):

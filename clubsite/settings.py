@@ -154,6 +154,8 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "clubsite.wsgi.application"
+# A form sent without its security token gets a page that says why and what to do (clubsite/views.py).
+CSRF_FAILURE_VIEW = "clubsite.views.csrf_failure"
 
 # Database: DATABASE_URL, or an SQLite file in the working tree.
 DATABASES = {

@@ -26,7 +26,14 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("healthz", views.healthz, name="healthz"),
+    path("tools/verify_commitment.py", views.verifier_download, name="verifier_download"),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
+
+# Error pages in the site's layout and the reader's language (JSON under /api/): clubsite/views.py.
+handler400 = "clubsite.views.bad_request"
+handler403 = "clubsite.views.permission_denied"
+handler404 = "clubsite.views.page_not_found"
+handler500 = "clubsite.views.server_error"

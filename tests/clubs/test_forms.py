@@ -123,3 +123,21 @@ def test_user_changes_their_password(client_for, player):
     assert response.status_code == 302
     player.refresh_from_db()
     assert player.check_password("grand-Slam-2027")
+
+
+def test_giving_a_role_offers_player_first_and_chooses_it_unless_the_director_asks_for_more(client_for, director, club,
+                                                                                            player):
+    """Least privilege: the role page starts on Player (it used to start on Director)."""
+    import re
+
+    from clubs.models import Member
+
+    member = Member.objects.get(club=club, user=player)
+    html = client_for(director).get(reverse("clubs:member_edit", args=[club.slug, member.pk])).content.decode()
+    grant = html[html.index('value="grant"'):]
+    options = re.findall(r'<option value="(\w+)"( selected)?>', grant[:grant.index("</select>")])
+    assert options == [("player", " selected"), ("scorer", ""), ("director", "")]
+    login = client_for(director).get(reverse("clubs:member_edit", args=[club.slug,
+                                                                        Member.objects.create(club=club, first_name="N",
+                                                                                              last_name="New").pk]))
+    assert re.search(r'<option value="player" selected>', login.content.decode())

@@ -1,0 +1,12 @@
+"""The site's URLs plus two that fail, for the 500 page's tests (``ROOT_URLCONF`` in those tests only)."""
+
+from django.urls import path
+
+from clubsite.urls import handler400, handler403, handler404, handler500, urlpatterns as site  # noqa: F401
+
+
+def crash(request):
+    raise RuntimeError("a bug in a view")
+
+
+urlpatterns = [path("crash/", crash), path("api/v1/crash/", crash), *site]
