@@ -18,6 +18,9 @@ def count_boards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
+    # Going back, the counted rows are written and the column made NOT NULL again: on PostgreSQL those must
+    # not share a transaction ("pending trigger events"), so each operation runs in its own.
+    atomic = False
 
     dependencies = [
         ('dealing', '0004_deal_set_assembler_lease'),

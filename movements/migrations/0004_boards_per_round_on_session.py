@@ -24,6 +24,9 @@ def to_movement(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
+    # Rows are written and the same tables altered: on PostgreSQL each operation runs in its own transaction
+    # ("pending trigger events" otherwise).
+    atomic = False
 
     dependencies = [
         ('clubs', '0001_initial'),
