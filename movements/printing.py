@@ -6,7 +6,9 @@ in the order the boards travel, the balance report); ``cards_html`` renders
 ``templates/print/movement_cards.html``; ``cards_pdf`` writes the same HTML as a PDF, in the
 active language. Cards printed for a session carry its title and, once its pairs are named, the
 players beside the pair numbers (``names``: "Pair 3 — Ada Adamska & Bruno Bianchi" on the pair
-card, "3 (Adamska – Bianchi)" on the table cards); the movement catalogue's cards have neither.
+card, "3 (Adamska – Bianchi)" on the table cards); the movement catalogue's cards have neither. A session's
+table cards printed by its director also carry each table's QR code, code and PIN for table-side entry
+(``table_codes``: table → ``{"url", "code", "pin"}``; the QR code is drawn by ``segno`` as SVG).
 
 A 64-pair PDF has about 400 A6 pages and takes half a minute, so ``cards_pdf`` renders it in
 parts (``PART_CARDS`` cards at a time, page numbers carried on from part to part), reports
@@ -85,8 +87,16 @@ def _path_columns(m: Movement) -> list:
     return order + rest
 
 
+def _qr(url: str) -> str:
+    """The QR code of ``url`` as an SVG ``data:`` URI (an ``<img>`` on screen and in the PDF)."""
+    import segno
+
+    return segno.make(url, error="m").svg_data_uri(scale=3, border=2)
+
+
 def cards_context(m: Movement, *, boards_per_round: int, session=None, names: Mapping[int, Sequence[str]] | None = None,
-                  paper: str = "A6", sections: tuple[str, ...] = SECTIONS) -> dict:
+                  paper: str = "A6", sections: tuple[str, ...] = SECTIONS,
+                  table_codes: Mapping[int, Mapping] | None = None) -> dict:
     """What the cards templates show. ``session`` (its title) and ``names`` are for cards printed for a session:
     ``names`` maps a pair number to its players as the cards print them, ``(full, short)`` —
     ``("Ada Adamska & Bruno Bianchi", "Adamska – Bianchi")``: the full names beside the pair card's number, the
@@ -117,7 +127,9 @@ def cards_context(m: Movement, *, boards_per_round: int, session=None, names: Ma
                  "sets": ", ".join(map(str, c.board_sets)),
                  "boards_next": "; ".join(", ".join(_place(w) for w in places) for places in c.boards_next),
                  "arrow": c.arrow_switched} for c in lines]
-        table_cards.append({"table": table, "rows": rows})
+        code = (table_codes or {}).get(table)
+        table_cards.append({"table": table, "rows": rows,
+                            "qr": {"image": _qr(code["url"]), "code": code["code"], "pin": code["pin"]} if code else None})
     columns = _path_columns(m)
     sheet_rows = []
     for i, rnd in enumerate(m.rounds):
@@ -158,10 +170,11 @@ def cards_context(m: Movement, *, boards_per_round: int, session=None, names: Ma
 
 
 def cards_html(m: Movement, *, boards_per_round: int, session=None, names: Mapping[int, Sequence[str]] | None = None,
-               paper: str = "A6", request=None, sections: tuple[str, ...] = SECTIONS) -> str:
+               paper: str = "A6", request=None, sections: tuple[str, ...] = SECTIONS,
+               table_codes: Mapping[int, Mapping] | None = None) -> str:
     return render_to_string("print/movement_cards.html",
                             cards_context(m, boards_per_round=boards_per_round, session=session, names=names,
-                                          paper=paper, sections=sections),
+                                          paper=paper, sections=sections, table_codes=table_codes),
                             request=request)
 
 
@@ -205,7 +218,8 @@ def _fewer_collections():
 
 
 def cards_pdf(m: Movement, *, boards_per_round: int, session=None, names: Mapping[int, Sequence[str]] | None = None,
-              paper: str = "A6", sections: tuple[str, ...] = SECTIONS, on_progress=None) -> bytes:
+              paper: str = "A6", sections: tuple[str, ...] = SECTIONS, on_progress=None,
+              table_codes: Mapping[int, Mapping] | None = None) -> bytes:
     """The cards as one PDF. With ``on_progress``, or when it is big, it is made in parts (less memory: each
     part's layout garbage is freed), and ``on_progress(done, total)`` is called after each part and once more
     when the PDF is written (``total`` = parts + 1)."""
@@ -213,7 +227,7 @@ def cards_pdf(m: Movement, *, boards_per_round: int, session=None, names: Mappin
     from weasyprint.text.fonts import FontConfiguration
 
     context = cards_context(m, boards_per_round=boards_per_round, session=session, names=names, paper=paper,
-                            sections=sections)
+                            sections=sections, table_codes=table_codes)
     parts = _parts(context, split=on_progress is not None or pdf_work(m, sections) > SYNC_MAX_ROWS)
     with _fewer_collections():
         fonts = FontConfiguration()
