@@ -27,7 +27,7 @@ class Club(models.Model):
                             help_text=_("Used in addresses; letters, digits and hyphens."))
     city = models.CharField(_("city"), max_length=120, blank=True)
     results_public = models.BooleanField(
-        _("results are public"), default=True,
+        _("results are public"), default=True, db_default=True,
         help_text=_("Anyone with the link may read the ranking, scorecards and travellers of a published session. "
                     "Untick to show them only to the club's members."))
     created_at = models.DateTimeField(auto_now_add=True)
@@ -54,11 +54,11 @@ class Member(models.Model):
                              related_name="memberships", verbose_name=_("login"))
     is_active = models.BooleanField(_("active"), default=True)
     # the player's own settings (their profile): results by e-mail after each publication, and in which language
-    results_by_email = models.BooleanField(_("e-mail me my results"), default=True,
+    results_by_email = models.BooleanField(_("e-mail me my results"), default=True, db_default=True,
                                            help_text=_("Your place, percentage and a link to your scorecard when a "
                                                        "session's results are published."))
     language = models.CharField(_("language of e-mails"), max_length=8, choices=settings.LANGUAGES, blank=True,
-                                help_text=_("Empty: the site's language."))
+                                db_default="", help_text=_("Empty: the site's language."))
 
     class Meta:
         ordering = ["last_name", "first_name"]

@@ -14,17 +14,17 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='club',
             name='results_public',
-            field=models.BooleanField(default=True, help_text="Anyone with the link may read the ranking, scorecards and travellers of a published session. Untick to show them only to the club's members.", verbose_name='results are public'),
+            field=models.BooleanField(db_default=True, default=True, help_text="Anyone with the link may read the ranking, scorecards and travellers of a published session. Untick to show them only to the club's members.", verbose_name='results are public'),
         ),
         migrations.AddField(
             model_name='member',
             name='language',
-            field=models.CharField(blank=True, choices=[('en', 'English'), ('pl', 'Polish')], help_text="Empty: the site's language.", max_length=8, verbose_name='language of e-mails'),
+            field=models.CharField(blank=True, choices=[('en', 'English'), ('pl', 'Polish')], db_default='', help_text="Empty: the site's language.", max_length=8, verbose_name='language of e-mails'),
         ),
         migrations.AddField(
             model_name='member',
             name='results_by_email',
-            field=models.BooleanField(default=True, help_text="Your place, percentage and a link to your scorecard when a session's results are published.", verbose_name='e-mail me my results'),
+            field=models.BooleanField(db_default=True, default=True, help_text="Your place, percentage and a link to your scorecard when a session's results are published.", verbose_name='e-mail me my results'),
         ),
         migrations.CreateModel(
             name='ResultsEmail',
