@@ -354,6 +354,11 @@ class Bar:
     x: float
     y: float
     height: float
+    width: float = 16
+
+    @property
+    def centre(self) -> float:
+        return self.x + self.width / 2
 
 
 @dataclass
@@ -371,7 +376,8 @@ def bars(values: list[tuple[int, Fraction | None]], *, height: float = 120, bar:
     out = []
     for index, (label, value) in enumerate(values):
         size = float(max(Fraction(0), min(Fraction(100), value))) * height / 100 if value is not None else 0.0
-        out.append(Bar(label, value, x=index * (bar + gap), y=height - size, height=size))
+        size = max(size, 2.0) if value is not None else 0.0         # a zero shows as a sliver, not as nothing
+        out.append(Bar(label, value, x=index * (bar + gap), y=height - size, height=size, width=bar))
     width = max(len(values) * (bar + gap) - gap, bar)
     return BarChart(out, width=width, height=height, bar_width=bar, middle=height / 2)
 

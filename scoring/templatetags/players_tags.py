@@ -44,6 +44,11 @@ def score_size(value) -> str:
 # Said here in Python (gettext, ngettext) rather than in the template: a scorecard says it for every board, and a
 # sentence formatted in Python costs a fraction of a {% blocktranslate %} with its variables.
 
+def _strain(strain) -> str:
+    """A strain as a player writes it: its suit symbol, or no trumps in the reader's language (NT, BA)."""
+    return _("NT") if strain.suit is None else strain.symbol
+
+
 def _contract_by(contract) -> dict:
     return {"contract": contract.symbol, "seat": contract.declarer.letter}
 
@@ -166,7 +171,7 @@ def _counting_sentences(why) -> list[str]:
     if why.tricks is not None:
         out.append(_("Double dummy: every hand seen by every player, each side playing its best; %(seat)s takes %(dd)d "
                      "tricks in %(strain)s.") % {"seat": why.tricks.contract.declarer.letter, "dd": why.tricks.possible,
-                                                  "strain": why.tricks.contract.strain.symbol})
+                                                  "strain": _strain(why.tricks.contract.strain)})
     if why.par is not None:
         out.append(_("Par: the score both sides reach when each bids as high as is worth it with every card seen, and "
                      "no higher."))

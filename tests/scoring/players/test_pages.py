@@ -140,7 +140,7 @@ def test_the_traveller_shows_the_deal_analysis_and_every_line(published, player,
 def test_the_why_says_tricks_par_and_the_field(published):
     text = _text(Client().get(f"/scoring/sessions/{published.pk}/pairs/1/"))
     assert "double dummy" in text and "par" in text
-    assert re.search(r"Your contract, 4 ?♠ by North–South, was played at \d of \d tables", text)
+    assert re.search(r"Your contract, 4 ?♠ ?S? by North–South, was played at \d of \d tables", text)
     assert "How it is counted" in text and "Your score beat" in text
 
 
