@@ -16,9 +16,11 @@ What it does (docs/benchmarks.md, "Table-side entry", has the figures):
    table through the join page (code and PIN, as a phone would). The first phone of each table plays
    the evening: for every board, an entry (NS) then a confirmation (EW), each under a new idempotency
    key, with --pace seconds between actions (0: flat out). To make the server's rules earn their keep,
-   each request is sent twice with the same key one time in ten (a retry after a lost answer), and the
-   other phones of the table send the same result for one board in three under keys of their own (two
-   phones, one result) and poll the table's state. Every answer must be 200.
+   each request is sent twice with the same key one time in ten (a retry after a lost answer). The other
+   phones of the table ask for its state every 4 s as the page does (with If-None-Match: 304 while nothing
+   changed) and now and then send a result the table's phone sends too, under keys of their own (two
+   phones, one result; a board not yet entered becomes pending and the table's phone's entry is then the
+   same). Every answer must be 200 (or 304).
 4. Counts in the database afterwards: 810 results, one per board and table, each equal to what the
    table sent; and no entry left pending.
 
@@ -47,6 +49,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS, ROUNDS, BOARDS_PER_ROUND = 60, 9, 3
+POLL = 4.0          # seconds between a page's state requests (static/js/tables/table.js)
 
 
 def free_port() -> int:
@@ -205,23 +208,29 @@ async def phone(base: str, table: dict, boards_by_round: dict, index: int, stats
                     if pace:
                         await asyncio.sleep(pace * rnd.uniform(0.5, 1.5))
             return
-        # another phone at the table: the same result for some boards, and the table's state now and then
+        # another phone at the table: its page asks for the table's state every POLL seconds (If-None-Match, as
+        # the page does), and it sends the same result as the table's phone for one board in three
         boards = [(r, b) for r in sorted(boards_by_round) for b in boards_by_round[r]]
-        for r, board in boards:
-            if done.is_set():
-                break
-            if rnd.random() < 1 / 3:
+        etag = ""
+        while not done.is_set():
+            t0 = time.perf_counter()
+            response = await client.get(f"{base}/api/v1/tables/state/",
+                                        headers={"X-Table-Token": token, "If-None-Match": etag})
+            stats.latency["state"].append(time.perf_counter() - t0)
+            stats.requests += 1
+            if response.status_code == 200:
+                etag = response.headers.get("ETag", "")
+            elif response.status_code != 304:
+                stats.errors.append(f"state: {response.status_code}")
+            if rnd.random() < 0.1:
+                r, board = rnd.choice(boards)
                 await post(client, base, "/api/v1/tables/entries/", token,
                            {"key": uuid.uuid4().hex, "board": board, "round": r, **planned(table["number"], board)},
                            "entry", stats, False)
-            else:
-                t0 = time.perf_counter()
-                response = await client.get(f"{base}/api/v1/tables/state/", headers={"X-Table-Token": token})
-                stats.latency["state"].append(time.perf_counter() - t0)
-                stats.requests += 1
-                if response.status_code != 200:
-                    stats.errors.append(f"state: {response.status_code}")
-            await asyncio.sleep(max(pace, 0.2) * 2 * rnd.uniform(0.5, 1.5))
+            try:
+                await asyncio.wait_for(done.wait(), timeout=POLL * rnd.uniform(0.75, 1.25))
+            except asyncio.TimeoutError:
+                pass
 
 
 def layout_boards(env: dict, session_id: int) -> dict:

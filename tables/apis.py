@@ -5,7 +5,8 @@ header (a header no other site can make a browser send, so no CSRF token is need
 Every write carries an idempotency key (``key``, or the ``Idempotency-Key`` header): the same key again
 is answered as the first time and changes nothing.
 
-* ``GET tables/state/`` — the table's state (``tables.selectors.table.table_state``);
+* ``GET tables/state/`` — the table's state (``tables.selectors.table.table_state``), with an ``ETag``: asked
+  again with ``If-None-Match``, it answers 304 while nothing has changed (cheap polling);
 * ``POST tables/entries/`` — a board's result: ``board`` (and ``round``), ``passed_out`` or ``level``,
   ``strain``, ``doubling``, ``declarer``, ``tricks`` or ``relative``, ``lead``; ``side`` (who enters,
   NS by default); ``replaces`` (the key of the pending entry this corrects);
@@ -31,7 +32,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.domain.notation import from_data
-from tables.selectors.table import board_traveller, said, table_state
+from tables.selectors.table import board_traveller, said, table_state, table_state_version
 from tables.services.joining import device_for_token
 from tables.services.submissions import Answer, correction_request, entry_confirm, entry_submit
 
@@ -69,7 +70,11 @@ class TableStateApi(TableApi):
     @extend_schema(responses=inline_serializer("TableState", {"table": serializers.IntegerField(),
                                                              "rounds": serializers.ListField()}))
     def get(self, request):
-        return Response(table_state(self.device(request, touch=True)))
+        device = self.device(request, touch=True)
+        version = f'"{table_state_version(device)}"'
+        if request.headers.get("If-None-Match") == version:
+            return Response(status=304, headers={"ETag": version})
+        return Response(table_state(device), headers={"ETag": version})
 
 
 class EntryApi(TableApi):

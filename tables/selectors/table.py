@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from clubs.texts import render
 from dealing.domain.cards import Seat, Strain, board_vulnerability
@@ -117,6 +117,23 @@ def table_state(device: Device) -> dict:
         "settings": {"lead": settings.record_lead, "traveller": settings.show_traveller, "tricks": settings.tricks},
         "rounds": rounds,
     }
+
+
+def table_state_version(device: Device) -> str:
+    """A cheap fingerprint of everything ``table_state`` shows (two aggregate queries): the phone's page asks with
+    it every few seconds and is answered "unchanged" (304) until something changed — a result recorded or corrected
+    anywhere in the session, a submission or conflict at this table, a round released, the table locked."""
+    from django.db.models import Count, Max
+
+    table = device.table
+    session = table.table_session.session
+    results = Result.objects.filter(session=session).aggregate(n=Count("id"), at=Max("updated_at"))
+    here = Conflict.objects.filter(table=table).aggregate(n=Count("id"), at=Max("resolved_at"))
+    subs = Submission.objects.filter(table=table).aggregate(last=Max("id"))
+    return "-".join(str(v) for v in (
+        session.status, table.table_session.released_round, int(table.locked), results["n"],
+        results["at"].timestamp() if results["at"] else 0, here["n"], here["at"].timestamp() if here["at"] else 0,
+        subs["last"] or 0, translation.get_language()))
 
 
 def board_traveller(device: Device, board: int) -> dict | None:

@@ -102,3 +102,14 @@ def test_a_finished_session_takes_no_result(howell, api):
                                                        "passed_out": True}, format="json")
     assert response.status_code == 400 and response.json()["error"]["code"] == "session_over"
     assert not Result.objects.exists()
+
+
+def test_the_state_is_asked_for_cheaply_until_something_changes(howell, api):
+    client = api(1)
+    first = client.get("/api/v1/tables/state/")
+    etag = first["ETag"]
+    assert client.get("/api/v1/tables/state/", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    client.post("/api/v1/tables/entries/", {"key": uuid.uuid4().hex, "board": board_of(howell), "passed_out": True},
+                format="json")
+    again = client.get("/api/v1/tables/state/", HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 200 and again.json()["rounds"][0]["boards"][0]["state"] == "pending"

@@ -97,8 +97,11 @@
   // --- the queue ------------------------------------------------------------------------------------
   const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : Date.now().toString(36) + Math.random().toString(36).slice(2)).replace(/-/g, "");
   function enqueue(action) { queue.push(action); save(STORE.queue, queue); flush(); }
-  async function call(method, url, body) {
-    const options = { method: method, headers: { "X-Table-Token": TOKEN, "Accept": "application/json" }, credentials: "same-origin" };
+  let etag = "";
+  async function call(method, url, body, ifNoneMatch) {
+    const options = { method: method, headers: { "X-Table-Token": TOKEN, "Accept": "application/json" }, credentials: "same-origin",
+                      cache: "no-store" };
+    if (ifNoneMatch) options.headers["If-None-Match"] = ifNoneMatch;
     if (body) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
     return fetch(url, options);
   }
@@ -117,7 +120,7 @@
         let data = {};
         try { data = await response.json(); } catch (e) { data = {}; }
         queue.shift(); save(STORE.queue, queue);
-        if (response.ok) applyAnswer(data);
+        if (response.ok) { applyAnswer(data); etag = ""; }
         if (!response.ok) {
           const err = data.error || {};
           if (err.code === "not_joined") { signedOut = true; queue.unshift(a); save(STORE.queue, queue); break; }
@@ -139,8 +142,9 @@
   async function refresh() {
     if (queue.length && !signedOut) { render(); return; }
     try {
-      const response = await call("GET", API.state);
-      if (response.ok) { state = await response.json(); save(STORE.state, state); setOnline(true); }
+      const response = await call("GET", API.state, null, etag);
+      if (response.status === 304) { setOnline(true); }
+      else if (response.ok) { etag = response.headers.get("ETag") || ""; state = await response.json(); save(STORE.state, state); setOnline(true); }
       else if (response.status === 400) {
         const data = await response.json().catch(() => ({}));
         if ((data.error || {}).code === "not_joined") signedOut = true;
