@@ -6,6 +6,7 @@ from dealing.apis import boards as board_apis
 from dealing.apis import commitments as commitment_apis
 from dealing.apis import deal_sets as deal_set_apis
 from dealing.apis import perfect_auction as perfect_auction_apis
+from dealing.apis import play as play_apis
 from dealing.apis import publication_log as publication_log_apis
 
 urlpatterns: list = [
@@ -28,6 +29,8 @@ urlpatterns: list = [
     path("clubs/<slug:slug>/publication-log/", publication_log_apis.PublicationLogApi.as_view(),
          name="api-publication-log"),
     path("sessions/<int:session_id>/boards/", board_apis.SessionBoardsApi.as_view(), name="api-session-boards"),
+    path("sessions/<int:session_id>/boards/<int:number>/play/", play_apis.BoardPlayApi.as_view(),
+         name="api-board-play"),
     path("perfect-auction/encode/", perfect_auction_apis.PerfectAuctionEncodeApi.as_view(),
          name="api-perfect-auction-encode"),
     path("perfect-auction/decode/", perfect_auction_apis.PerfectAuctionDecodeApi.as_view(),

@@ -133,6 +133,16 @@ RENDERERS = {
     "hand.rank": lambda p: _("hand %(text)s: %(char)s is not a rank %(in_suit)s")
                            % {**_quoted(p, "text", "char"), "in_suit": in_suit(p["suit"])},
     "hand.twice": lambda p: _("hand %(text)s lists a card twice") % _quoted(p, "text"),
+    # play.py (Play it again)
+    "play.at": lambda p: _("card %(position)s: %(error)s") % _said(p),
+    "play.over": lambda p: _("all thirteen tricks have been played"),
+    "play.turn": lambda p: _("%(card)s is %(holder)s card; it is %(seat)s turn to play")
+                           % {"card": p["card"], "holder": whose(p["holder"]), "seat": whose(p["seat"])},
+    "play.played": lambda p: _("%(card)s has already been played (by %(seat)s, trick %(trick)s)")
+                             % {"card": p["card"], "seat": seat(p["seat"]), "trick": p["trick"]},
+    "play.follow": lambda p: _("%(seat)s must follow suit %(in_suit)s (%(seat)s holds %(holding)s)")
+                             % {"seat": seat(p["seat"]), "in_suit": in_suit(p["suit"]),
+                                "holding": ", ".join(p["holding"])},
     "deal.cards": lambda p: _("a deal places 52 cards, not %(count)s") % p,
     "deal.counts": _deal_counts,
     "deal.hand_size": _hand_size,

@@ -7,6 +7,8 @@ from dealing.views import commitments as commitment_views
 from dealing.views import deal_sets as deal_set_views
 from dealing.views import hand_records as hand_record_views
 from dealing.views import perfect_auction as perfect_auction_views
+from dealing.views import play as play_views
+from dealing.views import printing as printing_views
 from dealing.views import publication_log as publication_log_views
 
 app_name = "dealing"
@@ -50,6 +52,13 @@ urlpatterns: list = [
          name="hand_record_board"),
     path("sessions/<int:session_id>/hand-record/<int:number>/analysis/", hand_record_views.hand_record_analysis,
          name="hand_record_analysis"),
+    # The hand record to print: HTML and PDF (once the session is over)
+    path("sessions/<int:session_id>/hand-record/print/", printing_views.hand_record_print, name="hand_record_print"),
+    path("sessions/<int:session_id>/hand-record.pdf", printing_views.hand_record_pdf, name="hand_record_pdf"),
+    path("sessions/<int:session_id>/hand-record.pdf/progress/", printing_views.hand_record_pdf_progress,
+         name="hand_record_pdf_progress"),
+    # Play it again: a board played card by card against double dummy (once the session is over)
+    path("sessions/<int:session_id>/boards/<int:number>/play/", play_views.play_board, name="play_board"),
     # Perfect bidding (Kersey): deal <-> auction
     path("perfect-auction/", perfect_auction_views.perfect_auction_page, name="perfect_auction"),
 ]

@@ -20,6 +20,9 @@ What it offers:
   ``CalcAllTables``, 40 deals per call, threaded), ``par(table, vulnerability, dealer)``,
   ``analyse(deal, vulnerability, dealer)`` / ``analyse_boards(...)`` and
   ``set_solver_threads(n)``.
+* ``card_tricks(hands, strain, leader, trick)`` — a position of the play solved (DDS's
+  ``SolveBoard``): for each card the player to move may play, the tricks that player's side
+  takes from here on. ``dealing.domain.play`` (Play it again) builds on it.
 
 Source documents: ``../shared/specs/rules-and-formats.md`` §b7 (PBN 2.1 analysis tags) and
 ``../shared/specs/stack-probe.md`` §4 (endplay).
@@ -36,11 +39,12 @@ ParContract('N 3DX-1')
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from dealing.domain.cards import Deal, Seat, Strain, Vulnerability
+from dealing.domain.cards import Card, Deal, Rank, Seat, Strain, Suit, Vulnerability
 from dealing.domain.contract import Bid, Contract, undertricks_for
 from dealing.domain.errors import DealingError
 from dealing.domain.text import Text
@@ -58,6 +62,7 @@ __all__ = [
     "analyse",
     "analyse_boards",
     "set_solver_threads",
+    "card_tricks",
     "parse_optimum_score",
     "parse_minimax",
 ]
@@ -330,6 +335,16 @@ _DDS_SEATS = ((Seat.NORTH,), (Seat.EAST,), (Seat.SOUTH,), (Seat.WEST,), (Seat.NO
               (Seat.EAST, Seat.WEST))
 _BATCH = 40  # DDS's MAXNOOFTABLES: deals per CalcAllTables call with all five strains
 
+# DDS keeps its search memory per thread index; ``SolveBoard`` is called with index 0 and the table
+# functions use every index, so two Python threads (a threaded web server) must not solve at once.
+_SOLVER_LOCK = threading.Lock()
+
+# ``SolveBoard``'s encodings: suits S = 0, H = 1, D = 2, C = 3 (trump 4 = no trump); a holding is
+# a bit mask with bit r for rank r (2 … 14); hands N = 0, E = 1, S = 2, W = 3 (the Seat values).
+_DDS_SUIT = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
+_SUIT_FROM_DDS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_DDS_TRUMP = {Strain.SPADES: 0, Strain.HEARTS: 1, Strain.DIAMONDS: 2, Strain.CLUBS: 3, Strain.NOTRUMP: 4}
+
 
 @cache
 def _endplay():
@@ -366,7 +381,9 @@ def _table_from_dds(results) -> DoubleDummyTable:
 
 def double_dummy_table(deal: Deal) -> DoubleDummyTable:
     """Solve one deal: tricks for every declarer and strain."""
-    return _table_from_dds(_endplay()[2](_to_endplay(deal))._data)
+    calc_dd_table = _endplay()[2]
+    with _SOLVER_LOCK:
+        return _table_from_dds(calc_dd_table(_to_endplay(deal))._data)
 
 
 def double_dummy_tables(deals: Sequence[Deal]) -> list[DoubleDummyTable]:
@@ -375,7 +392,8 @@ def double_dummy_tables(deals: Sequence[Deal]) -> list[DoubleDummyTable]:
     tables: list[DoubleDummyTable] = []
     for start in range(0, len(deals), _BATCH):
         chunk = [_to_endplay(d) for d in deals[start:start + _BATCH]]
-        results = calc_all_tables(chunk)
+        with _SOLVER_LOCK:
+            results = calc_all_tables(chunk)
         tables.extend(_table_from_dds(results[i]._data) for i in range(len(chunk)))
     return tables
 
@@ -408,3 +426,58 @@ def analyse_boards(boards: Sequence[tuple[Deal, Vulnerability, Seat]]) -> list[B
     """Tables (batched) and par for many boards: ``(deal, vulnerability, dealer)`` each."""
     tables = double_dummy_tables([deal for deal, _, _ in boards])
     return [BoardAnalysis(t, par(t, vul, dealer)) for t, (_, vul, dealer) in zip(tables, boards)]
+
+
+def card_tricks(hands: Mapping[Seat, Iterable[Card]], strain: Strain, leader: Seat,
+                trick: Sequence[Card] = ()) -> dict[Card, int]:
+    """Solve a position of the play: for each card the player to move may play, the tricks that
+    player's side takes of those still to be won (the trick in progress included) when all four
+    play double dummy from then on.
+
+    ``hands`` are the cards each seat still holds (not those it played to the trick in progress);
+    ``leader`` led to that trick and ``trick`` holds the 0 … 3 cards played to it, in order.
+    Raises :class:`DealingError` when the position is impossible (hands of the wrong sizes, a card
+    twice), as DDS would refuse it.
+
+    >>> hands = {Seat.NORTH: [Card.from_str("SA")], Seat.EAST: [Card.from_str("SK")],
+    ...          Seat.SOUTH: [Card.from_str("HA")], Seat.WEST: [Card.from_str("S2")]}
+    >>> card_tricks(hands, Strain.NOTRUMP, Seat.WEST)
+    {Card('S2'): 0}
+    >>> hands[Seat.EAST] = []                                # East has led the king …
+    >>> card_tricks(hands, Strain.HEARTS, Seat.EAST, [Card.from_str("SK")])   # … and South ruffs
+    {Card('HA'): 1}
+    """
+    held = {Seat(seat): tuple(cards) for seat, cards in hands.items()}
+    trick = tuple(trick)
+    if set(held) != set(Seat) or len(trick) > 3:
+        raise DealingError("a position of the play has four hands and at most three cards in the trick")
+    every = [card for cards in held.values() for card in cards] + list(trick)
+    if len(set(every)) != len(every):
+        raise DealingError("a card is in the position twice")
+    left = len(held[leader]) + (1 if trick else 0)
+    for offset in range(4):
+        seat = leader.after(offset)
+        if len(held[seat]) + (1 if offset < len(trick) else 0) != left or left == 0:
+            raise DealingError("the hands of a position of the play must be of equal size (after the trick's cards)")
+    dds_raw = _endplay()[0]
+    position = dds_raw.deal()
+    position.trump = _DDS_TRUMP[Strain(strain)]
+    position.first = int(leader)
+    for i in range(3):
+        card = trick[i] if i < len(trick) else None
+        position.currentTrickSuit[i] = _DDS_SUIT[card.suit] if card else 0
+        position.currentTrickRank[i] = int(card.rank) if card else 0
+    for seat, cards in held.items():
+        for card in cards:
+            position.remainCards[seat][_DDS_SUIT[card.suit]] |= 1 << int(card.rank)
+    solved = dds_raw.futureTricks()
+    with _SOLVER_LOCK:
+        dds_raw.SolveBoard(position, -1, 3, 1, solved, 0)   # target -1, all cards (3), always search (1)
+    tricks: dict[Card, int] = {}
+    for i in range(solved.cards):
+        suit = _SUIT_FROM_DDS[solved.suit[i]]
+        ranks = (1 << solved.rank[i]) | solved.equals[i]      # the card and the cards equal to it
+        for rank in Rank:
+            if ranks & (1 << int(rank)):
+                tricks[Card(suit, rank)] = int(solved.score[i])
+    return dict(sorted(tricks.items(), key=lambda item: item[0].index))

@@ -121,6 +121,14 @@ ENGLISH: dict[str, _Template] = {
     "illegal.not_doubled": lambda p: f"{p['bid']} is not doubled",
     "illegal.not_higher": lambda p: f"{p['bid']} is not higher than the last bid, {p['last']}",
     "auction.no_contract": lambda p: "the auction has not ended yet, so it has no final contract",
+    # play.py (Play it again: a card refused)
+    "play.at": lambda p: f"card {p['position']}: {p['error']}",
+    "play.over": lambda p: "all thirteen tricks have been played",
+    "play.turn": lambda p: f"{p['card']} is {seat_name(p['holder'])}'s card; it is {seat_name(p['seat'])}'s turn "
+                           "to play",
+    "play.played": lambda p: f"{p['card']} has already been played (by {seat_name(p['seat'])}, trick {p['trick']})",
+    "play.follow": lambda p: f"{seat_name(p['seat'])} must follow suit in {p['suit'].name.lower()} "
+                             f"({seat_name(p['seat'])} holds {', '.join(p['holding'])})",
     # perfect_auction.py
     "dealer.error": lambda p: f"dealer: {p['error']}",
     "scheme.not_a_deal": lambda p: f"expected a Deal, not {p['type']}",

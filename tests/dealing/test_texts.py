@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from dealing.domain import auction, cards, commitment, contract, formats, generator, numbering, perfect_auction
+from dealing.domain import auction, cards, commitment, contract, formats, generator, numbering, perfect_auction, play
 from dealing.domain.cards import Card, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from clubs.texts import error_message, render
 from dealing.domain.errors import DealingError
@@ -113,7 +113,25 @@ def _record(**change):
     return commitment.CommitmentRecord(**given)
 
 
+def _played_out():
+    """The Kersey deal played to the end (first legal card each time), then one card more."""
+    game = play.Play.start(Deal.from_pbn(KERSEY), contract.Contract.from_str("3NT", "S"))
+    while not game.is_over:
+        game = game.play(game.legal_cards()[0])
+    return game.play(Card.from_str("SA"))
+
+
+def _replay(text: str):
+    return lambda: play.Play.replay(Deal.from_pbn(KERSEY), contract.Contract.from_str("3NT", "S"),
+                                    play.parse_cards(text))
+
+
 BAD_INPUT = BOARD_FILES + [
+    _replay("SA"),                 # North's card at West's turn
+    _replay("S2 HA"),              # North does not follow suit
+    _replay("S2 SA S9 S4 S2"),     # played twice
+    _played_out,
+    lambda: play.parse_cards("HA XY"),
     lambda: contract.Contract.from_str("8S", "N"),
     lambda: contract.Contract(contract.Bid(4, Strain.SPADES), 3, Seat.NORTH),
     lambda: contract.Contract.from_str("4S", "N").score(14, vulnerable=False),

@@ -1,0 +1,134 @@
+"""The hand record to print: the printable HTML and the PDF (dealing.printing, dealing.views.printing).
+
+Six boards to an A4 page; each board with its four hands, dealer and vulnerability, HCP, the double-dummy
+table and par. The PDF is read back with poppler's pdftotext and pdfinfo.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from clubs.models import Session
+from dealing.domain.analysis import Par
+from dealing.domain.cards import Deal, Seat
+from dealing.models import Board
+from dealing.services import boards as board_services
+
+pytestmark = pytest.mark.django_db
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")
+
+
+def set_status(session, status):
+    Session.objects.filter(pk=session.pk).update(status=status)
+    session.refresh_from_db()
+
+
+def analyse_all(session, numbers=None):
+    """Store an analysis on the boards (one table and par for all, BridgeComposer's deal 1: what is printed is
+    what is stored; the solver has its own tests)."""
+    boards = Board.objects.filter(session=session)
+    if numbers is not None:
+        boards = boards.filter(number__in=numbers)
+    boards.update(dd_tricks=TABLE, par_score=-110, par_contracts="EW 2S+1", analysis_status=Board.AnalysisStatus.DONE)
+
+
+TABLE = "98a79989794536445364"
+
+
+@pytest.fixture
+def over(club_session, director):
+    """Eight boards dealt, all analysed; the session finished."""
+    board_services.session_deal_fresh(session=club_session, user=director, boards=8)
+    analyse_all(club_session)
+    set_status(club_session, Session.Status.FINISHED)
+    return club_session
+
+
+def pdf_text(data: bytes, tmp_path) -> tuple[str, int]:
+    path = tmp_path / "hand-record.pdf"
+    path.write_bytes(data)
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    return text, int(re.search(r"Pages:\s+(\d+)", info)[1])
+
+
+def test_the_printable_page_has_six_boards_a_page(over, player, client_for):
+    response = client_for(player).get(f"/dealing/sessions/{over.pk}/hand-record/print/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.count('data-testid="hand-record-page"') == 2
+    assert all(f'data-testid="hr-board-{n}"' in html for n in range(1, 9))
+    assert html.count('class="dd-table"') == 8 and "Par" in html
+    assert 'data-testid="hand-record-pdf-link"' in html              # the screen's buttons
+
+
+@needs_poppler
+def test_the_pdf_holds_every_board_with_its_hands_table_and_par(over, player, client_for, tmp_path):
+    response = client_for(player).get(f"/dealing/sessions/{over.pk}/hand-record.pdf")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"].startswith("inline") and ".pdf" in response["Content-Disposition"]
+    text, pages = pdf_text(response.content, tmp_path)
+    assert pages == 2
+    for board in Board.objects.filter(session=over):
+        assert f"Board {board.number}" in text
+        west = Deal.from_pbn(board.deal_pbn).hand(Seat.WEST)
+        assert f"West · {west.hcp} HCP" in text
+        par = Par.from_pbn(f"NS {board.par_score}", board.par_contracts)
+        assert f"Par: {par.optimum_score_pbn()}" in text
+    assert "Dealer North" in text and "Vulnerable: None" in text and "Tuesday Pairs" in text
+    assert text.count("DD") == 8
+
+
+@needs_poppler
+def test_the_pdf_in_polish(over, player, client_for, tmp_path):
+    client = client_for(player)
+    client.cookies["django_language"] = "pl"
+    response = client.get(f"/dealing/sessions/{over.pk}/hand-record.pdf", HTTP_ACCEPT_LANGUAGE="pl")
+    text, _ = pdf_text(response.content, tmp_path)
+    assert "Rozdanie 1" in text and "Rozdaje Północ" in text and "Założenia" in text
+    assert "Board 1" not in text
+
+
+def test_a_pdf_waits_for_the_analysis_and_says_how_far_it_is(club_session, director, player, client_for):
+    board_services.session_deal_fresh(session=club_session, user=director, boards=4)
+    analyse_all(club_session, numbers={1, 2})
+    set_status(club_session, Session.Status.FINISHED)
+    client = client_for(player)
+    response = client.get(f"/dealing/sessions/{club_session.pk}/hand-record.pdf")
+    html = response.content.decode()
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/html")
+    assert 'data-testid="hand-record-pdf-wait"' in html and "2 of 4 boards analysed." in html
+    partial = client.get(f"/dealing/sessions/{club_session.pk}/hand-record.pdf?partial=1")
+    assert partial["Content-Type"] == "application/pdf"
+    progress = client.get(f"/dealing/sessions/{club_session.pk}/hand-record.pdf/progress/")
+    assert "HX-Redirect" not in progress and "hx-trigger" in progress.content.decode()
+    analyse_all(club_session)
+    progress = client.get(f"/dealing/sessions/{club_session.pk}/hand-record.pdf/progress/")
+    assert progress["HX-Redirect"] == f"/dealing/sessions/{club_session.pk}/hand-record.pdf"
+
+
+def test_asking_for_the_pdf_queues_the_missing_analysis(club_session, director, player, client_for, monkeypatch):
+    board_services.session_deal_fresh(session=club_session, user=director, boards=2)
+    set_status(club_session, Session.Status.FINISHED)
+    asked = []
+
+    def queue(*, session, force=False):          # the worker's part: analyse the session now
+        asked.append(session.pk)
+        analyse_all(session)
+        return True
+
+    monkeypatch.setattr("dealing.views.printing.session_analysis_queue", queue)
+    response = client_for(player).get(f"/dealing/sessions/{club_session.pk}/hand-record.pdf")
+    assert asked == [club_session.pk]
+    assert response["Content-Type"] == "application/pdf"            # an inline worker: made at once
+
+
+def test_a_session_without_boards_has_no_hand_record(finished_session, player, client_for):
+    for url in (f"/dealing/sessions/{finished_session.pk}/hand-record/print/",
+                f"/dealing/sessions/{finished_session.pk}/hand-record.pdf"):
+        assert client_for(player).get(url).status_code == 404
