@@ -40,8 +40,7 @@ from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import shown
 from scoring.domain.why import Why, explain
 from scoring.models import SessionScoring
-from scoring.selectors.travellers import (Line, PublicationState, Traveller, publication_state,
-                                          session_travellers)
+from scoring.selectors.travellers import Line, PublicationState, Traveller, publication_state
 
 
 class NotFound(LookupError):
@@ -240,13 +239,35 @@ def _names(pair: Pair | None) -> str:
     return pair.names if pair is not None else ""
 
 
+def boards_scored(*, session: Session, layout, boards) -> tuple[ScoringOptions, list[BoardScore]]:
+    """``boards``' scores exactly as ``session_score`` scores them, reading no more than needed.
+
+    When the movement's plan gives each board its E (a planned layout, sections compared across the field), a
+    board's matchpoints (or IMPs) depend on its own lines alone — ``score_event`` takes E from ``expected``, and
+    the most of E and the board's own results — so only those boards' lines are read and scored. Otherwise (an
+    imported event, sections scored on their own: E is the most results of any board) the whole session is."""
+    from scoring.domain.engine import score_event
+    from scoring.selectors.results import session_lines, session_options, session_score
+
+    boards = set(boards)
+    options = session_options(session=session)
+    plan = layout.expected_plays if layout.planned and options.sections == "across" else {}
+    if boards and all(board in plan for board in boards):
+        event = score_event(session_lines(session=session, boards=boards), options,
+                            expected={board: plan[board] for board in boards})
+    else:
+        event = session_score(session=session, options=options, layout=layout)
+    return options, [b for b in event.boards if b.board in boards]
+
+
 def scorecard_for_viewer(*, user, session_id: int, pair: str) -> Scorecard:
     """``pair``'s scorecard (its label: ``3``, ``1NS``, ``A3``); ``NotFound`` when the session has no such pair.
 
-    Read from the session scored once (``session_score``): the pair's lines and, for each, the lines of the unit it
-    was scored in (the "why"'s field); only the pair's boards' deals are read."""
+    The pair's boards scored (``boards_scored``): its lines and, for each, the lines of the unit it was scored in
+    (the "why"'s field); only those boards' double-dummy analyses are read, no deal."""
+    from scoring.models import Result
     from scoring.selectors.layout import session_layout
-    from scoring.selectors.results import session_pairs, session_score
+    from scoring.selectors.results import session_pairs
 
     ranking = ranking_for_viewer(user=user, session_id=session_id)
     session = ranking.session
@@ -254,9 +275,13 @@ def scorecard_for_viewer(*, user, session_id: int, pair: str) -> Scorecard:
     pairs = session_pairs(session=session)
     if pair not in pairs and pair not in layout.pairs:
         raise NotFound(pair)
-    event = session_score(session=session, layout=layout)
+    played = set()
+    if pair in pairs:
+        played = set(Result.objects.filter(Q(ns_pair=pairs[pair]) | Q(ew_pair=pairs[pair]), session=session)
+                     .values_list("board", flat=True))
+    options, scored_boards = boards_scored(session=session, layout=layout, boards=played)
     found = []
-    for board_score in event.boards:
+    for board_score in scored_boards:
         for scored in board_score.lines:
             line = scored.line
             if pair in (line.ns, line.ew):
@@ -273,7 +298,7 @@ def scorecard_for_viewer(*, user, session_id: int, pair: str) -> Scorecard:
         rows.append(ScorecardRow(board=line.board, round=line.round, table=line.table, side=side, against=against,
                                  against_names=_names(pairs.get(against)), line=shown_line,
                                  points=scored.ns if side == "NS" else scored.ew, top=scored.top,
-                                 why=_why(board_score, shown_line, side, analyses.get(line.board), event.options)))
+                                 why=_why(board_score, shown_line, side, analyses.get(line.board), options)))
     rows.sort(key=lambda row: (row.round if row.round is not None else 0, row.board))
     standing = next((row for row in ranking.rows if row.pair == pair), None)
     return Scorecard(session=session, pair=pair, names=_names(pairs.get(pair)) or (standing.names if standing else ""),
@@ -317,17 +342,37 @@ class TravellerPage:
         return [line for line in self.traveller.lines if line.entered]
 
 
+def _traveller(board: int, layout, pairs: dict, scores: list[BoardScore]) -> Traveller:
+    """The board's lines as a traveller shows them: a line per table where the layout puts one (in round and table
+    order) with its result and score, then any line entered off the schedule (``session_travellers`` without the
+    audit trail and without scoring the whole session)."""
+    stored = {(s.line.ns, s.line.ew): s for score in scores for s in score.lines}
+    rows: list[Line] = []
+    for m in sorted(layout.meetings_of_board(board), key=lambda m: (m.round or 0, m.table or 0, m.ns)):
+        scored = stored.pop((m.ns, m.ew), None)
+        rows.append(Line(board=board, round=m.round, table=m.table, ns=m.ns, ew=m.ew, ns_pair=pairs.get(m.ns),
+                         ew_pair=pairs.get(m.ew), meeting=m, line=scored.line if scored else None, scored=scored))
+    for scored in stored.values():
+        ln = scored.line
+        rows.append(Line(board=board, round=ln.round, table=ln.table, ns=ln.ns, ew=ln.ew, ns_pair=pairs.get(ln.ns),
+                         ew_pair=pairs.get(ln.ew), meeting=None, line=ln, scored=scored))
+    return Traveller(board=board, lines=rows, scores=scores)
+
+
 def traveller_for_viewer(*, user, session_id: int, board: int, pair: str | None = None) -> TravellerPage:
     """``board``'s traveller, ``pair``'s line (else the viewer's own) highlighted; ``NotFound`` for no such board."""
+    from scoring.models import Result
+    from scoring.selectors.layout import session_layout
+    from scoring.selectors.results import session_pairs
+
     ranking = ranking_for_viewer(user=user, session_id=session_id)
     session = ranking.session
-    from scoring.selectors.layout import session_layout
-
-    layout = session_layout(session)
-    results = session_travellers(session=session, board=board, layout=layout)
-    traveller = results.traveller(board)
-    if traveller is None or not any(line.entered for line in traveller.lines):
+    played = set(Result.objects.filter(session=session).values_list("board", flat=True).distinct())
+    if board not in played:
         raise NotFound(board)
+    layout = session_layout(session)
+    options, scores = boards_scored(session=session, layout=layout, boards={board})
+    traveller = _traveller(board, layout, session_pairs(session=session), scores)
     records = _records(user=user, session=session, numbers=[board])
     highlight = pair if pair and any(pair in (ln.ns, ln.ew) for ln in traveller.lines) else ranking.mine
     why = None
@@ -335,14 +380,10 @@ def traveller_for_viewer(*, user, session_id: int, board: int, pair: str | None 
     if line is not None:
         record = records.get(board)
         why = _why(_board_score(traveller, line), line, "NS" if line.ns == highlight else "EW",
-                   record.analysis if record is not None else None, results.options)
-    from scoring.models import Result
-
-    played = set(Result.objects.filter(session=session).values_list("board", flat=True).distinct())
-    return TravellerPage(session=session, board=board, traveller=traveller, options=results.options,
-                         record=records.get(board), highlight=highlight, why=why,
-                         boards=tuple(sorted(played | {board})), state=ranking.state, preview=ranking.preview,
-                         mine=ranking.mine)
+                   record.analysis if record is not None else None, options)
+    return TravellerPage(session=session, board=board, traveller=traveller, options=options,
+                         record=records.get(board), highlight=highlight, why=why, boards=tuple(sorted(played)),
+                         state=ranking.state, preview=ranking.preview, mine=ranking.mine)
 
 
 # --- charts (inline SVG, drawn by the templates) ----------------------------------------------------

@@ -78,13 +78,15 @@ _LINE_FIELDS = ("id", "board", "ns_pair_id", "ew_pair_id", "round", "table", "gr
                 "doubling", "declarer", "tricks", "lead", "assigned", "ns_percent", "ew_percent")
 
 
-def session_lines(*, session: Session, board: int | None = None) -> list[TravellerLine]:
-    """The session's lines (or one board's) as the domain's, read as plain rows (no model objects: the
-    running ranking reads every line of the session after each entry)."""
+def session_lines(*, session: Session, board: int | None = None, boards=None) -> list[TravellerLine]:
+    """The session's lines (or one board's, or those of ``boards``) as the domain's, read as plain rows (no model
+    objects: the running ranking reads every line of the session after each entry)."""
     pairs = {p.pk: p for p in Pair.objects.filter(session=session).only("id", "number", "direction", "section")}
     rows = Result.objects.filter(session=session)
     if board is not None:
         rows = rows.filter(board=board)
+    if boards is not None:
+        rows = rows.filter(board__in=list(boards))
     lines = []
     for values in rows.values_list(*_LINE_FIELDS):
         row = SimpleNamespace(**dict(zip(_LINE_FIELDS, values)))

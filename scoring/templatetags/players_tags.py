@@ -3,7 +3,8 @@
 * ``{{ "NS"|side_words }}`` — ``North–South`` / ``East–West`` in the page's language;
 * ``{{ result|result_words:board }}`` — a domain result said in bridge terms (``scoring.domain.entry.describe``);
 * ``{{ value|score_size }}`` — a score's size without a sign: ``100``, ``626.50``;
-* ``{% why_words why deals_shown as words %}`` — a result's "why" (``scoring.domain.why``) in sentences.
+* ``{% why_words why deals_shown as words %}`` — a result's "why" (``scoring.domain.why``) in sentences;
+  ``{% why_html why deals_shown %}`` the same as the pages show it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -176,6 +179,24 @@ def _counting_sentences(why) -> list[str]:
         out.append(_("Par: the score both sides reach when each bids as high as is worth it with every card seen, and "
                      "no higher."))
     return out
+
+
+@register.simple_tag
+def why_html(why, deals_shown: bool = True) -> str:
+    """``{% why_html why deals_shown %}``: the "why" as the pages show it — a list of the three facts and the
+    counting in a collapsed block — made here in one piece (a scorecard shows one per board)."""
+    from dealing.templatetags.suit_symbols import suit_symbols
+
+    words = why_words(why, deals_shown)
+    items = [("why-tricks", words["tricks"]), ("why-par", words["par"]), ("why-field", words["field"])]
+    html = [format_html('<ul class="why" data-testid="why-{}">', why.board)]
+    html += [format_html('<li data-testid="{}">{}</li>', testid, suit_symbols(text)) for testid, text in items if text]
+    html.append("</ul>")
+    if words["counting"]:
+        html.append(format_html('<details class="counting"><summary>{}</summary>', _("How it is counted")))
+        html += [format_html("<p>{}</p>", suit_symbols(text)) for text in words["counting"]]
+        html.append("</details>")
+    return mark_safe("".join(html))
 
 
 @register.simple_tag

@@ -231,3 +231,39 @@ def test_a_player_sets_their_email_settings(published, player, client_for):
     member.refresh_from_db()
     assert member.results_by_email is True and member.language == ""
     assert client.post("/scoring/me/settings/", {f"m{member.pk}-language": "xx"}).status_code == 400
+
+
+@pytest.mark.parametrize("options", [{}, {"method": "butler"}, {"factoring": "none", "scale": "acbl"},
+                                     {"sections": "within"}])
+def test_a_board_scored_alone_scores_as_the_whole_session(played, director, options):
+    """The traveller and the scorecard score only the boards they show (boards_scored): the same numbers as
+    session_score, line by line, whatever the method."""
+    from scoring.selectors.players import boards_scored
+    from scoring.selectors.results import session_score
+    from scoring.services.sessions import session_scoring_set
+
+    session_scoring_set(session=played, user=director, **options)
+    layout = session_layout(played)
+    whole = {(b.board, s.line.ns): (s.ns_score, s.ns, s.ew, s.top) for b in session_score(session=played).boards
+             for s in b.lines}
+    for boards in ({1}, {2, 7, 21}, set(range(1, 22))):
+        _options, scored = boards_scored(session=played, layout=layout, boards=boards)
+        alone = {(b.board, s.line.ns): (s.ns_score, s.ns, s.ew, s.top) for b in scored for s in b.lines}
+        assert alone == {key: value for key, value in whole.items() if key[0] in boards}
+
+
+def test_an_imps_session_shows_imps(played, director, django_capture_on_commit_callbacks):
+    from scoring.services.sessions import session_results_publish, session_scoring_set
+
+    session_scoring_set(session=played, user=director, method="butler")
+    with django_capture_on_commit_callbacks(execute=True):
+        session_results_publish(session=played, user=director, query_hours=0)
+    client = Client()
+    ranking = _text(client.get(f"/scoring/sessions/{played.pk}/ranking/"))
+    assert "IMPs against a Butler datum" in ranking and " IMPs " in ranking and "Matchpoints" not in ranking
+    card = client.get(f"/scoring/sessions/{played.pk}/pairs/1/")
+    assert card.status_code == 200 and "The datum is" in _text(card) and 'data-testid="board-bars"' not in \
+        card.content.decode()
+    rows = list(csv.reader(io.StringIO(client.get(f"/scoring/sessions/{played.pk}/ranking.csv")
+                                       .content.decode("utf-8-sig"))))
+    assert rows[0] == ["Field", "Place", "Pair", "Players", "IMPs", "Boards"]
