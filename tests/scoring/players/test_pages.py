@@ -267,3 +267,18 @@ def test_an_imps_session_shows_imps(played, director, django_capture_on_commit_c
     rows = list(csv.reader(io.StringIO(client.get(f"/scoring/sessions/{played.pk}/ranking.csv")
                                        .content.decode("utf-8-sig"))))
     assert rows[0] == ["Field", "Place", "Pair", "Players", "IMPs", "Boards"]
+
+
+def test_sections_are_ranked_under_their_names(published):
+    scoring = SessionScoring.objects.get(session=published)
+    data = scoring.published_ranking
+    for i, p in enumerate(data["pairs"]):
+        p["field"], p["section"] = ("A", "A") if i < 4 else ("B NS", "B")
+    data["fields"] = ["A", "B NS"]
+    scoring.save()
+    text = _text(Client().get(f"/scoring/sessions/{published.pk}/ranking/"))
+    assert "Section A · 4 pairs" in text and "Section B, North–South · 4 pairs" in text
+    rows = list(csv.reader(io.StringIO(Client().get(f"/scoring/sessions/{published.pk}/ranking.csv")
+                                       .content.decode("utf-8-sig"))))
+    assert rows[0][:3] == ["Field", "Section", "Place"] and rows[1][:2] == ["A", "A"]
+    assert rows[-1][:2] == ["B North–South", "B"]
