@@ -445,7 +445,7 @@ class LineChart:
         return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
 
 
-def line_chart(values: list[tuple[str, Fraction]], *, width: float = 600, height: float = 200,
+def line_chart(values: list[tuple[str, Fraction]], *, width: float = 480, height: float = 180,
                margin: float = 12) -> LineChart:
     """Percentages over time (oldest first) for the history page, on a scale that fits them (at least 30–70 %)."""
     low = min([40, *[int(v) // 10 * 10 for _label, v in values]])
