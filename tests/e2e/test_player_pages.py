@@ -141,7 +141,8 @@ def test_a_players_evening_after_play(page, demo, monday, shots):
                              (f"/scoring/sessions/{monday.pk}/pairs/1/", "scorecard", ["Para 1", "Dlaczego"]),
                              (f"/scoring/sessions/{monday.pk}/boards/{board}/?pair=1", "traveller",
                               [f"Rozdanie {board}", "Protokół", "W widne karty"]),
-                             ("/scoring/me/", "history", ["Moje wyniki", "Najlepsze wyniki"])]:
+                             ("/scoring/me/", "history", ["Moje wyniki", "Najlepsze wyniki"]),
+                             ("/scoring/me/settings/", "settings", ["Ustawienia e-maili", "Język e-maili"])]:
         page.goto(demo + url)
         for word in words:
             expect(page.locator("main")).to_contain_text(word)
@@ -155,6 +156,12 @@ def test_a_players_evening_after_play(page, demo, monday, shots):
     expect(page.locator("tr.mine")).to_have_count(0)
     page.goto(f"{demo}/scoring/sessions/{monday.pk}/boards/{board}/")
     expect(page.get_by_test_id(f"hand-diagram-{board}")).to_be_visible()
+    # … and an unpublished session's results are not there for them, in the same words as no session at all
+    howell = Session.objects.get(club__slug="riverside", name="Thursday Howell")
+    page.goto(f"{demo}/scoring/sessions/{howell.pk}/ranking/")
+    expect(page.get_by_test_id("results-not-found")).to_contain_text("No results here")
+    expect(page.locator("main")).not_to_contain_text("Thursday Howell")
+    _both_widths(page, shots, "anonymous-not-found-en")
 
 
 def test_unpublished_results_are_a_preview_for_the_director_and_nothing_for_a_player(page, demo, shots):
