@@ -42,6 +42,7 @@ big-endian; a candidate ≥ D is skipped (never reduced modulo D).
 
 from __future__ import annotations
 
+import itertools
 import math
 import struct
 from collections.abc import Iterable
@@ -419,8 +420,9 @@ def _k_owners(codes, owners, cut):  # pragma: no cover - compiled by numba
                 owners[base + g, x] = seats[g, x]
 
 
-def _k_bigdeal(words, seq, count, numbers, owners, rl, rr, sl, sr, kl, kr, h0, binom, cut):  # pragma: no cover
-    """Deal ``count`` deals from counter value ``seq`` on; return the next counter value."""
+def _k_bigdeal(words, seq, stop, count, numbers, owners, rl, rr, sl, sr, kl, kr, h0, binom, cut):  # pragma: no cover
+    """Deal up to ``count`` deals from counter value ``seq`` on, trying counter values below
+    ``stop`` only; return the next counter value and the number of deals made."""
     x = np.zeros(16, dtype=np.int64)
     for k in range(10):
         x[1 + k] = words[k]
@@ -433,7 +435,7 @@ def _k_bigdeal(words, seq, count, numbers, owners, rl, rr, sl, sr, kl, kr, h0, b
     d1 = 0x634DDA65
     d2 = 0x8BF49200
     done = 0
-    while done < count:
+    while done < count and seq < stop:
         x[0] = seq & 0xFFFFFFFF
         seq += 1
         _k_rmd_block(x, out, rl, rr, sl, sr, kl, kr, h0)
@@ -448,8 +450,8 @@ def _k_bigdeal(words, seq, count, numbers, owners, rl, rr, sl, sr, kl, kr, h0, b
             numbers[done, 8 + k] = (l2 >> (24 - 8 * k)) & 0xFF
         _k_codes(l0, l1, l2, binom, codes, done, limbs)
         done += 1
-    _k_owners(codes, owners, cut)
-    return seq
+    _k_owners(codes[:done], owners, cut)
+    return seq, done
 
 
 def _k_decode_many(limbs, owners, binom, cut):  # pragma: no cover - compiled by numba
@@ -476,22 +478,45 @@ def _kernels() -> dict:
     return _KERNELS
 
 
-def bigdeal_chunks(seed_random: bytes, owner: bytes, count: int, chunk: int = 65536):
+def bigdeal_chunks(seed_random: bytes, owner: bytes, count: int, chunk: int = 65536, threads: int = 1):
     """Yield ``(numbers, owners)`` arrays of at most ``chunk`` deals, ``count`` deals in all.
 
     The first chunk starts with BigDeal's first deal; memory stays bounded for any count.
+
+    With ``threads`` > 1, ranges of ``chunk`` counter values are hashed and decoded on that
+    many threads at once (a counter value's candidate depends on nothing else; the deals are
+    the accepted candidates in counter order), so chunks hold about two thirds of ``chunk``
+    deals each (a third of the candidates are ≥ D); they come in order, the same deals.
     """
     _check_seed(seed_random, owner)
     _check_count(count)
     kernels = _kernels()
     words = np.array(struct.unpack("<10I", bytes(seed_random) + bytes(owner)), dtype=np.int64)
+    if threads > 1 and count > chunk:
+        from dealing.domain.pipeline import ordered_map
+
+        def deal_range(first_seq: int):
+            numbers = np.empty((chunk, 12), dtype=np.uint8)
+            owners = np.empty((chunk, 52), dtype=np.uint8)
+            _, made = kernels["bigdeal"](words, first_seq, first_seq + chunk, chunk, numbers, owners,
+                                         *kernels["tables"])
+            return numbers[:made], owners[:made]
+
+        done = 0
+        for numbers, owners in ordered_map(deal_range, itertools.count(1, chunk), threads):
+            n = min(len(numbers), count - done)
+            done += n
+            if n:
+                yield numbers[:n], owners[:n]
+            if done == count:
+                return
     seq = 1
     done = 0
     while done < count:
         n = min(chunk, count - done)
         numbers = np.empty((n, 12), dtype=np.uint8)
         owners = np.empty((n, 52), dtype=np.uint8)
-        seq = kernels["bigdeal"](words, seq, n, numbers, owners, *kernels["tables"])
+        seq, _ = kernels["bigdeal"](words, seq, 1 << 62, n, numbers, owners, *kernels["tables"])
         done += n
         yield numbers, owners
 

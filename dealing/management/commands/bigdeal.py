@@ -40,6 +40,7 @@ OS_ENTROPY_BYTES = 40  # bigdealx reads 40 bytes of /dev/urandom (unix.c)
 # Up to this many boards, the reference path (one Deal per board, pure Python) is quicker than
 # loading numba; above it the engine's chunks go through the bulk writers (formats/bulk.py).
 PURE_PYTHON_LIMIT = 2000
+MAX_THREADS = 4  # by default; the dealing kernels release the GIL, so threads run side by side
 STATS_WARNING = (
     "Statistics will be produced in an accompanying file.\n"
     "Usage of these statistics for a decision on whether or when\n"
@@ -82,9 +83,8 @@ class Command(BaseCommand):
         parser.add_argument("-n", dest="boards", metavar="N|LO-HI", help="number of boards or a range like 17-32")
         parser.add_argument("-f", dest="formats", metavar="LIST", help="comma-separated formats")
         parser.add_argument("-p", dest="prefix", metavar="PREFIX", help="output file prefix")
-        parser.add_argument("--threads", metavar="N", help="1: deal and write in turn; 2 (the default, on a "
-                            "machine with more than one CPU): deal the next chunk of a large run while "
-                            "writing this one")
+        parser.add_argument("--threads", metavar="N", help="threads that deal a large run while it is written "
+                            f"(default: this machine's CPUs, at most {MAX_THREADS}); 1 deals and writes in turn")
 
     def handle(self, *args, **options):
         try:
@@ -106,7 +106,7 @@ class Command(BaseCommand):
                 return
             if any(f.name == "stats" for f in usable):
                 self.stderr.write(STATS_WARNING)
-            threads = (min(2, pipeline.available_cpus()) if options["threads"] is None
+            threads = (min(MAX_THREADS, pipeline.available_cpus()) if options["threads"] is None
                        else max(1, _threads(options["threads"])))
             written = self._write(usable, prefix, seed, bigdeal.owner_hash(owner), low, high, threads)
         except DealingError as exc:
@@ -161,10 +161,8 @@ class Command(BaseCommand):
             self._emit(writers, files, lambda w: w.header())
             if bulk:
                 board = low
-                chunks = bigdeal.bigdeal_chunks(seed, owner, run.count)
-                if threads > 1:  # deal the next chunk while this one is written
-                    chunks = pipeline.ahead(chunks)
-                for numbers, owners in chunks:
+                # With threads, the next chunks are dealt while this one is written.
+                for numbers, owners in bigdeal.bigdeal_chunks(seed, owner, run.count, threads=threads):
                     self._emit(writers, files, lambda w: w.chunk(board, numbers, owners))
                     board += owners.shape[0]
             else:

@@ -239,6 +239,19 @@ def test_large_runs_take_the_bulk_path_with_the_same_files(directory, args, pref
         assert (_without_generator(ours) == _without_generator(theirs)) if name.endswith(".pbn") else ours == theirs
 
 
+def test_threads_write_the_same_files(tmp_path, monkeypatch):
+    """140,000 boards: more than two of the engine's chunks, dealt on three threads or on one."""
+    files = {}
+    for threads in ("1", "3"):
+        (tmp_path / threads).mkdir()
+        monkeypatch.chdir(tmp_path / threads)
+        call_command("bigdeal", "-W", "Threads", "-e", "same files", "-n", "140000", "-p", "t",
+                     "-f", "pbn,goedel,stats,kops", "--threads", threads)
+        files[threads] = {p.name: p.read_bytes() for p in (tmp_path / threads).iterdir()}
+    assert sorted(files["1"]) == ["t.goe", "t.pbn", "t.rzd", "t.txt"]
+    assert files["1"] == files["3"]
+
+
 def test_bulk_path_on_standard_output(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr("dealing.management.commands.bigdeal.PURE_PYTHON_LIMIT", 0)
     monkeypatch.chdir(tmp_path)

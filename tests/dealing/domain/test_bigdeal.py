@@ -164,6 +164,16 @@ def test_fast_decoder_agrees_deal_for_deal_on_20000_numbers():
     assert [list(row) for row in owners.tolist()] == [bd.godel_to_owners(g) for g in numbers]
 
 
+@pytest.mark.parametrize(("count", "chunk", "threads"), [(1000, 64, 2), (1000, 100, 3), (192, 64, 4), (50, 64, 2)])
+def test_threaded_chunks_are_the_same_deals_in_order(count, chunk, threads):
+    seed, owner = bd.seed_random_from_entropy(["threads"]), bd.owner_hash("in order")
+    numbers, owners = bd.bigdeal_arrays(seed, owner, count)
+    parts = list(bd.bigdeal_chunks(seed, owner, count, chunk=chunk, threads=threads))
+    assert all(0 < len(n) <= chunk for n, _ in parts)
+    assert (np.concatenate([n for n, _ in parts]) == numbers).all()
+    assert (np.concatenate([o for _, o in parts]) == owners).all()
+
+
 def test_fast_path_with_zero_deals():
     numbers, owners = bd.bigdeal_arrays(bd.seed_from_hex("00" * 20), bd.owner_hash("x"), 0)
     assert numbers.shape == (0, 12) and owners.shape == (0, 52)

@@ -2,50 +2,11 @@
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
 
-from dealing.domain.pipeline import ahead, available_cpus, ordered_map
-
-
-def test_ahead_keeps_the_order_and_runs_in_another_thread():
-    threads = []
-
-    def produce():
-        for k in range(50):
-            threads.append(threading.current_thread())
-            yield k
-
-    assert list(ahead(produce(), depth=3)) == list(range(50))
-    assert set(threads) == {threads[0]} and threads[0] is not threading.current_thread()
-
-
-def test_ahead_hands_the_producers_error_to_the_reader():
-    def produce():
-        yield 1
-        raise ValueError("disk on fire")
-
-    items = ahead(produce())
-    assert next(items) == 1
-    with pytest.raises(ValueError, match="disk on fire"):
-        next(items)
-
-
-def test_ahead_stops_the_producer_when_the_reader_stops():
-    made = []
-
-    def produce():
-        for k in range(10_000):
-            made.append(k)
-            yield k
-
-    items = ahead(produce(), depth=2)
-    assert next(items) == 0
-    items.close()
-    time.sleep(0.3)
-    assert len(made) <= 5  # the item handed over, the queue, one waiting to go in
+from dealing.domain.pipeline import available_cpus, ordered_map
 
 
 def test_ordered_map_keeps_the_order_with_uneven_work():
