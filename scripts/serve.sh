@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Serve the site on http://127.0.0.1:8000 with the embedded default: an SQLite file and a
-# file-system Celery broker in ./var, and a real Celery worker process. Ctrl-C stops both.
+# file-system Celery broker in ./var (or $CLUBSITE_VAR_DIR), and real Celery worker processes.
+# Ctrl-C stops everything, and so does SIGTERM to this script or to all of its processes at once
+# (systemd, docker stop): each stops within seconds (clubsite/celery.py says how the workers do).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-8000}
-mkdir -p var
+VAR=${CLUBSITE_VAR_DIR:-var}
+mkdir -p "$VAR"
 
 if python - "$HOST" "$PORT" <<'PY'
 import socket, sys
@@ -18,9 +21,9 @@ then
 fi
 
 python manage.py migrate --noinput -v0
-if [ ! -f var/.demo-loaded ]; then
-  python manage.py seed_demo > var/demo-logins.txt
-  touch var/.demo-loaded
+if [ ! -f "$VAR/.demo-loaded" ]; then
+  python manage.py seed_demo > "$VAR/demo-logins.txt"
+  touch "$VAR/.demo-loaded"
 fi
 
 pids=()
@@ -37,10 +40,10 @@ trap 'stop; exit 0' INT TERM   # Ctrl-C is the normal way to stop: not an error
 # Two workers, as in production: dealing (numba kernels) and double-dummy analysis (DDS tables)
 # in separate processes, so that neither holds both libraries' memory.
 celery -A clubsite worker --loglevel=INFO --concurrency=2 --queues=default,dealing \
-  --hostname="deal@%h" >var/celery.log 2>&1 &
+  --hostname="deal@%h" >"$VAR/celery.log" 2>&1 &
 pids+=($!)
 celery -A clubsite worker --loglevel=INFO --concurrency=1 --queues=analysis \
-  --hostname="dd@%h" >var/celery-analysis.log 2>&1 &
+  --hostname="dd@%h" >"$VAR/celery-analysis.log" 2>&1 &
 pids+=($!)
 python manage.py runserver "$HOST:$PORT" --noreload &
 pids+=($!)
@@ -53,9 +56,9 @@ done
 cat <<MSG
 
   Bridge club is running at http://$HOST:$PORT/
-  Celery worker logs: var/celery.log, var/celery-analysis.log        Stop with Ctrl-C.
+  Celery worker logs: $VAR/celery.log, $VAR/celery-analysis.log        Stop with Ctrl-C.
 
-$(grep -A10 "Demo logins" var/demo-logins.txt)
+$(grep -A10 "Demo logins" "$VAR/demo-logins.txt")
 
 MSG
 wait -n "${pids[@]}"
