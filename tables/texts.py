@@ -47,6 +47,7 @@ RENDERERS = {
     "round.not_released": lambda p: _("Round %(round)s has not started yet: wait for the director.") % p,
     "round.unknown": lambda p: _("There is no round %(round)s in this session.") % p,
     "entry.level": lambda p: _("There is no %(level)s-level contract: a contract is 1 to 7.") % p,
+    "entry.level_missing": lambda p: _("Choose the contract's level (1 to 7), or Passed out."),
     "entry.strain": lambda p: _("Choose the contract's suit or no trumps."),
     "entry.doubling": lambda p: _("A contract is undoubled, doubled (X) or redoubled (XX)."),
     "entry.declarer": lambda p: _("Who was declarer? Choose N, E, S or W."),

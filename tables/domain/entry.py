@@ -79,7 +79,7 @@ def read_entry(data: Mapping) -> tuple[int, Played]:
     if data.get("passed_out") in (True, "true", "1", 1, "on"):
         return board, Played(None)
     if data.get("level") in (None, ""):
-        raise TableError(Text.of("entry.level", level="?"), field="level")
+        raise TableError(Text.of("entry.level_missing"), field="level")
     level = _number(data.get("level"), "level", Text.of("entry.level", level=data.get("level")))
     if not 1 <= level <= 7:
         raise TableError(Text.of("entry.level", level=level), field="level")

@@ -55,6 +55,7 @@ ENGLISH = {
     "round.not_released": lambda p: f"Round {p['round']} has not started yet: wait for the director.",
     "round.unknown": lambda p: f"There is no round {p['round']} in this session.",
     "entry.level": lambda p: f"There is no {p['level']}-level contract: a contract is 1 to 7.",
+    "entry.level_missing": lambda p: "Choose the contract's level (1 to 7), or Passed out.",
     "entry.strain": lambda p: "Choose the contract's suit or no trumps.",
     "entry.doubling": lambda p: "A contract is undoubled, doubled (X) or redoubled (XX).",
     "entry.declarer": lambda p: "Who was declarer? Choose N, E, S or W.",

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Session
+from clubsite.dates import when
 from tables.domain.codes import WINDOW, locked_until, normalise_code, normalise_pin, pin_matches
 from tables.domain.errors import TableError
 from tables.domain.text import Text
@@ -58,7 +59,7 @@ def _check_open(table: Table, code: str) -> None:
 
 
 def _session_name(session: Session) -> str:
-    return f"{session.name} ({session.date:%d.%m.%Y})"
+    return f"{session.name} ({when(session.date)})"
 
 
 def table_join(*, code: str, pin: str, address: str = "", label: str = "", take_over: bool = False,

@@ -119,7 +119,7 @@ def _words() -> dict:
         "board_not_here": board_not_here, "said_played": _("%(contract)s%(result)s by %(declarer)s, %(tricks)s: %(score)s"),
         "said_passed": _("Passed out: 0"), "trick_forms": [ngettext("%(count)d trick", "%(count)d tricks", n)
                                                            % {"count": n} for n in range(14)],
-        "level_missing": say(Text.of("entry.level", level="?")), "strain_missing": say(Text.of("entry.strain")),
+        "level_missing": say(Text.of("entry.level_missing")), "strain_missing": say(Text.of("entry.strain")),
         "declarer_missing": say(Text.of("entry.declarer")), "tricks_missing": say(Text.of("entry.tricks_missing")),
         "vul": _("Vulnerable: %(who)s"), "vul_none": _("nobody"), "vul_both": _("both"),
         "done_boards": _("%(done)s of %(all)s boards confirmed"),

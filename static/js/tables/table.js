@@ -330,6 +330,9 @@
     }
     if (state.session.over) { app.innerHTML = '<p class="waiting" data-testid="session-over">' + esc(W.over) + "</p>"; return; }
     const pos = position();
+    if ((ui.screen === "confirm" || ui.screen === "after") && ui.round && effective(ui.round, ui.board).state === "missing") {
+      ui = { screen: "round" }; save(STORE.ui, ui);          // what was on this screen was refused: back to the round
+    }
     const screens = { check: screenCheck, contract: screenContract, lead: screenLead, tricks: screenTricks, review: screenReview,
                       confirm: screenConfirm, after: screenAfter, request: screenRequest };
     if (screens[ui.screen] && ui.round) { app.innerHTML = screens[ui.screen](); return; }
