@@ -113,3 +113,21 @@ def test_the_state_is_asked_for_cheaply_until_something_changes(howell, api):
                 format="json")
     again = client.get("/api/v1/tables/state/", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200 and again.json()["rounds"][0]["boards"][0]["state"] == "pending"
+
+
+def test_the_traveller_after_a_board_only_once_the_table_has_confirmed_it(howell, api, club):
+    from tables.models import TableSettings
+
+    board = board_of(howell)
+    first, second = api(1), api(4)
+    assert first.get(f"/api/v1/tables/boards/{board}/traveller/").status_code == 404      # the club does not show it
+    TableSettings.objects.create(club=club, show_traveller=True)
+    assert first.get(f"/api/v1/tables/boards/{board}/traveller/").status_code == 404      # not played here yet
+    key = uuid.uuid4().hex
+    first.post("/api/v1/tables/entries/", {"key": key, "board": board, "level": 4, "strain": "S", "declarer": "N",
+                                           "relative": "="}, format="json")
+    first.post("/api/v1/tables/confirmations/", {"key": uuid.uuid4().hex, "entry": key}, format="json")
+    traveller = first.get(f"/api/v1/tables/boards/{board}/traveller/").json()
+    assert traveller["mine"]["said"].startswith("4♠= by N") and traveller["mine"]["ns_percent"] == 50.0
+    assert "deal" not in traveller and "hands" not in str(traveller)
+    assert second.get(f"/api/v1/tables/boards/{board}/traveller/").status_code == 404     # table 4 has not played it
