@@ -22,6 +22,7 @@ from fractions import Fraction
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from dealing.models.board import SEAT_CHOICES
 
@@ -122,7 +123,7 @@ class SessionScoring(models.Model):
     """How a session is scored, and what was published."""
 
     class Method(models.TextChoices):
-        MATCHPOINTS = "matchpoints", _("Matchpoints")
+        MATCHPOINTS = "matchpoints", pgettext_lazy("scoring method", "Matchpoints")   # the points: "Matchpoints"
         BUTLER = "butler", _("Butler IMPs")
         CROSS_IMPS = "cross_imps", _("Cross-IMPs")
 

@@ -29,6 +29,7 @@ from django.utils.translation import gettext_lazy
 from clubs.models import Session
 from clubs.selectors import session_list_for_user
 from clubs.texts import error_message
+from clubsite.dates import when
 from dealing.domain import perfect_auction
 from dealing.domain.auction import Auction, Call
 from dealing.domain.cards import Deal, Hand, Seat, Suit
@@ -152,7 +153,7 @@ class BoardForm(forms.Form):
         self.user = user
         sessions = (session_list_for_user(user).filter(status=Session.Status.PUBLISHED, boards__isnull=False)
                     .distinct().order_by("-date", "name"))
-        self.fields["session"].choices = [(s.pk, f"{s.club.name} · {s.name} · {s.date:%Y-%m-%d}") for s in sessions]
+        self.fields["session"].choices = [(s.pk, f"{s.club.name} · {s.name} · {when(s.date)}") for s in sessions]
 
     def clean(self):
         data = super().clean()

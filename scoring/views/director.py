@@ -331,9 +331,9 @@ def make_final(request, session_id):
 
 
 def _when(moment) -> str:
-    from django.utils.formats import date_format
+    from clubsite.dates import when   # the site's one date format, in the reader's language
 
-    return date_format(timezone.localtime(moment), "D j M Y, H:i")
+    return when(moment)
 
 
 urlpatterns = [

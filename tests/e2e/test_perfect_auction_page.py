@@ -90,7 +90,7 @@ def test_pick_a_board_of_a_published_session(page, live_server, club_session, di
     log_in(page, live_server.url, "ada", "ada-pass-2026")
     page.goto(f"{live_server.url}/dealing/perfect-auction/")
     picker = page.get_by_test_id("board-form")
-    picker.get_by_label("Published session").select_option(label="Riverside Bridge Club · Tuesday Pairs · 2026-11-24")
+    picker.get_by_label("Published session").select_option(label="Riverside Bridge Club · Tuesday Pairs · Tue\u00a024\u00a0Nov\u00a02026")
     picker.get_by_label("Board").fill("2")
     picker.get_by_role("button", name="Show its auction").click()
     result = page.get_by_test_id("auction-result")

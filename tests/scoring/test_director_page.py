@@ -268,7 +268,7 @@ def test_the_pages_in_polish(howell_session, board6, director, client_for):
     client = client_for(director)
     client.cookies["django_language"] = "pl"
     results = _text(client.get(_results(howell_session)))
-    assert "Punkty meczowe: 2 za każdy pobity wynik" in results and "Klasyfikacja" in results
+    assert "Zapis maksymalny: 2 za każdy pobity wynik" in results and "Klasyfikacja" in results
     assert "Historia zmian" in results and "Nieopublikowane" in results
     change = _text(client.get(_change(howell_session, board6[0])))
     assert "Wynik arbitralny" in change and "60 / 40: średnia plus dla NS" in change

@@ -243,4 +243,4 @@ def test_errors_and_words_in_the_request_language(howell_session, scorer, api_cl
                        format="json", HTTP_ACCEPT_LANGUAGE="pl")
     assert "rozgrywa N" in good.json()["said"]
     options = client.get(_results(howell_session), HTTP_ACCEPT_LANGUAGE="pl").json()["options"]
-    assert options["description"].startswith("Punkty meczowe: 2 za każdy pobity wynik")
+    assert options["description"].startswith("Zapis maksymalny: 2 za każdy pobity wynik")

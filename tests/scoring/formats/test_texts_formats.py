@@ -66,7 +66,7 @@ def test_an_unexplained_line_difference_in_both_languages():
     assert str(text) == ("matchpoints of board 3, 1NS v 1EW (NS): the file has 23, we have 20.00, and no convention "
                          "explains it")
     with translation.override("pl"):
-        assert render(text) == ("punkty meczowe – rozdanie 3, 1NS przeciw 1EW (NS): plik ma 23, my mamy 20.00 i "
+        assert render(text) == ("punkty – rozdanie 3, 1NS przeciw 1EW (NS): plik ma 23, my mamy 20.00 i "
                                 "żadna konwencja tego nie wyjaśnia")
 
 
