@@ -7,7 +7,7 @@ import importlib
 app_name = "scoring"
 
 #: page modules under scoring/views/ that define ``urlpatterns``
-PAGE_MODULES = ("scorer", "director", "imports", "players")
+PAGE_MODULES = ("scorer", "director", "imports", "players", "printing")
 
 urlpatterns: list = []
 for _name in PAGE_MODULES:
