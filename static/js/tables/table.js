@@ -295,7 +295,7 @@
   }
   function screenAfter() {
     const e = effective(ui.round, ui.board);
-    let html = '<h2>' + esc(fmt(W.board, { n: ui.board })) + '</h2><p class="said big-said" data-testid="said">' + esc(e.said || "") + "</p>" +
+    let html = '<h2>' + esc(fmt(W.board, { n: ui.board })) + "</h2>" + (e.said ? '<p class="said big-said" data-testid="said">' + esc(e.said) + "</p>" : "") +
       '<p class="state-line state-' + e.state + '" data-testid="board-state">' + esc(e.state === "confirmed" ? W.confirmed : e.state === "conflict" ? W.conflict : W[e.state] || "") +
       (e.unsent ? ' <em class="unsent-mark">' + esc(W.not_sent) + "</em>" : "") + "</p>";
     html += '<div id="traveller" data-testid="traveller"></div>';
