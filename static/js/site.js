@@ -6,7 +6,8 @@
    (a schedule read across and down) keeps scrolling with class "keep-grid"; tables with a phone
    layout of their own (.sessions, .entry-table, .audit, .dd-table) are left alone. The cells keep
    their table roles for screen readers (display: block would drop them), and a cell's label is its
-   column header's text unless the template gives data-label (a row's th is its title). Runs again after htmx swaps. */
+   column header's text unless the template gives data-label (a row's th is its title). Runs again after
+   htmx swaps, when a <details> opens and when the window is resized. */
 (function () {
   "use strict";
   var PHONE = window.matchMedia("(max-width: 576px)");
@@ -60,4 +61,8 @@
 
   document.addEventListener("DOMContentLoaded", function () { run(document); });
   document.addEventListener("htmx:afterSettle", function (event) { run(event.target.parentElement || document); });
+  // a table in a closed <details> has no width until it is opened (a traveller on the results page)
+  document.addEventListener("toggle", function (event) { if (event.target.open) run(event.target); }, true);
+  var resized = null;
+  window.addEventListener("resize", function () { clearTimeout(resized); resized = setTimeout(function () { run(document); }, 200); });
 })();
