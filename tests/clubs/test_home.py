@@ -1,0 +1,31 @@
+"""The home page promises what the site does today: each thing it names has its page."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_visitors_home_names_only_what_the_site_has():
+    page = Client().get("/").content.decode()
+    promises = {   # what the page says → the page that does it
+        "committed before the session and revealed after it": reverse("dealing:commitment_list"),
+        "Howell and Mitchell movements chosen by the number of tables": reverse("movements:index"),
+        "guide cards and table cards to print": reverse("movements:index"),
+        "Each table enters its results on a phone": reverse("tables:phone"),
+        "a scorer types the paper travellers": reverse("scoring:entry_start", args=[1]),
+        "the director follows the room": reverse("tables:room", args=[1]),
+        "every scorecard and traveller for the players": reverse("scoring:player_scorecard", args=[1, "1"]),
+        "hand records with double-dummy analysis": reverse("dealing:hand_record", args=[1]),
+    }
+    for words, url in promises.items():
+        assert words in page and url, words
+    assert "scoring at the table" not in page and "every field size" not in page   # what it used to promise
+
+
+def test_a_members_home_leads_to_their_results(client_for, player):
+    page = client_for(player).get("/").content.decode()
+    assert f'href="{reverse("scoring:player_history")}"' in page
