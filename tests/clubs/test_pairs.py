@@ -145,4 +145,4 @@ def test_polish_messages(seven_pairs, members):
 
     with translation.override("pl"):
         errors = refused(seven_pairs, [{"number": 9}])
-    assert errors["pairs[0].number"][0].startswith("Pary 9 nie ma w ruchu tej sesji")
+    assert errors["pairs[0].number"][0].startswith("Pary 9 nie ma w ruchu tego turnieju")
