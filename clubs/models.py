@@ -192,7 +192,9 @@ class Session(models.Model):
         return self.status == self.Status.PUBLISHED
 
     def __str__(self) -> str:
-        return f"{self.club} – {self.name} ({self.date:%Y-%m-%d})"
+        from clubsite.dates import when   # the site's one date format, in the reader's language
+
+        return f"{self.club} – {self.name} ({when(self.date)})"
 
 
 class Pair(models.Model):

@@ -48,7 +48,7 @@ def test_the_html_cards_carry_the_names(client_for, player, named_session):
     html = client_for(player).get(print_url(named_session)).content.decode()
     three = html[html.index('data-pair="3"'):html.index('data-pair="4"')]
     assert "Pair 3</span><span class=\"players\"> — Ada Adamska &amp; Bruno Bianchi</span>" in three
-    assert "Riverside Bridge Club – Tuesday Pairs (2026-11-24)" in three
+    assert "Riverside Bridge Club – Tuesday Pairs (Tue\u00a024\u00a0Nov\u00a02026)" in three
     assert '<span class="names">Carter – Gość</span>' in three                                  # opponents, short
     assert html.count("(Adamska – Bianchi)") == 7 and html.count("(Carter – Gość)") == 7         # table cards: 7 rounds
     four = html[html.index('data-pair="4"'):html.index('data-pair="5"')]
