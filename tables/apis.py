@@ -79,6 +79,9 @@ class TableStateApi(TableApi):
 
 class EntryApi(TableApi):
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TableEntryInput"
+
         key = serializers.CharField(max_length=64, required=False)
         board = serializers.CharField(max_length=8, required=False, allow_blank=True)
         round = serializers.IntegerField(required=False, allow_null=True)
@@ -106,6 +109,9 @@ class EntryApi(TableApi):
 
 class ConfirmApi(TableApi):
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TableConfirmationInput"
+
         key = serializers.CharField(max_length=64, required=False)
         entry = serializers.CharField(max_length=64)
         side = serializers.CharField(max_length=2, required=False, default="EW")
@@ -123,6 +129,9 @@ class ConfirmApi(TableApi):
 
 class RequestApi(TableApi):
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TableRequestInput"
+
         key = serializers.CharField(max_length=64, required=False)
         board = serializers.CharField(max_length=8)
         note = serializers.CharField(max_length=1000, allow_blank=True)
