@@ -16,7 +16,7 @@ answer is 404. Each position is solved once and kept in the cache (``dealing.sel
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -27,6 +27,8 @@ from dealing.domain.play import parse_cards
 from dealing.selectors import play as selectors
 
 
+@extend_schema_field({"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}],
+                      "example": ["HA", "H8"]})
 class CardsField(serializers.Field):
     """A list of cards (``["HA", "H8"]``) or one string (``"HA H8"``)."""
 
