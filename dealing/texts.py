@@ -19,7 +19,7 @@ English gives exactly ``str(text)`` (tests/dealing/test_texts.py checks every co
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from clubs.texts import register, render
 from dealing.domain.text import Text
@@ -32,6 +32,14 @@ def seat(s) -> str:
 def whose(s) -> str:
     """``North's`` (Polish: the genitive, ``Północy``)."""
     return (_("North's"), _("East's"), _("South's"), _("West's"))[int(s)]
+
+
+def rank(letter: str) -> str:
+    """A card's rank as a player of the reader's language writes it: ``Q`` is ``D`` (dama) in Polish, ``J`` is
+    ``W`` (walet), ``T`` is ``10``; the other ranks are the same."""
+    return {"A": pgettext("card rank: ace", "A"), "K": pgettext("card rank: king", "K"),
+            "Q": pgettext("card rank: queen", "Q"), "J": pgettext("card rank: jack", "J"),
+            "T": "10"}.get(letter, letter)
 
 
 def held_by(s) -> str:

@@ -28,7 +28,9 @@ _SEAT_NAMES = {Seat.NORTH: gettext_lazy("North"), Seat.EAST: gettext_lazy("East"
 
 
 def _ranks(text: str) -> str:
-    return " ".join("10" if r == "T" else r for r in text) or "—"
+    from dealing.texts import rank   # honours as the reader's language writes them (Polish: A K D W)
+
+    return " ".join(rank(r) for r in text) or "—"
 
 
 def hand_view(deal, seat: Seat) -> dict:

@@ -44,7 +44,9 @@ STRAIN_CHOICES = [(s.letter if s is not Strain.NOTRUMP else "NT", s.symbol) for 
 
 
 def _rank(card: Card) -> str:
-    return "10" if card.rank.letter == "T" else card.rank.letter
+    from dealing.texts import rank   # honours as the reader's language writes them (Polish: A K D W)
+
+    return rank(card.rank.letter)
 
 
 def card_view(card: Card) -> dict:

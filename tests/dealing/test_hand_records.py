@@ -10,9 +10,9 @@ from clubs.models import Session
 from dealing.domain.analysis import PBN_STRAIN_ORDER, analyse
 from dealing.domain.cards import Deal, Seat, board_dealer, board_vulnerability
 from dealing.domain.formats.pbn import read_pbn
-from dealing.templatetags.suit_symbols import suit_symbols
 from dealing.domain.perfect_auction import encode
 from dealing.models import Board
+from dealing.templatetags.suit_symbols import suit_symbols
 from dealing.services import boards as board_services
 from dealing.services.boards import session_boards_analyse
 
@@ -163,3 +163,22 @@ def test_a_finished_session_without_boards(finished, player, client_for):
     html = client_for(player).get(f"/dealing/sessions/{finished.pk}/hand-record/").content.decode()
     assert "This session has no boards." in html
     assert client_for(player).get(f"/dealing/sessions/{finished.pk}/hand-record.pbn").status_code == 404
+
+
+def test_a_polish_diagram_writes_honours_as_polish_players_do(analysed, player, client_for):
+    """A K D W 10 in Polish (dama, walet), A K Q J 10 in English: one word each, in the diagrams and in play."""
+    from dealing.texts import rank
+    from django.utils import translation
+
+    board = Board.objects.get(session=analysed, number=2)
+    deal = Deal.from_pbn(board.deal_pbn)
+    client = client_for(player)
+    client.cookies["django_language"] = "pl"
+    text = text_of(client.get(f"/dealing/sessions/{analysed.pk}/hand-record/2/").content.decode())
+    polish = {"A": "A", "K": "K", "Q": "D", "J": "W", "T": "10"}
+    for seat in Seat:
+        for suit_text, symbol in zip(deal.hand(seat).to_pbn().split("."), "♠♥♦♣"):
+            ranks = " ".join(polish.get(r, r) for r in suit_text) or "—"
+            assert f"{symbol} {ranks}" in text
+    with translation.override("en"):
+        assert [rank(r) for r in "AKQJT9"] == ["A", "K", "Q", "J", "10", "9"]

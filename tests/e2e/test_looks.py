@@ -62,7 +62,9 @@ def _cut_tables(page) -> list[str]:
         .filter(t => {
             let right = innerWidth;
             for (let e = t.parentElement; e && e !== document.body; e = e.parentElement) {
-                if (getComputedStyle(e).overflowX !== 'visible') { right = Math.min(right, e.getBoundingClientRect().right); break; }
+                if (getComputedStyle(e).overflowX !== 'visible') {
+                    right = Math.min(right, e.getBoundingClientRect().right); break;
+                }
             }
             return t.getBoundingClientRect().right > right + 1;
         }).map(t => t.className || t.getAttribute('data-testid') || 'table')""")
@@ -70,7 +72,8 @@ def _cut_tables(page) -> list[str]:
 
 def _date_lines(page) -> int:
     """The most lines a date in a session list takes."""
-    return page.evaluate("""() => Math.max(0, ...[...document.querySelectorAll('table.sessions td.session-when')].map(td => {
+    return page.evaluate("""() => Math.max(0, ...[...document.querySelectorAll('table.sessions td.session-when')]
+        .map(td => {
         const range = document.createRange(); range.selectNodeContents(td);
         return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; }))""")
 
