@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import tempfile
@@ -36,6 +37,15 @@ class Command(BaseCommand):
         parser.add_argument("--output", metavar="FILE", help="write here instead of standard output")
         parser.add_argument("--threads", default=None,
                             help=f"threads that deal (default: this machine's CPUs, at most {MAX_THREADS})")
+
+    def run_from_argv(self, argv):
+        """From the command line (not call_command): the process ends right after, so its
+        objects are frozen out of the interpreter's final garbage collections — some 160,000
+        of Django's, numpy's and numba's, about a fifth of a second of exit."""
+        try:
+            super().run_from_argv(argv)
+        finally:
+            gc.freeze()
 
     def handle(self, *args, **options):
         try:
