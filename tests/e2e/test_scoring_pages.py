@@ -38,7 +38,11 @@ def howell(club_session, director):
 
 
 def _fits(page, width: int) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, page.url
+    page.wait_for_load_state("networkidle")                # site.js and htmx have done their work
+    wide = page.evaluate("""w => Array.from(document.querySelectorAll('body *'))
+        .filter(e => e.getBoundingClientRect().right > w + 1)
+        .slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))""", width)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, (page.url, wide)
 
 
 def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_publishes(
