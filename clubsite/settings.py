@@ -117,6 +117,7 @@ INSTALLED_APPS = [
     "movements",
     "scoring",
     "tables",
+    "audits",
 ]
 
 MIDDLEWARE = [

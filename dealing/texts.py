@@ -123,6 +123,17 @@ def _problems(p):
     return said if p["more"] <= 0 else _("%(problems)s; and %(more)s more") % {"problems": said, "more": p["more"]}
 
 
+def _kh_mismatch(p):
+    said = _("the key file does not match the published commitment: SHA-256 of the .sqk is %(computed)s, but KH "
+             "is %(published)s") % p
+    if p["kh_line"]:
+        said = _("the key file does not match the published commitment: SHA-256 of the .sqk is %(computed)s, but KH "
+                 "(line %(kh_line)s of the .sqd) is %(published)s") % p
+    if p["suspects"]:
+        said += _("; suspicious key lines: %(lines)s") % {"lines": ", ".join(render(t) for t in p["suspects"])}
+    return said
+
+
 def _malformed_tag(p):
     if p["tag"] == "?":  # no name to give: the pattern says "Name"
         return _('malformed tag %(text)s; expected [Name "value"]') % _quoted(p, "text")
@@ -385,6 +396,62 @@ RENDERERS = {
                                     "entered was %(entered)s") % p,
     "acts.key": lambda p: _("entry %(position)s: the revealed key does not give the commitment hash (the record with "
                             "it hashes to %(computed)s)") % p,
+    # squaredeal.py: a SquareDeal event's .sqd (description) and .sqk (keys)
+    "sqd.boards_zero": lambda p: _("a session has at least one board, not %(text)s") % p,
+    "sqd.boards_range": lambda p: _("boards %(text)s: %(part)s is not a board range like 1-16 (write 16, 1-16,17-32, "
+                                    "3x7 or ?)") % _quoted(p, "text", "part"),
+    "sqd.boards_empty": lambda p: _("boards %(text)s: range %(part)s is empty or starts below 1")
+                                  % _quoted(p, "text"),
+    "sqd.session_number": lambda p: _("sessions are numbered from 1, not %(session)s") % p,
+    "sqd.phase_sessions": lambda p: ngettext("phase %(phase)s (%(description)s) has %(sessions)s session, "
+                                             "not %(session)s",
+                                             "phase %(phase)s (%(description)s) has %(sessions)s sessions, "
+                                             "not %(session)s", p["sessions"]) % p,
+    "sqd.boards_open": lambda p: _("phase %(phase)s leaves the number of boards open (?): say which boards") % p,
+    "sqd.phase_number": lambda p: _("the tournament has phases 1 … %(count)s, not %(number)s") % p,
+    "sqd.twice": lambda p: _("a second %(tag)s line (the first is line %(first)s)") % p,
+    "sqd.kh_format": lambda p: _("KH must be 64 hex digits (a SHA-256), not %(text)s") % _quoted(p, "text"),
+    "sqd.unknown_line": lambda p: _("unknown line %(text)s: expected TN, DI, DV, SN, KH or a # comment")
+                                  % _quoted(p, "text"),
+    "sqd.no_tn": lambda p: _("the .sqd file has no TN (tournament name) line"),
+    "sqd.no_sn": lambda p: _("the .sqd file has no SN (phase) line"),
+    "sqd.sn_parts": lambda p: _("SN needs nsessions:boards:fileprefix:description, not %(text)s")
+                              % _quoted(p, "text"),
+    "sqd.sn_count": lambda p: _("SN: the number of sessions must be a number ≥ 0, not %(text)s")
+                              % _quoted(p, "text"),
+    "sqd.sn": lambda p: _("SN: %(error)s") % _said(p),
+    "sqd.sn_prefix": lambda p: _("SN: the file prefix is empty"),
+    "sqd.dv_empty": lambda p: _("the delayed value is empty"),
+    "sqd.no_dv": lambda p: _("the .sqd file has no DV (delayed value) yet: deals cannot be made before it is known"),
+    "sqk.no_key": lambda p: _("the .sqk file has no key for phase %(phase)s, session %(session)s") % p,
+    "sqk.not_key_line": lambda p: _("not a key line %(text)s…: expected phase,session:key") % _quoted(p, "text"),
+    "sqk.empty_key": lambda p: _("phase %(phase)s, session %(session)s has an empty key") % p,
+    "sqk.second_key": lambda p: _("phase %(phase)s, session %(session)s has a second key (first on line %(first)s)")
+                                % p,
+    "sqk.no_keys": lambda p: _("the .sqk file holds no keys"),
+    "sqk.no_kh": lambda p: _("the .sqd file has no KH line: the tournament was never published"),
+    "sqk.length": lambda p: ngettext("%(length)s character, the others %(usual)s",
+                                     "%(length)s characters, the others %(usual)s", p["length"]) % p,
+    "sqk.characters": lambda p: _("characters %(characters)s") % _quoted(p, "characters"),
+    "sqk.suspect": lambda p: _("line %(line)s (%(phase)s,%(session)s: %(problems)s)")
+                             % _said(p, problems="; ".join(render(t) for t in p["problems"])),
+    "sqk.kh_mismatch": _kh_mismatch,
+    "sqk.missing": lambda p: (_("the .sqk file has no key for session(s) %(sessions)s") % p
+                              + (_(" and %(more)s more") % p if p["more"] else "")),
+    # squaredeal_audit.py: an event's hand records (each error names the file)
+    "records.file": lambda p: _("%(file)s: %(error)s") % _said(p),
+    "records.no_deals": lambda p: _("the file holds no deals"),
+    "records.no_board": lambda p: _("a deal without a Board tag"),
+    "records.board_twice": lambda p: _("board %(board)s is here twice (first on line %(first)s)") % p,
+    "records.order": lambda p: _("unknown order %(order)s: sqd, names or auto") % _quoted(p, "order"),
+    "records.name": lambda p: _("its name names no session of the event (SquareDeal names the files %(examples)s), "
+                                "and a file of all deals would hold the event's %(total)s boards, not %(count)s") % p,
+    "records.all_count": lambda p: _("%(count)s deals, but the event has %(total)s boards in %(sessions)s sessions: a "
+                                     "file of all deals holds one deal per board of every session, in order") % p,
+    "records.all_open": lambda p: _("phase %(phase)s (%(description)s) leaves its sessions or boards open, so a file "
+                                    "of all deals cannot say which deal is which board: give its hand records as "
+                                    "files named by session, like %(example)s.pbn") % p,
+    "records.twice": lambda p: _("%(session)s is also in %(other)s: give each session's hand records once") % p,
     # formats/csv_format.py
     "csv.line": lambda p: _("not a CSV line: %(detail)s") % p,
     "csv.fields": lambda p: _("a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not %(count)s") % p,

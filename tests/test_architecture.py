@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ["clubs", "dealing", "movements", "scoring", "tables"]
+APPS = ["clubs", "dealing", "movements", "scoring", "tables", "audits"]
 FORBIDDEN_ROOTS = {"django", "rest_framework", "drf_spectacular", "celery", "kombu", "django_celery_results", "clubsite"}
 LAYER_MODULES = {"models", "services", "selectors", "apis", "views", "tasks", "admin", "forms", "urls", "api_urls"}
 

@@ -13,9 +13,14 @@ Implements ``../shared/specs/bigdeal-squaredeal.md`` §5 (SquareDeal 2.7, ``squa
   (:mod:`dealing.domain.bigdeal`).
 
 What it offers: :func:`read_sqd`, :func:`write_sqd`, :func:`read_sqk`, :func:`write_sqk`,
-:func:`key_hash`, :func:`verify_keys` (KH check with a report), :func:`session_deals`,
+:func:`key_hash`, :func:`check_keys` (the KH check as data: what matched, which key lines look
+wrong, which sessions have no key), :func:`verify_keys` (the same, raising), :func:`session_deals`,
 :func:`create_tournament` (keys from ``secrets``), :func:`canonical_delayed_value`,
-:func:`parse_board_spec`.
+:func:`parse_board_spec`. Checking an event's hand records against its deals (an audit):
+:mod:`dealing.domain.squaredeal_audit`.
+
+Errors are :class:`DealingError`\\ s made from ``Text``\\ s (``sqd.*``, ``sqk.*``), so the site says
+them in the reader's language; reading a file, they name the line (``line 9: SN: …``).
 
 >>> t = read_sqd(b"TN Demo\\r\\nDI DJI close 1 May\\r\\nDV 43275.91\\r\\nSN 2:1-16,17-32:RR#:Round #/2\\r\\n")
 >>> t.phases[0].board_range(2), t.phases[0].file_name(2), t.phases[0].session_description(2)
@@ -38,12 +43,15 @@ from dataclasses import dataclass, field, replace
 from dealing.domain.bigdeal import bigdeal_deals, owner_hash, seed_random_from_entropy
 from dealing.domain.cards import Deal
 from dealing.domain.errors import DealingError
+from dealing.domain.text import Text
 
 __all__ = [
     "Phase",
     "Tournament",
     "SquareDealKeys",
     "KeyCheck",
+    "KeyLineProblem",
+    "check_keys",
     "read_sqd",
     "write_sqd",
     "read_sqk",
@@ -82,17 +90,16 @@ def parse_board_spec(spec: str) -> list[tuple[int, int]] | None:
         return [((k - 1) * length + 1, k * length) for k in range(1, count + 1)]
     if re.fullmatch(r"\d+", text):
         if int(text) < 1:
-            raise DealingError(f"a session has at least one board, not {text}", field="boards")
+            raise DealingError(Text.of("sqd.boards_zero", text=text), field="boards")
         return [(1, int(text))]
     ranges = []
     for part in text.split(","):
         match = _RANGE.match(part.strip())
         if not match:
-            raise DealingError(f"boards {text!r}: {part!r} is not a board range like 1-16 "
-                               "(write 16, 1-16,17-32, 3x7 or ?)", field="boards")
+            raise DealingError(Text.of("sqd.boards_range", text=text, part=part), field="boards")
         lo, hi = int(match.group(1)), int(match.group(2))
         if not 1 <= lo <= hi:
-            raise DealingError(f"boards {text!r}: range {part.strip()} is empty or starts below 1", field="boards")
+            raise DealingError(Text.of("sqd.boards_empty", text=text, part=part.strip()), field="boards")
         ranges.append((lo, hi))
     return ranges
 
@@ -123,10 +130,10 @@ class Phase:
 
     def check_session(self, session: int) -> int:
         if isinstance(session, bool) or not isinstance(session, int) or session < 1:
-            raise DealingError(f"sessions are numbered from 1, not {session!r}", field="session")
+            raise DealingError(Text.of("sqd.session_number", session=repr(session)), field="session")
         if not self.open_ended and session > self.sessions:
-            raise DealingError(f"phase {self.number} ({self.description}) has {self.sessions} sessions, "
-                               f"not {session}", field="session")
+            raise DealingError(Text.of("sqd.phase_sessions", phase=self.number, description=self.description,
+                                       sessions=self.sessions, session=session), field="session")
         return session
 
     def board_range(self, session: int, boards: str | None = None) -> tuple[int, int]:
@@ -134,8 +141,7 @@ class Phase:
         self.check_session(session)
         ranges = parse_board_spec(boards if boards is not None else self.boards)
         if ranges is None:
-            raise DealingError(f"phase {self.number} leaves the number of boards open (?): say which boards",
-                               field="boards")
+            raise DealingError(Text.of("sqd.boards_open", phase=self.number), field="boards")
         return ranges[(session - 1) % len(ranges)]
 
     def file_name(self, session: int, reserve: bool = False) -> str:
@@ -164,10 +170,13 @@ class Tournament:
     key_hash: str | None = None
     version: str | None = None
     key_hash_line: int | None = field(default=None, compare=False)
+    #: the line of each of TN, DI, DV and KH in the file read (empty for a tournament made here)
+    tag_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def phase(self, number: int) -> Phase:
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.phases):
-            raise DealingError(f"the tournament has phases 1 … {len(self.phases)}, not {number!r}", field="phase")
+            raise DealingError(Text.of("sqd.phase_number", count=len(self.phases), number=repr(number)),
+                               field="phase")
         return self.phases[number - 1]
 
     def with_delayed_value(self, value: str) -> Tournament:
@@ -180,13 +189,20 @@ def _text_lines(data: bytes | str, what: str) -> list[str]:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
             data = data.decode("latin-1")
+    if what == ".sqd" and data.startswith("\ufeff"):  # a byte-order mark some editors put first
+        data = data[1:]
     return data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 def read_sqd(data: bytes | str) -> Tournament:
-    """Parse a ``.sqd`` description file (CRLF or LF). Errors name the line."""
-    name = info = value = kh = version = None
-    kh_line = None
+    """Parse a ``.sqd`` description file (CRLF or LF). Errors name the line.
+
+    Each of TN, DI, DV and KH may appear once (SquareDeal writes each once; a second one is
+    refused rather than silently winning).
+    """
+    values: dict[str, str] = {}
+    lines: dict[str, int] = {}
+    version = None
     phases: list[Phase] = []
     for number, raw in enumerate(_text_lines(data, ".sqd"), start=1):
         line = raw.rstrip()
@@ -199,37 +215,39 @@ def read_sqd(data: bytes | str) -> Tournament:
             continue
         tag, _, rest = line.partition(" ")
         rest = rest.lstrip(" ")
-        if tag == "TN":
-            name = rest
-        elif tag == "DI":
-            info = rest
-        elif tag == "DV":
-            value = rest
-        elif tag == "KH":
-            if not re.fullmatch(r"[0-9a-fA-F]{64}", rest):
-                raise DealingError(f"KH must be 64 hex digits (a SHA-256), not {rest!r}", field="KH", line=number)
-            kh, kh_line = rest.lower(), number
+        if tag in ("TN", "DI", "DV", "KH"):
+            if tag in lines:
+                raise DealingError(Text.of("sqd.twice", tag=tag, first=lines[tag]), field=tag, line=number)
+            if tag == "KH" and not re.fullmatch(r"[0-9a-fA-F]{64}", rest):
+                raise DealingError(Text.of("sqd.kh_format", text=rest[:80]), field="KH", line=number)
+            values[tag], lines[tag] = (rest.lower() if tag == "KH" else rest), number
         elif tag == "SN":
-            parts = rest.split(":", 3)
-            if len(parts) != 4:
-                raise DealingError("SN needs nsessions:boards:fileprefix:description", field="SN", line=number)
-            count, boards, prefix, description = parts
-            if not count.strip().isdigit():
-                raise DealingError(f"SN: the number of sessions must be a number ≥ 0, not {count!r}",
-                                   field="SN", line=number)
-            try:
-                parse_board_spec(boards)
-            except DealingError as exc:
-                raise DealingError(f"SN: {exc}", field="SN", line=number) from None
-            phases.append(Phase(len(phases) + 1, int(count), boards.strip(), prefix.strip(), description, number))
+            phases.append(_phase(rest, len(phases) + 1, number))
         else:
-            raise DealingError(f"unknown line {line[:30]!r}: expected TN, DI, DV, SN, KH or a # comment",
-                               line=number)
-    if name is None:
-        raise DealingError("the .sqd file has no TN (tournament name) line", field="TN")
+            raise DealingError(Text.of("sqd.unknown_line", text=line[:30]), line=number)
+    if "TN" not in values:
+        raise DealingError(Text.of("sqd.no_tn"), field="TN")
     if not phases:
-        raise DealingError("the .sqd file has no SN (phase) line", field="SN")
-    return Tournament(name, info or "", value, tuple(phases), kh, version, kh_line)
+        raise DealingError(Text.of("sqd.no_sn"), field="SN")
+    return Tournament(values["TN"], values.get("DI", ""), values.get("DV"), tuple(phases), values.get("KH"), version,
+                      lines.get("KH"), lines)
+
+
+def _phase(rest: str, number: int, line: int) -> Phase:
+    """An ``SN`` line's value (``nsessions:boards:fileprefix:description``) as phase ``number``."""
+    parts = rest.split(":", 3)
+    if len(parts) != 4:
+        raise DealingError(Text.of("sqd.sn_parts", text=rest[:60]), field="SN", line=line)
+    count, boards, prefix, description = parts
+    if not re.fullmatch(r"[0-9]{1,6}", count.strip()):
+        raise DealingError(Text.of("sqd.sn_count", text=count[:20]), field="SN", line=line)
+    try:
+        parse_board_spec(boards)
+    except DealingError as exc:
+        raise DealingError(Text.of("sqd.sn", error=exc.said), field="SN", line=line) from None
+    if not prefix.strip():
+        raise DealingError(Text.of("sqd.sn_prefix"), field="SN", line=line)
+    return Phase(number, int(count), boards.strip(), prefix.strip(), description, line)
 
 
 def write_sqd(tournament: Tournament) -> bytes:
@@ -260,34 +278,37 @@ class SquareDealKeys:
         try:
             return self.keys[(phase, session)]
         except KeyError:
-            raise DealingError(f"the .sqk file has no key for phase {phase}, session {session}",
-                               field="session") from None
+            raise DealingError(Text.of("sqk.no_key", phase=phase, session=session), field="session") from None
 
 
-_SQK_LINE = re.compile(r"^(\d+),(\d+):(.*)$")
+_SQK_LINE = re.compile(r"^([0-9]+),([0-9]+):(.*)$")
 
 
 def read_sqk(data: bytes) -> SquareDealKeys:
-    """Parse a ``.sqk`` key file. Errors name the line."""
+    """Parse a ``.sqk`` key file (CRLF as SquareDeal writes it, or LF). Errors name the line.
+
+    A key is what follows the colon up to the line end, exactly (as ``squaredeal.pl`` reads it);
+    :func:`check_keys` points out keys of an odd length or with odd characters.
+    """
     raw = bytes(data)
     keys: dict[tuple[int, int], str] = {}
     lines: dict[tuple[int, int], int] = {}
     for number, line in enumerate(_text_lines(raw, ".sqk"), start=1):
         if not line.strip():
             continue
-        match = _SQK_LINE.match(line.strip())
+        match = _SQK_LINE.match(line)
         if not match:
-            raise DealingError(f"not a key line {line[:20]!r}…: expected phase,session:key", line=number)
+            raise DealingError(Text.of("sqk.not_key_line", text=line[:20]), line=number)
         ident = (int(match.group(1)), int(match.group(2)))
         key = match.group(3)
         if not key:
-            raise DealingError(f"phase {ident[0]}, session {ident[1]} has an empty key", line=number)
+            raise DealingError(Text.of("sqk.empty_key", phase=ident[0], session=ident[1]), line=number)
         if ident in keys:
-            raise DealingError(f"phase {ident[0]}, session {ident[1]} has a second key "
-                               f"(first on line {lines[ident]})", line=number)
+            raise DealingError(Text.of("sqk.second_key", phase=ident[0], session=ident[1], first=lines[ident]),
+                               line=number)
         keys[ident], lines[ident] = key, number
     if not keys:
-        raise DealingError("the .sqk file holds no keys")
+        raise DealingError(Text.of("sqk.no_keys"))
     return SquareDealKeys(keys, lines, raw)
 
 
@@ -301,69 +322,120 @@ def key_hash(sqk_bytes: bytes) -> str:
     return hashlib.sha256(bytes(sqk_bytes)).hexdigest()
 
 
+def _crlf_copy(raw: bytes) -> bytes:
+    """What ``squaredeal.pl``'s ``readkeys`` hashes: the lines (read through ``:crlf``) each ending CRLF."""
+    lines = raw.replace(b"\r\n", b"\n").split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    return b"".join(line + b"\r\n" for line in lines)
+
+
+@dataclass(frozen=True)
+class KeyLineProblem:
+    """A key line that looks wrong: a length unlike the other keys', or characters SquareDeal never writes."""
+
+    line: int
+    phase: int
+    session: int
+    length: int
+    usual: int | None = None      # the other keys' length, when this one's differs
+    characters: str = ""          # characters outside A-Z a-z 0-9
+
+    @property
+    def text(self) -> Text:
+        problems = []
+        if self.usual is not None:
+            problems.append(Text.of("sqk.length", length=self.length, usual=self.usual))
+        if self.characters:
+            problems.append(Text.of("sqk.characters", characters=self.characters))
+        return Text.of("sqk.suspect", line=self.line, phase=self.phase, session=self.session, problems=problems)
+
+
 @dataclass(frozen=True)
 class KeyCheck:
-    """What :func:`verify_keys` checked."""
+    """What :func:`check_keys` found: the hashes, and what is wrong if anything is.
+
+    ``matches``: SHA-256 of the ``.sqk`` is KH (``normalised_line_ends``: only once its line ends
+    are CRLF again, as SquareDeal's own check makes them). ``missing``: sessions of the event with
+    no key. ``suspects``: key lines that look wrong (named in the error when KH does not match).
+    ``messages``: the English report the ``squaredeal`` command prints.
+    """
 
     key_hash: str
     normalised_line_ends: bool
     sessions: int
     messages: tuple[str, ...]
+    published: str = ""
+    published_line: int | None = None
+    matches: bool = True
+    missing: tuple[tuple[int, int], ...] = ()
+    suspects: tuple[KeyLineProblem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.matches and not self.missing
+
+    @property
+    def problem(self) -> Text | None:
+        """Why the key file cannot be trusted (KH first, then missing keys), or None."""
+        if not self.matches:
+            return Text.of("sqk.kh_mismatch", computed=self.key_hash, published=self.published,
+                           kh_line=self.published_line, suspects=[s.text for s in self.suspects])
+        if self.missing:
+            return Text.of("sqk.missing", sessions=", ".join(f"{p},{s}" for p, s in self.missing[:10]),
+                           more=max(0, len(self.missing) - 10))
+        return None
+
+
+def check_keys(tournament: Tournament, sqk: SquareDealKeys) -> KeyCheck:
+    """Compare SHA-256 of the ``.sqk`` with KH and look for missing or odd keys; raises only without KH.
+
+    Like ``squaredeal.pl`` a copy whose line ends were converted to LF still matches (its lines
+    re-joined with CRLF hash to KH); the report says so.
+    """
+    if not tournament.key_hash:
+        raise DealingError(Text.of("sqk.no_kh"), field="KH")
+    raw_hash = key_hash(sqk.raw)
+    matches, normalised = hmac.compare_digest(raw_hash, tournament.key_hash), False
+    if not matches:
+        copy = _crlf_copy(sqk.raw)
+        if copy != sqk.raw and hmac.compare_digest(key_hash(copy), tournament.key_hash):
+            matches = normalised = True
+    missing = tuple((p, s) for phase in tournament.phases for p, s in phase.key_ids() if (p, s) not in sqk.keys)
+    messages: list[str] = []
+    if matches:
+        where = f" (line {tournament.key_hash_line})" if tournament.key_hash_line else ""
+        messages = [f"SHA-256 of the key file = {raw_hash}"
+                    + (" (after restoring CRLF line ends)" if normalised else ""),
+                    f"KH in the description{where} = {tournament.key_hash}: match",
+                    f"keys present for all {sum(len(p.key_ids()) for p in tournament.phases)} sessions of "
+                    f"{len(tournament.phases)} phases"]
+        short = [f"{p},{s}" for (p, s), k in sqk.keys.items() if len(k) < 40]
+        if short:
+            messages.append(f"warning: short keys (< 40 characters) for {', '.join(short)}")
+    return KeyCheck(raw_hash, normalised, len(sqk.keys), tuple(messages), tournament.key_hash,
+                    tournament.key_hash_line, matches, missing, _suspect_lines(sqk))
 
 
 def verify_keys(tournament: Tournament, sqk: SquareDealKeys) -> KeyCheck:
-    """Check KH = SHA-256(.sqk) and that every session has a key; raise :class:`DealingError` if not.
-
-    Like ``squaredeal.pl`` a copy whose line ends were converted to LF still verifies (its
-    lines re-joined with CRLF hash to KH); the report says so.
-    """
-    if not tournament.key_hash:
-        raise DealingError("the .sqd file has no KH line: the tournament was never published", field="KH")
-    raw_hash = key_hash(sqk.raw)
-    normalised = False
-    if not hmac.compare_digest(raw_hash, tournament.key_hash):
-        lines = [line for line in _text_lines(sqk.raw, ".sqk")]
-        while lines and lines[-1] == "":
-            lines.pop()
-        crlf_hash = key_hash("".join(f"{line}\r\n" for line in lines).encode("utf-8"))
-        if not hmac.compare_digest(crlf_hash, tournament.key_hash):
-            suspects = _suspect_lines(sqk)
-            where = f" (line {tournament.key_hash_line} of the .sqd)" if tournament.key_hash_line else ""
-            detail = ("; suspicious key lines: " + ", ".join(suspects)) if suspects else ""
-            raise DealingError(
-                f"the key file does not match the published commitment: SHA-256 of the .sqk is "
-                f"{raw_hash}, but KH{where} is {tournament.key_hash}{detail}",
-                field="KH")
-        normalised = True
-    missing = [f"{p},{s}" for phase in tournament.phases for p, s in phase.key_ids() if (p, s) not in sqk.keys]
-    if missing:
-        raise DealingError(f"the .sqk file has no key for session(s) {', '.join(missing[:10])}", field="sqk")
-    messages = [f"SHA-256 of the key file = {raw_hash}" + (" (after restoring CRLF line ends)" if normalised else ""),
-                f"KH in the description{' (line %d)' % tournament.key_hash_line if tournament.key_hash_line else ''}"
-                f" = {tournament.key_hash}: match",
-                f"keys present for all {sum(len(p.key_ids()) for p in tournament.phases)} sessions of "
-                f"{len(tournament.phases)} phases"]
-    short = [f"{p},{s}" for (p, s), k in sqk.keys.items() if len(k) < 40]
-    if short:
-        messages.append(f"warning: short keys (< 40 characters) for {', '.join(short)}")
-    return KeyCheck(raw_hash, normalised, len(sqk.keys), tuple(messages))
+    """Check KH = SHA-256(.sqk) and that every session has a key; raise :class:`DealingError` if not."""
+    check = check_keys(tournament, sqk)
+    if check.problem is not None:
+        raise DealingError(check.problem, field="KH" if not check.matches else "sqk")
+    return check
 
 
-def _suspect_lines(sqk: SquareDealKeys) -> list[str]:
-    """Key lines that differ from the usual shape (wrong length or characters outside A-Z a-z 0-9)."""
+def _suspect_lines(sqk: SquareDealKeys) -> tuple[KeyLineProblem, ...]:
+    """Key lines that differ from the usual shape (another length than most keys, characters outside A-Z a-z 0-9)."""
     lengths = [len(k) for k in sqk.keys.values()]
-    usual = max(set(lengths), key=lengths.count)
+    usual = max(sorted(set(lengths)), key=lengths.count)
     out = []
-    for ident, key in sqk.keys.items():
-        problem = []
-        if len(key) != usual:
-            problem.append(f"{len(key)} characters, the others {usual}")
-        bad = sorted({ch for ch in key if ch not in KEY_ALPHABET})
-        if bad:
-            problem.append(f"characters {''.join(bad)!r}")
-        if problem:
-            out.append(f"line {sqk.lines[ident]} ({ident[0]},{ident[1]}: {'; '.join(problem)})")
-    return out
+    for ident, key in sorted(sqk.keys.items(), key=lambda item: sqk.lines[item[0]]):
+        bad = "".join(sorted({ch for ch in key if ch not in KEY_ALPHABET}))
+        if len(key) != usual or bad:
+            out.append(KeyLineProblem(sqk.lines[ident], ident[0], ident[1], len(key),
+                                      usual if len(key) != usual else None, bad))
+    return tuple(out)
 
 
 def canonical_delayed_value(text: str) -> str:
@@ -377,15 +449,14 @@ def canonical_delayed_value(text: str) -> str:
     value = re.sub(r"\s+", " ", str(text).strip())
     value = re.sub(r"(?<=\d)[.,](?=\d)", "", value)
     if not value:
-        raise DealingError("the delayed value is empty", field="DV")
+        raise DealingError(Text.of("sqd.dv_empty"), field="DV")
     return value
 
 
 def session_entropy(tournament: Tournament, key: str, phase: Phase, session: int, reserve: bool) -> list[str]:
     """The ``-e`` strings SquareDeal passes to bigdealx for a session (after the owner half)."""
     if tournament.delayed_value is None:
-        raise DealingError("the .sqd file has no DV (delayed value) yet: deals cannot be made before it is known",
-                           field="DV")
+        raise DealingError(Text.of("sqd.no_dv"), field="DV")
     right = key[len(key) // 2:]
     parts = [right, base64.b64encode(tournament.delayed_value.encode("utf-8")).decode("ascii"),
              "reserve" if reserve else "original"]

@@ -296,6 +296,59 @@ ENGLISH: dict[str, _Template] = {
                                   f"entered was {p['entered']}",
     "acts.key": lambda p: f"entry {p['position']}: the revealed key does not give the commitment hash (the record with "
                           f"it hashes to {p['computed']})",
+    # squaredeal.py: a SquareDeal event's .sqd (description) and .sqk (keys)
+    "sqd.boards_zero": lambda p: f"a session has at least one board, not {p['text']}",
+    "sqd.boards_range": lambda p: f"boards {p['text']!r}: {p['part']!r} is not a board range like 1-16 "
+                                  "(write 16, 1-16,17-32, 3x7 or ?)",
+    "sqd.boards_empty": lambda p: f"boards {p['text']!r}: range {p['part']} is empty or starts below 1",
+    "sqd.session_number": lambda p: f"sessions are numbered from 1, not {p['session']}",
+    "sqd.phase_sessions": lambda p: f"phase {p['phase']} ({p['description']}) has {p['sessions']} sessions, "
+                                    f"not {p['session']}",
+    "sqd.boards_open": lambda p: f"phase {p['phase']} leaves the number of boards open (?): say which boards",
+    "sqd.phase_number": lambda p: f"the tournament has phases 1 … {p['count']}, not {p['number']}",
+    "sqd.twice": lambda p: f"a second {p['tag']} line (the first is line {p['first']})",
+    "sqd.kh_format": lambda p: f"KH must be 64 hex digits (a SHA-256), not {p['text']!r}",
+    "sqd.unknown_line": lambda p: f"unknown line {p['text']!r}: expected TN, DI, DV, SN, KH or a # comment",
+    "sqd.no_tn": lambda p: "the .sqd file has no TN (tournament name) line",
+    "sqd.no_sn": lambda p: "the .sqd file has no SN (phase) line",
+    "sqd.sn_parts": lambda p: f"SN needs nsessions:boards:fileprefix:description, not {p['text']!r}",
+    "sqd.sn_count": lambda p: f"SN: the number of sessions must be a number ≥ 0, not {p['text']!r}",
+    "sqd.sn": lambda p: f"SN: {p['error']}",
+    "sqd.sn_prefix": lambda p: "SN: the file prefix is empty",
+    "sqd.dv_empty": lambda p: "the delayed value is empty",
+    "sqd.no_dv": lambda p: "the .sqd file has no DV (delayed value) yet: deals cannot be made before it is known",
+    "sqk.no_key": lambda p: f"the .sqk file has no key for phase {p['phase']}, session {p['session']}",
+    "sqk.not_key_line": lambda p: f"not a key line {p['text']!r}…: expected phase,session:key",
+    "sqk.empty_key": lambda p: f"phase {p['phase']}, session {p['session']} has an empty key",
+    "sqk.second_key": lambda p: f"phase {p['phase']}, session {p['session']} has a second key "
+                                f"(first on line {p['first']})",
+    "sqk.no_keys": lambda p: "the .sqk file holds no keys",
+    "sqk.no_kh": lambda p: "the .sqd file has no KH line: the tournament was never published",
+    "sqk.length": lambda p: f"{p['length']} characters, the others {p['usual']}",
+    "sqk.characters": lambda p: f"characters {p['characters']!r}",
+    "sqk.suspect": lambda p: f"line {p['line']} ({p['phase']},{p['session']}: {'; '.join(map(str, p['problems']))})",
+    "sqk.kh_mismatch": lambda p: "the key file does not match the published commitment: SHA-256 of the .sqk is "
+                                 f"{p['computed']}, but KH"
+                                 + (f" (line {p['kh_line']} of the .sqd)" if p["kh_line"] else "")
+                                 + f" is {p['published']}"
+                                 + (f"; suspicious key lines: {', '.join(map(str, p['suspects']))}"
+                                    if p["suspects"] else ""),
+    "sqk.missing": lambda p: f"the .sqk file has no key for session(s) {p['sessions']}"
+                             + (f" and {p['more']} more" if p["more"] else ""),
+    # squaredeal_audit.py: an event's hand records (each error names the file)
+    "records.file": lambda p: f"{p['file']}: {p['error']}",
+    "records.no_deals": lambda p: "the file holds no deals",
+    "records.no_board": lambda p: "a deal without a Board tag",
+    "records.board_twice": lambda p: f"board {p['board']} is here twice (first on line {p['first']})",
+    "records.order": lambda p: f"unknown order {p['order']!r}: sqd, names or auto",
+    "records.name": lambda p: f"its name names no session of the event (SquareDeal names the files {p['examples']}), "
+                              f"and a file of all deals would hold the event's {p['total']} boards, not {p['count']}",
+    "records.all_count": lambda p: f"{p['count']} deals, but the event has {p['total']} boards in {p['sessions']} "
+                                   "sessions: a file of all deals holds one deal per board of every session, in order",
+    "records.all_open": lambda p: f"phase {p['phase']} ({p['description']}) leaves its sessions or boards open, so "
+                                  "a file of all deals cannot say which deal is which board: give its hand records "
+                                  f"as files named by session, like {p['example']}.pbn",
+    "records.twice": lambda p: f"{p['session']} is also in {p['other']}: give each session's hand records once",
     # formats/csv_format.py
     "csv.line": lambda p: f"not a CSV line: {p['detail']}",
     "csv.fields": lambda p: f"a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not {p['count']}",

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from dealing.domain import auction, cards, commitment, contract, formats, generator, numbering, perfect_auction, play
+from dealing.domain import (auction, cards, commitment, contract, formats, generator, numbering, perfect_auction,
+                            play, squaredeal, squaredeal_audit)
 from dealing.domain.cards import Card, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from clubs.texts import error_message, render
 from dealing.domain.errors import DealingError
@@ -126,6 +127,58 @@ def _replay(text: str):
                                     play.parse_cards(text))
 
 
+# SquareDeal's .sqd and .sqk files, and an event's hand records (dealing/domain/squaredeal*.py)
+SQD = b"TN Demo\nDI DJI 1 May\nSN 2:1-4,5-8:RR#:Round #\n"
+SQK = b"1,1:" + b"a" * 60 + b"\r\n1,2:" + b"b" * 60 + b"\r\n"
+RECORD = "AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+
+
+def _sqd(extra: bytes = b"", key_file: bytes = SQK) -> "squaredeal.Tournament":
+    return squaredeal.read_sqd(SQD + extra + b"KH " + squaredeal.key_hash(key_file).encode() + b"\n")
+
+
+def _records(name: str, text: str):
+    return squaredeal_audit.read_hand_records(name, text.encode())
+
+
+SQUAREDEAL = [
+    lambda: squaredeal.parse_board_spec("0"),
+    lambda: squaredeal.parse_board_spec("1-x"),
+    lambda: squaredeal.parse_board_spec("5-3"),
+    lambda: _sqd().phases[0].check_session(0),
+    lambda: _sqd().phases[0].check_session(3),
+    lambda: squaredeal.read_sqd(b"TN x\nSN 2:?:A#:a\n").phases[0].board_range(1),
+    lambda: _sqd().phase(3),
+    lambda: squaredeal.read_sqd(SQD + b"TN Again\n"),
+    lambda: squaredeal.read_sqd(SQD + b"KH 12\n"),
+    lambda: squaredeal.read_sqd(SQD + b"XX\n"),
+    lambda: squaredeal.read_sqd(b"SN 1:16:A:a\n"),
+    lambda: squaredeal.read_sqd(b"TN x\n"),
+    lambda: squaredeal.read_sqd(b"TN x\nSN 1:16\n"),
+    lambda: squaredeal.read_sqd(b"TN x\nSN z:16:A:a\n"),
+    lambda: squaredeal.read_sqd(b"TN x\nSN 1:1-x:A:a\n"),
+    lambda: squaredeal.read_sqd(b"TN x\nSN 1:16: :a\n"),
+    lambda: squaredeal.canonical_delayed_value("  "),
+    lambda: squaredeal.session_deals(_sqd(), squaredeal.read_sqk(SQK), 1, 1),
+    lambda: squaredeal.read_sqk(SQK).key(9, 9),
+    lambda: squaredeal.read_sqk(b"junk\r\n"),
+    lambda: squaredeal.read_sqk(b"1,1:\r\n"),
+    lambda: squaredeal.read_sqk(b"1,1:a\r\n1,1:b\r\n"),
+    lambda: squaredeal.read_sqk(b""),
+    lambda: squaredeal.verify_keys(squaredeal.read_sqd(SQD), squaredeal.read_sqk(SQK)),
+    lambda: squaredeal.verify_keys(_sqd(), squaredeal.read_sqk(SQK.replace(b"b" * 60, b"b" * 58 + b"!"))),
+    lambda: squaredeal.verify_keys(_sqd(key_file=SQK[:66]), squaredeal.read_sqk(SQK[:66])),
+    lambda: _records("x.pbn", "% nothing here\n"),
+    lambda: _records("x.pbn", f'[Deal "N:{RECORD}"]\n'),
+    lambda: _records("x.pbn", f'[Board "1"]\n[Deal "N:{RECORD}"]\n\n[Board "1"]\n[Deal "N:{RECORD}"]\n'),
+    lambda: squaredeal_audit.place(_sqd(), [], "random"),
+    lambda: squaredeal_audit.place(_sqd(), [_records("x.pbn", f'[Board "1"]\n[Deal "N:{RECORD}"]\n')]),
+    lambda: squaredeal_audit.place(_sqd(), [_records("all.txt", RECORD)]),
+    lambda: squaredeal_audit.place(squaredeal.read_sqd(b"TN x\nSN 0:8:LG#:League\n"), [_records("all.txt", RECORD)]),
+    lambda: squaredeal_audit.place(_sqd(), [_records("RR1.pbn", f'[Board "1"]\n[Deal "N:{RECORD}"]\n'),
+                                            _records("RR1-2.pbn", f'[Board "1"]\n[Deal "N:{RECORD}"]\n')]),
+]
+
 BAD_INPUT = BOARD_FILES + [
     _replay("SA"),                 # North's card at West's turn
     _replay("S2 HA"),              # North does not follow suit
@@ -210,7 +263,7 @@ BAD_INPUT = BOARD_FILES + [
     lambda: _record(event="x" * 201),
     lambda: _record(promise="x" * 501),
     lambda: _record(sessions=tuple(commitment.SessionEntry(f"s{n}", 1) for n in range(101))),
-]
+] + SQUAREDEAL
 
 # the Laws are checked first, so these reasons of the perfect-auction decoder are made by hand;
 # and the rules no short auction reaches
