@@ -125,20 +125,25 @@ def session_set_boards_per_round(*, session: Session, boards_per_round: int | No
 
 
 # A session moves forward through its life (planned, in play, finished, results provisional, published);
-# a director may step back one stage to correct a mistake.
+# a director may step back one stage to correct a mistake. The status is the one record of where the
+# session stands; the session page's path (clubs.session_path) reads it with what each app owns.
 _STATUS_ORDER = list(Session.Status)
+
+
+def session_status_check(*, session: Session, status: str) -> None:
+    """Refuse (``ValidationError`` on ``status``) a status that is unknown or more than one stage away."""
+    if status not in Session.Status.values:
+        raise ValidationError({"status": _("Unknown status “%(status)s”.") % {"status": status}})
+    old, new = _STATUS_ORDER.index(session.status), _STATUS_ORDER.index(status)
+    if abs(new - old) > 1:
+        raise ValidationError({"status": _("A session goes %(now)s → %(next)s, one step at a time.") % {
+            "now": session.get_status_display(),
+            "next": Session.Status(_STATUS_ORDER[min(old + 1, len(_STATUS_ORDER) - 1)]).label}})
 
 
 @transaction.atomic
 def session_set_status(*, session: Session, status: str) -> Session:
-    if status not in Session.Status.values:
-        raise ValidationError({"status": f"Unknown status {status!r}."})
-    old, new = _STATUS_ORDER.index(session.status), _STATUS_ORDER.index(status)
-    if abs(new - old) > 1:
-        raise ValidationError({"status": (
-            f"A session goes {session.get_status_display()} → "
-            f"{Session.Status(_STATUS_ORDER[min(old + 1, len(_STATUS_ORDER) - 1)]).label}, one step at a time."
-        )})
+    session_status_check(session=session, status=status)
     session.status = status
     session.save(update_fields=["status"])
     return session

@@ -1,7 +1,9 @@
 """Pages: home, club home, members, sessions and their pairs. Thin: selectors read, services write.
 
-Other apps add panels to the session page by listing templates in their AppConfig's
-``session_panel_templates``; each is rendered with ``session`` and ``user`` in context.
+Other apps add panels to the session page through their AppConfig's ``session_panel_templates`` (the path step
+each belongs to → its template); each is rendered with ``session``, ``user``, ``can_direct`` and ``can_score`` in
+context, in the path's order. A club's directors are led by the session's path instead (``clubs.session_path``):
+for them only the panels placed ``after`` it are shown.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -20,6 +24,7 @@ from clubs.forms import (ClubForm, MemberForm, MemberLoginForm, MemberNames, Pai
                          SessionStatusForm)
 from clubs.models import ClubRole, Session
 from clubs.permissions import can_direct, can_score, is_site_auditor
+from clubs.session_path import session_path, status_change_words
 
 
 def _save_or_report(form, save):
@@ -35,8 +40,23 @@ def _save_or_report(form, save):
         return None
 
 
-def session_panel_templates() -> list[str]:
-    return [name for config in apps.get_app_configs() for name in getattr(config, "session_panel_templates", [])]
+PANEL_PLACES = ("pairs", "movement", "boards", "printing", "play", "scores", "publication", "after")
+
+
+def session_panel_templates(*, with_path: bool = False) -> list[str]:
+    """The apps' session-page panels (an AppConfig's ``session_panel_templates``: path step → template or list of
+    templates; a plain list is placed ``after``), in the path's order: pairs, movement, boards, printing, play,
+    scores, publication, then ``after``. With the path (a director's page) only the ``after`` panels are left: the
+    path says the rest."""
+    placed: list[tuple[int, int, str]] = []
+    for order, config in enumerate(apps.get_app_configs()):
+        panels = getattr(config, "session_panel_templates", {})
+        for place, names in (panels.items() if isinstance(panels, dict) else [("after", list(panels))]):
+            if with_path and place != "after":
+                continue
+            for name in [names] if isinstance(names, str) else names:
+                placed.append((PANEL_PLACES.index(place), order, name))
+    return [name for *_order, name in sorted(placed)]
 
 
 def home(request):
@@ -101,22 +121,26 @@ def session_create(request, slug):
 
 @login_required
 def session_detail(request, session_id):
+    """A session's page. Its directors are led through the evening by the session's path (pairs, movement, boards,
+    printing, play, scores, publication: ``clubs.session_path``); everyone else sees the apps' panels."""
     session = selectors.session_get_for_viewer(user=request.user, session_id=session_id)
+    director = can_direct(request.user, session.club)
     return render(request, "clubs/session_detail.html", {
         "session": session,
         "club": session.club,
-        "can_direct": can_direct(request.user, session.club),
+        "can_direct": director,
         "can_score": can_score(request.user, session.club),
-        "status_form": SessionStatusForm(initial={"status": session.status}),
-        "next_statuses": _neighbour_statuses(session),
-        "panels": session_panel_templates(),
+        "path": session_path(session) if director else None,
+        "step_back": _step_back(session) if director else None,
+        "panels": session_panel_templates(with_path=director),
     })
 
 
-def _neighbour_statuses(session: Session) -> list[tuple[str, str]]:
+def _step_back(session: Session) -> tuple[str, str] | None:
+    """The stage a director may step the session back to (to correct a mistake), as (value, label)."""
     order = list(Session.Status)
     here = order.index(Session.Status(session.status))
-    return [(s.value, s.label) for s in order[max(0, here - 1): here + 2] if s != session.status]
+    return (order[here - 1].value, order[here - 1].label) if here else None
 
 
 @login_required
@@ -130,20 +154,61 @@ def session_edit(request, session_id):
     return render(request, "clubs/session_form.html", {"club": session.club, "form": form, "session": session})
 
 
+def _back_to(request, session: Session) -> str:
+    """Where to go after a status change: the page that asked (``back``, same site only), else the session's."""
+    back = request.POST.get("back", "")
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                                require_https=request.is_secure()):
+        return back
+    return reverse("clubs:session_detail", args=[session.pk])
+
+
+def status_confirmation_page(request, session: Session, status: str, *, action: str, cancel: str, fields=None):
+    """The page that says what changing ``session`` to ``status`` does, and asks (``confirmed=yes`` goes on)."""
+    words = status_change_words(session, status)
+    return render(request, "confirm.html", {
+        "title": words.title, "what": words.what, "button": words.button, "danger": words.danger,
+        "action": action, "cancel": cancel, "fields": fields or {},
+        "about": session, "about_url": reverse("clubs:session_detail", args=[session.pk]),
+        "testid": f"confirm-{status}"})
+
+
 @login_required
 @require_POST
 def session_status(request, session_id):
+    """Move the session one stage on or back. What cannot be undone is confirmed first, on a page that says what it
+    does (``clubs.session_path.status_change_words``); publishing is the results page's, which asks for the
+    score-query window and confirms (``scoring:publish``), so a request to publish is sent there."""
     session = selectors.session_get_for_director(user=request.user, session_id=session_id)
+    back = _back_to(request, session)
     form = SessionStatusForm(request.POST)
-    if form.is_valid():
-        try:
-            services.session_set_status(session=session, status=form.cleaned_data["status"])
-            messages.success(request, _("Session is now: %(status)s.") % {"status": session.get_status_display()})
-        except ValidationError as exc:
-            messages.error(request, " ".join(exc.messages))
-    else:
+    if not form.is_valid():
         messages.error(request, _("Choose a valid status."))
-    return redirect("clubs:session_detail", session_id=session.pk)
+        return redirect(back)
+    status = form.cleaned_data["status"]
+    try:
+        services.session_status_check(session=session, status=status)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect(back)
+    order = list(Session.Status)
+    if status in (Session.Status.PROVISIONAL, Session.Status.PUBLISHED) and \
+            order.index(Session.Status(status)) > order.index(Session.Status(session.status)):
+        messages.info(request, _("Results are published from the results page: it asks how long players may query "
+                                 "their scores, and says what publishing does."))
+        return redirect(reverse("scoring:results", args=[session.pk]) + "#publication")
+    if status_change_words(session, status) and request.POST.get("confirmed") != "yes":
+        return status_confirmation_page(request, session, status, action=request.path, cancel=back,
+                                        fields={"status": status, "back": back})
+    try:
+        services.session_set_status(session=session, status=status)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        said = {Session.Status.RUNNING: _("The session is in play."),
+                Session.Status.FINISHED: _("Play is over: every player can now see the deals.")}.get(status)
+        messages.success(request, said or _("Session is now: %(status)s.") % {"status": session.get_status_display()})
+    return redirect(back)
 
 
 @login_required

@@ -14,8 +14,8 @@ class DealingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "dealing"
     verbose_name = _("Dealing")
-    # Panels on the session page (clubs.views.session_detail renders each with session and user).
-    session_panel_templates = ["dealing/_session_panel.html"]
+    # The session page's panels, by the path step they belong to (clubs.views.session_panel_templates).
+    session_panel_templates = {"boards": "dealing/_session_panel.html"}
 
     def ready(self):
         from clubs.models import Session

@@ -21,9 +21,10 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoring"
     verbose_name = _("Scoring")
-    # Panels on the session page (clubs.views.session_detail renders each with session and user).
-    session_panel_templates: list[str] = ["scoring/_session_panel.html", "scoring/_player_panel.html",
-                                          "scoring/_exports.html"]
+    # The session page's panels, by the path step they belong to (clubs.views.session_panel_templates); the
+    # results files come after the path, for directors too.
+    session_panel_templates = {"scores": "scoring/_session_panel.html", "publication": "scoring/_player_panel.html",
+                               "after": "scoring/_exports.html"}
 
     def ready(self):
         from clubs.models import Session

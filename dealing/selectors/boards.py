@@ -12,7 +12,8 @@ The rule (who may see which deal when):
 * Before that, a director of the club may take the deals off the site in one way only: a
   dealing-machine file (:func:`boards_for_dealing_machine`), to make the boards. The service
   that serves it records each download (:class:`dealing.models.DealDownload`).
-* :func:`session_dealing_summary` says whether and how a session was dealt, never a deal;
+* :func:`session_dealing_summary` says whether and how a session was dealt, never a deal (``in_words()``: as a
+  sentence);
   :func:`session_board_count` how many boards it has (its ``Board`` rows: the one answer).
 * :func:`boards_for_analysis` is for the analysis task (no user; results stay on the board
   and are shown under the same rule).
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.debug import sensitive_variables
 
 from clubs.models import Session
@@ -55,6 +57,26 @@ class DealingSummary:
     dealt_at: object | None
     commitment: Commitment | None
     analysis_pending: int
+    imported_filename: str = ""
+
+    def in_words(self) -> str:
+        """How the session was dealt, as a sentence: "21 boards dealt from a new key, not committed." ("": not
+        dealt). The dealing page's message and the session page's path say it alike."""
+        n = self.board_count
+        if not n:
+            return ""
+        if self.source == SessionDealing.Source.COMMITMENT and self.commitment is not None:
+            return ngettext("%(count)d board dealt from the commitment “%(event)s”.",
+                            "%(count)d boards dealt from the commitment “%(event)s”.", n) % {
+                "count": n, "event": self.commitment.event}
+        if self.source == SessionDealing.Source.FRESH_KEY:
+            return ngettext("%(count)d board dealt from a new key, not committed.",
+                            "%(count)d boards dealt from a new key, not committed.", n) % {"count": n}
+        if self.source == SessionDealing.Source.IMPORTED and self.imported_filename:
+            return ngettext("%(count)d board imported from the file %(file)s.",
+                            "%(count)d boards imported from the file %(file)s.", n) % {
+                "count": n, "file": self.imported_filename}
+        return ngettext("%(count)d board dealt.", "%(count)d boards dealt.", n) % {"count": n}
 
 
 @dataclass(frozen=True)
@@ -90,6 +112,7 @@ def session_dealing_summary(*, session: Session) -> DealingSummary:
         dealt_at=dealing.dealt_at if dealing else None,
         commitment=dealing.commitment if dealing else None,
         analysis_pending=boards.exclude(analysis_status=Board.AnalysisStatus.DONE).count(),
+        imported_filename=dealing.imported_filename if dealing else "",
     )
 
 

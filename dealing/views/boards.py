@@ -1,5 +1,10 @@
 """The director's dealing page of a session: deal it (from its commitment, a fresh key or a file)
 and download dealing-machine files (each download recorded). No deal is shown on this page.
+
+The fresh-key form offers as many boards as the session's movement plays (``session_layout(session).boards``:
+the movement and its boards per round); the page says that number, and where the movement, the dealt boards
+and the commitment disagree (the layout's ``problems``, in the scoring app's words). What was dealt is said as
+a sentence (``DealingSummary.in_words``: "21 boards dealt from a new key, not committed.").
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.debug import sensitive_variables
@@ -18,14 +24,18 @@ from django.views.decorators.http import require_POST
 from clubs.models import Session
 from clubs.selectors import session_get_for_director
 from dealing.models import DealDownload
-from dealing.selectors.boards import session_board_count, session_dealing_summary
+from dealing.selectors.boards import session_dealing_summary
 from dealing.services import boards as services
 from dealing.views.commitments import report_errors
 
 
+#: Boards offered when the session has no movement yet (a common club evening).
+DEFAULT_BOARDS = 24
+
+
 class FreshDealForm(forms.Form):
     boards = forms.IntegerField(label=gettext_lazy("Boards"), min_value=1, max_value=services.MAX_SESSION_BOARDS,
-                                initial=24)
+                                initial=DEFAULT_BOARDS)
     replace = forms.BooleanField(label=gettext_lazy("Replace the boards already dealt"), required=False)
 
 
@@ -39,8 +49,24 @@ class CommitmentDealForm(forms.Form):
     replace = forms.BooleanField(label=gettext_lazy("Replace the boards already dealt"), required=False)
 
 
+def _movement_boards(session: Session) -> tuple[tuple[int, ...], list[str]]:
+    """The boards the session's movement plays (empty: no movement yet), and the layout's problems in words."""
+    from clubs.texts import render as say
+    from scoring.selectors.layout import session_layout
+
+    layout = session_layout(session)
+    return layout.boards, [_sentence(say(p)) for p in layout.problems if p.code != "layout.no_movement"]
+
+
+def _sentence(text: str) -> str:
+    text = capfirst(text.strip())
+    return text if text.endswith(".") else text + "."
+
+
 def _page(request, session: Session, status: int = 200, **forms_given):
     entry = getattr(session, "commitment_entry", None)
+    boards, problems = _movement_boards(session)
+    fresh_form = forms_given.get("fresh_form") or FreshDealForm(initial={"boards": len(boards) or DEFAULT_BOARDS})
     return render(request, "dealing/board_dealing.html", {
         "session": session,
         "club": session.club,
@@ -48,7 +74,10 @@ def _page(request, session: Session, status: int = 200, **forms_given):
         "entry": entry,
         "commitment": entry.commitment if entry else None,
         "commitment_form": forms_given.get("commitment_form") or CommitmentDealForm(),
-        "fresh_form": forms_given.get("fresh_form") or FreshDealForm(),
+        "fresh_form": fresh_form,
+        "movement_boards": len(boards),
+        "movement_span": f"{boards[0]}–{boards[-1]}" if boards else "",
+        "problems": problems,
         "import_form": forms_given.get("import_form") or ImportDealForm(),
         "formats": [(name, label) for name, (_mime, label) in services.DEALING_MACHINE_FORMATS.items()],
         "downloads": DealDownload.objects.filter(session=session).select_related("user")[:50],
@@ -74,21 +103,21 @@ def board_deal(request, session_id, source):
         data = form.cleaned_data
         try:
             if source == "commitment":
-                dealing = services.session_deal_from_commitment(session=session, user=request.user,
-                                                                replace=data["replace"])
+                services.session_deal_from_commitment(session=session, user=request.user, replace=data["replace"])
             elif source == "fresh":
-                dealing = services.session_deal_fresh(session=session, user=request.user, boards=data["boards"],
-                                                      replace=data["replace"])
+                services.session_deal_fresh(session=session, user=request.user, boards=data["boards"],
+                                            replace=data["replace"])
             else:
                 upload = data["file"]
-                dealing = services.session_deal_import(session=session, user=request.user, filename=upload.name,
-                                                       data=upload.read(), replace=data["replace"])
+                services.session_deal_import(session=session, user=request.user, filename=upload.name,
+                                             data=upload.read(), replace=data["replace"])
         except ValidationError as exc:
             report_errors(form, exc)
         else:
-            messages.success(request, _("%(count)d boards dealt (%(source)s). Analysis is running.")
-                             % {"count": session_board_count(session=session),
-                                "source": dealing.get_source_display()})
+            messages.success(request, " ".join([session_dealing_summary(session=session).in_words(),
+                                                _("Their double-dummy analysis is running.")]))
+            for problem in _movement_boards(session)[1]:
+                messages.warning(request, problem)
             return redirect("dealing:board_dealing", session_id=session.pk)
     return _page(request, session, status=400, **{name: form})
 

@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -149,8 +150,16 @@ def commitment_detail(request, commitment_id):
     return render(request, "dealing/commitment_detail.html", _detail_context(request, commitment))
 
 
-def _act(request, commitment_id, action, success):
+def _act(request, commitment_id, action, success, ask=None):
+    """Run a public act on a commitment; what cannot be undone first goes through a page that says what it does
+    (``ask(commitment)``: title, sentences, button), and is done once that page's form says ``confirmed=yes``."""
     commitment = selectors.commitment_get_for_director(user=request.user, commitment_id=commitment_id)
+    if ask is not None and request.POST.get("confirmed") != "yes":
+        title, what, button = ask(commitment)
+        detail = reverse("dealing:commitment_detail", args=[commitment.pk])
+        return render(request, "confirm.html", {
+            "title": title, "what": what, "button": button, "danger": True, "action": request.path, "fields": {},
+            "cancel": detail, "about": commitment.event, "about_url": detail})
     try:
         action(commitment=commitment, user=request.user)
         messages.success(request, success)
@@ -159,24 +168,50 @@ def _act(request, commitment_id, action, success):
     return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
 
 
+def _publish_words(commitment: Commitment):
+    return (_("Publish the commitment?"), (
+        _("Its record — the event, the promised delayed value, the sessions and their boards, and the commitment "
+          "that binds the secret key — becomes public, and goes into the club's publication log."),
+        _("Nothing of it can change afterwards and it cannot be deleted: players may keep copies, and its sessions "
+          "can only be dealt from it."),
+    ), _("Publish the commitment"))
+
+
+def _reveal_words(commitment: Commitment):
+    return (_("Reveal the key?"), (
+        _("The secret key becomes public, in the club's publication log: anyone can then recompute and check every "
+          "deal of every session of this commitment."),
+        _("This cannot be undone: a revealed key stays public."),
+    ), _("Reveal the key"))
+
+
+def _delete_words(commitment: Commitment):
+    return (_("Delete the draft?"), (
+        _("The draft commitment and its secret key are deleted; nothing of it was published. This cannot be "
+          "undone."),), _("Delete the draft"))
+
+
 @login_required
 @require_POST
 def commitment_publish(request, commitment_id):
     return _act(request, commitment_id, services.commitment_publish,
-                _("Published. Post the record on the club's notice board; players may keep copies."))
+                _("Published. Post the record on the club's notice board; players may keep copies."),
+                ask=_publish_words)
 
 
 @login_required
 @require_POST
 def commitment_reveal(request, commitment_id):
     return _act(request, commitment_id, services.commitment_reveal,
-                _("Key revealed. Anyone can now check every deal of this commitment."))
+                _("Key revealed. Anyone can now check every deal of this commitment."), ask=_reveal_words)
 
 
 @login_required
 @require_POST
 def commitment_delete(request, commitment_id):
     commitment = selectors.commitment_get_for_director(user=request.user, commitment_id=commitment_id)
+    if request.POST.get("confirmed") != "yes":
+        return _act(request, commitment_id, None, "", ask=_delete_words)
     try:
         services.commitment_delete(commitment=commitment, user=request.user)
     except ValidationError as exc:

@@ -147,3 +147,23 @@ def room_state(*, session: Session, user, now=None) -> Room:
     requests = list(CorrectionRequest.objects.filter(table__in=tables, done_at__isnull=True).select_related("table"))
     return Room(session, table_session, context.rounds, rows, conflicts, requests, flags, ranking,
                 results.deal_checks_note)
+
+
+@dataclass(frozen=True)
+class RoomSummary:
+    """Where table entry stands, in a few numbers (the session page's path): no table, phone or ranking read."""
+
+    started_at: object | None        # None: table entry not started
+    released: int                    # the last round released to the tables (0: not started)
+    conflicts: int                   # conflicts between phones waiting for the director
+    requests: int                    # tables' correction requests not yet closed
+
+
+def room_summary(*, session: Session) -> RoomSummary:
+    table_session = TableSession.objects.filter(session=session).first()
+    if table_session is None:
+        return RoomSummary(None, 0, 0, 0)
+    tables = Table.objects.filter(table_session=table_session)
+    return RoomSummary(table_session.started_at, table_session.released_round,
+                       Conflict.objects.filter(table__in=tables, resolved_at__isnull=True).count(),
+                       CorrectionRequest.objects.filter(table__in=tables, done_at__isnull=True).count())

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -123,7 +124,15 @@ def request_done(request, session_id: int, request_id: int):
 @login_required
 @require_POST
 def finish(request, session_id: int):
+    """Finish the session: first a page that says what it does (every player sees every deal; the phones stop),
+    the same as the session page's (``clubs.views.status_confirmation_page``); ``confirmed=yes`` finishes."""
+    from clubs.models import Session
+    from clubs.views import status_confirmation_page
+
     session = session_get_for_director(user=request.user, session_id=session_id)
+    if session.status == Session.Status.RUNNING and request.POST.get("confirmed") != "yes":
+        return status_confirmation_page(request, session, Session.Status.FINISHED, action=request.path,
+                                        cancel=reverse("tables:room", args=[session.pk]))
     return _act(request, session, lambda: director_services.session_finish(session=session, user=request.user))
 
 

@@ -128,7 +128,7 @@ def test_the_page_in_polish(client_for, director, seven_pairs, members):
 def test_the_session_page_links_to_the_pairs(client_for, director, player, seven_pairs, members):
     pair_set(session=seven_pairs, number=3, player_1=members[0], player_2_name="Jan Gość")
     page = client_for(director).get(f"/sessions/{seven_pairs.pk}/").content.decode()
-    assert 'data-testid="pairs-panel"' in page and page_url(seven_pairs) in page
+    assert 'data-testid="step-pairs"' in page and page_url(seven_pairs) in page      # the director's path
     assert "1 of 7 pairs named" in page and "Pair 3 — Ada Adamska &amp; Jan Gość" in page
     seen = client_for(player).get(f"/sessions/{seven_pairs.pk}/").content.decode()
     assert "Pair 3 — Ada Adamska &amp; Jan Gość" in seen and page_url(seven_pairs) not in seen

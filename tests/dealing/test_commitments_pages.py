@@ -50,7 +50,10 @@ def test_a_director_creates_publishes_enters_the_dv_and_reveals_through_the_page
     assert "Draft" in detail and f"session: riverside/2026-11-24/s{club_session.pk} 3" in detail
     assert commitment.secret_key not in detail
 
-    client.post(f"/dealing/commitments/{commitment.pk}/publish/")
+    asked = client.post(f"/dealing/commitments/{commitment.pk}/publish/")       # first: what publishing does
+    assert asked.status_code == 200 and "Nothing of it can change afterwards" in asked.content.decode()
+    assert Commitment.objects.get().status == "draft"
+    client.post(f"/dealing/commitments/{commitment.pk}/publish/", {"confirmed": "yes"})
     commitment.refresh_from_db()
     assert commitment.status == "published"
     detail = client.get(f"/dealing/commitments/{commitment.pk}/").content.decode()
@@ -68,10 +71,14 @@ def test_a_director_creates_publishes_enters_the_dv_and_reveals_through_the_page
     dealt = client.post(f"/dealing/sessions/{club_session.pk}/boards/deal/commitment/")
     assert dealt.status_code == 302 and club_session.boards.count() == 3
 
-    early = client.post(f"/dealing/commitments/{commitment.pk}/reveal/", follow=True).content.decode()
+    early = client.post(f"/dealing/commitments/{commitment.pk}/reveal/", {"confirmed": "yes"},
+                        follow=True).content.decode()
     assert "Not over yet" in early and Commitment.objects.get().status == "published"
     finish(club_session)
-    client.post(f"/dealing/commitments/{commitment.pk}/reveal/")
+    asked = client.post(f"/dealing/commitments/{commitment.pk}/reveal/").content.decode()
+    assert "a revealed key stays public" in asked and commitment.secret_key not in asked
+    assert Commitment.objects.get().status == "published"
+    client.post(f"/dealing/commitments/{commitment.pk}/reveal/", {"confirmed": "yes"})
     detail = client.get(f"/dealing/commitments/{commitment.pk}/").content.decode()
     assert commitment.secret_key in detail and "Revealed" in detail
 

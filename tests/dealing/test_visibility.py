@@ -176,6 +176,7 @@ def test_error_paths_show_no_deal(dealt, director, player, client_for, api_clien
         director_client.post(f"/dealing/sessions/{session.pk}/boards/deal/commitment/"),
         director_client.post(f"/dealing/sessions/{session.pk}/boards/deal/fresh/", {"boards": 3, "replace": "on"}),
         director_client.post(f"/dealing/commitments/{commitment.pk}/reveal/", follow=True),
+        director_client.post(f"/dealing/commitments/{commitment.pk}/reveal/", {"confirmed": "yes"}, follow=True),
         director_client.post(f"/dealing/commitments/{commitment.pk}/delayed-value/", {"value": "1.00"}),
         client_for(player).post(f"/dealing/sessions/{session.pk}/boards/deal/fresh/", {"boards": 3}),
         api_client_for(director).post(f"/api/v1/sessions/{session.pk}/boards/", {"source": "fresh", "boards": 3},

@@ -32,8 +32,7 @@ def test_director_chooses_a_row_with_one_click(page, live_server, director, club
     page.set_viewport_size(DESKTOP)
     log_in(page, base, director.username, f"{director.username}-pass-2026")
     page.goto(f"{base}/sessions/{club_session.pk}/")
-    page.get_by_test_id("movement-panel").get_by_role("link").first.click()
-    page.get_by_role("button", name="Choose a movement").click()
+    page.get_by_test_id("step-movement").get_by_test_id("path-movement").click()          # the session's path
     expect(page.get_by_role("heading", level=1)).to_have_text("Choose a movement")
 
     # an error next to its field, with what was typed kept
@@ -80,8 +79,8 @@ def test_director_chooses_a_row_with_one_click(page, live_server, director, club
     assert Session.objects.get(pk=club_session.pk).boards_per_round == 4
 
     page.goto(f"{base}/sessions/{club_session.pk}/")
-    expect(page.get_by_test_id("movement-panel")).to_contain_text("Relay and bye-stand Mitchell for 12 pairs")
-    expect(page.get_by_test_id("movement-panel")).to_contain_text("4 boards per round")
+    expect(page.get_by_test_id("step-movement")).to_contain_text("Relay and bye-stand Mitchell for 12 pairs")
+    expect(page.get_by_test_id("step-movement")).to_contain_text("24 boards in all: 6 rounds × 4 boards.")
     page.screenshot(path=str(shots / "session-page-1280.png"), full_page=True)
 
     # back on the chooser: the current movement is marked, the question asked again

@@ -291,8 +291,9 @@ def test_a_whole_howell_evening_at_the_tables(browser, live_server, evening, dir
     assert tab.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
     tab.screenshot(path=str(shots / "table-room-tablet-800.png"), full_page=True)
 
-    room.once("dialog", lambda dialog: dialog.accept())
     room.get_by_test_id("finish-session").click()
+    expect(room.get_by_test_id("confirm")).to_contain_text("Every player can then see every deal")   # asked first
+    room.get_by_test_id("confirm-button").click()
     expect(room.locator(".status").first).to_contain_text("Finished")
     evening.refresh_from_db()
     assert evening.status == Session.Status.FINISHED
