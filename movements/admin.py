@@ -21,6 +21,9 @@ class GuideCardPdfAdmin(admin.ModelAdmin):
     list_filter = ("status", "language")
     readonly_fields = [f.name for f in GuideCardPdf._meta.fields]
 
+    def has_add_permission(self, request):          # made by the site from a movement, never typed in
+        return False
+
 
 @admin.register(ClubMovementSettings)
 class ClubMovementSettingsAdmin(admin.ModelAdmin):

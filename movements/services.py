@@ -24,7 +24,7 @@ from clubs.services import session_set_boards_per_round
 from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
 from movements.domain.errors import MovementError
 from movements.models import ClubMovementSettings, GuideCardPdf, SessionMovement
-from movements.printing import SECTIONS, pdf_work, render_version
+from movements.printing import SECTIONS, paper_for, pdf_work, render_version
 
 logger = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ def guide_card_pdf_get_or_create(*, user, movement: dict, boards_per_round: int,
     check_boards_per_round(boards_per_round, movement["half_sets"])
     m = movement_for(**movement)
     sections = tuple(s for s in SECTIONS if s in sections)
-    parameters = {**movement, "boards_per_round": boards_per_round, "paper": paper if paper in ("A6", "A5") else "A6",
+    parameters = {**movement, "boards_per_round": boards_per_round, "paper": paper_for(paper).key,
                   "sections": list(sections), "version": render_version(language)}
     if session is not None:
         parameters.update(session=session.pk, session_title=str(session),

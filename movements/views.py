@@ -38,7 +38,7 @@ from movements.domain.text import Text
 from movements.forms import ChooserForm, ClubMovementSettingsForm, MovementForm
 from movements.texts import minutes_number
 from movements.models import GuideCardPdf
-from movements.printing import cards_html, parse_sections, sync_max_rows
+from movements.printing import cards_html, paper_for, parse_sections, sync_max_rows
 
 
 def _params(source) -> dict:
@@ -156,7 +156,7 @@ def movement_print(request):
         m, bpr, params = _movement_from_request(request)
     except (MovementError, ValueError, TypeError) as exc:
         return HttpResponse(error_message(exc), status=400, content_type="text/plain; charset=utf-8")
-    paper = request.GET.get("paper", "A6")
+    paper = paper_for(request.GET.get("paper")).key
     try:
         sections = parse_sections(request.GET.get("sections"))
     except ValueError as exc:
@@ -265,7 +265,7 @@ def session_movement_print(request, session_id: int):
         sections = parse_sections(request.GET.get("sections"))
     except ValueError as exc:
         return HttpResponse(error_message(exc), status=400, content_type="text/plain; charset=utf-8")
-    paper = request.GET.get("paper", "A6")
+    paper = paper_for(request.GET.get("paper")).key
     names = selectors.session_card_names(session=session)
     table_codes = _table_codes(session, request)
     if request.GET.get("format") == "pdf":

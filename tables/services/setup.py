@@ -14,6 +14,7 @@ from __future__ import annotations
 import secrets
 
 from django.db import IntegrityError, transaction
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from clubs.models import Club, Session
@@ -122,7 +123,7 @@ def round_release(*, session: Session, user, round_number: int) -> TableSession:
 @transaction.atomic
 def table_lock(*, session: Session, user, table_number: int, locked: bool) -> Table:
     _require_director(user, session.club_id)
-    table = Table.objects.select_for_update().get(table_session__session=session, number=table_number)
+    table = get_object_or_404(Table.objects.select_for_update(), table_session__session=session, number=table_number)
     table.locked = bool(locked)
     table.save(update_fields=["locked"])
     return table
