@@ -1,0 +1,248 @@
+"""The visibility matrix: every URL pattern of the site and every operation of the API's schema, filled with real
+ids from the demo data (and what it lacks: a session in every state, dealt, in two clubs), requested as every kind
+of viewer — anonymous, a phone joined to a table, a player of the club, a player of another club, the club's
+scorer and director, another club's director, a site auditor.
+
+For every answer: no server error (5xx), and nothing the viewer must not see — no hand of a deal of a session
+not over (in any layout: PBN, a diagram, JSON), nor of a finished session of a club the viewer is not in (unless
+its results are published and public), no Pavlicek number of such a deal, no commitment key before its reveal, no
+fresh dealing key or encryption key, no table PIN to anyone who does not run the tables. The one way a deal
+leaves the site early — a director's dealing-machine file (``dealing:board_dealing_file``, POST) — is allowed to
+the club's director only. Every request runs in a savepoint rolled back after it, so the world stays the same.
+
+The rule and the machinery are in ``tests/security/matrix.py``; a new page is covered without a change here, and a
+new kind of URL parameter fails ``test_every_url_pattern_can_be_filled`` with how to teach the matrix. Pages are
+requested by GET and by an empty POST; API operations with their own method and an empty JSON body.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import traceback
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import Resolver404, resolve
+
+from tests.security.matrix import (
+    QUERIES, VIEWERS, Pattern, Unfillable, body_text, build_world, fill, leaks, secrets_for, url_patterns,
+)
+
+pytestmark = pytest.mark.django_db
+
+#: (URL name, method, viewer) → the club whose deals that answer may carry before its sessions are over: the
+#: dealing-machine file, for the club's own director.
+EARLY_DEALS = {("dealing:board_dealing_file", "post", "director"): "riverside",
+               ("dealing:board_dealing_file", "post", "other_director"): "hilltop"}
+#: /healthz answers 503 when the database or broker is down: that is its job, not a server error.
+MAY_ANSWER_503 = {"healthz"}
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """The demo and what it lacks, built once for the module inside a transaction rolled back at its end."""
+    from clubsite.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    with django_db_blocker.unblock():
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            yield build_world()
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
+            app.conf.task_always_eager = eager
+
+
+class HtmlForPdf:
+    """Stands in for ``weasyprint.HTML``: ``write_pdf`` gives back the HTML the PDF would be printed from, so the
+    matrix searches what a PDF would show (its text, not its compressed streams) and spends no second per PDF on
+    layout; the PDFs themselves are tested in tests/dealing/test_hand_record_print.py and tests/scoring/players."""
+
+    def __init__(self, string: str = "", **_options):
+        self.string = string
+
+    def write_pdf(self, *args, **options) -> bytes:
+        return b"%PDF-1.7 (the matrix's stand-in: the HTML printed)\n" + self.string.encode()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pdfs_as_their_html():
+    import weasyprint
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(weasyprint, "HTML", HtmlForPdf)
+        yield
+
+
+@pytest.fixture(scope="module")
+def patterns():
+    return url_patterns()
+
+
+def client_of(viewer: str, world) -> Client:
+    client = Client()
+    if viewer == "phone":
+        client.cookies["tables_device"] = world.phone_token
+        client.defaults["HTTP_X_TABLE_TOKEN"] = world.phone_token
+    elif viewer != "anonymous":
+        client.force_login(world.users[viewer])
+    return client
+
+
+def project_frame(exc: BaseException) -> str:
+    """The innermost frame of the project's own code in the exception's traceback."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if "/.venv/" not in f.filename]
+    return f"{frames[-1].filename}:{frames[-1].lineno}" if frames else "?"
+
+
+REQUESTS: dict[str, int] = {}
+
+
+def teardown_module():
+    """With ``-s``: how many requests the matrix made."""
+    print(f"\nvisibility matrix: {sum(REQUESTS.values())} requests ({REQUESTS})")
+
+
+class Sweep:
+    """Requests as one viewer, each in a savepoint rolled back after it; what went wrong, and how many."""
+
+    def __init__(self, viewer: str, world):
+        self.viewer, self.world = viewer, world
+        self.client = client_of(viewer, world)
+        self.cookies = copy.deepcopy(self.client.cookies)
+        self.secrets = secrets_for(viewer, world)
+        self.problems: list[str] = []
+        self.count = 0
+
+    def request(self, method: str, url: str, name: str, **extra) -> None:
+        self.count += 1
+        REQUESTS[self.viewer] = REQUESTS.get(self.viewer, 0) + 1
+        where = f"{method.upper()} {url} ({name}) as {self.viewer}"
+        try:
+            with transaction.atomic():
+                response = getattr(self.client, method)(url, **extra)
+                text = body_text(response)
+                transaction.set_rollback(True)
+        except Exception as exc:  # noqa: BLE001 (a view's exception is what a server error is)
+            self.problems.append(f"{where}: server error: {type(exc).__name__}: {exc} at {project_frame(exc)}")
+            return
+        finally:
+            self.client.cookies = copy.deepcopy(self.cookies)     # a logout or a language switch is undone too
+        if response.status_code >= 500 and not (response.status_code == 503 and name in MAY_ANSWER_503):
+            self.problems.append(f"{where}: {response.status_code}")
+        found = leaks(text, self.secrets)
+        club = EARLY_DEALS.get((name, method, self.viewer))
+        if found and club:
+            found = [f for f in found if not (f.startswith("a deal of") and f", {club})" in f)]
+        if found:
+            self.problems.append(f"{where}: {response.status_code}, shows " + "; ".join(found[:5]))
+
+    def check(self) -> None:
+        assert not self.problems, f"{len(self.problems)} of {self.count} requests went wrong:\n" + "\n".join(
+            self.problems[:40])
+
+
+def test_every_url_pattern_can_be_filled(world, patterns):
+    """Each pattern is filled with real ids (a new parameter fails here with how to teach the matrix), and each
+    filled address resolves to its own pattern."""
+    assert len(patterns) > 100
+    problems = []
+    for pattern in patterns:
+        try:
+            urls = fill(pattern, world)
+        except Unfillable as exc:
+            problems.append(str(exc))
+            continue
+        assert urls, pattern.route
+        for url in urls:
+            try:
+                match = resolve(url)
+            except Resolver404:
+                problems.append(f"{url} (filled from {pattern.route!r}) does not resolve")
+                continue
+            if match.func is not pattern.callback:
+                problems.append(f"{url} (filled from {pattern.route!r}) resolves to {match.route!r}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("viewer", VIEWERS)
+def test_no_page_shows_what_its_viewer_must_not_see(world, patterns, viewer):
+    sweep = Sweep(viewer, world)
+    for pattern in patterns:
+        if pattern.is_api:
+            continue                         # by the schema's operations, below
+        queries = QUERIES.get(pattern.name, lambda w: [])(world)
+        for url in fill(pattern, world):
+            sweep.request("get", url, pattern.name)
+            sweep.request("post", url, pattern.name)
+            for query in queries:
+                sweep.request("get", f"{url}?{query}", pattern.name)
+    sweep.check()
+
+
+def schema(world) -> dict:
+    client = Client()
+    client.force_login(world.users["auditor"])
+    response = client.get("/api/schema/", {"format": "json"})
+    assert response.status_code == 200
+    return json.loads(response.content)
+
+
+def operations(world, patterns) -> list[tuple[str, str, str]]:
+    """(method, url, URL name) of every operation of the schema, filled from the world."""
+    by_path = {"/" + p.route.replace("<int:", "{").replace("<slug:", "{").replace("<str:", "{").replace(">", "}"): p
+               for p in patterns if p.is_api}
+    out = []
+    for path, item in schema(world)["paths"].items():
+        pattern: Pattern = by_path[path]
+        for method in item:
+            if method in {"get", "post", "put", "patch", "delete"}:
+                out += [(method, url, pattern.name) for url in fill(pattern, world)]
+    return out
+
+
+def test_every_api_url_pattern_is_in_the_schema(world, patterns):
+    paths = set(schema(world)["paths"])
+    missing = [p.route for p in patterns if p.is_api and "/" + p.route.replace("<int:", "{").replace(
+        "<slug:", "{").replace("<str:", "{").replace(">", "}") not in paths]
+    assert not missing, f"API addresses the schema does not document (the matrix would not request them): {missing}"
+
+
+@pytest.mark.parametrize("viewer", VIEWERS)
+def test_no_api_operation_shows_what_its_viewer_must_not_see(world, patterns, viewer):
+    sweep = Sweep(viewer, world)
+    for method, url, name in operations(world, patterns):
+        if method == "get":
+            sweep.request(method, url, name)
+        else:
+            sweep.request(method, url, name, data="{}", content_type="application/json")
+    sweep.check()
+
+
+def test_the_matrix_finds_a_hand_in_every_layout(world):
+    """The net has no hole of its own: a finished session's hands, which its club's player may see, are found in
+    that player's hand-record pages (diagrams), PBN file, printable page and API answer when searched for with the
+    secrets of a player of another club; and the director's dealing-machine file (the one allowed early way out)
+    does hold the running session's deals."""
+    finished = next(s for s in world.sessions if s.state == "finished" and s.club == "riverside")
+    running = next(s for s in world.sessions if s.state == "running")
+    outsider = secrets_for("other_player", world)
+    player = client_of("player", world)
+    for url in (f"/dealing/sessions/{finished.pk}/hand-record/", f"/dealing/sessions/{finished.pk}/hand-record/3/",
+                f"/dealing/sessions/{finished.pk}/hand-record.pbn", f"/dealing/sessions/{finished.pk}/hand-record/print/",
+                f"/api/v1/sessions/{finished.pk}/boards/"):
+        response = player.get(url)
+        assert response.status_code == 200, url
+        assert leaks(body_text(response), outsider), url
+    with transaction.atomic():
+        response = client_of("director", world).post(f"/dealing/sessions/{running.pk}/boards/file/pbn/")
+        transaction.set_rollback(True)
+    assert response.status_code == 200
+    assert any(f.startswith(f"a deal of session {running.pk}") for f in leaks(body_text(response),
+                                                                                secrets_for("director", world)))
+
