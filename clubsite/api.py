@@ -10,6 +10,7 @@ pass (no API view catches a service's error; ``tests/test_architecture.py`` hold
 * Django's ``ValidationError`` (what services raise after ``full_clean`` or their own checks)
   becomes a 400 too: with a ``message_dict``, the first field and its message, every field in
   ``fields``; a plain message has ``field`` null.
+* A login paused for guessing (django-axes) becomes a 429 with code ``locked_out``.
 * ``Http404`` / Django's ``PermissionDenied`` become DRF's 404 / 403; DRF's own errors keep
   their status and code.
 
@@ -29,6 +30,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from clubs.texts import error_message
+from clubsite.lockout import LockedOut
 
 
 def _first_message(detail) -> tuple[str | None, str, str]:
@@ -74,7 +76,9 @@ def error_response(message: str, *, code: str = "invalid", field: str | None = N
 
 
 def exception_handler(exc, context):
-    if isinstance(exc, Http404):
+    if getattr(context.get("request"), "axes_locked_out", False):   # a paused login (Basic authentication): 429
+        exc = LockedOut()
+    elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()

@@ -11,12 +11,13 @@ Variables: DJANGO_ENV, DJANGO_SECRET_KEY, DJANGO_DEBUG, ALLOWED_HOSTS, CSRF_TRUS
 DATABASE_URL, CELERY_BROKER_URL, CELERY_RESULT_BACKEND, CELERY_VISIBILITY_TIMEOUT,
 EMAIL_URL-style pieces (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
 EMAIL_USE_TLS, DEFAULT_FROM_EMAIL), MEDIA_ROOT, DEAL_SET_STORAGE, CLUBSITE_SHARED_DIR,
-CLUBSITE_ENCRYPTION_KEYS (see README).
+CLUBSITE_ENCRYPTION_KEYS, PROXY_COUNT (see README).
 """
 
 from __future__ import annotations
 
 import base64
+import datetime
 import json
 import os
 from pathlib import Path
@@ -111,6 +112,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "django_celery_results",
+    "axes",
     "clubsite",
     "clubs",
     "dealing",
@@ -130,7 +132,30 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Guessing passwords (django-axes): five wrong passwords for one username from one address pause
+# logins of that username from that address for 15 minutes — on the login page and through the API's
+# Basic authentication alike; a right password clears the count. The pause is answered by
+# clubsite.lockout (429: a page in the site's layout, or the API's JSON error). Table PINs have
+# their own limit (tables.services.joining).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "clubsite.lockout.locked_out"
+AXES_VERBOSE = False
+# Behind N trusted proxies (PROXY_COUNT=1 behind one TLS-terminating proxy), the address is read from
+# X-Forwarded-For; otherwise from the connection (REMOTE_ADDR), which a client cannot forge.
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0") or 0)
+if PROXY_COUNT:
+    AXES_IPWARE_PROXY_COUNT = PROXY_COUNT
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
 
 ROOT_URLCONF = "clubsite.urls"
 

@@ -25,7 +25,7 @@ def test_seed_demo_creates_the_demo_club_once():
 @pytest.mark.django_db
 def test_demo_logins_work(client):
     call_command("seed_demo", stdout=io.StringIO())
-    assert client.login(username="director", password="director-demo-2026")
+    assert client.post("/accounts/login/", {"username": "director", "password": "director-demo-2026"}).status_code == 302
     assert client.get("/clubs/riverside/members/").status_code == 200
 
 

@@ -31,10 +31,10 @@ def test_seed_demo_deals_the_finished_sessions_from_a_revealed_commitment(client
     call_command("seed_demo", stdout=io.StringIO())
     assert Commitment.objects.count() == 1 and SessionDealing.objects.count() == 2 and Board.objects.count() == 45
 
-    assert client.login(username="player", password="player-demo-2026")
+    assert client.post("/accounts/login/", {"username": "player", "password": "player-demo-2026"}).status_code == 302
     monday = club.sessions.get(name="Monday Pairs")
     assert client.get(f"/dealing/sessions/{monday.pk}/hand-record/").status_code == 200
     client.logout()
-    assert client.login(username="auditor", password="auditor-demo-2026")
+    assert client.post("/accounts/login/", {"username": "auditor", "password": "auditor-demo-2026"}).status_code == 302
     audit = client.get(f"/dealing/commitments/{commitment.pk}/audit/").content.decode()
     assert "Every check passed." in audit
