@@ -23,6 +23,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -124,6 +125,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "clubsite.middleware.permissions_policy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -171,6 +174,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "clubs.context_processors.club_roles",
+                "csp.context_processors.nonce",
             ],
             # Filters every template may use without {% load %}: {{ value|when }} (the one date format)
             # and {{ contract|suit_symbols }} (contracts and par with suit symbols).
@@ -334,9 +338,38 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
-# Security: strict in production, relaxed for a laptop.
+# Security: strict in production, relaxed for a laptop (plain http on 127.0.0.1 for `make serve`).
+# Every answer, in every profile: the Content Security Policy below (django-csp), no framing by anyone, no MIME
+# sniffing, the referrer only to ourselves, a window of its own (Cross-Origin-Opener-Policy), and no camera,
+# microphone, location, payment or USB for any page (Permissions-Policy, clubsite/middleware.py).
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
+# Content Security Policy (docs/security.md): scripts only from our own origin or carrying the request's nonce
+# ({{ CSP_NONCE }}, given to templates by csp.context_processors.nonce): no inline script, no inline event handler,
+# no eval (htmx runs with allowEval off, templates/base.html). Styles may be inline (<style> blocks in pages, in
+# htmx fragments swapped in later and in the print pages WeasyPrint also reads; style attributes); images from us
+# and data: URIs (the tables' QR codes are SVG data URIs); nothing may frame a page; forms post only to us.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", NONCE],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "worker-src": ["'self'"],       # the tables' service worker, /t/sw.js
+        "manifest-src": ["'self'"],
+        "frame-src": ["'none'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
@@ -345,8 +378,6 @@ if PRODUCTION:
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
-    SECURE_CONTENT_TYPE_NOSNIFF = True
-    SECURE_REFERRER_POLICY = "same-origin"
 
 LOGGING = {
     "version": 1,

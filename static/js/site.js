@@ -66,3 +66,12 @@
   var resized = null;
   window.addEventListener("resize", function () { clearTimeout(resized); resized = setTimeout(function () { run(document); }, 200); });
 })();
+
+/* A form with data-confirm asks before it is sent (the question is the attribute's text): the Content Security
+   Policy allows no inline handler such as onsubmit="return confirm(…)" (docs/security.md). */
+document.addEventListener("submit", function (event) {
+  "use strict";
+  var form = event.target;
+  var question = form && form.getAttribute && form.getAttribute("data-confirm");
+  if (question && !window.confirm(question)) event.preventDefault();
+});
