@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
+from scoring.views import director, imports, players, printing, scorer
 
 app_name = "scoring"
 
-#: page modules under scoring/views/ that define ``urlpatterns``
-PAGE_MODULES = ("scorer", "director", "imports", "players", "printing")
-
-urlpatterns: list = []
-for _name in PAGE_MODULES:
-    try:
-        urlpatterns += importlib.import_module(f"scoring.views.{_name}").urlpatterns
-    except ModuleNotFoundError as exc:          # a page module not written yet
-        if exc.name != f"scoring.views.{_name}":
-            raise
+urlpatterns: list = [
+    *scorer.urlpatterns, *director.urlpatterns, *imports.urlpatterns, *players.urlpatterns, *printing.urlpatterns,
+]

@@ -1,18 +1,17 @@
-"""Filters of the scoring pages: a domain ``Text`` in the reader's language, exact numbers as shown, suits in colour.
+"""Filters of the scoring pages: a domain ``Text`` in the reader's language, exact numbers as shown.
 
 * ``{{ text|said }}`` — a scoring ``Text`` (a description, a check, a layout problem) said in the
   page's language (``clubs.texts.render``);
 * ``{{ value|points }}`` — an exact ``Fraction`` (matchpoints, IMPs, percentages) to two decimals
   (``ranking.shown``); ``{{ score|signed }}`` — a score as results show it (``+420``, ``−50``);
-* ``{{ text|suits }}`` — the text escaped, each suit symbol in its colour;
+* contracts and suits in colour are the project's one filter, ``{{ text|said|suit_symbols }}``
+  (``dealing/templatetags/suit_symbols.py``);
 * ``{{ change.old|result_data:change.board }}`` — a result as the audit trail keeps it, said.
 """
 
 from __future__ import annotations
 
 from django import template
-from django.utils.html import escape
-from django.utils.safestring import mark_safe
 
 from clubs.texts import render
 from scoring.domain.entry import describe
@@ -21,9 +20,6 @@ from scoring.domain.notation import from_data
 from scoring.domain.ranking import shown, signed as signed_score
 
 register = template.Library()
-
-_SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
-
 
 @register.filter
 def said(value) -> str:
@@ -42,14 +38,6 @@ def signed(value) -> str:
     if value is None or value == "":
         return ""
     return signed_score(value)
-
-
-@register.filter
-def suits(value) -> str:
-    text = escape(render(value))
-    for symbol, letter in _SUITS.items():
-        text = text.replace(symbol, f'<span class="suit-{letter}">{symbol}</span>')
-    return mark_safe(text)
 
 
 @register.filter

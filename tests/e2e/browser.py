@@ -17,3 +17,15 @@ def log_in(page, base: str, username: str, password: str, *, succeeds: bool = Tr
 
 def log_out(page) -> None:
     page.get_by_test_id("logout").click()
+
+
+def seen(text: str):
+    """What ``expect(...).to_contain_text`` should find for ``text`` as a sighted reader sees it: a suit symbol in a
+    page keeps its letter for screen readers ("4♠S= by S": the S is visually hidden), so each symbol may be
+    followed by its letter in the element's text."""
+    import re
+
+    pattern = re.escape(text)
+    for symbol, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
+        pattern = pattern.replace(symbol, f"{symbol}{letter}?")
+    return re.compile(pattern)

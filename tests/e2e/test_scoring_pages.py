@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from clubs.models import Session
 from scoring.models import Result, ResultChange
 from scoring.selectors.layout import session_layout
-from tests.e2e.browser import log_in, log_out
+from tests.e2e.browser import log_in, log_out, seen
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -62,7 +62,7 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
 
     # board 1 (nobody vulnerable), typed as scorers do; the score is said as it is typed
     page.keyboard.type("3S N 9")
-    expect(page.locator("td.outcome").nth(0)).to_contain_text("3♠= by N, 9 tricks: +140")
+    expect(page.locator("td.outcome").nth(0)).to_contain_text(seen("3♠= by N, 9 tricks: +140"))
     expect(page.locator("td.outcome").nth(0)).to_contain_text("not saved yet")
     page.keyboard.press("Enter")                                     # saved, and on to the next line
     expect(inputs.nth(1)).to_be_focused()
@@ -79,13 +79,13 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
     page.keyboard.type("4S= S")
     page.keyboard.press("Tab")                                       # Tab leaves the line: saved
     expect(inputs.nth(2)).to_be_focused()
-    expect(page.locator("td.outcome").nth(1)).to_contain_text("4♠= by S, 10 tricks: +420")
+    expect(page.locator("td.outcome").nth(1)).to_contain_text(seen("4♠= by S, 10 tricks: +420"))
     expect(page.locator("td.outcome").nth(1).get_by_test_id("line-saved")).to_be_visible()
     page.keyboard.type("3s s 9")
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("board-matchpoints")).to_contain_text("3 of 4 tables entered")
     page.keyboard.type("4S-1 N")
-    expect(page.locator("td.outcome").nth(3)).to_contain_text("4♠−1 by N, 9 tricks: −50")
+    expect(page.locator("td.outcome").nth(3)).to_contain_text(seen("4♠−1 by N, 9 tricks: −50"))
     page.keyboard.press("Enter")                                     # the last line: the board is complete
     matchpoints = page.get_by_test_id("board-matchpoints")
     expect(matchpoints).to_contain_text("Board 1: matchpoints")
@@ -131,7 +131,7 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
     expect(page).to_have_url(re.compile(r"/results/#board-1$"))
     trail = page.get_by_test_id("audit-trail-1")
     expect(trail).to_be_visible()
-    expect(trail).to_contain_text("4♠= by S, 10 tricks: +420 → Artificial: 40 % / 60 %")
+    expect(trail).to_contain_text(seen("4♠= by S, 10 tricks: +420 → Artificial: 40 % / 60 %"))
     expect(trail).to_contain_text("NS used unauthorised information")
     expect(trail).to_contain_text("Dana Director")
     assert ResultChange.objects.filter(result=line, action="adjusted", by=director).exists()

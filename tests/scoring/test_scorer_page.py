@@ -23,7 +23,8 @@ def _url(session, board, what=""):
 
 def _text(answer) -> str:
     """The answer's words without the markup (suits come in coloured spans)."""
-    return unescape(re.sub(r"<[^>]+>", "", answer.content.decode()))
+    seen = re.sub(r'<span class="visually-hidden">[^<]*</span>', "", answer.content.decode())   # a screen reader's letter
+    return unescape(re.sub(r"<[^>]+>", "", seen))
 
 
 def _save(client, session, board, meeting, typed):
