@@ -273,7 +273,7 @@ def test_the_pages_in_polish(howell_session, board6, director, client_for):
     assert "Zapis maksymalny: 2 za każdy pobity wynik" in results and "Klasyfikacja" in results
     assert "Historia zmian" in results and "Nieopublikowane" in results
     change = _text(client.get(_change(howell_session, board6[0])))
-    assert "Wynik arbitralny" in change and "60 / 40: średnia plus dla NS" in change
+    assert "Sztuczny wynik wyrównany" in change and "60 / 40: średnia plus dla NS" in change
     compare = _text(client.get(f"/scoring/sessions/{howell_session.pk}/results/compare/",
                                {"method": "butler", "scale": "ebu", "factoring": "neuberg", "sections": "across"}))
     assert "IMP-y od wyniku porównawczego Butlera" in compare
