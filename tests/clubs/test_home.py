@@ -29,3 +29,12 @@ def test_the_visitors_home_names_only_what_the_site_has():
 def test_a_members_home_leads_to_their_results(client_for, player):
     page = client_for(player).get("/").content.decode()
     assert f'href="{reverse("scoring:player_history")}"' in page
+
+
+def test_a_players_header_leads_to_their_results_from_every_page(client_for, player, director):
+    def header(user) -> str:
+        page = client_for(user).get(reverse("movements:index")).content.decode()
+        return page[page.index('<ul class="nav-links">'):page.index("</ul>", page.index('<ul class="nav-links">'))]
+
+    assert f'href="{reverse("scoring:player_history")}"' in header(player)
+    assert f'href="{reverse("scoring:player_history")}"' not in header(director)   # on their home page: one row
