@@ -100,7 +100,7 @@ class DealDownload(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     file_format = models.CharField(_("format"), max_length=12)
     board_count = models.PositiveSmallIntegerField(_("boards"))
-    session_status = models.CharField(_("session status then"), max_length=10)
+    session_status = models.CharField(_("session status then"), max_length=12)          # as long as clubs.Session.status
     sha256 = models.CharField(_("SHA-256 of the file"), max_length=64)
     downloaded_at = models.DateTimeField(_("downloaded at"), auto_now_add=True)
 

@@ -160,6 +160,19 @@ def test_dealing_machine_download_is_the_deals_and_is_recorded(club_session, dir
     assert record.sha256 == hashlib.sha256(content).hexdigest()
 
 
+def test_a_download_records_every_state_of_the_session_in_full(club_session, director):
+    """Each status's name fits the record (on PostgreSQL "provisional" once did not: a 500, nothing recorded)."""
+    from clubs.models import Session
+
+    services.session_deal_fresh(session=club_session, user=director, boards=3)
+    for status in Session.Status.values:
+        Session.objects.filter(pk=club_session.pk).update(status=status)
+        services.dealing_file_download(session_id=club_session.pk, user=director, file_format="pbn")
+    assert list(DealDownload.objects.order_by("pk").values_list("session_status", flat=True)) == Session.Status.values
+    field = DealDownload._meta.get_field("session_status")
+    assert field.max_length >= Session._meta.get_field("status").max_length
+
+
 def test_dealing_machine_downloads_are_for_directors_only(club_session, director, player, scorer, other_director,
                                                           auditor):
     from django.http import Http404
