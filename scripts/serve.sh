@@ -31,6 +31,17 @@ stop() {
   trap - INT TERM EXIT
   echo; echo "Stopping ..."
   for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  # Each process stops by itself within a few seconds of SIGTERM (README); on a machine so busy that one has
+  # not after 8 s, it is killed, so that make serve keeps its promise of ten seconds.
+  for _ in $(seq 80); do
+    alive=0
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ "$alive" = 0 ] && break
+    sleep 0.1
+  done
+  for pid in "${pids[@]}"; do
+    if kill -0 "$pid" 2>/dev/null; then echo "process $pid did not stop within 8 s: killed"; kill -KILL "$pid" 2>/dev/null || true; fi
+  done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   echo "Stopped."
 }
