@@ -18,6 +18,7 @@ English gives exactly ``str(text)`` (tests/dealing/test_texts.py checks every co
 
 from __future__ import annotations
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -270,6 +271,7 @@ RENDERERS = {
     "pbn.outside_tag": lambda p: _("unexpected text %(text)s outside a tag") % _quoted(p, "text"),
     "pbn.malformed_tag": _malformed_tag,
     "pbn.unclosed_brace": lambda p: _("a { comment is never closed with }"),
+    "pbn.nul": lambda p: _("a NUL character (byte 0): this is not a PBN text file"),
     "pbn.inheritance": lambda p: _("the value %(value)s (inheritance) is not allowed for %(tag)s (PBN §4.8)")
                                  % _quoted(p, "value"),
     "pbn.board": lambda p: _("a board number is a whole number from 1, not %(text)s") % _quoted(p, "text"),
@@ -302,6 +304,7 @@ RENDERERS = {
     # formats/lin.py
     "lin.md": lambda p: _("md: %(error)s") % _said(p),
     "lin.dealer": lambda p: _("md|%(text)s: the dealer digit must be 1 (S), 2 (W), 3 (N) or 4 (E)") % p,
+    "lin.board": lambda p: _("board number %(text)s… is too long to be a board") % p,
     "lin.suit_first": lambda p: _("hand %(text)s has a card before any suit letter") % _quoted(p, "text"),
     "lin.hand_size": lambda p: ngettext("%(whose)s hand %(text)s has %(count)d cards, not 13",
                                         "%(whose)s hand %(text)s has %(count)d cards, not 13", p["count"])
@@ -402,6 +405,11 @@ RENDERERS = {
                                     "3x7 or ?)") % _quoted(p, "text", "part"),
     "sqd.boards_empty": lambda p: _("boards %(text)s: range %(part)s is empty or starts below 1")
                                   % _quoted(p, "text"),
+    "sqd.boards_high": lambda p: _("boards %(text)s: %(part)s goes beyond board %(max)s, the last BigDeal deals")
+                                 % _quoted(p, "text", "part", max=number_format(p["max"], force_grouping=True)),
+    "sqd.boards_ranges": lambda p: _("boards %(text)s: %(count)s board ranges, more than the %(max)s a phase may "
+                                     "cycle through") % _quoted(p, "text", count=number_format(p["count"],
+                                                                                               force_grouping=True)),
     "sqd.session_number": lambda p: _("sessions are numbered from 1, not %(session)s") % p,
     "sqd.phase_sessions": lambda p: ngettext("phase %(phase)s (%(description)s) has %(sessions)s session, "
                                              "not %(session)s",

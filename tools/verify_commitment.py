@@ -86,7 +86,7 @@ def read_json(path, what):
             data = json.load(handle)
     except OSError as exc:
         raise BadInput(f"cannot read the {what} file {path}: {exc.strerror}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except (ValueError, RecursionError) as exc:   # not JSON, not UTF-8, a number of thousands of digits, nested deep
         raise BadInput(f"the {what} file {path} is not JSON: {exc}")
     if not isinstance(data, dict):
         raise BadInput(f"the {what} file {path} must hold a JSON object")
@@ -274,7 +274,7 @@ def read_pbn(path):
             continue
         name, value = match.group(1), match.group(2)
         if name == "Board":
-            if not value.strip().isdigit():
+            if not re.fullmatch(r"[0-9]{1,9}", value.strip()):
                 raise BadInput(f"{path} line {number}: Board {value!r} is not a number")
             board = int(value)
         elif name == "Deal":
@@ -340,7 +340,7 @@ def check_log_chain(entries, head, say):
         if not LOG_TIME.match(entry["time"]):
             raise Failed(f"publication log entry {at}: time {entry['time']!r} is not YYYY-MM-DDTHH:MM:SS.ffffffZ")
         computed = hashlib.sha256(log_entry_text(entry).encode("utf-8")).hexdigest()
-        if not hmac.compare_digest(computed, entry["hash"]):
+        if not hmac.compare_digest(computed.encode(), entry["hash"].encode("utf-8", "surrogatepass")):
             raise Failed(f"publication log entry {at} ({entry['act']}) was changed after it was written: it hashes "
                          f"to {computed}, not to the recorded {entry['hash']}")
         expected = GENESIS if before is None else before["hash"]
@@ -383,7 +383,8 @@ def check_log_acts(entries, published, published_lines, revealed, say):
         names = set(LOG_ACTS[act])
         if act == "published":
             count = data.get("sessions", "")
-            names |= {f"session-{n}" for n in range(1, int(count) + 1)} if count.isdigit() else set()
+            names |= {f"session-{n}" for n in range(1, int(count) + 1)} if re.fullmatch(r"[0-9]{1,3}", count) \
+                else set()
         if set(data) != names:
             raise Failed(f"{where}: has the data {', '.join(sorted(data))}, not {', '.join(sorted(names))}")
         if not seen and act != "published":
@@ -453,11 +454,13 @@ def verify_log(log_path, head_text, published, published_lines, revealed, say):
     head = None
     if head_text:
         position, _, noted = head_text.partition(":")
-        if not position.isdigit() or not HEX64.match(noted):
+        if not re.fullmatch(r"[0-9]{1,9}", position) or not HEX64.match(noted):
             raise BadInput(f"--head {head_text}: write POSITION:HASH, e.g. 7:{'0' * 64}")
         head = (int(position), noted)
     entries = log_entries(log, f"publication log {log_path}")
     stated = log.get("head")
+    if stated is not None and not isinstance(stated, dict):
+        raise Failed(f"publication log {log_path}: its head must be an object with position and hash")
     if entries and stated and (stated.get("position"), stated.get("hash")) != (entries[-1]["position"],
                                                                                entries[-1]["hash"]):
         raise Failed(f"publication log: its head {stated} is not its last entry")

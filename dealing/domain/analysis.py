@@ -282,7 +282,7 @@ def parse_optimum_score(text: str) -> int:
     (100, -300)
     """
     value = str(text).strip()
-    match = re.fullmatch(r"(?:(NS|EW)\s+)?([+-]?\d+)(?:\s+(NS|EW)\s+([+-]?\d+))?", value, re.IGNORECASE)
+    match = re.fullmatch(r"(?:(NS|EW)\s+)?([+-]?[0-9]{1,9})(?:\s+(NS|EW)\s+([+-]?[0-9]{1,9}))?", value, re.IGNORECASE)
     if not match:
         raise DealingError(Text.of("optimum.format", text=text), field="OptimumScore")
     side, score = (match[1] or "NS").upper(), int(match[2])

@@ -120,14 +120,19 @@ def parse_deal_number(text: str) -> int:
     """
     raw = str(text).strip()
     if raw.lower().startswith("0x"):
+        digits = raw[2:].replace("_", "").lstrip("0")
         try:
-            value = int(raw[2:].replace("_", ""), 16)
+            value = int(digits or "0", 16)
         except ValueError:
-            raise DealingError(Text.of("number.hex", text=raw), field="number") from None
+            raise DealingError(Text.of("number.hex", text=raw[:60]), field="number") from None
     elif _NUMBER_TEXT.match(raw):
-        value = int(re.sub(r"[_,' ]", "", raw))
+        digits = re.sub(r"[_,' ]", "", raw).lstrip("0")
+        value = int(digits or "0") if len(digits) <= len(str(D)) else D    # (int() refuses thousands of digits)
     else:
-        raise DealingError(Text.of("number.digits", text=raw), field="number")
+        raise DealingError(Text.of("number.digits", text=raw[:60]), field="number")
+    if value >= D:             # said as written (shortened): a number of thousands of digits cannot even be printed
+        raise DealingError(Text.of("number.range", last=D - 1, number=raw if len(raw) <= 40 else raw[:40] + "…"),
+                           field="number")
     return _check_number(value)
 
 

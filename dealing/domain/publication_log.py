@@ -114,6 +114,7 @@ ACT_DATA: dict[str, tuple[str, ...]] = {
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _NAME = re.compile(r"[a-z0-9-]+")
+_COUNT = re.compile(r"[0-9]{1,3}")       # a count of sessions or boards in an entry's data (an edited one may hold "²")
 _TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z")
 
 
@@ -137,7 +138,7 @@ def expected_names(act: str, data: Mapping[str, str]) -> tuple[str, ...]:
     names = ACT_DATA.get(act, ())
     if act == PUBLISHED:
         count = data.get("sessions", "")
-        names += _session_names(int(count)) if count.isdigit() and 1 <= int(count) <= 100 else ()
+        names += _session_names(int(count)) if _COUNT.fullmatch(count) and 1 <= int(count) <= 100 else ()
     return tuple(sorted(names))
 
 
@@ -256,6 +257,12 @@ def revealed_data(key_hex: str, dv: str) -> dict[str, str]:
 # --- The checker -----------------------------------------------------------------------
 
 
+def _same(computed: str, stored: str) -> bool:
+    """A hash computed against one stored, in constant time; a stored one edited to hold any character (which
+    ``hmac.compare_digest`` refuses to compare as text) simply differs."""
+    return hmac.compare_digest(computed.encode(), str(stored).encode("utf-8", "surrogatepass"))
+
+
 def check_chain(entries: Sequence[LogEntry], head: tuple[int, str] | None = None) -> list[Text]:
     """Problems of a club's whole log, in order (empty: the chain holds).
 
@@ -269,7 +276,7 @@ def check_chain(entries: Sequence[LogEntry], head: tuple[int, str] | None = None
         if entry.position != place:
             problems.append(Text.of("log.position", place=place, position=entry.position))
         computed = entry.computed_hash()
-        if not hmac.compare_digest(computed, entry.hash):
+        if not _same(computed, entry.hash):
             problems.append(Text.of("log.changed", position=entry.position, act=entry.act, computed=computed,
                                     recorded=entry.hash))
         if before is None:
@@ -309,7 +316,7 @@ def _life_of(data: Mapping[str, str]) -> _Life:
     sessions = {}
     for name in _session_names(int(data["sessions"])):
         label, _, boards = data[name].rpartition(" ")
-        sessions[label] = int(boards) if boards.isdigit() else -1
+        sessions[label] = int(boards) if _COUNT.fullmatch(boards) else -1
     return _Life(sessions=sessions, public_text=public_text_of(data), dv_format=data["dv-format"])
 
 
@@ -332,7 +339,7 @@ def check_acts(entries: Iterable[LogEntry], commitment: str | None = None) -> li
         if tuple(sorted(values)) != expected_names(act, values) or act not in ACTS:
             problems.append(Text.of("acts.data", position=at, act=act, names=tuple(sorted(values))))
             continue
-        if act == PUBLISHED and not (values["sessions"].isdigit() and 1 <= int(values["sessions"]) <= 100):
+        if act == PUBLISHED and not (_COUNT.fullmatch(values["sessions"]) and 1 <= int(values["sessions"]) <= 100):
             problems.append(Text.of("acts.data", position=at, act=act, names=tuple(sorted(values))))
             continue
         life = lives.get(entry.commitment)
@@ -368,7 +375,7 @@ def check_acts(entries: Iterable[LogEntry], commitment: str | None = None) -> li
                 problems.append(Text.of("acts.revealed_dv", position=at, dv=values["dv"], entered=life.dv))
             key_line = f"key: {values['key']}\n"
             computed = hashlib.sha256((life.public_text + key_line).encode("utf-8")).hexdigest()
-            if not hmac.compare_digest(computed, entry.commitment):
+            if not _same(computed, entry.commitment):
                 problems.append(Text.of("acts.key", position=at, computed=computed))
             life.revealed = True
     return problems

@@ -40,7 +40,7 @@ import secrets
 import string
 from dataclasses import dataclass, field, replace
 
-from dealing.domain.bigdeal import bigdeal_deals, owner_hash, seed_random_from_entropy
+from dealing.domain.bigdeal import MAX_BOARDS, bigdeal_deals, owner_hash, seed_random_from_entropy
 from dealing.domain.cards import Deal
 from dealing.domain.errors import DealingError
 from dealing.domain.text import Text
@@ -71,12 +71,31 @@ __all__ = [
 SQUAREDEAL_VERSION = "2.7"
 KEY_LENGTH = 60
 KEY_ALPHABET = string.ascii_letters + string.digits
+#: the most board ranges a phase cycles through (``3x7`` is three); a .sqd of more is refused, not expanded
+MAX_RANGES = 999
 _PREFIX = re.compile(r"^[A-Za-z][A-Za-z0-9#_\-]*$")
-_RANGE = re.compile(r"^(\d+)-(\d+)$")
+_RANGE = re.compile(r"^([0-9]+)-([0-9]+)$")
+
+
+def _shown(text: str) -> str:
+    """Text as a message quotes it: at most 40 characters."""
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _board_number(text: str, spec: str, part: str) -> int:
+    """A board number of a boards field; beyond BigDeal's last board (its digits may be thousands) is refused."""
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(MAX_BOARDS)) or int(digits) > MAX_BOARDS:
+        raise DealingError(Text.of("sqd.boards_high", text=_shown(spec), part=_shown(part), max=MAX_BOARDS),
+                           field="boards")
+    return int(digits)
 
 
 def parse_board_spec(spec: str) -> list[tuple[int, int]] | None:
     """SquareDeal's boards field → board ranges per session (cycled), or None for ``?``.
+
+    Board numbers go up to BigDeal's last board (:data:`~dealing.domain.bigdeal.MAX_BOARDS`), and a phase
+    cycles through at most :data:`MAX_RANGES` ranges.
 
     >>> parse_board_spec("16"), parse_board_spec("3x7"), parse_board_spec("1-16,17-32")
     ([(1, 16)], [(1, 7), (8, 14), (15, 21)], [(1, 16), (17, 32)])
@@ -84,22 +103,30 @@ def parse_board_spec(spec: str) -> list[tuple[int, int]] | None:
     text = str(spec).strip()
     if text == "?":
         return None
-    times = re.fullmatch(r"([1-9]\d*)x([1-9]\d*)", text)
+    times = re.fullmatch(r"([1-9][0-9]*)x([1-9][0-9]*)", text)
     if times:
-        count, length = int(times.group(1)), int(times.group(2))
+        count, length = (_board_number(n, text, text) for n in times.groups())
+        if count > MAX_RANGES:
+            raise DealingError(Text.of("sqd.boards_ranges", text=text, count=count, max=MAX_RANGES), field="boards")
+        _board_number(str(count * length), text, text)
         return [((k - 1) * length + 1, k * length) for k in range(1, count + 1)]
-    if re.fullmatch(r"\d+", text):
-        if int(text) < 1:
+    if re.fullmatch(r"[0-9]+", text):
+        if _board_number(text, text, text) < 1:
             raise DealingError(Text.of("sqd.boards_zero", text=text), field="boards")
         return [(1, int(text))]
+    parts = text.split(",")
+    if len(parts) > MAX_RANGES:
+        raise DealingError(Text.of("sqd.boards_ranges", text=_shown(text), count=len(parts), max=MAX_RANGES),
+                           field="boards")
     ranges = []
-    for part in text.split(","):
+    for part in parts:
         match = _RANGE.match(part.strip())
         if not match:
-            raise DealingError(Text.of("sqd.boards_range", text=text, part=part), field="boards")
-        lo, hi = int(match.group(1)), int(match.group(2))
+            raise DealingError(Text.of("sqd.boards_range", text=_shown(text), part=_shown(part)), field="boards")
+        lo, hi = (_board_number(n, text, part.strip()) for n in match.groups())
         if not 1 <= lo <= hi:
-            raise DealingError(Text.of("sqd.boards_empty", text=text, part=part.strip()), field="boards")
+            raise DealingError(Text.of("sqd.boards_empty", text=_shown(text), part=_shown(part.strip())),
+                               field="boards")
         ranges.append((lo, hi))
     return ranges
 
@@ -281,7 +308,7 @@ class SquareDealKeys:
             raise DealingError(Text.of("sqk.no_key", phase=phase, session=session), field="session") from None
 
 
-_SQK_LINE = re.compile(r"^([0-9]+),([0-9]+):(.*)$")
+_SQK_LINE = re.compile(r"^([0-9]{1,9}),([0-9]{1,9}):(.*)$")  # no phase or session has more digits
 
 
 def read_sqk(data: bytes) -> SquareDealKeys:

@@ -58,6 +58,9 @@ __all__ = ["RecordedDeal", "HandRecords", "EventSession", "Target", "Placement",
 
 #: How the lines of a file of all deals follow the sessions: the .sqd's order, or sorted by file name.
 ORDERS = ("sqd", "names")
+#: The most sessions one file of hand records names (``RR01-03``): a name of more (``X1-999999999``, a phase open
+#: ended) names none, rather than a billion sessions to place its deals on.
+MAX_COMBINED = 999
 
 _HAND = r"[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*"
 
@@ -193,7 +196,7 @@ def _name_pattern(prefix: str) -> re.Pattern:
     match = re.search(r"#+", prefix)
     if not match:
         return re.compile(re.escape(prefix) + r"(?:reserve)?", re.I)
-    return re.compile(re.escape(prefix[:match.start()]) + r"(?P<first>[0-9]+)(?:-(?P<last>[0-9]+))?"
+    return re.compile(re.escape(prefix[:match.start()]) + r"(?P<first>[0-9]{1,9})(?:-(?P<last>[0-9]{1,9}))?"
                       + re.escape(prefix[match.end():]) + r"(?:reserve)?", re.I)
 
 
@@ -211,7 +214,7 @@ def file_target(tournament: sq.Tournament, name: str) -> Target | None:
             continue
         first = int(match.group("first"))
         last = int(match.group("last") or first)
-        if 1 <= first <= last and (phase.open_ended or last <= phase.sessions):
+        if 1 <= first <= last <= first + MAX_COMBINED and (phase.open_ended or last <= phase.sessions):
             return Target(phase.number, first, last)
     return None
 

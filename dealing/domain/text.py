@@ -183,6 +183,7 @@ ENGLISH: dict[str, _Template] = {
     "pbn.malformed_tag": lambda p: f"malformed tag {p['text']!r}; expected [{p['tag'] if p['tag'] != '?' else 'Name'} "
                                    '"value"]',
     "pbn.unclosed_brace": lambda p: "a { comment is never closed with }",
+    "pbn.nul": lambda p: "a NUL character (byte 0): this is not a PBN text file",
     "pbn.inheritance": lambda p: f"the value {p['value']!r} (inheritance) is not allowed for {p['tag']} (PBN §4.8)",
     "pbn.board": lambda p: f"a board number is a whole number from 1, not {p['text']!r}",
     "pbn.column": lambda p: f"{p['tag']}: column {p['column']!r} has a bad width/alignment \\{p['spec']}",
@@ -211,6 +212,7 @@ ENGLISH: dict[str, _Template] = {
     # formats/lin.py
     "lin.md": lambda p: f"md: {p['error']}",
     "lin.dealer": lambda p: f"md|{p['text']}: the dealer digit must be 1 (S), 2 (W), 3 (N) or 4 (E)",
+    "lin.board": lambda p: f"board number {p['text']}… is too long to be a board",
     "lin.suit_first": lambda p: f"hand {p['text']!r} has a card before any suit letter",
     "lin.hand_size": lambda p: f"{seat_name(p['seat'])}'s hand {p['text']!r} has {p['count']} cards, not 13",
     # generator.py (a key given for a deal set)
@@ -301,6 +303,10 @@ ENGLISH: dict[str, _Template] = {
     "sqd.boards_range": lambda p: f"boards {p['text']!r}: {p['part']!r} is not a board range like 1-16 "
                                   "(write 16, 1-16,17-32, 3x7 or ?)",
     "sqd.boards_empty": lambda p: f"boards {p['text']!r}: range {p['part']} is empty or starts below 1",
+    "sqd.boards_high": lambda p: f"boards {p['text']!r}: {p['part']!r} goes beyond board {p['max']:,}, the last "
+                                 "BigDeal deals",
+    "sqd.boards_ranges": lambda p: f"boards {p['text']!r}: {p['count']:,} board ranges, more than the {p['max']} a "
+                                   "phase may cycle through",
     "sqd.session_number": lambda p: f"sessions are numbered from 1, not {p['session']}",
     "sqd.phase_sessions": lambda p: f"phase {p['phase']} ({p['description']}) has {p['sessions']} sessions, "
                                     f"not {p['session']}",

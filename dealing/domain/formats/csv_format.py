@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from dealing.domain.cards import Deal, Hand, Seat, Vulnerability, board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
@@ -70,7 +71,7 @@ def read_csv(data: bytes | str) -> list[tuple[int, Deal]]:
             except DealingError as exc:
                 raise DealingError(Text.of("deal.hand", seat=seat, error=exc.said), field=seat.letter,
                                    line=lineno) from None
-        if not row[16].strip().isdigit() or int(row[16]) < 1:
+        if not re.fullmatch(r"[0-9]{1,9}", row[16].strip()) or int(row[16]) < 1:   # ("²".isdigit(): int refuses it)
             raise DealingError(Text.of("csv.board", text=row[16]), field="board", line=lineno)
         board = int(row[16])
         try:

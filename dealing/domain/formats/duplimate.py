@@ -203,7 +203,7 @@ def read_dlm(data: bytes | str) -> list[tuple[int, Deal]]:
         key, sep, value = line.partition("=")
         if not sep:
             raise DealingError(Text.of("dlm.no_equals", text=line), line=lineno)
-        match = re.fullmatch(r"Board (\d+)", key.strip())
+        match = re.fullmatch(r"Board ([0-9]{1,9})", key.strip())     # (int() refuses thousands of digits)
         if match:
             boards[int(match[1])] = (value.strip(), lineno)
         else:
@@ -218,7 +218,7 @@ def read_dlm(data: bytes | str) -> list[tuple[int, Deal]]:
     if "Checksum" in header:
         status = header.get("Status", ("Show", 0))[0]
         duplicates, lineno = header.get("Duplicates", ("0", 0))
-        if not duplicates.isdigit():
+        if not re.fullmatch(r"[0-9]{1,9}", duplicates):             # ("²".isdigit(), but int() refuses it)
             raise DealingError(Text.of("dlm.duplicates", value=duplicates), field="Duplicates", line=lineno)
         expected = int(duplicates) ^ low ^ high ^ (1 if status == "Show" else 0)
         value, lineno = header["Checksum"]

@@ -115,6 +115,8 @@ def _parse_record(record: str, lineno: int) -> LinBoard | None:
     board = None
     match = re.search(r"(\d+)", values.get("ah", "")) or re.fullmatch(r"[oc](\d+)", values.get("qx", "").strip())
     if match:
+        if len(match[1]) > 9:         # no board has such a number (and int() refuses thousands of digits)
+            raise DealingError(Text.of("lin.board", text=match[1][:20]), field="ah", line=lineno)
         board = int(match[1])
     vul = _VUL_LIN.get(values.get("sv", "").strip().lower())
     return LinBoard(board, deal, dealer, vul)

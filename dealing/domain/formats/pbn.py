@@ -105,7 +105,7 @@ class PbnTable:
             if not part:
                 continue
             name, _, spec = part.partition("\\")
-            match = re.fullmatch(r"(\d*)([LRlr]?)", spec.strip())
+            match = re.fullmatch(r"([0-9]{0,9})([LRlr]?)", spec.strip())    # (int() refuses thousands of digits)
             if not match:
                 raise DealingError(Text.of("pbn.column", tag=tag.name, column=part, spec=spec), field=tag.name,
                                    line=tag.line)
@@ -232,6 +232,8 @@ def read_pbn(data: bytes | str) -> PbnFile:
         return game
 
     for lineno, raw in enumerate(lines, start=1):
+        if "\x00" in raw:      # no text file holds one (and PostgreSQL stores no text that does)
+            raise DealingError(Text.of("pbn.nul"), line=lineno)
         if brace is not None:
             brace.append(raw)
             if "}" in raw:
@@ -336,7 +338,7 @@ def _checked(game: PbnGame, lines: dict[str, int], name: str, parse):
 
 
 def _parse_board(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) < 1:    # ("²".isdigit(); int() refuses it, and 5,000 digits)
         raise DealingError(Text.of("pbn.board", text=text))
     return int(text)
 
