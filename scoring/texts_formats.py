@@ -36,6 +36,8 @@ RENDERERS: dict = {
                               "expand without limit or read other files)") % p,
     "xml.external": lambda p: _("the file refers to an external entity (%(name)s); it is not read") % p,
     "xml.empty": lambda p: _("the file is empty: no XML element found"),
+    "xml.encoding": lambda p: _("the file's encoding %(name)s cannot be read (%(reason)s): save it as UTF-8")
+                              % {"name": repr(p["name"]), "reason": p["reason"]},
     "xml.truncated": lambda p: _("the file ends before <%(element)s> (opened on line %(opened)s) is closed: "
                                  "it is truncated") % p,
     "xml.malformed": lambda p: _("this is not well-formed XML (%(reason)s, column %(column)s)") % p,
@@ -63,6 +65,8 @@ RENDERERS: dict = {
                                 "score such as A6040") % {"text": _q(p["text"])},
     # travellers.py
     "json.invalid": lambda p: _("this is not JSON (%(reason)s, column %(column)s)") % p,
+    "json.unreadable": lambda p: _("this JSON cannot be read: it nests too deeply or holds a number of thousands of "
+                                   "digits"),
     "json.encoding": lambda p: _("the file is not UTF-8 text (byte %(position)s)") % p,
     "json.shape": lambda p: _("expected %(what)s") % {"what": _expected(p["expected"])},
     # pbn_results.py
@@ -76,6 +80,9 @@ RENDERERS: dict = {
     "import.too_large": lambda p: _("%(name)s is larger than %(megabytes)s MB") % p,
     "import.section": lambda p: _("section %(section)s has a longer name than a session's sections may have (%(most)s "
                                   "characters)") % {**p, "section": _q(p["section"])},
+    "import.pair": lambda p: _("pair %(pair)s: a session numbers its pairs up to %(most)s") % p,
+    "import.board": lambda p: _("board %(board)s, round %(round)s, table %(table)s: a session numbers its boards, "
+                                "rounds and tables up to %(most)s") % p,
     # usebio_schema.py
     "schema.missing": lambda p: _("<%(parent)s> has no %(element)s") % p,
     "schema.empty": lambda p: _("<%(element)s> in <%(parent)s> is empty") % p,

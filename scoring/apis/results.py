@@ -218,6 +218,10 @@ def _ranking(session, live: bool, event=None, pairs=None) -> dict:
 
 # --- input ---------------------------------------------------------------------------------------
 
+#: the highest board, round and table a line may name (a session deals at most 999 boards)
+MOST = 999
+
+
 class ResultInputSerializer(serializers.Serializer):
     entry = serializers.CharField(required=False, max_length=80,
                                   help_text="the scorer's shorthand: 4SX N 9, 4S= N, 3NT-2 W, P, +420, A6040, "
@@ -251,11 +255,11 @@ class SessionResultsApi(APIView):
     """GET: the session's results (scorers and directors; players once published). POST: enter a line."""
 
     class InputSerializer(ResultInputSerializer):
-        board = serializers.IntegerField(min_value=1)
+        board = serializers.IntegerField(min_value=1, max_value=MOST)   # (the columns hold no more than 32,767)
         ns = serializers.CharField(max_length=12, help_text="the NS pair's label, e.g. 3 or 1NS")
         ew = serializers.CharField(max_length=12, help_text="the EW pair's label")
-        round = serializers.IntegerField(required=False, min_value=1)
-        table = serializers.IntegerField(required=False, min_value=1)
+        round = serializers.IntegerField(required=False, min_value=1, max_value=MOST)
+        table = serializers.IntegerField(required=False, min_value=1, max_value=MOST)
         reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500,
                                        help_text="needed while the results are provisional (directors only)")
 

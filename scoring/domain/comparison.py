@@ -44,10 +44,11 @@ What no convention reproduces is reported as unexplained (``convention == ()``).
 
 from __future__ import annotations
 
+import re
 import struct
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 
 from scoring.domain.engine import EventScore, LineScore, score_event
@@ -160,13 +161,15 @@ def _ours(value: Fraction, theirs: str) -> str:
     return shown(value, max(2, decimals(theirs)))
 
 
+_PLAIN_DECIMAL = re.compile(r"[+-]?[0-9]{1,15}(?:\.[0-9]{1,15})?")
+
+
 def _decimal(text: str | None) -> Decimal | None:
-    if text is None or not text.strip():
+    """A number as a file writes it (``29.9``, ``-650``), or None: ``Infinity``, ``NaN`` and ``1E+999999999`` are
+    no matchpoints, and the exact fraction of the last would take a very long time."""
+    if text is None or not _PLAIN_DECIMAL.fullmatch(text.strip()):
         return None
-    try:
-        return Decimal(text.strip())
-    except InvalidOperation:
-        return None
+    return Decimal(text.strip())
 
 
 def _single(value: float) -> float:

@@ -130,11 +130,11 @@ class EventScore:
 
 def pair_sort_key(pair_id: str) -> tuple:
     """Natural order of pair ids: ``2`` before ``10``, ``1NS`` before ``1EW`` before ``2NS``, sections first."""
-    head = pair_id.rstrip("0123456789NSEW") if not pair_id[:1].isdigit() else ""
+    head = pair_id.rstrip("0123456789NSEW") if not pair_id[:1].isdecimal() else ""
     rest = pair_id[len(head):]
-    digits = "".join(ch for ch in rest if ch.isdigit())
+    digits = "".join(ch for ch in rest if ch.isdecimal())     # (what int() reads: "²".isdigit(), but not a number)
     tail = rest[len(digits):]
-    return (head, int(digits) if digits else 0, {"NS": 0, "EW": 1}.get(tail, 2), tail)
+    return (head, int(digits[:18]) if digits else 0, {"NS": 0, "EW": 1}.get(tail, 2), tail)
 
 
 def _check_lines(lines: Sequence[TravellerLine]) -> None:
@@ -144,7 +144,8 @@ def _check_lines(lines: Sequence[TravellerLine]) -> None:
             key = (line.board, line.section, pair)
             if key in seen:
                 raise ScoringError(Text.of("result.twice", board=line.board, pair=pair, first=said(seen[key].result),
-                                           second=said(line.result)), field="board")
+                                           second=said(line.result)), field="board", line=line.extra.get("line"),
+                                   where=line.extra.get("position"))     # where a file has it, when it does
             seen[key] = line
 
 

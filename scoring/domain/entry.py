@@ -104,12 +104,13 @@ _SYMBOLS = str.maketrans({"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦":
 
 # a contract played, written without spaces: level, strain, doubling, then the result against the
 # contract and the declarer in either order, or the declarer and the tricks taken
-_PLAYED = re.compile(r"(?P<contract>(?P<level>\d+)(?P<strain>NT|BA|N|S|H|D|C)(?:XX|X|\*\*|\*)?)"
-                     r"(?P<mark>=|[+-]\d+)?(?P<seat>[NESW])?(?P<mark2>=|[+-]\d+)?(?P<tricks>\d+)?")
-_SCORE = re.compile(r"[+-]?\d+")
+# (numbers have at most a few digits: a longer one is no result, and int() refuses thousands of digits)
+_PLAYED = re.compile(r"(?P<contract>(?P<level>[0-9]{1,3})(?P<strain>NT|BA|N|S|H|D|C)(?:XX|X|\*\*|\*)?)"
+                     r"(?P<mark>=|[+-][0-9]{1,3})?(?P<seat>[NESW])?(?P<mark2>=|[+-][0-9]{1,3})?(?P<tricks>[0-9]{1,3})?")
+_SCORE = re.compile(r"[+-]?\d{1,9}")
 _ARTIFICIAL = {"A=": (50, 50), "A+": (60, 40), "A-": (40, 60)}
 _PERCENTS = re.compile(r"A?(\d{1,3})/(\d{1,3})|A(\d\d)(\d\d)")
-_WEIGHTED_PART = re.compile(r"(\d+(?:[.,]\d+)?)\s*%\s*(?:OF\s*)?([+-]?\s*\d+)")
+_WEIGHTED_PART = re.compile(r"(\d{1,9}(?:[.,]\d{1,9})?)\s*%\s*(?:OF\s*)?([+-]?\s*\d{1,9})")
 _SEPARATORS = re.compile(r"\b(?:AND|I)\b|[\s,;&]")       # between the parts: spaces, commas, "and" ("i")
 
 
@@ -168,7 +169,7 @@ def _played(match: re.Match, typed: str) -> Played:
     level = int(match["level"])
     if not 1 <= level <= 7:
         raise ScoringError(Text.of("entry.level", text=typed), field="contract")
-    contract_text = match["contract"].replace("BA", "NT")
+    contract_text = str(level) + match["contract"][len(match["level"]):].replace("BA", "NT")    # 03S is 3S
     marks = [m for m in (match["mark"], match["mark2"]) if m]
     if len(marks) + (match["tricks"] is not None) > 1:
         raise ScoringError(Text.of("entry.tricks_twice", text=typed), field="tricks")

@@ -125,8 +125,8 @@ class SessionLayout:
 
 
 def _natural(label: str) -> tuple:
-    digits = "".join(ch for ch in label if ch.isdigit())
-    return (label.rstrip("0123456789NSEW") if not label[:1].isdigit() else "", int(digits or 0), label)
+    digits = "".join(ch for ch in label if ch.isdecimal())    # (what int() reads: "²".isdigit(), but not a number)
+    return (label.rstrip("0123456789NSEW") if not label[:1].isdecimal() else "", int(digits[:18] or 0), label)
 
 
 def _span(boards: Iterable[int]) -> str:

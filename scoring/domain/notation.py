@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -54,6 +55,16 @@ def _percent(weight: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
+#: a weight in per cent as data holds it: 20, 12.5, "33.3333" (not 1e999999999, whose Fraction takes forever)
+_WEIGHT = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,15})?")
+
+
+def _weight(value) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)) or not _WEIGHT.fullmatch(str(value).strip()):
+        raise ScoringError(Text.of("data.weighted"), field="weighted")
+    return Fraction(str(value).strip()) / 100
+
+
 def _int(value, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise ScoringError(Text.of("data.number", field=field, value=str(value)), field=field)
@@ -70,9 +81,9 @@ def from_data(data: Mapping) -> Result:
     kind = data.get("kind")
     if kind == "artificial" or (kind is None and "adjusted" in data):
         text = str(data.get("adjusted", "")).strip().upper().lstrip("A").replace("/", " ").split()
-        if len(text) == 1 and len(text[0]) == 4 and text[0].isdigit():
+        if len(text) == 1 and len(text[0]) == 4 and text[0].isdecimal():
             text = [text[0][:2], text[0][2:]]
-        if len(text) != 2 or not all(t.isdigit() for t in text):
+        if len(text) != 2 or not all(t.isdecimal() and len(t) <= 3 for t in text):   # ("²".isdigit(): int refuses it)
             raise ScoringError(Text.of("entry.artificial", text=str(data.get("adjusted", ""))), field="adjusted")
         return Artificial(int(text[0]), int(text[1]))
     if kind == "assigned" or (kind is None and ("score" in data or "weighted" in data)):
@@ -81,7 +92,7 @@ def from_data(data: Mapping) -> Result:
             if not isinstance(parts, list) or not parts or not all(isinstance(p, list) and len(p) == 2 for p in parts):
                 raise ScoringError(Text.of("data.weighted"), field="weighted")
             try:
-                return Assigned(tuple((Fraction(str(w)) / 100, _int(s, "weighted")) for w, s in parts))
+                return Assigned(tuple((_weight(w), _int(s, "weighted")) for w, s in parts))
             except (ValueError, ZeroDivisionError) as exc:
                 if isinstance(exc, ScoringError):
                     raise
@@ -119,4 +130,6 @@ def shorthand(result: Result) -> str:
         if not result.is_weighted:
             return f"{result.parts[0][1]:+d}".replace("+0", "0")
         return " ".join(f"{_percent(w)}% {s:+d}" for w, s in result.parts)
+    if max(result.ns_percent, result.ew_percent) > 99:     # A10040 would read as neither: 100/40 is written so
+        return f"A{result.ns_percent}/{result.ew_percent}"
     return f"A{result.ns_percent:02d}{result.ew_percent:02d}"

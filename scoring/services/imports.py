@@ -53,6 +53,8 @@ __all__ = ["session_import_usebio", "session_import_pbn", "session_import_file",
 
 #: the largest results file taken (a club's evening is tens of kilobytes; 5 MB leaves room for a congress)
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
+#: the highest board, round, table and pair number a session imported may have (the dealing app deals 999 boards)
+MOST = 999
 _NAME = Pair._meta.get_field("player_1_name").max_length
 _SECTION = Pair._meta.get_field("section").max_length
 
@@ -108,6 +110,14 @@ def _import(*, club: Club, data: bytes, filename: str, user, reader) -> Session:
     for pair in event.pairs:
         if len(pair.section) > _SECTION:
             raise ScoringError(Text.of("import.section", section=pair.section, most=_SECTION), field="file")
+        if pair.number > MOST:
+            raise ScoringError(Text.of("import.pair", pair=pair.written or pair.id, most=MOST), field="file",
+                               line=pair.line, source=name)
+    for line in event.lines:           # numbers a session's rows hold (and PostgreSQL's small integers, 32,767)
+        if line.board > MOST or max(line.round or 0, line.table or 0) > MOST:
+            raise ScoringError(Text.of("import.board", board=line.board, round=line.round or 0,
+                                       table=line.table or 0, most=MOST), field="file", line=line.extra.get("line"),
+                               source=name)
     expected = {str(b.board): b.expected for b in score.boards if not b.section}
     report = {"lines": len(event.lines), "pairs": len(event.pairs), "boards": len(event.boards),
               "deals": len(set(event.deals) & set(event.boards)), "comparison": compare(event, score).as_dict()}

@@ -32,6 +32,7 @@ from dealing.domain.analysis import BoardAnalysis
 from dealing.domain.cards import Deal
 from scoring.domain.engine import EventScore, score_event
 from scoring.domain.options import ScoringOptions
+from scoring.domain.errors import ScoringError
 from scoring.domain.results import TravellerLine
 
 __all__ = ["FilePlayer", "FilePair", "FileEvent", "split_pair_id", "weight_text", "EVENT_TYPES", "METHOD_EVENT_TYPES"]
@@ -43,7 +44,7 @@ EVENT_TYPES = {"MP_PAIRS": "matchpoints", "PAIRS": "matchpoints", "MATCH_POINTS"
 METHOD_EVENT_TYPES = {"matchpoints": ("MP_PAIRS", "MATCH_POINTS"), "butler": ("BUTLER_PAIRS", "BUTLER"),
                       "cross_imps": ("CROSS_IMP", "CROSS_IMPS")}
 
-_PAIR_ID = re.compile(r"([A-Za-z]*?)(\d+)(NS|EW)?", re.IGNORECASE)
+_PAIR_ID = re.compile(r"([A-Za-z]*?)([0-9]{1,9})(NS|EW)?", re.IGNORECASE)   # (int() refuses thousands of digits)
 
 
 def split_pair_id(text: str) -> tuple[str, int, str] | None:
@@ -157,4 +158,10 @@ class FileEvent:
     def score(self, options: ScoringOptions | None = None) -> EventScore:
         """The event scored by us (the file's method and our defaults unless ``options`` are given)."""
         options = options or self.options()
-        return score_event(self.lines, options, fields=self.fields(options), two_winners=self.two_winners)
+        try:
+            return score_event(self.lines, options, fields=self.fields(options), two_winners=self.two_winners)
+        except ScoringError as exc:          # what the engine refuses, said where the file says it (its line)
+            if exc.line is None and exc.where is None or not self.source:
+                raise
+            raise ScoringError(exc.reason, field=exc.field, line=exc.line, where=exc.where, source=self.source) \
+                from None

@@ -50,7 +50,10 @@ __all__ = ["read_pbn_results", "write_pbn_results", "SCORING_TAGS"]
 #: Our method → the Scoring tag we write; reading is tolerant (any spelling with "butler", "cross" or "imp").
 SCORING_TAGS = {"matchpoints": "MP", "butler": "Butler", "cross_imps": "Cross-IMPs"}
 _ARTIFICIAL = re.compile(r"A(\d\d)(\d\d)", re.IGNORECASE)
-_WEIGHTED = re.compile(r"(\d+(?:\.\d+)?)%\s*([+-]?\d+)")
+# numbers have at most a few digits: a longer one is none (and int() refuses thousands of digits)
+_WEIGHTED = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9})?)%\s*([+-]?[0-9]{1,9})")
+_NUMBER = re.compile(r"[0-9]{1,9}")
+_SCORE = re.compile(r"[+-]?[0-9]{1,9}")
 _NONE = ("", "-", "?")
 
 
@@ -170,11 +173,11 @@ class _Reader:
 
     @staticmethod
     def integer(text: str | None) -> int | None:
-        return int(text) if text is not None and text.strip().isdigit() else None
+        return int(text) if text is not None and _NUMBER.fullmatch(text.strip()) else None
 
     def score(self, row: dict, line: int) -> str | None:
         ns, ew = self.number(row.get("score_ns")), self.number(row.get("score_ew"))
-        if ns is None and ew is not None and re.fullmatch(r"[+-]?\d+", ew):
+        if ns is None and ew is not None and _SCORE.fullmatch(ew):
             return str(-int(ew))
         return ns
 
@@ -193,14 +196,14 @@ class _Reader:
                 parts = _WEIGHTED.findall(score)
                 if parts:
                     return Assigned(tuple((Fraction(w) / 100, int(s)) for w, s in parts))
-                if not re.fullmatch(r"[+-]?\d+", score):
+                if not _SCORE.fullmatch(score):
                     raise self.error(Text.of("usebio.score", text=score), line, where)
                 return Assigned.of(int(score))
             if contract.upper() in PASS_WORDS:
                 return Played(None)
             declarer = self.column(row, "Declarer", line)
             tricks = self.column(row, "Result", line)
-            if not tricks.isdigit():
+            if not _NUMBER.fullmatch(tricks):
                 raise self.error(Text.of("file.number", element="Result", text=tricks), line, where)
             return Played(Contract.from_str(contract, declarer), int(tricks), lead_card(row.get("lead", "")))
         except DealingError as exc:

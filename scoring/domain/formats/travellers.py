@@ -57,6 +57,8 @@ def read_travellers(data: bytes | str, *, source: str = "") -> FileEvent:
     except json.JSONDecodeError as exc:
         raise ScoringError(Text.of("json.invalid", reason=exc.msg, column=exc.colno), line=exc.lineno,
                            source=source or "JSON") from None
+    except (ValueError, RecursionError):      # a number of thousands of digits (int() refuses it), or deep nesting
+        raise fail(Text.of("json.unreadable"), "") from None
     if not isinstance(document, Mapping):
         raise fail(Text.of("json.shape", expected="object"), "")
     try:

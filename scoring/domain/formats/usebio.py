@@ -59,8 +59,10 @@ SCORING_METHODS = {"MATCH_POINTS": "matchpoints", "MATCHPOINTS": "matchpoints", 
 _SEATS = {"NORTH": Seat.NORTH, "EAST": Seat.EAST, "SOUTH": Seat.SOUTH, "WEST": Seat.WEST,
           "N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
 _ARTIFICIAL = re.compile(r"A(\d\d)(\d\d)", re.IGNORECASE)
-_SCORE = re.compile(r"[+-]?\d+")
-_WEIGHTED = re.compile(r"(\d+(?:\.\d+)?)%\s*([+-]?\d+)")      # our NOTES of a weighted score: "20% +650"
+# numbers have at most a few digits: a longer one is no score (and int() refuses thousands of digits)
+_SCORE = re.compile(r"[+-]?[0-9]{1,9}")
+_WEIGHTED = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9})?)%\s*([+-]?[0-9]{1,9})")   # our NOTES' weighted score: "20% +650"
+_NUMBER = re.compile(r"[0-9]{1,9}")
 
 _SAMPLE = b"""<?xml version="1.0"?>
 <USEBIO Version="1.2">
@@ -103,7 +105,7 @@ class _Reader:
         return child
 
     def number(self, element: Element) -> int:
-        if not element.text.isdigit() or int(element.text) < 1:
+        if not _NUMBER.fullmatch(element.text) or int(element.text) < 1:
             raise self.error(Text.of("file.number", element=element.tag, text=element.text), element)
         return int(element.text)
 
@@ -286,7 +288,7 @@ class _Reader:
             return Played(None)
         declarer = self.required(element, "PLAYED_BY")
         tricks = self.required(element, "TRICKS")
-        if not tricks.text.isdigit():
+        if not _NUMBER.fullmatch(tricks.text):
             raise self.error(Text.of("file.number", element="TRICKS", text=tricks.text), tricks)
         try:
             parsed = Contract.from_str(contract.text, declarer.text)

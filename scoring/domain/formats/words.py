@@ -27,6 +27,7 @@ ENGLISH: dict[str, Callable[[dict], str]] = {
                             f"expand without limit or read other files)",
     "xml.external": lambda p: f"the file refers to an external entity ({p['name']}); it is not read",
     "xml.empty": lambda p: "the file is empty: no XML element found",
+    "xml.encoding": lambda p: f"the file's encoding {p['name']!r} cannot be read ({p['reason']}): save it as UTF-8",
     "xml.truncated": lambda p: f"the file ends before <{p['element']}> (opened on line {p['opened']}) is closed: "
                                f"it is truncated",
     "xml.malformed": lambda p: f"this is not well-formed XML ({p['reason']}, column {p['column']})",
@@ -54,6 +55,8 @@ ENGLISH: dict[str, Callable[[dict], str]] = {
                               f"score such as A6040",
     # travellers.py: a traveller set as JSON
     "json.invalid": lambda p: f"this is not JSON ({p['reason']}, column {p['column']})",
+    "json.unreadable": lambda p: "this JSON cannot be read: it nests too deeply or holds a number of thousands of "
+                                 "digits",
     "json.encoding": lambda p: f"the file is not UTF-8 text (byte {p['position']})",
     "json.shape": lambda p: f"expected {_EXPECTED.get(p['expected'], p['expected'])}",
     # pbn_results.py
@@ -66,6 +69,9 @@ ENGLISH: dict[str, Callable[[dict], str]] = {
     "import.too_large": lambda p: f"{p['name']} is larger than {p['megabytes']} MB",
     "import.section": lambda p: f"section {p['section']!r} has a longer name than a session's sections may have "
                                 f"({p['most']} characters)",
+    "import.pair": lambda p: f"pair {p['pair']}: a session numbers its pairs up to {p['most']}",
+    "import.board": lambda p: f"board {p['board']}, round {p['round']}, table {p['table']}: a session numbers its "
+                              f"boards, rounds and tables up to {p['most']}",
     # usebio_schema.py: where a file departs from the spec's USEBIO
     "schema.missing": lambda p: f"<{p['parent']}> has no {p['element']}",
     "schema.empty": lambda p: f"<{p['element']}> in <{p['parent']}> is empty",

@@ -25,6 +25,7 @@ it is truncated
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.parsers import expat
@@ -119,6 +120,11 @@ def parse_xml(data: bytes | str, *, source: str = "") -> Element:
         parser.Parse(data, True)
     except _Refused as refused:
         raise ScoringError(refused.text, line=refused.line, where=refused.where, source=source) from None
+    except (LookupError, ValueError) as exc:   # the declaration names an encoding Python does not know, or bytes
+        declared = re.search(rb"""encoding\s*=\s*["']([^"']{0,40})""", data[:200])   # do not decode in it
+        raise ScoringError(Text.of("xml.encoding", name=declared[1].decode("latin-1") if declared else "",
+                                   reason=str(exc)[:80]), line=parser.CurrentLineNumber, where="xml",
+                           source=source) from None
     except expat.ExpatError as exc:
         reason = expat.ErrorString(exc.code)
         if not stack and not roots:

@@ -49,7 +49,8 @@ def score_or_fail(event, options, name: str):
     try:
         return event.score(options)
     except ScoringError as exc:
-        raise CommandError(f"{name}: {exc}") from None
+        said = str(exc)      # the file's line or place, when the event says which, names the file already
+        raise CommandError(said if said.startswith(name) else f"{name}: {said}") from None
 
 
 def write(command, report: dict, form: str) -> None:

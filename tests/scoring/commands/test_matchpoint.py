@@ -101,7 +101,7 @@ def _result(**result) -> dict:
     ({"scale": "fifa", "boards": []}, "t.json (scale): unknown matchpoint scale 'fifa'"),
     ({"boards": {}}, "t.json (boards): expected a list of boards"),
     ({"boards": [{"board": 1, "results": [{"ns": 1, "ew": 2, "score": 420}, {"ns": 1, "ew": 3, "score": 50}]}]},
-     "t.json: board 1: pair 1 has two results ("),
+     "t.json (boards[0].results[1]): board 1: pair 1 has two results ("),
 ])
 def test_each_bad_input_is_one_line_naming_file_and_place(tmp_path, document, message):
     assert error_of(write(tmp_path, document, "t.json")).startswith(message)
