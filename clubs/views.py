@@ -315,6 +315,13 @@ def session_pairs(request, session_id):
         else:
             messages.success(request, _("Pairs saved."))
             return redirect("clubs:session_pairs", session_id=session.pk)
+    elif request.method == "POST" and not formset.management_form.is_valid():    # a form tampered with: the rows
+        page_errors = list(formset.non_form_errors())                           # as they are, and why
+        formset = PairRowFormSet(initial=initial, prefix="pairs", form_kwargs={"names": names})
+    elif request.method == "POST":    # the hidden fields' errors (which pair a row is) have no place of their own
+        page_errors = [_("Row %(row)s: %(error)s") % {"row": n, "error": error}
+                       for n, form in enumerate(formset.forms, 1)
+                       for name in ("number", "direction", "section") for error in form.errors.get(name, ())]
     by_label = {r.label: r for r in rows}
     lines = []
     for form in formset.forms:

@@ -235,6 +235,10 @@ def commitment_enter_dv(request, commitment_id):
             messages.success(request, _("Delayed value saved. The sessions can now be dealt."))
             return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
     context = _detail_context(request, commitment, dv_form=form)
+    if commitment.is_draft or commitment.is_revealed or context["dv_final"]:   # the page shows no form to say it on
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
     return render(request, "dealing/commitment_detail.html", context, status=400)
 
 
