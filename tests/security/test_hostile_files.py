@@ -678,7 +678,7 @@ test_travellers_json_generated, test_travellers_json_mutated = hostile_tests(
 def test_the_run_fed_enough_hostile_inputs(request):
     """Issue 13 asks for at least 100,000 generated and mutated inputs a run: checked when this module ran whole
     (it is the module's last test; pytest runs a module's tests in order)."""
-    ran = {item.originalname for item in request.session.items if item.module is request.module}
+    ran = {item.originalname for item in request.session.items if getattr(item, "module", None) is request.module}
     every = {name for name in dir(request.module) if name.startswith("test_") and name != request.node.name}
     if SCALE != 1 or not every <= ran:
         pytest.skip("only part of the hostile inputs ran (HOSTILE_SCALE, -k or a test chosen)")
