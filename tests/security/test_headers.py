@@ -26,7 +26,7 @@ import pytest
 from django.db import transaction
 from django.test import Client
 
-from tests.security.matrix import QUERIES, build_world, fill, url_patterns
+from tests.security.matrix import QUERIES, fill, url_patterns
 
 pytestmark = pytest.mark.django_db
 
@@ -153,23 +153,6 @@ class HtmlForPdf:
 
     def write_pdf(self, *args, **options) -> bytes:
         return b"%PDF-1.7 (stand-in)\n"
-
-
-@pytest.fixture(scope="module")
-def world(django_db_setup, django_db_blocker):
-    from clubsite.celery import app
-
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    with django_db_blocker.unblock():
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            yield build_world()
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
-            app.conf.task_always_eager = eager
 
 
 @pytest.fixture(scope="module", autouse=True)

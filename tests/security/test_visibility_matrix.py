@@ -27,7 +27,7 @@ from django.test import Client
 from django.urls import Resolver404, resolve
 
 from tests.security.matrix import (
-    QUERIES, VIEWERS, Pattern, Unfillable, body_text, build_world, fill, leaks, secrets_for, url_patterns,
+    QUERIES, VIEWERS, Pattern, Unfillable, body_text, fill, leaks, secrets_for, url_patterns,
 )
 
 pytestmark = pytest.mark.django_db
@@ -38,24 +38,6 @@ EARLY_DEALS = {("dealing:board_dealing_file", "post", "director"): "riverside",
                ("dealing:board_dealing_file", "post", "other_director"): "hilltop"}
 #: /healthz answers 503 when the database or broker is down: that is its job, not a server error.
 MAY_ANSWER_503 = {"healthz"}
-
-
-@pytest.fixture(scope="module")
-def world(django_db_setup, django_db_blocker):
-    """The demo and what it lacks, built once for the module inside a transaction rolled back at its end."""
-    from clubsite.celery import app
-
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    with django_db_blocker.unblock():
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            yield build_world()
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
-            app.conf.task_always_eager = eager
 
 
 class HtmlForPdf:
