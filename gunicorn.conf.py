@@ -8,3 +8,8 @@ started again. ``tests/clubsite/test_stopping.py`` holds the server to it.
 """
 
 graceful_timeout = 5
+
+# Load the application (Django, the URL configuration, every view: ``clubsite.wsgi.warm_up``) once in the
+# master before forking: workers start ready and share those pages of memory, so no request waits for a
+# worker's imports (the load test's slowest answers were the first ones each worker took).
+preload_app = True

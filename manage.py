@@ -15,7 +15,12 @@ def main():
             "available on your PYTHONPATH environment variable? Did you "
             "forget to activate a virtual environment?"
         ) from exc
-    execute_from_command_line(sys.argv)
+    from clubsite import standalone
+
+    # A few commands need no apps (no database, models or URLs): run them without loading
+    # every app's models first (clubsite/standalone.py).
+    if not standalone.run(sys.argv):
+        execute_from_command_line(sys.argv)
 
 
 if __name__ == '__main__':

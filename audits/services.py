@@ -6,7 +6,10 @@ to change it (``ValidationError``), and so do the models' ``save``/``delete``.
 
 Bad input raises ``ValidationError`` naming the form field, with a message that names the file and
 the line or entry (``WBG2024.sqk: line 7: …``, ``OPRR01.pbn: board 5 is here twice …``); nothing of
-a refused upload is saved, and nothing already stored changes.
+a refused upload is saved, and nothing already stored changes. An event larger than an audit takes
+(:func:`dealing.domain.squaredeal_audit.check_event`: sessions a phase, boards a session, deals in all)
+is refused the same way when its files are uploaded, and again when a run is started, before anything
+is dealt.
 
 Running: :func:`audit_start` checks the files and the delayed value, marks the audit running and
 queues ``audits.tasks.squaredeal_audit_run_task`` (on commit); the worker calls :func:`audit_run`,
@@ -100,6 +103,7 @@ def _read_sqd(upload: Upload, field: str) -> sq.Tournament:
         tournament = sq.read_sqd(upload.data)
         if not tournament.key_hash:
             raise DealingError(Text.of("sqk.no_kh"), field="KH")
+        domain.check_event(tournament)
     except DealingError as exc:
         raise _file_error(field, upload.name, exc) from None
     return tournament
@@ -270,6 +274,8 @@ def audit_start(*, audit: SquareDealAudit, user, dv: str = "", order: str = "aut
     else:
         source = ""
         errors.setdefault("dv", []).append(_("Neither .sqd file has a DV line: type the delayed value."))
+    if not errors:
+        _require_fits(audit)
     if errors:
         raise ValidationError(errors)
     audit.dv, audit.dv_source, audit.order = value, source, order
@@ -278,6 +284,18 @@ def audit_start(*, audit: SquareDealAudit, user, dv: str = "", order: str = "aut
     audit.save()
     squaredeal_audit_run_task.apply_async_on_commit((audit.pk,), queue="default")
     return audit
+
+
+def _require_fits(audit: SquareDealAudit) -> None:
+    """The stored files still fit the event and the audit's limits (a draft saved before the limits may not):
+    refused before anything is queued or dealt."""
+    tournament, _keys, records = _inputs(audit)
+    try:
+        domain.place(tournament, records)
+    except DealingError as exc:
+        if exc.field == "hand_records":
+            raise ValidationError({"hand_records": error_message(exc)}) from None
+        raise _file_error("sqd", audit.files.get(role=AuditFile.Role.PUBLISHED_SQD).name, exc) from None
 
 
 def _inputs(audit: SquareDealAudit) -> tuple[sq.Tournament, sq.SquareDealKeys, list[domain.HandRecords]]:

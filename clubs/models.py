@@ -221,6 +221,9 @@ class Pair(models.Model):
     player_2 = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
                                  verbose_name=_("second player"))
     player_2_name = models.CharField(_("second player (guest)"), max_length=120, blank=True)
+    #: When the pair was last saved: a phone at the table shows the players' names, and asks whether anything
+    #: changed by this among others (``tables.selectors.table.table_state_version``).
+    updated_at = models.DateTimeField(_("last changed"), auto_now=True)
 
     class Meta:
         ordering = ["session", "section", "number", "direction"]

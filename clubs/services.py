@@ -50,7 +50,7 @@ def club_role_revoke(*, club: Club, user, role: str, by) -> None:
     if role == ClubRole.Role.DIRECTOR:
         directors = ClubRole.objects.filter(club=club, role=ClubRole.Role.DIRECTOR)
         if directors.count() <= 1 and directors.filter(user=user).exists():
-            raise ValidationError({"role": "A club needs at least one director; appoint another first."})
+            raise ValidationError({"role": _("A club needs at least one director; appoint another first.")})
     ClubRole.objects.filter(club=club, user=user, role=role).delete()
 
 
@@ -58,7 +58,7 @@ def club_role_revoke(*, club: Club, user, role: str, by) -> None:
 def member_login_create(*, member: Member, username: str, password: str, role: str):
     """Create a login for a member, link it, and give it a role in the member's club."""
     if member.user_id is not None:
-        raise ValidationError({"username": "This member already has a login."})
+        raise ValidationError({"username": _("This member already has a login.")})
     user = user_create(username=username, password=password, first_name=member.first_name,
                        last_name=member.last_name, email=member.email)
     member.user = user

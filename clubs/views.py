@@ -89,7 +89,7 @@ def club_detail(request, slug):
 @login_required
 def club_edit(request, slug):
     club = selectors.club_get_for_director(user=request.user, slug=slug)
-    form = ClubForm(request.POST or None, instance=club)
+    form = ClubForm(request.POST if request.method == "POST" else None, instance=club)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         if _save_or_report(form, lambda: services.club_update(club=club, name=data["name"], city=data["city"],
@@ -110,7 +110,8 @@ def session_list(request, slug):
 @login_required
 def session_create(request, slug):
     club = selectors.club_get_for_director(user=request.user, slug=slug)
-    form = SessionForm(request.POST or None, club=club, initial={"date": timezone.localdate()})
+    form = SessionForm(request.POST if request.method == "POST" else None, club=club,
+                       initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         session = _save_or_report(form, lambda: services.session_create(club=club, **form.cleaned_data))
         if session:
@@ -146,7 +147,8 @@ def _step_back(session: Session) -> tuple[str, str] | None:
 @login_required
 def session_edit(request, session_id):
     session = selectors.session_get_for_director(user=request.user, session_id=session_id)
-    form = SessionForm(request.POST or None, instance=session, club=session.club)
+    form = SessionForm(request.POST if request.method == "POST" else None, instance=session,
+                       club=session.club)
     if request.method == "POST" and form.is_valid():
         if _save_or_report(form, lambda: services.session_update(session=session, **form.cleaned_data)):
             messages.success(request, _("Session saved."))
@@ -155,10 +157,11 @@ def session_edit(request, session_id):
 
 
 def _back_to(request, session: Session) -> str:
-    """Where to go after a status change: the page that asked (``back``, same site only), else the session's."""
+    """Where to go after a status change: the page that asked (``back``: a path on this site), else the session's.
+    A ``back`` that is no path (``Ada``) is not used: ``redirect`` would take it for a view's name (once a 500)."""
     back = request.POST.get("back", "")
-    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
-                                                require_https=request.is_secure()):
+    if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                                                require_https=request.is_secure()):
         return back
     return reverse("clubs:session_detail", args=[session.pk])
 
@@ -220,7 +223,7 @@ def member_list(request, slug):
 @login_required
 def member_create(request, slug):
     club = selectors.club_get_for_director(user=request.user, slug=slug)
-    form = MemberForm(request.POST or None, club=club)
+    form = MemberForm(request.POST if request.method == "POST" else None, club=club)
     if request.method == "POST" and form.is_valid():
         data = {k: v for k, v in form.cleaned_data.items() if k != "is_active"}
         if _save_or_report(form, lambda: services.member_create(club=club, **data)):
@@ -244,7 +247,7 @@ def _member_page(request, club, member, *, form=None, login_form=None, role_form
 def member_edit(request, slug, member_id):
     club = selectors.club_get_for_director(user=request.user, slug=slug)
     member = selectors.member_get_for_director(user=request.user, club=club, member_id=member_id)
-    form = MemberForm(request.POST or None, instance=member, club=club)
+    form = MemberForm(request.POST if request.method == "POST" else None, instance=member, club=club)
     if request.method == "POST" and form.is_valid():
         if _save_or_report(form, lambda: services.member_update(member=member, **form.cleaned_data)):
             messages.success(request, _("Member saved."))
@@ -257,6 +260,9 @@ def member_edit(request, slug, member_id):
 def member_login_create(request, slug, member_id):
     club = selectors.club_get_for_director(user=request.user, slug=slug)
     member = selectors.member_get_for_director(user=request.user, club=club, member_id=member_id)
+    if member.user_id is not None:          # the page shows no login form then: its error would go unseen
+        messages.error(request, _("This member already has a login."))
+        return redirect("clubs:member_edit", slug=club.slug, member_id=member.pk)
     form = MemberLoginForm(request.POST, member=member)
     if form.is_valid() and _save_or_report(form, lambda: services.member_login_create(member=member, **form.cleaned_data)):
         messages.success(request, _("Login created for %(name)s.") % {"name": member.full_name})

@@ -16,6 +16,10 @@ pass (no API view catches a service's error; ``tests/test_architecture.py`` hold
 
 A validation error on several fields reports the first in ``field``/``message`` and all of
 them in ``fields``.
+
+DRF's own messages are said in the request's language by DRF's catalogue; the few its Polish
+catalogue leaves in English are listed in :data:`DRF_MESSAGES_WE_TRANSLATE`, so that ours (the
+project's ``locale/``, which comes first) says them in Polish.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.utils.translation import gettext_noop
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -31,6 +36,24 @@ from rest_framework.views import set_rollback
 
 from clubs.texts import error_message
 from clubsite.lockout import LockedOut
+
+#: DRF's validation messages that its Polish catalogue leaves in English (found by the hostile-fields tests:
+#: ``analysis: Must be a valid boolean.`` to a Polish reader), kept in ours by ``make messages``.
+DRF_MESSAGES_WE_TRANSLATE = (
+    gettext_noop("A valid biginteger is required."),
+    gettext_noop("Datetime value out of range."),
+    gettext_noop("Ensure this field has at least {min_length} elements."),
+    gettext_noop("Ensure this field has no more than {max_length} elements."),
+    gettext_noop('Enter a valid "slug" consisting of Unicode letters, numbers, underscores, or hyphens.'),
+    gettext_noop("Integer value too large to convert to float"),
+    gettext_noop('Invalid datetime for the timezone "{timezone}".'),
+    gettext_noop("Invalid input."),
+    gettext_noop("Must be a valid UUID."),
+    gettext_noop("Must be a valid boolean."),
+    gettext_noop("Not a valid string."),
+    gettext_noop("Surrogate characters are not allowed: U+{code_point:X}."),
+    gettext_noop("This dictionary may not be empty."),
+)
 
 
 def _first_message(detail) -> tuple[str | None, str, str]:

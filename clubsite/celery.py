@@ -19,7 +19,10 @@ kills the pool processes still running one with SIGKILL (the same end as a hard 
 billiard handles), and finishes with Celery's cold shutdown, which hands every unacknowledged
 message back to the broker ("Restoring N unacknowledged message(s)"): another worker, or this one
 when it is back, runs them again. A second SIGTERM kills the running tasks at once. The exit
-status is 0: a stop that was asked for is not a failure. Ctrl-C (SIGINT) keeps Celery's meaning.
+status is 0: a stop that was asked for is not a failure. Ctrl-C (SIGINT) stops a worker the same way:
+Celery's own meaning, a warm shutdown, waited for the running task — minutes of an assembler — and a
+Ctrl-C to ``make serve``'s process group reaches its workers as well as its script (it took 11 s on a
+slow machine, the script killing the worker at 6 s and its pool processes lingering).
 ``tests/clubsite/test_stopping.py`` starts the workers as the README does and holds them to ten seconds.
 """
 
@@ -39,6 +42,9 @@ SOFT_SHUTDOWN_SECONDS = 1.0
 #: waited this long for each before it could stop; a result still in the pipe from a dead process arrives
 #: in milliseconds.
 LOST_WAIT_SECONDS = 1.0
+
+#: The signals that stop a worker promptly (SIGTERM from a service manager, SIGINT from Ctrl-C).
+STOP_SIGNALS = ("SIGTERM", "SIGINT")
 
 app = Celery("clubsite")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -63,16 +69,19 @@ def kill_running_tasks(worker) -> None:
 
 @signals.worker_ready.connect
 def stop_promptly_on_sigterm(sender, **kwargs) -> None:
-    """Once the worker is ready, make SIGTERM stop it as the module's docstring says (not Celery's warm wait)."""
+    """Once the worker is ready, make SIGTERM and SIGINT stop it as the module's docstring says (not Celery's
+    warm wait)."""
     from celery.apps.worker import install_worker_term_hard_handler, on_cold_shutdown
 
     def kill_now(worker) -> None:
         kill_running_tasks(worker)
 
     def stop(worker) -> None:
-        install_worker_term_hard_handler(worker, sig="SIGTERM", callback=kill_now, exitcode=0)
+        for sig in STOP_SIGNALS:
+            install_worker_term_hard_handler(worker, sig=sig, callback=kill_now, exitcode=0)
         worker.wait_for_soft_shutdown()
         kill_running_tasks(worker)
         on_cold_shutdown(worker)   # nothing left to wait for: cancels what remains, stops the pool, requeues
 
-    install_worker_term_hard_handler(sender.controller, sig="SIGTERM", callback=stop, exitcode=0)
+    for sig in STOP_SIGNALS:
+        install_worker_term_hard_handler(sender.controller, sig=sig, callback=stop, exitcode=0)

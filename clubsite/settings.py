@@ -322,6 +322,11 @@ else:
     CELERY_BROKER_TRANSPORT_OPTIONS["unacked_restore_interval"] = int(os.environ.get(
         "CELERY_RESTORE_INTERVAL", str(max(1, min(60, CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] // 10)))))
     CELERY_BROKER_TRANSPORT_OPTIONS["unacked_restore_throttle"] = 1
+    # The look is done under a lock in Redis that outlives a worker killed while holding it by this
+    # long (kombu's default is 300 s): a dead worker may delay the others' look by one visibility
+    # timeout at most, not five minutes (the look itself takes milliseconds).
+    CELERY_BROKER_TRANSPORT_OPTIONS["unacked_mutex_expire"] = max(
+        5, min(300, CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]))
 # Queues: "default" for small jobs, "dealing" for deal generation, "analysis" for double-dummy
 # solving; run workers per queue on separate machines if you like (README).
 CELERY_TASK_DEFAULT_QUEUE = "default"

@@ -8,7 +8,8 @@ call is illegal, the rule of the perfect-auction system) are nested ``Text``\\ s
 API's error handler (``clubsite/api.py``), the board-file import
 (``dealing/services/boards.py``: "deals.pbn: line 3: tag Deal: …" next to the file field) and the
 deal-set form (``dealing/views/deal_sets.py``: a key that is not 64 hex digits) and the
-commitment services (``dealing/services/commitments.py``: a delayed value in the wrong form).
+commitment services (``dealing/services/commitments.py``: a delayed value in the wrong form, a record
+the domain refuses).
 
 Every msgid is a literal here so that ``make messages`` extracts it; Polish is in
 ``locale/pl/glossary.json``. Seats are the site's Polish names (Północ, Wschód, Południe,
@@ -62,6 +63,19 @@ def _said(p: dict, **changes) -> dict:
 
 def _quoted(p: dict, *names: str, **changes) -> dict:
     return _said(p, **{name: repr(p[name]) for name in names}, **changes)
+
+
+def json_kind(kind: str) -> str:
+    """A JSON value's kind (``dealing.domain.text.JSON_KINDS``) in the reader's language."""
+    return {"null": "null", "boolean": pgettext("a JSON value", "true or false"),
+            "object": pgettext("a JSON value", "an object"), "list": pgettext("a JSON value", "a list"),
+            "text": pgettext("a JSON value", "text"), "whole": pgettext("a JSON value", "a whole number"),
+            "number": pgettext("a JSON value", "a number")}[kind]
+
+
+def _grouped(p: dict, *names: str) -> dict:
+    """The parameters with the numbers ``names`` written with thousands separators (``1,000``; Polish ``1 000``)."""
+    return _said(p, **{name: number_format(p[name], force_grouping=True) for name in names})
 
 
 def _deal_counts(p):
@@ -318,6 +332,37 @@ RENDERERS = {
                                 "promise": _("the promise is at most %(limit)s characters, not %(count)s")}[p["name"]]
                                % p,
     "commitment.sessions": lambda p: _("a commitment covers 1 … %(max)s sessions, not %(count)s") % p,
+    "commitment.canonical": lambda p: {
+        "event": _("the event %(value)s is not in canonical form (expected %(expected)s: NFC, single spaces, no "
+                   "control characters)"),
+        "promise": _("the promise %(value)s is not in canonical form (expected %(expected)s: NFC, single spaces, no "
+                     "control characters)")}[p["name"]] % _quoted(p, "value", "expected"),
+    "commitment.label": lambda p: _("session label %(label)s must be 1–100 characters of letters, digits and . _ / : - "
+                                    "(starting with a letter or digit)") % _quoted(p, "label"),
+    "commitment.dv_format": lambda p: _("unknown delayed-value format %(dv_format)s: expected decimal:0 … "
+                                        "decimal:%(max)s or text") % _quoted(p, "dv_format"),
+    "commitment.hex": lambda p: {"salt": _("the salt must be %(digits)s lowercase hex digits"),
+                                 "commitment": _("the commitment must be %(digits)s lowercase hex digits"),
+                                 "key": _("the key must be %(digits)s lowercase hex digits")}[p["name"]] % p,
+    "commitment.boards": lambda p: _("session %(label)s: the number of boards must be 1 … %(max)s, not %(boards)s")
+                                   % _quoted(p, "boards"),
+    "commitment.label_twice": lambda p: _("two sessions have the label %(label)s; labels must differ")
+                                        % _quoted(p, "label"),
+    "commitment.format": lambda p: _("unknown commitment format %(format)s: this program reads %(known)s")
+                                   % _quoted(p, "format"),
+    "commitment.dealer": lambda p: _("unknown dealer %(dealer)s: this program implements %(known)s")
+                                   % _quoted(p, "dealer"),
+    "commitment.no_session": lambda p: _("no session labelled %(label)s in this commitment") % _quoted(p, "label"),
+    "dv.not_canonical": lambda p: _("the delayed value %(dv)s is not in canonical form; write %(canonical)s")
+                                  % _quoted(p, "dv", "canonical"),
+    # commitment.py: a commitment's JSON that is not one
+    "commitment_json.object": lambda p: _("a commitment is a JSON object, not %(kind)s")
+                                        % _said(p, kind=json_kind(p["kind"])),
+    "commitment_json.missing": lambda p: _("the commitment has no %(name)s field") % _quoted(p, "name"),
+    "commitment_json.field": lambda p: _("the commitment's %(name)s is %(kind)s, not %(expected)s")
+                                       % _quoted(p, "name", kind=json_kind(p["kind"]), expected=json_kind(p["expected"])),
+    "commitment_json.session": lambda p: _("session %(position)s is %(kind)s, not an object with label and boards")
+                                         % _said(p, kind=json_kind(p["kind"])),
     "dv.empty": lambda p: _("the delayed value is empty"),
     "dv.too_long": lambda p: _("the delayed value is at most %(max)s characters") % p,
     "dv.not_number": lambda p: _("the delayed value %(value)s is not a number (%(format)s)") % _quoted(p, "value"),
@@ -373,6 +418,13 @@ RENDERERS = {
     "log.previous": lambda p: _("entry %(position)s does not follow entry %(before)s: it names %(previous)s as the "
                                 "previous hash, but entry %(before)s has %(expected)s") % p,
     "log.time": lambda p: _("entry %(position)s is dated %(time)s, before entry %(before)s (%(before_time)s)") % p,
+    "log_json.entries": lambda p: _("the log's entries are %(kind)s, not a list") % _said(p, kind=json_kind(p["kind"])),
+    "log_json.entry": lambda p: _("the entry at place %(place)s is %(kind)s, not a JSON object")
+                                % _said(p, kind=json_kind(p["kind"])),
+    "log_json.missing": lambda p: _("the entry at place %(place)s has no %(name)s") % p,
+    "log_json.field": lambda p: _("the entry at place %(place)s: %(name)s is %(kind)s, not %(expected)s")
+                                 % _said(p, kind=json_kind(p["kind"]), expected=json_kind(p["expected"])),
+    "log_json.data": lambda p: _("the entry at place %(place)s: data must be an object whose values are texts") % p,
     "log.head_missing": lambda p: _("the log has no entry %(position)s: the head noted (%(noted)s) is gone") % p,
     "log.head_differs": lambda p: _("entry %(position)s has the hash %(hash)s, not %(noted)s as noted: the log was "
                                     "rewritten up to it") % p,
@@ -460,6 +512,19 @@ RENDERERS = {
                                     "of all deals cannot say which deal is which board: give its hand records as "
                                     "files named by session, like %(example)s.pbn") % p,
     "records.twice": lambda p: _("%(session)s is also in %(other)s: give each session's hand records once") % p,
+    # squaredeal_audit.py: an event larger than an audit takes
+    "limit.phase_sessions": lambda p: _("phase %(phase)s (%(description)s) has %(sessions)s sessions, more than the "
+                                        "%(max)s an audit takes in a phase") % _grouped(p, "sessions"),
+    "limit.session_boards": lambda p: _("phase %(phase)s (%(description)s) has sessions of %(count)s boards "
+                                        "(%(boards)s), more than the %(max)s an audit takes in a session")
+                                      % _grouped(p, "count"),
+    "limit.event_deals": lambda p: _("up to phase %(phase)s (%(description)s) the event has %(total)s deals, more than "
+                                     "the %(max)s an audit deals") % _grouped(p, "total", "max"),
+    "limit.board_span": lambda p: _("board %(board)s: the session would hold boards %(first)s to %(board)s, "
+                                    "%(count)s boards, more than the %(max)s an audit takes in a session")
+                                  % _grouped(p, "count"),
+    "limit.audit_deals": lambda p: _("with this file the audit would deal %(total)s deals, more than the %(max)s an "
+                                     "audit deals") % _grouped(p, "total", "max"),
     # formats/csv_format.py
     "csv.line": lambda p: _("not a CSV line: %(detail)s") % p,
     "csv.fields": lambda p: _("a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not %(count)s") % p,

@@ -366,10 +366,10 @@ def club_movement_settings(request, slug: str):
     club = club_selectors.club_get_for_director(user=request.user, slug=slug)
     settings = selectors.club_movement_settings_get(club=club)
     back = request.POST.get("next") or request.GET.get("next") or ""
-    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
-        back = ""
-    form = ClubMovementSettingsForm(request.POST or None, initial={
+    if not back.startswith("/") or not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                                                        require_https=request.is_secure()):
+        back = ""        # not a path of this site (``Ada`` would be taken for a view's name by ``redirect``: a 500)
+    form = ClubMovementSettingsForm(request.POST if request.method == "POST" else None, initial={
         "minutes_per_board": minutes_number(settings.minutes_per_board), "usual_boards": _usual_boards(settings),
         "winners": settings.winners})
     if request.method == "POST" and form.is_valid():

@@ -11,16 +11,22 @@ What it does (docs/benchmarks.md, "Table-side entry", has the figures):
    with --database-url), migrates it, and makes a club, a director and a session: a 60-pair relay
    Mitchell, 9 rounds of 3 boards — 30 tables, 27 boards at each, 810 results — with table entry
    started and every round released (the director's releases are not what is measured).
-2. Starts gunicorn (``clubsite.wsgi``, --workers sync workers) on another free loopback port.
+2. Starts gunicorn (``clubsite.wsgi``, --workers sync workers, one a core by default) on another free loopback
+   port.
 3. Runs --devices phones (asyncio, httpx), spread over the 30 tables (3 or 4 a table). Each joins its
-   table through the join page (code and PIN, as a phone would). The first phone of each table plays
-   the evening: for every board, an entry (NS) then a confirmation (EW), each under a new idempotency
+   table through the join page (code and PIN, as a phone would), all at once; the evening starts when
+   every phone has joined (as a director starts round 1 once the tables are seated), the tables
+   finish their first board at random moments within --pace seconds and the other phones' pages start
+   polling at random moments within their 4 s, not all in the same second. The
+   first phone of each table plays the evening: for every board, an entry (NS) then a confirmation (EW), each under a new idempotency
    key, with --pace seconds between actions (0: flat out). To make the server's rules earn their keep,
    each request is sent twice with the same key one time in ten (a retry after a lost answer). The other
    phones of the table ask for its state every 4 s as the page does (with If-None-Match: 304 while nothing
    changed) and now and then send a result the table's phone sends too, under keys of their own (two
    phones, one result; a board not yet entered becomes pending and the table's phone's entry is then the
    same). Every answer must be 200 (or 304).
+   The director's live room is open all evening (unless --no-room): logged in, its live part (every
+   table's progress, conflicts, the running ranking) asked for every 3 s as the page's htmx does.
 4. Counts in the database afterwards: 810 results, one per board and table, each equal to what the
    table sent; and no entry left pending.
 
@@ -129,9 +135,10 @@ print(json.dumps(dict(session=session.pk, tables=tables)))
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def start_gunicorn(env: dict, port: int, workers: int) -> subprocess.Popen:
+def start_gunicorn(env: dict, port: int, workers: int, access_log: str = "") -> subprocess.Popen:
+    log = ["--access-logfile", access_log, "--access-logformat", "%(t)s %(p)s %(m)s %(U)s %(s)s %(D)s"] if access_log else []
     process = subprocess.Popen([sys.executable, "-m", "gunicorn", "clubsite.wsgi", "-b", f"127.0.0.1:{port}",
-                                "-w", str(workers), "--worker-class", "sync", "--log-level", "warning"],
+                                "-w", str(workers), "--worker-class", "sync", "--log-level", "warning", *log],
                                cwd=ROOT, env=env, start_new_session=True)
     for _ in range(100):
         try:
@@ -156,9 +163,10 @@ def planned(table: int, board: int) -> dict:
 
 class Stats:
     def __init__(self):
-        self.latency = {"entry": [], "confirm": [], "state": [], "join": []}
+        self.latency = {"entry": [], "confirm": [], "state": [], "join": [], "room": []}
         self.errors: list[str] = []
         self.requests = 0
+        self.slow: list[tuple[float, str, float]] = []     # (when, kind, seconds) of answers slower than 0.2 s
 
 
 async def join(client, base: str, table: dict, stats: Stats) -> str:
@@ -180,6 +188,8 @@ async def post(client, base: str, path: str, token: str, body: dict, kind: str, 
         t0 = time.perf_counter()
         response = await client.post(f"{base}{path}", json=body, headers={"X-Table-Token": token})
         stats.latency[kind].append(time.perf_counter() - t0)
+        if stats.latency[kind][-1] > 0.2:
+            stats.slow.append((time.time(), kind, stats.latency[kind][-1]))
         stats.requests += 1
         if response.status_code != 200:
             stats.errors.append(f"{kind} {body.get('board', '')}: {response.status_code} {response.text[:200]}")
@@ -188,12 +198,15 @@ async def post(client, base: str, path: str, token: str, body: dict, kind: str, 
 
 
 async def phone(base: str, table: dict, boards_by_round: dict, index: int, stats: Stats, pace: float,
-                rnd: random.Random, done: asyncio.Event) -> None:
+                rnd: random.Random, done: asyncio.Event, seated: asyncio.Barrier) -> None:
     import httpx
 
     async with httpx.AsyncClient(timeout=30, follow_redirects=False) as client:
         token = await join(client, base, table, stats)
+        await seated.wait()                              # the evening starts once every phone has joined
         if index == 0:                                   # the table's phone: the whole evening
+            if pace:                                     # tables do not finish their first board in the same second
+                await asyncio.sleep(pace * rnd.uniform(0, 1))
             for r in sorted(boards_by_round):
                 for board in boards_by_round[r]:
                     key = uuid.uuid4().hex
@@ -212,6 +225,7 @@ async def phone(base: str, table: dict, boards_by_round: dict, index: int, stats
         # the page does), and it sends the same result as the table's phone for one board in three
         boards = [(r, b) for r in sorted(boards_by_round) for b in boards_by_round[r]]
         etag = ""
+        await asyncio.sleep(POLL * rnd.uniform(0, 1))    # each page polls on its own clock, not all in one second
         while not done.is_set():
             t0 = time.perf_counter()
             response = await client.get(f"{base}/api/v1/tables/state/",
@@ -229,6 +243,34 @@ async def phone(base: str, table: dict, boards_by_round: dict, index: int, stats
                            "entry", stats, False)
             try:
                 await asyncio.wait_for(done.wait(), timeout=POLL * rnd.uniform(0.75, 1.25))
+            except asyncio.TimeoutError:
+                pass
+
+
+ROOM_REFRESH = 3.0  # seconds between the director's room refreshes (tables.views.director.REFRESH_SECONDS)
+
+
+async def director_room(base: str, session_id: int, stats: Stats, done: asyncio.Event) -> None:
+    """The director's live room open all evening: logged in, its live part asked for every ROOM_REFRESH seconds."""
+    import httpx
+
+    async with httpx.AsyncClient(timeout=30, follow_redirects=False) as client:
+        page = await client.get(f"{base}/accounts/login/")
+        token = client.cookies.get("csrftoken") or re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
+        response = await client.post(f"{base}/accounts/login/", data={
+            "username": "director", "password": "director-pass-2026", "csrfmiddlewaretoken": token},
+            headers={"Referer": f"{base}/accounts/login/"})
+        if response.status_code != 302:
+            raise RuntimeError(f"the director's login: {response.status_code}")
+        while not done.is_set():
+            t0 = time.perf_counter()
+            response = await client.get(f"{base}/tables/sessions/{session_id}/room/live/", headers={"HX-Request": "true"})
+            stats.latency["room"].append(time.perf_counter() - t0)
+            stats.requests += 1
+            if response.status_code != 200:
+                stats.errors.append(f"room: {response.status_code}")
+            try:
+                await asyncio.wait_for(done.wait(), timeout=ROOM_REFRESH)
             except asyncio.TimeoutError:
                 pass
 
@@ -272,21 +314,26 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else 0.0
 
 
-async def run(base: str, tables: list[dict], boards: dict, devices: int, pace: float, seed: int) -> tuple[Stats, float]:
+async def run(base: str, tables: list[dict], boards: dict, devices: int, pace: float, seed: int,
+              session_id: int, room: bool) -> tuple[Stats, float]:
     stats = Stats()
     rnd = random.Random(seed)
     done = asyncio.Event()
+    seated = asyncio.Barrier(devices)
     per_table: dict[int, int] = {}
     tasks = []
     for i in range(devices):
         table = tables[i % len(tables)]
         index = per_table.get(table["number"], 0)
         per_table[table["number"]] = index + 1
-        tasks.append(phone(base, table, boards[table["number"]], index, stats, pace, random.Random(rnd.random()), done))
+        tasks.append(phone(base, table, boards[table["number"]], index, stats, pace, random.Random(rnd.random()), done,
+                           seated))
     t0 = time.perf_counter()
     primaries = [t for t, i in zip(tasks, range(devices)) if i < len(tables)]
     others = [t for t, i in zip(tasks, range(devices)) if i >= len(tables)]
     other_tasks = [asyncio.ensure_future(t) for t in others]
+    if room:
+        other_tasks.append(asyncio.ensure_future(director_room(base, session_id, stats, done)))
     await asyncio.gather(*primaries)
     elapsed = time.perf_counter() - t0
     done.set()
@@ -297,11 +344,15 @@ async def run(base: str, tables: list[dict], boards: dict, devices: int, pace: f
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--devices", type=int, default=100)
-    parser.add_argument("--workers", type=int, default=max(2, 2 * (os.cpu_count() or 1)))
+    parser.add_argument("--workers", type=int, default=max(2, os.cpu_count() or 1),
+                        help="gunicorn sync workers (default: one a core; these requests are CPU, not waiting)")
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between a phone's actions (0: flat out)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-room", action="store_true", help="without the director's live room open")
     parser.add_argument("--database-url", default="", help="an empty PostgreSQL database to use instead")
     parser.add_argument("--json", default="", help="write the figures here too")
+    parser.add_argument("--access-log", default="", help="gunicorn's access log here: time, worker, request, "
+                        "status, microseconds in the server")
     args = parser.parse_args()
 
     postgres = None if args.database_url else Postgres()
@@ -315,11 +366,12 @@ def main() -> int:
         made = setup_session(env)
         boards = layout_boards(env, made["session"])
         port = free_port()
-        gunicorn = start_gunicorn(env, port, args.workers)
+        gunicorn = start_gunicorn(env, port, args.workers, args.access_log)
         base = f"http://127.0.0.1:{port}"
         print(f"{len(made['tables'])} tables, {sum(len(b) for r in boards.values() for b in r.values())} results to "
-              f"enter, {args.devices} phones, gunicorn {args.workers} workers, pace {args.pace} s", flush=True)
-        stats, elapsed = asyncio.run(run(base, made["tables"], boards, args.devices, args.pace, args.seed))
+              f"enter, {args.devices} phones{'' if args.no_room else ' and the director’s room'}, gunicorn {args.workers} workers, pace {args.pace} s", flush=True)
+        stats, elapsed = asyncio.run(run(base, made["tables"], boards, args.devices, args.pace, args.seed,
+                                         made["session"], not args.no_room))
         counted = count(env, made["session"])
     finally:
         if gunicorn is not None:
@@ -350,7 +402,14 @@ def main() -> int:
         "entry_p99_ms": round(1000 * percentile(stats.latency["entry"], 99), 1),
         "confirm_p99_ms": round(1000 * percentile(stats.latency["confirm"], 99), 1),
         "state_p99_ms": round(1000 * percentile(stats.latency["state"], 99), 1),
+        "room": len(stats.latency["room"]),
+        "room_p50_ms": round(1000 * percentile(stats.latency["room"], 50), 1),
+        "room_p99_ms": round(1000 * percentile(stats.latency["room"], 99), 1),
+        "join_p50_ms": round(1000 * percentile(stats.latency["join"], 50), 1),
+        "join_p99_ms": round(1000 * percentile(stats.latency["join"], 99), 1),
         "mean_ms": round(1000 * statistics.mean(submissions), 1) if submissions else None,
+        "slow": [f"{time.strftime('%H:%M:%S', time.localtime(t))}.{int(t % 1 * 1000):03d} {kind} {1000 * s:.0f} ms"
+                 for t, kind, s in sorted(stats.slow)],
         "errors": len(stats.errors), "error_samples": stats.errors[:5],
         "results_expected": len(expected), "results_recorded": counted["results"],
         "lost": len(expected) - counted["distinct"], "duplicated": counted["results"] - counted["distinct"],

@@ -37,6 +37,8 @@ class TableSettings(models.Model):
     minutes_per_board = models.PositiveSmallIntegerField(_("minutes a board takes"), default=7,
                                                          help_text=_("A table is late after this many minutes a "
                                                                      "board."))
+    #: When the settings were last saved: the phones follow them (``tables.selectors.table.table_state_version``).
+    updated_at = models.DateTimeField(_("last changed"), auto_now=True)
 
     class Meta:
         verbose_name = _("table settings")

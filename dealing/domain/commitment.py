@@ -89,7 +89,7 @@ from dealing.domain import generator
 from dealing.domain.cards import Deal
 from dealing.domain.errors import DealingError
 from dealing.domain.numbering import deal_to_number, number_to_deal
-from dealing.domain.text import Text
+from dealing.domain.text import Text, json_kind
 
 __all__ = [
     "FORMAT",
@@ -158,8 +158,8 @@ def _check_text(name: str, value: str, limit: int) -> str:
     if not value:
         raise DealingError(Text.of("text.empty", name=name), field=name)
     if normalise_text(value) != value:
-        raise DealingError(f"the {name} {value!r} is not in canonical form (expected "
-                           f"{normalise_text(value)!r}: NFC, single spaces, no control characters)", field=name)
+        raise DealingError(Text.of("commitment.canonical", name=name, value=value, expected=normalise_text(value)),
+                           field=name)
     if len(value) > limit:
         raise DealingError(Text.of("text.too_long", name=name, limit=limit, count=len(value)), field=name)
     return value
@@ -172,8 +172,7 @@ def check_label(label: str) -> str:
     'riverside/2026-11-24/s17'
     """
     if not isinstance(label, str) or not _LABEL.fullmatch(label):
-        raise DealingError(f"session label {label!r} must be 1–100 characters of letters, digits and . _ / : - "
-                           f"(starting with a letter or digit)", field="label")
+        raise DealingError(Text.of("commitment.label", label=label), field="label")
     return label
 
 
@@ -187,8 +186,7 @@ def check_dv_format(dv_format: str) -> str:
         return dv_format
     match = re.fullmatch(r"decimal:([0-9])", dv_format) if isinstance(dv_format, str) else None
     if match is None or int(match.group(1)) > MAX_DECIMALS:
-        raise DealingError(f"unknown delayed-value format {dv_format!r}: expected decimal:0 … decimal:{MAX_DECIMALS} "
-                           f"or text", field="dv_format")
+        raise DealingError(Text.of("commitment.dv_format", dv_format=dv_format, max=MAX_DECIMALS), field="dv_format")
     return dv_format
 
 
@@ -276,7 +274,7 @@ def new_key() -> bytes:
 
 def _hex(name: str, value: str, nbytes: int) -> bytes:
     if not isinstance(value, str) or len(value) != 2 * nbytes or not _HEX.fullmatch(value):
-        raise DealingError(f"the {name} must be {2 * nbytes} lowercase hex digits", field=name)
+        raise DealingError(Text.of("commitment.hex", name=name, digits=2 * nbytes), field=name)
     return bytes.fromhex(value)
 
 
@@ -293,8 +291,8 @@ class SessionEntry:
     def __post_init__(self) -> None:
         check_label(self.label)
         if isinstance(self.boards, bool) or not isinstance(self.boards, int) or not 1 <= self.boards <= MAX_BOARDS:
-            raise DealingError(f"session {self.label}: the number of boards must be 1 … {MAX_BOARDS}, "
-                               f"not {self.boards!r}", field="boards")
+            raise DealingError(Text.of("commitment.boards", label=self.label, max=MAX_BOARDS, boards=self.boards),
+                               field="boards")
 
     def line(self) -> str:
         return f"session: {self.label} {self.boards}"
@@ -309,7 +307,7 @@ def _check_sessions(sessions: Sequence[SessionEntry]) -> tuple[SessionEntry, ...
         if not isinstance(entry, SessionEntry):
             raise DealingError("sessions must be SessionEntry values", field="sessions")
         if entry.label in seen:
-            raise DealingError(f"two sessions have the label {entry.label!r}; labels must differ", field="sessions")
+            raise DealingError(Text.of("commitment.label_twice", label=entry.label), field="sessions")
         seen.add(entry.label)
     return sessions
 
@@ -326,9 +324,9 @@ class _PublicPart:
 
     def _validate(self) -> None:
         if self.format != FORMAT:
-            raise DealingError(f"unknown commitment format {self.format!r}: this program reads {FORMAT}", field="format")
+            raise DealingError(Text.of("commitment.format", format=self.format, known=FORMAT), field="format")
         if self.dealer != DEALER:
-            raise DealingError(f"unknown dealer {self.dealer!r}: this program implements {DEALER}", field="dealer")
+            raise DealingError(Text.of("commitment.dealer", dealer=self.dealer, known=DEALER), field="dealer")
         _check_text("event", self.event, MAX_EVENT)
         _check_text("promise", self.promise, MAX_PROMISE)
         check_dv_format(self.dv_format)
@@ -367,7 +365,7 @@ class _PublicPart:
         for entry in self.sessions:
             if entry.label == label:
                 return entry
-        raise DealingError(f"no session labelled {label!r} in this commitment", field="label")
+        raise DealingError(Text.of("commitment.no_session", label=label), field="label")
 
 
 @dataclass(frozen=True)
@@ -428,12 +426,13 @@ class PublishedCommitment(_PublicPart):
 
 def _get(data: Mapping, name: str, kind: type):
     if not isinstance(data, Mapping):
-        raise DealingError("a commitment is a JSON object")
+        raise DealingError(Text.of("commitment_json.object", kind=json_kind(data)))
     if name not in data:
-        raise DealingError(f"the commitment has no {name!r} field", field=name)
+        raise DealingError(Text.of("commitment_json.missing", name=name), field=name)
     value = data[name]
     if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-        raise DealingError(f"the commitment's {name!r} must be {kind.__name__}, not {type(value).__name__}", field=name)
+        raise DealingError(Text.of("commitment_json.field", name=name, kind=json_kind(value),
+                                   expected={str: "text", int: "whole", list: "list"}[kind]), field=name)
     return value
 
 
@@ -441,7 +440,8 @@ def _public_fields(data: Mapping) -> dict:
     sessions = []
     for position, item in enumerate(_get(data, "sessions", list), start=1):
         if not isinstance(item, Mapping):
-            raise DealingError(f"session {position} must be an object with label and boards", field="sessions")
+            raise DealingError(Text.of("commitment_json.session", position=position, kind=json_kind(item)),
+                               field="sessions")
         sessions.append(SessionEntry(label=_get(item, "label", str), boards=_get(item, "boards", int)))
     return {
         "format": _get(data, "format", str),
@@ -484,8 +484,7 @@ class RevealedCommitment:
     def __post_init__(self) -> None:
         canonical = canonical_dv(self.record.dv_format, self.dv)
         if canonical != self.dv:
-            raise DealingError(f"the delayed value {self.dv!r} is not in canonical form; write {canonical!r}",
-                               field="dv")
+            raise DealingError(Text.of("dv.not_canonical", dv=self.dv, canonical=canonical), field="dv")
 
     @property
     def commitment(self) -> str:

@@ -34,8 +34,9 @@ The data of each act (:data:`ACT_DATA`):
 What it offers:
 
 * :data:`FORMAT`, :data:`GENESIS`, :data:`ACTS`, :data:`ACT_DATA`; :func:`time_text`;
-* :class:`LogEntry` (``canonical_text``, ``computed_hash``, ``to_json``/``from_json``) and
-  :func:`next_entry`, which makes the entry that follows a head;
+* :class:`LogEntry` (``canonical_text``, ``computed_hash``, ``to_json``/``from_json``),
+  :func:`entries_from_json` (a downloaded log's entries read back; an entry that is not one is refused,
+  naming its place) and :func:`next_entry`, which makes the entry that follows a head;
 * the data of each act: :func:`published_data`, :func:`dv_data`, :func:`session_dealt_data`,
   :func:`download_data`, :func:`revealed_data`;
 * the checker: :func:`check_chain` (positions, hashes, links, times; optionally a head noted
@@ -76,7 +77,7 @@ from dataclasses import dataclass, field, replace
 
 from dealing.domain.commitment import PublishedCommitment, canonical_dv, normalise_text
 from dealing.domain.errors import DealingError
-from dealing.domain.text import Text
+from dealing.domain.text import Text, json_kind
 
 __all__ = [
     "FORMAT",
@@ -84,6 +85,7 @@ __all__ = [
     "ACTS",
     "ACT_DATA",
     "LogEntry",
+    "entries_from_json",
     "time_text",
     "next_entry",
     "published_data",
@@ -177,10 +179,50 @@ class LogEntry:
                 "commitment": self.commitment, "data": dict(sorted(self.data)), "hash": self.hash}
 
     @classmethod
-    def from_json(cls, item: Mapping) -> LogEntry:
-        data = item.get("data") or {}
-        return cls(position=item["position"], previous=item["previous"], time=item["time"], act=item["act"],
-                   commitment=item["commitment"], data=tuple(sorted(data.items())), hash=item["hash"])
+    def from_json(cls, item: object, place: int) -> LogEntry:
+        """The entry at ``place`` (1, 2, …) of a log's JSON ``entries`` (:meth:`to_json`'s shape), as read back.
+
+        An entry edited into something else — not an object, a field missing or of another JSON type, data
+        that are not texts — is refused with a :class:`DealingError` naming the entry's place. Its values are
+        not checked further: :func:`check_chain` and :func:`check_acts` say what is wrong with them.
+        """
+        if not isinstance(item, Mapping):
+            raise DealingError(Text.of("log_json.entry", place=place, kind=json_kind(item)), field="entries")
+        fields = {name: _entry_field(item, name, int if name == "position" else str, place)
+                  for name in ("position", "previous", "time", "act", "commitment", "hash")}
+        data = item.get("data")
+        data = {} if data is None else data    # an entry without data reads as one with none (check_acts says so)
+        if not isinstance(data, Mapping) or not all(isinstance(v, str) for v in data.values()):
+            raise DealingError(Text.of("log_json.data", place=place), field="data")
+        return cls(data=tuple(sorted(data.items())), **fields)
+
+
+def _entry_field(item: Mapping, name: str, kind: type, place: int):
+    if name not in item:
+        raise DealingError(Text.of("log_json.missing", place=place, name=name), field=name)
+    value = item[name]
+    if isinstance(value, bool) or not isinstance(value, kind):
+        raise DealingError(Text.of("log_json.field", place=place, name=name, kind=json_kind(value),
+                                   expected="whole" if kind is int else "text"), field=name)
+    return value
+
+
+def entries_from_json(items: object) -> list[LogEntry]:
+    """A log's ``entries`` as its JSON gives them (``GET /api/v1/clubs/<club>/publication-log/``), read back for
+    :func:`check_chain` and :func:`check_acts`; anything but a list of entries is refused naming the entry.
+
+    >>> entries_from_json([{"position": 1}])
+    Traceback (most recent call last):
+    ...
+    dealing.domain.errors.DealingError: the entry at place 1 has no previous
+    >>> entries_from_json([None])
+    Traceback (most recent call last):
+    ...
+    dealing.domain.errors.DealingError: the entry at place 1 is null, not a JSON object
+    """
+    if not isinstance(items, list):
+        raise DealingError(Text.of("log_json.entries", kind=json_kind(items)), field="entries")
+    return [LogEntry.from_json(item, place) for place, item in enumerate(items, start=1)]
 
 
 def _check_entry(entry: LogEntry) -> None:

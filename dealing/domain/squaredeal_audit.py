@@ -14,11 +14,23 @@ What it offers:
   SquareDeal file names (``OPRR01``) and boards.
 * :func:`file_target` — which session(s) a file's name names: SquareDeal's own names (``OPRR01.pbn``,
   ``OPRR01reserve.pbn``, a combined ``OPRR01-02.pbn``), any suffix, any case.
+* :func:`check_event` — refuses an event larger than any real one (:data:`MAX_PHASE_SESSIONS`,
+  :data:`MAX_SESSION_BOARDS`, :data:`MAX_AUDIT_DEALS`), naming the ``SN`` line, before anything is dealt.
 * :func:`place` — which hand record is which board of which session; refuses files that do not fit
   the event's shape (a name that names no session, a file of all deals with another count, a
-  session given twice, a board twice in one file), each error naming the file.
+  session given twice, a board twice in one file, a session of boards left open (``?``) spanning
+  more than :data:`MAX_SESSION_BOARDS`, more deals in all than :data:`MAX_AUDIT_DEALS`), each
+  error naming the file (and the line when it is about one deal).
 * :func:`audit` — the whole check: :class:`AuditReport` with a verdict per board (``match``,
   ``reserve``, ``differs``, ``missing``, ``extra``), per session and for the event.
+
+**Limits.** SquareDeal itself lets a phase have up to 999,999 sessions and a session up to BigDeal's
+last board, a billion; an audit regenerates every deal it is given hand records for, so one upload
+could keep the server dealing for hours. No real event comes near (the World Bridge Games 2024: 90
+sessions, at most 29 a phase, 10 to 20 boards a session, 1,186 deals), so an audit takes at most
+:data:`MAX_PHASE_SESSIONS` sessions a phase, :data:`MAX_SESSION_BOARDS` boards a session (the most the
+safe ``bigdeal`` deals in a run) and :data:`MAX_AUDIT_DEALS` deals in all (a few seconds of dealing),
+and refuses more when the file is read, before any dealing.
 
 A file of all deals says nothing about which line is which board: its lines are the sessions'
 boards one after the other, either in the ``.sqd``'s order (phase by phase) or sorted by the
@@ -54,13 +66,22 @@ from dealing.domain.formats.pbn import read_pbn
 from dealing.domain.text import Text
 
 __all__ = ["RecordedDeal", "HandRecords", "EventSession", "Target", "Placement", "BoardResult", "SessionResult",
-           "AuditReport", "read_hand_records", "event_sessions", "file_target", "place", "audit", "ORDERS"]
+           "AuditReport", "read_hand_records", "event_sessions", "file_target", "check_event", "place", "audit", "ORDERS",
+           "MAX_PHASE_SESSIONS", "MAX_SESSION_BOARDS", "MAX_AUDIT_DEALS"]
 
 #: How the lines of a file of all deals follow the sessions: the .sqd's order, or sorted by file name.
 ORDERS = ("sqd", "names")
 #: The most sessions one file of hand records names (``RR01-03``): a name of more (``X1-999999999``, a phase open
 #: ended) names none, rather than a billion sessions to place its deals on.
 MAX_COMBINED = 999
+#: The most sessions a phase of an audited event has (SquareDeal allows 999,999; the WBG 2024's longest phase has 29).
+MAX_PHASE_SESSIONS = 999
+#: The most boards a session of an audited event has: what the safe ``bigdeal`` deals in one run (spec §2); SquareDeal
+#: allows up to BigDeal's last board, a billion. The WBG 2024's sessions have 10 to 20.
+MAX_SESSION_BOARDS = 100
+#: The most deals one audit regenerates (original sets; the reserve set of a session that differs comes on top):
+#: eight times the WBG 2024's 1,186, a few seconds of dealing.
+MAX_AUDIT_DEALS = 10_000
 
 _HAND = r"[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*"
 
@@ -182,6 +203,35 @@ def event_sessions(tournament: sq.Tournament) -> list[EventSession]:
             for s in range(1, phase.sessions + 1)]
 
 
+def check_event(tournament: sq.Tournament) -> None:
+    """Refuse an event larger than an audit takes, naming the phase's ``SN`` line: more than
+    :data:`MAX_PHASE_SESSIONS` sessions in a phase, a session of more than :data:`MAX_SESSION_BOARDS` boards,
+    or more than :data:`MAX_AUDIT_DEALS` deals in the sessions the ``.sqd`` fixes.
+
+    >>> check_event(sq.read_sqd(b"TN Demo\\nSN 2:1-16,17-32:RR#:Round #\\nSN 1:1-200:LONG:Marathon\\n"))
+    Traceback (most recent call last):
+    ...
+    dealing.domain.errors.DealingError: line 3: phase 2 (Marathon) has sessions of 200 boards (1-200), more than the 100 an audit takes in a session
+    """
+    total = 0
+    for phase in tournament.phases:
+        if phase.sessions > MAX_PHASE_SESSIONS:
+            raise DealingError(Text.of("limit.phase_sessions", phase=phase.number, description=phase.description,
+                                       sessions=phase.sessions, max=MAX_PHASE_SESSIONS), field="SN", line=phase.line)
+        ranges = sq.parse_board_spec(phase.boards)
+        if ranges is None:
+            continue
+        lo, hi = max(ranges, key=lambda r: r[1] - r[0])
+        if hi - lo + 1 > MAX_SESSION_BOARDS:
+            raise DealingError(Text.of("limit.session_boards", phase=phase.number, description=phase.description,
+                                       count=hi - lo + 1, boards=f"{lo}-{hi}", max=MAX_SESSION_BOARDS),
+                               field="SN", line=phase.line)
+        total += sum(hi - lo + 1 for lo, hi in (ranges[(s - 1) % len(ranges)] for s in range(1, phase.sessions + 1)))
+        if total > MAX_AUDIT_DEALS:
+            raise DealingError(Text.of("limit.event_deals", phase=phase.number, description=phase.description,
+                                       total=total, max=MAX_AUDIT_DEALS), field="SN", line=phase.line)
+
+
 @dataclass(frozen=True)
 class Target:
     """Sessions ``first`` … ``last`` of ``phase`` (one session when they are equal)."""
@@ -256,9 +306,13 @@ def _order(sessions: list[EventSession], order: str) -> list[EventSession]:
 
 def place(tournament: sq.Tournament, files: Sequence[HandRecords], order: str = "sqd") -> Placement:
     """Place every hand record on a board of a session; raise :class:`DealingError` naming the file when a
-    file does not fit the event's shape. ``order`` (``sqd`` or ``names``) is how a file of all deals runs."""
+    file does not fit the event's shape. ``order`` (``sqd`` or ``names``) is how a file of all deals runs.
+
+    The event is checked first (:func:`check_event`), and the sessions the files give hand records for may
+    hold at most :data:`MAX_AUDIT_DEALS` deals in all: the file that goes beyond is named."""
     if order not in ORDERS:
         raise DealingError(Text.of("records.order", order=order), field="order")
+    check_event(tournament)
     fixed = event_sessions(tournament)
     total = sum(len(s.boards) for s in fixed)
     targets: list[tuple[HandRecords, Target | None]] = []
@@ -278,6 +332,7 @@ def place(tournament: sq.Tournament, files: Sequence[HandRecords], order: str = 
     sessions: dict[tuple[int, int], EventSession] = {s.key: s for s in fixed}
     owner: dict[tuple[int, int], str] = {}
     placement = Placement(sessions=[])
+    deals = 0
     for records, target in targets:
         if target is None:
             keys = [s.key for s in _order(fixed, order)]
@@ -295,6 +350,10 @@ def place(tournament: sq.Tournament, files: Sequence[HandRecords], order: str = 
             _place_in_order(placement, records, [sessions[k] for k in keys])
         else:
             _place_by_board(placement, tournament, records, target, sessions)
+        deals += sum(len(sessions[key].boards) for key in keys)
+        if deals > MAX_AUDIT_DEALS:
+            raise DealingError(Text.of("records.file", file=records.name, error=Text.of(
+                "limit.audit_deals", total=deals, max=MAX_AUDIT_DEALS)), field="hand_records")
     placement.sessions = sorted(sessions.values(), key=lambda s: s.key)
     placement.unchecked_phases = tuple(p.number for p in tournament.phases
                                        if p.open_ended and not any(k[0] == p.number for k in owner))
@@ -347,11 +406,20 @@ def _place_by_board(placement: Placement, tournament: sq.Tournament, records: Ha
 
 
 def _boards_of(phase: sq.Phase, session: int, records: HandRecords) -> tuple[int, int] | None:
-    """A session's boards when the ``.sqd`` leaves them open (``?``): from the lowest to the highest board given."""
+    """A session's boards when the ``.sqd`` leaves them open (``?``): from the lowest to the highest board given,
+    at most :data:`MAX_SESSION_BOARDS` of them (beyond, the error names the file and the deal's line)."""
     if sq.parse_board_spec(phase.boards) is not None:
         return phase.board_range(session)
-    boards = [r.board for r in records.deals if r.board is not None]
-    return (min(boards), max(boards)) if boards else None
+    given = [r for r in records.deals if r.board is not None]
+    if not given:
+        return None
+    first = min(r.board for r in given)
+    for recorded in given:
+        if recorded.board - first + 1 > MAX_SESSION_BOARDS:
+            raise _in_file(records.name, DealingError(Text.of(
+                "limit.board_span", board=recorded.board, first=first, count=recorded.board - first + 1,
+                max=MAX_SESSION_BOARDS), line=recorded.line))
+    return first, max(r.board for r in given)
 
 
 # --- the verdicts --------------------------------------------------------------------------------

@@ -44,6 +44,22 @@ def seat_name(seat) -> str:
 
 _Template = Callable[[dict], str]
 
+#: A JSON value's kind as a message names it (a commitment's field or a log entry of another kind than it should be).
+JSON_KINDS = {"null": "null", "boolean": "true or false", "object": "an object", "list": "a list", "text": "text",
+              "whole": "a whole number", "number": "a number"}
+
+
+def json_kind(value: object) -> str:
+    """The :data:`JSON_KINDS` key of a value read from JSON (``json.loads`` gives dict, list, str, int, float, bool,
+    None)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, dict):
+        return "object"
+    return {str: "text", int: "whole", float: "number"}.get(type(value), "list")
+
 # What the perfect-auction system asks of the player to call (Kersey's words; F and S are the
 # two cards being located), used after "<who> must ".
 RULES: dict[str, _Template] = {
@@ -222,6 +238,27 @@ ENGLISH: dict[str, _Template] = {
     "text.empty": lambda p: f"the {p['name']} is empty",
     "text.too_long": lambda p: f"the {p['name']} is at most {p['limit']} characters, not {p['count']}",
     "commitment.sessions": lambda p: f"a commitment covers 1 … {p['max']} sessions, not {p['count']}",
+    "commitment.canonical": lambda p: f"the {p['name']} {p['value']!r} is not in canonical form (expected "
+                                      f"{p['expected']!r}: NFC, single spaces, no control characters)",
+    "commitment.label": lambda p: f"session label {p['label']!r} must be 1–100 characters of letters, digits and "
+                                  ". _ / : - (starting with a letter or digit)",
+    "commitment.dv_format": lambda p: f"unknown delayed-value format {p['dv_format']!r}: expected decimal:0 … "
+                                      f"decimal:{p['max']} or text",
+    "commitment.hex": lambda p: f"the {p['name']} must be {p['digits']} lowercase hex digits",
+    "commitment.boards": lambda p: f"session {p['label']}: the number of boards must be 1 … {p['max']}, "
+                                   f"not {p['boards']!r}",
+    "commitment.label_twice": lambda p: f"two sessions have the label {p['label']!r}; labels must differ",
+    "commitment.format": lambda p: f"unknown commitment format {p['format']!r}: this program reads {p['known']}",
+    "commitment.dealer": lambda p: f"unknown dealer {p['dealer']!r}: this program implements {p['known']}",
+    "commitment.no_session": lambda p: f"no session labelled {p['label']!r} in this commitment",
+    "dv.not_canonical": lambda p: f"the delayed value {p['dv']!r} is not in canonical form; write {p['canonical']!r}",
+    # commitment.py: a commitment's JSON (published.json, revealed.json) that is not one
+    "commitment_json.object": lambda p: f"a commitment is a JSON object, not {JSON_KINDS[p['kind']]}",
+    "commitment_json.missing": lambda p: f"the commitment has no {p['name']!r} field",
+    "commitment_json.field": lambda p: f"the commitment's {p['name']!r} is {JSON_KINDS[p['kind']]}, not "
+                                       f"{JSON_KINDS[p['expected']]}",
+    "commitment_json.session": lambda p: f"session {p['position']} is {JSON_KINDS[p['kind']]}, not an object with "
+                                         "label and boards",
     "dv.empty": lambda p: "the delayed value is empty",
     "dv.too_long": lambda p: f"the delayed value is at most {p['max']} characters",
     "dv.not_number": lambda p: f"the delayed value {p['value']!r} is not a number ({p['format']})",
@@ -272,6 +309,12 @@ ENGLISH: dict[str, _Template] = {
                               f"as the previous hash, but entry {p['before']} has {p['expected']}",
     "log.time": lambda p: f"entry {p['position']} is dated {p['time']}, before entry {p['before']} "
                           f"({p['before_time']})",
+    "log_json.entries": lambda p: f"the log's entries are {JSON_KINDS[p['kind']]}, not a list",
+    "log_json.entry": lambda p: f"the entry at place {p['place']} is {JSON_KINDS[p['kind']]}, not a JSON object",
+    "log_json.missing": lambda p: f"the entry at place {p['place']} has no {p['name']}",
+    "log_json.field": lambda p: f"the entry at place {p['place']}: {p['name']} is {JSON_KINDS[p['kind']]}, not "
+                                 f"{JSON_KINDS[p['expected']]}",
+    "log_json.data": lambda p: f"the entry at place {p['place']}: data must be an object whose values are texts",
     "log.head_missing": lambda p: f"the log has no entry {p['position']}: the head noted ({p['noted']}) is gone",
     "log.head_differs": lambda p: f"entry {p['position']} has the hash {p['hash']}, not {p['noted']} as noted: "
                                   "the log was rewritten up to it",
@@ -355,6 +398,17 @@ ENGLISH: dict[str, _Template] = {
                                   "a file of all deals cannot say which deal is which board: give its hand records "
                                   f"as files named by session, like {p['example']}.pbn",
     "records.twice": lambda p: f"{p['session']} is also in {p['other']}: give each session's hand records once",
+    # squaredeal_audit.py: an event larger than an audit takes (each error names the SN line, or the file)
+    "limit.phase_sessions": lambda p: f"phase {p['phase']} ({p['description']}) has {p['sessions']:,} sessions, more "
+                                      f"than the {p['max']} an audit takes in a phase",
+    "limit.session_boards": lambda p: f"phase {p['phase']} ({p['description']}) has sessions of {p['count']:,} boards "
+                                      f"({p['boards']}), more than the {p['max']} an audit takes in a session",
+    "limit.event_deals": lambda p: f"up to phase {p['phase']} ({p['description']}) the event has {p['total']:,} "
+                                   f"deals, more than the {p['max']:,} an audit deals",
+    "limit.board_span": lambda p: f"board {p['board']}: the session would hold boards {p['first']} to {p['board']}, "
+                                  f"{p['count']:,} boards, more than the {p['max']} an audit takes in a session",
+    "limit.audit_deals": lambda p: f"with this file the audit would deal {p['total']:,} deals, more than the "
+                                   f"{p['max']:,} an audit deals",
     # formats/csv_format.py
     "csv.line": lambda p: f"not a CSV line: {p['detail']}",
     "csv.fields": lambda p: f"a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not {p['count']}",

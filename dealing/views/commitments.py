@@ -101,7 +101,8 @@ def commitment_list(request):
 def commitment_create(request, slug):
     club = club_get_for_director(user=request.user, slug=slug)
     sessions = selectors.sessions_open_for_commitment(club=club)
-    form = CommitmentForm(request.POST or None, sessions=sessions)
+    form = CommitmentForm(request.POST if request.method == "POST" else None,
+                          sessions=sessions)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

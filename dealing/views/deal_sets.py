@@ -88,7 +88,7 @@ def deal_set_list(request):
 def deal_set_create(request):
     if not clubs_directed_by(request.user).exists():
         raise PermissionDenied(_("Only a club's directors may make deal sets."))
-    form = DealSetForm(request.POST or None, user=request.user)
+    form = DealSetForm(request.POST if request.method == "POST" else None, user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         source = data["key_source"]

@@ -196,6 +196,7 @@ class TravellerLine:
     round: int | None = None
     table: int | None = None
     extra: dict = field(default_factory=dict, compare=False, hash=False)   # what a file adds (its own MPs …)
+    _ns_score: int | Fraction | None = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.board, bool) or not isinstance(self.board, int) or self.board < 1:
@@ -204,16 +205,21 @@ class TravellerLine:
             raise ScoringError(Text.of("result.pair_missing"), field="ns" if not self.ns else "ew")
         if self.ns == self.ew:
             raise ScoringError(Text.of("result.pairs_same", pair=self.ns), field="ew")
+        # worked out once: the checks compare each score with every other on its board
+        object.__setattr__(self, "_ns_score", self._score())
 
-    @property
-    def ns_score(self) -> int | Fraction | None:
-        """North–South's score: Law 77 for a played board, the assigned score, ``None`` for an artificial one."""
+    def _score(self) -> int | Fraction | None:
         if isinstance(self.result, Played):
             return self.result.ns_score(self.board)
         if isinstance(self.result, Assigned):
             score = self.result.score
             return int(score) if score.denominator == 1 else score
         return None
+
+    @property
+    def ns_score(self) -> int | Fraction | None:
+        """North–South's score: Law 77 for a played board, the assigned score, ``None`` for an artificial one."""
+        return self._ns_score
 
 
 @cache

@@ -9,11 +9,21 @@ disagree with it (``SessionLayout.problems``).
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from clubs.models import Pair, Session
 from scoring.domain.layout import SessionLayout, layout_from_meetings, layout_from_movement, reconcile
 from scoring.domain.text import Text
 from scoring.models import ImportedLayout
+
+
+@lru_cache(maxsize=64)
+def movement_layout(parameters: tuple, boards_per_round: int) -> SessionLayout:
+    """A movement's layout: a pure function of the movement's parameters (``SessionMovement.parameters()``, as
+    sorted items) and the boards per round, built once per process (``SessionLayout`` is frozen)."""
+    from movements.domain.catalogue import movement_for
+
+    return layout_from_movement(movement_for(**dict(parameters)), boards_per_round=boards_per_round)
 
 
 def session_layout(session: Session) -> SessionLayout:
@@ -23,7 +33,7 @@ def session_layout(session: Session) -> SessionLayout:
     choice = session_movement_get(session=session)
     imported = ImportedLayout.objects.filter(session=session).first()
     if choice is not None and session.boards_per_round:
-        layout = layout_from_movement(choice.build(), boards_per_round=session.boards_per_round)
+        layout = movement_layout(tuple(sorted(choice.parameters().items())), session.boards_per_round)
     elif imported is not None:
         labels = {p.pk: p.label for p in Pair.objects.filter(session=session)}
         meetings = [{**m, "ns": labels.get(m["ns"], str(m["ns"])), "ew": labels.get(m["ew"], str(m["ew"]))}

@@ -102,8 +102,10 @@ def session_options(*, session: Session) -> ScoringOptions:
     return scoring.options() if scoring else ScoringOptions()
 
 
-def session_score(*, session: Session, options: ScoringOptions | None = None, layout=None) -> EventScore:
-    """Score the session's results now: with its own options, or ``options`` to compare."""
+def session_score(*, session: Session, options: ScoringOptions | None = None, layout=None,
+                  lines: list[TravellerLine] | None = None) -> EventScore:
+    """Score the session's results now: with its own options, or ``options`` to compare. ``lines``: all the session's
+    lines when the caller has read them (``session_lines(session=session)``), else they are read."""
     layout = layout if layout is not None else session_layout(session)
     fields = None
     if len(layout.fields) > 1:
@@ -112,4 +114,5 @@ def session_score(*, session: Session, options: ScoringOptions | None = None, la
     # E from the movement's plan; an imported event's meetings are what was played, so E is the engine's own
     # (the most results of any board), as the programs that wrote the files count it
     expected = (layout.expected_plays or None) if layout.planned and options.sections == "across" else None
-    return score_event(session_lines(session=session), options, fields=fields, expected=expected)
+    return score_event(lines if lines is not None else session_lines(session=session), options, fields=fields,
+                       expected=expected)

@@ -205,17 +205,21 @@ def _flags(line: TravellerLine, others: list[TravellerLine], *, meeting_at, reco
 
 
 def session_travellers(*, session: Session, board: int | None = None, checks_for=None,
-                       options: ScoringOptions | None = None, layout: SessionLayout | None = None) -> SessionResults:
+                       options: ScoringOptions | None = None, layout: SessionLayout | None = None,
+                       trail: bool = True) -> SessionResults:
     """Every traveller of the session (or only ``board``'s) with the session scored now.
 
     ``checks_for``: the director for whom suspicious results are flagged (the deal checks read the
-    deals through ``dealing.selectors`` under its rule: only once the session is over).
+    deals through ``dealing.selectors`` under its rule: only once the session is over). ``trail``:
+    each traveller's changes (who entered or corrected what, when); the director's live room, which
+    shows none of them, leaves them unread (a row or more for every line of the session).
     """
     layout = layout if layout is not None else session_layout(session)
     options = options or session_options(session=session)
-    event = session_score(session=session, options=options, layout=layout)
+    every = session_lines(session=session)
+    event = session_score(session=session, options=options, layout=layout, lines=every)
     pairs = session_pairs(session=session)
-    lines = session_lines(session=session) if board is None else session_lines(session=session, board=board)
+    lines = every if board is None else [line for line in every if line.board == board]
     scored = {s.line.extra["id"]: s for b in event.boards for s in b.lines}
     by_board: dict[int, list[TravellerLine]] = {}
     for line in lines:
@@ -223,9 +227,10 @@ def session_travellers(*, session: Session, board: int | None = None, checks_for
     records = _deals_for_checks(user=checks_for, session=session) if checks_for is not None else {}
     meetings = {(m.round, m.table): m for m in layout.meetings if m.round is not None and m.table is not None}
     changes: dict[int, list[ResultChange]] = {}
-    trail = ResultChange.objects.filter(session=session).select_related("by", "ns_pair", "ew_pair")
-    for change in (trail if board is None else trail.filter(board=board)):
-        changes.setdefault(change.board, []).append(change)
+    if trail:
+        trail_rows = ResultChange.objects.filter(session=session).select_related("by", "ns_pair", "ew_pair")
+        for change in (trail_rows if board is None else trail_rows.filter(board=board)):
+            changes.setdefault(change.board, []).append(change)
 
     numbers = sorted(set(layout.boards) | set(by_board)) if board is None else [board]
     travellers = []

@@ -20,6 +20,7 @@ refused write leaves the session as it was. Errors are ``ScoringError``\\ s nami
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 
 from clubs.models import Pair, Session
 from clubs.permissions import can_direct, can_score
@@ -87,8 +88,9 @@ def _action_for(new: DomainResult) -> str:
 @transaction.atomic
 def result_record(*, session: Session, board: int, ns_pair: Pair, ew_pair: Pair, result: DomainResult, user,
                   round: int | None = None, table: int | None = None, group: str = "", reason: str = "",
-                  off_schedule: bool = False, at_table: bool = False) -> Result:
-    """Record a new traveller line (see the module's docstring)."""
+                  off_schedule: bool = False, at_table: bool = False, layout=None) -> Result:
+    """Record a new traveller line (see the module's docstring). ``layout``: the session's layout when the caller
+    already holds it (a phone's confirmation: the tables' context), else ``session_layout(session)`` is read."""
     directing = _check_may_change(session=session, user=user, reason=reason, at_table=at_table)
     for pair, name in ((ns_pair, "ns"), (ew_pair, "ew")):
         if pair.session_id != session.pk:
@@ -97,7 +99,7 @@ def result_record(*, session: Session, board: int, ns_pair: Pair, ew_pair: Pair,
         raise ScoringError(Text.of("result.pairs_same", pair=ns_pair.label), field="ew")
     if isinstance(board, bool) or not isinstance(board, int) or board < 1:
         raise ScoringError(Text.of("result.board", board=board), field="board")
-    layout = session_layout(session)
+    layout = layout if layout is not None else session_layout(session)
     if not layout.meetings:
         raise ScoringError(Text.of("layout.no_movement"), field="board")
     problem = layout.check(board=board, ns=ns_pair.label, ew=ew_pair.label, round=round, table=table)
@@ -113,9 +115,8 @@ def result_record(*, session: Session, board: int, ns_pair: Pair, ew_pair: Pair,
             return same                                      # the same line again: a retry changes nothing
         raise ScoringError(Text.of("result.exists", board=board, ns=ns_pair.label, ew=ew_pair.label,
                                    recorded=shorthand(domain_result(same))), field="result")
-    other = Result.objects.filter(session=session, board=board).filter(
-        ns_pair__in=(ns_pair, ew_pair)).first() or Result.objects.filter(session=session, board=board).filter(
-        ew_pair__in=(ns_pair, ew_pair)).first()
+    other = Result.objects.filter(Q(ns_pair__in=(ns_pair, ew_pair)) | Q(ew_pair__in=(ns_pair, ew_pair)),
+                                  session=session, board=board).first()
     if other is not None:
         pair = ns_pair if ns_pair.pk in (other.ns_pair_id, other.ew_pair_id) else ew_pair
         raise ScoringError(Text.of("result.pair_has_result", board=board, pair=pair.label,

@@ -40,7 +40,7 @@ from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Artificial, Assigned
 from scoring.models import Result, SessionScoring
 from scoring.selectors.layout import session_layout
-from scoring.selectors.results import session_options, session_pairs, session_score
+from scoring.selectors.results import domain_result, session_options, session_pairs, session_score
 from scoring.selectors.travellers import (options_in_words, publication_state, ranking_rows, session_travellers)
 from scoring.services.results import result_correct, result_delete, result_record
 from scoring.services.sessions import (MAX_QUERY_HOURS, session_pairs_ensure, session_results_make_final,
@@ -159,19 +159,24 @@ def _line_of(session, board: int, ns: str, ew: str):
     return data, traveller, line
 
 
-def _apply(request, session, line, action: str, form) -> None:
-    """Do what the director asked; a ScoringError lands on the form."""
+def _apply(request, session, line, action: str, form) -> bool:
+    """Do what the director asked; a ScoringError lands on the form. False when the line already read so (a
+    correction to the result it has: nothing to change, nothing in the trail)."""
     user, reason = request.user, form.cleaned_data["reason"]
     if action == "delete":
         result_delete(result=Result.objects.get(pk=line.id), user=user, reason=reason)
-        return
+        return True
     new = form.result()
     if line.entered:
-        result_correct(result=Result.objects.get(pk=line.id), new=new, user=user, reason=reason)
-        return
+        recorded = Result.objects.get(pk=line.id)
+        if domain_result(recorded) == new:
+            return False
+        result_correct(result=recorded, new=new, user=user, reason=reason)
+        return True
     pairs = {p.label: p for p in session_pairs_ensure(session=session)}
     result_record(session=session, board=line.board, ns_pair=pairs[line.ns], ew_pair=pairs[line.ew], result=new,
                   user=user, round=line.round, table=line.table, reason=reason)
+    return True
 
 
 @login_required
@@ -200,15 +205,19 @@ def line_change(request, session_id, board, ns, ew):
                     "fields": {"action": "delete", "delete-reason": form.cleaned_data["reason"]},
                     "button": _("Delete the line"), "cancel": request.path, "danger": True})
             try:
-                _apply(request, session, line, action, form)
+                changed = _apply(request, session, line, action, form)
             except forms.ValidationError as exc:
                 form.add_error(_RESULT_FIELD.get(action), exc)
             except ScoringError as exc:
                 target = "reason" if exc.field == "reason" else _RESULT_FIELD.get(action) if exc.field else None
                 form.add_error(target if target in form.fields else None, error_message(exc))
             else:
-                messages.success(request, _("Board %(board)s, %(ns)s v %(ew)s: saved in the audit trail.")
-                                 % {"board": board, "ns": ns, "ew": ew})
+                if changed:
+                    messages.success(request, _("Board %(board)s, %(ns)s v %(ew)s: saved in the audit trail.")
+                                     % {"board": board, "ns": ns, "ew": ew})
+                else:
+                    messages.info(request, _("Board %(board)s, %(ns)s v %(ew)s already has this result: nothing "
+                                             "changed.") % {"board": board, "ns": ns, "ew": ew})
                 return redirect(_results_url(session, board))
     return render(request, "scoring/line_change.html", {
         "session": session, "club": session.club, "board": board, "line": line, "traveller": traveller,

@@ -11,7 +11,7 @@ from functools import cached_property, lru_cache
 from clubs.models import Pair, Session
 from movements.domain.guide_cards import TableCardLine, table_cards
 from scoring.domain.layout import Meeting, SessionLayout
-from scoring.selectors.layout import session_layout
+from scoring.selectors.layout import movement_layout, session_layout
 from tables.models import Table, TableSession
 
 
@@ -64,10 +64,9 @@ def _planned(parameters: tuple, boards_per_round: int):
     """A movement, its layout and its table cards: pure functions of the movement's parameters and the boards per
     round, built once per process (every phone's request needs them)."""
     from movements.domain.catalogue import movement_for
-    from scoring.domain.layout import layout_from_movement
 
     movement = movement_for(**dict(parameters))
-    return movement, layout_from_movement(movement, boards_per_round=boards_per_round), table_cards(movement)
+    return movement, movement_layout(parameters, boards_per_round), table_cards(movement)
 
 
 def session_context(session: Session) -> SessionContext:

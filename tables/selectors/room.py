@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from clubs.models import Session
 from clubs.texts import render
+from scoring.models import Result
 from scoring.domain.notation import from_data
 from scoring.selectors.travellers import ranking_rows, session_travellers
 from tables.domain.codes import WINDOW
@@ -92,7 +93,7 @@ def room_state(*, session: Session, user, now=None) -> Room:
     now = now or timezone.now()
     table_session = TableSession.objects.filter(session=session).first()
     context = session_context(session)
-    results = session_travellers(session=session, checks_for=user, layout=context.layout)
+    results = session_travellers(session=session, checks_for=user, layout=context.layout, trail=False)
     ranking = ranking_rows(results.event, results.pairs)
     flags = [render(t) for t in results.flags]
     if table_session is None:
@@ -112,10 +113,12 @@ def room_state(*, session: Session, user, now=None) -> Room:
     open_conflicts = list(Conflict.objects.filter(table__in=tables, resolved_at__isnull=True)
                           .select_related("table").prefetch_related("submissions"))
     conflicted = {(c.table_id, c.round, c.board) for c in open_conflicts}
+    lines = {(row.board, row.ns_pair_id, row.ew_pair_id): row            # read once for every table
+             for row in Result.objects.filter(session=session)}
     rows = []
     for table in tables:
         by_round = context.boards_by_round(table.number)
-        recorded = _recorded(context, table.number)
+        recorded = _recorded(context, table.number, lines)
         position = table_position(by_round, done=set(recorded), released=table_session.released_round)
         r = position.round
         boards = by_round.get(r, ())
@@ -133,7 +136,7 @@ def room_state(*, session: Session, user, now=None) -> Room:
                                                              round_number=r)] if r and context.movement else []))
     conflicts = []
     for c in open_conflicts:
-        recorded = _recorded(context, c.table.number).get((c.round, c.board))
+        recorded = _recorded(context, c.table.number, lines).get((c.round, c.board))
         from scoring.selectors.results import domain_result
 
         choices = []

@@ -5,6 +5,8 @@
   (waiting for the other side), confirmed or in conflict, notes (a sit-out, an arrow switch), the move
   instructions once the round is done (``tables.domain.moves``), and the table's whole schedule (so a
   phone that loses the network can go on entering this round's boards);
+* :func:`table_state_at` — the same, built once per table and :func:`table_state_version` (the three or four
+  phones of a table ask for it in turn; each version's state is kept a minute in Django's cache);
 * :func:`board_traveller` — the board's traveller so far and this table's percentage, only for a board
   this table has confirmed (and only if the club shows travellers): never another table's result
   before this table has played the board, never a deal;
@@ -14,8 +16,10 @@
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 
+from django.core.cache import cache
 from django.utils import timezone, translation
 
 from clubs.texts import render
@@ -43,8 +47,10 @@ def _pair_json(context: SessionContext, label: str | None) -> dict | None:
     return {"label": label, "names": pair.names if pair is not None else ""}
 
 
-def _recorded(context: SessionContext, table: int) -> dict[tuple[int, int], Result]:
-    """(round, board) → the result recorded for this table's line."""
+def _recorded(context: SessionContext, table: int, rows=None) -> dict[tuple[int, int], Result]:
+    """(round, board) → the result recorded for this table's line; ``rows``: the session's results by (board, NS
+    pair id, EW pair id) when the caller has read them all (the director's room, for every table at once), else
+    this table's are read."""
     out = {}
     lines = {}
     for r in context.rounds:
@@ -56,10 +62,15 @@ def _recorded(context: SessionContext, table: int) -> dict[tuple[int, int], Resu
                     lines[(b, ns.pk, ew.pk)] = (r, b)
     if not lines:
         return out
-    rows = Result.objects.filter(session=context.session, board__in={b for b, _n, _e in lines})
-    for row in rows:
-        where = lines.get((row.board, row.ns_pair_id, row.ew_pair_id))
-        if where is not None:
+    # the session's lines of this table's boards between pairs that meet here (a few more than this table's own
+    # in a Howell), not every table's lines of those boards (up to 810 rows late in a 30-table evening)
+    if rows is None:
+        rows = {(row.board, row.ns_pair_id, row.ew_pair_id): row for row in Result.objects.filter(
+            session=context.session, board__in={b for b, _n, _e in lines}, ns_pair_id__in={n for _b, n, _e in lines},
+            ew_pair_id__in={e for _b, _n, e in lines})}
+    for line, where in lines.items():
+        row = rows.get(line)
+        if row is not None:
             out[where] = row
     return out
 
@@ -73,8 +84,9 @@ def table_state(device: Device) -> dict:
     recorded = _recorded(context, table.number)
     position = table_position(by_round, done=set(recorded), released=table_session.released_round)
     settings = table_settings_get(session.club)
-    subs = Submission.objects.filter(table=table, kind=Submission.Kind.ENTRY,
-                                     status__in=(Submission.Status.PENDING, Submission.Status.CONFIRMED))
+    subs = (Submission.objects.filter(table=table, kind=Submission.Kind.ENTRY,
+                                      status__in=(Submission.Status.PENDING, Submission.Status.CONFIRMED))
+            .only("round", "board", "status", "key", "data", "side"))
     pending = {(s.round, s.board): s for s in subs if s.status == Submission.Status.PENDING}
     confirmed_subs = {(s.round, s.board): s for s in subs if s.status == Submission.Status.CONFIRMED}
     conflicts = {(c.round, c.board) for c in Conflict.objects.filter(table=table, resolved_at__isnull=True)}
@@ -119,21 +131,61 @@ def table_state(device: Device) -> dict:
     }
 
 
-def table_state_version(device: Device) -> str:
-    """A cheap fingerprint of everything ``table_state`` shows (two aggregate queries): the phone's page asks with
-    it every few seconds and is answered "unchanged" (304) until something changed — a result recorded or corrected
-    anywhere in the session, a submission or conflict at this table, a round released, the table locked."""
-    from django.db.models import Count, Max
+@lru_cache(maxsize=None)
+def _version_sql() -> str:
+    """The version's one query, as SQL written once (the ORM took longer to compile its five subqueries than the
+    database took to answer them, on every poll)."""
+    from django.db import connection
 
-    table = device.table
-    session = table.table_session.session
-    results = Result.objects.filter(session=session).aggregate(n=Count("id"), at=Max("updated_at"))
-    here = Conflict.objects.filter(table=table).aggregate(n=Count("id"), at=Max("resolved_at"))
-    subs = Submission.objects.filter(table=table).aggregate(last=Max("id"))
-    return "-".join(str(v) for v in (
-        session.status, table.table_session.released_round, int(table.locked), results["n"],
-        results["at"].timestamp() if results["at"] else 0, here["n"], here["at"].timestamp() if here["at"] else 0,
-        subs["last"] or 0, translation.get_language()))
+    from clubs.models import Pair, Session
+    from tables.models import TableSession, TableSettings
+
+    q = connection.ops.quote_name
+    result, conflict, sub, pair, settings = (q(m._meta.db_table)
+                                             for m in (Result, Conflict, Submission, Pair, TableSettings))
+    lines = f"FROM {result} r WHERE r.session_id = ts.session_id AND (r.{q('table')} = t.number OR r.{q('table')} IS NULL)"
+    return (f"SELECT s.status, ts.released_round, t.locked, (SELECT COUNT(*) {lines}), (SELECT MAX(r.updated_at) {lines}), "
+            f"(SELECT COUNT(*) FROM {conflict} c WHERE c.table_id = t.id), "
+            f"(SELECT MAX(c.resolved_at) FROM {conflict} c WHERE c.table_id = t.id), "
+            f"(SELECT MAX(u.id) FROM {sub} u WHERE u.table_id = t.id), "
+            f"(SELECT MAX(p.updated_at) FROM {pair} p WHERE p.session_id = ts.session_id), "
+            f"(SELECT MAX(st.updated_at) FROM {settings} st WHERE st.club_id = s.club_id) "
+            f"FROM {q(Table._meta.db_table)} t JOIN {q(TableSession._meta.db_table)} ts ON ts.id = t.table_session_id "
+            f"JOIN {q(Session._meta.db_table)} s ON s.id = ts.session_id WHERE t.id = %s")
+
+
+def table_state_version(device: Device) -> str:
+    """A cheap fingerprint of everything ``table_state`` shows (one query): the phone's page asks with it every few
+    seconds and is answered "unchanged" (304) until something changed — a result recorded, corrected or deleted at
+    this table (a line with this table's number, or with none: a line recorded without its table), a submission or
+    conflict at this table, a round released, the table locked, the session's status, a pair renamed, the club's
+    table settings changed. Results at other tables do
+    not show on this table's page, so they do not change it: with thirty tables playing, a phone is not sent its
+    whole state again every time any table records a board."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(_version_sql(), [device.table_id])
+        row = cursor.fetchone()
+    return "-".join(str(v if v is not None else 0) for v in (*row, translation.get_language()))
+
+
+#: Seconds a table's state is kept for the other phones of the table, under its version.
+STATE_KEPT_SECONDS = 60
+
+
+def table_state_at(device: Device, version: str) -> dict:
+    """:func:`table_state` as of ``version`` (the table's :func:`table_state_version`, read just before): built by
+    the first phone of the table to ask after a change, then served from the cache to the others until the
+    version changes — the version follows everything the state shows, which is what answering "unchanged" (304)
+    relies on already. The table's code is in the key too (ids of a deleted table come back in tests)."""
+    digest = hashlib.sha256(version.encode()).hexdigest()[:32]
+    key = f"tables:state:{device.table_id}:{device.table.code}:{digest}"
+    state = cache.get(key)
+    if state is None:
+        state = table_state(device)
+        cache.set(key, state, STATE_KEPT_SECONDS)
+    return {**state, "stamp": timezone.now().isoformat()}
 
 
 def board_traveller(device: Device, board: int) -> dict | None:

@@ -213,7 +213,7 @@ def entry_confirm(*, device: Device, key: str, entry: str, side: str = "EW") -> 
     if outcome.name == "CONFIRM":
         recorded = result_record(session=session, board=standing.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair,
                                  result=from_data(standing.data), user=None, round=standing.round,
-                                 table=table.number, at_table=True)
+                                 table=table.number, at_table=True, layout=context.layout)
         standing.status, standing.result = Submission.Status.CONFIRMED, recorded
         standing.save(update_fields=["status", "result"])
         line.recorded = recorded

@@ -5,19 +5,21 @@ codes (``codes``), and the club's table settings. Only the club's directors (oth
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs.selectors import club_get_for_director, session_get_for_director
 from clubs.texts import error_message
 from scoring.domain.errors import ScoringError
 from tables.domain.errors import TableError
+from tables.domain.text import Text
 from tables.models import Conflict, CorrectionRequest, TableSettings
 from tables.selectors.cards import join_url, qr_data_uri, session_tables
 from tables.selectors.room import room_state
@@ -25,6 +27,41 @@ from tables.services import director as director_services
 from tables.services import setup
 
 REFRESH_SECONDS = 3
+
+
+def _posted_number(request, name: str) -> int | None:
+    """A whole number the room's form posted (ASCII digits, at most nine); None for anything else (``²``, ``-1``,
+    ``x``, nothing, 5,000 digits)."""
+    text = (request.POST.get(name) or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
+class _Refused(Exception):
+    """A request the room refuses before any service sees it; its message is said as it is."""
+
+
+class _Typed(forms.Form):
+    """What the director types in the room (a result in the scorer's shorthand, a reason): plain text, which a
+    NUL character is not (PostgreSQL cannot store one: once a 500)."""
+
+    typed = forms.CharField(label=gettext_lazy("Result"), required=False, strip=False)
+    reason = forms.CharField(label=gettext_lazy("Reason"), required=False, strip=False)
+
+    def refusal(self) -> str | None:
+        """The first field's error, named: "Reason: Null characters are not allowed."; None when valid."""
+        if self.is_valid():
+            return None
+        name, errors = next(iter(self.errors.items()))
+        return f"{self.fields[name].label}: {errors[0]}"
+
+
+def _typed(request) -> tuple[str, str]:
+    """The posted result and reason; ``_Refused`` (inside ``_act``: the room's error message) when not text."""
+    form = _Typed(request.POST)
+    refusal = form.refusal()
+    if refusal is not None:
+        raise _Refused(refusal)
+    return form.cleaned_data["typed"], form.cleaned_data["reason"]
 
 
 def _room_context(request, session) -> dict:
@@ -50,7 +87,7 @@ def room_live(request, session_id: int):
 def _act(request, session, action) -> HttpResponse:
     try:
         action()
-    except (TableError, ScoringError) as exc:
+    except (TableError, ScoringError, _Refused) as exc:
         messages.error(request, error_message(exc))
     if request.headers.get("HX-Request"):
         return render(request, "tables/_room_live.html", _room_context(request, session))
@@ -68,9 +105,16 @@ def start(request, session_id: int):
 @require_POST
 def release(request, session_id: int):
     session = session_get_for_director(user=request.user, session_id=session_id)
-    round_number = int(request.POST.get("round") or 0)
-    return _act(request, session, lambda: setup.round_release(session=session, user=request.user,
-                                                              round_number=round_number))
+    round_number = _posted_number(request, "round")
+
+    def act():
+        if round_number is None:
+            typed = (request.POST.get("round") or "").strip()
+            raise TableError(Text.of("round.unknown", round=typed[:12] + ("…" if len(typed) > 12 else "") or "?"),
+                             field="round")
+        setup.round_release(session=session, user=request.user, round_number=round_number)
+
+    return _act(request, session, act)
 
 
 @login_required
@@ -87,10 +131,12 @@ def lock(request, session_id: int, table: int):
 def resolve(request, session_id: int, conflict_id: int):
     session = session_get_for_director(user=request.user, session_id=session_id)
     conflict = get_object_or_404(Conflict, pk=conflict_id, table__table_session__session=session)
-    choice = request.POST.get("choice") or None
-    return _act(request, session, lambda: director_services.conflict_resolve(
-        conflict=conflict, user=request.user, choice=int(choice) if choice and choice.isdigit() else None,
-        typed=request.POST.get("typed", ""), reason=request.POST.get("reason", "")))
+    def act():
+        typed, reason = _typed(request)
+        director_services.conflict_resolve(conflict=conflict, user=request.user,
+                                           choice=_posted_number(request, "choice"), typed=typed, reason=reason)
+
+    return _act(request, session, act)
 
 
 @login_required
@@ -105,9 +151,10 @@ def result(request, session_id: int):
             return 0
 
     def act():
+        typed, reason = _typed(request)
         director_services.table_result_set(session=session, user=request.user, table=number("table"),
                                            round_number=number("round"), board=number("board"),
-                                           typed=request.POST.get("typed", ""), reason=request.POST.get("reason", ""))
+                                           typed=typed, reason=reason)
         messages.success(request, _("Result saved."))
 
     return _act(request, session, act)
@@ -152,22 +199,24 @@ def codes(request, session_id: int):
     return render(request, "tables/codes.html", {"session": session, "tables": tables})
 
 
+class TableSettingsForm(forms.Form):
+    record_lead = forms.BooleanField(required=False)
+    show_traveller = forms.BooleanField(required=False)
+    tricks = forms.ChoiceField(label=gettext_lazy("tricks entered as"), choices=TableSettings.Tricks.choices)
+    minutes_per_board = forms.IntegerField(label=gettext_lazy("minutes a board takes"), min_value=1, max_value=60)
+
+
 @login_required
 def club_settings(request, slug: str):
+    """The club's table settings: saved as given, or the page again with the error beside its field (a tricks
+    choice or minutes that are not one of the page's are refused, never replaced by another value)."""
     club = club_get_for_director(user=request.user, slug=slug)
     current = setup.table_settings_get(club)
-    if request.method == "POST":
-        try:
-            minutes = int(request.POST.get("minutes_per_board") or current.minutes_per_board)
-        except ValueError:
-            minutes = current.minutes_per_board
-        try:
-            setup.table_settings_set(club=club, user=request.user, record_lead=request.POST.get("record_lead") == "on",
-                                     show_traveller=request.POST.get("show_traveller") == "on",
-                                     tricks=request.POST.get("tricks", ""), minutes_per_board=minutes)
-        except PermissionDenied:
-            raise
+    form = TableSettingsForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        setup.table_settings_set(club=club, user=request.user, **form.cleaned_data)
         messages.success(request, _("Table settings saved."))
         return redirect("tables:club_settings", slug=club.slug)
-    return render(request, "tables/club_settings.html", {"club": club, "settings": current,
-                                                         "tricks_choices": TableSettings.Tricks.choices})
+    return render(request, "tables/club_settings.html", {"club": club, "settings": current, "form": form,
+                                                         "tricks_choices": TableSettings.Tricks.choices},
+                  status=400 if form.is_bound else 200)

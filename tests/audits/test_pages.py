@@ -4,6 +4,7 @@ errors next to their field in English and Polish; the record's files and JSON.""
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 
@@ -148,6 +149,23 @@ def test_a_bad_file_is_named_next_to_its_field_in_the_readers_language(client_fo
     page = client.post("/audits/new/", {"sqd": upload("WBG2024.sqd", bad)}).content.decode()
     error = re.search(r'<small class="field-error" id="id_sqd-error" role="alert">(.*?)</small>', page, re.S)
     assert error and expected in error.group(1).replace("&#x27;", "'"), page[-3000:]
+    assert not SquareDealAudit.objects.exists()
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "WBG2024.sqd: line 11: phase 4 (Round of 16 #/3) has 999,999 sessions, more than the 999 an audit takes "
+           "in a phase"),
+    ("pl", "WBG2024.sqd: wiersz 11: faza 4 (Round of 16 #/3): liczba sesji 999\xa0999, a audyt przyjmuje w jednej "
+           "fazie najwyżej 999"),
+])
+def test_an_event_larger_than_an_audit_takes_is_refused_in_the_readers_language(client_for, director, wbg, language,
+                                                                               expected):
+    client = client_for(director)
+    client.cookies["django_language"] = language
+    huge = wbg["WBG2024.sqd"].replace(b"SN 3:20:", b"SN 999999:20:")
+    page = client.post("/audits/new/", {"sqd": upload("WBG2024.sqd", huge)}).content.decode()
+    error = re.search(r'<small class="field-error" id="id_sqd-error" role="alert">(.*?)</small>', page, re.S)
+    assert error and expected in html.unescape(error.group(1)), page[-3000:]
     assert not SquareDealAudit.objects.exists()
 
 

@@ -298,6 +298,55 @@ def test_a_session_given_twice_is_refused_and_the_first_file_kept(draft, auditor
     assert draft.files.filter(role="records").count() == 1
 
 
+# --- an event larger than an audit takes: refused naming the file and the line, before any dealing --------
+
+def test_a_description_with_more_sessions_or_boards_than_an_audit_takes_is_refused(auditor, wbg):
+    for change, message in (
+            ((b"SN 3:20:", b"SN 999999:20:"), "WBG2024.sqd: line 11: phase 4 (Round of 16 #/3) has 999,999 sessions, "
+                                               "more than the 999 an audit takes in a phase"),
+            ((b"SN 3:20:", b"SN 3:1-999999999:"), "WBG2024.sqd: line 11: phase 4 (Round of 16 #/3) has sessions of "
+                                                   "999,999,999 boards (1-999999999), more than the 100 an audit takes in a "
+                                                   "session"),
+            ((b"SN 3:20:", b"SN 999:20:"), "WBG2024.sqd: line 11: up to phase 4 (Round of 16 #/3) the event has "
+                                            "20,818 deals, more than the 10,000 an audit deals")):
+        with pytest.raises(ValidationError) as info:
+            services.audit_create(user=auditor, sqd=Upload("WBG2024.sqd", wbg["WBG2024.sqd"].replace(*change)))
+        assert info.value.message_dict["sqd"] == [message]
+    assert not SquareDealAudit.objects.exists()
+
+
+def test_hand_records_spanning_more_boards_than_a_session_takes_are_refused(auditor):
+    tournament, sqd, sqk = sq.create_tournament("Knockout", "DJI close 1 June", [(2, "?", "KO#", "Knockout #")])
+    audit = services.audit_create(user=auditor, sqd=Upload("KO.sqd", sqd))
+    services.audit_files_add(audit=audit, user=auditor, sqk=Upload("KO.sqk", sqk))
+    deal = sq.Deal.from_pbn(DEAL[7:-3])
+    far = export_pbn([(1, deal), (2, deal), (999_999_999, deal)]).encode()
+    lines = far.decode().splitlines()
+    line = next(n for n in range(lines.index('[Board "999999999"]'), len(lines)) if lines[n].startswith("[Deal ")) + 1
+    with pytest.raises(ValidationError) as info:
+        services.audit_files_add(audit=audit, user=auditor, hand_records=[Upload("KO1.pbn", far)])
+    assert info.value.message_dict["hand_records"] == [
+        f"KO1.pbn: line {line}: board 999999999: the session would hold boards 1 to 999999999, 999,999,999 boards, "
+        "more than the 100 an audit takes in a session"]
+    assert sorted(audit.files.values_list("role", flat=True)) == ["sqd", "sqk"]
+
+
+def test_a_draft_saved_before_the_limits_is_refused_when_started_and_nothing_is_queued(
+        draft, auditor, wbg, django_capture_on_commit_callbacks):
+    services.audit_files_add(audit=draft, user=auditor, sqk=Upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
+                             hand_records=[Upload("allpbn.actual", wbg["allpbn.actual"])])
+    oversized = wbg["WBG2024.sqd"].replace(b"SN 3:20:", b"SN 999999:20:")
+    AuditFile.objects.filter(audit=draft, role=AuditFile.Role.PUBLISHED_SQD).update(content=oversized)
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        with pytest.raises(ValidationError) as info:
+            services.audit_start(audit=draft, user=auditor)
+    assert info.value.message_dict["sqd"] == ["WBG2024.sqd: line 11: phase 4 (Round of 16 #/3) has 999,999 "
+                                              "sessions, more than the 999 an audit takes in a phase"]
+    draft.refresh_from_db()
+    assert draft.is_draft and draft.started_at is None and queued == []
+    assert bytes(draft.files.get(role=AuditFile.Role.PUBLISHED_SQD).content) == oversized
+
+
 # --- a permanent record -----------------------------------------------------------------------------
 
 def test_a_concluded_audit_cannot_be_changed(draft, auditor, run, wbg):

@@ -54,6 +54,20 @@ def test_database_and_broker_urls_select_postgresql_and_redis(tmp_path):
     assert (s["email_host"], s["email_port"]) == ("smtp.example", 587)
 
 
+@pytest.mark.parametrize(("visibility", "expected"), [(None, (3600, 60, 300)), ("4", (4, 1, 5)), ("60", (60, 6, 60))])
+def test_a_worker_killed_while_looking_for_lost_tasks_holds_the_others_up_one_visibility_timeout_at_most(
+        tmp_path, visibility, expected):
+    """kombu looks for unacknowledged tasks under a lock in Redis; a worker killed while holding it
+    left it for kombu's 300 s, so a killed assembler waited five minutes to run again (CI, 11-27)."""
+    env = {"CELERY_BROKER_URL": "redis://cache.example:6379/0", **({"CELERY_VISIBILITY_TIMEOUT": visibility}
+                                                                  if visibility else {})}
+    result = run_python("import django, json; django.setup(); from django.conf import settings as s; "
+                        "o = s.CELERY_BROKER_TRANSPORT_OPTIONS; print(json.dumps([o['visibility_timeout'], "
+                        "o['unacked_restore_interval'], o['unacked_mutex_expire']]))", tmp_path, **env)
+    assert result.returncode == 0, result.stderr
+    assert tuple(json.loads(result.stdout)) == expected
+
+
 PRODUCTION = {
     "DJANGO_ENV": "production",
     "DJANGO_SECRET_KEY": "k3y-" + "x7Qp9vLm2Zr8Tn4Wb6Yc1Hd5Jf0Gs3Ka" * 2,

@@ -210,7 +210,7 @@ def test_from_json_errors_name_the_field():
         PublishedCommitment.from_json(data)
     data = make_record().published().to_json()
     data["sessions"][0]["boards"] = "3"
-    with pytest.raises(DealingError, match="'boards' must be int"):
+    with pytest.raises(DealingError, match="'boards' is text, not a whole number"):
         PublishedCommitment.from_json(data)
 
 

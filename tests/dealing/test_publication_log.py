@@ -255,7 +255,7 @@ def test_the_log_is_public_as_a_page_and_json(lived, club, client):
     body = api.json()
     assert body["format"] == domain.FORMAT and body["club"] == club.slug
     assert body["head"] == {"position": 7, "hash": head.entry_hash}
-    stored = [domain.LogEntry.from_json(item) for item in body["entries"]]
+    stored = domain.entries_from_json(body["entries"])
     assert domain.check_chain(stored) == [] and domain.check_acts(stored) == []
     assert stored[1].canonical_text().startswith("log: bridge-publication-log-v1\nposition: 2\n")
 

@@ -19,7 +19,7 @@ import pytest
 from django.utils import translation
 
 from dealing.domain import (auction, cards, commitment, contract, formats, generator, numbering, perfect_auction,
-                            play, squaredeal, squaredeal_audit)
+                            play, publication_log, squaredeal, squaredeal_audit)
 from dealing.domain.cards import Card, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from clubs.texts import error_message, render
 from dealing.domain.errors import DealingError
@@ -181,6 +181,57 @@ SQUAREDEAL = [
     lambda: squaredeal_audit.place(squaredeal.read_sqd(b"TN x\nSN 0:8:LG#:League\n"), [_records("all.txt", RECORD)]),
     lambda: squaredeal_audit.place(_sqd(), [_records("RR1.pbn", f'[Board "1"]\n[Deal "N:{RECORD}"]\n'),
                                             _records("RR1-2.pbn", f'[Board "1"]\n[Deal "N:{RECORD}"]\n')]),
+    # an event larger than an audit takes
+    lambda: squaredeal_audit.check_event(_sqd(b"SN 1000:?:X#:Extra #\n")),
+    lambda: squaredeal_audit.check_event(_sqd(b"SN 1:1-1000:X:Extra\n")),
+    lambda: squaredeal_audit.check_event(_sqd(b"SN 999:1-16,17-32:X#:Extra #\n")),
+    lambda: squaredeal_audit.place(_sqd(b"SN 1:?:X:Extra\n"), [_records(
+        "X.pbn", f'[Board "1"]\n[Deal "N:{RECORD}"]\n\n[Board "1001"]\n[Deal "N:{RECORD}"]\n')]),
+    lambda: squaredeal_audit.place(_sqd(b"SN 0:100:X#:Extra #\n"), [_records(
+        "X1-101.pbn", f'[Board "1"]\n[Deal "N:{RECORD}"]\n')]),
+]
+
+_ENTRY = {"position": 1, "previous": "0" * 64, "time": "2026-11-20T21:00:00.000000Z", "act": "dv-entered",
+          "commitment": "ab" * 32, "hash": "cd" * 32, "data": {"dv": "43275.91"}}
+# a publication log's JSON whose entries were edited into something else
+LOG_JSON = [
+    lambda: publication_log.entries_from_json({"1": _ENTRY}),
+    lambda: publication_log.entries_from_json([_ENTRY, ["position", 2]]),
+    lambda: publication_log.entries_from_json([_ENTRY, True]),
+    lambda: publication_log.entries_from_json([{k: v for k, v in _ENTRY.items() if k != "act"}]),
+    lambda: publication_log.entries_from_json([{**_ENTRY, "position": "1"}]),
+    lambda: publication_log.entries_from_json([{**_ENTRY, "time": 1.5}]),
+    lambda: publication_log.entries_from_json([{**_ENTRY, "hash": None}]),
+    lambda: publication_log.entries_from_json([{**_ENTRY, "data": {"dv": 43275.91}}]),
+]
+
+def _commitment_json(**change):
+    """A published commitment's JSON with some fields changed (``None`` drops one), read as a verifier reads it."""
+    data = {**_record().published().to_json(), **change}
+    return lambda: commitment.PublishedCommitment.from_json({k: v for k, v in data.items() if v is not None})
+
+
+# a commitment's JSON (published.json, revealed.json) that is not a good record, and records that are not
+COMMITMENT_JSON = [
+    lambda: commitment.PublishedCommitment.from_json(["format", "bridge-commitment-v1"]),
+    _commitment_json(salt=None),
+    _commitment_json(event=43275),
+    _commitment_json(sessions=[{"label": "s1", "boards": "24"}]),
+    _commitment_json(sessions=["s1 24"]),
+    _commitment_json(sessions=[{"label": "s1", "boards": 1000}]),
+    _commitment_json(sessions=[{"label": "s 1", "boards": 24}]),
+    _commitment_json(sessions=[{"label": "s1", "boards": 24}, {"label": "s1", "boards": 8}]),
+    _commitment_json(event="Autumn  pairs"),
+    _commitment_json(promise="DJIA\tclose"),
+    _commitment_json(dv_format="decimal:9"),
+    _commitment_json(format="bridge-commitment-v0"),
+    _commitment_json(dealer="dealer-v2"),
+    _commitment_json(salt="00" * 15),
+    _commitment_json(commitment="AB" * 32),
+    lambda: commitment.RevealedCommitment.from_json({**commitment.RevealedCommitment(_record(), "43275.91").to_json(),
+                                                     "key": "zz" * 32}),
+    lambda: commitment.RevealedCommitment(_record(), "43,275.91"),
+    lambda: _record().session("riverside/2026-11-24/s2"),
 ]
 
 BAD_INPUT = BOARD_FILES + [
@@ -267,7 +318,7 @@ BAD_INPUT = BOARD_FILES + [
     lambda: _record(event="x" * 201),
     lambda: _record(promise="x" * 501),
     lambda: _record(sessions=tuple(commitment.SessionEntry(f"s{n}", 1) for n in range(101))),
-] + SQUAREDEAL
+] + SQUAREDEAL + LOG_JSON + COMMITMENT_JSON
 
 # the Laws are checked first, so these reasons of the perfect-auction decoder are made by hand;
 # and the rules no short auction reaches
@@ -373,6 +424,17 @@ def test_polish_rendering_translates_every_text(every_text):
      "zapowiedź 5 (Północ: 2♠) umieszcza ♥Q u Północy, a ♥J u Północy, przez co Północ ma 15 kart; ręka ma 13 kart"),
     (lambda: numbering.parse_deal_number("twelve"),
      "'twelve' nie jest numerem rozdania: wpisz cyfry 0-9 (albo 0x i cyfry szesnastkowe)"),
+    # a refused commitment or publication log JSON
+    (_commitment_json(sessions=[{"label": "s1", "boards": "24"}]), "pole 'boards' zobowiązania to tekst, a powinno to być: "
+                                                            "liczba całkowita"),
+    (_commitment_json(salt=None), "zobowiązanie nie ma pola 'salt'"),
+    (lambda: commitment.PublishedCommitment.from_json(None), "zobowiązanie to obiekt JSON, a nie null"),
+    (_commitment_json(dv_format="decimal:9"), "nieznany format wartości odroczonej 'decimal:9': oczekiwano od decimal:0 "
+                                        "do decimal:8 albo text"),
+    (_commitment_json(sessions=[{"label": "s1", "boards": 1000}]), "turniej s1: liczba rozdań musi wynosić od 1 do 999, a "
+                                                             "nie 1000"),
+    (lambda: publication_log.entries_from_json([_ENTRY, None]), "wpis na miejscu 2 to null, a powinien być obiektem "
+                                                                "JSON"),
 ])
 def test_polish_messages(make, polish):
     with pytest.raises(DealingError) as info:
@@ -685,3 +747,24 @@ def test_the_audit_page_says_what_it_found_in_the_readers_language(club, club_se
           [f"commitment hash: SHA-256 of the record with the revealed key is {hash_}, as published",
            f"deals of {revealed.entries.get().label}: board 2 is {number_to_deal(other).to_pbn()}, the commitment "
            f"gives {board.deal_pbn}"])
+
+
+@pytest.mark.django_db
+def test_a_commitment_the_domain_refuses_is_said_in_the_readers_language(club, club_session, director):
+    """What the service passes on from the domain (here boards beyond what a commitment holds, as a caller that skips
+    the form's own check would give them) is in the reader's language, and nothing is saved."""
+    from django.core.exceptions import ValidationError
+
+    from dealing.models import Commitment
+    from dealing.services.commitments import commitment_create
+
+    said = {}
+    for language in ("pl", "en"):
+        with translation.override(language), pytest.raises(ValidationError) as info:
+            commitment_create(club=club, user=director, event="Autumn pairs", promise="DJIA close 2026-11-20",
+                              dv_format="decimal:2", sessions=[(club_session, 1000)])
+        said[language] = info.value.message_dict["sessions"]
+    label = f"{club.slug}/{club_session.date:%Y-%m-%d}/s{club_session.pk}"
+    assert said == {"pl": [f"turniej {label}: liczba rozdań musi wynosić od 1 do 999, a nie 1000"],
+                    "en": [f"session {label}: the number of boards must be 1 … 999, not 1000"]}
+    assert not Commitment.objects.exists()

@@ -122,6 +122,10 @@ def test_a_log_whose_published_entry_differs_from_the_published_record(files):
 @pytest.mark.parametrize("raw, args, code_, message", [
     ({"format": "x", "entries": []}, [], 1, "format 'x' is not bridge-publication-log-v1"),
     ({"format": log.FORMAT, "entries": [{"position": 1}]}, [], 1, "the field 'previous' is missing"),
+    *(({"format": log.FORMAT, "entries": [build(GOOD)[0].to_json(), edited]}, [], 1,
+       "log.json, entry at place 2: must be an object") for edited in (["position", 2], "x", 2, None)),
+    ({"format": log.FORMAT, "entries": [{**build(GOOD)[0].to_json(), "position": "1"}]}, [], 1,
+     "entry at place 1: the field 'position' must be a int"),
     (None, ["--head", "7"], 2, "--head 7: write POSITION:HASH"),
 ])
 def test_a_malformed_log_or_head(files, raw, args, code_, message):

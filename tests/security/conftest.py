@@ -1,5 +1,6 @@
 """Shared by the security tests: ``world`` (the visibility matrix's demo and what it lacks, for the matrix and the
-headers tests), and the hostile-input tests' count of inputs fed, per parser and in total, at the end of the run."""
+headers tests); the sessions the hostile-fields tests post into (``dealt_session``, ``howell_in_play``,
+``phone_api``); and the hostile-input tests' count of inputs fed, per parser and in total, at the end of the run."""
 
 from __future__ import annotations
 
@@ -25,6 +26,36 @@ def world(django_db_setup, django_db_blocker):
             transaction.set_rollback(True)
             atomic.__exit__(None, None, None)
             app.conf.task_always_eager = eager
+
+
+@pytest.fixture
+def dealt_session(club_session, director):
+    """A session with its three boards dealt (so an import must say "replace" and keep them when refused)."""
+    from dealing.services.boards import session_deal_fresh
+
+    session_deal_fresh(session=club_session, user=director, boards=3, queue_analysis=False)
+    return club_session
+
+
+@pytest.fixture
+def howell_in_play(howell_session):
+    """Tuesday Pairs, the Howell of tests/conftest.py (the scorer's page and API post into it)."""
+    return howell_session
+
+
+@pytest.fixture
+def phone_api(howell_in_play, director):
+    """A phone joined to table 1 of the Howell with table entry started: a DRF client holding its token."""
+    from rest_framework.test import APIClient
+
+    from tables.models import Table
+    from tables.services.joining import table_join
+    from tables.services.setup import table_entry_start
+
+    table_entry_start(session=howell_in_play, user=director)
+    table = Table.objects.get(table_session__session=howell_in_play, number=1)
+    _device, token = table_join(code=table.code, pin=table.pin)
+    return APIClient(HTTP_X_TABLE_TOKEN=token)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):

@@ -169,8 +169,8 @@ SQD_WHOLE = frozenset({"sqd.no_tn", "sqd.no_sn"})
 
 
 def check_sqd(raw: bytes) -> None:
-    """A .sqd: the tournament, or a DealingError naming the line; then what the audit pages do with it (its sessions,
-    their names, boards and descriptions, the sessions files' names name) and writing it back."""
+    """A .sqd: the tournament, or a DealingError naming the line; then what the audit does with it (the audit's limits,
+    its sessions, their names, boards and descriptions, the sessions files' names name) and writing it back."""
     from dealing.domain import squaredeal_audit as audit
 
     try:
@@ -178,6 +178,10 @@ def check_sqd(raw: bytes) -> None:
     except DealingError as exc:
         check_refusal(exc, lines=True, whole_file=SQD_WHOLE)
         return
+    try:
+        audit.check_event(tournament)       # the audit's limits: sessions a phase, boards a session, deals in all
+    except DealingError as exc:
+        check_refusal(exc, lines=True)
     assert all(s.name for s in audit.event_sessions(tournament)[:50])
     for phase in tournament.phases:
         phase.file_name(1), phase.session_description(1), phase.key_ids()[:3]
@@ -264,7 +268,7 @@ JSON_TOKENS = ['"', "{", "}", "[", "]", ",", ":", "null", "true", "1e999", "-0",
 
 def check_commitment_json(raw: bytes) -> None:
     """A commitment's JSON as a program reads it (bytes → JSON → the published and the revealed record): the record,
-    or a DealingError naming the field."""
+    or a DealingError naming the field, said in Polish too."""
     try:
         document = json.loads(raw)
     except (ValueError, RecursionError):     # not JSON at all: the JSON reader's refusal, before ours
@@ -273,7 +277,7 @@ def check_commitment_json(raw: bytes) -> None:
         try:
             reader(document)
         except DealingError as exc:
-            check_refusal(exc, text_required=False)
+            check_refusal(exc)
 
 
 test_commitment_json_generated, test_commitment_json_mutated = hostile_tests(
@@ -402,7 +406,8 @@ def verifier_dir(tmp_path_factory):
 
 def check_verifier(raw: bytes, which: str, head: str | None, folder) -> None:
     """tools/verify_commitment.py given a damaged published or revealed record, log or hand record: it fails a check
-    (exit 1) or cannot read a file (exit 2), with a message, and never stops on anything else."""
+    (exit 1) or cannot read a file (exit 2), with a message, and never stops on anything else; a damaged log is
+    read back by the domain too (``check_log_entries``)."""
     files = {**VERIFIER_FILES, which: raw}
     for name, content in files.items():
         (folder / name).write_bytes(content)
@@ -411,6 +416,27 @@ def check_verifier(raw: bytes, which: str, head: str | None, folder) -> None:
                         lambda line: None, folder / "log", head)
     except (VERIFIER.Failed, VERIFIER.BadInput) as exc:
         assert str(exc).strip()
+    if which == "log":
+        check_log_entries(raw)
+
+
+def check_log_entries(raw: bytes) -> None:
+    """The same log read back by the domain (``publication_log.entries_from_json``), then checked as the log page
+    checks it: the entries and their problems, or a DealingError naming the entry's place."""
+    from dealing.domain import publication_log as log
+
+    try:
+        document = json.loads(raw)
+    except (ValueError, RecursionError):     # not JSON at all: the JSON reader's refusal, before ours
+        return
+    try:
+        entries = log.entries_from_json(document.get("entries") if isinstance(document, dict) else document)
+    except DealingError as exc:
+        check_refusal(exc)
+        assert "place" in exc.text.params or exc.text.code == "log_json.entries", exc     # names the entry
+        return
+    for problem in log.check_chain(entries) + log.check_acts(entries):
+        check_refusal(DealingError(problem))
 
 
 VERIFIER_CASES = {"generated": grammar.randoms().map(lambda r: _verifier_input(grammar.Maker(r))),
@@ -421,7 +447,11 @@ HEADS = st.sampled_from([None, "7:" + "0" * 64, "x", "²:" + "0" * 64])
 VERIFIER_EXAMPLES = [("log", VERIFIER_FILES["log"].replace(b'"head": {', b'"head": 5, "x": {')),
                      ("published", b'{"format": ' + FIVE_THOUSAND_DIGITS.encode() + b"}"),
                      ("revealed", b"[" * 100_000), ("deals", '[Board "²"]\n'.encode()),
-                     ("log", VERIFIER_FILES["log"].replace(b'"hash": "', '"hash": "é'.encode(), 1))]
+                     ("log", VERIFIER_FILES["log"].replace(b'"hash": "', '"hash": "é'.encode(), 1)),
+                     # entries edited into other JSON values: LogEntry.from_json raised AttributeError/KeyError
+                     ("log", json.dumps({**json.loads(VERIFIER_FILES["log"]), "entries": [
+                         json.loads(VERIFIER_FILES["log"])["entries"][0], ["position", 2], "x", 3, None]}).encode()),
+                     ("log", VERIFIER_FILES["log"].replace(b'"position": 2', b'"position": "2"', 1))]
 
 
 @pytest.mark.parametrize("kind", ["generated", "mutated"])

@@ -5,8 +5,8 @@ Each test posts (or gets) generated and mutated values through Django's test cli
 logged-in director, scorer or a phone joined to its table, into one form or endpoint that parses text: deal and
 auction text (the perfect-auction page and API), a board file uploaded on the dealing page, a commitment's fields
 and its delayed value, the scorer's traveller shorthand, a results file imported (USEBIO, PBN), the SquareDeal
-audit's uploads (.sqd, .sqk, hand records), the results API and the phones' entry API, the pairs page and the
-movement chooser. The test client raises what a view raises, so a crash fails the test with its input; a
+audit's uploads (.sqd, .sqk, hand records), the results API and the phones' entry API, the pairs page, the
+movement chooser and Play it again (its API and page). The test client raises what a view raises, so a crash fails the test with its input; a
 refusal must say why (a form error, the page's error, or the API's ``{"error": {"message"}}``), and the rows
 the request could have written are counted before and after it: a refused request writes none.
 
@@ -23,52 +23,34 @@ import uuid
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from hypothesis import HealthCheck, event, example, given, note, settings
+from hypothesis import example, given, note
 from hypothesis import strategies as st
 
-from tests.security import grammar
-from tests.security.hostile import (BIGDEAL, EDGE_NUMBERS, EVENTS, UNICODE, WBG, feed, first_elements, first_games,
-                                    first_lines, mutated, read)
+from tests.security import fields, grammar
+from tests.security.fields import (answered, counts, decoded, number_text, odd_text, refused_page, says_why, text_of,
+                                   traveller_text)
+from tests.security.hostile import BIGDEAL, EVENTS, WBG, feed, first_elements, first_games, first_lines, mutated, read
 
 pytestmark = pytest.mark.django_db
 
 #: requests made by each test
 FORM_EXAMPLES = {"perfect_auction": 250, "perfect_auction_api": 200, "board_import": 250, "commitment": 150,
                  "scorer_entry": 250, "results_import": 150, "audit_uploads": 150, "results_api": 200,
-                 "table_entry": 200, "pairs": 120, "movement": 150}
+                 "table_entry": 200, "pairs": 120, "movement": 150, "play": 150}
 
 
 def form_settings(name: str):
-    return settings(max_examples=FORM_EXAMPLES[name], deadline=None, database=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                           HealthCheck.data_too_large, HealthCheck.large_base_example])
+    return fields.form_settings(FORM_EXAMPLES[name])
 
 
-# --- values --------------------------------------------------------------------------------------------
+# --- values (and fields.py's: odd_text, number_text, traveller_text) -----------------------------------
 
-def _text(build):
-    return grammar.randoms().map(lambda r: build(grammar.Maker(r)))
-
-
-#: any hostile text a field may receive
-odd_text = st.one_of(st.sampled_from(UNICODE + EDGE_NUMBERS + ["", " ", "\x00", "9" * 5000, "<script>alert(1)</script>",
-                                                               "' OR 1=1 --", "%00", "../../etc/passwd"]),
-                     _text(lambda m: m.odd()), st.text(max_size=30))
+_text = text_of
 deal_text = st.one_of(_text(lambda m: m.deal()), odd_text)
 auction_text = st.one_of(_text(lambda m: m.auction()), odd_text)
-traveller_text = st.one_of(_text(grammar.traveller), _text(lambda m: m.contract()), odd_text)
-number_text = st.one_of(st.sampled_from(EDGE_NUMBERS), st.integers(-2 ** 70, 2 ** 70).map(str), odd_text)
-
-
-def _decoded(strategy):
-    return strategy.map(lambda b: b.decode("utf-8", "replace"))
-
-
 DEAL_SEEDS = [f"N:{d}".encode() for d in grammar.REAL_DEALS[:5]]
-deal_text = st.one_of(deal_text, _decoded(mutated(DEAL_SEEDS, ["-", ".", " ", "10", "N:"])))
-auction_text = st.one_of(auction_text, _decoded(mutated([b"1S P 2NT P 4S AP", b"P P P P"], ["P", "X", "7NT", " "])))
-traveller_text = st.one_of(traveller_text, _decoded(mutated([b"4SX N 9", b"3NT-2 W", b"A60/40", b"20% +650 80% +620"],
-                                                            ["=", "+", "%", "/", "X"])))
+deal_text = st.one_of(deal_text, decoded(mutated(DEAL_SEEDS, ["-", ".", " ", "10", "N:"])))
+auction_text = st.one_of(auction_text, decoded(mutated([b"1S P 2NT P 4S AP", b"P P P P"], ["P", "X", "7NT", " "])))
 
 
 def board_files():
@@ -96,35 +78,6 @@ def results_files():
         st.tuples(st.sampled_from(["event.xml", "E.XML"]), st.one_of(_text(grammar.usebio), mutated(usebio))),
         st.tuples(st.sampled_from(["event.pbn", "e.PBN"]), st.one_of(_text(grammar.pbn), mutated(pbn))),
         st.tuples(st.sampled_from(["event.txt", "event", "x.xml.exe"]), st.binary(max_size=200)))
-
-
-# --- what a refusal must be ---------------------------------------------------------------------------
-
-def counts(*models) -> dict:
-    return {m.__name__: m.objects.count() for m in models}
-
-
-def says_why(response) -> bool:
-    """A refusal says why: the API's error message, or an error on the page (a form's, the page's own)."""
-    if response["Content-Type"].startswith("application/json"):
-        error = response.json().get("error") or {}
-        return bool(str(error.get("message", "")).strip())
-    page = response.content.decode("utf-8", "replace")
-    return bool(re.search(r'errorlist|class="[^"]*\berror\b|role="alert"|data-state="error"', page))
-
-
-def answered(response, before: dict, after: dict, *, refused: bool) -> None:
-    """No server error; a refusal says why and wrote nothing (``--hypothesis-show-statistics`` counts both)."""
-    event("refused" if refused else "taken")
-    assert response.status_code < 500, response.status_code
-    if refused:
-        assert says_why(response), (response.status_code, response.content[:2000])
-        assert after == before, f"a refused request wrote rows: {before} → {after}"
-
-
-def refused_page(response) -> bool:
-    """A page's form came back (its errors beside the fields) instead of the redirect of a success."""
-    return response.status_code not in (301, 302, 303)
 
 
 # --- dealing: perfect auction, board files, commitments -----------------------------------------------
@@ -168,15 +121,6 @@ def test_perfect_auction_api(director, api_client_for, deal, auction, dealer, wh
         response = client.post(f"/api/v1/perfect-auction/{which}/", {k: "" if v is None else str(v)
                                                                      for k, v in body.items()})
     answered(response, {}, {}, refused=response.status_code >= 400)
-
-
-@pytest.fixture
-def dealt_session(club_session, director):
-    """A session with its three boards dealt (so an import must say "replace" and keep them when refused)."""
-    from dealing.services.boards import session_deal_fresh
-
-    session_deal_fresh(session=club_session, user=director, boards=3, queue_analysis=False)
-    return club_session
 
 
 @form_settings("board_import")
@@ -238,18 +182,6 @@ def test_commitment_fields(club_session, director, client_for, event, promise, d
 
 
 # --- scoring: the scorer's shorthand, results files, the results API -----------------------------------
-
-@pytest.fixture
-def howell_in_play(club_session, director):
-    """Tuesday Pairs: a complete Howell for 8 pairs, 3 boards a round, pairs named (the scorer's page and API)."""
-    from movements.services import session_movement_choose
-    from scoring.services.sessions import session_pairs_ensure
-
-    session_movement_choose(session=club_session, user=director, pairs=8, boards_per_round=3)
-    club_session.refresh_from_db()
-    session_pairs_ensure(session=club_session)
-    return club_session
-
 
 @form_settings("scorer_entry")
 @given(typed=traveller_text, board=st.sampled_from([1, 4, 21]), table=st.integers(0, 3),
@@ -343,21 +275,6 @@ def test_results_api(howell_in_play, director, api_client_for, body):
     answered(response, before, counts(Result, ResultChange), refused=response.status_code >= 400)
 
 
-@pytest.fixture
-def phone_api(howell_in_play, director):
-    """A phone joined to table 1 of the Howell with table entry started: a DRF client holding its token."""
-    from rest_framework.test import APIClient
-
-    from tables.models import Table
-    from tables.services.joining import table_join
-    from tables.services.setup import table_entry_start
-
-    table_entry_start(session=howell_in_play, user=director)
-    table = Table.objects.get(table_session__session=howell_in_play, number=1)
-    _device, token = table_join(code=table.code, pin=table.pin)
-    return APIClient(HTTP_X_TABLE_TOKEN=token)
-
-
 short = st.one_of(st.sampled_from(["", "1", "4", "7", "8", "0", "-1", "S", "NT", "N", "X", "XX", "=", "+1", "13", "14",
                                    "²", "٣", "HK", "D10"]), st.text(max_size=4))
 
@@ -387,6 +304,98 @@ def test_table_entry_api(phone_api, body, kind):
     response = phone_api.post(f"/api/v1/tables/{kind}/", body, format="json")
     answered(response, before, counts(Result, Submission, Conflict, CorrectionRequest),
              refused=response.status_code >= 400)
+
+
+# --- Play it again ----------------------------------------------------------------------------------------
+
+# The bands deal, 3NT by South: every card of a legal play (the first legal card each time), to cut and mutate.
+BANDS = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+CARD_NAMES = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]
+
+
+def _legal_play() -> list[str]:
+    from dealing.domain.cards import Deal
+    from dealing.domain.contract import Contract
+    from dealing.domain.play import Play
+
+    play = Play.start(Deal.from_pbn(BANDS), Contract.from_str("3NT", "S"))
+    while not play.is_over:
+        play = play.play(play.legal_cards()[0])
+    return [str(card) for card in play.cards]
+
+
+@st.composite
+def played_cards(draw):
+    """Cards played so far: a legal play cut anywhere, then perhaps one card changed, dropped, repeated or moved;
+    or any cards; as a list or as one string."""
+    legal = _legal_play()
+    cards = legal[:draw(st.integers(0, len(legal)))]
+    how = draw(st.sampled_from(["legal", "changed", "dropped", "repeated", "swapped", "any"]))
+    token = st.one_of(st.sampled_from(CARD_NAMES + ["10S", "S10", "h2", "XX", "", "♠A", "SA SK"]), short, odd_text)
+    if how == "any":
+        cards = draw(st.lists(token, max_size=60))
+    elif cards and how != "legal":
+        at = draw(st.integers(0, len(cards) - 1))
+        if how == "changed":
+            cards[at] = draw(token)
+        elif how == "dropped":
+            del cards[at]
+        elif how == "repeated":
+            cards.insert(at, cards[at])
+        else:
+            other = draw(st.integers(0, len(cards) - 1))
+            cards[at], cards[other] = cards[other], cards[at]
+    return draw(st.sampled_from([cards, " ".join(map(str, cards))]))
+
+
+@pytest.fixture
+def board_to_play_again(club_session, director):
+    """A finished session whose board 1 is the bands deal, analysed (Play it again solves against it)."""
+    from clubs.models import Session
+    from dealing.domain.analysis import analyse
+    from dealing.domain.cards import Deal, board_dealer, board_vulnerability
+    from dealing.models import Board
+    from dealing.services.boards import session_deal_fresh
+
+    session_deal_fresh(session=club_session, user=director, boards=3, queue_analysis=False)
+    board = Board.objects.get(session=club_session, number=1)
+    analysis = analyse(Deal.from_pbn(BANDS), board_vulnerability(1), board_dealer(1))
+    board.deal_pbn, board.dd_tricks, board.par_score = BANDS, analysis.table.to_pbn_tricks(), analysis.par.score
+    board.par_contracts, board.analysis_status = analysis.par.par_contract_pbn(), Board.AnalysisStatus.DONE
+    board.save()
+    Session.objects.filter(pk=club_session.pk).update(status=Session.Status.FINISHED)
+    return club_session
+
+
+@form_settings("play")
+@given(body=st.fixed_dictionaries({}, optional={
+    "contract": st.one_of(st.sampled_from(["3NT", "4S", "1C", "7NTXX", "3NX", "8S", "0H", "3", "NT", "4♠", ""]), short,
+                          odd_text),
+    "declarer": st.one_of(st.sampled_from(["N", "E", "S", "W", "s", "X", "North", ""]), short),
+    "cards": played_cards(), "defenders_play": st.sampled_from([True, False, "true", "x", None, 1])}),
+    where=st.sampled_from(["api", "page"]), number=st.sampled_from([1, 1, 1, 2, 99]))
+@example(body={"contract": "3NT", "declarer": "S", "cards": _legal_play()}, where="api", number=1)
+def test_play_it_again(board_to_play_again, player, client_for, api_client_for, body, where, number):
+    """Play it again (a finished session's board played card by card against double dummy), its API and its page:
+    where the play stands, or a 4xx (the API's one shape) or the page saying why; never a server error."""
+    from urllib.parse import urlencode
+
+    feed("form:play requests")
+    session = board_to_play_again
+    note(body)
+    if where == "api":
+        body = {k: v for k, v in body.items() if v is not None}
+        response = api_client_for(player).post(f"/api/v1/sessions/{session.pk}/boards/{number}/play/", body,
+                                               format="json")
+    else:
+        query = {k: v if isinstance(v, str) else " ".join(map(str, v)) if isinstance(v, list) else str(v)
+                 for k, v in body.items() if k != "defenders_play" and v is not None}
+        response = client_for(player).get(f"/dealing/sessions/{session.pk}/boards/{number}/play/?{urlencode(query)}")
+    answered(response, {}, {}, refused=response.status_code >= 400)
+    if number == 99:                                  # no such board: refused (the API reads the body first)
+        assert response.status_code in (400, 404)
+    elif response.status_code == 200 and where == "api":
+        assert len(response.json()["cards"]) <= 52
 
 
 # --- SquareDeal audits ---------------------------------------------------------------------------------

@@ -115,6 +115,75 @@ def test_the_state_is_asked_for_cheaply_until_something_changes(howell, api):
     assert again.status_code == 200 and again.json()["rounds"][0]["boards"][0]["state"] == "pending"
 
 
+def test_the_state_changes_with_this_tables_results_and_not_with_other_tables(howell, api, director):
+    from scoring.domain.notation import from_data
+    from scoring.services.results import result_correct
+
+    here, elsewhere = api(1), api(2)
+
+    def enter(client, table):
+        key = uuid.uuid4().hex
+        client.post("/api/v1/tables/entries/", {"key": key, "board": board_of(howell, table), "level": 3,
+                                                "strain": "N", "declarer": "S", "tricks": 9}, format="json")
+        assert client.post("/api/v1/tables/confirmations/", {"key": uuid.uuid4().hex, "entry": key},
+                           format="json").json()["status"] == "confirmed"
+
+    etag = here.get("/api/v1/tables/state/")["ETag"]
+    enter(elsewhere, 2)                                      # another table records a board: nothing here changed
+    assert here.get("/api/v1/tables/state/", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    enter(here, 1)
+    changed = here.get("/api/v1/tables/state/", HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed.json()["rounds"][0]["boards"][0]["state"] == "confirmed"
+    etag = changed["ETag"]
+    line = Result.objects.get(table=1)                       # the director corrects this table's line
+    result_correct(result=line, new=from_data({"contract": "3NT", "declarer": "S", "tricks": 10}),
+                   user=director, reason="tricks miscounted")
+    corrected = here.get("/api/v1/tables/state/", HTTP_IF_NONE_MATCH=etag)
+    assert corrected.status_code == 200 and corrected.json()["rounds"][0]["boards"][0]["said"].endswith("+430")
+    etag = corrected["ETag"]
+    Result.objects.filter(table=1).delete()                  # and deletes it
+    assert here.get("/api/v1/tables/state/", HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_the_phones_of_a_table_share_each_version_of_its_state(howell, api, monkeypatch):
+    """The state is built once a version, whichever phone of the table asks, and built again once it changes."""
+    from tables.selectors import table as selectors
+
+    built = []
+    real = selectors.table_state
+    monkeypatch.setattr(selectors, "table_state", lambda device: built.append(device.pk) or real(device))
+    first, second, elsewhere = api(1), api(1), api(2)
+    one, two = first.get("/api/v1/tables/state/"), second.get("/api/v1/tables/state/")
+    assert one.json()["rounds"] == two.json()["rounds"] and one["ETag"] == two["ETag"] and len(built) == 1
+    assert one.json()["stamp"] <= two.json()["stamp"]                   # when it was sent, not when it was built
+    elsewhere.get("/api/v1/tables/state/")
+    assert len(built) == 2                                                # another table: its own state
+    second.post("/api/v1/tables/entries/", {"key": uuid.uuid4().hex, "board": board_of(howell), "passed_out": True},
+                format="json")
+    after = first.get("/api/v1/tables/state/", HTTP_IF_NONE_MATCH=one["ETag"])
+    assert after.status_code == 200 and after.json()["rounds"][0]["boards"][0]["state"] == "pending"
+    assert len(built) == 3
+
+
+def test_the_state_changes_when_the_director_renames_a_pair_or_changes_the_table_settings(howell, api, club,
+                                                                                           director):
+    from clubs.services import pair_set
+    from tables.services.setup import table_settings_set
+
+    client = api(1)
+    first = client.get("/api/v1/tables/state/")
+    assert first.json()["rounds"][0]["ns"]["label"] == "8"
+    pair_set(session=howell, number=8, player_1_name="Ann Guest", player_2_name="Bo Guest")
+    renamed = client.get("/api/v1/tables/state/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert renamed.status_code == 200 and renamed.json()["rounds"][0]["ns"]["names"] == "Ann Guest – Bo Guest"
+    table_settings_set(club=club, user=director, record_lead=True, show_traveller=False, tricks="total",
+                       minutes_per_board=7)
+    changed = client.get("/api/v1/tables/state/", HTTP_IF_NONE_MATCH=renamed["ETag"])
+    assert changed.status_code == 200 and changed.json()["settings"] == {"lead": True, "traveller": False,
+                                                                         "tricks": "total"}
+    assert client.get("/api/v1/tables/state/", HTTP_IF_NONE_MATCH=changed["ETag"]).status_code == 304
+
+
 def test_the_traveller_after_a_board_only_once_the_table_has_confirmed_it(howell, api, club):
     from tables.models import TableSettings
 

@@ -47,7 +47,7 @@ class Workers:
         self.procs[hostname] = subprocess.Popen(
             [CELERY, "-A", "clubsite", "worker", "-Q", ",".join(queues or self.queues), "-c", str(concurrency),
              "--hostname", hostname, "-l", "INFO", "--without-gossip", "--without-mingle", "--without-heartbeat"],
-            cwd=REPO, env=self.env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            cwd=REPO, env={**self.env, "PGAPPNAME": hostname}, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             start_new_session=True)
         return hostname
 
@@ -72,10 +72,25 @@ class Workers:
     def log(self, hostname: str) -> str:
         return (self.tmp_path / f"{hostname.split('-')[0]}.log").read_text(errors="replace")[-3000:]
 
+    def pause(self, hostname: str) -> None:
+        """SIGSTOP the worker and its pool processes; return once the statements they sent have run, so the
+        database shows what they did and nothing more comes from them until :meth:`resume` (or a kill)."""
+        os.killpg(self.procs[hostname].pid, signal.SIGSTOP)
+        with connection.cursor() as cursor:
+            wait_for(lambda: not _sessions_of(cursor, hostname, active=True), 30,
+                     f"the statements of {hostname} to end")
+
+    def resume(self, hostname: str) -> None:
+        os.killpg(self.procs[hostname].pid, signal.SIGCONT)
+
     def kill(self, hostname: str) -> None:
         """SIGKILL the worker and its pool processes at once, like a machine that dies."""
         os.killpg(self.procs[hostname].pid, signal.SIGKILL)
         self.procs[hostname].wait(10)
+        # A statement the worker sent just before it died still runs to its end in PostgreSQL (a chunk
+        # marked done, say): the kill is over when the worker's database sessions are gone.
+        with connection.cursor() as cursor:
+            wait_for(lambda: not _sessions_of(cursor, hostname), 30, f"the database sessions of {hostname} to end")
 
     def stop_all(self) -> None:
         for proc in self.procs.values():
@@ -87,6 +102,13 @@ class Workers:
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait(5)
+
+
+def _sessions_of(cursor, hostname: str, active: bool = False) -> int:
+    """The worker's database sessions (PGAPPNAME is its name); ``active``: those running a statement."""
+    cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s"
+                   + (" AND state = 'active'" if active else ""), [hostname])
+    return cursor.fetchone()[0]
 
 
 def start_pool(settings, tmp_path) -> Workers:

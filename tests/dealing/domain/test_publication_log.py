@@ -80,8 +80,49 @@ def test_the_published_entry_rebuilds_the_public_part_and_names_sort_by_bytes():
 def test_a_good_log_has_no_problems_and_round_trips_through_json():
     entries = build(GOOD)
     assert log.check_chain(entries) == [] and log.check_acts(entries) == []
-    assert [log.LogEntry.from_json(e.to_json()) for e in entries] == entries
+    assert log.entries_from_json([e.to_json() for e in entries]) == entries
     assert log.check_chain(entries, head=(3, entries[2].hash)) == []
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda e: ["position", 3], "the entry at place 3 is a list, not a JSON object"),
+    (lambda e: "entry", "the entry at place 3 is text, not a JSON object"),
+    (lambda e: 3, "the entry at place 3 is a whole number, not a JSON object"),
+    (lambda e: 3.5, "the entry at place 3 is a number, not a JSON object"),
+    (lambda e: None, "the entry at place 3 is null, not a JSON object"),
+    (lambda e: True, "the entry at place 3 is true or false, not a JSON object"),
+    (lambda e: {k: v for k, v in e.items() if k != "hash"}, "the entry at place 3 has no hash"),
+    (lambda e: {**e, "position": "3"}, "the entry at place 3: position is text, not a whole number"),
+    (lambda e: {**e, "position": True}, "the entry at place 3: position is true or false, not a whole number"),
+    (lambda e: {**e, "position": 3.0}, "the entry at place 3: position is a number, not a whole number"),
+    (lambda e: {**e, "act": None}, "the entry at place 3: act is null, not text"),
+    (lambda e: {**e, "previous": {"x": "y"}}, "the entry at place 3: previous is an object, not text"),
+    (lambda e: {**e, "data": ["dv", "1"]}, "the entry at place 3: data must be an object whose values are texts"),
+    (lambda e: {**e, "data": {"dv": 43275.19}}, "the entry at place 3: data must be an object whose values are texts"),
+])
+def test_an_entry_edited_into_another_json_value_is_refused_naming_its_place(edit, message):
+    items = [e.to_json() for e in build(GOOD)]
+    items[2] = edit(items[2])
+    with pytest.raises(DealingError) as info:
+        log.entries_from_json(items)
+    assert str(info.value) == message and info.value.text.params["place"] == 3
+
+
+@pytest.mark.parametrize("entries, message", [
+    ({"1": {}}, "the log's entries are an object, not a list"),
+    (None, "the log's entries are null, not a list"),
+])
+def test_entries_that_are_not_a_list_are_refused(entries, message):
+    with pytest.raises(DealingError, match=f"^{message}$"):
+        log.entries_from_json(entries)
+
+
+def test_an_entry_without_data_reads_and_the_checker_says_what_is_wrong():
+    items = [e.to_json() for e in build(GOOD)]
+    items[2] = {k: v for k, v in items[2].items() if k != "data"}
+    entries = log.entries_from_json(items)
+    assert entries[2].data == () and codes(log.check_acts(entries))[0] == "acts.data"
+    assert codes(log.check_chain(entries)) == ["log.changed"]
 
 
 @pytest.mark.parametrize("act, data, wrong", [

@@ -175,3 +175,63 @@ def test_a_dv_is_needed():
         au.audit(tournament, keys, [])
     with pytest.raises(DealingError, match="the delayed value is empty"):
         au.audit(tournament, keys, [], delayed_value="  ")
+
+
+# --- limits: an event no real one comes near is refused before anything is dealt --------------------------
+
+def wbg_with(wbg_dir, old: bytes, new: bytes) -> sq.Tournament:
+    data = (wbg_dir / "WBG2024.sqd").read_bytes()
+    assert old in data
+    return sq.read_sqd(data.replace(old, new))
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    (b"SN 3:20:", b"SN 1000:20:", r"^line 11: phase 4 \(Round of 16 #/3\) has 1,000 sessions, more than the 999 an "
+                                  r"audit takes in a phase$"),
+    (b"SN 3:20:", b"SN 3:999999:", r"^line 11: phase 4 \(Round of 16 #/3\) has sessions of 999,999 boards \(1-999999\), "
+                                   r"more than the 100 an audit takes in a session$"),
+    (b"SN 6:1-16,17-32:QF#", b"SN 6:1-16,17-117:QF#", r"^line 12: phase 5 .* sessions of 101 boards \(17-117\)"),
+    (b"SN 3:20:", b"SN 999:20:", r"^line 11: up to phase 4 \(Round of 16 #/3\) the event has 20,818 deals, more than "
+                                 r"the 10,000 an audit deals$"),
+])
+def test_an_event_larger_than_an_audit_takes_is_refused_naming_the_sn_line(wbg_dir, wbg, old, new, message):
+    tournament = wbg_with(wbg_dir, old, new)
+    with pytest.raises(DealingError, match=message) as info:
+        au.check_event(tournament)
+    assert info.value.field == "SN"
+    dealt = []
+    with pytest.raises(DealingError, match=message):   # the audit refuses it before dealing anything
+        au.audit(tournament, wbg[1], [], on_progress=lambda done, total: dealt.append(done))
+    assert dealt == []
+
+
+def test_the_wbg_and_an_event_at_every_limit_are_taken(wbg):
+    au.check_event(wbg[0])
+    at_limits = sq.read_sqd(b"TN x\nSN 999:?:A###:a\nSN 100:1-100:B###:b\n")
+    au.check_event(at_limits)
+    assert sum(len(s.boards) for s in au.event_sessions(at_limits)) == au.MAX_AUDIT_DEALS
+
+
+def test_boards_left_open_may_not_span_more_than_a_session_takes():
+    tournament, keys = small_event((2, "?", "KO#", "Knockout #"))
+    far = export_pbn([(1, sq.Deal.from_pbn("N:" + DEAL)), (999_999_999, sq.Deal.from_pbn("N:" + DEAL))]).encode()
+    records = au.read_hand_records("KO2.pbn", far)
+    with pytest.raises(DealingError, match=r"^KO2.pbn: line \d+: board 999999999: the session would hold boards 1 to "
+                                           r"999999999, 999,999,999 boards, more than the 100 an audit takes in a "
+                                           r"session$") as info:
+        au.audit(tournament, keys, [records])
+    assert info.value.text.params["error"].params["line"] == records.deals[1].line
+    at_limit = export_pbn([(1, sq.Deal.from_pbn("N:" + DEAL)), (100, sq.Deal.from_pbn("N:" + DEAL))]).encode()
+    placement = au.place(tournament, [au.read_hand_records("KO2.pbn", at_limit)])
+    assert [(s.name, s.first, s.last) for s in placement.sessions if s.first] == [("KO2", 1, 100)]
+
+
+def test_files_bringing_the_audit_beyond_its_deals_are_refused_naming_the_file():
+    tournament, keys = small_event((0, "100", "LG", "League"))
+    one = export_pbn([(1, sq.Deal.from_pbn("N:" + DEAL))]).encode()
+    files = [au.read_hand_records(f"LG{n}-{n + 49}.pbn", one) for n in (1, 51)]    # 100 sessions of 100 boards
+    assert len(au.place(tournament, files).given) == 100
+    extra = au.read_hand_records("LG101.pbn", one)
+    with pytest.raises(DealingError, match=r"^LG101.pbn: with this file the audit would deal 10,100 deals, more than "
+                                           r"the 10,000 an audit deals$"):
+        au.audit(tournament, keys, files + [extra])
