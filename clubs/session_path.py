@@ -146,7 +146,7 @@ def _span(numbers) -> str:
 
 def _labels(labels: list[str], most: int = 8) -> str:
     """Pair labels as a short list: "1–3, 5" (numbers), "1NS, 2NS and 4 more"."""
-    if all(label.isdigit() for label in labels):
+    if all(label.isascii() and label.isdigit() and len(label) <= 9 for label in labels):   # ("²".isdigit())
         return _span(int(label) for label in labels)
     shown = ", ".join(labels[:most])
     return shown if len(labels) <= most else _("%(shown)s and %(more)d more") % {"shown": shown,

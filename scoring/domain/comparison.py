@@ -172,6 +172,21 @@ def _decimal(text: str | None) -> Decimal | None:
     return Decimal(text.strip())
 
 
+_PLAIN_PLACE = re.compile(r"[0-9]{1,6}=?")
+
+
+def _place(text: str | None) -> str | None:
+    """A place as a file writes it (``5``, ``5=``), or None: a place of thousands of digits (which ``int()``
+    refuses past 4,300) or of digits like ``²`` (``isdigit()`` yet no number) is no place.
+
+    >>> _place("5="), _place(" 12 "), _place("²"), _place("9" * 5000), _place("inf")
+    ('5=', '12', None, None, None)
+    """
+    if text is None or not _PLAIN_PLACE.fullmatch(text.strip()):
+        return None
+    return text.strip()
+
+
 def _single(value: float) -> float:
     return struct.unpack("f", struct.pack("f", value))[0]
 
@@ -407,11 +422,12 @@ def _compare_places(event: FileEvent, ours: EventScore, values: dict[str, Fracti
         field_conventions = tuple(c for c in CONVENTIONS if any(c in used.get(p.pair, ()) for p in group))
         for p in group:
             filed = event.pair(p.pair)
-            if filed is None or not filed.place or not filed.place.rstrip("=").isdigit():
+            place = _place(filed.place) if filed is not None else None
+            if place is None:
                 continue
             out.checked["places"] += 1
-            if place_number(filed.place) == place_number(mine[p.pair]):
+            if place_number(place) == place_number(mine[p.pair]):
                 continue
-            explained = p.pair in theirs_rank and place_number(theirs_rank[p.pair]) == place_number(filed.place)
-            out.differences.append(Finding("place", filed.place, mine[p.pair],
+            explained = p.pair in theirs_rank and place_number(theirs_rank[p.pair]) == place_number(place)
+            out.differences.append(Finding("place", place, mine[p.pair],
                                            field_conventions if explained else (), pair=p.pair, line=filed.line))

@@ -70,7 +70,7 @@ def session_pairs_ensure(*, session: Session) -> list[Pair]:
     layout = session_layout(session)
     have = set(Pair.objects.filter(session=session).values_list("number", "direction", "section"))
     for label in layout.pairs:
-        if label.isdigit() and (int(label), "", "") not in have:
+        if label.isascii() and label.isdigit() and len(label) <= 9 and (int(label), "", "") not in have:
             Pair.objects.create(session=session, number=int(label))
     return list(Pair.objects.filter(session=session))
 

@@ -665,7 +665,9 @@ test_usebio_generated, test_usebio_mutated = hostile_tests(
         re.sub(rb"<NS_MATCH_POINTS>[^<]*", b"<NS_MATCH_POINTS>Infinity", USEBIO, count=1),
         re.sub(rb"<NS_MATCH_POINTS>[^<]*", b"<NS_MATCH_POINTS>1E+999999999", USEBIO, count=1),   # a hang
         re.sub(rb"<SCORE>[^<]*", b"<SCORE>" + FIVE_THOUSAND_DIGITS.encode(), USEBIO, count=1),
-        re.sub(rb"<TRICKS>[^<]*", "<TRICKS>²".encode(), USEBIO, count=1)])
+        re.sub(rb"<TRICKS>[^<]*", "<TRICKS>²".encode(), USEBIO, count=1),
+        re.sub(rb"<PLACE>[^<]*", b"<PLACE>" + FIVE_THOUSAND_DIGITS.encode(), USEBIO, count=1),   # int() refused it
+        re.sub(rb"<PLACE>[^<]*", "<PLACE>²".encode(), USEBIO, count=1)])
 
 PBN_RESULTS_SEEDS = [first_games(read(EVENTS / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn"), n) for n in (2, 3)]
 

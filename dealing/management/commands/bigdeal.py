@@ -220,7 +220,7 @@ def _deals(seed: bytes, owner: bytes, low: int, high: int):
 
 
 def _threads(text: str) -> int:
-    if not str(text).strip().isdigit():
+    if not re.fullmatch(r"[0-9]{1,3}", str(text).strip()):     # ("²".isdigit(), but int() refuses it)
         raise DealingError(f"--threads {text!r}: expected a whole number like 1 or 2", field="--threads")
     return int(text)
 

@@ -279,10 +279,12 @@ def test_a_bulk_run_that_fails_half_way_leaves_no_files(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_threads_must_be_a_number(tmp_path, monkeypatch):
+@pytest.mark.parametrize("threads", ["two", "²", "9" * 5000])      # ("²".isdigit(); int() refuses it and 5,000 digits)
+def test_threads_must_be_a_number(tmp_path, monkeypatch, threads):
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(CommandError, match="--threads 'two'"):
-        call_command("bigdeal", "-h", "00" * 20, "-n", "2", "-p", "x", "-f", "pbn", "--threads", "two")
+    with pytest.raises(CommandError, match="--threads .*expected a whole number"):
+        call_command("bigdeal", "-h", "00" * 20, "-n", "2", "-p", "x", "-f", "pbn", "--threads", threads)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_an_unwritable_directory_is_a_clear_error(tmp_path, monkeypatch):
