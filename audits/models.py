@@ -155,7 +155,7 @@ class AuditFile(_PartOfAnAudit):
     uploaded_at = models.DateTimeField(_("uploaded at"), auto_now_add=True)
 
     class Meta:
-        ordering = ["audit", "role", "name", "id"]
+        ordering = ["audit_id", "role", "name", "id"]
         constraints = [models.UniqueConstraint(fields=["audit", "role", "name"], name="audit_file_unique_name")]
 
     def __str__(self) -> str:
@@ -187,7 +187,7 @@ class AuditSession(_PartOfAnAudit):
     extra = models.PositiveIntegerField(default=0)
 
     class Meta:
-        ordering = ["audit", "phase", "session"]
+        ordering = ["audit_id", "phase", "session"]
         constraints = [models.UniqueConstraint(fields=["audit", "phase", "session"], name="audit_session_unique")]
 
     def __str__(self) -> str:

@@ -114,7 +114,7 @@ class ResultsEmail(models.Model):
     withdrawn_at = models.DateTimeField(_("publication withdrawn at"), null=True, blank=True)
 
     class Meta:
-        ordering = ["session", "member"]
+        ordering = ["session_id", "member"]
         verbose_name = _("results e-mail")
         verbose_name_plural = _("results e-mails")
         constraints = [
@@ -226,7 +226,7 @@ class Pair(models.Model):
     updated_at = models.DateTimeField(_("last changed"), auto_now=True)
 
     class Meta:
-        ordering = ["session", "section", "number", "direction"]
+        ordering = ["session_id", "section", "number", "direction"]
         verbose_name = _("pair")
         verbose_name_plural = _("pairs")
         constraints = [

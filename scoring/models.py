@@ -64,7 +64,7 @@ class Result(models.Model):
     updated_at = models.DateTimeField(_("changed at"), auto_now=True)
 
     class Meta:
-        ordering = ["session", "board", "table", "id"]
+        ordering = ["session_id", "board", "table", "id"]
         verbose_name = _("result")
         verbose_name_plural = _("results")
         constraints = [
@@ -111,7 +111,7 @@ class ResultChange(models.Model):
     at = models.DateTimeField(_("at"), auto_now_add=True)
 
     class Meta:
-        ordering = ["session", "board", "at", "id"]
+        ordering = ["session_id", "board", "at", "id"]
         verbose_name = _("change of a result")
         verbose_name_plural = _("changes of results")
 

@@ -72,7 +72,7 @@ class Table(models.Model):
     locked = models.BooleanField(_("locked by the director"), default=False)
 
     class Meta:
-        ordering = ["table_session", "number"]
+        ordering = ["table_session_id", "number"]
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         constraints = [models.UniqueConstraint(fields=["table_session", "number"], name="table_number_once")]
@@ -90,7 +90,7 @@ class Device(models.Model):
     left_at = models.DateTimeField(_("left at"), null=True, blank=True)
 
     class Meta:
-        ordering = ["table", "joined_at"]
+        ordering = ["table_id", "joined_at"]
         verbose_name = _("phone at a table")
         verbose_name_plural = _("phones at tables")
 
@@ -149,7 +149,7 @@ class Submission(models.Model):
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["table", "at", "id"]
+        ordering = ["table_id", "at", "id"]
         verbose_name = _("submission from a table")
         verbose_name_plural = _("submissions from tables")
         constraints = [models.UniqueConstraint(fields=["table", "key"], name="submission_key_once_per_table")]

@@ -81,7 +81,7 @@ class Board(models.Model):
     analysed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["session", "number"]
+        ordering = ["session_id", "number"]
         verbose_name = _("board")
         verbose_name_plural = _("boards")
         constraints = [

@@ -154,7 +154,7 @@ class CommitmentSession(models.Model):
     position = models.PositiveSmallIntegerField()
 
     class Meta:
-        ordering = ["commitment", "position"]
+        ordering = ["commitment_id", "position"]
         verbose_name = _("session of a commitment")
         verbose_name_plural = _("sessions of commitments")
         constraints = [

@@ -121,7 +121,7 @@ class DealSetChunk(models.Model):
     worker = models.CharField(max_length=200, blank=True)
 
     class Meta:
-        ordering = ["deal_set", "kind", "index"]
+        ordering = ["deal_set_id", "kind", "index"]
         constraints = [models.UniqueConstraint(fields=["deal_set", "kind", "index"], name="deal_set_chunk_unique")]
         indexes = [models.Index(fields=["deal_set", "status"])]
 
@@ -140,7 +140,7 @@ class DealSetFile(models.Model):
     sha256 = models.CharField(_("SHA-256"), max_length=64)
 
     class Meta:
-        ordering = ["deal_set", "id"]
+        ordering = ["deal_set_id", "id"]
         constraints = [models.UniqueConstraint(fields=["deal_set", "output"], name="deal_set_file_unique")]
 
     def __str__(self) -> str:

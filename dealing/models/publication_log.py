@@ -39,7 +39,7 @@ class PublicationLogEntry(models.Model):
     entry_hash = models.CharField(_("hash"), max_length=64)
 
     class Meta:
-        ordering = ["club", "position"]
+        ordering = ["club_id", "position"]
         verbose_name = _("publication log entry")
         verbose_name_plural = _("publication log entries")
         constraints = [

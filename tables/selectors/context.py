@@ -5,8 +5,11 @@ boards go next), never worked out again here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
+
+from django.db.models import Q
 
 from clubs.models import Pair, Session
 from movements.domain.guide_cards import TableCardLine, table_cards
@@ -20,7 +23,13 @@ class SessionContext:
     session: Session
     layout: SessionLayout
     movement: object | None                      # movements.domain.schedule.Movement (None: an imported layout)
-    pairs: dict[str, Pair] = field(default_factory=dict)
+
+    @cached_property
+    def pairs(self) -> dict[str, Pair]:
+        """The session's pairs by label, players loaded (read when first needed: a phone's entry needs two)."""
+        from scoring.selectors.results import session_pairs
+
+        return session_pairs(session=self.session)
 
     @cached_property
     def cards(self) -> dict[int, list[TableCardLine]]:
@@ -58,6 +67,36 @@ class SessionContext:
     def pair(self, label: str) -> Pair | None:
         return self.pairs.get(label)
 
+    def meeting_pairs(self, meeting: Meeting) -> tuple[Pair | None, Pair | None]:
+        """The NS and EW pairs of ``meeting``: from the session's pairs if they are read already, else only these
+        two are read (what a phone's entry or confirmation needs, rather than the 60 pairs of a 30-table
+        evening with their players)."""
+        if "pairs" not in self.__dict__:
+            wanted = [_label_parts(meeting.ns), _label_parts(meeting.ew)]
+            if all(wanted):
+                query = Q()
+                for section, number, direction in wanted:
+                    query |= Q(section=section, number=number, direction=direction)
+                found = {p.label: p for p in Pair.objects.filter(query, session=self.session)
+                         .select_related("player_1", "player_2")}
+                if meeting.ns in found and meeting.ew in found:
+                    return found[meeting.ns], found[meeting.ew]
+        return self.pair(meeting.ns), self.pair(meeting.ew)
+
+
+_LABEL = re.compile(r"([A-Za-z]{0,8})([0-9]{1,4})(NS|EW|)")
+
+
+def _label_parts(label: str | None) -> tuple[str, int, str] | None:
+    """A pair's label split as ``Pair.label`` joins it: ``"A3"`` → ``("A", 3, "")``, ``"1NS"`` → ``("", 1, "NS")``;
+    None for a label not written that way (the session's pairs are then read as a whole).
+
+    >>> _label_parts("A3"), _label_parts("1NS"), _label_parts("12"), _label_parts("x-1"), _label_parts(None)
+    (('A', 3, ''), ('', 1, 'NS'), ('', 12, ''), None, None)
+    """
+    match = _LABEL.fullmatch(label or "")
+    return (match[1], int(match[2]), match[3]) if match else None
+
 
 @lru_cache(maxsize=64)
 def _planned(parameters: tuple, boards_per_round: int):
@@ -70,19 +109,17 @@ def _planned(parameters: tuple, boards_per_round: int):
 
 
 def session_context(session: Session) -> SessionContext:
-    """The session's movement, layout and pairs. A session played from our movement library (the only kind table
+    """The session's movement, layout and (when asked) pairs. A session played from our movement library (the only kind table
     entry starts for) gets them from the movement's parameters (cached); anything else from ``session_layout``."""
     from movements.selectors import session_movement_get
-    from scoring.selectors.results import session_pairs
 
     choice = session_movement_get(session=session)
-    pairs = session_pairs(session=session)
     if choice is not None and session.boards_per_round:
         movement, layout, cards = _planned(tuple(sorted(choice.parameters().items())), session.boards_per_round)
-        context = SessionContext(session=session, layout=layout, movement=movement, pairs=pairs)
+        context = SessionContext(session=session, layout=layout, movement=movement)
         context.__dict__["cards"] = cards
         return context
-    return SessionContext(session=session, layout=session_layout(session), movement=None, pairs=pairs)
+    return SessionContext(session=session, layout=session_layout(session), movement=None)
 
 
 def table_session_of(session: Session) -> TableSession | None:

@@ -30,7 +30,7 @@ def _line_result(session: Session, *, table: int, round_number: int, board: int)
         boards = meeting.boards if meeting else (0,)
         raise TableError(Text.of("board.not_here", board=board, table=table, round=round_number, boards=boards),
                          field="board")
-    ns_pair, ew_pair = context.pair(meeting.ns), context.pair(meeting.ew)
+    ns_pair, ew_pair = context.meeting_pairs(meeting)
     recorded = Result.objects.filter(session=session, board=board, ns_pair=ns_pair, ew_pair=ew_pair).first()
     return ns_pair, ew_pair, recorded
 

@@ -117,7 +117,7 @@ class _Board:
 
 def _board(context: SessionContext, table: Table, round_number: int, board: int) -> _Board:
     meeting = context.meeting(round_number, table.number)
-    ns_pair, ew_pair = context.pair(meeting.ns), context.pair(meeting.ew)
+    ns_pair, ew_pair = context.meeting_pairs(meeting)
     recorded = Result.objects.filter(session=context.session, board=board, ns_pair=ns_pair, ew_pair=ew_pair).first()
     subs = list(Submission.objects.filter(table=table, round=round_number, board=board, kind=Submission.Kind.ENTRY,
                                           status__in=(Submission.Status.PENDING, Submission.Status.CONFIRMED))

@@ -153,3 +153,30 @@ def test_a_table_asks_the_director_to_correct(howell, phone, key):
     assert CorrectionRequest.objects.get().note == "declarer was S, not N"
     with pytest.raises(TableError):
         correction_request(device=phone(1), key=key(), board=board, note=" ")
+
+
+@pytest.mark.parametrize("movement", [dict(pairs=8), dict(pairs=14, kind="mitchell")], ids=["howell", "mitchell"])
+def test_a_phone_reads_only_the_two_pairs_of_its_line(club_session, director, movement):
+    """An entry or a confirmation needs the two pairs of its table's line, not the session's every pair with their
+    players (60 in a 30-table evening, read on every submission): ``meeting_pairs`` reads those two and gives the
+    same pairs as the whole read, for every line of a Howell and of a Mitchell."""
+    from clubs.models import Pair
+    from movements.services import session_movement_choose
+    from tables.selectors.context import session_context
+
+    session_movement_choose(session=club_session, user=director, boards_per_round=2, **movement)
+    club_session.refresh_from_db()
+    from scoring.services.sessions import session_pairs_ensure
+
+    session_pairs_ensure(session=club_session)
+    Pair.objects.filter(session=club_session, number=2).update(player_1_name="Ada Adamska")
+    whole = session_context(club_session)
+    meetings = [m for m in whole.layout.meetings if m.ns is not None and m.ew is not None]
+    assert meetings
+    for meeting in meetings:
+        context = session_context(club_session)
+        ns, ew = context.meeting_pairs(meeting)
+        assert "pairs" not in context.__dict__                     # the session's pairs were not read
+        assert (ns, ew) == (whole.pair(meeting.ns), whole.pair(meeting.ew)) and ns is not None and ew is not None
+        assert (ns.label, ew.label, ns.names, ew.names) == (meeting.ns, meeting.ew, whole.pair(meeting.ns).names,
+                                                            whole.pair(meeting.ew).names)
