@@ -114,7 +114,7 @@ class ResultsEmail(models.Model):
     withdrawn_at = models.DateTimeField(_("publication withdrawn at"), null=True, blank=True)
 
     class Meta:
-        ordering = ["session_id", "member"]
+        ordering = ["session_id", "member__last_name", "member__first_name"]
         verbose_name = _("results e-mail")
         verbose_name_plural = _("results e-mails")
         constraints = [

@@ -116,3 +116,42 @@ def test_the_rule_catches_a_hand_made_wrapping(tmp_path):
                    "try:\n    pass\nexcept FileNotFoundError:\n    pass\n")
     assert caught_service_errors(bad) == ["line 3: DjangoValidationError", "line 7: DealingError",
                                           "line 11: MovementError"]
+
+
+def relation_orderings(models) -> list[str]:
+    """``Model.Meta.ordering`` entries that name a relation (``"session"``): Django then joins the related table
+    and sorts by *its* ordering on every query of the model — a join and a sort on every phone's request, for
+    an order that within one session is the same as by the column (``session_id``). A related field named
+    outright (``"member__last_name"``) is a join chosen on purpose and allowed."""
+    found = []
+    for model in models:
+        for entry in model._meta.ordering or ():
+            if not isinstance(entry, str):
+                continue
+            name = entry.lstrip("-?")
+            try:
+                field = model._meta.get_field(name)
+            except Exception:                        # noqa: BLE001 (pk, an attname such as session_id, a__b)
+                continue
+            if field.is_relation and field.attname != name:
+                found.append(f"{model._meta.label}.Meta.ordering: {entry!r} (order by {field.attname!r})")
+    return found
+
+
+def test_no_model_orders_by_a_relation():
+    from django.apps import apps
+
+    models = [m for m in apps.get_models() if m._meta.app_label in APPS]
+    assert len(models) > 20
+    assert relation_orderings(models) == []
+
+
+def test_the_ordering_rule_catches_a_relation():
+    from clubs.models import Pair
+
+    class Meta:
+        ordering = ["session", "number"]
+
+    fake = type("Fake", (), {"_meta": type("M", (), {"ordering": Meta.ordering, "label": "clubs.Pair",
+                                                      "get_field": staticmethod(Pair._meta.get_field)})()})
+    assert relation_orderings([fake]) == ["clubs.Pair.Meta.ordering: 'session' (order by 'session_id')"]

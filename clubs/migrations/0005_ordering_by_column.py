@@ -16,6 +16,6 @@ class Migration(migrations.Migration):
         ),
         migrations.AlterModelOptions(
             name='resultsemail',
-            options={'ordering': ['session_id', 'member'], 'verbose_name': 'results e-mail', 'verbose_name_plural': 'results e-mails'},
+            options={'ordering': ['session_id', 'member__last_name', 'member__first_name'], 'verbose_name': 'results e-mail', 'verbose_name_plural': 'results e-mails'},
         ),
     ]
