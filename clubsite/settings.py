@@ -8,7 +8,7 @@ install). Set ``DATABASE_URL`` and ``CELERY_BROKER_URL`` for PostgreSQL and Redi
 without ``DJANGO_SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL`` and ``CLUBSITE_ENCRYPTION_KEYS``.
 
 Variables: DJANGO_ENV, DJANGO_SECRET_KEY, DJANGO_DEBUG, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS,
-DATABASE_URL, CELERY_BROKER_URL, CELERY_RESULT_BACKEND, CELERY_VISIBILITY_TIMEOUT,
+DATABASE_URL, CELERY_BROKER_URL, CELERY_RESULT_BACKEND, CACHE_URL, CELERY_VISIBILITY_TIMEOUT,
 EMAIL_URL-style pieces (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
 EMAIL_USE_TLS, DEFAULT_FROM_EMAIL), MEDIA_ROOT, DEAL_SET_STORAGE, CLUBSITE_SHARED_DIR,
 CLUBSITE_ENCRYPTION_KEYS, PROXY_COUNT (see README).
@@ -297,6 +297,19 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "/" + STATIC_URL + "vendor/swagger-ui",
     "SWAGGER_UI_FAVICON_HREF": "/" + STATIC_URL + "vendor/swagger-ui/favicon-32x32.png",
 }
+
+# Django's cache: each version of a table's state, built by the first phone of the table to ask, is served from it
+# to the table's other phones (tables.selectors.table.table_state_at); double-dummy answers of "Play it again".
+# CACHE_URL (redis://host:port/db, a database of its own: the tests' cache.clear() empties it) shares one cache
+# between gunicorn's workers — without it each worker keeps its own in memory, and a table's phones answered by
+# different workers build the same state once per worker. Nothing secret is kept that the same request would not
+# answer: a state is a table's own page data, keyed by the table, its code and the state's version.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
+                          "KEY_PREFIX": "clubsite"}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Celery: Redis when CELERY_BROKER_URL is set, otherwise a file-system broker that a real
 # worker process (started by `make serve`) polls; results always survive restarts.

@@ -8,7 +8,8 @@
 What it does (docs/benchmarks.md, "Table-side entry", has the figures):
 
 1. Starts a throw-away PostgreSQL on a free loopback port (as scripts/test.sh does; or uses DATABASE_URL
-   with --database-url), migrates it, and makes a club, a director and a session: a 60-pair relay
+   with --database-url) and a throw-away Redis for the cache the server's workers share (``CACHE_URL``, as in
+   production; --no-shared-cache: each worker keeps its own), migrates it, and makes a club, a director and a session: a 60-pair relay
    Mitchell, 9 rounds of 3 boards — 30 tables, 27 boards at each, 810 results — with table entry
    started and every round released (the director's releases are not what is measured).
 2. Starts gunicorn (``clubsite.wsgi``, --workers sync workers, one a core by default) on another free loopback
@@ -104,6 +105,32 @@ class Postgres:
             self._run(f"{self.bin}/pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
         finally:
             shutil.rmtree(self.work, ignore_errors=True)
+
+
+class Redis:
+    """A throw-away Redis on a free loopback port, no persistence: the cache gunicorn's workers share
+    (``CACHE_URL``, as in production); without it each worker keeps its own."""
+
+    def __init__(self):
+        if shutil.which("redis-server") is None:
+            sys.exit("Redis is not installed (apt-get install redis-server), or pass --no-shared-cache")
+        self.port = free_port()
+        self.process = None
+
+    def start(self) -> str:
+        self.process = subprocess.Popen(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
+                                         "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
+        for _ in range(100):
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return f"redis://127.0.0.1:{self.port}/2"
+            time.sleep(0.05)
+        sys.exit("Redis did not start")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(10)
 
 
 def setup_session(env: dict) -> dict:
@@ -349,6 +376,8 @@ def main() -> int:
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between a phone's actions (0: flat out)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-room", action="store_true", help="without the director's live room open")
+    parser.add_argument("--no-shared-cache", action="store_true",
+                        help="no Redis for CACHE_URL: each gunicorn worker keeps its own cache (in memory)")
     parser.add_argument("--database-url", default="", help="an empty PostgreSQL database to use instead")
     parser.add_argument("--json", default="", help="write the figures here too")
     parser.add_argument("--access-log", default="", help="gunicorn's access log here: time, worker, request, "
@@ -356,20 +385,25 @@ def main() -> int:
     args = parser.parse_args()
 
     postgres = None if args.database_url else Postgres()
+    redis = None if args.no_shared_cache else Redis()
     gunicorn = None
     try:
         database = args.database_url or postgres.start()
+        shared_cache = {"CACHE_URL": redis.start()} if redis is not None else {}
         var = Path(tempfile.mkdtemp(prefix="tables-load-var-"))
         env = {**os.environ, "DATABASE_URL": database, "DJANGO_SETTINGS_MODULE": "clubsite.settings",
                "DJANGO_DEBUG": "false", "CLUBSITE_VAR_DIR": str(var), "DATABASE_CONN_MAX_AGE": "600",
-               "CELERY_BROKER_URL": "memory://", "PYTHONDONTWRITEBYTECODE": "1"}
+               "CELERY_BROKER_URL": "memory://", "PYTHONDONTWRITEBYTECODE": "1", **shared_cache}
+        if redis is None:
+            env.pop("CACHE_URL", None)
         made = setup_session(env)
         boards = layout_boards(env, made["session"])
         port = free_port()
         gunicorn = start_gunicorn(env, port, args.workers, args.access_log)
         base = f"http://127.0.0.1:{port}"
         print(f"{len(made['tables'])} tables, {sum(len(b) for r in boards.values() for b in r.values())} results to "
-              f"enter, {args.devices} phones{'' if args.no_room else ' and the director’s room'}, gunicorn {args.workers} workers, pace {args.pace} s", flush=True)
+              f"enter, {args.devices} phones{'' if args.no_room else ' and the director’s room'}, gunicorn {args.workers} workers, pace {args.pace} s, "
+              f"{'a cache per worker' if redis is None else 'one cache in Redis'}", flush=True)
         stats, elapsed = asyncio.run(run(base, made["tables"], boards, args.devices, args.pace, args.seed,
                                          made["session"], not args.no_room))
         counted = count(env, made["session"])
@@ -379,6 +413,8 @@ def main() -> int:
             gunicorn.wait(timeout=30)
         if postgres is not None:
             postgres.stop()
+        if redis is not None:
+            redis.stop()
 
     expected = {(t, b): planned(t, b) for t, rounds in boards.items() for bs in rounds.values() for b in bs}
     wrong = 0
@@ -393,7 +429,7 @@ def main() -> int:
                 want["level"], want["strain"], int(want["doubling"]), want["declarer"], want["tricks"])
     submissions = stats.latency["entry"] + stats.latency["confirm"]
     report = {
-        "devices": args.devices, "workers": args.workers, "pace_s": args.pace, "cores": os.cpu_count(),
+        "devices": args.devices, "workers": args.workers, "shared_cache": not args.no_shared_cache, "pace_s": args.pace, "cores": os.cpu_count(),
         "seconds": round(elapsed, 1), "requests": stats.requests, "requests_per_s": round(stats.requests / elapsed, 1),
         "submissions": len(submissions),
         "submission_ms": {name: round(1000 * f(submissions), 1) for name, f in (

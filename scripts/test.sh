@@ -78,6 +78,7 @@ for _ in $(seq 1 50); do redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null
 export DATABASE_URL="postgres://app:app@127.0.0.1:$PGPORT/appdb"
 export CELERY_BROKER_URL="redis://127.0.0.1:$REDIS_PORT/0"
 export CELERY_RESULT_BACKEND="redis://127.0.0.1:$REDIS_PORT/1"
+export CACHE_URL="redis://127.0.0.1:$REDIS_PORT/2"       # the cache gunicorn's workers share, as in production
 export CLUBSITE_VAR_DIR="$WORK/var"
 export PYTHONDONTWRITEBYTECODE=1
 
@@ -105,7 +106,7 @@ stamp "tests: PostgreSQL + Redis + Celery worker + Chromium"
 rc1=0; pytest -q "$@" || rc1=$?
 stamp "tests: embedded default (SQLite, file-system broker, no servers)"
 rc2=0
-env -u DATABASE_URL -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND CLUBSITE_VAR_DIR="$WORK/embedded" \
+env -u DATABASE_URL -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u CACHE_URL CLUBSITE_VAR_DIR="$WORK/embedded" \
   pytest -q -m "not e2e and not worker and not slow" tests/clubs tests/clubsite || rc2=$?
 stamp "done: services run rc=$rc1, embedded run rc=$rc2"
 [ $rc1 -eq 0 ] && [ $rc2 -eq 0 ]

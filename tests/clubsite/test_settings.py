@@ -22,7 +22,7 @@ PRINT_SETTINGS = (
 )
 SERVICE_VARIABLES = ("DJANGO_ALLOW_ASYNC_UNSAFE", "DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND",
                      "DJANGO_ENV", "DJANGO_SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_DEBUG", "EMAIL_HOST", "EMAIL_PORT",
-                     "CLUBSITE_ENCRYPTION_KEYS")
+                     "CLUBSITE_ENCRYPTION_KEYS", "CACHE_URL")
 
 
 def run_python(code: str, tmp_path, **env) -> subprocess.CompletedProcess:
@@ -52,6 +52,18 @@ def test_database_and_broker_urls_select_postgresql_and_redis(tmp_path):
     assert (s["name"], s["host"]) == ("club", "db.example")
     assert s["broker"] == "redis://cache.example:6379/0"
     assert (s["email_host"], s["email_port"]) == ("smtp.example", 587)
+
+
+def test_cache_url_gives_the_workers_one_cache_in_redis(tmp_path):
+    """Without CACHE_URL each process keeps its own cache in memory; with it, gunicorn's workers share one in Redis
+    (a table's state is then built once for the table's phones, not once per worker)."""
+    code = ("import json, django; django.setup(); from django.conf import settings as s; from django.core.cache import "
+            "caches; print(json.dumps([s.CACHES['default'].get('LOCATION', ''), type(caches['default']).__name__]))")
+    alone = run_python(code, tmp_path)
+    shared = run_python(code, tmp_path, CACHE_URL="redis://cache.example:6379/2")
+    assert alone.returncode == 0 and shared.returncode == 0, alone.stderr + shared.stderr
+    assert json.loads(alone.stdout) == ["", "LocMemCache"]
+    assert json.loads(shared.stdout) == ["redis://cache.example:6379/2", "RedisCache"]
 
 
 @pytest.mark.parametrize(("visibility", "expected"), [(None, (3600, 60, 300)), ("4", (4, 1, 5)), ("60", (60, 6, 60))])
