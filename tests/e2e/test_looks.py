@@ -78,6 +78,22 @@ def _date_lines(page) -> int:
         return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; }))""")
 
 
+def _a_line_flagged_against_its_deal(session: Session) -> None:
+    """One line of the finished session made 7♠ with 13 tricks by a declarer whose opponents hold ♠A: the results page
+    then shows the deal check's long flag under that contract ("7♠ by N took 13 tricks, but E holds ♠A: declarer
+    can take at most 12") at every width, not only when the demo's random results happen to give one."""
+    from dealing.domain.cards import Card, Deal, Seat
+    from dealing.models import Board
+    from scoring.models import Result
+
+    line = Result.objects.filter(session=session, kind=Result.Kind.PLAYED).order_by("board", "id").first()
+    deal = Deal.from_pbn(Board.objects.get(session=session, number=line.board).deal_pbn)
+    holder = deal.holder(Card.from_str("SA"))
+    declarer = Seat.EAST if holder in (Seat.NORTH, Seat.SOUTH) else Seat.NORTH
+    Result.objects.filter(pk=line.pk).update(level=7, strain="S", doubling=0, declarer=declarer.letter, tricks=13,
+                                             lead="")
+
+
 def test_the_main_pages_fit_at_1280_and_375_px_in_english_and_polish(browser, demo, looks):
     published = Session.objects.get(club__slug="riverside", name="Monday Pairs")
     howell = Session.objects.get(club__slug="riverside", name="Thursday Howell")
@@ -88,6 +104,7 @@ def test_the_main_pages_fit_at_1280_and_375_px_in_english_and_polish(browser, de
              f"/dealing/sessions/{published.pk}/hand-record/", f"/dealing/sessions/{published.pk}/hand-record/1/",
              "/dealing/commitments/", f"/dealing/commitments/{commitment.pk}/", "/dealing/deal-sets/",
              "/movements/", f"/scoring/sessions/{howell.pk}/results/"]
+    _a_line_flagged_against_its_deal(howell)
     problems = []
     for language in ("en", "pl"):
         for viewport in (DESKTOP, PHONE):
