@@ -90,6 +90,13 @@ def read_json(path, what):
         raise BadInput(f"the {what} file {path} is not JSON: {exc}")
     if not isinstance(data, dict):
         raise BadInput(f"the {what} file {path} must hold a JSON object")
+    try:        # JSON may escape half of a character ("\\ud800"), which is no text and has no UTF-8 to hash
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadInput(f"the {what} file {path} holds an escape of half a character (\\ud800 to \\udfff alone), "
+                       "which is not text")
+    except RecursionError:
+        raise BadInput(f"the {what} file {path} is nested too deep")
     return data
 
 
@@ -276,7 +283,7 @@ def read_pbn(path):
         if name == "Board":
             if not re.fullmatch(r"[0-9]{1,9}", value.strip()):
                 raise BadInput(f"{path} line {number}: Board {value!r} is not a number")
-            board = int(value)
+            board = int(value.strip())      # (str.strip() takes more than int() does: "4\x1d")
         elif name == "Deal":
             if board is None:
                 raise BadInput(f"{path} line {number}: a Deal before any Board tag")

@@ -274,7 +274,7 @@ def _phase(rest: str, number: int, line: int) -> Phase:
         raise DealingError(Text.of("sqd.sn", error=exc.said), field="SN", line=line) from None
     if not prefix.strip():
         raise DealingError(Text.of("sqd.sn_prefix"), field="SN", line=line)
-    return Phase(number, int(count), boards.strip(), prefix.strip(), description, line)
+    return Phase(number, int(count.strip()), boards.strip(), prefix.strip(), description, line)
 
 
 def write_sqd(tournament: Tournament) -> bytes:

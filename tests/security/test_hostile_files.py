@@ -151,7 +151,8 @@ test_dlm_generated, test_dlm_mutated = hostile_tests(
         THREE_DLM.replace(b"Duplicates=0", "Duplicates=²".encode(), 1)])
 test_csv_generated, test_csv_mutated = hostile_tests(
     "csv", grammar.csv, CSV_SEEDS, CSV_TOKENS, lambda raw: read_deal_file("csv", raw), examples=[
-        THREE_CSV.replace(b'"1","N/-"', b'"\xb2","N/-"', 1)])     # "²" in Latin-1, as the reader decodes CSV
+        THREE_CSV.replace(b'"1","N/-"', b'"\xb2","N/-"', 1),     # "²" in Latin-1, as the reader decodes CSV
+        THREE_CSV.replace(b'"1","N/-"', b'"1\x1d","N/-"', 1)])   # str.strip() takes "\x1d", int() does not
 
 
 # --- SquareDeal: .sqd, .sqk, hand records -----------------------------------------------------------
@@ -200,6 +201,7 @@ test_sqd_generated, test_sqd_mutated = hostile_tests("sqd", grammar.sqd, SQD_SEE
     SQD.replace(b"SN 3:20:", b"SN 3:" + FIVE_THOUSAND_DIGITS.encode() + b":"),
     SQD.replace(b"SN 3:20:", b"SN 3:2147483647x16:"),                     # once a list of two billion ranges
     SQD.replace(b"SN 3:20:", b"SN 3:" + b",".join([b"1-2"] * 5000) + b":"),
+    SQD.replace(b"SN 3:20:", b"SN 3\x1d:20:"),                            # str.strip() takes "\x1d", int() does not
 ])
 
 SQK_SEEDS = [SQK, SQK.replace(b"\r\n", b"\n"), first_lines(SQK, 5)]
@@ -451,7 +453,14 @@ VERIFIER_EXAMPLES = [("log", VERIFIER_FILES["log"].replace(b'"head": {', b'"head
                      # entries edited into other JSON values: LogEntry.from_json raised AttributeError/KeyError
                      ("log", json.dumps({**json.loads(VERIFIER_FILES["log"]), "entries": [
                          json.loads(VERIFIER_FILES["log"])["entries"][0], ["position", 2], "x", 3, None]}).encode()),
-                     ("log", VERIFIER_FILES["log"].replace(b'"position": 2', b'"position": "2"', 1))]
+                     ("log", VERIFIER_FILES["log"].replace(b'"position": 2', b'"position": "2"', 1)),
+                     # half a character (JSON's "\ud800") in any text of an entry: UTF-8 cannot write it, so hashing
+                     # the entry raised UnicodeEncodeError (found by a run's mutated log, in the time)
+                     *[("log", VERIFIER_FILES["log"].replace(field, field + b"\\ud800", 1))
+                       for field in (b'"time": "', b'"act": "', b'"previous": "', b'"commitment": "', b'"hash": "',
+                                     b'"data": {"', b'"sessions": "')],
+                     ("published", VERIFIER_FILES["published"].replace(b'": "', b'": "\\udfff', 1)),
+                     ("deals", b'[Board "1\x1d"]\n')]      # str.strip() takes "\x1d", int() does not
 
 
 @pytest.mark.parametrize("kind", ["generated", "mutated"])

@@ -71,9 +71,10 @@ def read_csv(data: bytes | str) -> list[tuple[int, Deal]]:
             except DealingError as exc:
                 raise DealingError(Text.of("deal.hand", seat=seat, error=exc.said), field=seat.letter,
                                    line=lineno) from None
-        if not re.fullmatch(r"[0-9]{1,9}", row[16].strip()) or int(row[16]) < 1:   # ("²".isdigit(): int refuses it)
+        board_text = row[16].strip()        # (str.strip() takes more than int() does: "4\x1d")
+        if not re.fullmatch(r"[0-9]{1,9}", board_text) or int(board_text) < 1:   # ("²".isdigit(): int refuses it)
             raise DealingError(Text.of("csv.board", text=row[16]), field="board", line=lineno)
-        board = int(row[16])
+        board = int(board_text)
         try:
             deal = Deal.from_hands(hands)
         except DealingError as exc:

@@ -220,9 +220,10 @@ def _deals(seed: bytes, owner: bytes, low: int, high: int):
 
 
 def _threads(text: str) -> int:
-    if not re.fullmatch(r"[0-9]{1,3}", str(text).strip()):     # ("²".isdigit(), but int() refuses it)
+    number = str(text).strip()          # (str.strip() takes more than int() does: "4\x1d")
+    if not re.fullmatch(r"[0-9]{1,3}", number):     # ("²".isdigit(), but int() refuses it)
         raise DealingError(f"--threads {text!r}: expected a whole number like 1 or 2", field="--threads")
-    return int(text)
+    return int(number)
 
 
 def parse_boards(text: str | None) -> tuple[int, int]:
@@ -233,7 +234,7 @@ def parse_boards(text: str | None) -> tuple[int, int]:
     """
     if text is None:
         raise DealingError("give the boards with -n: a number of boards (-n 32) or a range (-n 17-32)", field="-n")
-    match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", text)
+    match = re.fullmatch(r"\s*([0-9]{1,12})\s*(?:-\s*([0-9]{1,12})\s*)?", text)   # (int() refuses 5,000 digits)
     if not match:
         raise DealingError(f"-n {text!r}: expected a number of boards like 32 or a range like 17-32", field="-n")
     low, high = (int(match[1]), int(match[2])) if match[2] else (1, int(match[1]))

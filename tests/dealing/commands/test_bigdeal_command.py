@@ -178,6 +178,8 @@ def test_entropy_options_keep_command_line_order():
     (["-n", "32-17", "-p", "x"], "-n 32-17: the range runs backwards (32 > 17)"),
     (["-n", "17-", "-p", "x"], "-n '17-': expected a number of boards like 32 or a range like 17-32"),
     (["-n", "abc", "-p", "x"], "-n 'abc': expected a number of boards"),
+    (["-n", "9" * 5000, "-p", "x"], "': expected a number of boards like 32"),     # (int() refuses 5,000 digits)
+    (["-n", "1-" + "9" * 5000, "-p", "x"], "': expected a number of boards like 32"),
     (["-n", "0-5", "-p", "x"], "-n 0-5: board numbers start at 1"),
     (["-n", "1000000001", "-p", "x"], "bigdealx deals at most 1,000,000,000 boards"),
     (["-p", "x"], "give the boards with -n"),
