@@ -14,9 +14,15 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 # Playwright's sync API runs an event loop in the test thread; Django must allow ORM calls there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Hypothesis fails an example that takes longer than its deadline (200 ms by default): a timing assertion, which a
+# busy machine trips. No test of the suite has one; each test's own settings still choose how many examples.
+hypothesis_settings.register_profile("suite", deadline=None)
+hypothesis_settings.load_profile("suite")
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED_PARTS = ("data/events", "seeds")      # what the suite reads from the shared folder
