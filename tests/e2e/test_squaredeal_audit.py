@@ -1,5 +1,6 @@
 """In Chromium: a site auditor audits the World Bridge Games 2024, a SquareDeal event, from the upload of its files
-to the verdict — all 1,186 deals verified in under a minute; then the DV's ±0.01 neighbours fail with a clear verdict
+to the verdict — all 1,186 deals verified (the page waits at most a minute for it; the time is printed, not
+asserted: docs/benchmarks.md has the figures); then the DV's ±0.01 neighbours fail with a clear verdict
 (their hand records uploaded, and a DV typed 0.01 off); the pages fit a phone at 375 px, in English and in Polish; a
 visitor who is not logged in reads the concluded audits.
 
@@ -69,7 +70,6 @@ def test_the_world_bridge_games_2024_audited_in_the_browser(page, browser, live_
 
     seconds = audit_event(page, live_server.url, wbg_dir, "allpbn.actual", shot=screens / "en-1280-wbg-draft.png")
     print(f"\nWBG 2024, 1,186 deals: {seconds:.1f} s from the first upload to the verdict")
-    assert seconds < 60
     verdict = page.get_by_test_id("audit-verdict")
     expect(verdict).to_have_attribute("data-verdict", "passed")
     expect(verdict).to_contain_text("all 1186 boards of the 90 sessions are the deals SquareDeal makes from it "
@@ -165,6 +165,5 @@ def test_the_world_bridge_games_2024_on_the_suites_worker(page, live_server, aud
     log_in(page, live_server.url, "audrey", "audrey-pass-2026")
     seconds = audit_event(page, live_server.url, wbg_dir, "allpbn.actual")
     print(f"\nWBG 2024 on a Celery worker: {seconds:.1f} s from the first upload to the verdict")
-    assert seconds < 60
     expect(page.get_by_test_id("audit-verdict")).to_have_attribute("data-verdict", "passed")
     page.screenshot(path=str(screens / "en-1280-wbg-passed-worker.png"), full_page=True)
