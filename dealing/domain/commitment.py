@@ -240,6 +240,8 @@ def canonical_dv(dv_format: str, text: str) -> str:
         return value
     decimals = int(dv_format.split(":")[1])
     raw = text.strip()
+    if len(raw) > MAX_TEXT_DV:      # no index closes so high (and int() refuses thousands of digits)
+        raise DealingError(Text.of("dv.too_long", max=MAX_TEXT_DV), field="dv")
     shown = raw
     raw = "".join(ch for ch in raw if ch not in _GROUP_SEPARATORS)
     sign = ""
