@@ -81,7 +81,8 @@ class Target:
         return 0
 
 
-_BOARDS = re.compile(r"^\D*?(\d+)\s*(?:(?:-|–|—|\.\.\.?|…|to|do)\s*(\d+))?[^\d.,]*$", re.IGNORECASE)
+# (at most six digits a number: no session has more boards, and int() refuses thousands of digits)
+_BOARDS = re.compile(r"^\D*?(\d{1,6})\s*(?:(?:-|–|—|\.\.\.?|…|to|do)\s*(\d{1,6}))?[^\d.,]*$", re.IGNORECASE)
 
 
 def parse_boards(value: str) -> tuple[int, int, bool]:
@@ -109,7 +110,7 @@ def parse_boards(value: str) -> tuple[int, int, bool]:
 _H_MM = re.compile(r"^(\d{1,2})[:.](\d{2})$")
 _HOURS = re.compile(r"^(\d+(?:\.\d+)?)\s*(?:h|hr|hrs|hour|hours|g|godz|godzin|godziny|godzina)\.?"
                     r"(?:\s*(\d{1,2})\s*(?:m|min|mins|minut|minuty|minutes)?\.?)?$")
-_MINUTES = re.compile(r"^(\d+)\s*(?:m|min|mins|minut|minuty|minutes)\.?$")
+_MINUTES = re.compile(r"^(\d{1,6})\s*(?:m|min|mins|minut|minuty|minutes)\.?$")
 _NUMBER = re.compile(r"^(\d+(?:\.\d+)?)$")
 
 

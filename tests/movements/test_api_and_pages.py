@@ -23,6 +23,16 @@ def test_catalogue_explains_an_impossible_field(api_client_for, player):
     assert r.json()["error"]["field"] == "pairs" and "at least 4 pairs" in r.json()["error"]["message"]
 
 
+@pytest.mark.parametrize("field, value", [("boards", "9" * 5000), ("boards", "1-" + "9" * 5000),
+                                          ("length", "9" * 5000 + " min")])
+def test_a_number_of_thousands_of_digits_is_a_clear_400(api_client_for, player, field, value):
+    """The API's boards and length have no length limit of their own (the form's is 40): int() refused 5,000
+    digits and the catalogue answered a server error."""
+    r = api_client_for(player).get("/api/v1/movements/", {"pairs": 8, field: value})
+    assert r.status_code == 400
+    assert r.json()["error"]["field"] == field and "e.g." in r.json()["error"]["message"]
+
+
 def test_schedule_endpoint(api_client_for, player):
     r = api_client_for(player).get("/api/v1/movements/schedule/", {"pairs": 8})
     body = r.json()
