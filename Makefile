@@ -28,8 +28,9 @@ install: $(BIN)/.installed node_modules/.installed
 serve: install
 	@PATH="$(CURDIR)/$(BIN):$$PATH" scripts/serve.sh
 
-test: install
-	@PATH="$(CURDIR)/$(BIN):$$PATH" scripts/test.sh
+test:
+	@started=$$(date +%s.%N); $(MAKE) --no-print-directory install && \
+	  INSTALL_STARTED=$$started PATH="$(CURDIR)/$(BIN):$$PATH" scripts/test.sh
 
 # Refresh the Polish catalogue: extract strings, fill them from locale/pl/glossary.json, compile.
 messages: install

@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: installs PostgreSQL, Redis, Chromium, poppler and gettext
-# from Debian if missing; starts a throw-away PostgreSQL and Redis on loopback ports and a real
-# Celery worker; runs pytest against them (browser tests included); then runs the suite again on
-# the embedded default (SQLite, file-system broker); stops everything it started, also on failure
-# or Ctrl-C; exits non-zero on any failure. Extra arguments go to the first pytest run.
+# from Debian if missing; starts a throw-away PostgreSQL and Redis on loopback ports and real Celery
+# workers; then runs, at the same time:
+#   * the suite on PostgreSQL + Redis (browser tests included) in parallel pytest processes
+#     (pytest-xdist, a database, a cache database and a media folder per process: tests/conftest.py);
+#   * the tests that need the real Celery workers (marker `worker`), in one process on the database
+#     the workers serve;
+#   * the Django suite again on the embedded default (SQLite, file-system broker, no servers).
+# It stops everything it started, also on failure or Ctrl-C, prints the time of each phase and the 25
+# slowest tests (scripts/test_report.py), and exits non-zero on any failure.
+# Extra arguments go to the parallel run (e.g. `-k matrix`, `-x`); TEST_PROCESSES sets its processes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-t0=$SECONDS
-stamp() { echo "[test +$((SECONDS - t0))s] $*"; }
+now() { date +%s.%N; }
+T0=${INSTALL_STARTED:-$(now)}       # make test sets it before installing, so the install is a phase too
+stamp() { awk -v a="$(now)" -v b="$T0" -v m="$*" 'BEGIN { printf "[test +%.0fs] %s\n", a - b, m }'; }
 
 # The shared real data the tests read (setting SHARED_DATA_DIR, from CLUBSITE_SHARED_DIR): without it,
 # stop now with one line, before anything is installed or started (tests/conftest.py says the same to pytest).
@@ -17,6 +24,14 @@ if [ ! -d "$SHARED/data/events" ] || [ ! -d "$SHARED/seeds" ]; then
   exit 2
 fi
 
+WORK=$(mktemp -d /tmp/clubsite-test.XXXXXX)
+chmod 755 "$WORK"                     # the postgres user must reach its data directory
+PHASES=$WORK/phases.tsv               # name, start, end, exit status: scripts/test_report.py reads it
+: >"$PHASES"
+phase() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "${4:-0}" >>"$PHASES"; }
+[ -n "${INSTALL_STARTED:-}" ] && phase "install (Python and npm packages)" "$INSTALL_STARTED" "$(now)"
+
+t=$(now)
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
 need=()
 [ -n "$PGBIN" ] && [ -x "$PGBIN/initdb" ] || need+=(postgresql)
@@ -32,19 +47,21 @@ if [ ${#need[@]} -gt 0 ]; then
   apt-get -o DPkg::Lock::Timeout=600 -q install -y --no-install-recommends "${need[@]}" >/dev/null
   PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 fi
+phase "install (Debian packages)" "$t" "$(now)"
 
-WORK=$(mktemp -d /tmp/clubsite-test.XXXXXX)
-chmod 755 "$WORK"                     # the postgres user must reach its data directory
 free_port() { python -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 PGPORT=$(free_port); REDIS_PORT=$(free_port)
 PGDATA=$WORK/pgdata
 CELERY_PIDS=()
+SUITE_PIDS=()
 
 cleanup() {
   local rc=$?
   set +e
   trap - EXIT INT TERM
+  for pid in "${SUITE_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null; done
   stamp "stopping services"
+  local t; t=$(now)
   for pid in "${CELERY_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null; done
   for pid in "${CELERY_PIDS[@]}"; do wait "$pid" 2>/dev/null; done
   redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1
@@ -52,9 +69,11 @@ cleanup() {
     if [ "$(id -u)" = 0 ]; then su postgres -c "$PGBIN/pg_ctl -D $PGDATA -m fast -w stop" >/dev/null 2>&1
     else "$PGBIN/pg_ctl" -D "$PGDATA" -m fast -w stop >/dev/null 2>&1; fi
   fi
+  phase "stop the services" "$t" "$(now)"
+  python scripts/test_report.py --phases "$PHASES" --started "$T0" "$WORK"/junit-*.xml
   if [ $rc -ne 0 ]; then
-    mkdir -p test-artifacts && cp -f "$WORK"/*.log "$PGDATA/server.log" test-artifacts/ 2>/dev/null
-    echo "Service logs copied to test-artifacts/."
+    mkdir -p test-artifacts && cp -f "$WORK"/*.log "$WORK"/junit-*.xml "$PGDATA/server.log" test-artifacts/ 2>/dev/null
+    echo "Service logs and test reports copied to test-artifacts/."
   fi
   rm -rf "$WORK"
   exit $rc
@@ -62,16 +81,19 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+t=$(now)
 stamp "PostgreSQL on 127.0.0.1:$PGPORT"
 mkdir -p "$PGDATA"
 pg() { if [ "$(id -u)" = 0 ]; then su postgres -c "$*"; else bash -c "$*"; fi; }
 [ "$(id -u)" = 0 ] && chown postgres:postgres "$PGDATA"
 pg "$PGBIN/initdb -D $PGDATA -U postgres --auth=trust -E UTF8 --locale=C.UTF-8" >"$WORK/initdb.log"
-pg "$PGBIN/pg_ctl -D $PGDATA -l $PGDATA/server.log -w -o \"-h 127.0.0.1 -p $PGPORT -k $PGDATA -c fsync=off -c synchronous_commit=off -c full_page_writes=off\" start" >/dev/null
+pg "$PGBIN/pg_ctl -D $PGDATA -l $PGDATA/server.log -w -o \"-h 127.0.0.1 -p $PGPORT -k $PGDATA -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200\" start" >/dev/null
 psql -h 127.0.0.1 -p "$PGPORT" -U postgres -q -c "CREATE ROLE app LOGIN PASSWORD 'app' CREATEDB" -c "CREATE DATABASE appdb OWNER app"
 
 stamp "Redis on 127.0.0.1:$REDIS_PORT"
-redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no \
+# Databases: 0 the broker, 1 the results, 2 the cache of the worker tests' process, 13 the stopping tests' broker
+# (tests/clubsite/test_stopping.py), 16 and up one cache for each parallel test process (tests/conftest.py).
+redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no --databases 32 \
   --dir "$WORK" --pidfile "$WORK/redis.pid" --logfile "$WORK/redis.log"
 for _ in $(seq 1 50); do redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
 
@@ -82,9 +104,9 @@ export CACHE_URL="redis://127.0.0.1:$REDIS_PORT/2"       # the cache gunicorn's 
 export CLUBSITE_VAR_DIR="$WORK/var"
 export PYTHONDONTWRITEBYTECODE=1
 
-stamp "migrate + Celery worker"
+stamp "migrate + Celery workers"
 python manage.py migrate --noinput -v0
-# The workers serve the tests' database (pytest-django's test_appdb) and close connections after
+# The workers serve the worker tests' database (pytest-django's test_appdb) and close connections after
 # each task; dealing and double-dummy analysis run in separate workers, as in production.
 for spec in "deal:default,dealing:2" "dd:analysis:1"; do
   IFS=: read -r name queues procs <<<"$spec"
@@ -94,19 +116,43 @@ for spec in "deal:default,dealing:2" "dd:analysis:1"; do
   CELERY_PIDS+=($!)
 done
 ok=""
-for _ in $(seq 1 60); do
+for _ in $(seq 1 120); do
   replies=$(celery -A clubsite inspect ping -t 1 2>/dev/null | grep -c "pong" || true)
   if [ "$replies" -ge 2 ]; then ok=1; break; fi
   for pid in "${CELERY_PIDS[@]}"; do kill -0 "$pid" 2>/dev/null || break 2; done
-  sleep 1
+  sleep 0.5
 done
 [ -n "$ok" ] || { echo "The Celery workers did not answer." >&2; tail -30 "$WORK"/celery-*.log >&2; exit 1; }
+phase "start the services (PostgreSQL, Redis, migrate, Celery workers)" "$t" "$(now)"
 
-stamp "tests: PostgreSQL + Redis + Celery worker + Chromium"
-rc1=0; pytest -q "$@" || rc1=$?
-stamp "tests: embedded default (SQLite, file-system broker, no servers)"
-rc2=0
-env -u DATABASE_URL -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u CACHE_URL CLUBSITE_VAR_DIR="$WORK/embedded" \
-  pytest -q -m "not e2e and not worker and not slow" tests/clubs tests/clubsite || rc2=$?
-stamp "done: services run rc=$rc1, embedded run rc=$rc2"
-[ $rc1 -eq 0 ] && [ $rc2 -eq 0 ]
+# The three runs go at once: the machine's cores stay busy while one run waits on a browser, a worker or a
+# subprocess. Each writes its own log and JUnit report; the logs are shown in turn when all have ended.
+PROCESSES=${TEST_PROCESSES:-2}
+run() {   # run NAME LOG -- COMMAND...: in the background, recording the phase when it ends
+  local name=$1 log=$2; shift 3
+  (
+    local start rc=0; start=$(now)
+    "$@" >"$log" 2>&1 || rc=$?
+    phase "$name" "$start" "$(now)" "$rc"
+    exit $rc
+  ) &
+  SUITE_PIDS+=($!)
+}
+stamp "tests: the suite on PostgreSQL + Redis ($PROCESSES processes, browser tests included), the worker tests, and the embedded default, at once"
+run "suite: PostgreSQL + Redis + Chromium ($PROCESSES processes)" "$WORK/suite.log" -- \
+  pytest -q -n "$PROCESSES" --dist loadfile -m "not worker" --junitxml="$WORK/junit-suite.xml" "$@"
+run "suite: the tests that need the Celery workers" "$WORK/worker.log" -- \
+  pytest -q -p no:xdist -m worker --junitxml="$WORK/junit-worker.xml"
+run "suite: embedded default (SQLite, file-system broker, no servers)" "$WORK/embedded.log" -- \
+  env -u DATABASE_URL -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u CACHE_URL CLUBSITE_VAR_DIR="$WORK/embedded" \
+  pytest -q -p no:xdist -m "not e2e and not worker and not slow" --junitxml="$WORK/junit-embedded.xml" \
+  tests/clubs tests/clubsite
+rcs=()
+for pid in "${SUITE_PIDS[@]}"; do rc=0; wait "$pid" || rc=$?; rcs+=("$rc"); done
+SUITE_PIDS=()
+for log in suite worker embedded; do
+  echo "=== $log ==="
+  cat "$WORK/$log.log"
+done
+stamp "done: suite rc=${rcs[0]}, worker tests rc=${rcs[1]}, embedded run rc=${rcs[2]}"
+[ "${rcs[0]}" -eq 0 ] && [ "${rcs[1]}" -eq 0 ] && [ "${rcs[2]}" -eq 0 ]

@@ -16,6 +16,9 @@ from pathlib import Path
 import pytest
 from hypothesis import settings as hypothesis_settings
 
+from tests.worlds import (FAST_PASSWORD_HASHERS, club_make, club_session_make, director_make, howell_make,
+                          player_make, role_grant, scorer_make, user_make)
+
 # Playwright's sync API runs an event loop in the test thread; Django must allow ORM calls there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -51,6 +54,94 @@ def pytest_configure(config):
     problem = shared_data_problem()
     if problem:
         pytest.exit(problem, returncode=pytest.ExitCode.USAGE_ERROR)
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        a_room_per_worker(worker)
+
+
+def a_room_per_worker(worker: str) -> None:
+    """Parallel test processes (pytest-xdist, ``make test``) each get their own files and cache: pytest-django gives
+    each its own database (``test_appdb_gw0``, …), whose rows have the same ids as its neighbours', so a file named
+    by an id (a deal set's chunks, a movement's cards) or a cache entry keyed by one would be shared by mistake.
+    The media and deal-set folders go under ``<var>/workers/<worker>``; a Redis cache (``CACHE_URL``) moves to a
+    database of its own, 16 + the worker's number, which ``cache.clear()`` empties without touching the others'."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    from django.conf import settings
+
+    room = Path(settings.VAR_DIR) / "workers" / worker
+    settings.MEDIA_ROOT = room / "media"
+    deal_sets = settings.STORAGES["deal_sets"]
+    if deal_sets["BACKEND"].endswith("FileSystemStorage"):
+        deal_sets["OPTIONS"] = {**deal_sets.get("OPTIONS", {}), "location": str(room / "deal-sets")}
+    cache = settings.CACHES["default"]
+    if cache["BACKEND"].endswith("RedisCache"):
+        parts = urlsplit(cache["LOCATION"])
+        number = 16 + int(worker.removeprefix("gw"))
+        cache["LOCATION"] = urlunsplit((parts.scheme, parts.netloc, f"/{number}", "", ""))
+
+
+# --- the order of the modules: the longest first, so that parallel processes end together ---------------------
+
+MODULE_SECONDS = REPO / "tests" / "module-seconds.json"
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Modules run longest first (``tests/module-seconds.json``, written by ``scripts/test_report.py --save``), each
+    module's tests in their own order: with ``--dist loadfile`` each parallel process takes the next module when it
+    is free, and a long module begun last would keep the others waiting. A module not listed counts as short. The
+    order is the same in every process (xdist checks it), and tests never depend on another module having run."""
+    import json
+
+    try:
+        seconds = json.loads(MODULE_SECONDS.read_text())
+    except (OSError, ValueError):
+        return
+    first_seen: dict[str, int] = {}
+    for index, item in enumerate(items):
+        first_seen.setdefault(item.nodeid.split("::")[0], index)
+    items.sort(key=lambda item: (-seconds.get(item.nodeid.split("::")[0], 0.0),
+                                 first_seen[item.nodeid.split("::")[0]]))
+
+
+# --- the hostile inputs' count, added up over the parallel processes -----------------------------------------
+
+def hostile_inputs_fed():
+    """The hostile-input tests' counter (``tests/security/hostile.py``), empty when none of them ran here."""
+    import sys
+    from collections import Counter
+
+    hostile = sys.modules.get("tests.security.hostile")
+    return hostile.FED if hostile else Counter()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    FED = hostile_inputs_fed()
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["hostile_inputs"] = dict(FED)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    from tests.security.hostile import FED      # the controller collects nothing: the counter is made here
+
+    FED.update(getattr(node, "workeroutput", {}).get("hostile_inputs", {}))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    FED = hostile_inputs_fed()
+    if not FED:
+        return
+    by_parser: dict[str, dict[str, int]] = {}
+    for name, count in FED.items():
+        parser, _, kind = name.partition(" ")
+        by_parser.setdefault(parser, {})[kind or "fed"] = count
+    terminalreporter.section("hostile inputs")
+    for parser, kinds in sorted(by_parser.items()):
+        detail = ", ".join(f"{kind} {count:,}" for kind, count in sorted(kinds.items()))
+        terminalreporter.write_line(f"{parser:18} {sum(kinds.values()):>8,}  ({detail})")
+    terminalreporter.write_line(f"hostile inputs: {sum(FED.values()):,}")
 
 
 @pytest.fixture(scope="session")
@@ -82,7 +173,7 @@ def _no_language_left_behind():
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Tests create many logins; the production hasher's cost is not what they test."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = FAST_PASSWORD_HASHERS
 
 
 @pytest.fixture(autouse=True)
@@ -94,6 +185,18 @@ def _celery_eager_by_default(settings):
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = previous
+
+
+@pytest.fixture(autouse=True)
+def _a_clean_cache(request):
+    """Each test that used the database leaves the cache empty: the next test's rows may have the same ids (a
+    module's world built once, SQLite reusing ids after a rollback), and an entry made for the last one must not
+    answer for them."""
+    yield
+    if "_django_db_helper" in request.fixturenames:
+        from django.core.cache import cache
+
+        cache.clear()
 
 
 def _transactional(request) -> bool:
@@ -130,24 +233,11 @@ def _publication_log_emptied_before_the_flush(request):
             cursor.execute(sql)
 
 
-def _user(username: str, **extra):
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.create_user(username=username, password=f"{username}-pass-2026", **extra)
-
-
-def _grant(user, club, role):
-    from clubs.services import club_role_grant
-
-    club_role_grant(club=club, user=user, role=role)
-    return user
-
+# --- the people and the session most tests use (builders in tests/worlds.py) -----------------------------------
 
 @pytest.fixture
 def club(db):
-    from clubs.services import club_create
-
-    return club_create(name="Riverside Bridge Club", slug="riverside", city="Riverside")
+    return club_make()
 
 
 @pytest.fixture
@@ -159,26 +249,22 @@ def other_club(db):
 
 @pytest.fixture
 def director(club):
-    return _grant(_user("dana", first_name="Dana", last_name="Director"), club, "director")
+    return director_make(club)
 
 
 @pytest.fixture
 def other_director(other_club):
-    return _grant(_user("hal", first_name="Hal", last_name="Hill"), other_club, "director")
+    return role_grant(user_make("hal", first_name="Hal", last_name="Hill"), other_club, "director")
 
 
 @pytest.fixture
 def scorer(club):
-    return _grant(_user("sam"), club, "scorer")
+    return scorer_make(club)
 
 
 @pytest.fixture
 def player(club):
-    from clubs.services import member_create
-
-    user = _user("ada", first_name="Ada", last_name="Adamska")
-    member_create(club=club, first_name="Ada", last_name="Adamska", user=user)
-    return user
+    return player_make(club)
 
 
 @pytest.fixture
@@ -187,28 +273,20 @@ def auditor(db):
 
     from clubs.permissions import SITE_AUDITORS_GROUP
 
-    user = _user("audrey", is_staff=True)
+    user = user_make("audrey", is_staff=True)
     user.groups.add(Group.objects.get_or_create(name=SITE_AUDITORS_GROUP)[0])
     return user
 
 
 @pytest.fixture
 def club_session(club):
-    from clubs.services import session_create
-
-    return session_create(club=club, name="Tuesday Pairs", date=datetime.date(2026, 11, 24), boards_per_round=3)
+    return club_session_make(club)
 
 
 @pytest.fixture
 def howell_session(club_session, director):
     """Tuesday Pairs: a complete Howell for 8 pairs, 3 boards per round (21 boards), pairs 1–8 with numbers only."""
-    from movements.services import session_movement_choose
-    from scoring.services.sessions import session_pairs_ensure
-
-    session_movement_choose(session=club_session, user=director, pairs=8, boards_per_round=3)
-    club_session.refresh_from_db()
-    session_pairs_ensure(session=club_session)
-    return club_session
+    return howell_make(club_session, director)
 
 
 @pytest.fixture

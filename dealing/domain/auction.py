@@ -245,18 +245,22 @@ def _walk(calls: Iterable[Call | str], dealer: Seat | str) -> tuple[list[Call], 
     passes = 0  # consecutive passes
     ended = False
     first_namer: dict[tuple[int, int], int] = {}  # (side, strain) -> seat that first named it
+    first_seat = int(dealer)
+
+    def illegal(reason: str, **params) -> DealingError:    # of the call being checked (position, call)
+        return DealingError(Text.of("call.illegal", call=call_text(position, dealer, call),
+                                    reason=Text.of(reason, **params)), field="auction")
+
     for position, raw in enumerate(calls, start=1):
-        try:
-            call = _as_call(raw)
-        except DealingError as exc:
-            raise call_error(position, exc) from None
-        seat = (int(dealer) + position - 1) % 4
+        if isinstance(raw, Call):
+            call = raw
+        else:
+            try:
+                call = Call.from_str(raw)
+            except DealingError as exc:
+                raise call_error(position, exc) from None
+        seat = (first_seat + position - 1) % 4
         code = call.code
-
-        def illegal(reason: str, **params) -> DealingError:
-            return DealingError(Text.of("call.illegal", call=call_text(position, dealer, call),
-                                        reason=Text.of(reason, **params)), field="auction")
-
         if ended:
             raise illegal("illegal.ended")
         if code == PASS_CODE:

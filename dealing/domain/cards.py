@@ -268,6 +268,9 @@ class Card:
 
 
 DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in SUITS_DESCENDING for rank in RANKS_DESCENDING)
+# suit -> rank letter -> the card: one lookup per card when a hand is read (PBN files, deals typed in)
+_CARD_BY_LETTER: dict[Suit, dict[str, Card]] = {
+    suit: {card.rank.letter: card for card in DECK if card.suit is suit} for suit in SUITS_DESCENDING}
 
 
 class Hand:
@@ -292,11 +295,12 @@ class Hand:
         cards: list[Card] = []
         for suit, holding in zip(SUITS_DESCENDING, parts):
             holding = holding.strip().upper().replace("10", "T")
+            of_suit = _CARD_BY_LETTER[suit]
             for char in holding:
-                try:
-                    cards.append(Card(suit, Rank.from_str(char)))
-                except DealingError:
-                    raise DealingError(Text.of("hand.rank", text=text, char=char, suit=suit)) from None
+                card = of_suit.get(char)
+                if card is None:
+                    raise DealingError(Text.of("hand.rank", text=text, char=char, suit=suit))
+                cards.append(card)
         if len(set(cards)) != len(cards):
             raise DealingError(Text.of("hand.twice", text=text))
         return cls(cards)

@@ -1,4 +1,10 @@
-"""Fixtures of the browser tests: the demo club on a live server, and where screenshots go."""
+"""Fixtures of the browser tests: the demo club on a live server, and where screenshots go.
+
+The browser tests run against a live server, so each commits its rows and ends with the database flushed. The demo
+(``seed_demo``) is seeded once in each test process and kept, on PostgreSQL, as a copy of every table in a schema of
+its own (``DemoCopy``); each later test gets it back with one ``INSERT … SELECT`` per table instead of seeding again.
+The rows are the same rows seed_demo made (same ids, same keys and deals), so a test sees exactly the demo.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +15,61 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+SCHEMA = "demo_copy"
+
+
+class DemoCopy:
+    """The demo's rows in every table, copied once (PostgreSQL: ``CREATE TABLE … AS``) and written back per test."""
+
+    def __init__(self) -> None:
+        self.tables: list[str] = []
+
+    def load(self) -> None:
+        """Seed the demo, or write back the copy made after the first seeding (the database is empty of the demo)."""
+        from django.db import connection
+
+        if connection.vendor != "postgresql":        # (SQLite runs no browser tests in make test): seed each time
+            call_command("seed_demo", stdout=io.StringIO())
+            return
+        if not self.tables:
+            call_command("seed_demo", stdout=io.StringIO())
+            self._copy(connection)
+        else:
+            self._write_back(connection)
+
+    def _copy(self, connection) -> None:
+        self.tables = connection.introspection.django_table_names(only_existing=True, include_views=False)
+        with connection.cursor() as cursor:
+            cursor.execute(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE")
+            cursor.execute(f"CREATE SCHEMA {SCHEMA}")
+            for table in self.tables:
+                cursor.execute(f'CREATE TABLE {SCHEMA}."{table}" AS SELECT * FROM public."{table}"')
+
+    def _write_back(self, connection) -> None:
+        from django.apps import apps
+        from django.contrib.contenttypes.models import ContentType
+        from django.core.management.color import no_style
+        from django.db import transaction
+
+        quoted = ", ".join(f'public."{table}"' for table in self.tables)
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE")   # what the flush's post_migrate made
+            for table in self.tables:
+                cursor.execute(f'INSERT INTO public."{table}" SELECT * FROM {SCHEMA}."{table}"')
+            for sql in connection.ops.sequence_reset_sql(no_style(), apps.get_models(include_auto_created=True)):
+                cursor.execute(sql)
+        ContentType.objects.clear_cache()        # the flush's post_migrate cached content types under other ids
+
+
+@pytest.fixture(scope="session")
+def demo_copy() -> DemoCopy:
+    return DemoCopy()
+
 
 @pytest.fixture
-def demo(live_server) -> str:
+def demo(live_server, demo_copy) -> str:
     """The live server's URL, with ``seed_demo`` loaded (the logins ``make serve`` prints)."""
-    call_command("seed_demo", stdout=io.StringIO())
+    demo_copy.load()
     return live_server.url
 
 

@@ -1,31 +1,21 @@
 """Shared by the security tests: ``world`` (the visibility matrix's demo and what it lacks, for the matrix and the
 headers tests); the sessions the hostile-fields tests post into (``dealt_session``, ``howell_in_play``,
-``phone_api``); and the hostile-input tests' count of inputs fed, per parser and in total, at the end of the run."""
+``phone_api``). The hostile-input tests' count of inputs fed is printed at the end of the run by tests/conftest.py."""
 
 from __future__ import annotations
 
 import pytest
-from django.db import transaction
+
+from tests.worlds import built_once
 
 
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker):
-    """The demo and what it lacks, built once for the module inside a transaction rolled back at its end."""
-    from clubsite.celery import app
-
+    """The demo and what it lacks, built once for the module (``tests/worlds.py``: ``built_once``)."""
     from tests.security.matrix import build_world
 
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    with django_db_blocker.unblock():
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            yield build_world()
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
-            app.conf.task_always_eager = eager
+    with built_once(django_db_blocker):
+        yield build_world()
 
 
 @pytest.fixture
@@ -56,19 +46,3 @@ def phone_api(howell_in_play, director):
     table = Table.objects.get(table_session__session=howell_in_play, number=1)
     _device, token = table_join(code=table.code, pin=table.pin)
     return APIClient(HTTP_X_TABLE_TOKEN=token)
-
-
-def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    from tests.security.hostile import FED
-
-    if not FED:
-        return
-    by_parser: dict[str, dict[str, int]] = {}
-    for name, count in FED.items():
-        parser, _, kind = name.partition(" ")
-        by_parser.setdefault(parser, {})[kind or "fed"] = count
-    terminalreporter.section("hostile inputs")
-    for parser, kinds in sorted(by_parser.items()):
-        detail = ", ".join(f"{kind} {count:,}" for kind, count in sorted(kinds.items()))
-        terminalreporter.write_line(f"{parser:18} {sum(kinds.values()):>8,}  ({detail})")
-    terminalreporter.write_line(f"hostile inputs: {sum(FED.values()):,}")

@@ -5,198 +5,35 @@ Beside it the other security headers (nosniff, Referrer-Policy, Cross-Origin-Ope
 Permissions-Policy), and ``check --deploy`` clean with the production settings, which add HSTS, the redirect to
 https and secure cookies.
 
-Every page is every URL pattern of the URL configuration, filled with real ids by the visibility matrix's
-machinery (``tests/security/matrix.py``: a page added tomorrow is in it) and requested by GET as an anonymous
-visitor, a phone at a table, a player, the club's director and a site auditor (the admin). The browser's side —
+The policy and the checker of one answer are in ``tests/security/policy.py``. Every page — every URL pattern of the
+URL configuration, filled with real ids by the visibility matrix's machinery (``tests/security/matrix.py``: a page
+added tomorrow is in it) and requested by GET as an anonymous visitor, a phone at a table, a player, the club's
+director and a site auditor (the admin) — is checked by the visibility matrix's sweep, which requests each page once
+for both checks (``test_visibility_matrix.py``: ``test_every_page_carries_the_policy_and_keeps_to_it``). The browser's side —
 that the pages still work under the policy, with no violation reported — is ``tests/e2e/test_csp.py``; the policy is
 described in ``docs/security.md``.
 """
 
 from __future__ import annotations
 
-import copy
 import os
 import re
 import subprocess
 import sys
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from django.db import transaction
-from django.test import Client
 
-from tests.security.matrix import QUERIES, fill, url_patterns
+from tests.security.policy import NONCE, POLICY, parse_policy, problems_of
 
 pytestmark = pytest.mark.django_db
 
 REPO = Path(__file__).resolve().parents[2]
-VIEWERS = ("anonymous", "phone", "player", "director", "auditor")
-
-#: What the policy says, directive by directive (the nonce aside).
-POLICY = {
-    "default-src": {"'self'"},
-    "script-src": {"'self'"},
-    "style-src": {"'self'", "'unsafe-inline'"},
-    "img-src": {"'self'", "data:"},
-    "font-src": {"'self'"},
-    "connect-src": {"'self'"},
-    "worker-src": {"'self'"},
-    "manifest-src": {"'self'"},
-    "frame-src": {"'none'"},
-    "object-src": {"'none'"},
-    "base-uri": {"'none'"},
-    "form-action": {"'self'"},
-    "frame-ancestors": {"'none'"},
-}
-NONCE = re.compile(r"^'nonce-([A-Za-z0-9+/=]{16,})'$")
-#: Script types a browser runs; anything else (``application/json`` from ``json_script``) is data.
-SCRIPT_TYPES = {"", "text/javascript", "module", "application/javascript"}
 
 
-def parse_policy(header: str) -> dict[str, list[str]]:
-    policy = {}
-    for part in header.split(";"):
-        words = part.split()
-        if words:
-            policy[words[0]] = words[1:]
-    return policy
-
-
-class Markup(HTMLParser):
-    """What a page's HTML holds that a Content Security Policy cares about."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.scripts: list[dict] = []          # each <script>: its attributes and whether it has a body
-        self.handlers: list[str] = []          # on…= attributes, javascript: addresses, htmx attributes needing eval
-        self._script: dict | None = None
-
-    def handle_starttag(self, tag, attrs):
-        attributes = {name: value or "" for name, value in attrs}
-        for name, value in attributes.items():
-            if name.startswith("on") and len(name) > 2:
-                self.handlers.append(f"<{tag} {name}=…>")
-            elif name.startswith(("hx-on", "data-hx-on")):
-                self.handlers.append(f"<{tag} {name}=…> (htmx evaluates it)")
-            elif name in {"hx-vals", "hx-vars", "data-hx-vals", "data-hx-vars"} and (
-                    name.endswith("vars") or value.lstrip().startswith(("js:", "javascript:"))):
-                self.handlers.append(f"<{tag} {name}={value[:40]!r}> (htmx evaluates it)")
-            elif name in {"href", "src", "action", "formaction", "xlink:href"} and \
-                    value.strip().lower().startswith("javascript:"):
-                self.handlers.append(f"<{tag} {name}={value[:40]!r}>")
-            elif name == "hx-trigger" and "[" in value:
-                self.handlers.append(f"<{tag} hx-trigger={value!r}> (an event filter: htmx evaluates it)")
-        if tag == "script":
-            self._script = {"attrs": attributes, "body": ""}
-            self.scripts.append(self._script)
-
-    def handle_data(self, data):
-        if self._script is not None:
-            self._script["body"] += data
-
-    def handle_endtag(self, tag):
-        if tag == "script":
-            self._script = None
-
-
-def problems_of(response, url: str) -> list[str]:
-    """What is wrong with one answer's headers and, for HTML, with its markup."""
-    problems = []
-    header = response.headers.get("Content-Security-Policy")
-    if not header:
-        return [f"{url}: {response.status_code}, no Content-Security-Policy header"]
-    policy = parse_policy(header)
-    nonces = set()
-    for directive, allowed in POLICY.items():
-        given = policy.get(directive, [])
-        if directive == "script-src":
-            nonces = {m.group(1) for word in given if (m := NONCE.match(word))}
-            given = [word for word in given if not NONCE.match(word)]
-        if set(given) != allowed:
-            problems.append(f"{url}: {directive} is {' '.join(given) or 'missing'}, not {' '.join(sorted(allowed))}")
-    for name, value in (("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
-                        ("Cross-Origin-Opener-Policy", "same-origin"), ("X-Frame-Options", "DENY")):
-        if response.headers.get(name) != value and not (name == "X-Frame-Options" and response.status_code == 304):
-            problems.append(f"{url}: {name} is {response.headers.get(name)!r}, not {value!r}")
-    if "camera=()" not in response.headers.get("Permissions-Policy", ""):
-        problems.append(f"{url}: Permissions-Policy is {response.headers.get('Permissions-Policy')!r}")
-    if not response.headers.get("Content-Type", "").startswith("text/html"):
-        return problems
-    markup = Markup()
-    markup.feed(response.content.decode("utf-8", "replace"))
-    problems += [f"{url}: {handler}" for handler in markup.handlers]
-    for script in markup.scripts:
-        attrs = script["attrs"]
-        if attrs.get("type", "").lower() not in SCRIPT_TYPES:
-            continue                                    # data, not code (json_script)
-        src = attrs.get("src")
-        if src is not None:
-            if not src.startswith("/") or src.startswith("//"):
-                problems.append(f"{url}: <script src={src!r}> is not ours")
-        elif attrs.get("nonce") not in nonces:
-            problems.append(f"{url}: an inline <script> without the request's nonce: {script['body'].strip()[:60]!r}")
-        if "nonce" in attrs and attrs["nonce"] not in nonces:
-            problems.append(f"{url}: <script nonce={attrs['nonce']!r}> is not the nonce of the header ({nonces})")
-    # Our own pages (the site's layout, the table's phone page, the print pages on a screen) give every script the
-    # request's nonce: the policy is nonce-based, for them the header must carry it.
-    if any("nonce" in s["attrs"] for s in markup.scripts) and len(nonces) != 1:
-        problems.append(f"{url}: script-src carries {len(nonces)} nonces, not one")
-    return problems
-
-
-class HtmlForPdf:
-    """``weasyprint.HTML`` stand-in: a PDF is not HTML and its layout takes seconds; its headers are what counts."""
-
-    def __init__(self, string: str = "", **_options):
-        self.string = string
-
-    def write_pdf(self, *args, **options) -> bytes:
-        return b"%PDF-1.7 (stand-in)\n"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _pdfs_stand_in():
-    import weasyprint
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(weasyprint, "HTML", HtmlForPdf)
-        yield
-
-
-def client_of(viewer: str, world) -> Client:
-    client = Client()
-    if viewer == "phone":
-        client.cookies["tables_device"] = world.phone_token
-        client.defaults["HTTP_X_TABLE_TOKEN"] = world.phone_token
-    elif viewer != "anonymous":
-        client.force_login(world.users[viewer])
-    return client
-
-
-@pytest.mark.parametrize("viewer", VIEWERS)
-def test_every_page_carries_the_policy_and_keeps_to_it(world, viewer):
-    client = client_of(viewer, world)
-    cookies = copy.deepcopy(client.cookies)
-    problems, pages, html_pages = [], 0, 0
-    for pattern in url_patterns():
-        urls = fill(pattern, world)
-        urls += [f"{url}?{query}" for url in urls for query in QUERIES.get(pattern.name, lambda w: [])(world)]
-        for url in urls:
-            with transaction.atomic():
-                response = client.get(url)
-                transaction.set_rollback(True)
-            client.cookies = copy.deepcopy(cookies)
-            pages += 1
-            html_pages += response.headers.get("Content-Type", "").startswith("text/html")
-            problems += problems_of(response, url)
-    assert pages > 300 and html_pages > 100, (pages, html_pages)
-    assert not problems, f"{len(problems)} problems in {pages} answers:\n" + "\n".join(problems[:40])
-
-
-def test_the_site_layout_gives_its_scripts_the_nonce_and_htmx_no_eval(world):
+def test_the_site_layout_gives_its_scripts_the_nonce_and_htmx_no_eval(director, client_for):
     """The home page as a director: htmx and site.js carry the header's nonce, htmx runs without eval."""
-    response = client_of("director", world).get("/")
+    response = client_for(director).get("/")
     nonce = re.search(r"'nonce-([^']+)'", response.headers["Content-Security-Policy"]).group(1)
     text = response.content.decode()
     assert f'nonce="{nonce}"' in text and "htmx.min.js" in text
@@ -204,14 +41,14 @@ def test_the_site_layout_gives_its_scripts_the_nonce_and_htmx_no_eval(world):
     assert "'unsafe-inline'" not in parse_policy(response.headers["Content-Security-Policy"])["script-src"]
 
 
-def test_nonces_differ_from_request_to_request(world):
-    client = client_of("player", world)
+def test_nonces_differ_from_request_to_request(player, client_for):
+    client = client_for(player)
     first, second = (client.get("/").headers["Content-Security-Policy"] for _ in range(2))
     assert re.search(r"'nonce-[^']+'", first) and first != second
 
 
-def test_swagger_ui_starts_from_a_script_file_not_an_inline_script(world):
-    client = client_of("director", world)
+def test_swagger_ui_starts_from_a_script_file_not_an_inline_script(director, client_for):
+    client = client_for(director)
     page = client.get("/api/docs/")
     assert page.status_code == 200 and not problems_of(page, "/api/docs/")
     script = re.search(r'<script src="(/api/docs/\?[^"]*script[^"]*)"', page.content.decode()).group(1)
@@ -220,8 +57,8 @@ def test_swagger_ui_starts_from_a_script_file_not_an_inline_script(world):
     assert b"SwaggerUIBundle(" in init.content
 
 
-def test_a_json_answer_carries_the_policy_too(world):
-    response = client_of("director", world).get("/api/v1/clubs/")
+def test_a_json_answer_carries_the_policy_too(director, client_for):
+    response = client_for(director).get("/api/v1/clubs/")
     assert response.status_code == 200 and not problems_of(response, "/api/v1/clubs/")
 
 

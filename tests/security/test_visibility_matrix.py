@@ -13,6 +13,10 @@ the club's director only. Every request runs in a savepoint rolled back after it
 The rule and the machinery are in ``tests/security/matrix.py``; a new page is covered without a change here, and a
 new kind of URL parameter fails ``test_every_url_pattern_can_be_filled`` with how to teach the matrix. Pages are
 requested by GET and by an empty POST; API operations with their own method and an empty JSON body.
+
+Each viewer's sweep of the pages is made once (``page_sweep``) and read by two tests: the one above, and the headers
+test's check that every answer carries the security policy and keeps to it (``tests/security/test_headers.py`` says
+what the policy is), for the viewers it names — so each page is rendered once for both.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from django.urls import Resolver404, resolve
 from tests.security.matrix import (
     QUERIES, VIEWERS, Pattern, Unfillable, body_text, fill, leaks, secrets_for, url_patterns,
 )
+from tests.security.policy import problems_of
 
 pytestmark = pytest.mark.django_db
 
@@ -36,6 +41,8 @@ pytestmark = pytest.mark.django_db
 #: dealing-machine file, for the club's own director.
 EARLY_DEALS = {("dealing:board_dealing_file", "post", "director"): "riverside",
                ("dealing:board_dealing_file", "post", "other_director"): "hilltop"}
+#: The viewers whose every page is also checked against the security policy (tests/security/test_headers.py).
+POLICY_VIEWERS = ("anonymous", "phone", "player", "director", "auditor")
 #: /healthz answers 503 when the database or broker is down: that is its job, not a server error.
 MAY_ANSWER_503 = {"healthz"}
 
@@ -88,23 +95,30 @@ REQUESTS: dict[str, int] = {}
 def teardown_module():
     """With ``-s``: how many requests the matrix made."""
     print(f"\nvisibility matrix: {sum(REQUESTS.values())} requests ({REQUESTS})")
+    PAGE_SWEEPS.clear()
 
 
 class Sweep:
-    """Requests as one viewer, each in a savepoint rolled back after it; what went wrong, and how many."""
+    """Requests as one viewer, each in a savepoint rolled back after it; what went wrong, and how many. With
+    ``headers``, each answer to a GET is also checked against the security policy (``tests/security/policy.py``)."""
 
-    def __init__(self, viewer: str, world):
-        self.viewer, self.world = viewer, world
+    def __init__(self, viewer: str, world, *, headers: bool = False):
+        self.viewer, self.world, self.headers = viewer, world, headers
         self.client = client_of(viewer, world)
         self.cookies = copy.deepcopy(self.client.cookies)
         self.secrets = secrets_for(viewer, world)
         self.problems: list[str] = []
         self.count = 0
+        self.policy_problems: list[str] = []
+        self.pages = self.html_pages = 0
 
-    def request(self, method: str, url: str, name: str, **extra) -> None:
+    def request(self, method: str, url: str, name: str, *, leaks_too: bool = True, **extra) -> None:
+        """One request; its answer searched for leaks (``leaks_too``) and, for a GET in a headers sweep, checked
+        against the policy."""
         self.count += 1
         REQUESTS[self.viewer] = REQUESTS.get(self.viewer, 0) + 1
         where = f"{method.upper()} {url} ({name}) as {self.viewer}"
+        policy = self.headers and method == "get"
         try:
             with transaction.atomic():
                 response = getattr(self.client, method)(url, **extra)
@@ -112,9 +126,17 @@ class Sweep:
                 transaction.set_rollback(True)
         except Exception as exc:  # noqa: BLE001 (a view's exception is what a server error is)
             self.problems.append(f"{where}: server error: {type(exc).__name__}: {exc} at {project_frame(exc)}")
+            if policy:
+                self.policy_problems.append(f"{url}: server error: {type(exc).__name__}: {exc}")
             return
         finally:
             self.client.cookies = copy.deepcopy(self.cookies)     # a logout or a language switch is undone too
+        if policy:
+            self.pages += 1
+            self.html_pages += response.headers.get("Content-Type", "").startswith("text/html")
+            self.policy_problems += problems_of(response, url)
+        if not leaks_too:
+            return
         if response.status_code >= 500 and not (response.status_code == 503 and name in MAY_ANSWER_503):
             self.problems.append(f"{where}: {response.status_code}")
         found = leaks(text, self.secrets)
@@ -127,6 +149,31 @@ class Sweep:
     def check(self) -> None:
         assert not self.problems, f"{len(self.problems)} of {self.count} requests went wrong:\n" + "\n".join(
             self.problems[:40])
+
+
+#: viewer → the sweep of every page as that viewer, made once for the module (``page_sweep``)
+PAGE_SWEEPS: dict[str, Sweep] = {}
+
+
+def page_sweep(viewer: str, world, patterns) -> Sweep:
+    """Every page as ``viewer``, once for the module, for both tests that read it: each page of the URL
+    configuration by GET, by an empty POST and by GET with each of its queries, searched for leaks; and, for the
+    viewers of the headers test, every GET (the API's addresses too, which the leak test requests by the schema's
+    operations instead) checked against the security policy."""
+    if viewer not in PAGE_SWEEPS:
+        sweep = Sweep(viewer, world, headers=viewer in POLICY_VIEWERS)
+        for pattern in patterns:
+            if pattern.is_api and not sweep.headers:
+                continue
+            queries = QUERIES.get(pattern.name, lambda w: [])(world)
+            for url in fill(pattern, world):
+                sweep.request("get", url, pattern.name, leaks_too=not pattern.is_api)
+                if not pattern.is_api:
+                    sweep.request("post", url, pattern.name)
+                for query in queries:
+                    sweep.request("get", f"{url}?{query}", pattern.name, leaks_too=not pattern.is_api)
+        PAGE_SWEEPS[viewer] = sweep
+    return PAGE_SWEEPS[viewer]
 
 
 def test_every_url_pattern_can_be_filled(world, patterns):
@@ -154,17 +201,17 @@ def test_every_url_pattern_can_be_filled(world, patterns):
 
 @pytest.mark.parametrize("viewer", VIEWERS)
 def test_no_page_shows_what_its_viewer_must_not_see(world, patterns, viewer):
-    sweep = Sweep(viewer, world)
-    for pattern in patterns:
-        if pattern.is_api:
-            continue                         # by the schema's operations, below
-        queries = QUERIES.get(pattern.name, lambda w: [])(world)
-        for url in fill(pattern, world):
-            sweep.request("get", url, pattern.name)
-            sweep.request("post", url, pattern.name)
-            for query in queries:
-                sweep.request("get", f"{url}?{query}", pattern.name)
-    sweep.check()
+    page_sweep(viewer, world, patterns).check()
+
+
+@pytest.mark.parametrize("viewer", POLICY_VIEWERS)
+def test_every_page_carries_the_policy_and_keeps_to_it(world, patterns, viewer):
+    """Every page's answer by GET, as each of these viewers, carries the security policy and its HTML keeps to it
+    (``tests/security/test_headers.py`` says what that is)."""
+    sweep = page_sweep(viewer, world, patterns)
+    assert sweep.pages > 300 and sweep.html_pages > 100, (sweep.pages, sweep.html_pages)
+    assert not sweep.policy_problems, f"{len(sweep.policy_problems)} problems in {sweep.pages} answers:\n" + \
+        "\n".join(sweep.policy_problems[:40])
 
 
 def schema(world) -> dict:

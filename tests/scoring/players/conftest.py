@@ -3,16 +3,20 @@
 ``published`` — Tuesday Pairs (complete Howell, 8 pairs, 7 rounds of 3 boards, 21 boards dealt with a fresh key,
 every board "analysed" with one stored double-dummy table and par), pair 1 Ada Adamska (the ``player`` login) and
 Bruno Bianchi (Polish e-mails), pairs 2–8 members with e-mail addresses or guests; every table's result recorded,
-then published provisionally for 48 hours.
+then published provisionally for 48 hours. The played evening is built once for each module (``evening``) and each
+test reads it afresh in a savepoint of its own; publishing is done by each test that asks for ``published``.
 """
 
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 
 import pytest
+from django.contrib.auth import get_user_model
 
-from clubs.models import Session
+from clubs.models import Club, Session
+from tests.worlds import built_once, club_make, club_session_make, director_make, howell_make, player_make, scorer_make
 
 #: every board's stored analysis: N/S make 10 tricks in spades, par NS 4S= (+420 or +620)
 DD_TRICKS = "98a79989794536445364"
@@ -22,9 +26,8 @@ def _tricks(board: int, table: int) -> int:
     return (9, 10, 10, 11, 8)[(board + table) % 5]
 
 
-@pytest.fixture
-def played(howell_session, director, scorer, player):
-    """The session played to the end (finished, not published); returns it."""
+def play_the_evening(session, director, scorer, player):
+    """Deal, name, play and finish the Howell ``session`` as the module docstring says."""
     from clubs.services import member_create, pair_set, session_set_status
     from dealing.models import Board
     from dealing.services import boards as board_services
@@ -33,7 +36,6 @@ def played(howell_session, director, scorer, player):
     from scoring.selectors.results import session_pairs
     from scoring.services.results import result_record
 
-    session = howell_session
     club = session.club
     board_services.session_deal_fresh(session=session, user=director, boards=21, queue_analysis=False)
     Board.objects.filter(session=session).update(analysis_status=Board.AnalysisStatus.DONE, dd_tricks=DD_TRICKS,
@@ -68,8 +70,55 @@ def played(howell_session, director, scorer, player):
             result_record(session=session, board=board, ns_pair=pairs[meeting.ns], ew_pair=pairs[meeting.ew],
                           result=result, user=scorer, round=meeting.round, table=meeting.table)
     session_set_status(session=session, status=Session.Status.FINISHED)
-    session.refresh_from_db()
-    return session
+
+
+@dataclass(frozen=True)
+class Evening:
+    """The ids of what the module's evening is made of."""
+    club: int
+    director: int
+    scorer: int
+    player: int
+    session: int
+
+
+@pytest.fixture(scope="module")
+def evening(django_db_setup, django_db_blocker) -> Evening:
+    """The played evening, built once for the module: every test starts from it in a savepoint of its own."""
+    with built_once(django_db_blocker):
+        club = club_make()
+        director, scorer, player = director_make(club), scorer_make(club), player_make(club)
+        session = howell_make(club_session_make(club), director)
+        play_the_evening(session, director, scorer, player)
+        yield Evening(club=club.pk, director=director.pk, scorer=scorer.pk, player=player.pk, session=session.pk)
+
+
+# The fixtures of tests/conftest.py that the evening replaces: its rows, read afresh for each test.
+
+@pytest.fixture
+def club(db, evening):
+    return Club.objects.get(pk=evening.club)
+
+
+@pytest.fixture
+def director(db, evening):
+    return get_user_model().objects.get(pk=evening.director)
+
+
+@pytest.fixture
+def scorer(db, evening):
+    return get_user_model().objects.get(pk=evening.scorer)
+
+
+@pytest.fixture
+def player(db, evening):
+    return get_user_model().objects.get(pk=evening.player)
+
+
+@pytest.fixture
+def played(db, evening):
+    """The session played to the end (finished, not published); returns it."""
+    return Session.objects.get(pk=evening.session)
 
 
 @pytest.fixture

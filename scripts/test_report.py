@@ -1,0 +1,114 @@
+"""Where a test run's time went: the phases of ``make test``, the time of each kind of test, the slowest tests.
+
+    python scripts/test_report.py --phases PHASES.tsv --started EPOCH junit-*.xml
+    python scripts/test_report.py --save junit-*.xml      # refresh tests/module-seconds.json
+
+``scripts/test.sh`` writes the phases (name, start, end, exit status, tab-separated; the runs of the suite overlap)
+and one JUnit report per pytest run, and calls this at the end of every run, passed or failed. ``--save`` writes
+each module's summed time to ``tests/module-seconds.json``, which ``tests/conftest.py`` uses to start the longest
+modules first; run it now and then on a whole run's reports (a stale file only makes the order less good).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+MODULE_SECONDS = REPO / "tests" / "module-seconds.json"
+SLOWEST = 25
+
+#: kinds of test, by where they live (the first that matches)
+KINDS = [
+    ("browser (tests/e2e, Chromium)", "tests/e2e/"),
+    ("hostile inputs (tests/security/test_hostile_*)", "tests/security/test_hostile_"),
+    ("visibility matrix and headers (tests/security)", "tests/security/"),
+    ("domain tests and doctests (no database)", "/domain/"),
+    ("Django layers (pages, API, services, commands)", ""),
+]
+
+
+def test_cases(paths: list[Path]):
+    """(run, file, test id, seconds) of every test case in the reports."""
+    for path in paths:
+        run = path.stem.removeprefix("junit-")
+        try:
+            root = ET.parse(path).getroot()
+        except (OSError, ET.ParseError) as exc:
+            print(f"({path.name}: no report: {exc})")
+            continue
+        for case in root.iter("testcase"):
+            file = case.get("file") or case.get("classname", "").replace(".", "/") + ".py"
+            yield run, file, f"{file}::{case.get('name')}", float(case.get("time") or 0)
+
+
+def phases_table(phases: Path, started: float) -> list[str]:
+    rows = []
+    for line in phases.read_text().splitlines():
+        name, start, end, status = line.split("\t")
+        rows.append((float(start), float(end), name, int(status)))
+    rows.sort()
+    out = [f"{'phase':<78} {'from':>6} {'to':>6} {'seconds':>8}"]
+    for start, end, name, status in rows:
+        mark = "" if status == 0 else f"  (exit status {status})"
+        out.append(f"{name:<78} {start - started:>5.0f}s {end - started:>5.0f}s {end - start:>8.1f}{mark}")
+    if rows:
+        whole = max(end for _, end, _, _ in rows) - started
+        out.append(f"{'whole run (wall clock, from make test)':<78} {'':>6} {'':>6} {whole:>8.1f}  "
+                   f"= {whole / 60:.1f} min")
+    return out
+
+
+def kind_of(file: str) -> str:
+    return next(name for name, part in KINDS if part in file or not part)
+
+
+def report(paths: list[Path], phases: Path | None, started: float | None) -> None:
+    cases = list(test_cases(paths))
+    print("\n=== where the time went " + "=" * 70)
+    if phases and started is not None:
+        print("\n".join(phases_table(phases, started)))
+        print()
+    by_kind: Counter = Counter()
+    count: Counter = Counter()
+    for run, file, _, seconds in cases:
+        key = f"{run}: {kind_of(file)}"
+        by_kind[key] += seconds
+        count[key] += 1
+    print(f"{'tests by run and kind (time summed over the parallel processes)':<78} {'tests':>6} {'seconds':>15}")
+    for key in sorted(by_kind, key=lambda k: -by_kind[k]):
+        print(f"{key:<78} {count[key]:>6} {by_kind[key]:>15.1f}")
+    print(f"\n{SLOWEST} slowest tests (set-up, call and tear-down)")
+    for run, _, name, seconds in sorted(cases, key=lambda c: -c[3])[:SLOWEST]:
+        print(f"{seconds:8.1f}s  {name}  [{run}]")
+
+
+def save(paths: list[Path]) -> None:
+    seconds: Counter = Counter()
+    for _, file, _, time in test_cases(paths):
+        seconds[file] += time
+    ordered = {file: round(time, 1) for file, time in sorted(seconds.items(), key=lambda kv: -kv[1])}
+    MODULE_SECONDS.write_text(json.dumps(ordered, indent=1) + "\n")
+    print(f"{MODULE_SECONDS.relative_to(REPO)}: {len(ordered)} modules")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("reports", nargs="*", type=Path, help="JUnit XML reports of the pytest runs")
+    parser.add_argument("--phases", type=Path, help="the phases file scripts/test.sh writes")
+    parser.add_argument("--started", type=float, help="when the run started (seconds since the epoch)")
+    parser.add_argument("--save", action="store_true", help="write tests/module-seconds.json from the reports")
+    args = parser.parse_args(argv)
+    if args.save:
+        save(args.reports)
+    else:
+        report(args.reports, args.phases, args.started)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
