@@ -1,15 +1,19 @@
 # The front door. `make serve` runs the site on an embedded default; `make test` runs the whole suite
 # against throw-away PostgreSQL and Redis servers with a real Celery worker and Chromium.
-PYTHON ?= python3
+# Debian's build of Python 3.11 (optimised with PGO and LTO) runs the suite about 15 % faster than a build from
+# source without them (pyenv's, the machine's python3): it is taken when it is there with venv, else python3.
+PYTHON ?= $(shell /usr/bin/python3.11 -c 'import ensurepip, venv' >/dev/null 2>&1 && echo /usr/bin/python3.11 || echo python3)
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: serve test install messages clean help
+.PHONY: serve test check lint install messages clean help
 .DEFAULT_GOAL := help
 
 help:
 	@echo "make serve   set up and serve the site on http://127.0.0.1:8000 (SQLite + file-system broker + worker)"
 	@echo "make test    set up and run the whole test suite (PostgreSQL, Redis, Celery worker, Chromium)"
+	@echo "make check   the inner loop: the lint gate and the tests that need no browser, worker or second (SQLite)"
+	@echo "make lint    the lint gate alone"
 
 $(BIN)/.installed: requirements.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,8 +33,14 @@ serve: install
 	@PATH="$(CURDIR)/$(BIN):$$PATH" scripts/serve.sh
 
 test:
-	@started=$$(date +%s.%N); $(MAKE) --no-print-directory install && \
+	@started=$$(date +%s.%N); $(MAKE) -s --no-print-directory install && \
 	  INSTALL_STARTED=$$started PATH="$(CURDIR)/$(BIN):$$PATH" scripts/test.sh
+
+check: install
+	@PATH="$(CURDIR)/$(BIN):$$PATH" scripts/check.sh
+
+lint: install
+	@PATH="$(CURDIR)/$(BIN):$$PATH" scripts/check.sh --lint-only
 
 # Refresh the Polish catalogue: extract strings, fill them from locale/pl/glossary.json, compile.
 messages: install

@@ -151,7 +151,7 @@ def main() -> None:
 
     # score_event on a 30-table session (the million Python ints above freed first: the cyclic
     # garbage collector's passes over them would be timed with it)
-    del plain, as_lists, boards, slow
+    plain = as_lists = boards = slow = None     # free them before the next figures
     gc.collect()
     session = session_lines(random.Random(args.seed))
     for label, options in (("matchpoints (EBU, Neuberg)", ScoringOptions()),

@@ -10,7 +10,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
-import datetime, time, uuid
+import datetime
+import time
+import uuid
 import django
 django.setup()
 from django.contrib.auth import get_user_model
@@ -46,12 +48,20 @@ for number in range(1, 11):
                                ("state", lambda: client.get("/api/v1/tables/state/"))):
                 c0, w0 = time.process_time(), time.perf_counter()
                 response = call()
-                cpu[kind].append(time.process_time() - c0); wall[kind].append(time.perf_counter() - w0)
+                cpu[kind].append(time.process_time() - c0)
+                wall[kind].append(time.perf_counter() - w0)
                 assert response.status_code == 200, response.content
             etag = response["ETag"]
             c0, w0 = time.process_time(), time.perf_counter()
             assert client.get("/api/v1/tables/state/", HTTP_IF_NONE_MATCH=etag).status_code == 304
-            cpu["state304"].append(time.process_time() - c0); wall["state304"].append(time.perf_counter() - w0)
-med = lambda v: sorted(v)[len(v) // 2] * 1000
+            cpu["state304"].append(time.process_time() - c0)
+            wall["state304"].append(time.perf_counter() - w0)
+
+
+def med(v):
+    return sorted(v)[len(v) // 2] * 1000
+
+
+
 for k in cpu:
     print(f"{k:9} n={len(cpu[k]):4}  CPU median {med(cpu[k]):6.1f} ms   wall median {med(wall[k]):6.1f} ms")

@@ -32,7 +32,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.domain.notation import from_data
-from tables.selectors.table import board_traveller, said, table_state, table_state_at, table_state_version
+from tables.selectors.table import board_traveller, said, table_state_at, table_state_version
 from tables.services.joining import device_for_token
 from tables.services.submissions import Answer, correction_request, entry_confirm, entry_submit
 

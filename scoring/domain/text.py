@@ -85,7 +85,7 @@ ENGLISH: dict[str, _Template] = {
                                f"(table {p['table']}, round {p['round']}: {p['ew']} sits NS, {p['ns']} EW)",
     # results.py and the engine
     "result.pairs_same": lambda p: f"pair {p['pair']} cannot play against itself",
-    "result.pair_missing": lambda p: f"a traveller line needs both pairs (NS and EW)",
+    "result.pair_missing": lambda p: "a traveller line needs both pairs (NS and EW)",
     "result.twice": lambda p: f"board {p['board']}: pair {p['pair']} has two results ({p['first']} and {p['second']})",
     "result.board": lambda p: f"board numbers start at 1, not {p['board']!r}",
     "result.played": lambda p: f"{p['contract']} by {p['declarer']}, {_tricks(p['tricks'])}",

@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from dealing.domain.cards import Seat, Strain
+from dealing.domain.cards import Strain
 from dealing.domain.contract import Contract
 from scoring.domain.imps import imps
 from scoring.domain.results import Artificial, Assigned, Played, TravellerLine

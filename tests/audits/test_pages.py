@@ -43,6 +43,7 @@ def text(response) -> str:
     return re.sub(r"\s+", " ", response.content.decode())
 
 
+@pytest.mark.slow
 def test_a_director_audits_the_wbg_event_through_the_pages(client_for, director, wbg,
                                                           django_capture_on_commit_callbacks):
     client = client_for(director)
@@ -70,6 +71,7 @@ def test_a_director_audits_the_wbg_event_through_the_pages(client_for, director,
     assert "sessions sorted by file name" in page
 
 
+@pytest.mark.slow
 def test_a_typed_dv_off_by_a_hundredth_fails_with_a_clear_verdict(client_for, director, draft, wbg,
                                                                    django_capture_on_commit_callbacks):
     client = client_for(director)
@@ -87,6 +89,7 @@ def test_a_typed_dv_off_by_a_hundredth_fails_with_a_clear_verdict(client_for, di
     assert session.count('data-status="differs"') == 16 and "allpbn.actual, line 16<" in session
 
 
+@pytest.mark.slow
 def test_concluded_audits_are_public_drafts_are_not(concluded, draft, client_for, player, other_director, director,
                                                     auditor):
     anonymous = Client()
@@ -108,6 +111,7 @@ def test_concluded_audits_are_public_drafts_are_not(concluded, draft, client_for
     assert SquareDealAudit.objects.count() == 2
 
 
+@pytest.mark.slow
 def test_the_files_download_with_their_sha256_and_the_json_record_lists_them(concluded, wbg):
     anonymous = Client()
     page = text(anonymous.get(f"/audits/{concluded.pk}/"))
@@ -125,6 +129,7 @@ def test_the_files_download_with_their_sha256_and_the_json_record_lists_them(con
         n: hashlib.sha256(wbg[n]).hexdigest() for n in ("WBG2024.sqd", "WBG2024.sqk", "allpbn.actual")}
 
 
+@pytest.mark.slow
 def test_a_concluded_audit_offers_no_change_only_a_new_audit(concluded, client_for, auditor, director):
     page = text(client_for(auditor).get(f"/audits/{concluded.pk}/"))
     assert "audit-files-form" not in page and "audit-run-form" not in page and "Remove" not in page
@@ -186,6 +191,7 @@ def test_hand_records_of_the_wrong_shape_are_named_in_the_readers_language(clien
     assert draft.files.count() == 1
 
 
+@pytest.mark.slow
 def test_the_verdict_page_in_polish(concluded, client_for, director):
     client = Client()
     client.cookies["django_language"] = "pl"
@@ -197,6 +203,7 @@ def test_the_verdict_page_in_polish(concluded, client_for, director):
     assert "Rozdanie 17" in session
 
 
+@pytest.mark.slow
 def test_the_progress_partial_polls_while_running_and_reloads_the_page_when_done(concluded, draft, client_for,
                                                                                  director):
     SquareDealAudit.objects.filter(pk=draft.pk).update(status="running", progress_done=30, progress_total=90)
@@ -209,12 +216,14 @@ def test_the_progress_partial_polls_while_running_and_reloads_the_page_when_done
     assert 'data-testid="audit-progress"' in page and "audit-run-form" not in page
 
 
+@pytest.mark.slow
 def test_a_session_page_shows_each_board_and_where_it_was_read(concluded):
     page = text(Client().get(f"/audits/{concluded.pk}/sessions/1/1/"))
     assert page.count('data-status="match"') == 16 and "allpbn.actual, line 387" in page
     assert Client().get(f"/audits/{concluded.pk}/sessions/9/1/").status_code == 404
 
 
+@pytest.mark.slow
 def test_a_stalled_run_can_be_queued_again(draft, client_for, director, other_director, wbg,
                                            django_capture_on_commit_callbacks):
     import datetime

@@ -71,6 +71,7 @@ def test_the_wbg_files_pass_all_1186_boards(draft, auditor, run):
     assert final.boards[0]["file"] == "allpbn.actual" and final.boards[0]["expected"] == final.boards[0]["found"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["allpbn.plusone", "allpbn.minusone"])
 def test_the_dv_neighbours_hand_records_fail(draft, auditor, run, name):
     audit = run(draft, auditor, name)
@@ -82,6 +83,7 @@ def test_the_dv_neighbours_hand_records_fail(draft, auditor, run, name):
     assert board["status"] == "differs" and board["expected"] != board["found"] and board["seats"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("dv", ["43275.92", "43275.90"])
 def test_a_dv_typed_one_hundredth_off_fails_against_the_actual_deals(draft, auditor, run, dv):
     audit = run(draft, auditor, "allpbn.actual", dv=dv)
@@ -89,17 +91,20 @@ def test_a_dv_typed_one_hundredth_off_fails_against_the_actual_deals(draft, audi
     assert audit.dv == dv and audit.dv_source == "typed"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("dv", "name"), [("43275.92", "allpbn.plusone"), ("43275.90", "allpbn.minusone")])
 def test_the_neighbours_are_told_apart_both_ways(draft, auditor, run, dv, name):
     audit = run(draft, auditor, name, dv=dv)
     assert audit.verdict == "passed" and counts(audit) == (1186, 1186, 0, 0, 0)
 
 
+@pytest.mark.slow
 def test_a_key_file_with_lf_line_ends_still_matches_as_squaredeal_says(draft, auditor, run, wbg):
     audit = run(draft, auditor, "allpbn.actual", sqk=Upload("WBG2024.sqk", wbg["WBG2024.sqk"].replace(b"\r\n", b"\n")))
     assert audit.verdict == "passed" and audit.key_check["crlf_restored"]
 
 
+@pytest.mark.slow
 def test_a_changed_key_fails_the_key_check_and_its_session(draft, auditor, run, wbg):
     lines = wbg["WBG2024.sqk"].split(b"\r\n")
     lines[6] = lines[6][:20] + (b"A" if lines[6][20:21] != b"A" else b"B") + lines[6][21:]
@@ -108,6 +113,7 @@ def test_a_changed_key_fails_the_key_check_and_its_session(draft, auditor, run, 
     assert audit.differing == 16 and audit.sessions.get(phase=1, session=7).status == "differs"
 
 
+@pytest.mark.slow
 def test_a_key_of_the_wrong_length_is_named_by_its_line(draft, auditor, run, wbg):
     lines = wbg["WBG2024.sqk"].split(b"\r\n")
     lines[6] = lines[6][:-1]
@@ -117,6 +123,7 @@ def test_a_key_of_the_wrong_length_is_named_by_its_line(draft, auditor, run, wbg
                                             "characters": ""}]
 
 
+@pytest.mark.slow
 def test_a_missing_key_line_is_named(draft, auditor, run, wbg):
     lines = wbg["WBG2024.sqk"].split(b"\r\n")
     del lines[88]  # 7,5
@@ -178,6 +185,7 @@ def without_dv(data: bytes) -> bytes:
     return b"".join(line for line in data.splitlines(keepends=True) if not line.startswith(b"DV "))
 
 
+@pytest.mark.slow
 def test_a_published_sqd_without_dv_takes_it_from_the_organisers_later_sqd(auditor, run, wbg):
     audit = services.audit_create(user=auditor, sqd=Upload("published.sqd", without_dv(wbg["WBG2024.sqd"])))
     services.audit_files_add(audit=audit, user=auditor, sqk=Upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
@@ -349,6 +357,7 @@ def test_a_draft_saved_before_the_limits_is_refused_when_started_and_nothing_is_
 
 # --- a permanent record -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_concluded_audit_cannot_be_changed(draft, auditor, run, wbg):
     audit = run(draft, auditor, "allpbn.actual")
     for attempt in (lambda: services.audit_files_add(audit=audit, user=auditor, sqk=Upload("x.sqk", b"1,1:a\r\n")),
@@ -380,6 +389,7 @@ def test_running_twice_changes_nothing(draft, auditor, run):
     assert audit.concluded_at == concluded_at and audit.sessions.count() == 90
 
 
+@pytest.mark.slow
 def test_the_files_are_kept_with_their_sha256_and_a_new_audit_can_be_made_from_them(draft, auditor, director, run, wbg):
     import hashlib
 

@@ -8,6 +8,7 @@ from django.core.management import call_command
 from clubs.models import Club, ClubRole, Member, Session
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_seed_demo_creates_the_demo_club_once():
     out = io.StringIO()
@@ -22,6 +23,7 @@ def test_seed_demo_creates_the_demo_club_once():
     assert "director / director-demo-2026" in text and "scorer / scorer-demo-2026" in text
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_demo_logins_work(client):
     call_command("seed_demo", stdout=io.StringIO())
@@ -45,6 +47,7 @@ def _demo_state(club) -> dict:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_seed_demo_scores_the_finished_and_published_sessions_once():
     """Movements that play the dealt boards, pairs named with the club's players, a result for every board of every

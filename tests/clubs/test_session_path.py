@@ -61,6 +61,7 @@ def test_a_new_session_starts_with_its_pairs_and_asks_how_many(club_session):
                                      "play": "waiting", "scores": "waiting", "publication": "waiting"}
 
 
+@pytest.mark.slow
 def test_the_path_follows_the_evening_from_the_data_each_app_owns(howell, director, scorer, members):
     # the movement gives the pairs; none named yet
     pairs = session_path(howell).step("pairs")
@@ -111,6 +112,7 @@ def test_the_path_follows_the_evening_from_the_data_each_app_owns(howell, direct
     assert path.step("publication").said[0].startswith("Published as final on ")
 
 
+@pytest.mark.slow
 def test_missing_results_are_said_by_board(howell, director, scorer):
     from clubs.models import Pair
 

@@ -56,6 +56,7 @@ def test_an_integer_field_refuses_what_is_not_a_number():
         EncryptedIntegerField().get_prep_value(True)
 
 
+@pytest.mark.slow
 def test_processes_making_the_development_key_at_once_agree(tmp_path):
     code = ("import sys; from pathlib import Path; from clubsite.encryption import development_key; "
             "print(development_key(Path(sys.argv[1])))")

@@ -33,6 +33,7 @@ def test_polish_catalogue_is_complete_and_compiled():
     assert compiled == source, "locale/pl/LC_MESSAGES/django.mo is stale: run `make messages`"
 
 
+@pytest.mark.slow
 def test_every_translatable_string_is_in_the_polish_catalogue(tmp_path, monkeypatch, settings):
     """Extract the strings as `make messages` does, into a scratch catalogue, and compare.
 

@@ -37,6 +37,7 @@ def settings_with(tmp_path, **env) -> dict:
     return json.loads(result.stdout)
 
 
+@pytest.mark.slow
 def test_embedded_default_is_sqlite_in_the_working_tree_and_a_file_system_broker(tmp_path):
     s = settings_with(tmp_path)
     assert s["engine"] == "django.db.backends.sqlite3"
@@ -45,6 +46,7 @@ def test_embedded_default_is_sqlite_in_the_working_tree_and_a_file_system_broker
     assert s["debug"] is True
 
 
+@pytest.mark.slow
 def test_database_and_broker_urls_select_postgresql_and_redis(tmp_path):
     s = settings_with(tmp_path, DATABASE_URL="postgres://app:pw@db.example:5433/club",
                       CELERY_BROKER_URL="redis://cache.example:6379/0", EMAIL_HOST="smtp.example", EMAIL_PORT="587")
@@ -54,6 +56,7 @@ def test_database_and_broker_urls_select_postgresql_and_redis(tmp_path):
     assert (s["email_host"], s["email_port"]) == ("smtp.example", 587)
 
 
+@pytest.mark.slow
 def test_cache_url_gives_the_workers_one_cache_in_redis(tmp_path):
     """Without CACHE_URL each process keeps its own cache in memory; with it, gunicorn's workers share one in Redis
     (a table's state is then built once for the table's phones, not once per worker)."""
@@ -66,6 +69,7 @@ def test_cache_url_gives_the_workers_one_cache_in_redis(tmp_path):
     assert json.loads(shared.stdout) == ["redis://cache.example:6379/2", "RedisCache"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("visibility", "expected"), [(None, (3600, 60, 300)), ("4", (4, 1, 5)), ("60", (60, 6, 60))])
 def test_a_worker_killed_while_looking_for_lost_tasks_holds_the_others_up_one_visibility_timeout_at_most(
         tmp_path, visibility, expected):
@@ -103,6 +107,7 @@ def test_production_refuses_a_weak_secret_key(tmp_path):
     assert result.returncode != 0 and "at least 50" in result.stderr
 
 
+@pytest.mark.slow
 def test_production_settings_pass_check_deploy(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES}
     env.update(PRODUCTION, CLUBSITE_VAR_DIR=str(tmp_path))
@@ -112,6 +117,7 @@ def test_production_settings_pass_check_deploy(tmp_path):
     assert "no issues" in result.stdout
 
 
+@pytest.mark.slow
 def test_production_turns_off_debug_and_redirects_to_https(tmp_path):
     s = settings_with(tmp_path, **PRODUCTION)
     assert s["debug"] is False and s["ssl_redirect"] is True and s["hosts"] == ["bridge.example.org"]
@@ -136,6 +142,7 @@ def test_shared_data_dir_follows_clubsite_shared_dir(tmp_path):
     assert result.stdout.strip() == str((tmp_path / "elsewhere").resolve())
 
 
+@pytest.mark.slow
 def test_pytest_stops_at_once_with_one_line_without_the_shared_data(tmp_path):
     """tests/conftest.py: no dozens of failures, one line saying where it looked and what to set."""
     nowhere = tmp_path / "nowhere"
@@ -157,6 +164,7 @@ ENCRYPT = ("import django, os, stat; django.setup(); from django.conf import set
 DECRYPT = "import django, sys; django.setup(); from clubsite.encryption import decrypt; print(decrypt(sys.argv[1]))"
 
 
+@pytest.mark.slow
 def test_development_makes_a_key_on_first_use_keeps_it_private_and_reuses_it(tmp_path):
     first = run_python(ENCRYPT, tmp_path)
     assert first.returncode == 0, first.stderr
@@ -168,6 +176,7 @@ def test_development_makes_a_key_on_first_use_keeps_it_private_and_reuses_it(tmp
     assert again.returncode == 0 and again.stdout.strip() == "b'secret'", again.stderr
 
 
+@pytest.mark.slow
 def test_keys_from_the_environment_rotate_the_first_encrypts_all_decrypt(tmp_path):
     from cryptography.fernet import Fernet
 

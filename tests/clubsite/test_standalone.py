@@ -33,6 +33,7 @@ def _python(code: str, *args: str) -> subprocess.CompletedProcess:
                           timeout=120)
 
 
+@pytest.mark.slow
 def test_manage_py_runs_it_without_loading_the_apps():
     """Neither the app registry, the ORM's models, Celery nor Django's views are loaded."""
     code = (
@@ -47,6 +48,7 @@ def test_manage_py_runs_it_without_loading_the_apps():
     assert len(done.stdout.splitlines()) == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ["generate_deals", "--key", KEY, "--count", "3", "--label", "x", "--format", "pbn"],
     ["generate_deals", "--key", "zz", "--count", "3"],
@@ -64,6 +66,7 @@ def test_same_output_errors_and_status_as_djangos_own_utility(args):
     assert (ours.returncode, ours.stdout, ours.stderr) == (theirs.returncode, theirs.stdout, theirs.stderr)
 
 
+@pytest.mark.slow
 def test_the_celery_app_is_there_once_django_has_loaded_the_apps():
     """Tasks declared with @shared_task bind to it: it must exist in every process that queues them."""
     code = ("import os, sys; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'clubsite.settings')\n"

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 PROBE = """
@@ -24,6 +26,7 @@ print(json.dumps({"languages": sorted(get_resolver()._reverse_dict), "wanted": s
 """
 
 
+@pytest.mark.slow
 def test_the_application_is_ready_before_its_first_request(tmp_path):
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "clubsite.settings", "CLUBSITE_VAR_DIR": str(tmp_path)}
     out = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)

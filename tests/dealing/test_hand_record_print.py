@@ -67,6 +67,7 @@ def test_the_printable_page_has_six_boards_a_page(over, player, client_for):
     assert 'data-testid="hand-record-pdf-link"' in html              # the screen's buttons
 
 
+@pytest.mark.slow
 @needs_poppler
 def test_the_pdf_holds_every_board_with_its_hands_table_and_par(over, player, client_for, tmp_path):
     response = client_for(player).get(f"/dealing/sessions/{over.pk}/hand-record.pdf")
@@ -84,6 +85,7 @@ def test_the_pdf_holds_every_board_with_its_hands_table_and_par(over, player, cl
     assert text.count("DD") == 8
 
 
+@pytest.mark.slow
 @needs_poppler
 def test_the_pdf_in_polish(over, player, client_for, tmp_path):
     client = client_for(player)
@@ -94,6 +96,7 @@ def test_the_pdf_in_polish(over, player, client_for, tmp_path):
     assert "Board 1" not in text
 
 
+@pytest.mark.slow
 def test_a_pdf_waits_for_the_analysis_and_says_how_far_it_is(club_session, director, player, client_for):
     board_services.session_deal_fresh(session=club_session, user=director, boards=4)
     analyse_all(club_session, numbers={1, 2})
@@ -112,6 +115,7 @@ def test_a_pdf_waits_for_the_analysis_and_says_how_far_it_is(club_session, direc
     assert progress["HX-Redirect"] == f"/dealing/sessions/{club_session.pk}/hand-record.pdf"
 
 
+@pytest.mark.slow
 def test_asking_for_the_pdf_queues_the_missing_analysis(club_session, director, player, client_for, monkeypatch):
     board_services.session_deal_fresh(session=club_session, user=director, boards=2)
     set_status(club_session, Session.Status.FINISHED)

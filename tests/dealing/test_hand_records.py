@@ -48,6 +48,7 @@ def text_of(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
+@pytest.mark.slow
 def test_board_list_shows_every_board_with_its_diagram(analysed, player, client_for):
     response = client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record/")
     assert response.status_code == 200
@@ -62,6 +63,7 @@ def test_board_list_shows_every_board_with_its_diagram(analysed, player, client_
     assert html.count("Analysis pending…") == 2 and html.count('class="dd-table"') == 2
 
 
+@pytest.mark.slow
 def test_board_page_diagram_has_suit_symbols_dealer_vulnerability_and_hcp(analysed, player, client_for):
     board = Board.objects.get(session=analysed, number=2)
     html = client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record/2/").content.decode()
@@ -77,6 +79,7 @@ def test_board_page_diagram_has_suit_symbols_dealer_vulnerability_and_hcp(analys
     assert 'class="cp cp-n vul"' in html and 'class="cp cp-s vul"' in html and 'class="cp cp-e dealer"' in html
 
 
+@pytest.mark.slow
 def test_board_page_shows_the_double_dummy_table_and_par(analysed, player, client_for):
     board = Board.objects.get(session=analysed, number=1)
     html = client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record/1/").content.decode()
@@ -102,6 +105,7 @@ def test_par_is_written_with_suit_symbols_coloured_with_the_letter_for_screen_re
         assert str(suit_symbols("S 3NT=")) == "S 3BA=" and str(suit_symbols("Pass")) == "pas"
 
 
+@pytest.mark.slow
 def test_a_pending_analysis_shows_a_placeholder_that_polls(analysed, player, client_for):
     html = client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record/3/").content.decode()
     assert "Analysis pending…" in html and 'hx-trigger="every 3s"' in html
@@ -126,6 +130,7 @@ def test_the_perfect_auction_is_collapsed_and_only_once_published(analysed, play
     assert text[len('data-testid="perfect-auction-text">'):].startswith(" ".join(str(c) for c in calls)[:40])
 
 
+@pytest.mark.slow
 def test_previous_and_next_links(analysed, player, client_for):
     html = client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record/2/").content.decode()
     assert f"/dealing/sessions/{analysed.pk}/hand-record/1/" in html
@@ -133,6 +138,7 @@ def test_previous_and_next_links(analysed, player, client_for):
     assert client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record/9/").status_code == 404
 
 
+@pytest.mark.slow
 def test_pbn_download_is_the_hand_record_with_its_analysis(analysed, player, client_for):
     response = client_for(player).get(f"/dealing/sessions/{analysed.pk}/hand-record.pbn")
     assert response.status_code == 200 and response["Content-Disposition"].startswith("attachment")

@@ -14,6 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 
+@pytest.mark.slow
 def test_seed_demo_deals_the_finished_sessions_from_a_revealed_commitment(client):
     out = io.StringIO()
     call_command("seed_demo", stdout=out)

@@ -27,6 +27,7 @@ def at_the_end():
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_board_count_goes_and_comes_back_counted(at_the_end):
     apps = migrate(BEFORE)

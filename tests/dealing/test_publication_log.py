@@ -16,13 +16,13 @@ import threading
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError, IntegrityError, connection, connections, transaction
+from django.db import IntegrityError, connection, connections, transaction
 
 from clubs.models import Session
 from clubs.services import session_create
 from dealing.domain import publication_log as domain
 from dealing.domain.commitment import RevealedCommitment
-from dealing.models import Board, Commitment, PublicationLogEntry
+from dealing.models import Board, PublicationLogEntry
 from dealing.selectors.publication_log import publication_log_problems
 from dealing.services import boards as board_services
 from dealing.services import commitments as services

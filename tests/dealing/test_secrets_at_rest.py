@@ -193,6 +193,7 @@ def at_the_end():
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_existing_rows_are_encrypted_and_decrypted_going_back(at_the_end):
     from clubs.models import Club, Session  # today's clubs tables (only dealing goes back)

@@ -75,6 +75,7 @@ def test_anonymous_visitors_are_sent_to_log_in(dealt, status, api_client_for):  
     assert response.status_code in (401, 403) and not leaks(response.content, secrets_of(session, commitment))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("status", [Session.Status.FINISHED, Session.Status.PROVISIONAL, Session.Status.PUBLISHED])
 @pytest.mark.parametrize("who", ["player", "scorer", "director", "auditor"])
 def test_once_over_whoever_sees_the_session_gets_them(request, dealt, status, who, client_for,  # noqa: F811

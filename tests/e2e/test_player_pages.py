@@ -109,7 +109,7 @@ def test_a_players_evening_after_play(page, demo, monday, shots):
     expect(page.locator("#why")).to_contain_text("Why: pair 1 on this board")
     _both_widths(page, shots, "player-traveller-en")
     page.get_by_test_id("next-board").click()
-    expect(page).to_have_url(re.compile(rf"/boards/\d+/\?pair=1$"))
+    expect(page).to_have_url(re.compile(r"/boards/\d+/\?pair=1$"))
 
     # the history: the session with partner, percentage and place; the chart; the best results
     page.get_by_role("link", name="My results").first.click()

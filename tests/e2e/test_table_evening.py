@@ -15,7 +15,6 @@ tablet) go to ``$E2E_SCREENSHOTS``.
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from playwright.sync_api import expect

@@ -77,6 +77,7 @@ def test_player_cannot_choose(api_client_for, player, club_session):
     assert not SessionMovement.objects.exists()
 
 
+@pytest.mark.slow
 def test_pages_show_balance_and_print(client_for, player):
     client = client_for(player)
     page = client.get("/movements/", {"pairs": 14})

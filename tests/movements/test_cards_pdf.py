@@ -42,6 +42,7 @@ def count_renders(monkeypatch):
     return calls
 
 
+@pytest.mark.slow
 def test_a_small_pdf_is_made_in_the_request_once_and_kept(client_for, player, count_renders):
     client = client_for(player)
     first = client.get("/movements/print/", {"pairs": 8, "format": "pdf"})
@@ -61,6 +62,7 @@ def test_a_small_pdf_is_made_in_the_request_once_and_kept(client_for, player, co
     assert body(same) == other and GuideCardPdf.objects.count() == 3     # sections in canonical order
 
 
+@pytest.mark.slow
 def test_a_big_pdf_is_made_in_the_background_with_a_progress_page(
         client_for, player, settings, tmp_path, count_renders, django_capture_on_commit_callbacks, monkeypatch):
     settings.MOVEMENT_PDF_SYNC_MAX_ROWS = 50             # 8 pairs (84 rows) counts as big here
@@ -101,6 +103,7 @@ def test_the_progress_partial_polls_while_the_pdf_is_made(client_for, player):
     assert client_for(player).get(f"/movements/cards/{job.key}/download/").status_code == 404
 
 
+@pytest.mark.slow
 def test_a_silent_job_is_queued_again_and_the_task_is_idempotent(client_for, player, count_renders,
                                                                     django_capture_on_commit_callbacks):
     job, _ = services.guide_card_pdf_get_or_create(
@@ -175,6 +178,7 @@ def test_a_small_pdf_that_fails_leads_to_the_page_that_says_why(client_for, play
     assert "nie udało się utworzyć pliku PDF (OSError)" in page and "Spróbuj ponownie" in page
 
 
+@pytest.mark.slow
 def test_rendering_restores_the_garbage_collector(monkeypatch):
     import gc
 
@@ -195,6 +199,7 @@ def test_rendering_restores_the_garbage_collector(monkeypatch):
     assert gc.get_threshold() == before
 
 
+@pytest.mark.slow
 def test_a_kept_pdf_whose_file_is_gone_is_made_again(client_for, player, count_renders):
     client = client_for(player)
     first = body(client.get("/movements/print/", {"pairs": 6, "format": "pdf"}))
@@ -238,6 +243,7 @@ def session_inputs(m) -> dict:
     return {"session": "Riverside Bridge Club – Tuesday Pairs (Tue 24 Nov 2026)", "names": names, "table_codes": codes}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("paper", "size", "pages"), [
     ("A6x4", A4, 5 + 2 + 1),                 # 20 cards four to a sheet; the board sheet on two whole pages; the report
     ("A5x2", A4_LANDSCAPE, 10 + 2 + 1),      # 20 cards two to a sheet
@@ -251,6 +257,7 @@ def test_one_paper_size_per_file(paper, size, pages, tmp_path):
     assert set(sizes) == {size} and len(sizes) == pages
 
 
+@pytest.mark.slow
 def test_the_default_puts_four_cards_with_cut_marks_on_each_a4_sheet(client_for, player, tmp_path):
     pdf = body(client_for(player).get("/movements/print/", {"pairs": 8, "format": "pdf"}))
     assert GuideCardPdf.objects.get().parameters["paper"] == "A6x4"
@@ -336,6 +343,7 @@ def test_the_cut_marks_are_drawn_between_the_cards():
     assert single.lines == []
 
 
+@pytest.mark.slow
 def test_the_paper_asked_for_and_the_old_names(client_for, player, tmp_path):
     client = client_for(player)
     a5 = body(client.get("/movements/print/", {"pairs": 6, "format": "pdf", "paper": "A5x2"}))
@@ -362,6 +370,7 @@ def test_the_cache_key_includes_the_paper(player):
     assert job(None).key == job("letter").key == four.key and job("A5").key == job("a5x2").key == two.key
 
 
+@pytest.mark.slow
 def test_a_phantoms_place_is_said_in_words(client_for, player, tmp_path):
     client = client_for(player)
     html = client.get("/movements/print/", {"pairs": 13, "sections": "tables,sheet"}).content.decode()
@@ -399,6 +408,7 @@ def test_the_print_pages_carry_a_viewport_and_a_phone_stylesheet(client_for, dir
             if p.read_text().startswith('{% extends "print/base.html" %}')} == {p.name for p in pages} - {"base.html"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("pairs", "sheets"), [(8, 3 + 1), (13, 5 + 2 + 1)])
 def test_a_sessions_cards_with_names_and_qr_codes_fit_a_card_each(pairs, sheets, tmp_path):
     from movements.domain.catalogue import movement_for

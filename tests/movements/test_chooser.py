@@ -103,6 +103,7 @@ def test_several_boards_per_round_of_one_movement_that_fit_are_listed_best_first
     assert all(o.fits for o in howell)
 
 
+@pytest.mark.slow
 def test_each_offer_says_it_in_bridge_words():
     offers = {str(o.label): o for o in offers_for(14, target_for(boards="24-28")).offers}
     howell = offers["Complete Howell, 13 rounds"]
@@ -166,6 +167,7 @@ def rows(html: str) -> list[str]:
     return re.findall(r'<tr class="offer[^"]*"[\s\S]*?</tr>', html)
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_catalogue_asks_and_ranks(client_for, player):
     client = client_for(player)
@@ -182,6 +184,7 @@ def test_catalogue_asks_and_ranks(client_for, player):
     assert 'name="offer"' not in html                                       # nothing to choose without a session
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_catalogue_by_tables_and_time(client_for, player):
     html = client_for(player).get("/movements/", {"tables": 7, "length": "3 h"}).content.decode()
@@ -206,6 +209,7 @@ def test_errors_next_to_their_field_with_everything_kept(client_for, player, que
         assert f'name="{name}" value="{value}"' in html
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_past_64_pairs_the_page_says_mitchell(client_for, player):
     html = client_for(player).get("/movements/", {"pairs": 70}).content.decode()
@@ -249,6 +253,7 @@ def test_a_refused_row_keeps_the_question_and_says_why(client_for, director, clu
     assert not SessionMovement.objects.exists()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_the_expert_form_still_sets_every_parameter(client_for, director, club_session):
     client = client_for(director)
@@ -313,6 +318,7 @@ def test_movement_pages_speak_plainly_with_the_maths_collapsed(client_for, direc
 
 # --- the API -------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_api_offers_ranked_with_the_parameters_to_choose(api_client_for, director, club_session):
     api = api_client_for(director)

@@ -49,6 +49,7 @@ def test_partial_and_mitchell_from_the_command():
     assert mitchell["tables"] == 8 and mitchell["rounds"] == 7
 
 
+@pytest.mark.slow
 def test_pdf_written(tmp_path):
     out = tmp_path / "cards.pdf"
     call_command("movement", "--pairs", "8", "--boards-per-round", "3", "--format", "pdf", "--output", str(out),
@@ -56,6 +57,7 @@ def test_pdf_written(tmp_path):
     assert out.read_bytes()[:5] == b"%PDF-"
 
 
+@pytest.mark.slow
 def test_pdf_in_polish(tmp_path):
     out = tmp_path / "karty.pdf"
     call_command("movement", "--pairs", "8", "--format", "pdf", "--language", "pl", "--sections", "tables",
@@ -69,6 +71,7 @@ def test_pdf_in_polish(tmp_path):
     assert "--language must be one of en, pl" in str(exc.value)
 
 
+@pytest.mark.slow
 def test_pdf_of_one_section(tmp_path):
     out = tmp_path / "tables.pdf"
     call_command("movement", "--pairs", "8", "--format", "pdf", "--sections", "tables", "--output", str(out),

@@ -26,6 +26,7 @@ def at_the_end():
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_boards_per_round_moves_to_the_session_and_back(at_the_end):
     apps = migrate(BEFORE)
@@ -52,6 +53,7 @@ def test_boards_per_round_moves_to_the_session_and_back(at_the_end):
     assert dict(back) == {"A": 2, "B": 4}                   # a session without the number: 2, the form's default
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_club_settings_and_mitchells_past_64_pairs_migrate_and_back(at_the_end):
     """0005: clubs' movement settings (defaults 7½ minutes, 24–28 boards, one winner); a Mitchell may have up to 128

@@ -62,6 +62,7 @@ def test_errors_in_polish_on_pages_forms_and_api(client_for, api_client_for, dir
     assert english["error"]["message"].startswith("a Howell needs at least 4 pairs")
 
 
+@pytest.mark.slow
 def test_api_speaks_the_requests_language(api_client_for, director, club_session):
     api = api_client_for(director)
     body = api.get("/api/v1/movements/schedule/", {"pairs": 13}, HTTP_ACCEPT_LANGUAGE="pl").json()
@@ -108,6 +109,7 @@ def pdf_text(pdf: bytes, tmp_path) -> str:
                           text=True).stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language, words, absent", [
     ("pl", ["Para 1", "Howell dla 8 par, 4 stoły", "Stół 3", "Rozdania idą na", "stół 2", "Raport zrównoważenia",
             "między stołami 1 i 2", "8 par ≡ 0 (mod 4): całkowite zrównoważenie"], ["Howell for", "table 2", "Pair 1"]),

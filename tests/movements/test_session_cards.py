@@ -33,8 +33,8 @@ def named_session(club_session, director, club, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
     session_movement_choose(session=club_session, user=director, pairs=8, boards_per_round=3)
     club_session.refresh_from_db()
-    ada, bruno, celia = (member_create(club=club, first_name=f, last_name=l)
-                         for f, l in (("Ada", "Adamska"), ("Bruno", "Bianchi"), ("Celia", "Carter")))
+    ada, bruno, celia = (member_create(club=club, first_name=first, last_name=last)
+                         for first, last in (("Ada", "Adamska"), ("Bruno", "Bianchi"), ("Celia", "Carter")))
     pair_set(session=club_session, number=3, player_1=ada, player_2=bruno)
     pair_set(session=club_session, number=5, player_1=celia, player_2_name="Jan Gość")
     return club_session
@@ -60,6 +60,7 @@ def test_the_catalogue_cards_have_no_names(client_for, player, named_session):
     assert "Adamska" not in html and "Tuesday Pairs" not in html
 
 
+@pytest.mark.slow
 def test_the_pdf_carries_the_names_and_a_rename_makes_a_new_one(client_for, player, named_session, tmp_path):
     client = client_for(player)
     response = client.get(print_url(named_session), {"format": "pdf"})
@@ -74,6 +75,7 @@ def test_the_pdf_carries_the_names_and_a_rename_makes_a_new_one(client_for, play
     assert GuideCardPdf.objects.count() == 2
 
 
+@pytest.mark.slow
 def test_a_big_session_pdf_is_seen_only_by_the_sessions_club(client_for, player, other_director, named_session,
                                                              settings, django_capture_on_commit_callbacks):
     settings.MOVEMENT_PDF_SYNC_MAX_ROWS = 10                         # made by the task, through the progress page

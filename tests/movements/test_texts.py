@@ -105,6 +105,7 @@ def every_text(complete_howells, half_set_howells) -> list[Text]:
     return out
 
 
+@pytest.mark.slow
 def test_every_code_has_a_renderer_and_every_text_is_made(every_text):
     assert set(RENDERERS) == set(ENGLISH)
     made = {t.code for t in every_text}

@@ -44,6 +44,7 @@ def imported(club, director, events_dir):
 
 # --- import through the page and the API ------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, results, pairs, deals, winners", FILES, ids=file_ids)
 def test_each_real_file_imported_through_the_page(client_for, director, events_dir, name, results, pairs, deals,
                                                   winners):
@@ -98,6 +99,7 @@ def test_the_comparison_says_every_difference_and_its_reason(client_for, directo
     assert [c.code for c in api.conventions] == ["factoring_none", "single_precision"]
 
 
+@pytest.mark.slow
 def test_the_comparison_in_polish(client_for, director, imported):
     session = imported(ABF_MITCHELL)
     html = client_for(director).get(f"/scoring/sessions/{session.pk}/import/",
@@ -114,6 +116,7 @@ def test_a_file_with_no_numbers_of_its_own_says_so(client_for, director, importe
 
 # --- export, and export → import ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind, suffix", [("usebio", ".usebio.xml"), ("pbn", ".pbn")])
 @pytest.mark.parametrize("name", [f[0] for f in FILES], ids=file_ids)
 def test_an_exported_file_imports_again_to_the_same_ranking(client_for, club, director, imported, name, kind, suffix):
@@ -191,6 +194,7 @@ def test_a_session_without_results_has_nothing_to_export(client_for, director, h
 
 # --- who may do what ------------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_who_may_download(client, client_for, api_client_for, director, scorer, player, other_director, imported):
     session = imported(ABF_MITCHELL)
     page = f"/scoring/sessions/{session.pk}/export/usebio/"
@@ -236,6 +240,7 @@ def test_who_may_read_the_comparison(client_for, director, scorer, player, other
     assert client_for(director).get(f"/scoring/sessions/{club_session.pk}/import/").status_code == 404
 
 
+@pytest.mark.slow
 def test_the_links_on_the_club_and_session_pages(client_for, director, scorer, player, imported):
     session = imported(ABF_MITCHELL)
     assert f'href="{IMPORT_PAGE}"' in client_for(director).get("/clubs/riverside/").content.decode()

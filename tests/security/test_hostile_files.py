@@ -42,6 +42,8 @@ from tests.security import grammar, hostile
 from tests.security.hostile import (BIGDEAL, DATA, EVENTS, WBG, check_refusal, feed, first_elements, first_games,
                                     first_lines, hostile_settings, mutated, read)
 
+pytestmark = pytest.mark.slow
+
 #: inputs fed by each test for each kind (generated, mutated): 108,000 a run, above issue 13's 100,000
 EXAMPLES = {
     "pbn": 5500, "lin": 3000, "dup": 2000, "dlm": 2500, "csv": 2500,

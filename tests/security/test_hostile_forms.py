@@ -31,7 +31,7 @@ from tests.security.fields import (answered, counts, decoded, number_text, odd_t
                                    traveller_text)
 from tests.security.hostile import BIGDEAL, EVENTS, WBG, feed, first_elements, first_games, first_lines, mutated, read
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 #: requests made by each test
 FORM_EXAMPLES = {"perfect_auction": 250, "perfect_auction_api": 200, "board_import": 250, "commitment": 150,

@@ -26,10 +26,10 @@ from hypothesis import example, given, note
 from hypothesis import strategies as st
 
 from tests.security.fields import (answered, counts, error_messages, form_settings, number_text, odd_text, refused_page,
-                                   said, said_in_polish_too, says_why, text_of, traveller_text)
+                                   said, said_in_polish_too, traveller_text)
 from tests.security.hostile import feed
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 #: requests made by each test (a refusal drawn in Polish is sent once more); HOSTILE_SCALE=0.1 sends a tenth
 SCALE = float(os.environ.get("HOSTILE_SCALE", "1"))

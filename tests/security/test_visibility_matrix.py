@@ -35,7 +35,7 @@ from tests.security.matrix import (
 )
 from tests.security.policy import problems_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 #: (URL name, method, viewer) → the club whose deals that answer may carry before its sessions are over: the
 #: dealing-machine file, for the club's own director.

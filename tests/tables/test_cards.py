@@ -19,6 +19,7 @@ def test_the_directors_table_cards_carry_the_qr_codes(howell, director, player, 
     assert 'class="table-qr"' not in players and table(3).code not in players
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext")
 def test_the_pdf_of_the_table_cards_carries_the_codes(howell, director, client_for, table, tmp_path, settings):
     settings.MEDIA_ROOT = tmp_path

@@ -3,7 +3,6 @@ page, leaving and taking over; the director's live room, its controls and the co
 
 from __future__ import annotations
 
-import pytest
 from django.test import Client
 
 from tables.models import Device, JoinAttempt

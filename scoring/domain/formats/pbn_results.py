@@ -37,7 +37,7 @@ from dealing.domain.cards import board_dealer, board_vulnerability
 from dealing.domain.contract import Contract
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.pbn import MANDATORY_TAGS, PbnGame, PbnTable, PbnTag, dumps, read_pbn
-from scoring.domain.engine import EventScore, pair_sort_key
+from scoring.domain.engine import EventScore
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FileEvent, FilePair, FilePlayer, split_pair_id, weight_text
 from scoring.domain.formats.usebio import PASS_WORDS, lead_card
@@ -87,7 +87,10 @@ class _Reader:
             inner = exc.text.params["error"] if exc.text is not None and exc.text.code == "line" else exc.said
             raise self.error(inner, exc.line, exc.field or "PBN") from None
         first = next((g for g in pbn.games if g.board is not None), pbn.games[0] if pbn.games else None)
-        value = (lambda name: (first.value(name) or "").strip() if first else "")
+
+        def value(name: str) -> str:
+            return (first.value(name) or "").strip() if first else ""
+
         out = FileEvent(name=value("Event"), date=_date(value("Date")), club_name=value("Site"), source=self.source,
                         file_format="pbn", version="2.1", event_type="PAIRS")
         scoring = next((g.value("Scoring") for g in pbn.games if (g.value("Scoring") or "").strip() not in _NONE), "")

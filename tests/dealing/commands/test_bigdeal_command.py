@@ -241,6 +241,7 @@ def test_large_runs_take_the_bulk_path_with_the_same_files(directory, args, pref
         assert (_without_generator(ours) == _without_generator(theirs)) if name.endswith(".pbn") else ours == theirs
 
 
+@pytest.mark.slow
 def test_threads_write_the_same_files(tmp_path, monkeypatch):
     """140,000 boards: more than two of the engine's chunks, dealt on three threads or on one."""
     files = {}

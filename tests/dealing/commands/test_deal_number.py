@@ -53,6 +53,7 @@ def test_bad_input_is_a_clear_error(args, stdin, message, monkeypatch):
         run(*args, stdin=stdin, monkeypatch=monkeypatch)
 
 
+@pytest.mark.slow
 def test_as_a_user_runs_it(tmp_path):
     import subprocess
     import sys

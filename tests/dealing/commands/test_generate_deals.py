@@ -82,6 +82,7 @@ def test_bad_input_is_refused(args, message):
         run(*args)
 
 
+@pytest.mark.slow
 def test_streams_to_stdout_as_a_user_runs_it():
     done = subprocess.run([sys.executable, "manage.py", "generate_deals", "--key", KEY, "--count", "3000",
                            "--format", "binary"], capture_output=True, cwd=ROOT)
@@ -91,6 +92,7 @@ def test_streams_to_stdout_as_a_user_runs_it():
     assert bad.returncode != 0 and "unknown format" in bad.stderr and "Traceback" not in bad.stderr
 
 
+@pytest.mark.slow
 def test_a_reader_that_stops_early_gets_no_traceback():
     done = subprocess.run(f"{sys.executable} manage.py generate_deals --key {KEY} --count 2000000 --format deals"
                           " | head -1", shell=True, capture_output=True, text=True, cwd=ROOT)

@@ -157,6 +157,7 @@ def _read(stored: DealSetFile) -> bytes:
         return handle.read()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_eager_job_equals_sequential_generation(director, club, deal_set_root, django_capture_on_commit_callbacks):
     count = 70_000  # two dealing chunks, the second short
@@ -179,6 +180,7 @@ def test_eager_job_equals_sequential_generation(director, club, deal_set_root, d
     assert remaining == published
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_eager_analysis_equals_direct_solving(director, club, deal_set_root):
     deal_set = _create(director, club, count=5, formats=["pbn"], analysis=True, key_hex=KEY, label="dd")
@@ -272,6 +274,7 @@ def test_assembler_redoes_a_chunk_whose_part_was_lost(director, club, deal_set_r
     assert data == sequential_output("pbn", bytes.fromhex(KEY), deal_set.label, 70_000)
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_chunk_of_several_gzip_members(director, club, deal_set_root):
     deal_set = _create(director, club, count=300_000, formats=["pbn-gz"], key_hex=KEY, label="members")
@@ -282,6 +285,7 @@ def test_a_chunk_of_several_gzip_members(director, club, deal_set_root):
     assert data.count(b"\x1f\x8b\x08") >= 1 + 300_000 // service.GZIP_MEMBER_DEALS  # header + members
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_storage_without_local_paths_streams_parts_and_files(director, club, settings):
     """An object store (no ``path()``): parts are uploaded whole, files streamed through ``save``."""

@@ -48,6 +48,7 @@ def oracle():
             "games": games, "analyses": analyses}
 
 
+@pytest.mark.slow
 def test_tables_match_bcdd_and_bridgecomposer(oracle):
     for game, analysis in zip(oracle["games"], oracle["analyses"]):
         assert analysis.table == game.double_dummy, f"board {game.board}"
@@ -99,6 +100,7 @@ def test_solver_threads_setting():
         set_solver_threads(-1)
 
 
+@pytest.mark.slow
 def test_single_solve_equals_batch(oracle):
     game = oracle["games"][0]
     assert double_dummy_table(game.deal) == oracle["analyses"][0].table

@@ -156,6 +156,7 @@ def test_fast_decoder_agrees_on_extremes_and_many_numbers():
     assert [bd.deal_to_godel(Deal(row)) for row in owners[:: 997]] == numbers[:: 997]
 
 
+@pytest.mark.slow
 def test_fast_decoder_agrees_deal_for_deal_on_20000_numbers():
     """Every row of the card-by-card decoder (eight deals side by side, with a short last group)
     against the reference's hand-by-hand search."""

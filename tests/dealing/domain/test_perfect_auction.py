@@ -202,6 +202,7 @@ deals = st.permutations(OWNERS).map(Deal)
 dealers = st.sampled_from(SEATS)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(deals, dealers)
 def test_random_deals_round_trip_through_legal_auctions(deal, dealer):
@@ -210,6 +211,7 @@ def test_random_deals_round_trip_through_legal_auctions(deal, dealer):
     assert str(contract.bid) == "6C" and contract.doubling == 0
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(deals, dealers, st.data())
 def test_decode_accepts_only_the_auction_encode_gives(deal, dealer, data):

@@ -136,6 +136,7 @@ def composer():
     return read_pbn((ORACLE / "bridgecomposer-12deals-ddtricks-par.pbn").read_bytes()).games
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", [0, 5])
 def test_before_the_lead_declarer_takes_bridgecomposers_tricks(composer, index):
     game = composer[index]

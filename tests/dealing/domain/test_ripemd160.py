@@ -19,6 +19,7 @@ PAPER_VECTORS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("message", "digest"), PAPER_VECTORS, ids=lambda v: repr(v)[:20])
 def test_pure_implementation_matches_published_vectors(message, digest):
     assert rmd.ripemd160_pure(message).hex() == digest

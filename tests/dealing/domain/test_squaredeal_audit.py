@@ -81,6 +81,7 @@ def test_a_file_of_all_deals_is_placed_in_either_order(wbg, actual, order):
     assert placement.order == order and sum(len(g) for g in placement.given.values()) == 1186
 
 
+@pytest.mark.slow
 def test_auto_takes_the_order_that_matches(wbg, actual):
     tournament, keys = wbg
     report = au.audit(tournament, keys, [actual])
@@ -91,6 +92,7 @@ def test_auto_takes_the_order_that_matches(wbg, actual):
     assert forced.verdict == "failed" and forced.count("differs") == 1186
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("dv", "name", "verdict"), [
     (None, "allpbn.plusone", "failed"), ("43275.92", "allpbn.plusone", "passed"),
     ("43275.92", "allpbn.actual", "failed"), (None, "allpbn.minusone", "failed"),

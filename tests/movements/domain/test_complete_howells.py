@@ -14,6 +14,7 @@ COMPLETELY_BALANCED = [7, 8, 11, 12, 13, 16, 17, 19, 20, 23, 24, 25, 27, 28, 29,
                        47, 48, 49, 53, 56, 59, 60, 61, 64]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", SIZES)
 def test_sound_schedule(complete_howells, n):
     m = complete_howells[n]

@@ -12,6 +12,7 @@ from movements.domain.mitchell import mitchell
 from movements.domain.partial import partial_howell
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n, rounds", [(10, 7), (11, 8), (12, 9), (14, 9), (16, 11), (20, 15), (24, 17), (9, 6)])
 def test_partial_howell(n, rounds):
     m = partial_howell(n, rounds)
@@ -26,6 +27,7 @@ def test_partial_howell(n, rounds):
     assert b.std < 1.5 and best_possible(m, b).sumsq <= b.sumsq
 
 
+@pytest.mark.slow
 def test_every_offered_three_quarter_howell_up_to_24_pairs_is_found():
     from movements.domain.catalogue import options_for
     for n in range(4, 25):
@@ -35,6 +37,7 @@ def test_every_offered_three_quarter_howell_up_to_24_pairs_is_found():
                 assert violations(m) == [] and m.round_count == opt["rounds"]
 
 
+@pytest.mark.slow
 def test_twelve_pairs_nine_rounds_reaches_the_welch_bound():
     m = partial_howell(12, 9)
     b = balance_of(m)
@@ -43,6 +46,7 @@ def test_twelve_pairs_nine_rounds_reaches_the_welch_bound():
     assert best.std == pytest.approx(0.668, abs=1e-3)
 
 
+@pytest.mark.slow
 def test_partial_howell_balances_better_than_its_unoriented_band():
     m = partial_howell(12, 9)
     assert balance_of(m).max - balance_of(m).min <= 4     # a band with 3 stationary pairs all NS gives 0 … 9

@@ -114,6 +114,7 @@ def test_a_missing_file_and_text_that_is_not_utf8(tmp_path):
     assert error_of(path) == "t.json: the file is not UTF-8 text (byte 12)"
 
 
+@pytest.mark.slow
 def test_from_the_command_line_it_is_one_line_on_stderr_and_exit_code_1(tmp_path):
     path = write(tmp_path, _result(contract="8S", declarer="N", tricks=10), "t.json")
     done = subprocess.run([sys.executable, "manage.py", "matchpoint", str(path)], cwd=REPO, capture_output=True,

@@ -138,6 +138,7 @@ def test_a_truncated_file(tmp_path):
                               "line 11) is closed: it is truncated")
 
 
+@pytest.mark.slow
 def test_from_the_command_line_it_is_one_line_on_stderr_and_exit_code_1(tmp_path):
     path = _damaged(tmp_path, b"MP_PAIRS", b"SWISS_TEAMS")
     done = subprocess.run([sys.executable, "manage.py", "score_usebio", str(path)], cwd=REPO, capture_output=True,

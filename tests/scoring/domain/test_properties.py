@@ -10,14 +10,16 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-from hypothesis import given, settings, strategies as st
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from dealing.domain.contract import Contract
 from scoring.domain.engine import score_event
 from scoring.domain.imps import cross_imps
 from scoring.domain.matchpoints import matchpoints, neuberg, raw_matchpoints
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Assigned, Played, TravellerLine, possible_scores
-from dealing.domain.contract import Contract
 
 SCORES = sorted(possible_scores())
 score = st.sampled_from(SCORES)
@@ -36,6 +38,7 @@ def event_lines(results_by_board) -> list[TravellerLine]:
             for board, results in enumerate(results_by_board, start=1) for n, r in enumerate(results, start=1)]
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=150)
 @given(boards, options)
 def test_ns_and_ew_on_a_line_add_up_to_the_top(results_by_board, opts):
@@ -61,6 +64,7 @@ def counts_of(units, unit) -> int:
     return sum(1 for u in units if u == unit)
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=150)
 @given(boards, st.sampled_from(["neuberg", "none"]))
 def test_acbl_is_ebu_halved(results_by_board, factoring):
@@ -111,6 +115,7 @@ def test_cross_imps_in_an_event_add_up_to_zero_on_every_board(results_by_board):
         assert all(s.ns == -s.ew for s in board.lines)
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=100)
 @given(boards)
 def test_percentages_lie_between_0_and_100(results_by_board):

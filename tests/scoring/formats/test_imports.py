@@ -43,6 +43,7 @@ def stored_ranking(session: Session) -> list[tuple[str, str, float]]:
     return [(p.pair, p.place, float(shown(p.percentage))) for p in score.pairs]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, results, pairs, deals, winners", FILES, ids=lambda v: str(v).split(".")[0])
 def test_each_real_file_becomes_a_session_that_ranks_as_the_command(club, director, events_dir, name, results,
                                                                     pairs, deals, winners):

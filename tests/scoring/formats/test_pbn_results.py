@@ -48,8 +48,8 @@ def test_our_export_round_trips_to_the_same_ranking(read_event, ranking, name):
     again = read_pbn_results(text, source="export.pbn")
     assert ranking(again.score()) == ranking(score)
     assert again.deals == {b: d for b, d in event.deals.items() if b in event.boards}
-    assert sorted((l.board, l.ns, l.ew, l.result) for l in again.lines) == sorted(
-        (l.board, l.ns, l.ew, l.result) for l in event.lines)
+    assert sorted((x.board, x.ns, x.ew, x.result) for x in again.lines) == sorted(
+        (x.board, x.ns, x.ew, x.result) for x in event.lines)
     assert {p.id: (p.percentage, p.place) for p in again.pairs} == {p.pair: (shown(p.percentage), p.place)
                                                                     for p in score.pairs}
     assert again.winner_type == (2 if len(score.fields) > 1 else 1)
@@ -67,7 +67,7 @@ def test_the_export_carries_names_analysis_and_the_files_own_numbers(read_event)
     assert again.analyses[1].table == table and again.analyses[1].par.score == 420
     assert again.pair("1").players[0].name == "Player 1" and again.pair("1").players[1].name == "Player 2"
     assert text.count("[TotalScoreTable") == 1 and text.count("[ScoreTable") == 27
-    line = next(l for l in again.lines if l.board == 26 and l.extra["mp_ns"] in ("9.80", "0.20"))
+    line = next(x for x in again.lines if x.board == 26 and x.extra["mp_ns"] in ("9.80", "0.20"))
     assert line.extra["score"] is not None
 
 

@@ -78,7 +78,7 @@ def test_the_export_keeps_every_line_and_player(read_event):
     event = read_event("ebuscore-two-sections-18boards-2025-01-02.usebio.xml")
     again = read_usebio(write_usebio(event, event.score()))
     key = lambda line: (line.board, line.ns, line.ew)   # noqa: E731
-    assert sorted((key(l), l.result) for l in again.lines) == sorted((key(l), l.result) for l in event.lines)
+    assert sorted((key(x), x.result) for x in again.lines) == sorted((key(x), x.result) for x in event.lines)
     assert {p.id: p.players for p in again.pairs} == {p.id: p.players for p in event.pairs}
     assert again.sections == ("A", "B")
 

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.test import Client
 
-from clubs.models import Member, Session
+from clubs.models import Member
 from scoring.models import Result, SessionScoring
 from scoring.selectors.layout import session_layout
 

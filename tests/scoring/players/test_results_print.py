@@ -54,6 +54,7 @@ def pdf_text(data: bytes, tmp_path) -> tuple[str, int]:
 
 # --- who gets them when ------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("who", VIEWERS)
 @pytest.mark.parametrize("state", ["planned", "running", "finished"])
 def test_before_publication_only_the_clubs_staff_get_a_preview(request, played, who, state, client_for):
@@ -73,6 +74,7 @@ def test_before_publication_only_the_clubs_staff_get_a_preview(request, played, 
         assert "-preview.pdf" in client.get(urls(played)[0])["Content-Disposition"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("who", VIEWERS)
 @pytest.mark.parametrize("public", [True, False])
 def test_published_results_are_public_unless_the_club_keeps_them_to_members(request, published, who, public,
@@ -100,6 +102,7 @@ def test_the_printable_page_has_the_ranking_and_every_pairs_scorecard(published,
     assert "Sits out" not in text                                     # a complete Howell for 8: nobody sits out
 
 
+@pytest.mark.slow
 @needs_poppler
 def test_the_pdf_holds_the_ranking_and_the_scorecards(published, client_for, director, tmp_path):
     from scoring.selectors.players import ranking_for_viewer
@@ -116,6 +119,7 @@ def test_the_pdf_holds_the_ranking_and_the_scorecards(published, client_for, dir
     assert not leaks(response.content, deal_secrets(published))
 
 
+@pytest.mark.slow
 @needs_poppler
 def test_the_pdf_in_polish(published, player, client_for, tmp_path):
     client = client_for(player)

@@ -55,6 +55,7 @@ def _status(session, status: str) -> None:
     session.refresh_from_db()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("who", VIEWERS)
 @pytest.mark.parametrize("state", ["running", "finished"])
 def test_before_publication_only_the_clubs_staff_see_the_results(request, played, who, state, client_for):

@@ -29,6 +29,7 @@ def many():
     return numbers, owners, deals
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [n for n, f in FORMATS.items() if f.max_board is None])
 def test_every_format_equals_the_reference_on_100000_deals(name, many):
     numbers, owners, deals = many
@@ -36,6 +37,7 @@ def test_every_format_equals_the_reference_on_100000_deals(name, many):
     assert render_arrays(name, FIRST, numbers, owners) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [n for n, f in FORMATS.items() if f.max_board is not None])
 def test_duplimate_formats_equal_the_reference_on_100000_deals(name, many):
     """DUP and DLM hold boards 1 … 99: 100,000 deals as runs of 99 boards (and a shorter last one)."""
