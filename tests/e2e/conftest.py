@@ -4,6 +4,10 @@ The browser tests run against a live server, so each commits its rows and ends w
 (``seed_demo``) is seeded once in each test process and kept, on PostgreSQL, as a copy of every table in a schema of
 its own (``DemoCopy``); each later test gets it back with one ``INSERT … SELECT`` per table instead of seeding again.
 The rows are the same rows seed_demo made (same ids, same keys and deals), so a test sees exactly the demo.
+
+The browser waits patiently (``_patient_browser``): ``make test`` runs these tests beside other test processes on
+two cores, where a page that answers in 200 ms alone may take seconds; a wait is for an event (an element, a text),
+never a fixed time, so patience costs nothing when the page is quick.
 """
 
 from __future__ import annotations
@@ -59,6 +63,36 @@ class DemoCopy:
             for sql in connection.ops.sequence_reset_sql(no_style(), apps.get_models(include_auto_created=True)):
                 cursor.execute(sql)
         ContentType.objects.clear_cache()        # the flush's post_migrate cached content types under other ids
+
+
+#: the longest wait for an action (a click, a page to load) and for an ``expect`` to come true, in milliseconds
+ACTION_TIMEOUT = 90_000
+EXPECT_TIMEOUT = 30_000
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _patient_browser():
+    """Every context and page any test opens waits up to ``ACTION_TIMEOUT`` for an action, every ``expect`` up to
+    ``EXPECT_TIMEOUT`` (Playwright's defaults, 30 s and 5 s, are for a machine doing nothing else)."""
+    from playwright.sync_api import Browser, expect
+
+    new_context, new_page = Browser.new_context, Browser.new_page
+
+    def patient_context(self, *args, **kwargs):
+        context = new_context(self, *args, **kwargs)
+        context.set_default_timeout(ACTION_TIMEOUT)
+        return context
+
+    def patient_page(self, *args, **kwargs):
+        page = new_page(self, *args, **kwargs)
+        page.set_default_timeout(ACTION_TIMEOUT)
+        return page
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Browser, "new_context", patient_context)
+        patch.setattr(Browser, "new_page", patient_page)
+        expect.set_options(timeout=EXPECT_TIMEOUT)
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -154,10 +154,10 @@ def test_the_directors_pages_and_the_tables_keep_to_the_policy(browser, demo, se
     phone.get_by_test_id("over-made").click()
     phone.get_by_test_id("send").click()
     # … and the room, never reloaded, shows it within a few of htmx's polls
-    with page.expect_request(re.compile(r"/room/live/$"), timeout=10_000):
+    with page.expect_request(re.compile(r"/room/live/$"), timeout=30_000):
         pass
     expect(page.get_by_test_id(f"room-board-1-{number}")).not_to_have_attribute("data-state", before or "",
-                                                                             timeout=15_000)
+                                                                             timeout=30_000)
     table.close()
     desk.close()
     watch.check()

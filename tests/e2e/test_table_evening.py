@@ -109,7 +109,7 @@ def second_phone(browser, link: str):
     page = context.new_page()
     page.goto(link)
     page.get_by_test_id("join-submit").click()
-    expect(page.get_by_test_id("table-app")).to_be_visible()
+    expect(page.get_by_test_id("round-title")).to_be_visible()       # the app has drawn the round: not "Loading…"
     return context, page
 
 
@@ -137,7 +137,6 @@ def play_evening(rounds, phones, room, layout, play, shots) -> None:
 
 
 def test_a_whole_howell_evening_at_the_tables(browser, live_server, evening, director, shots):
-    expect.set_options(timeout=15_000)
     base = live_server.url
     layout = session_layout(evening)
     plan = planned_results(layout)

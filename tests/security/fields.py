@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 
 from tests.security import grammar
-from tests.security.hostile import EDGE_NUMBERS, UNICODE, mutated
+from tests.security.hostile import EDGE_NUMBERS, UNICODE, mutated, randoms
 
 
 def form_settings(examples: int):
@@ -34,7 +34,7 @@ def form_settings(examples: int):
 
 def text_of(build):
     """Text built by the grammar's ``Maker`` (one Hypothesis draw)."""
-    return grammar.randoms().map(lambda r: build(grammar.Maker(r)))
+    return randoms().map(lambda r: build(grammar.Maker(r)))
 
 
 #: any hostile text a field may receive

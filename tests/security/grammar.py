@@ -1,10 +1,9 @@
 """Inputs generated from scratch, shaped like each format, from one ``random.Random``.
 
-Hypothesis draws the ``Random`` (``st.randoms(use_true_random=True)``: one draw an input), and
-these builders make the whole file from it: a strategy drawing every tag and card through
-Hypothesis costs a hundred draws an input, ten times what the parsers cost, and a run has to
-feed a hundred thousand inputs in minutes. The test notes the input it made, so a failure shows
-it. Each builder mixes well-formed parts (real deals, tags in their places, numbers in range)
+Hypothesis draws the ``Random`` (``hostile.randoms``), and these builders make the whole file
+from it: a strategy drawing every tag and card through Hypothesis costs a hundred draws an input,
+ten times what the parsers cost, and a run has to feed a hundred thousand inputs in minutes
+(``hostile.batched`` feeds fifty inputs from one draw). A failure shows the input it made. Each builder mixes well-formed parts (real deals, tags in their places, numbers in range)
 with broken ones (numbers at the edges, odd characters, missing and repeated parts), so inputs
 reach deep into the parser as well as its first checks.
 """
@@ -15,19 +14,11 @@ import json
 import random
 import string
 
-from hypothesis import strategies as st
-
 from tests.security.hostile import EDGE_NUMBERS, RAW_BYTES, UNICODE, WBG, read
 
 RANKS = "AKQJT98765432"
 SEATS = "NESW"
 REAL_DEALS = [line for line in read(WBG / "allpbn.actual").decode().splitlines()[:60] if line.strip()]
-
-
-def randoms():
-    """One ``Random`` an input, in one Hypothesis draw (16 random bytes seed it: Hypothesis draws integers near
-    the edges often, and a seed drawn twice is an input fed twice)."""
-    return st.binary(min_size=16, max_size=16).map(random.Random)
 
 
 class Maker:

@@ -3,11 +3,11 @@
 Each test feeds one parser two kinds of input: **generated** from scratch (text shaped like the
 format: its tags, tokens, card strings and numbers at the edges) and **mutated** from real valid
 inputs (the golden files in ``tests/data`` and the real events of the shared data, read in place),
-with the edits of ``hostile.mutated``. A parser must either give its result or refuse with its
+with the edits of ``hostile.mutate``. A parser must either give its result or refuse with its
 domain's error: a message, said in Polish too, naming the line where the parser reads lines
 (``hostile.check_refusal``). Anything else — an ``IndexError``, a ``KeyError``, a ``ValueError``
 leaking from ``int()``, a ``UnicodeDecodeError``, a ``RecursionError``, a hang — is a bug in the
-parser; each one found is fixed there and kept here as an ``@example``.
+parser; each one found is fixed there and kept here among its test's ``examples``, fed first every run.
 
 The parsers: PBN, LIN, DUP, DLM and CSV deal files; SquareDeal's ``.sqd`` and ``.sqk`` and an
 event's hand records (placed on its sessions); a commitment's JSON (published and revealed), the
@@ -15,7 +15,7 @@ publication log's JSON and the standalone verifier (``tools/verify_commitment.py
 deal text, auction text, perfect-auction decoding, contracts, the scorer's traveller shorthand and
 a result's data (the phones' API); USEBIO, PBN with results and the traveller set JSON, each
 read, scored and compared as the import does before it saves. How many inputs each test feeds
-is ``EXAMPLES`` below; the total (at least ``hostile.TOTAL_REQUIRED`` a run) is checked by the
+is ``EXAMPLES`` below, fed fifty to a Hypothesis example (``hostile.batched``); the total (at least ``hostile.TOTAL_REQUIRED`` a run) is checked by the
 last test and printed at the end of the run (``conftest.py``).
 """
 
@@ -29,8 +29,6 @@ import random
 import re
 
 import pytest
-from hypothesis import example, given, note
-from hypothesis import strategies as st
 
 from dealing.domain import squaredeal as sq
 from dealing.domain.commitment import PublishedCommitment, RevealedCommitment
@@ -39,8 +37,8 @@ from dealing.domain.formats.pbn import dumps, read_pbn
 from dealing.domain.numbering import parse_deal_number
 from scoring.domain.errors import ScoringError
 from tests.security import grammar, hostile
-from tests.security.hostile import (BIGDEAL, DATA, EVENTS, WBG, check_refusal, feed, first_elements, first_games,
-                                    first_lines, hostile_settings, mutated, read)
+from tests.security.hostile import (BIGDEAL, DATA, EVENTS, WBG, batched, check_refusal, fed, first_elements,
+                                    first_games, first_lines, mutate, read)
 
 pytestmark = pytest.mark.slow
 
@@ -61,29 +59,32 @@ FIVE_THOUSAND_DIGITS = "9" * 5000        # int() refuses more than 4,300 digits 
 
 def hostile_tests(parser: str, build, seeds, tokens, check, *, examples=(), max_edits: int = 4, **extra):
     """The two tests of a parser: inputs generated from scratch by ``build`` (a ``grammar`` builder), and ``seeds``
-    (real valid inputs) mutated (``hostile.mutated``); each input is counted, noted (a failure shows it) and given
-    to ``check``. ``extra`` are further arguments of ``check`` and their strategies; ``examples`` (the inputs that
-    once broke the parser, each ``bytes`` or a dict of arguments) run first, every time."""
-    strategies = {"generated": grammar.randoms().map(lambda r: build(grammar.Maker(r))),
-                  "mutated": mutated(seeds, tokens, max_edits)}
-    def body(kind: str):
-        def test(raw, **arguments):
-            feed(f"{parser} {kind}")
-            note(f"{kind} input: {raw!r}")
-            check(raw, **arguments)
-        return test
+    (real valid inputs) mutated (``hostile.mutate``); each input is counted, given to ``check`` and, if it fails,
+    shown with the failure. ``extra`` are further arguments of ``check``, each with the values it may take (one is
+    drawn for each input); ``examples`` (the inputs that once broke the parser, each ``bytes`` or a dict of
+    arguments) run first, every time. The inputs are fed in batches (``hostile.batched``)."""
+    makers = {"generated": lambda r: build(grammar.Maker(r)), "mutated": lambda r: mutate(r, seeds, tokens, max_edits)}
 
-    made = []
-    for kind in ("generated", "mutated"):
-        test = given(raw=strategies[kind], **extra)(body(kind))
-        if kind == "mutated":
-            for case in reversed(examples):
-                test = example(**(case if isinstance(case, dict) else {"raw": case}))(test)
-        test = hostile_settings(EXAMPLES[parser])(test)
+    def test_of(kind: str):
+        make = makers[kind]
+
+        def one(r: random.Random) -> None:
+            fed(parser, kind, check, make(r), **{name: r.choice(values) for name, values in extra.items()})
+
+        run = batched(EXAMPLES[parser], one)
+
+        def test():
+            if kind == "mutated":
+                for case in examples:
+                    case = case if isinstance(case, dict) else {"raw": case}
+                    fed(parser, kind, check, **case)
+            run()
+
         test.__name__ = test.__qualname__ = f"test_{parser}_{kind}"
         test.__doc__ = check.__doc__
-        made.append(test)
-    return made
+        return test
+
+    return test_of("generated"), test_of("mutated")
 
 
 # --- deal files: PBN, LIN, DUP, DLM, CSV ------------------------------------------------------------
@@ -257,7 +258,7 @@ def check_hand_records(raw: bytes, name: str) -> None:
 
 test_hand_records_generated, test_hand_records_mutated = hostile_tests(
     "hand_records", lambda m: grammar.hand_records(m)[1], RECORD_SEEDS, DEAL_TOKENS + PBN_TOKENS, check_hand_records,
-    name=st.sampled_from(RECORD_NAMES), examples=[{"raw": FIN1, "name": f"OPRR{FIVE_THOUSAND_DIGITS}.pbn"}])
+    name=RECORD_NAMES, examples=[{"raw": FIN1, "name": f"OPRR{FIVE_THOUSAND_DIGITS}.pbn"}])
 
 
 # --- commitments, the publication log, the standalone verifier --------------------------------------
@@ -341,26 +342,37 @@ def _log_changes(m: grammar.Maker, entries: list) -> list:
     return entries
 
 
-@hostile_settings(EXAMPLES["publication_log"])
-@given(r=grammar.randoms(), first_hash=st.sampled_from([None, None, None, "é" * 64, "", "0" * 64]))
-@example(r=random.Random(0), first_hash="é" * 64)   # hmac.compare_digest refused to compare it: the page failed
-def test_publication_log_edited(r, first_hash):
+def check_edited_log(r: random.Random, first_hash: str | None) -> None:
     """A club's log whose entries were edited in the database (the triggers lifted), dropped, repeated or swapped:
     the checks the log page runs say each problem, naming its entry, and never fail."""
     from dataclasses import replace
 
     from dealing.domain import publication_log as log
 
-    feed("publication_log edited")
     m = grammar.Maker(r)
     entries = _log_changes(m, _GOOD_LOG)
     if first_hash is not None:
         entries[0] = replace(entries[0], hash=first_hash)
-    note(f"entries: {entries!r}")
-    problems = log.check_chain(entries, (m.count(0, 9), m.pick([_GOOD_LOG[-1].hash, "x"]))) + log.check_acts(entries)
-    for problem in problems:
-        check_refusal(DealingError(problem))
-        assert "position" in problem.params or "place" in problem.params, problem   # each names its entry
+    try:
+        problems = (log.check_chain(entries, (m.count(0, 9), m.pick([_GOOD_LOG[-1].hash, "x"])))
+                    + log.check_acts(entries))
+        for problem in problems:
+            check_refusal(DealingError(problem))
+            assert "position" in problem.params or "place" in problem.params, problem   # each names its entry
+    except Exception as exc:
+        exc.add_note(f"entries: {entries!r}")
+        raise
+
+
+FIRST_HASHES = [None, None, None, "é" * 64, "", "0" * 64]
+
+
+def test_publication_log_edited():
+    """The edited logs of ``check_edited_log``; the first is one that once failed: hmac.compare_digest refused to
+    compare a first hash of "é" * 64, and the page failed."""
+    fed("publication_log", "edited", check_edited_log, random.Random(0), first_hash="é" * 64)
+    batched(EXAMPLES["publication_log"], lambda r: fed("publication_log", "edited", check_edited_log, r,
+                                                       first_hash=r.choice(FIRST_HASHES)))()
 
 
 def _verifier():
@@ -444,11 +456,10 @@ def check_log_entries(raw: bytes) -> None:
         check_refusal(DealingError(problem))
 
 
-VERIFIER_CASES = {"generated": grammar.randoms().map(lambda r: _verifier_input(grammar.Maker(r))),
-                  "mutated": st.sampled_from(sorted(VERIFIER_FILES)).flatmap(
-                      lambda which: st.tuples(st.just(which), mutated([VERIFIER_FILES[which]],
-                                                                      JSON_TOKENS + PBN_TOKENS)))}
-HEADS = st.sampled_from([None, "7:" + "0" * 64, "x", "²:" + "0" * 64])
+VERIFIER_CASES = {"generated": lambda r: _verifier_input(grammar.Maker(r)),
+                  "mutated": lambda r: (which := r.choice(sorted(VERIFIER_FILES)),
+                                        mutate(r, [VERIFIER_FILES[which]], JSON_TOKENS + PBN_TOKENS))}
+HEADS = [None, "7:" + "0" * 64, "x", "²:" + "0" * 64]
 VERIFIER_EXAMPLES = [("log", VERIFIER_FILES["log"].replace(b'"head": {', b'"head": 5, "x": {')),
                      ("published", b'{"format": ' + FIVE_THOUSAND_DIGITS.encode() + b"}"),
                      ("revealed", b"[" * 100_000), ("deals", '[Board "²"]\n'.encode()),
@@ -468,18 +479,15 @@ VERIFIER_EXAMPLES = [("log", VERIFIER_FILES["log"].replace(b'"head": {', b'"head
 
 @pytest.mark.parametrize("kind", ["generated", "mutated"])
 def test_verifier(kind, verifier_dir):
-    @hostile_settings(EXAMPLES["verifier"])
-    @given(case=VERIFIER_CASES[kind], head=HEADS)
-    def run(case, head):
+    def check(case, head):
         which, raw = case
-        feed(f"verifier {kind}")
-        note(f"{kind} {which}: {raw!r}")
         check_verifier(raw, which, head, verifier_dir)
 
     if kind == "mutated":
         for case in VERIFIER_EXAMPLES:
-            run = example(case=case, head=None)(run)
-    run()
+            fed("verifier", kind, check, case, head=None)
+    make = VERIFIER_CASES[kind]
+    batched(EXAMPLES["verifier"], lambda r: fed("verifier", kind, check, make(r), head=r.choice(HEADS)))()
 
 
 # --- deal text, auction text, contracts --------------------------------------------------------------
@@ -526,7 +534,7 @@ def check_auction_text(raw: bytes, dealer: str) -> None:
 
 test_auction_text_generated, test_auction_text_mutated = hostile_tests(
     "auction_text", lambda m: m.auction().encode("utf-8", "surrogatepass"), AUCTION_SEEDS, AUCTION_TOKENS,
-    check_auction_text, dealer=st.sampled_from(["N", "E", "S", "W", "x", ""]))
+    check_auction_text, dealer=["N", "E", "S", "W", "x", ""])
 
 
 def _encoded_auction() -> bytes:
@@ -548,7 +556,7 @@ def check_perfect_auction(raw: bytes, dealer: str) -> None:
 
 test_perfect_auction_generated, test_perfect_auction_mutated = hostile_tests(
     "perfect_auction", lambda m: m.auction().encode("utf-8", "surrogatepass"), AUCTION_SEEDS + [_encoded_auction()],
-    AUCTION_TOKENS, check_perfect_auction, dealer=st.sampled_from(["N", "E", "S", "W", "x"]))
+    AUCTION_TOKENS, check_perfect_auction, dealer=["N", "E", "S", "W", "x"])
 
 CONTRACT_SEEDS = [b"4S", b"3NT", b"3N", b"4SX", b"4\xe2\x99\xa0\xc3\x97", b"2HXX", b"7nt", b"1c"]
 
@@ -565,7 +573,7 @@ def check_contract(raw: bytes, declarer: str) -> None:
 
 test_contract_generated, test_contract_mutated = hostile_tests(
     "contract", lambda m: m.contract().encode("utf-8", "surrogatepass"), CONTRACT_SEEDS, ["X", "NT", "7", "*", "×"],
-    check_contract, declarer=st.sampled_from(["N", "E", "S", "W", "n", "", "x", "NS"]))
+    check_contract, declarer=["N", "E", "S", "W", "n", "", "x", "NS"])
 
 
 # --- scoring: the shorthand, a result's data, results files ------------------------------------------
@@ -594,7 +602,7 @@ def check_traveller(raw: bytes, board: int) -> None:
 
 test_traveller_generated, test_traveller_mutated = hostile_tests(
     "traveller", lambda m: grammar.traveller(m).encode("utf-8", "surrogatepass"), TRAVELLER_SEEDS, TRAVELLER_TOKENS,
-    check_traveller, board=st.integers(1, 36), examples=[
+    check_traveller, board=range(1, 37), examples=[
         {"raw": "٣BA-0 E".encode(), "board": 1},      # the level read as 3, the contract then refused unexpectedly
         {"raw": b"03SX N 9", "board": 1}, {"raw": b"A100/40", "board": 1},  # A100/40 was written back as A10040
         {"raw": b"+" + FIVE_THOUSAND_DIGITS.encode(), "board": 1},

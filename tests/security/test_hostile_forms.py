@@ -29,7 +29,8 @@ from hypothesis import strategies as st
 from tests.security import fields, grammar
 from tests.security.fields import (answered, counts, decoded, number_text, odd_text, refused_page, says_why, text_of,
                                    traveller_text)
-from tests.security.hostile import BIGDEAL, EVENTS, WBG, feed, first_elements, first_games, first_lines, mutated, read
+from tests.security.hostile import (BIGDEAL, EVENTS, WBG, feed, first_elements, first_games, first_lines, mutated,
+                                    randoms, read)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -238,7 +239,7 @@ def test_results_file_import(club, director, client_for, file):
 def result_bodies():
     """A line for the results API: mostly a real table of the Howell (so the line is taken when the result reads),
     with any of its fields hostile."""
-    result = st.one_of(st.builds(lambda m: grammar.result_data(m), grammar.randoms().map(grammar.Maker)),
+    result = st.one_of(st.builds(lambda m: grammar.result_data(m), randoms().map(grammar.Maker)),
                        st.dictionaries(st.sampled_from(["contract", "declarer", "tricks", "score", "adjusted",
                                                         "weighted", "kind", "lead"]),
                                        st.one_of(odd_text, st.integers(-2 ** 70, 2 ** 70), st.none(), st.booleans(),
