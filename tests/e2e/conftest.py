@@ -108,6 +108,18 @@ def demo(live_server, demo_copy) -> str:
 
 
 @pytest.fixture
+def tables_started(club_session, director):
+    """A club session of 8 pairs (a Howell, 3 boards a round) with table entry started: phones may join."""
+    from movements.services import session_movement_choose
+    from tables.services.setup import table_entry_start
+
+    session_movement_choose(session=club_session, user=director, pairs=8, boards_per_round=3)
+    club_session.refresh_from_db()
+    table_entry_start(session=club_session, user=director)
+    return club_session
+
+
+@pytest.fixture
 def shots(tmp_path) -> Path:
     """Screenshots go to ``$E2E_SCREENSHOTS`` (default: the test's temporary directory)."""
     folder = Path(os.environ.get("E2E_SCREENSHOTS", tmp_path))

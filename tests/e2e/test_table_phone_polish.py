@@ -15,18 +15,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 360, "height": 740}
 
 
-@pytest.fixture
-def started(club_session, director):
-    from movements.services import session_movement_choose
-    from tables.services.setup import table_entry_start
-
-    session_movement_choose(session=club_session, user=director, pairs=8, boards_per_round=3)
-    club_session.refresh_from_db()
-    table_entry_start(session=club_session, user=director)
-    return club_session
-
-
-def test_a_polish_phone_is_told_what_is_wrong_in_polish(browser, live_server, started, director, shots):
+def test_a_polish_phone_is_told_what_is_wrong_in_polish(browser, live_server, tables_started, director, shots):
+    started = tables_started
     from tables.services.setup import table_lock
 
     table = Table.objects.get(table_session__session=started, number=2)

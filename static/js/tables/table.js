@@ -159,22 +159,31 @@
 
   // --- screens --------------------------------------------------------------------------------------
   const app = $("app");
+  // A screen is drawn again only when what it shows has changed. The state is fetched every few seconds; drawing
+  // the same screen anew replaced the button under a finger between its press and its release, and the tap was
+  // lost (and a note being typed was wiped).
+  const painted = new Map();
+  function paint(el, html) {
+    if (painted.get(el) === html) return;
+    el.innerHTML = html;
+    painted.set(el, html);
+  }
   function go(screen, extra) { ui = Object.assign({}, extra || {}, { screen: screen }); save(STORE.ui, ui); render(); window.scrollTo(0, 0); }
   function renderNet() {
     const net = $("net");
     const unsent = new Set(queue.map((a) => a.round + ":" + a.board)).size;
     if (unsent) {
       net.className = "net unsent";
-      net.innerHTML = '<span data-testid="not-sent">⚠ ' + esc(fmt(W.not_sent_count, { n: unsent })) + "</span>" +
-        (online && navigator.onLine !== false ? "" : " <strong>" + esc(W.offline) + "</strong>");
+      paint(net, '<span data-testid="not-sent">⚠ ' + esc(fmt(W.not_sent_count, { n: unsent })) + "</span>" +
+        (online && navigator.onLine !== false ? "" : " <strong>" + esc(W.offline) + "</strong>"));
     } else {
       net.className = "net ok";
-      net.innerHTML = '<span data-testid="all-sent">● ' + esc(W.sent) + "</span>";
+      paint(net, '<span data-testid="all-sent">● ' + esc(W.sent) + "</span>");
     }
     const problems = $("problems");
     problems.hidden = !errors.length;
-    problems.innerHTML = errors.map((e) => "<p>" + esc(e) + "</p>").join("") +
-      (errors.length ? '<button type="button" class="outline" data-act="dismiss">OK</button>' : "");
+    paint(problems, errors.map((e) => "<p>" + esc(e) + "</p>").join("") +
+      (errors.length ? '<button type="button" class="outline" data-act="dismiss">OK</button>' : ""));
   }
   function pairLine(side, p) {
     if (!p) return "";
@@ -325,18 +334,18 @@
   function render() {
     renderNet();
     if (signedOut) {
-      app.innerHTML = '<p class="phone-error" data-testid="signed-out">' + esc(W.signed_out) + '</p><p><a role="button" class="big" href="../t/join/">' + esc(W.join_again) + "</a></p>";
+      paint(app, '<p class="phone-error" data-testid="signed-out">' + esc(W.signed_out) + '</p><p><a role="button" class="big" href="../t/join/">' + esc(W.join_again) + "</a></p>");
       return;
     }
-    if (state.session.over) { app.innerHTML = '<p class="waiting" data-testid="session-over">' + esc(W.over) + "</p>"; return; }
+    if (state.session.over) { paint(app, '<p class="waiting" data-testid="session-over">' + esc(W.over) + "</p>"); return; }
     const pos = position();
     if ((ui.screen === "confirm" || ui.screen === "after") && ui.round && effective(ui.round, ui.board).state === "missing") {
       ui = { screen: "round" }; save(STORE.ui, ui);          // what was on this screen was refused: back to the round
     }
     const screens = { check: screenCheck, contract: screenContract, lead: screenLead, tricks: screenTricks, review: screenReview,
                       confirm: screenConfirm, after: screenAfter, request: screenRequest };
-    if (screens[ui.screen] && ui.round) { app.innerHTML = screens[ui.screen](); return; }
-    app.innerHTML = pos.playing ? screenRound(pos) : screenDone(pos);
+    if (screens[ui.screen] && ui.round) { paint(app, screens[ui.screen]()); return; }
+    paint(app, pos.playing ? screenRound(pos) : screenDone(pos));
   }
 
   // --- what the buttons do ------------------------------------------------------------------------------
