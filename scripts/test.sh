@@ -127,7 +127,7 @@ phase "start the services (PostgreSQL, Redis, migrate, Celery workers)" "$t" "$(
 
 # The three runs go at once: the machine's cores stay busy while one run waits on a browser, a worker or a
 # subprocess. Each writes its own log and JUnit report; the logs are shown in turn when all have ended.
-PROCESSES=${TEST_PROCESSES:-4}
+PROCESSES=${TEST_PROCESSES:-3}
 run() {   # run NAME LOG -- COMMAND...: in the background, recording the phase when it ends
   local name=$1 log=$2; shift 3
   (

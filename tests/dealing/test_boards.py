@@ -244,6 +244,7 @@ def test_viewing_a_hand_record_queues_a_missing_analysis_at_most_every_ten_minut
     assert len(queued) == 2  # all analysed: nothing to queue
 
 
+@pytest.mark.slow
 def test_the_analysis_task_stores_table_and_par_and_is_idempotent(club_session, director):
     from dealing.domain.analysis import analyse
     from dealing.tasks.analysis import session_analysis_task

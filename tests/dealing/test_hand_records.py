@@ -116,6 +116,7 @@ def test_a_pending_analysis_shows_a_placeholder_that_polls(analysed, player, cli
     assert 'class="dd-table"' in fragment and "hx-trigger" not in fragment
 
 
+@pytest.mark.slow
 def test_the_perfect_auction_is_collapsed_and_only_once_published(analysed, player, client_for):
     board = Board.objects.get(session=analysed, number=1)
     url = f"/dealing/sessions/{analysed.pk}/hand-record/1/"

@@ -457,6 +457,7 @@ ENCODE = "/api/v1/perfect-auction/encode/"
 DECODE = "/api/v1/perfect-auction/decode/"
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @pytest.mark.parametrize("params, field, polish, english", [
     ({"decode-auction": "1C 1C", "decode-dealer": "N"}, "decode-auction",

@@ -123,6 +123,7 @@ def test_a_silent_job_is_queued_again_and_the_task_is_idempotent(client_for, pla
     assert count_renders == [True] and job.file.name == name          # nothing made twice
 
 
+@pytest.mark.slow
 def test_a_failed_pdf_says_why_and_can_be_tried_again(client_for, player, settings, monkeypatch,
                                                        django_capture_on_commit_callbacks):
     settings.MOVEMENT_PDF_SYNC_MAX_ROWS = -1             # even the report alone (0 rows) is made in the background

@@ -73,6 +73,7 @@ def test_pairs_or_tables():
     assert exc.value.field == "pairs"
 
 
+@pytest.mark.slow
 def test_31_pairs_are_not_offered_a_62_board_howell_first():
     choice = offers_for(31, target_for(boards="24-28"))
     first = choice.offers[0]
@@ -129,6 +130,7 @@ def test_a_mitchell_cut_short_says_what_to_prepare():
         str(f) for f in first.facts]
 
 
+@pytest.mark.slow
 def test_past_64_pairs_only_mitchells_and_the_advice():
     choice = offers_for(70, target_for(boards="24-28"))
     assert str(choice.advice).startswith("Howells are offered for up to 64 pairs: for 70 pairs play a Mitchell")
@@ -191,6 +193,7 @@ def test_catalogue_by_tables_and_time(client_for, player):
     assert "For 14 pairs, at most 3 h: up to 24 boards at 7½ minutes a board" in html
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @pytest.mark.parametrize("query, field, words", [
     ({"pairs": 2}, "pairs", "at least 4 pairs"),
@@ -367,6 +370,7 @@ def test_the_chooser_in_polish(client_for, director, club_session):
         assert not re.search(rf"\b{english}\b", text), english
 
 
+@pytest.mark.slow
 def test_every_chooser_text_in_polish_with_its_plurals():
     with translation.override("pl"):
         said = render(offers_for(14, target_for(boards="24-28")).offers[0].boards_text)

@@ -112,6 +112,7 @@ def test_every_code_has_a_renderer_and_every_text_is_made(every_text):
     assert set(ENGLISH) - made <= {"method.other"}, sorted(set(ENGLISH) - made)
 
 
+@pytest.mark.slow
 def test_english_rendering_is_the_domains_english(every_text):
     with translation.override("en"):
         wrong = [(t.code, render(t), str(t)) for t in every_text if render(t) != str(t)]

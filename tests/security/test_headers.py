@@ -123,6 +123,7 @@ def production_env(tmp_path) -> dict:
     return env
 
 
+@pytest.mark.slow
 def test_check_deploy_is_clean_in_production(tmp_path):
     result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
                             cwd=REPO, env=production_env(tmp_path), capture_output=True, text=True, timeout=120)
@@ -130,6 +131,7 @@ def test_check_deploy_is_clean_in_production(tmp_path):
     assert "System check identified no issues (0 silenced)." in result.stdout, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_production_sends_http_to_https_with_hsts_and_the_policy(tmp_path):
     import json
 

@@ -54,6 +54,7 @@ def test_tables_match_bcdd_and_bridgecomposer(oracle):
         assert analysis.table == game.double_dummy, f"board {game.board}"
 
 
+@pytest.mark.slow
 def test_par_scores_match(oracle):
     for game, analysis in zip(oracle["games"], oracle["analyses"]):
         assert analysis.par.score == game.optimum_score, f"board {game.board}"

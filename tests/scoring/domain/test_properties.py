@@ -106,6 +106,7 @@ def test_cross_imps_add_up_to_zero(scores):
     assert sum(cross_imps(scores)) == 0
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=100)
 @given(boards)
 def test_cross_imps_in_an_event_add_up_to_zero_on_every_board(results_by_board):

@@ -62,6 +62,7 @@ def test_stats_overflow_of_20000_boards(golden_dir):
     assert render_arrays("stats", 1, numbers, owners) == (golden_dir / "stats20k" / "stats20k.txt").read_bytes()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["pbn", "lin", "csv", "goedel", "stats", "borel", "cds", "dlm", "dupblind"])
 def test_chunks_of_any_size_write_the_same_file(name, many):
     numbers, owners, _ = many

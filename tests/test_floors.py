@@ -1,0 +1,87 @@
+"""The floors: each app imports only apps on the floors below it (issue 19's gate against upward imports).
+
+``FLOORS`` is the house as it stands: clubs at the bottom; the engines that deal and move (``dealing``,
+``movements``) above it; ``scoring`` above them; table entry (``tables``) and the audits at the top. An import
+from an app on the same floor or a higher one is refused, wherever it is written (at the top of a module or inside
+a function, where no other tool sees it). ``clubsite`` is left out: it is both the site's wiring (URLs, settings,
+the Celery app: the top) and a few shared services (the date format, encrypted fields: the bottom), until issue 19
+splits it.
+
+``KNOWN`` lists the upward imports the house had when the gate came, by module: each is to go as issue 19 moves
+the walls (the session's path and page up into a floor of their own, the bridge words down into one). A new
+upward import fails the first test; an entry of ``KNOWN`` that is gone from the code fails the second, so the list
+only shrinks.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FLOORS = {"clubs": 1, "dealing": 2, "movements": 2, "scoring": 3, "tables": 4, "audits": 4}
+
+#: (importing module, imported app): the upward imports of 2026-11-28, each to be removed by issue 19
+KNOWN = {
+    ("clubs.selectors", "scoring"),
+    ("clubs.services", "scoring"),
+    ("clubs.session_path", "dealing"),
+    ("clubs.session_path", "movements"),
+    ("clubs.session_path", "scoring"),
+    ("clubs.session_path", "tables"),
+    ("clubs.views", "scoring"),
+    ("dealing.printing", "movements"),
+    ("dealing.views.boards", "scoring"),
+}
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> set[str]:
+    """The modules ``path`` imports, at the top or inside functions (relative imports are within its own app)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+    return found
+
+
+@cache
+def upward_imports(root: Path = ROOT) -> set[tuple[str, str]]:
+    """Every (module, app) where a module imports an app on its own floor or above (migrations left out)."""
+    out = set()
+    for app, floor in FLOORS.items():
+        for path in (root / app).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            for module in imports(path):
+                other = module.split(".")[0]
+                if other != app and other in FLOORS and FLOORS[other] >= floor:
+                    out.add((module_name(path, root), other))
+    return out
+
+
+def test_no_app_imports_its_own_floor_or_one_above_but_the_known_ones():
+    new = sorted(upward_imports() - KNOWN)
+    assert not new, ("imports of an app on the same floor or above (tests/test_floors.py says the floors): "
+                     + ", ".join(f"{module} imports {app}" for module, app in new))
+
+
+def test_the_known_upward_imports_are_still_there():
+    gone = sorted(KNOWN - upward_imports())
+    assert not gone, "no longer imported (strike them from KNOWN): " + ", ".join(f"{m} → {a}" for m, a in gone)
+
+
+def test_the_rule_sees_an_import_inside_a_function_and_a_sideways_one(tmp_path):
+    for app, text in {"clubs": "def f():\n    from scoring.selectors import layout\n",
+                      "dealing": "from clubs.models import Club\nimport movements.domain.howell\n",
+                      "tables": "from scoring.models import Result\nfrom . import apis\n"}.items():
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "a.py").write_text(text)
+    assert upward_imports(tmp_path) == {("clubs.a", "scoring"), ("dealing.a", "movements")}
