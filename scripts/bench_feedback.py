@@ -92,7 +92,9 @@ def steps(clone: Path) -> list[tuple[str, float]]:
     out = []
     for name, command in plan:
         started = time.monotonic()
-        subprocess.run([str(part) for part in command], cwd=clone, check=True, stdout=subprocess.DEVNULL)
+        result = subprocess.run([str(part) for part in command], cwd=clone, capture_output=True, text=True)
+        if result.returncode:
+            raise SystemExit(f"{name} failed (status {result.returncode}):\n{result.stdout}{result.stderr}")
         out.append((name, time.monotonic() - started))
     return out
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: installs PostgreSQL, Redis, Chromium, poppler and gettext
-# from Debian if missing; starts a throw-away PostgreSQL and Redis on loopback ports and real Celery
-# workers; then runs, at the same time:
+# The whole test suite, as CI runs it: the lint gate (ruff) first; then installs PostgreSQL, Redis,
+# Chromium, poppler and gettext from Debian if missing; starts a throw-away PostgreSQL and Redis on
+# loopback ports and real Celery workers; then runs at the same time:
 #   * the suite on PostgreSQL + Redis (browser tests included) in parallel pytest processes
 #     (pytest-xdist, a database, a cache database and a media folder per process: tests/conftest.py);
 #   * the tests that need the real Celery workers (marker `worker`), in one process on the database
@@ -30,6 +30,13 @@ PHASES=$WORK/phases.tsv               # name, start, end, exit status: scripts/t
 : >"$PHASES"
 phase() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "${4:-0}" >>"$PHASES"; }
 [ -n "${INSTALL_STARTED:-}" ] && phase "install (Python and npm packages)" "$INSTALL_STARTED" "$(now)"
+
+# The gate first: a lint failure ends the run in seconds, before anything is started.
+t=$(now)
+stamp "lint: ruff check"
+ruff check --quiet . || { echo "ruff check failed: nothing else was run (make lint runs the gate alone)" >&2
+                         rm -rf "$WORK"; exit 1; }
+phase "lint (ruff check)" "$t" "$(now)"
 
 t=$(now)
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)

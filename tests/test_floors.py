@@ -41,40 +41,44 @@ def module_name(path: Path, root: Path = ROOT) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports(path: Path) -> set[str]:
-    """The modules ``path`` imports, at the top or inside functions (relative imports are within its own app)."""
+def imports(path: Path) -> set[tuple[int, str]]:
+    """(line, module) of every import in ``path``, at the top or inside functions (relative imports are within its
+    own app)."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
         if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
+            found |= {(node.lineno, alias.name) for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
+            found.add((node.lineno, node.module))
     return found
 
 
 @cache
-def upward_imports(root: Path = ROOT) -> set[tuple[str, str]]:
-    """Every (module, app) where a module imports an app on its own floor or above (migrations left out)."""
-    out = set()
+def upward_imports(root: Path = ROOT) -> dict[tuple[str, str], list[str]]:
+    """(module, app) → where (``file:line imports module``) for every module importing an app on its own floor or
+    above (migrations left out)."""
+    out: dict[tuple[str, str], list[str]] = {}
     for app, floor in FLOORS.items():
-        for path in (root / app).rglob("*.py"):
+        for path in sorted((root / app).rglob("*.py")):
             if "migrations" in path.parts:
                 continue
-            for module in imports(path):
+            for line, module in sorted(imports(path)):
                 other = module.split(".")[0]
                 if other != app and other in FLOORS and FLOORS[other] >= floor:
-                    out.add((module_name(path, root), other))
+                    out.setdefault((module_name(path, root), other), []).append(
+                        f"{path.relative_to(root)}:{line} imports {module}")
     return out
 
 
 def test_no_app_imports_its_own_floor_or_one_above_but_the_known_ones():
-    new = sorted(upward_imports() - KNOWN)
-    assert not new, ("imports of an app on the same floor or above (tests/test_floors.py says the floors): "
-                     + ", ".join(f"{module} imports {app}" for module, app in new))
+    found = upward_imports()
+    new = [where for key in sorted(set(found) - KNOWN) for where in found[key]]
+    assert not new, ("an app may import only the apps on the floors below its own (clubs 1; dealing, movements 2; "
+                     "scoring 3; tables, audits 4): " + "; ".join(new))
 
 
 def test_the_known_upward_imports_are_still_there():
-    gone = sorted(KNOWN - upward_imports())
+    gone = sorted(KNOWN - set(upward_imports()))
     assert not gone, "no longer imported (strike them from KNOWN): " + ", ".join(f"{m} → {a}" for m, a in gone)
 
 
@@ -84,4 +88,5 @@ def test_the_rule_sees_an_import_inside_a_function_and_a_sideways_one(tmp_path):
                       "tables": "from scoring.models import Result\nfrom . import apis\n"}.items():
         (tmp_path / app).mkdir()
         (tmp_path / app / "a.py").write_text(text)
-    assert upward_imports(tmp_path) == {("clubs.a", "scoring"), ("dealing.a", "movements")}
+    assert upward_imports(tmp_path) == {("clubs.a", "scoring"): ["clubs/a.py:2 imports scoring.selectors"],
+                                        ("dealing.a", "movements"): ["dealing/a.py:2 imports movements.domain.howell"]}
