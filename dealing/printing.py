@@ -6,7 +6,7 @@ round a compass (``templates/dealing/_hand_diagram.html``, the page's own diagra
 double-dummy table (tricks for each declarer in each strain) and the par score and contracts.
 
 * ``hand_record_context(session, boards, …)`` — what ``templates/print/hand_record.html`` shows:
-  the boards (``dealing.views.hand_records.board_view``) cut into pages;
+  the boards (``dealing.diagrams.board_view``) cut into pages;
 * ``hand_record_html(…)`` — the printable HTML page (the browser's Print prints the same pages);
 * ``hand_record_pdf(…)`` — the same HTML written as a PDF in the active language.
 
@@ -31,14 +31,13 @@ from pathlib import Path
 from django.conf import settings
 from django.template.loader import render_to_string
 
+from dealing.diagrams import board_view
 from dealing.selectors.boards import BoardRecord
 
 BOARDS_PER_PAGE = 6          # two columns of three on A4 portrait
 
 
 def hand_record_context(session, boards: Sequence[BoardRecord], *, per_page: int = BOARDS_PER_PAGE) -> dict:
-    from dealing.views.hand_records import board_view
-
     views = [board_view(board) for board in boards]
     pages = [views[i:i + per_page] for i in range(0, len(views), per_page)]
     return {"session": session, "club": session.club, "pages": pages, "boards": views,

@@ -15,61 +15,10 @@ from django.utils.translation import gettext_lazy
 
 from clubs.selectors import session_get_for_viewer
 from dealing.domain import perfect_auction
-from dealing.domain.analysis import PBN_STRAIN_ORDER
-from dealing.domain.cards import SUITS_DESCENDING, Seat, Strain, Suit
 from dealing.domain.errors import DealingError
-from dealing.models.board import VULNERABILITY_CHOICES
 from dealing.selectors import boards as selectors
+from dealing.diagrams import board_view
 from dealing.services.boards import session_analysis_queue
-
-_SUIT_CLASS = {Suit.SPADES: "suit-s", Suit.HEARTS: "suit-h", Suit.DIAMONDS: "suit-d", Suit.CLUBS: "suit-c"}
-_SEAT_NAMES = {Seat.NORTH: gettext_lazy("North"), Seat.EAST: gettext_lazy("East"), Seat.SOUTH: gettext_lazy("South"),
-               Seat.WEST: gettext_lazy("West")}
-
-
-def _ranks(text: str) -> str:
-    from dealing.texts import rank   # honours as the reader's language writes them (Polish: A K D W)
-
-    return " ".join(rank(r) for r in text) or "—"
-
-
-def hand_view(deal, seat: Seat) -> dict:
-    """One hand as the diagram shows it: seat, HCP and four suit lines (symbol, colour, ranks)."""
-    hand = deal.hand(seat)
-    return {
-        "seat": seat.letter,
-        "name": str(_SEAT_NAMES[seat]),
-        "hcp": hand.hcp,
-        "suits": [{"symbol": s.symbol, "css": _SUIT_CLASS[s], "ranks": _ranks(hand.holding_str(s)),
-                   "name": s.name.lower()} for s in SUITS_DESCENDING],
-    }
-
-
-def board_view(board: selectors.BoardRecord) -> dict:
-    """Everything a board's diagram and analysis need, in display order."""
-    hands = {seat.letter: hand_view(board.deal, seat) for seat in Seat}
-    view = {
-        "number": board.number,
-        "dealer": board.dealer.letter,
-        "dealer_name": str(_SEAT_NAMES[board.dealer]),
-        "vulnerability": str(dict(VULNERABILITY_CHOICES)[board.vulnerability.pbn]),
-        "vulnerable_seats": "".join(seat.letter for seat in Seat if board.vulnerability.is_vulnerable(seat)),
-        "hands": hands,
-        "hcp": board.hcp,
-        "analysis_status": board.analysis_status,
-        "dd_rows": None,
-        "par": None,
-    }
-    if board.analysis is not None:
-        table = board.analysis.table
-        view["dd_strains"] = [(str(gettext_lazy("NT")) if s is Strain.NOTRUMP else s.symbol,
-                               "" if s is Strain.NOTRUMP else _SUIT_CLASS[s.suit]) for s in PBN_STRAIN_ORDER]
-        view["dd_rows"] = [(seat.letter, [table[seat, s] for s in PBN_STRAIN_ORDER])
-                           for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)]
-        par = board.analysis.par
-        view["par"] = {"score": par.optimum_score_pbn(), "contracts": par.par_contract_pbn(), "ns": par.score}
-    return view
-
 
 def _perfect_auction_context(board: selectors.BoardRecord) -> dict | None:
     try:

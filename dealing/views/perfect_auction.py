@@ -35,7 +35,7 @@ from dealing.domain.auction import Auction, Call
 from dealing.domain.cards import Deal, Hand, Seat, Suit
 from dealing.domain.errors import DealingError
 from dealing.selectors.boards import board_for_viewer
-from dealing.views.hand_records import hand_view
+from dealing.diagrams import hand_view
 
 SEAT_NAMES = {Seat.NORTH: gettext_lazy("North"), Seat.EAST: gettext_lazy("East"), Seat.SOUTH: gettext_lazy("South"),
               Seat.WEST: gettext_lazy("West")}

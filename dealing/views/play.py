@@ -36,7 +36,7 @@ from dealing.domain.contract import Contract
 from dealing.domain.errors import DealingError
 from dealing.domain.play import parse_cards
 from dealing.selectors import play as selectors
-from dealing.views.hand_records import _SEAT_NAMES, _SUIT_CLASS, board_view
+from dealing.diagrams import SEAT_NAMES, SUIT_CLASS, board_view
 
 SUIT_NAMES = {Suit.SPADES: gettext_lazy("spades"), Suit.HEARTS: gettext_lazy("hearts"),
               Suit.DIAMONDS: gettext_lazy("diamonds"), Suit.CLUBS: gettext_lazy("clubs")}
@@ -52,18 +52,18 @@ def _rank(card: Card) -> str:
 def card_view(card: Card) -> dict:
     """A card as the page writes it; ``html``: the coloured suit symbol (named for screen readers) and the rank."""
     name = str(SUIT_NAMES[card.suit])
-    return {"code": str(card), "rank": _rank(card), "symbol": card.suit.symbol, "css": _SUIT_CLASS[card.suit],
+    return {"code": str(card), "rank": _rank(card), "symbol": card.suit.symbol, "css": SUIT_CLASS[card.suit],
             "suit_name": name,
-            "html": format_html('<span class="{}" role="img" aria-label="{}">{}</span>{}', _SUIT_CLASS[card.suit],
+            "html": format_html('<span class="{}" role="img" aria-label="{}">{}</span>{}', SUIT_CLASS[card.suit],
                                 name, card.suit.symbol, _rank(card))}
 
 
 def contract_view(contract: Contract) -> dict:
     strain = contract.strain
     return {"level": contract.level, "strain": "NT" if strain is Strain.NOTRUMP else strain.letter,
-            "symbol": strain.symbol, "css": "" if strain is Strain.NOTRUMP else _SUIT_CLASS[strain.suit],
+            "symbol": strain.symbol, "css": "" if strain is Strain.NOTRUMP else SUIT_CLASS[strain.suit],
             "doubling": "×" * contract.doubling, "call": contract.call, "declarer": contract.declarer.letter,
-            "declarer_name": str(_SEAT_NAMES[contract.declarer]), "needed": contract.tricks_needed}
+            "declarer_name": str(SEAT_NAMES[contract.declarer]), "needed": contract.tricks_needed}
 
 
 class _Addresses:
@@ -104,9 +104,9 @@ def play_context(result: selectors.BoardPlay, *, base: str, auto: str) -> dict:
                             "url": address(play.cards + (card,)) if option else None,
                             "cost": option.cost if option else None,
                             "tricks": option.declarer_tricks if option else None})
-            suits.append({"symbol": suit.symbol, "css": _SUIT_CLASS[suit], "name": str(SUIT_NAMES[suit]),
+            suits.append({"symbol": suit.symbol, "css": SUIT_CLASS[suit], "name": str(SUIT_NAMES[suit]),
                           "cards": row})
-        seats[seat.letter] = {"letter": seat.letter, "name": str(_SEAT_NAMES[seat]), "role": role,
+        seats[seat.letter] = {"letter": seat.letter, "name": str(SEAT_NAMES[seat]), "role": role,
                               "to_play": seat == to_play, "suits": suits, "count": len(held)}
 
     # the trick on the table: the one in progress, or the last one complete (with its winner)
@@ -116,7 +116,7 @@ def play_context(result: selectors.BoardPlay, *, base: str, auto: str) -> dict:
         shown = play.completed[-1]
         winner = shown.winner(contract.strain)
     on_table = {shown.seat_of(i): card_view(card) for i, card in enumerate(shown.cards)}
-    table = [{"seat": seat.letter, "name": str(_SEAT_NAMES[seat]), "card": on_table.get(seat),
+    table = [{"seat": seat.letter, "name": str(SEAT_NAMES[seat]), "card": on_table.get(seat),
               "won": seat == winner, "led": bool(shown.cards) and seat == shown.leader} for seat in Seat]
 
     log, current = [], None
@@ -132,7 +132,7 @@ def play_context(result: selectors.BoardPlay, *, base: str, auto: str) -> dict:
         if trick.complete:
             winner_seat = trick.winner(contract.strain)
             entry["winner"] = winner_seat.letter
-            entry["winner_name"] = str(_SEAT_NAMES[winner_seat])
+            entry["winner_name"] = str(SEAT_NAMES[winner_seat])
 
     last = evaluation.played[-1] if evaluation.played else None
     undo = None
@@ -152,12 +152,12 @@ def play_context(result: selectors.BoardPlay, *, base: str, auto: str) -> dict:
         "contract": contract_view(contract),
         "seats": seats,
         "to_play": to_play.letter if to_play is not None else None,
-        "to_play_name": str(_SEAT_NAMES[to_play]) if to_play is not None else None,
+        "to_play_name": str(SEAT_NAMES[to_play]) if to_play is not None else None,
         "table": table,
         "winner": winner.letter if winner is not None else None,
-        "winner_name": str(_SEAT_NAMES[winner]) if winner is not None else None,
+        "winner_name": str(SEAT_NAMES[winner]) if winner is not None else None,
         "log": log,
-        "last": ({**card_view(last.card), "seat_name": str(_SEAT_NAMES[last.seat]), "cost": last.cost}
+        "last": ({**card_view(last.card), "seat_name": str(SEAT_NAMES[last.seat]), "cost": last.cost}
                  if last else None),
         "declarer_won": declarer_won, "defence_won": defence_won,
         "double_dummy": dd, "start": evaluation.start,
@@ -209,5 +209,5 @@ def play_board(request, session_id: int, number: int):
     return render(request, "dealing/play_board.html", {
         "session": session, "club": session.club, "board": board_view(board), "p": context,
         "levels": range(1, 8), "strains": STRAIN_CHOICES,
-        "declarers": [(s.letter, str(_SEAT_NAMES[s])) for s in Seat],
+        "declarers": [(s.letter, str(SEAT_NAMES[s])) for s in Seat],
     }, status=status)

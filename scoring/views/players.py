@@ -124,7 +124,7 @@ def traveller(request, session_id, board):
                                 pair=request.GET.get("pair") or None)
     context = {**_common(request, data, data.mine), "page": data, "board_view": None}
     if data.record is not None:
-        from dealing.views.hand_records import board_view
+        from dealing.diagrams import board_view
 
         context["board_view"] = board_view(data.record)
         _kick_analysis(data.session, data.record.analysis is None)

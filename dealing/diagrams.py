@@ -1,0 +1,64 @@
+"""A board as its diagram shows it, for every page and print that draws one: the four hands (seat, HCP, suit
+lines with their colours), dealer and vulnerability, and the double-dummy table and par when the board is analysed.
+
+The hand-record pages, the printed hand record (``dealing/printing.py``), "play it again", the perfect-auction page
+and the players' traveller (``scoring/views/players.py``) all draw boards from here; none of them calls another's
+view.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy
+
+from dealing.domain.analysis import PBN_STRAIN_ORDER
+from dealing.domain.cards import SUITS_DESCENDING, Seat, Strain, Suit
+from dealing.models.board import VULNERABILITY_CHOICES
+from dealing.selectors.boards import BoardRecord
+
+SUIT_CLASS = {Suit.SPADES: "suit-s", Suit.HEARTS: "suit-h", Suit.DIAMONDS: "suit-d", Suit.CLUBS: "suit-c"}
+SEAT_NAMES = {Seat.NORTH: gettext_lazy("North"), Seat.EAST: gettext_lazy("East"), Seat.SOUTH: gettext_lazy("South"),
+               Seat.WEST: gettext_lazy("West")}
+
+
+def ranks(text: str) -> str:
+    from dealing.texts import rank   # honours as the reader's language writes them (Polish: A K D W)
+
+    return " ".join(rank(r) for r in text) or "—"
+
+
+def hand_view(deal, seat: Seat) -> dict:
+    """One hand as the diagram shows it: seat, HCP and four suit lines (symbol, colour, ranks)."""
+    hand = deal.hand(seat)
+    return {
+        "seat": seat.letter,
+        "name": str(SEAT_NAMES[seat]),
+        "hcp": hand.hcp,
+        "suits": [{"symbol": s.symbol, "css": SUIT_CLASS[s], "ranks": ranks(hand.holding_str(s)),
+                   "name": s.name.lower()} for s in SUITS_DESCENDING],
+    }
+
+
+def board_view(board: BoardRecord) -> dict:
+    """Everything a board's diagram and analysis need, in display order."""
+    hands = {seat.letter: hand_view(board.deal, seat) for seat in Seat}
+    view = {
+        "number": board.number,
+        "dealer": board.dealer.letter,
+        "dealer_name": str(SEAT_NAMES[board.dealer]),
+        "vulnerability": str(dict(VULNERABILITY_CHOICES)[board.vulnerability.pbn]),
+        "vulnerable_seats": "".join(seat.letter for seat in Seat if board.vulnerability.is_vulnerable(seat)),
+        "hands": hands,
+        "hcp": board.hcp,
+        "analysis_status": board.analysis_status,
+        "dd_rows": None,
+        "par": None,
+    }
+    if board.analysis is not None:
+        table = board.analysis.table
+        view["dd_strains"] = [(str(gettext_lazy("NT")) if s is Strain.NOTRUMP else s.symbol,
+                               "" if s is Strain.NOTRUMP else SUIT_CLASS[s.suit]) for s in PBN_STRAIN_ORDER]
+        view["dd_rows"] = [(seat.letter, [table[seat, s] for s in PBN_STRAIN_ORDER])
+                           for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)]
+        par = board.analysis.par
+        view["par"] = {"score": par.optimum_score_pbn(), "contracts": par.par_contract_pbn(), "ns": par.score}
+    return view
