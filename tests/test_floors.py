@@ -15,9 +15,10 @@ only shrinks.
 
 from __future__ import annotations
 
-import ast
 from functools import cache
 from pathlib import Path
+
+from tests.test_architecture import imported_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 FLOORS = {"clubs": 1, "dealing": 2, "movements": 2, "scoring": 3, "tables": 4, "audits": 4}
@@ -41,18 +42,6 @@ def module_name(path: Path, root: Path = ROOT) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports(path: Path) -> set[tuple[int, str]]:
-    """(line, module) of every import in ``path``, at the top or inside functions (relative imports are within its
-    own app)."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
-        if isinstance(node, ast.Import):
-            found |= {(node.lineno, alias.name) for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add((node.lineno, node.module))
-    return found
-
-
 @cache
 def upward_imports(root: Path = ROOT) -> dict[tuple[str, str], list[str]]:
     """(module, app) → where (``file:line imports module``) for every module importing an app on its own floor or
@@ -62,7 +51,7 @@ def upward_imports(root: Path = ROOT) -> dict[tuple[str, str], list[str]]:
         for path in sorted((root / app).rglob("*.py")):
             if "migrations" in path.parts:
                 continue
-            for line, module in sorted(imports(path)):
+            for line, module in sorted(set(imported_modules(path))):
                 other = module.split(".")[0]
                 if other != app and other in FLOORS and FLOORS[other] >= floor:
                     out.setdefault((module_name(path, root), other), []).append(
