@@ -232,6 +232,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"] + [
     (prefix, NODE_MODULES / path)
     for prefix, path in [
         ("vendor/htmx", "htmx.org/dist"),
+        ("vendor/idiomorph", "idiomorph/dist"),
         ("vendor/pico", "@picocss/pico/css"),
         ("vendor/swagger-ui", "swagger-ui-dist"),
     ]

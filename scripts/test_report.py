@@ -3,6 +3,9 @@
     python scripts/test_report.py --phases PHASES.tsv --started EPOCH junit-*.xml
     python scripts/test_report.py --save junit-*.xml      # refresh tests/module-seconds.json
 
+The failures come last, each with its error and the lines of the traceback that name it, so that the tail of a
+run's output (all a CI log may keep) says what failed and why.
+
 ``scripts/test.sh`` writes the phases (name, start, end, exit status, tab-separated; the runs of the suite overlap)
 and one JUnit report per pytest run, and calls this at the end of every run, passed or failed. ``--save`` writes
 each module's summed time to ``tests/module-seconds.json``, which ``tests/conftest.py`` uses to start the longest
@@ -21,6 +24,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 MODULE_SECONDS = REPO / "tests" / "module-seconds.json"
 SLOWEST = 25
+FAILURE_LINES = 30      # of each failure's traceback: its "E" lines and the file:line lines
 
 #: kinds of test, by where they live (the first that matches)
 KINDS = [
@@ -44,6 +48,23 @@ def test_cases(paths: list[Path]):
         for case in root.iter("testcase"):
             file = case.get("file") or case.get("classname", "").replace(".", "/") + ".py"
             yield run, file, f"{file}::{case.get('name')}", float(case.get("time") or 0)
+
+
+def failures(paths: list[Path]):
+    """(run, test id, message, the traceback's last lines) of every failed or erred test case in the reports."""
+    for path in paths:
+        run = path.stem.removeprefix("junit-")
+        try:
+            root = ET.parse(path).getroot()
+        except (OSError, ET.ParseError):
+            continue
+        for case in root.iter("testcase"):
+            for bad in (*case.findall("failure"), *case.findall("error")):
+                file = case.get("file") or case.get("classname", "").replace(".", "/") + ".py"
+                lines = [line for line in (bad.text or "").splitlines() if line.strip()]
+                told = [line for line in lines if line.startswith("E ") or line.startswith(("tests/", "clubs", "dealing/",
+                        "movements/", "scoring/", "tables/", "audits/"))]
+                yield run, f"{file}::{case.get('name')}", (bad.get("message") or "").strip(), told[-FAILURE_LINES:]
 
 
 def phases_table(phases: Path, started: float) -> list[str]:
@@ -85,6 +106,13 @@ def report(paths: list[Path], phases: Path | None, started: float | None) -> Non
     print(f"\n{SLOWEST} slowest tests (set-up, call and tear-down)")
     for run, _, name, seconds in sorted(cases, key=lambda c: -c[3])[:SLOWEST]:
         print(f"{seconds:8.1f}s  {name}  [{run}]")
+    failed = list(failures(paths))
+    if failed:
+        print(f"\n{len(failed)} failed (the error, then where it was raised)")
+    for run, name, message, told in failed:
+        print(f"\n--- {name}  [{run}]")
+        for line in told or message[:600].splitlines():
+            print(f"    {line[:300]}")
 
 
 def save(paths: list[Path]) -> None:

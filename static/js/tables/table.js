@@ -159,13 +159,14 @@
 
   // --- screens --------------------------------------------------------------------------------------
   const app = $("app");
-  // A screen is drawn again only when what it shows has changed. The state is fetched every few seconds; drawing
-  // the same screen anew replaced the button under a finger between its press and its release, and the tap was
-  // lost (and a note being typed was wiped).
+  // A screen is drawn again only when what it shows has changed, and then by morphing (idiomorph, from npm): the
+  // elements that stay keep their identity and only what differs is touched. The state is fetched every few
+  // seconds and a sent result comes back with its server's id; replacing the whole screen each time swapped the
+  // button under a finger between its press and its release, and the tap was lost (and a note being typed wiped).
   const painted = new Map();
   function paint(el, html) {
     if (painted.get(el) === html) return;
-    el.innerHTML = html;
+    Idiomorph.morph(el, html, { morphStyle: "innerHTML", ignoreActiveValue: true });
     painted.set(el, html);
   }
   function go(screen, extra) { ui = Object.assign({}, extra || {}, { screen: screen }); save(STORE.ui, ui); render(); window.scrollTo(0, 0); }
