@@ -16,29 +16,28 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from clubs.models import Club, ClubRole, Member, Pair, Session
-from clubs.permissions import can_direct, can_read_results, can_score, is_site_auditor
+from clubs.permissions import can_direct, can_read_results, can_score, standing
+
+
+def _clubs_where(user, *roles: str) -> QuerySet[Club]:
+    mine = standing(user)
+    return Club.objects.filter(pk__in=[club for club, held in mine.roles.items() if not held.isdisjoint(roles)])
 
 
 def clubs_directed_by(user) -> QuerySet[Club]:
-    if not getattr(user, "is_authenticated", False):
-        return Club.objects.none()
-    return Club.objects.filter(roles__user=user, roles__role=ClubRole.Role.DIRECTOR).distinct()
+    return _clubs_where(user, ClubRole.Role.DIRECTOR)
 
 
 def clubs_scored_by(user) -> QuerySet[Club]:
-    if not getattr(user, "is_authenticated", False):
-        return Club.objects.none()
-    return Club.objects.filter(
-        roles__user=user, roles__role__in=[ClubRole.Role.DIRECTOR, ClubRole.Role.SCORER]
-    ).distinct()
+    return _clubs_where(user, ClubRole.Role.DIRECTOR, ClubRole.Role.SCORER)
 
 
 def club_list_for_user(user) -> QuerySet[Club]:
-    if not getattr(user, "is_authenticated", False):
-        return Club.objects.none()
-    if is_site_auditor(user):
+    """The clubs ``user`` may see: every club for a site auditor; else those they hold a role in or are a member of."""
+    mine = standing(user)
+    if mine.auditor:
         return Club.objects.all()
-    return Club.objects.filter(Q(roles__user=user) | Q(members__user=user)).distinct()
+    return Club.objects.filter(pk__in=sorted(mine.club_ids))
 
 
 def club_get_for_viewer(*, user, slug: str) -> Club:

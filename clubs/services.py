@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, ClubRole, Member, Pair, Session
+from clubs.permissions import forget_standing
 
 
 @transaction.atomic
@@ -41,6 +42,7 @@ def club_update(*, club: Club, name: str, city: str, results_public: bool | None
 @transaction.atomic
 def club_role_grant(*, club: Club, user, role: str) -> ClubRole:
     grant, _ = ClubRole.objects.get_or_create(club=club, user=user, role=role)
+    forget_standing(user)
     return grant
 
 
@@ -52,6 +54,7 @@ def club_role_revoke(*, club: Club, user, role: str, by) -> None:
         if directors.count() <= 1 and directors.filter(user=user).exists():
             raise ValidationError({"role": _("A club needs at least one director; appoint another first.")})
     ClubRole.objects.filter(club=club, user=user, role=role).delete()
+    forget_standing(user)
 
 
 @transaction.atomic

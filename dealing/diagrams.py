@@ -14,33 +14,37 @@ from dealing.domain.analysis import PBN_STRAIN_ORDER
 from dealing.domain.cards import SUITS_DESCENDING, Seat, Strain, Suit
 from dealing.models.board import VULNERABILITY_CHOICES
 from dealing.selectors.boards import BoardRecord
+from dealing.texts import honours
 
 SUIT_CLASS = {Suit.SPADES: "suit-s", Suit.HEARTS: "suit-h", Suit.DIAMONDS: "suit-d", Suit.CLUBS: "suit-c"}
 SEAT_NAMES = {Seat.NORTH: gettext_lazy("North"), Seat.EAST: gettext_lazy("East"), Seat.SOUTH: gettext_lazy("South"),
                Seat.WEST: gettext_lazy("West")}
 
 
-def ranks(text: str) -> str:
-    from dealing.texts import rank   # honours as the reader's language writes them (Polish: A K D W)
+def ranks(text: str, written: dict[str, str] | None = None) -> str:
+    """``AKT2`` as the reader writes it (``A K 10 2``; Polish: ``A K 10 2``, ``D`` for ``Q``); ``written`` is
+    :func:`dealing.texts.honours`, given by a caller that writes many."""
+    written = written or honours()
+    return " ".join(written.get(r, r) for r in text) or "—"
 
-    return " ".join(rank(r) for r in text) or "—"
 
-
-def hand_view(deal, seat: Seat) -> dict:
+def hand_view(deal, seat: Seat, written: dict[str, str] | None = None) -> dict:
     """One hand as the diagram shows it: seat, HCP and four suit lines (symbol, colour, ranks)."""
+    written = written or honours()
     hand = deal.hand(seat)
     return {
         "seat": seat.letter,
         "name": str(SEAT_NAMES[seat]),
         "hcp": hand.hcp,
-        "suits": [{"symbol": s.symbol, "css": SUIT_CLASS[s], "ranks": ranks(hand.holding_str(s)),
+        "suits": [{"symbol": s.symbol, "css": SUIT_CLASS[s], "ranks": ranks(hand.holding_str(s), written),
                    "name": s.name.lower()} for s in SUITS_DESCENDING],
     }
 
 
 def board_view(board: BoardRecord) -> dict:
     """Everything a board's diagram and analysis need, in display order."""
-    hands = {seat.letter: hand_view(board.deal, seat) for seat in Seat}
+    written = honours()
+    hands = {seat.letter: hand_view(board.deal, seat, written) for seat in Seat}
     view = {
         "number": board.number,
         "dealer": board.dealer.letter,

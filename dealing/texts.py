@@ -36,12 +36,16 @@ def whose(s) -> str:
     return (_("North's"), _("East's"), _("South's"), _("West's"))[int(s)]
 
 
-def rank(letter: str) -> str:
-    """A card's rank as a player of the reader's language writes it: ``Q`` is ``D`` (dama) in Polish, ``J`` is
-    ``W`` (walet), ``T`` is ``10``; the other ranks are the same."""
+def honours() -> dict[str, str]:
+    """The ranks a player of the reader's language writes otherwise: ``Q`` is ``D`` (dama) in Polish, ``J`` is ``W``
+    (walet), ``T`` is ``10``; the other ranks are the same."""
     return {"A": pgettext("card rank: ace", "A"), "K": pgettext("card rank: king", "K"),
-            "Q": pgettext("card rank: queen", "Q"), "J": pgettext("card rank: jack", "J"),
-            "T": "10"}.get(letter, letter)
+            "Q": pgettext("card rank: queen", "Q"), "J": pgettext("card rank: jack", "J"), "T": "10"}
+
+
+def rank(letter: str) -> str:
+    """A card's rank as a player of the reader's language writes it (:func:`honours`)."""
+    return honours().get(letter, letter)
 
 
 def held_by(s) -> str:

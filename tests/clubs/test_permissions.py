@@ -109,3 +109,33 @@ def test_api_player_may_read_but_not_create(api_client_for, player, club, club_s
 
 def test_api_anonymous_is_refused(api_client_for, club_session):
     assert api_client_for(None).get(f"/api/v1/sessions/{club_session.pk}/").status_code in (401, 403)
+
+
+def test_a_page_reads_who_its_viewer_is_once(client, director, howell_session):
+    """The navigation, the view's selector and every permission check ask who the viewer is to the clubs: the
+    roles, memberships and auditors' group are read once for the request, not once per question."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(director)
+    with CaptureQueriesContext(connection) as read:
+        answer = client.get(reverse("clubs:session_detail", args=[howell_session.pk]))
+    assert answer.status_code == 200
+    from_roles = [q["sql"] for q in read.captured_queries if ' FROM "clubs_clubrole"' in q["sql"]]
+    assert len(from_roles) == 1, from_roles
+
+
+def test_a_role_granted_counts_at_once_outside_a_request_and_within_one(db, club, other_club, django_user_model):
+    from clubs.permissions import remember_standing
+    from clubs.services import club_role_grant, club_role_revoke
+
+    user = django_user_model.objects.create_user("newcomer", password="x")
+    assert not can_view_club(user, club)
+    club_role_grant(club=club, user=user, role="director")
+    assert can_direct(user, club)                               # no request: every check reads afresh
+    remember_standing(user)                                     # as the middleware marks a request's user
+    assert not can_score(user, other_club)                      # read and kept …
+    club_role_grant(club=other_club, user=user, role="scorer")
+    assert can_score(user, other_club)                          # … and forgotten when a role is granted
+    club_role_revoke(club=other_club, user=user, role="scorer", by=user)
+    assert not can_score(user, other_club)                      # … or taken away
