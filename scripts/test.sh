@@ -28,6 +28,8 @@ WORK=$(mktemp -d /tmp/clubsite-test.XXXXXX)
 chmod 755 "$WORK"                     # the postgres user must reach its data directory
 PHASES=$WORK/phases.tsv               # name, start, end, exit status: scripts/test_report.py reads it
 : >"$PHASES"
+export TEST_CPU_FILE=$WORK/cpu.tsv     # CPU seconds by process (tests/conftest.py and services_cpu below)
+: >"$TEST_CPU_FILE"
 phase() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "${4:-0}" >>"$PHASES"; }
 [ -n "${INSTALL_STARTED:-}" ] && phase "install (Python and npm packages)" "$INSTALL_STARTED" "$(now)"
 
@@ -62,11 +64,33 @@ PGDATA=$WORK/pgdata
 CELERY_PIDS=()
 SUITE_PIDS=()
 
+# CPU seconds a process and its descendants have used so far (children reaped by it included).
+tree_cpu() {
+  local pids; pids=$(ps -e -o pid=,ppid= | awk -v root="$1" '{ parent[$1] = $2 } END {
+    for (p in parent) { q = p; while (q != "" && q != root && q != 1 && q != 0) q = parent[q]; if (q == root) print p } }')
+  local sum=0 pid stat
+  for pid in $pids; do
+    stat=$(cut -d' ' -f14-17 "/proc/$pid/stat" 2>/dev/null) || continue
+    sum=$(awk -v s="$sum" -v t="$stat" 'BEGIN { split(t, f, " "); print s + f[1] + f[2] + f[3] + f[4] }')
+  done
+  awk -v s="$sum" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", s / hz }'
+}
+services_cpu() {   # before they stop: the Celery workers, PostgreSQL and Redis
+  local pid
+  for pid in "${CELERY_PIDS[@]}"; do
+    printf 'Celery worker %s (with its pool)\t%s\n' "$pid" "$(tree_cpu "$pid")" >>"$TEST_CPU_FILE"
+  done
+  [ -f "$PGDATA/postmaster.pid" ] && printf 'PostgreSQL (with its backends)\t%s\n' \
+    "$(tree_cpu "$(head -1 "$PGDATA/postmaster.pid")")" >>"$TEST_CPU_FILE"
+  [ -f "$WORK/redis.pid" ] && printf 'Redis\t%s\n' "$(tree_cpu "$(cat "$WORK/redis.pid")")" >>"$TEST_CPU_FILE"
+}
+
 cleanup() {
   local rc=$?
   set +e
   trap - EXIT INT TERM
   for pid in "${SUITE_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null; done
+  services_cpu
   stamp "stopping services"
   local t; t=$(now)
   for pid in "${CELERY_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null; done
@@ -77,7 +101,7 @@ cleanup() {
     else "$PGBIN/pg_ctl" -D "$PGDATA" -m fast -w stop >/dev/null 2>&1; fi
   fi
   phase "stop the services" "$t" "$(now)"
-  python scripts/test_report.py --phases "$PHASES" --started "$T0" "$WORK"/junit-*.xml
+  python scripts/test_report.py --phases "$PHASES" --started "$T0" --cpu "$TEST_CPU_FILE" "$WORK"/junit-*.xml
   if [ $rc -ne 0 ]; then
     mkdir -p test-artifacts && cp -f "$WORK"/*.log "$WORK"/junit-*.xml "$PGDATA/server.log" test-artifacts/ 2>/dev/null
     echo "Service logs and test reports copied to test-artifacts/."

@@ -1,6 +1,6 @@
 """Where a test run's time went: the phases of ``make test``, the time of each kind of test, the slowest tests.
 
-    python scripts/test_report.py --phases PHASES.tsv --started EPOCH junit-*.xml
+    python scripts/test_report.py --phases PHASES.tsv --started EPOCH --cpu CPU.tsv junit-*.xml
     python scripts/test_report.py --save junit-*.xml      # refresh tests/module-seconds.json
 
 The failures come last, each with its error and the lines of the traceback that name it, so that the tail of a
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -84,15 +85,41 @@ def phases_table(phases: Path, started: float) -> list[str]:
     return out
 
 
+def cpu_table(cpu: Path, whole: float | None) -> list[str]:
+    """CPU seconds by process (name, seconds; tab-separated), against what the machine's cores could give."""
+    rows = []
+    for line in cpu.read_text().splitlines():
+        name, _, seconds = line.rpartition("\t")
+        if name:
+            rows.append((float(seconds), name))
+    if not rows:
+        return []
+    out = [f"{'CPU by process (user + system)':<78} {'seconds':>15}"]
+    out += [f"{name:<78} {seconds:>15.1f}" for seconds, name in sorted(rows, reverse=True)]
+    total = sum(seconds for seconds, _ in rows)
+    cores = os.cpu_count() or 1
+    line = f"{'all of them':<78} {total:>15.1f}"
+    if whole:
+        line += f"  = {total / (whole * cores):.0%} of {cores} cores over the run"
+    return out + [line]
+
+
 def kind_of(file: str) -> str:
     return next(name for name, part in KINDS if part in file or not part)
 
 
-def report(paths: list[Path], phases: Path | None, started: float | None) -> None:
+def report(paths: list[Path], phases: Path | None, started: float | None, cpu: Path | None = None) -> None:
     cases = list(test_cases(paths))
     print("\n=== where the time went " + "=" * 70)
+    whole = None
     if phases and started is not None:
-        print("\n".join(phases_table(phases, started)))
+        table = phases_table(phases, started)
+        print("\n".join(table))
+        print()
+        ends = [float(line.split("\t")[2]) for line in phases.read_text().splitlines()]
+        whole = max(ends) - started if ends else None
+    if cpu and cpu.exists():
+        print("\n".join(cpu_table(cpu, whole)))
         print()
     by_kind: Counter = Counter()
     count: Counter = Counter()
@@ -129,12 +156,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("reports", nargs="*", type=Path, help="JUnit XML reports of the pytest runs")
     parser.add_argument("--phases", type=Path, help="the phases file scripts/test.sh writes")
     parser.add_argument("--started", type=float, help="when the run started (seconds since the epoch)")
+    parser.add_argument("--cpu", type=Path, help="the CPU seconds by process scripts/test.sh gathers")
     parser.add_argument("--save", action="store_true", help="write tests/module-seconds.json from the reports")
     args = parser.parse_args(argv)
     if args.save:
         save(args.reports)
     else:
-        report(args.reports, args.phases, args.started)
+        report(args.reports, args.phases, args.started, args.cpu)
     return 0
 
 

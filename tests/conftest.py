@@ -120,6 +120,22 @@ def pytest_sessionfinish(session, exitstatus):
     workeroutput = getattr(session.config, "workeroutput", None)
     if workeroutput is not None:
         workeroutput["hostile_inputs"] = dict(FED)
+    record_cpu(session.config)
+
+
+def record_cpu(config) -> None:
+    """This process's CPU seconds, and its children's (Chromium, the servers tests start), for the run's report:
+    a line each in ``$TEST_CPU_FILE`` (scripts/test.sh sets it; scripts/test_report.py reads it)."""
+    path = os.environ.get("TEST_CPU_FILE")
+    if not path:
+        return
+    run = Path(getattr(config.option, "xmlpath", None) or "junit-pytest").stem.removeprefix("junit-")
+    process = f"{run} {os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+    spent = os.times()
+    with open(path, "a") as out:
+        out.write(f"pytest {process}\t{spent.user + spent.system:.1f}\n")
+        out.write(f"pytest {process}: its children (Chromium, servers a test starts)\t"
+                  f"{spent.children_user + spent.children_system:.1f}\n")
 
 
 @pytest.hookimpl(optionalhook=True)
