@@ -8,5 +8,4 @@ urlpatterns = [
     path("clubs/", apis.ClubListApi.as_view(), name="api-club-list"),
     path("clubs/<slug:slug>/sessions/", apis.ClubSessionListApi.as_view(), name="api-club-session-list"),
     path("sessions/<int:session_id>/", apis.SessionDetailApi.as_view(), name="api-session-detail"),
-    path("sessions/<int:session_id>/pairs/", apis.SessionPairsApi.as_view(), name="api-session-pairs"),
 ]

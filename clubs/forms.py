@@ -169,7 +169,7 @@ class PairRowForm(forms.Form):
         return self.cleaned_data["player_2"]
 
     def row(self) -> dict:
-        """What ``clubs.services.pairs_set`` takes for this pair."""
+        """What ``events.pairs.pairs_set`` takes for this pair."""
         data = self.cleaned_data
         row = {"number": data["number"], "direction": data.get("direction") or "", "section": data.get("section") or ""}
         for slot in ("player_1", "player_2"):

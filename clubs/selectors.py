@@ -1,5 +1,5 @@
-"""Reads with a visibility rule: which clubs, members and sessions a user may see or manage, and a
-session's pairs (``session_pair_rows``: every pair of its movement, with who plays in it).
+"""Reads with a visibility rule: which clubs, members and sessions a user may see or manage, and the members a
+director may pick for a session's pairs (the pairs themselves: ``events.pairs.session_pair_rows``).
 
 A club's data is invisible (404, not 403) to users with no tie to the club, so that the
 existence of another club's sessions does not leak; users who can see a club but not
@@ -8,8 +8,6 @@ manage it get PermissionDenied (403) on management pages.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
@@ -99,52 +97,6 @@ def session_get_for_scorer(*, user, session_id: int) -> Session:
     if not can_score(user, session.club):
         raise PermissionDenied("Only the club's directors and scorers may do this.")
     return session
-
-
-# --- a session's pairs --------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class PairRow:
-    """One pair of a session's movement: its number, its saved Pair (None: not saved yet), the rounds it sits
-    out (it would meet the phantom), and its line when NS and EW are ranked apart (``"NS"``/``"EW"``)."""
-
-    label: str
-    number: int
-    direction: str
-    section: str
-    pair: Pair | None
-    sits_out: tuple[int, ...] = ()
-    line: str = ""
-
-
-_LABEL = re.compile(r"^([A-Z]*?)(\d+)(NS|EW)?$")
-
-
-def session_pair_rows(*, session: Session) -> list[PairRow]:
-    """Every pair of the session's movement (or imported event), in order, with its players loaded; empty when the
-    session has no movement yet. Who may see it is the caller's check (``session_get_for_viewer``)."""
-    from scoring.selectors.layout import session_layout
-
-    layout = session_layout(session)
-    saved = {p.label: p for p in Pair.objects.filter(session=session).select_related("player_1", "player_2")}
-    sits_out: dict[str, list[int]] = {}
-    for round_number, label in layout.sit_outs:
-        sits_out.setdefault(label, []).append(round_number)
-    lines = {label: ("NS", "EW")[index] for index, field in enumerate(layout.fields) for label in field} \
-        if len(layout.fields) == 2 else {}
-    rows = []
-    for label in layout.pairs:
-        pair = saved.get(label)
-        if pair is not None:
-            section, number, direction = pair.section, pair.number, pair.direction
-        else:
-            match = _LABEL.match(label)
-            if match is None:
-                continue
-            section, number, direction = match[1], int(match[2]), match[3] or ""
-        rows.append(PairRow(label, number, direction, section, pair, tuple(sorted(sits_out.get(label, ()))),
-                            lines.get(label, "")))
-    return rows
 
 
 def members_for_pairs(*, session: Session) -> list[Member]:

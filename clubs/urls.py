@@ -1,4 +1,4 @@
-"""HTML pages of the clubs app: home, clubs, members, sessions."""
+"""HTML pages of the clubs app: clubs, members, the club's sessions (a session's own pages: events/urls.py)."""
 
 from django.urls import path
 
@@ -16,8 +16,5 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/<int:member_id>/role/", views.member_role, name="member_role"),
     path("clubs/<slug:slug>/sessions/", views.session_list, name="session_list"),
     path("clubs/<slug:slug>/sessions/new/", views.session_create, name="session_create"),
-    path("sessions/<int:session_id>/", views.session_detail, name="session_detail"),
     path("sessions/<int:session_id>/edit/", views.session_edit, name="session_edit"),
-    path("sessions/<int:session_id>/status/", views.session_status, name="session_status"),
-    path("sessions/<int:session_id>/pairs/", views.session_pairs, name="session_pairs"),
 ]

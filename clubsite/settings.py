@@ -121,6 +121,7 @@ INSTALLED_APPS = [
     "scoring",
     "tables",
     "audits",
+    "events",
 ]
 
 MIDDLEWARE = [

@@ -9,6 +9,7 @@ from clubsite import views
 
 api_v1 = [
     path("", include("clubs.api_urls")),
+    path("", include("events.api_urls")),
     path("", include("dealing.api_urls")),
     path("", include("movements.api_urls")),
     path("", include("scoring.api_urls")),
@@ -18,6 +19,7 @@ api_v1 = [
 urlpatterns = [
     path("", home, name="home"),
     path("", include("clubs.urls")),
+    path("", include("events.urls")),
     path("dealing/", include("dealing.urls")),
     path("movements/", include("movements.urls")),
     path("scoring/", include("scoring.urls")),

@@ -14,7 +14,7 @@ class DealingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "dealing"
     verbose_name = _("Dealing")
-    # The session page's panels, by the path step they belong to (clubs.views.session_panel_templates).
+    # The session page's panels, by the path step they belong to (events.views.session_panel_templates).
     session_panel_templates = {"boards": "dealing/_session_panel.html"}
 
     def ready(self):

@@ -18,7 +18,7 @@ made from, for the cache of made PDFs (``dealing.views.printing``).
 
 A 36-board hand record (6 pages) is written in about a second (``scripts/bench_hand_record_pdf.py``,
 ``docs/benchmarks.md``); WeasyPrint runs with fewer garbage collections as guide cards do
-(``movements.printing._fewer_collections``).
+(``clubsite.pdf.fewer_collections``).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from pathlib import Path
 from django.conf import settings
 from django.template.loader import render_to_string
 
+from clubsite.pdf import fewer_collections
 from dealing.diagrams import board_view
 from dealing.selectors.boards import BoardRecord
 
@@ -54,10 +55,8 @@ def hand_record_pdf(session, boards: Sequence[BoardRecord]) -> bytes:
     """The hand record as one PDF (A4 portrait, six boards a page), in the active language."""
     from weasyprint import HTML
 
-    from movements.printing import _fewer_collections
-
     html = hand_record_html(session, boards, screen=False)
-    with _fewer_collections():
+    with fewer_collections():
         return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
 
 

@@ -5,7 +5,7 @@ class MovementsConfig(AppConfig):
     default_auto_field = 'django.db.models.BigAutoField'
     name = 'movements'
     verbose_name = "Movements"
-    # The session page's panels, by the path step they belong to (clubs.views.session_panel_templates).
+    # The session page's panels, by the path step they belong to (events.views.session_panel_templates).
     session_panel_templates = {"movement": "movements/_session_panel.html"}
 
     def ready(self):

@@ -31,7 +31,7 @@ PDF is made from (templates, this code, the domain, the language's catalogue), f
 WeasyPrint builds millions of small objects: with Python's default garbage-collector
 thresholds a good part of a 64-pair PDF's time went to young-generation collections, so
 ``cards_pdf`` collects less often while it renders and once after each part
-(``_fewer_collections``; a 64-pair PDF in about 34 s instead of 42 s, with the same peak
+(``clubsite.pdf.fewer_collections``; a 64-pair PDF in about 34 s instead of 42 s, with the same peak
 memory, docs/benchmarks.md).
 """
 
@@ -39,9 +39,7 @@ from __future__ import annotations
 
 import gc as collector
 import hashlib
-import threading
 from collections.abc import Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -52,6 +50,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from clubs.texts import render
+from clubsite.pdf import fewer_collections
 from movements.domain import guide_cards as gc
 from movements.domain.catalogue import balance_report
 from movements.domain.schedule import Movement
@@ -346,29 +345,7 @@ def _parts(context: dict, split: bool) -> list[dict]:
     return parts
 
 
-RENDER_GC_THRESHOLD = (10_000, 10, 10)     # gen-0 allocations (default 700) while rendering
 COLLECT_AFTER_PART = True                  # a full collection after each part frees its layout garbage
-_gc_lock = threading.Lock()
-_gc_renders = [0, None]                    # renders running, the thresholds to restore when the last ends
-
-
-@contextmanager
-def _fewer_collections():
-    """Raise the collector's thresholds while WeasyPrint runs; restore them (and collect) when the last render in
-    the process ends."""
-    with _gc_lock:
-        if _gc_renders[0] == 0:
-            _gc_renders[1] = collector.get_threshold()
-            collector.set_threshold(*RENDER_GC_THRESHOLD)
-        _gc_renders[0] += 1
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_renders[0] -= 1
-            if _gc_renders[0] == 0:
-                collector.set_threshold(*_gc_renders[1])
-        collector.collect()
 
 
 def cards_pdf(m: Movement, *, boards_per_round: int, session=None, names: Mapping[int, Sequence[str]] | None = None,
@@ -384,7 +361,7 @@ def cards_pdf(m: Movement, *, boards_per_round: int, session=None, names: Mappin
     context = cards_context(m, boards_per_round=boards_per_round, session=session, names=names, paper=paper,
                             sections=sections, table_codes=table_codes)
     parts = _parts(context, split=on_progress is not None or pdf_work(m, sections) > SYNC_MAX_ROWS)
-    with _fewer_collections():
+    with fewer_collections():
         fonts = FontConfiguration()
         documents, first_page = [], 1
         for done, part in enumerate(parts, start=1):

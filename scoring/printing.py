@@ -33,6 +33,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from clubsite.pdf import fewer_collections
 from scoring.domain.ranking import shown
 from scoring.domain.ranking import signed as signed_score
 from scoring.selectors.layout import session_layout
@@ -160,8 +161,6 @@ def results_pdf(ranking: Ranking) -> bytes:
     """The ranking and the scorecards as one PDF (A4 portrait), in the active language."""
     from weasyprint import HTML
 
-    from movements.printing import _fewer_collections
-
     html = results_html(ranking, screen=False)
-    with _fewer_collections():
+    with fewer_collections():
         return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()

@@ -87,11 +87,12 @@ def bench_pdf(sizes: list[int], language: str, gc_default: bool = False) -> None
     from django.test import Client
     from django.utils import translation
 
+    from clubsite import pdf
     from movements import printing, services
     from movements.models import GuideCardPdf
 
     if gc_default:
-        printing.RENDER_GC_THRESHOLD = gc.get_threshold()
+        pdf.RENDER_GC_THRESHOLD = gc.get_threshold()
         printing.COLLECT_AFTER_PART = False
     call_command("migrate", verbosity=0)
     user = get_user_model().objects.create_user("bench", password="bench-pass-2026")
@@ -106,7 +107,7 @@ def bench_pdf(sizes: list[int], language: str, gc_default: bool = False) -> None
         return job
 
     print(f"guide-card PDFs ({language}, all four sections, A6, 2 boards per round; web limit "
-          f"{printing.sync_max_rows()} rows; collector thresholds while rendering {printing.RENDER_GC_THRESHOLD}, "
+          f"{printing.sync_max_rows()} rows; collector thresholds while rendering {pdf.RENDER_GC_THRESHOLD}, "
           f"collect after each part: {printing.COLLECT_AFTER_PART}), var {var}")
     print("| pairs | rows | web path | without progress s | with progress s | first progress s | parts | pages | KiB "
           "| first request ms | kept PDF request ms | peak RSS so far MB |")

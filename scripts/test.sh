@@ -177,7 +177,7 @@ run "suite: the tests that need the Celery workers" "$WORK/worker.log" -- \
 run "suite: embedded default (SQLite, file-system broker, no servers)" "$WORK/embedded.log" -- \
   env -u DATABASE_URL -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u CACHE_URL CLUBSITE_VAR_DIR="$WORK/embedded" \
   pytest -q -p no:xdist -m "not e2e and not worker" --ignore=tests/clubsite/test_stopping.py \
-  --junitxml="$WORK/junit-embedded.xml" tests/clubs tests/clubsite
+  --junitxml="$WORK/junit-embedded.xml" tests/clubs tests/events tests/clubsite
 rcs=()
 for pid in "${SUITE_PIDS[@]}"; do rc=0; wait "$pid" || rc=$?; rcs+=("$rc"); done
 SUITE_PIDS=()

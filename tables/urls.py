@@ -21,7 +21,6 @@ urlpatterns = [
     path("tables/sessions/<int:session_id>/result/", director.result, name="result"),
     path("tables/sessions/<int:session_id>/requests/<int:request_id>/done/", director.request_done,
          name="request_done"),
-    path("tables/sessions/<int:session_id>/finish/", director.finish, name="finish"),
     path("tables/sessions/<int:session_id>/renew/", director.renew, name="renew"),
     path("tables/sessions/<int:session_id>/codes/", director.codes, name="codes"),
     path("tables/clubs/<slug:slug>/settings/", director.club_settings, name="club_settings"),

@@ -130,12 +130,14 @@ def record_cpu(config) -> None:
     if not path:
         return
     run = Path(getattr(config.option, "xmlpath", None) or "junit-pytest").stem.removeprefix("junit-")
-    process = f"{run} {os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    process = f"{run} {worker or 'main'}"
     spent = os.times()
     with open(path, "a") as out:
         out.write(f"pytest {process}\t{spent.user + spent.system:.1f}\n")
-        out.write(f"pytest {process}: its children (Chromium, servers a test starts)\t"
-                  f"{spent.children_user + spent.children_system:.1f}\n")
+        if worker or not getattr(config.option, "numprocesses", None):   # xdist's own children: its workers, above
+            out.write(f"pytest {process}: its children (Chromium, servers a test starts)\t"
+                      f"{spent.children_user + spent.children_system:.1f}\n")
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -11,7 +11,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Session
-from clubs.services import session_set_status
 from scoring.domain.entry import parse_entry
 from scoring.domain.notation import as_data, from_data
 from scoring.models import Result
@@ -101,16 +100,6 @@ def correction_request_done(*, request: CorrectionRequest, user) -> CorrectionRe
         request.done_at, request.done_by = timezone.now(), user
         request.save(update_fields=["done_at", "done_by"])
     return request
-
-
-@transaction.atomic
-def session_finish(*, session: Session, user) -> Session:
-    """Play is over: the session is marked finished (table entry stops; deals may be shown)."""
-    _require_director(user, session.club_id)
-    session = Session.objects.select_for_update().get(pk=session.pk)
-    if session.status == Session.Status.RUNNING:
-        session_set_status(session=session, status=Session.Status.FINISHED)
-    return session
 
 
 def table_of(session: Session, number: int) -> Table:

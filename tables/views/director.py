@@ -10,7 +10,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -166,21 +165,6 @@ def request_done(request, session_id: int, request_id: int):
     session = session_get_for_director(user=request.user, session_id=session_id)
     item = get_object_or_404(CorrectionRequest, pk=request_id, table__table_session__session=session)
     return _act(request, session, lambda: director_services.correction_request_done(request=item, user=request.user))
-
-
-@login_required
-@require_POST
-def finish(request, session_id: int):
-    """Finish the session: first a page that says what it does (every player sees every deal; the phones stop),
-    the same as the session page's (``clubs.views.status_confirmation_page``); ``confirmed=yes`` finishes."""
-    from clubs.models import Session
-    from clubs.views import status_confirmation_page
-
-    session = session_get_for_director(user=request.user, session_id=session_id)
-    if session.status == Session.Status.RUNNING and request.POST.get("confirmed") != "yes":
-        return status_confirmation_page(request, session, Session.Status.FINISHED, action=request.path,
-                                        cancel=reverse("tables:room", args=[session.pk]))
-    return _act(request, session, lambda: director_services.session_finish(session=session, user=request.user))
 
 
 @login_required

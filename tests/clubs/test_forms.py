@@ -51,7 +51,7 @@ def test_member_form_rejects_a_bad_email(client_for, director, club):
 
 
 def test_status_can_only_move_one_step(client_for, director, club_session):
-    response = client_for(director).post(reverse("clubs:session_status", args=[club_session.pk]),
+    response = client_for(director).post(reverse("events:session_status", args=[club_session.pk]),
                                          {"status": "published"}, follow=True)
     club_session.refresh_from_db()
     assert club_session.status == "planned"

@@ -38,14 +38,14 @@ def test_anonymous_users_are_sent_to_log_in(client, club, name, kwargs):
 
 
 def test_anonymous_session_page_redirects_to_login(client, club_session):
-    response = client.get(reverse("clubs:session_detail", args=[club_session.pk]))
+    response = client.get(reverse("events:session_detail", args=[club_session.pk]))
     assert response.status_code == 302 and response.url.startswith(reverse("login"))
 
 
 def test_director_cannot_see_another_clubs_pages(client_for, other_director, club, club_session):
     client = client_for(other_director)
     assert client.get(reverse("clubs:detail", args=[club.slug])).status_code == 404
-    assert client.get(reverse("clubs:session_detail", args=[club_session.pk])).status_code == 404
+    assert client.get(reverse("events:session_detail", args=[club_session.pk])).status_code == 404
     assert client.get(reverse("clubs:member_list", args=[club.slug])).status_code == 404
 
 
@@ -54,7 +54,7 @@ def test_director_cannot_change_another_clubs_session(client_for, other_director
     response = client.post(reverse("clubs:session_edit", args=[club_session.pk]),
                            {"name": "Hijacked", "date": "2026-11-24"})
     assert response.status_code == 404
-    response = client.post(reverse("clubs:session_status", args=[club_session.pk]), {"status": "running"})
+    response = client.post(reverse("events:session_status", args=[club_session.pk]), {"status": "running"})
     assert response.status_code == 404
     club_session.refresh_from_db()
     assert (club_session.name, club_session.status) == ("Tuesday Pairs", "planned")
@@ -71,7 +71,7 @@ def test_players_and_scorers_see_the_club_but_cannot_manage_it(client_for, playe
     for user in (player, scorer):
         client = client_for(user)
         assert client.get(reverse("clubs:detail", args=[club.slug])).status_code == 200
-        assert client.get(reverse("clubs:session_detail", args=[club_session.pk])).status_code == 200
+        assert client.get(reverse("events:session_detail", args=[club_session.pk])).status_code == 200
         assert client.get(reverse("clubs:member_list", args=[club.slug])).status_code == 403
         assert client.get(reverse("clubs:session_edit", args=[club_session.pk])).status_code == 403
 
@@ -81,8 +81,8 @@ def test_director_manages_own_club(client_for, director, club):
     response = client.post(reverse("clubs:session_create", args=[club.slug]),
                            {"name": "Friday Pairs", "date": "2026-11-27", "boards_per_round": "3"})
     session = club.sessions.get(name="Friday Pairs")
-    assert response.status_code == 302 and response.url == reverse("clubs:session_detail", args=[session.pk])
-    response = client.post(reverse("clubs:session_status", args=[session.pk]), {"status": "running"})
+    assert response.status_code == 302 and response.url == reverse("events:session_detail", args=[session.pk])
+    response = client.post(reverse("events:session_status", args=[session.pk]), {"status": "running"})
     session.refresh_from_db()
     assert session.status == "running"
 
@@ -119,7 +119,7 @@ def test_a_page_reads_who_its_viewer_is_once(client, director, howell_session):
 
     client.force_login(director)
     with CaptureQueriesContext(connection) as read:
-        answer = client.get(reverse("clubs:session_detail", args=[howell_session.pk]))
+        answer = client.get(reverse("events:session_detail", args=[howell_session.pk]))
     assert answer.status_code == 200
     from_roles = [q["sql"] for q in read.captured_queries if ' FROM "clubs_clubrole"' in q["sql"]]
     assert len(from_roles) == 1, from_roles

@@ -42,7 +42,7 @@ GUESTS = [("Grzegorz Brzęczyszczykiewicz", "Małgorzata Wiśniewska-Kowalczyk")
 def _tonight(director):
     """Tuesday Pairs: 13 pairs (a phantom), every pair named, table-side entry started (the tables' QR codes)."""
     from clubs.models import Member
-    from clubs.services import pair_set
+    from events.pairs import pair_set
     from movements.services import session_movement_choose
     from tables.services.setup import table_entry_start
 

@@ -9,7 +9,8 @@ import subprocess
 
 import pytest
 
-from clubs.services import member_create, pair_set
+from clubs.services import member_create
+from events.pairs import pair_set
 from movements.models import GuideCardPdf
 
 pytestmark = pytest.mark.django_db

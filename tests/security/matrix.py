@@ -195,7 +195,7 @@ def build_world() -> World:  # noqa: PLR0915 (one story, told in order)
     from dealing.services.deal_sets import deal_set_create
     from movements.selectors import session_card_names, session_movement_get
     from movements.services import guide_card_pdf_get_or_create, session_movement_choose
-    from scoring.demo import _pairs_name, _results_record
+    from events.demo.scoring import _pairs_name, _results_record
     from scoring.models import Result
     from scoring.services.mail import STOP_SALT
     from tables.models import Conflict, CorrectionRequest, Table

@@ -167,7 +167,7 @@ def test_the_phones_of_a_table_share_each_version_of_its_state(howell, api, monk
 
 def test_the_state_changes_when_the_director_renames_a_pair_or_changes_the_table_settings(howell, api, club,
                                                                                            director):
-    from clubs.services import pair_set
+    from events.pairs import pair_set
     from tables.services.setup import table_settings_set
 
     client = api(1)

@@ -28,7 +28,8 @@ def _tricks(board: int, table: int) -> int:
 
 def play_the_evening(session, director, scorer, player):
     """Deal, name, play and finish the Howell ``session`` as the module docstring says."""
-    from clubs.services import member_create, pair_set, session_set_status
+    from clubs.services import member_create, session_set_status
+    from events.pairs import pair_set
     from dealing.models import Board
     from dealing.services import boards as board_services
     from scoring.domain.results import Artificial, Played

@@ -1,15 +1,14 @@
 """``python manage.py seed_demo``: a demo club with logins, 16 players and sessions. Idempotent.
 
-Run it as often as you like: it creates what is missing and leaves what exists alone.
-Other apps extend the demo by defining ``seed_demo(club, stdout)`` in ``<app>/demo.py``.
+Run it as often as you like: it creates what is missing and leaves what exists alone. After the club, its logins,
+players and sessions come the dealt sessions and the commitment (``events/demo/dealing.py``), then the played,
+scored and published evenings (``events/demo/scoring.py``), in that order.
 """
 
 from __future__ import annotations
 
 import datetime
-import importlib
 
-from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
@@ -19,6 +18,8 @@ from django.utils import timezone
 from clubs import services
 from clubs.models import Club, ClubRole, Member, Session
 from clubs.permissions import SITE_AUDITORS_GROUP
+from events.demo import dealing as dealing_demo
+from events.demo import scoring as scoring_demo
 
 CLUB = {"name": "Riverside Bridge Club", "slug": "riverside", "city": "Riverside"}
 OTHER_CLUB = {"name": "Hilltop Bridge Club", "slug": "hilltop", "city": "Hilltop"}
@@ -88,14 +89,8 @@ class Command(BaseCommand):
         if not other.sessions.exists():
             services.session_create(club=other, name="Hilltop Wednesday Pairs", date=today, boards_per_round=2)
 
-        for config in apps.get_app_configs():
-            try:
-                demo = importlib.import_module(f"{config.name}.demo")
-            except ModuleNotFoundError as exc:
-                if exc.name != f"{config.name}.demo":
-                    raise
-                continue
-            demo.seed_demo(club=club, stdout=self.stdout)
+        dealing_demo.seed_demo(club=club, stdout=self.stdout)
+        scoring_demo.seed_demo(club=club, stdout=self.stdout)
 
         self.stdout.write(self.style.SUCCESS("Demo logins (user / password):"))
         for username, password, role, *_ in LOGINS:

@@ -3,7 +3,7 @@ with who plays in it, and how many are named)."""
 
 from django import template
 
-from clubs.selectors import session_pair_rows
+from events.pairs import session_pair_rows
 
 register = template.Library()
 

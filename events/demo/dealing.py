@@ -1,4 +1,4 @@
-"""Demo data for the dealing app (called by ``python manage.py seed_demo``): the demo club's
+"""The demo's dealing (called by ``python manage.py seed_demo``): the demo club's
 finished and published sessions get boards dealt from a revealed commitment, so their hand
 records and the commitment's audit can be seen at once. Idempotent: it finishes whatever an
 earlier run left undone and changes nothing that is complete.

@@ -1,4 +1,4 @@
-"""The session's path (clubs.session_path): the evening in order, read from what each app owns, in sentences; the
+"""The session's path (events.session_path): the evening in order, read from what each app owns, in sentences; the
 session page shows it to the club's directors; every change of stage that cannot be undone asks first."""
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Session
-from clubs.services import member_create, pair_set, session_set_status
-from clubs.session_path import session_path
+from clubs.services import member_create, session_set_status
+from events.pairs import pair_set
+from events.session_path import session_path
 from dealing.services import boards as board_services
 from dealing.services import commitments as commitment_services
 from movements.services import session_movement_choose
@@ -173,7 +174,7 @@ def test_directors_get_the_path_others_the_panels(client_for, director, scorer, 
 def test_finishing_asks_first_and_says_what_it_does(client_for, director, howell):
     session_set_status(session=howell, status=Session.Status.RUNNING)
     client = client_for(director)
-    url = reverse("clubs:session_status", args=[howell.pk])
+    url = reverse("events:session_status", args=[howell.pk])
     asked = client.post(url, {"status": "finished"})
     html = asked.content.decode()
     assert asked.status_code == 200 and 'data-testid="confirm"' in html
@@ -186,14 +187,14 @@ def test_finishing_asks_first_and_says_what_it_does(client_for, director, howell
 
 
 def test_starting_play_on_paper_needs_no_confirmation(client_for, director, howell):
-    response = client_for(director).post(reverse("clubs:session_status", args=[howell.pk]), {"status": "running"})
+    response = client_for(director).post(reverse("events:session_status", args=[howell.pk]), {"status": "running"})
     howell.refresh_from_db()
     assert response.status_code == 302 and howell.status == "running"
 
 
 def test_publishing_from_the_session_page_goes_to_the_results_page(client_for, director, howell):
     Session.objects.filter(pk=howell.pk).update(status=Session.Status.FINISHED)
-    response = client_for(director).post(reverse("clubs:session_status", args=[howell.pk]),
+    response = client_for(director).post(reverse("events:session_status", args=[howell.pk]),
                                          {"status": "provisional", "confirmed": "yes"})
     howell.refresh_from_db()
     assert response["Location"] == reverse("scoring:results", args=[howell.pk]) + "#publication"
@@ -210,11 +211,11 @@ def test_stepping_back_says_what_it_undoes(client_for, director, howell, start, 
     client = client_for(director)
     page = client.get(f"/sessions/{howell.pk}/").content.decode()
     assert f'name="status" value="{back}"' in page
-    asked = client.post(reverse("clubs:session_status", args=[howell.pk]), {"status": back})
+    asked = client.post(reverse("events:session_status", args=[howell.pk]), {"status": back})
     assert words in asked.content.decode()
     howell.refresh_from_db()
     assert howell.status == start
-    client.post(reverse("clubs:session_status", args=[howell.pk]), {"status": back, "confirmed": "yes"})
+    client.post(reverse("events:session_status", args=[howell.pk]), {"status": back, "confirmed": "yes"})
     howell.refresh_from_db()
     assert howell.status == back
 
@@ -222,7 +223,7 @@ def test_stepping_back_says_what_it_undoes(client_for, director, howell, start, 
 def test_the_confirmation_goes_back_only_to_this_site(client_for, director, howell):
     session_set_status(session=howell, status=Session.Status.RUNNING)
     client = client_for(director)
-    url = reverse("clubs:session_status", args=[howell.pk])
+    url = reverse("events:session_status", args=[howell.pk])
     room = reverse("tables:room", args=[howell.pk])
     asked = client.post(url, {"status": "finished", "back": room}).content.decode()
     assert f'href="{room}"' in asked
@@ -233,7 +234,7 @@ def test_the_confirmation_goes_back_only_to_this_site(client_for, director, howe
 def test_the_status_refusal_is_said_in_polish(client_for, director, howell):
     client = client_for(director)
     client.cookies["django_language"] = "pl"
-    page = client.post(reverse("clubs:session_status", args=[howell.pk]), {"status": "published"},
+    page = client.post(reverse("events:session_status", args=[howell.pk]), {"status": "published"},
                        follow=True).content.decode()
     assert "krok po kroku" in page or "jeden krok" in page
 
@@ -242,17 +243,22 @@ def test_the_rooms_finish_asks_the_same(client_for, director, howell):
     board_services.session_deal_fresh(session=howell, user=director, boards=21)
     session_set_status(session=howell, status=Session.Status.RUNNING)
     client = client_for(director)
-    asked = client.post(reverse("tables:finish", args=[howell.pk]))
+    room = reverse("tables:room", args=[howell.pk])
+    status = reverse("events:session_status", args=[howell.pk])
+    client.post(reverse("tables:start", args=[howell.pk]))
+    assert f'action="{status}"' in client.get(room).content.decode()      # the room's button: the same change
+    asked = client.post(status, {"status": "finished", "back": room})
     assert "Every player can then see every deal of this session" in asked.content.decode()
     howell.refresh_from_db()
     assert howell.status == "running"
-    client.post(reverse("tables:finish", args=[howell.pk]), {"confirmed": "yes"})
+    done = client.post(status, {"status": "finished", "back": room, "confirmed": "yes"})
+    assert done.status_code == 302 and done["Location"] == room             # and back to the room
     howell.refresh_from_db()
     assert howell.status == "finished"
 
 
 def test_other_clubs_and_players_cannot_change_the_stage(client_for, other_director, player, howell):
-    url = reverse("clubs:session_status", args=[howell.pk])
+    url = reverse("events:session_status", args=[howell.pk])
     assert client_for(other_director).post(url, {"status": "running"}).status_code == 404
     assert client_for(player).post(url, {"status": "running"}).status_code == 403
 

@@ -30,7 +30,7 @@ the movement, the boards and the printing are behind it (what is still missing t
 points on).
 
 What cannot be undone is never done from here in one click: finishing the session goes through its
-confirmation page (``clubs.views.session_status``), publishing through the results page's
+confirmation page (``events.views.session_status``), publishing through the results page's
 (``scoring:publish``), which the publication step links to.
 """
 
@@ -157,7 +157,7 @@ class _Reads:
     """What the steps read, each once."""
 
     def __init__(self, session: Session):
-        from clubs.selectors import session_pair_rows
+        from events.pairs import session_pair_rows
         from dealing.models import CommitmentSession
         from dealing.selectors.boards import session_dealing_summary
         from movements.selectors import session_movement_get
@@ -214,7 +214,7 @@ def _pairs(r: _Reads) -> Step:
     who = tuple(_("Pair %(pair)s — %(first)s & %(second)s") % {
         "pair": row.label, "first": row.pair.player_names[0] or "?", "second": row.pair.player_names[1] or "?"}
         for row in r.rows if row.pair is not None and row.pair.names)
-    url = reverse("clubs:session_pairs", args=[session.pk])
+    url = reverse("events:session_pairs", args=[session.pk])
     label = (_("See the pairs") if session.is_final else
              _("Enter the pairs' names") if unnamed else _("Change the pairs"))
     return Step("pairs", "partial" if unnamed else "done", tuple(said), tuple(missing),
@@ -321,7 +321,7 @@ def _printing(r: _Reads) -> Step:
 
 def _play(r: _Reads) -> Step:
     session = r.session
-    status_url = reverse("clubs:session_status", args=[session.pk])
+    status_url = reverse("events:session_status", args=[session.pk])
     room = reverse("tables:room", args=[session.pk])
     rounds = len(r.layout.rounds)
     if r.imported:

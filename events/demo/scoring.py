@@ -93,7 +93,7 @@ def _movement_give(session: Session, director) -> bool:
 
 def _pairs_name(session: Session, players: list[Member]) -> bool:
     """Name the session's pairs with the demo players when none is named yet; True when it did."""
-    from clubs.services import pairs_set
+    from events.pairs import pairs_set
     from scoring.services.sessions import session_pairs_ensure
 
     pairs = session_pairs_ensure(session=session)

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from clubs.models import Pair, Session
-from clubs.services import member_create, pair_set
+from clubs.services import member_create
+from events.pairs import pair_set
 
 pytestmark = pytest.mark.django_db
 

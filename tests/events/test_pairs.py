@@ -6,7 +6,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from clubs.models import Pair, Session
-from clubs.services import member_create, pair_set, pairs_set
+from clubs.services import member_create
+from events.pairs import pair_set, pairs_set
 
 pytestmark = pytest.mark.django_db
 
