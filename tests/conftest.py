@@ -348,7 +348,7 @@ def api_client_for(db):
 def pytest_collection_finish(session):
     """What collection imported (Django, the apps, Hypothesis, the test modules: a large heap) is frozen out of the
     garbage collector's reach, so that each full collection during the run (Python's own, and the one after each
-    printed PDF: movements/printing.py) walks only what the tests made since, not the whole process."""
+    printed PDF: clubsite/pdf.py) walks only what the tests made since, not the whole process."""
     import gc
 
     gc.collect()

@@ -127,6 +127,11 @@ def solving(var: Path) -> bool:
     return bool(row and row[0])
 
 
+def worker_ready(log: Path) -> bool:
+    """A Celery worker has started and takes tasks (its log's "… ready.")."""
+    return log.exists() and " ready." in log.read_text()
+
+
 def group_gone(pgid: int) -> bool:
     try:
         os.killpg(pgid, 0)
@@ -190,7 +195,6 @@ def test_the_readme_processes_stop_within_ten_seconds(tmp_path, broker):
     var = tmp_path / "var"
     env = environment(var, broker)
     manage(env, "migrate", "--noinput", "-v0")
-    queue_jobs(env, "long", "dd")
     port = free_port()
     logs = {name: tmp_path / f"{name}.log" for name in ("web", "deal", "dd")}
     processes = {   # README, "Running in production", with two processes where it says $(nproc)
@@ -202,12 +206,14 @@ def test_the_readme_processes_stop_within_ten_seconds(tmp_path, broker):
     }
     slow_clients = []
     try:
-        wait_for("the dealing worker's assembler", lambda: assembling(var))
-        wait_for("the analysis worker's chunk", lambda: solving(var))
         wait_for("the web server", lambda: subprocess.run(
             [sys.executable, "-c",
              f"import urllib.request as u; u.urlopen('http://127.0.0.1:{port}/healthz', timeout=2)"],
             capture_output=True).returncode == 0)
+        wait_for("the workers", lambda: all(worker_ready(logs[name]) for name in ("deal", "dd")))
+        queue_jobs(env, "long", "dd")       # the long work starts now, when everything is up, not while it boots
+        wait_for("the dealing worker's assembler", lambda: assembling(var))
+        wait_for("the analysis worker's chunk", lambda: solving(var))
         for _ in range(4):   # requests in flight that will not finish by themselves
             client = socket.create_connection(("127.0.0.1", port))
             client.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from playwright.sync_api import expect
 
 
@@ -29,3 +31,11 @@ def seen(text: str):
     for symbol, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
         pattern = pattern.replace(symbol, f"{symbol}{letter}?")
     return re.compile(pattern)
+
+
+def snap(page, path, *, full_page: bool = True) -> None:
+    """A screenshot for a person to look at, taken when ``E2E_SCREENSHOTS`` names a folder (the tests' screenshot
+    fixtures then put their files there). ``make test`` sets none: nobody looks at them there, each costs Chromium
+    about a fifth of a second, and no test asserts on one. A test's failure screenshots are taken always."""
+    if os.environ.get("E2E_SCREENSHOTS"):
+        page.screenshot(path=str(path), full_page=full_page)

@@ -121,7 +121,8 @@ def tables_started(club_session, director):
 
 @pytest.fixture
 def shots(tmp_path) -> Path:
-    """Screenshots go to ``$E2E_SCREENSHOTS`` (default: the test's temporary directory)."""
+    """Where screenshots go: ``$E2E_SCREENSHOTS`` (they are taken only when it is set: ``browser.snap``), else the
+    test's temporary directory (a test's failure screenshots)."""
     folder = Path(os.environ.get("E2E_SCREENSHOTS", tmp_path))
     folder.mkdir(parents=True, exist_ok=True)
     return folder

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.browser import snap
+
 from dealing.models import DealSet
 from tests.dealing.deal_sets.workers import start_pool
 
@@ -42,7 +44,7 @@ def test_a_director_makes_a_large_deal_set_and_downloads_it(page, live_server, w
     page.get_by_label("Number of deals").fill("0")
     page.get_by_role("button", name="Make the deal set").click()
     expect(page.locator("#id_count-error")).to_contain_text("1 … 100,000,000 deals, not 0")
-    page.screenshot(path=str(shots / "deal-set-form-error.png"), full_page=True)
+    snap(page, shots / "deal-set-form-error.png")
     assert not DealSet.objects.exists()
 
     page.get_by_label("Number of deals").fill("1,500,000")
@@ -53,11 +55,11 @@ def test_a_director_makes_a_large_deal_set_and_downloads_it(page, live_server, w
     progress = page.get_by_test_id("deal-set-numbers")
     expect(progress).to_contain_text("deals per second", timeout=30_000)  # the bar moves while workers deal
     expect(page.get_by_test_id("cancel-deal-set")).to_be_visible()
-    page.screenshot(path=str(shots / "deal-set-running.png"), full_page=True)
+    snap(page, shots / "deal-set-running.png")
     expect(page.get_by_test_id("deal-set-status")).to_have_text("Done", timeout=90_000)
     expect(progress).to_contain_text("1,500,000 of 1,500,000 deals")
     expect(page.get_by_test_id("cancel-deal-set")).to_have_count(0)
-    page.screenshot(path=str(shots / "deal-set-done.png"), full_page=True)
+    snap(page, shots / "deal-set-done.png")
 
     deal_set = DealSet.objects.get()
     shown = page.get_by_test_id("deal-set-files").locator("code.sha256").first.inner_text()

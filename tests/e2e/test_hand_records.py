@@ -2,7 +2,7 @@
 deals the session from the commitment and finishes it; a player then opens the hand record and sees
 the deals; the director reveals the key and an auditor's audit passes.
 
-Screenshots go to ``$E2E_SCREENSHOTS`` (default: the test's temporary directory).
+Screenshots go to ``$E2E_SCREENSHOTS`` when it is set (``tests.e2e.browser.snap``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from clubs.models import Session
 from dealing.models import Board, Commitment
-from tests.e2e.browser import log_in, log_out
+from tests.e2e.browser import log_in, log_out, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -40,7 +40,7 @@ def test_commit_deal_finish_and_a_player_reads_the_hand_record(page, demo, shots
     commitment = Commitment.objects.get(event="Riverside Tuesday Pairs")
     expect(page.get_by_test_id("commitment-hash")).to_have_text(commitment.commitment_hash)
     expect(page.locator("main")).not_to_contain_text(commitment.secret_key)
-    page.screenshot(path=str(shots / "commitment-published.png"), full_page=True)
+    snap(page, shots / "commitment-published.png")
 
     # The delayed value becomes public: a malformed one is refused next to the field, then it is saved.
     page.get_by_label("Delayed value").fill("43275.9")
@@ -59,7 +59,7 @@ def test_commit_deal_finish_and_a_player_reads_the_hand_record(page, demo, shots
     assert len(boards) == 4
     for board in boards:
         expect(page.locator("main")).not_to_contain_text(board.deal_pbn[2:].split()[0])
-    page.screenshot(path=str(shots / "dealing-page.png"), full_page=True)
+    snap(page, shots / "dealing-page.png")
 
     # A player cannot see the deals while the session is planned or running.
     log_out(page)
@@ -89,12 +89,12 @@ def test_commit_deal_finish_and_a_player_reads_the_hand_record(page, demo, shots
         north_spades = board.deal_pbn[2:].split()[0].split(".")[0]
         ranks = " ".join("10" if r == "T" else r for r in north_spades) or "—"
         expect(diagram.locator('[data-seat="N"] .suit-line').first).to_have_text(f"♠ {ranks}")
-    page.screenshot(path=str(shots / "hand-record-list.png"), full_page=True)
+    snap(page, shots / "hand-record-list.png")
 
     page.get_by_role("link", name="1", exact=True).first.click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Board 1")
     expect(page.get_by_test_id("analysis-1")).to_contain_text("Par:", timeout=30_000)
-    page.screenshot(path=str(shots / "hand-record-board.png"), full_page=True)
+    snap(page, shots / "hand-record-board.png")
     log_out(page)
 
     # The director reveals the key; an auditor's audit passes.
@@ -109,4 +109,4 @@ def test_commit_deal_finish_and_a_player_reads_the_hand_record(page, demo, shots
     page.goto(f"{demo}/dealing/commitments/{commitment.pk}/audit/")
     expect(page.get_by_test_id("audit-verdict")).to_contain_text("Every check passed.")
     expect(page.get_by_test_id("computed-hash")).to_have_text(commitment.commitment_hash)
-    page.screenshot(path=str(shots / "audit.png"), full_page=True)
+    snap(page, shots / "audit.png")

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.browser import log_in
+from tests.e2e.browser import log_in, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -27,7 +27,7 @@ def test_demo_director_logs_in_and_creates_a_session(page, demo, tmp_path):
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Browser Pairs")
     expect(page.get_by_test_id("session-status")).to_have_text("Planned")
-    page.screenshot(path=str(tmp_path / "session.png"), full_page=True)
+    snap(page, tmp_path / "session.png")
 
 
 def test_wrong_password_is_refused(page, demo):

@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 
 from clubs.models import Session
 from dealing.models import Commitment
-from tests.e2e.browser import log_in
+from tests.e2e.browser import log_in, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -127,7 +127,7 @@ def test_the_main_pages_fit_at_1280_and_375_px_in_english_and_polish(browser, de
                     continue
                 page.evaluate("document.querySelectorAll('main details').forEach(d => { d.open = true; })")
                 page.wait_for_timeout(100)   # each opened <details> lays its tables out (and site.js stacks them)
-                page.screenshot(path=str(looks / f"{language}-{width}-{_name(path)}.png"), full_page=True)
+                snap(page, looks / f"{language}-{width}-{_name(path)}.png")
                 if page.evaluate("document.documentElement.scrollWidth") > width:
                     problems.append(f"{where}: wider than the screen")
                 if width == DESKTOP["width"] and _header_rows(page) != 1:
@@ -168,7 +168,7 @@ def test_session_lists_say_dates_in_the_readers_language_without_the_club_on_a_o
                 f"{planned.start_time:%H:%M}")
     expect(row.locator("td.session-when")).to_have_text(re.compile(f"^{re.escape(expected)}$"))
     assert page.locator("table.sessions th", has_text="Klub").count() == 0   # the player has one club
-    page.screenshot(path=str(looks / "pl-1280-player-home.png"), full_page=True)
+    snap(page, looks / "pl-1280-player-home.png")
     context.close()
 
 
@@ -185,14 +185,14 @@ def test_each_error_page_as_a_user_meets_it(browser, demo, looks, settings):
     expect(page.get_by_test_id("error-reason")).to_have_text("Only the club's directors may do this.")
     expect(page.get_by_test_id("error-403")).to_contain_text("You are logged in as player")
     expect(page.locator("header.site-header")).to_be_visible()                  # in the site's layout
-    page.screenshot(path=str(looks / "en-375-error-403.png"), full_page=True)
+    snap(page, looks / "en-375-error-403.png")
     page.get_by_test_id("error-back").click()
     expect(page).to_have_url(f"{demo}/clubs/riverside/")
 
     # a broken link
     assert page.goto(f"{demo}/clubs/riverside/sesions/").status == 404
     expect(page.get_by_test_id("error-404")).to_contain_text("There is no such page")
-    page.screenshot(path=str(looks / "en-375-error-404.png"), full_page=True)
+    snap(page, looks / "en-375-error-404.png")
     page.get_by_test_id("error-home").click()
     expect(page).to_have_url(f"{demo}/")
 
@@ -201,7 +201,7 @@ def test_each_error_page_as_a_user_meets_it(browser, demo, looks, settings):
     assert page.goto(f"{demo}/clubs/riverside/members/").status == 403
     expect(page.get_by_test_id("error-403")).to_contain_text("Ta strona nie jest dostępna dla Twojej roli")
     expect(page.get_by_test_id("error-reason")).to_have_text("Może to zrobić tylko sędzia klubu.")
-    page.screenshot(path=str(looks / "pl-375-error-403.png"), full_page=True)
+    snap(page, looks / "pl-375-error-403.png")
 
     # a server error: the page apologises in the layout, and says what to do
     settings.ROOT_URLCONF = "tests.clubsite.crash_urls"
@@ -209,7 +209,7 @@ def test_each_error_page_as_a_user_meets_it(browser, demo, looks, settings):
     assert page.goto(f"{demo}/crash/").status == 500
     expect(page.get_by_test_id("error-500")).to_contain_text("Something went wrong on our side")
     expect(page.get_by_test_id("error-retry")).to_be_visible()
-    page.screenshot(path=str(looks / "en-375-error-500.png"), full_page=True)
+    snap(page, looks / "en-375-error-500.png")
 
     # the API keeps its JSON
     api = page.goto(f"{demo}/api/v1/no-such-thing/")

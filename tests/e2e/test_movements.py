@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from clubs.models import Session
 from movements.models import SessionMovement
-from tests.e2e.browser import log_in
+from tests.e2e.browser import log_in, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -42,7 +42,7 @@ def test_director_chooses_a_row_with_one_click(page, live_server, director, club
     expect(page.locator("#id_boards-error")).to_contain_text("e.g. 24, or a range such as 24–28")
     expect(page.get_by_label("Pairs", exact=True)).to_have_value("12")
     expect(page.get_by_label("About how many boards")).to_have_value("lots")
-    page.screenshot(path=str(shots / "chooser-error-1280.png"), full_page=True)
+    snap(page, shots / "chooser-error-1280.png")
 
     page.get_by_label("About how many boards").fill("about 24")
     page.get_by_test_id("chooser-submit").click()
@@ -58,10 +58,10 @@ def test_director_chooses_a_row_with_one_click(page, live_server, director, club
     expect(best.get_by_test_id("maths")).not_to_have_attribute("open", "")        # the mathematics collapsed
     expect(page.get_by_text("Berlekamp–Hwang over Z11").first).to_be_hidden()
     _fits(page, DESKTOP["width"])
-    page.screenshot(path=str(shots / "chooser-12-pairs-1280.png"), full_page=True)
+    snap(page, shots / "chooser-12-pairs-1280.png")
     page.set_viewport_size(PHONE)
     _fits(page, PHONE["width"])
-    page.screenshot(path=str(shots / "chooser-12-pairs-375.png"), full_page=True)
+    snap(page, shots / "chooser-12-pairs-375.png")
     page.set_viewport_size(DESKTOP)
 
     # another row, one click
@@ -73,7 +73,7 @@ def test_director_chooses_a_row_with_one_click(page, live_server, director, club
         "Relay and bye-stand Mitchell for 12 pairs, 6 tables, 6 rounds")
     expect(page.get_by_test_id("session-boards")).to_contain_text("4 boards per round.")
     expect(page.get_by_test_id("verdict")).to_contain_text("Perfectly balanced within each line")
-    page.screenshot(path=str(shots / "session-movement-1280.png"), full_page=True)
+    snap(page, shots / "session-movement-1280.png")
     chosen = SessionMovement.objects.get(session=club_session)
     assert (chosen.kind, chosen.variant, chosen.pairs) == ("mitchell", "relay", 12)
     assert Session.objects.get(pk=club_session.pk).boards_per_round == 4
@@ -81,7 +81,7 @@ def test_director_chooses_a_row_with_one_click(page, live_server, director, club
     page.goto(f"{base}/sessions/{club_session.pk}/")
     expect(page.get_by_test_id("step-movement")).to_contain_text("Relay and bye-stand Mitchell for 12 pairs")
     expect(page.get_by_test_id("step-movement")).to_contain_text("24 boards in all: 6 rounds × 4 boards.")
-    page.screenshot(path=str(shots / "session-page-1280.png"), full_page=True)
+    snap(page, shots / "session-page-1280.png")
 
     # back on the chooser: the current movement is marked, the question asked again
     page.goto(f"{base}/movements/session/{club_session.pk}/choose/")
@@ -99,7 +99,7 @@ def test_the_clubs_settings_from_the_chooser(page, live_server, director, club_s
     page.get_by_label("Minutes per board").fill("8")
     page.get_by_label("Boards the club usually plays").fill("22-26")
     page.get_by_label("two winners (NS and EW)").check()
-    page.screenshot(path=str(shots / "club-settings-1280.png"), full_page=True)
+    snap(page, shots / "club-settings-1280.png")
     page.get_by_role("button", name="Save").click()
     expect(page).to_have_url(re.compile(rf"/movements/session/{club_session.pk}/choose/\?pairs=14$"))
     expect(page.get_by_test_id("club-settings")).to_contain_text("8 minutes a board · usually 22–26 boards")
@@ -120,7 +120,7 @@ def test_the_chooser_in_polish_and_past_64_pairs(page, live_server, director, cl
         for english in ("boards", "rounds", "relays", "winner", "balanced", "Choose", "pairs"):
             assert not re.search(rf"\b{english}\b", text), english
         _fits(page, viewport["width"])
-        page.screenshot(path=str(shots / f"chooser-pl-{width}.png"), full_page=True)
+        snap(page, shots / f"chooser-pl-{width}.png")
     page.context.clear_cookies()
     log_in(page, base, director.username, f"{director.username}-pass-2026")
     for width, viewport in (("1280", DESKTOP), ("375", PHONE)):
@@ -129,11 +129,11 @@ def test_the_chooser_in_polish_and_past_64_pairs(page, live_server, director, cl
         expect(page.get_by_test_id("offer").first).to_contain_text("Mitchell")
         expect(page.get_by_test_id("offer").first).not_to_contain_text("62 boards")
         _fits(page, viewport["width"])
-        page.screenshot(path=str(shots / f"catalogue-31-pairs-{width}.png"), full_page=True)
+        snap(page, shots / f"catalogue-31-pairs-{width}.png")
         page.goto(f"{base}/movements/?pairs=70")
         expect(page.get_by_test_id("chooser-advice")).to_contain_text("for 70 pairs play a Mitchell")
         _fits(page, viewport["width"])
-        page.screenshot(path=str(shots / f"catalogue-70-pairs-{width}.png"), full_page=True)
+        snap(page, shots / f"catalogue-70-pairs-{width}.png")
 
 
 def test_the_chosen_movements_cards_print(page, live_server, director, club_session, shots):
@@ -149,7 +149,7 @@ def test_the_chosen_movements_cards_print(page, live_server, director, club_sess
     cards = popup.value
     expect(cards.locator("section.pair-card")).to_have_count(8)
     expect(cards.locator("section.pair-card").first).to_contain_text("Start at table 1 EW")
-    cards.screenshot(path=str(shots / "cards.png"), full_page=True)
+    snap(cards, shots / "cards.png")
 
 
 def test_a_big_pdf_in_polish_comes_through_the_progress_page(page, live_server, director, settings, tmp_path):
@@ -164,7 +164,7 @@ def test_a_big_pdf_in_polish_comes_through_the_progress_page(page, live_server, 
     page.get_by_role("button", name="Karty pilotujące (PDF)").click()
     expect(page).to_have_url(re.compile(r"/movements/cards/[0-9a-f]{64}/$"))
     expect(page.get_by_test_id("cards-pdf-status")).to_have_text("Gotowy")
-    page.screenshot(path=str(tmp_path / "cards-pdf-page.png"), full_page=True)
+    snap(page, tmp_path / "cards-pdf-page.png")
     with page.expect_download() as download:
         page.get_by_test_id("cards-pdf-download").click(modifiers=["Alt"])
     path = tmp_path / "cards.pdf"

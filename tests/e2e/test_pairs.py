@@ -3,7 +3,7 @@ type a few letters, pick a member from the list; a name that is no member's show
 twice is refused beside the field with everything typed kept; saved, the guide cards print the names. The page
 in Polish, and no wider than a phone (375 px).
 
-Screenshots go to ``$E2E_SCREENSHOTS`` (default: the test's temporary directory).
+Screenshots go to ``$E2E_SCREENSHOTS`` when it is set (``tests.e2e.browser.snap``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Pair, Session
-from tests.e2e.browser import log_in
+from tests.e2e.browser import log_in, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -57,14 +57,14 @@ def test_director_names_the_pairs_with_the_keyboard(page, demo, tuesday, shots):
     expect(page.locator('tr[data-pair="1"] .guest-tag').first).to_be_hidden()
     page.keyboard.press("Tab")
     page.keyboard.type("Ada Adamska")            # a second time: refused
-    page.screenshot(path=str(shots / "pairs-typing.png"), full_page=True)
+    snap(page, shots / "pairs-typing.png")
     page.get_by_test_id("save-pairs").click()
 
     expect(row_2.locator(".field-error")).to_have_text("Pair 2: Ada Adamska already plays in pair 1.")
     expect(page.get_by_label("Pair 2, first player")).to_have_value("Jan Gość")        # nothing lost
     expect(page.get_by_label("Pair 1, second player")).to_have_value("Bruno Bianchi")
     assert not Pair.objects.filter(session=tuesday).exclude(player_1=None, player_1_name="").exists()
-    page.screenshot(path=str(shots / "pairs-error.png"), full_page=True)
+    snap(page, shots / "pairs-error.png")
 
     page.get_by_label("Pair 2, second player").fill("Celia Carter")
     page.get_by_test_id("save-pairs").click()
@@ -72,12 +72,12 @@ def test_director_names_the_pairs_with_the_keyboard(page, demo, tuesday, shots):
     expect(row_2.locator(".guest-tag").first).to_be_visible()
     pair_2 = Pair.objects.get(session=tuesday, number=2)
     assert (pair_2.player_1_name, pair_2.player_2.full_name) == ("Jan Gość", "Celia Carter")
-    page.screenshot(path=str(shots / "pairs-1280.png"), full_page=True)
+    snap(page, shots / "pairs-1280.png")
 
     page.goto(f"{demo}/movements/session/{tuesday.pk}/print/")
     expect(page.locator('section.pair-card[data-pair="1"] h2')).to_have_text("Pair 1 — Ada Adamska & Bruno Bianchi")
     expect(page.locator('section.table-card').first).to_contain_text("(Gość – Carter)")
-    page.screenshot(path=str(shots / "cards-with-names.png"), full_page=True)
+    snap(page, shots / "cards-with-names.png")
 
     # On a phone, and in Polish.
     page.set_viewport_size(PHONE)
@@ -86,7 +86,7 @@ def test_director_names_the_pairs_with_the_keyboard(page, demo, tuesday, shots):
     expect(page.get_by_test_id("save-pairs")).to_have_text("Zapisz pary")
     expect(page.locator('tr[data-pair="2"] .guest-tag').first).to_have_text("gość")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.screenshot(path=str(shots / "pairs-375-pl.png"), full_page=True)
+    snap(page, shots / "pairs-375-pl.png")
 
 
 def test_the_demo_sessions_pairs_fit_a_phone(page, demo, shots):
@@ -97,4 +97,4 @@ def test_the_demo_sessions_pairs_fit_a_phone(page, demo, shots):
         for path in (f"/sessions/{session.pk}/pairs/", f"/sessions/{session.pk}/"):
             assert page.goto(demo + path).status == 200
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
-        page.screenshot(path=str(shots / f"pairs-375-{session.pk}.png"), full_page=True)
+        snap(page, shots / f"pairs-375-{session.pk}.png")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.browser import log_in
+from tests.e2e.browser import log_in, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -18,7 +18,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 def shot(page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"perfect_auction_{name}.png"), full_page=True)
+    snap(page, ARTIFACTS / f"perfect_auction_{name}.png")
 
 
 def test_deal_to_auction_and_back(page, live_server, player):

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from clubs.models import Session
 from dealing.services import boards as board_services
-from tests.e2e.browser import log_in
+from tests.e2e.browser import log_in, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -69,7 +69,7 @@ def test_a_player_plays_a_board_again_and_prints_the_hand_record(browser, live_s
     # What each card would give away, shown on the cards before they are played.
     page.get_by_test_id("show-costs").check()
     expect(_playable(page).first.locator(".cost")).to_be_visible()
-    page.screenshot(path=str(shots / "play-it-again-1280.png"), full_page=True)
+    snap(page, shots / "play-it-again-1280.png")
 
     # U undoes the last card (the keyboard), B plays a best card.
     page.keyboard.press("u")
@@ -94,7 +94,7 @@ def test_a_player_plays_a_board_again_and_prints_the_hand_record(browser, live_s
     phone.goto(played)
     expect(phone.get_by_test_id("play-log")).to_be_visible()
     _fits(phone, PHONE["width"])
-    phone.screenshot(path=str(shots / "play-it-again-375.png"), full_page=True)
+    snap(phone, shots / "play-it-again-375.png")
 
     # In Polish.
     phone.context.add_cookies([{"name": "django_language", "value": "pl", "url": base}])
@@ -102,17 +102,17 @@ def test_a_player_plays_a_board_again_and_prints_the_hand_record(browser, live_s
     expect(phone.get_by_role("heading", level=1)).to_have_text("Zagraj jeszcze raz: rozdanie 3")
     expect(phone.get_by_test_id("play-status")).to_contain_text("zagrywa")
     _fits(phone, PHONE["width"])
-    phone.screenshot(path=str(shots / "play-it-again-375-pl.png"), full_page=True)
+    snap(phone, shots / "play-it-again-375-pl.png")
     phone.context.add_cookies([{"name": "django_language", "value": "en", "url": base}])
 
     # The hand record to print, six boards a page, and its PDF.
     page.goto(f"{base}/dealing/sessions/{over.pk}/hand-record/")
     page.get_by_test_id("hand-record-print").click()
     expect(page.get_by_test_id("hand-record-page")).to_have_count(2)
-    page.screenshot(path=str(shots / "hand-record-print-1280.png"), full_page=True)
+    snap(page, shots / "hand-record-print-1280.png")
     phone.goto(f"{base}/dealing/sessions/{over.pk}/hand-record/print/")
     _fits(phone, PHONE["width"])
-    phone.screenshot(path=str(shots / "hand-record-print-375.png"), full_page=True)
+    snap(phone, shots / "hand-record-print-375.png")
     pdf = page.request.get(f"{base}/dealing/sessions/{over.pk}/hand-record.pdf")
     assert pdf.ok and pdf.headers["content-type"] == "application/pdf"
     path = shots / "hand-record.pdf"

@@ -4,7 +4,7 @@ with its bar chart and the "why" of a board, the board's traveller with the hand
 the perfect auction, their history with its chart, their e-mail settings; then the same pages in Polish, at 1280 px
 and on a 375 px phone, and an anonymous visitor reading the club's public results.
 
-Screenshots go to ``$E2E_SCREENSHOTS`` (default: the test's temporary directory): ``player-<page>-<lang>-<width>.png``.
+Screenshots go to ``$E2E_SCREENSHOTS`` when it is set (``tests.e2e.browser.snap``): ``player-<page>-<lang>-<width>.png``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from clubs.models import Member, Session
 from scoring.models import SessionScoring
-from tests.e2e.browser import log_in, log_out
+from tests.e2e.browser import log_in, log_out, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -41,11 +41,11 @@ def _fits(page, width: int) -> None:
 def _both_widths(page, shots, name: str) -> None:
     """A full-page screenshot at 1280 px and at 375 px (where nothing may be wider than the phone)."""
     page.set_viewport_size(DESKTOP)
-    page.screenshot(path=str(shots / f"{name}-1280.png"), full_page=True)
+    snap(page, shots / f"{name}-1280.png")
     page.set_viewport_size(PHONE)
     page.reload()
     _fits(page, PHONE["width"])
-    page.screenshot(path=str(shots / f"{name}-375.png"), full_page=True)
+    snap(page, shots / f"{name}-375.png")
     page.set_viewport_size(DESKTOP)
 
 

@@ -4,7 +4,7 @@ hand record and the results — one card under another, nothing wider than the s
 paper; at 1280 px the cards keep their paper width. The print pages carry a viewport, so a phone does not show
 them shrunk to a tenth.
 
-Screenshots go to ``$E2E_SCREENSHOTS`` (default: the test's temporary directory).
+Screenshots go to ``$E2E_SCREENSHOTS`` when it is set (``tests.e2e.browser.snap``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Session
-from tests.e2e.browser import log_in
+from tests.e2e.browser import log_in, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -82,13 +82,13 @@ def test_the_print_pages_fit_a_phone(browser, demo, shots):
         if name.startswith("cards"):
             assert seen["cards"] and all(300 <= w <= PHONE["width"] for w in seen["cards"]), (path, seen["cards"])
             assert seen["smallest"] >= 11, (path, seen["smallest"])                 # px: readable on a phone
-        page.screenshot(path=str(shots / f"print-{name}-375.png"), full_page=True)
+        snap(page, shots / f"print-{name}-375.png")
     page.goto(demo + cards + "?sections=tables")
     first = page.locator("section.table-card").first
     assert page.locator("section.table-card .table-qr img").count() == 7           # the director's QR codes
     assert first.locator("td .names").count() == 13                                # the players' names
     assert first.locator("td.sits-out").first.inner_text().startswith("EW 1 sits out")    # the phantom's place
-    page.screenshot(path=str(shots / "print-table-cards-375.png"), full_page=True)
+    snap(page, shots / "print-table-cards-375.png")
     context.close()
 
     desktop = browser.new_context(viewport=DESKTOP)
@@ -97,5 +97,5 @@ def test_the_print_pages_fit_a_phone(browser, demo, shots):
     page.goto(demo + cards)
     width = page.evaluate("document.querySelector('section.card').getBoundingClientRect().width")
     assert 370 <= width <= 400                  # 93 mm and its padding: the card as printed
-    page.screenshot(path=str(shots / "print-cards-1280.png"))
+    snap(page, shots / "print-cards-1280.png", full_page=False)
     desktop.close()

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Session
-from tests.e2e.browser import log_in
+from tests.e2e.browser import log_in, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -42,7 +42,7 @@ def test_a_director_imports_a_file_and_sees_the_ranking_and_the_comparison(brows
     error = page.locator("#id_file-error")
     expect(error).to_contain_text("club-night.xml: line")
     expect(error).to_contain_text("it is truncated")
-    page.screenshot(path=str(shots / "import-bad-file-1280.png"), full_page=True)
+    snap(page, shots / "import-bad-file-1280.png")
     assert not Session.objects.exists()
 
     page.locator("#id_file").set_input_files(str(events_dir / ABF_MITCHELL))
@@ -61,34 +61,34 @@ def test_a_director_imports_a_file_and_sees_the_ranking_and_the_comparison(brows
     maths = page.get_by_test_id("import-mathematics")
     differences = page.get_by_test_id("import-differences")
     expect(differences).to_be_hidden()                                  # the mathematics is collapsed
-    page.screenshot(path=str(shots / "import-report-1280.png"), full_page=True)
+    snap(page, shots / "import-report-1280.png")
     maths.locator("summary").click()
     expect(differences).to_be_visible()
     expect(differences.locator("tbody tr")).to_have_count(28)
     expect(maths).to_contain_text("halves rounded to even")
-    page.screenshot(path=str(shots / "import-report-maths-1280.png"), full_page=True)
+    snap(page, shots / "import-report-maths-1280.png")
 
     page.set_viewport_size(PHONE)
     _fits(page, PHONE["width"])
-    page.screenshot(path=str(shots / "import-report-maths-375.png"), full_page=True)
+    snap(page, shots / "import-report-maths-375.png")
 
     # the session page offers its results files; the USEBIO downloads with its name
     page.get_by_test_id("session-link").click()
     panel = page.get_by_test_id("exports-panel")
     expect(panel).to_be_visible()
     _fits(page, PHONE["width"])
-    page.screenshot(path=str(shots / "import-session-page-375.png"), full_page=True)
+    snap(page, shots / "import-session-page-375.png")
     with page.expect_download() as download:
         panel.get_by_test_id("export-usebio").click()
     assert download.value.suggested_filename == "riverside-2022-07-28-el-thu-100pm-open-28-jul-22.usebio.xml"
     assert b"<HANDSET>" in open(download.value.path(), "rb").read()
     page.set_viewport_size(DESKTOP)
-    page.screenshot(path=str(shots / "import-session-page-1280.png"), full_page=True)
+    snap(page, shots / "import-session-page-1280.png")
     panel.get_by_test_id("import-report-link").click()
     expect(page).to_have_url(re.compile(rf"/scoring/sessions/{session.pk}/import/$"))
 
     page.goto(f"{base}/scoring/clubs/riverside/import/")
     page.set_viewport_size(PHONE)
     _fits(page, PHONE["width"])
-    page.screenshot(path=str(shots / "import-form-375.png"), full_page=True)
+    snap(page, shots / "import-form-375.png")
     context.close()

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from clubs.models import Session
 from scoring.models import Result, ResultChange
 from scoring.selectors.layout import session_layout
-from tests.e2e.browser import log_in, log_out, seen
+from tests.e2e.browser import log_in, log_out, seen, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -72,7 +72,7 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
     page.keyboard.press("Tab")                                       # leaving the line tries to save it
     expect(page.locator("td.outcome").nth(1)).to_contain_text("Not saved.")
     expect(inputs.nth(1)).to_have_value("4S N 14")                   # what was typed is kept
-    page.screenshot(path=str(shots / "scorer-board-1-mistake-1280.png"), full_page=True)
+    snap(page, shots / "scorer-board-1-mistake-1280.png")
     page.keyboard.press("Shift+Tab")
     expect(inputs.nth(1)).to_be_focused()
     page.keyboard.press("Control+A")
@@ -94,10 +94,10 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
     expect(page.locator("[data-next-board-button]")).to_be_focused()  # Enter again opens the next board
     expect(page.get_by_test_id("line-saved")).to_have_count(4)         # no late preview overwrote a save
     assert Result.objects.filter(session=howell, board=1).count() == 4
-    page.screenshot(path=str(shots / "scorer-board-1-complete-1280.png"), full_page=True)
+    snap(page, shots / "scorer-board-1-complete-1280.png")
     page.set_viewport_size(PHONE)
     _fits(page, PHONE["width"])
-    page.screenshot(path=str(shots / "scorer-board-1-complete-375.png"), full_page=True)
+    snap(page, shots / "scorer-board-1-complete-375.png")
     page.set_viewport_size(DESKTOP)
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(rf"/scoring/sessions/{howell.pk}/entry/2/$"))
@@ -112,7 +112,7 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
     page.keyboard.type("3NT-2 W")
     expect(page.locator("td.outcome").nth(1)).to_contain_text("3NT−2 by W, 7 tricks: +100")   # E–W not vulnerable
     _fits(page, PHONE["width"])
-    page.screenshot(path=str(shots / "scorer-board-2-typing-375.png"), full_page=True)
+    snap(page, shots / "scorer-board-2-typing-375.png")
     log_out(page)
 
     # the director: an artificial score with its reason, seen in the board's audit trail
@@ -135,7 +135,7 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
     expect(trail).to_contain_text("NS used unauthorised information")
     expect(trail).to_contain_text("Dana Director")
     assert ResultChange.objects.filter(result=line, action="adjusted", by=director).exists()
-    page.screenshot(path=str(shots / "director-results-audit-1280.png"), full_page=True)
+    snap(page, shots / "director-results-audit-1280.png")
 
     # play is over: publish provisionally for the 48-hour score-query window, after confirming
     Session.objects.filter(pk=howell.pk).update(status=Session.Status.FINISHED)
@@ -143,15 +143,15 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
     expect(page.get_by_label("Score-query window (hours)")).to_have_value("48")
     page.get_by_test_id("publish-provisional").click()
     expect(page.get_by_test_id("confirm")).to_contain_text("they may query their scores")
-    page.screenshot(path=str(shots / "director-publish-confirm-1280.png"), full_page=True)
+    snap(page, shots / "director-publish-confirm-1280.png")
     page.get_by_test_id("confirm-button").click()
     expect(page.get_by_test_id("publication-state")).to_contain_text("Provisional until")
     expect(page.get_by_test_id("session-status")).to_have_text("Results provisional")
     assert Session.objects.get(pk=howell.pk).status == "provisional"
-    page.screenshot(path=str(shots / "director-results-provisional-1280.png"), full_page=True)
+    snap(page, shots / "director-results-provisional-1280.png")
     page.set_viewport_size(PHONE)
     _fits(page, PHONE["width"])
-    page.screenshot(path=str(shots / "director-results-provisional-375.png"), full_page=True)
+    snap(page, shots / "director-results-provisional-375.png")
 
     # the other pages at both widths
     for name, path in (("director-board-1", f"/scoring/sessions/{howell.pk}/results/#board-1"),
@@ -163,7 +163,7 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
             page.set_viewport_size(viewport)
             page.goto(base + path)
             _fits(page, viewport["width"])
-            page.screenshot(path=str(shots / f"{name}-{width}.png"), full_page=True)
+            snap(page, shots / f"{name}-{width}.png")
 
     # in Polish, the longer words still fit a phone
     context.add_cookies([{"name": "django_language", "value": "pl", "url": base}])
@@ -174,7 +174,7 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
             page.goto(base + path)
             expect(page.locator("html")).to_have_attribute("lang", "pl")
             _fits(page, viewport["width"])
-            page.screenshot(path=str(shots / f"{name}-{width}.png"), full_page=True)
+            snap(page, shots / f"{name}-{width}.png")
     context.close()
 
 
@@ -193,6 +193,6 @@ def test_the_demo_clubs_results_pages_at_both_widths(browser, demo, shots):
                 response = page.goto(demo + path)           # None: the same page again, at another width
                 assert response is None or response.status == 200, path
                 _fits(page, viewport["width"])
-                page.screenshot(path=str(shots / f"demo-{slug}-{name}-{width}.png"), full_page=True)
+                snap(page, shots / f"demo-{slug}-{name}-{width}.png")
         expect(page.get_by_test_id("entry-line").first).to_be_visible()
     context.close()

@@ -6,7 +6,7 @@ the error pages on the way (a player on the director's dealing page: 403; anothe
 
 At each stage the session page is kept at 1280 px and 375 px, the end also in Polish, and checked: no page wider
 than the screen, the header on one row at 1280 px, no table cut off on a phone, no English left on a Polish page.
-Screenshots and the PDF's pages go to ``$E2E_SCREENSHOTS/session-path`` (default ``test-artifacts/session-path``),
+Screenshots (when ``$E2E_SCREENSHOTS`` is set: ``tests.e2e.browser.snap``) and the PDF's pages go to ``$E2E_SCREENSHOTS/session-path`` (default ``test-artifacts/session-path``),
 to be looked at.
 """
 
@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from clubs.models import Pair, Session
 from scoring.domain.results import Played
 from scoring.selectors.layout import session_layout
-from tests.e2e.browser import log_in, log_out
+from tests.e2e.browser import log_in, log_out, snap
 from tests.e2e.test_looks import _cut_tables, _header_rows
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -53,7 +53,7 @@ def _look(page, art: Path, name: str, *, polish: bool = False) -> list[str]:
         page.set_viewport_size(viewport)
         page.evaluate("document.querySelectorAll('main details').forEach(d => { d.open = true; })")
         page.wait_for_timeout(150)
-        page.screenshot(path=str(art / f"{name}-{width}.png"), full_page=True)
+        snap(page, art / f"{name}-{width}.png")
         where = f"{name} at {width} px"
         if page.evaluate("document.documentElement.scrollWidth") > width:
             problems.append(f"{where}: wider than the screen")

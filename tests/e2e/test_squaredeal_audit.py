@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from audits.models import SquareDealAudit
-from tests.e2e.browser import log_in, log_out
+from tests.e2e.browser import log_in, log_out, snap
 from tests.e2e.test_looks import _cut_tables
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -58,7 +58,7 @@ def audit_event(page, base: str, wbg: Path, records: str, dv: str | None = None,
     if dv is not None:
         page.locator("#id_dv").fill(dv)
     if shot is not None:
-        page.screenshot(path=str(shot), full_page=True)
+        snap(page, shot)
     page.get_by_test_id("audit-run").click()
     expect(page.get_by_test_id("audit-verdict")).to_be_visible(timeout=60_000)
     return time.monotonic() - started
@@ -77,14 +77,14 @@ def test_the_world_bridge_games_2024_audited_in_the_browser(page, browser, live_
     expect(page.get_by_test_id("audit-counts")).to_contain_text("1186 checked: 1186 match, 0 differ, 0 missing")
     expect(page.get_by_test_id("audit-key-check")).to_contain_text("the same: the key file is the one committed to")
     expect(page.get_by_test_id("audit-sessions").locator("tbody tr[data-status=match]")).to_have_count(90)
-    page.screenshot(path=str(screens / "en-1280-wbg-passed.png"), full_page=True)
+    snap(page, screens / "en-1280-wbg-passed.png")
     passed = SquareDealAudit.objects.get(verdict="passed")
 
     # a session's boards, each with SquareDeal's deal and where the hand record was read
     page.get_by_role("link", name="FIN6", exact=True).click()
     expect(page.get_by_test_id("session-verdict")).to_have_text("Matches")
     expect(page.locator("article[data-status=match]")).to_have_count(16)
-    page.screenshot(path=str(screens / "en-1280-wbg-fin6.png"), full_page=True)
+    snap(page, screens / "en-1280-wbg-fin6.png")
 
     # the hand records of a DV one hundredth off: every board differs, and the page says why
     for name in ("allpbn.plusone", "allpbn.minusone"):
@@ -94,7 +94,7 @@ def test_the_world_bridge_games_2024_audited_in_the_browser(page, browser, live_
         expect(page.get_by_test_id("verdict-summary")).to_contain_text(
             "1186 of 1186 boards are not the deals SquareDeal makes. Not one board matches: these hand records were "
             "not made with these keys and the DV 43275.91 (a DV off by as little as 0.01 changes every deal).")
-    page.screenshot(path=str(screens / "en-1280-wbg-plusone-failed.png"), full_page=True)
+    snap(page, screens / "en-1280-wbg-plusone-failed.png")
 
     # the real hand records against a DV typed one hundredth off, from a new audit made from the first one's files
     page.goto(f"{live_server.url}/audits/{passed.pk}/")
@@ -105,7 +105,7 @@ def test_the_world_bridge_games_2024_audited_in_the_browser(page, browser, live_
     expect(page.get_by_test_id("audit-verdict")).to_have_attribute("data-verdict", "failed")
     expect(page.get_by_test_id("audit-dv")).to_contain_text("43275.92 — typed by the auditor; the published .sqd "
                                                             "says 43275.91")
-    page.screenshot(path=str(screens / "en-1280-wbg-dv-typed-failed.png"), full_page=True)
+    snap(page, screens / "en-1280-wbg-dv-typed-failed.png")
     assert sorted(SquareDealAudit.objects.values_list("verdict", flat=True)) == ["failed"] * 3 + ["passed"]
 
     # the public record: anyone may read it, on a phone too, in English and in Polish
@@ -120,7 +120,7 @@ def test_the_world_bridge_games_2024_audited_in_the_browser(page, browser, live_
             assert answer.status == 200, path
             phone.evaluate("document.querySelectorAll('main details').forEach(d => { d.open = true; })")
             phone.wait_for_timeout(150)
-            phone.screenshot(path=str(screens / f"{language}-375-{name}.png"), full_page=True)
+            snap(phone, screens / f"{language}-375-{name}.png")
             assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (language, path)
             assert _cut_tables(phone) == [], (language, path)
         if language == "pl":
@@ -145,7 +145,7 @@ def test_a_bad_key_file_is_named_by_its_line_in_polish(page, live_server, direct
     error = page.locator("#id_sqk-error")
     expect(error).to_contain_text("WBG2024.sqk: wiersz 20: to nie jest wiersz klucza '2;3:")
     expect(error).to_contain_text("…: oczekiwano faza,sesja:klucz")
-    page.screenshot(path=str(screens / "pl-1280-bad-sqk.png"), full_page=True)
+    snap(page, screens / "pl-1280-bad-sqk.png")
     assert list(SquareDealAudit.objects.get().files.values_list("role", flat=True)) == ["sqd"]
 
 
@@ -166,4 +166,4 @@ def test_the_world_bridge_games_2024_on_the_suites_worker(page, live_server, aud
     seconds = audit_event(page, live_server.url, wbg_dir, "allpbn.actual")
     print(f"\nWBG 2024 on a Celery worker: {seconds:.1f} s from the first upload to the verdict")
     expect(page.get_by_test_id("audit-verdict")).to_have_attribute("data-verdict", "passed")
-    page.screenshot(path=str(screens / "en-1280-wbg-passed-worker.png"), full_page=True)
+    snap(page, screens / "en-1280-wbg-passed-worker.png")

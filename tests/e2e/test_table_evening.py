@@ -28,7 +28,7 @@ from scoring.domain.results import Played, TravellerLine
 from scoring.models import Result
 from scoring.selectors.layout import session_layout
 from tables.models import Conflict
-from tests.e2e.browser import log_in
+from tests.e2e.browser import log_in, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -129,7 +129,7 @@ def play_evening(rounds, phones, room, layout, play, shots) -> None:
             expect(page.get_by_test_id("round-done")).to_contain_text(f"Round {r}")
         expect(room.get_by_test_id("room-round")).to_contain_text("4 of 4 tables done")
         if r == 1:
-            room.screenshot(path=str(shots / "table-room-1280.png"), full_page=True)
+            snap(room, shots / "table-room-1280.png")
         if r != rounds[-1]:
             room.get_by_test_id("release-round").click()
             expect(room.get_by_test_id("room-round")).to_contain_text(f"Round {r + 1} of {len(rounds)}")
@@ -153,7 +153,7 @@ def test_a_whole_howell_evening_at_the_tables(browser, live_server, evening, dir
     room.get_by_test_id("show-codes").click()
     links = {n: room.get_by_test_id(f"join-link-{n}").get_attribute("href") for n in range(1, 5)}
     expect(room.get_by_test_id("qr-1")).to_be_visible()
-    room.screenshot(path=str(shots / "table-codes-1280.png"), full_page=True)
+    snap(room, shots / "table-codes-1280.png")
     room.goto(f"{base}/tables/sessions/{evening.pk}/room/")
 
     # each table a phone of its own, joined by the QR code's address
@@ -174,20 +174,20 @@ def test_a_whole_howell_evening_at_the_tables(browser, live_server, evening, dir
         if (r, t) == mistake:                               # a mistake corrected before EW confirm
             board = meeting.boards[0]
             page.get_by_test_id(f"board-{board}").click()
-            page.screenshot(path=str(shots / "table-phone-contract-360.png"), full_page=True)
+            snap(page, shots / "table-phone-contract-360.png")
             fill(page, {"level": 3, "strain": "N", "doubling": 0, "declarer": "S", "over": 0})
             expect(page.get_by_test_id("said")).to_contain_text(str(describe(Played.of("3N", "S", 9), board)))
-            page.screenshot(path=str(shots / "table-phone-review-360.png"), full_page=True)
+            snap(page, shots / "table-phone-review-360.png")
             page.get_by_test_id("send").click()
             page.get_by_test_id("change").click()
             fill(page, plan[key(board)])
             page.get_by_test_id("send").click()
-            page.screenshot(path=str(shots / "table-phone-confirm-360.png"), full_page=True)
+            snap(page, shots / "table-phone-confirm-360.png")
             page.get_by_test_id("accept").click()
             page.get_by_test_id("continue").click()
             enter(page, meeting.boards[1], plan[key(meeting.boards[1])])
             expect(page.get_by_test_id("moves")).to_be_visible()
-            page.screenshot(path=str(shots / "table-phone-moves-360.png"), full_page=True)
+            snap(page, shots / "table-phone-moves-360.png")
             return
         if (r, t) == offline:                               # the network goes mid-round, and comes back
             enter(page, meeting.boards[0], plan[key(meeting.boards[0])])
@@ -196,7 +196,7 @@ def test_a_whole_howell_evening_at_the_tables(browser, live_server, evening, dir
             enter(page, meeting.boards[1], plan[key(meeting.boards[1])])
             expect(page.get_by_test_id("not-sent")).to_be_visible()
             expect(page.get_by_test_id("round-done")).to_be_visible()             # the round goes on
-            page.screenshot(path=str(shots / "table-phone-offline-360.png"), full_page=True)
+            snap(page, shots / "table-phone-offline-360.png")
             assert Result.objects.filter(session=evening, round=r, table=t).count() == 1
             contexts[t].set_offline(False)
             expect(page.get_by_test_id("all-sent")).to_be_visible()
@@ -232,12 +232,12 @@ def test_a_whole_howell_evening_at_the_tables(browser, live_server, evening, dir
             expect(page.get_by_test_id("all-sent")).to_be_visible()
             other.get_by_test_id("send").click()
             expect(other.get_by_test_id("board-state")).to_contain_text("director")
-            other.screenshot(path=str(shots / "table-phone-conflict-360.png"), full_page=True)
+            snap(other, shots / "table-phone-conflict-360.png")
             assert Conflict.objects.filter(resolved_at__isnull=True).count() == 1
             assert not Result.objects.filter(session=evening, board=board, round=r, table=t).exists()
             conflict = room.get_by_test_id("conflict")
             expect(conflict).to_be_visible()                                      # the room shows it by itself
-            room.screenshot(path=str(shots / "table-room-conflict-1280.png"), full_page=True)
+            snap(room, shots / "table-room-conflict-1280.png")
             conflict.get_by_test_id("choose").first.click()                       # the first phone's result
             expect(room.get_by_test_id("room-conflicts")).to_contain_text("None.")
             context.close()
@@ -256,7 +256,7 @@ def test_a_whole_howell_evening_at_the_tables(browser, live_server, evening, dir
             page.screenshot(path=str(shots / f"failure-table-{n}.png"), full_page=True)
         room.screenshot(path=str(shots / "failure-room.png"), full_page=True)
         raise
-    phones[2].screenshot(path=str(shots / "table-phone-last-round-360.png"), full_page=True)
+    snap(phones[2], shots / "table-phone-last-round-360.png")
 
     # every board of every table: exactly one result, as planned (the conflict kept the first phone's)
     results = Result.objects.filter(session=evening).select_related("ns_pair", "ew_pair")
@@ -287,7 +287,7 @@ def test_a_whole_howell_evening_at_the_tables(browser, live_server, evening, dir
     log_in(tab, base, director.username, f"{director.username}-pass-2026")
     tab.goto(f"{base}/tables/sessions/{evening.pk}/room/")
     assert tab.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
-    tab.screenshot(path=str(shots / "table-room-tablet-800.png"), full_page=True)
+    snap(tab, shots / "table-room-tablet-800.png")
 
     room.get_by_test_id("finish-session").click()
     expect(room.get_by_test_id("confirm")).to_contain_text("Every player can then see every deal")   # asked first

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.browser import snap
+
 from scoring.models import Result
 from scoring.selectors.layout import session_layout
 from tables.models import Device, Table
@@ -29,13 +31,13 @@ def test_a_polish_phone_is_told_what_is_wrong_in_polish(browser, live_server, ta
     page.get_by_test_id("join-pin").fill(wrong)
     page.get_by_test_id("join-submit").click()
     expect(page.get_by_test_id("join-error")).to_contain_text(f"Zły PIN dla kodu stołu {table.code}")
-    page.screenshot(path=str(shots / "table-phone-wrong-pin-pl-360.png"), full_page=True)
+    snap(page, shots / "table-phone-wrong-pin-pl-360.png")
     assert not Device.objects.exists()
 
     page.get_by_test_id("join-pin").fill(table.pin)
     page.get_by_test_id("join-submit").click()
     expect(page.get_by_test_id("round-title")).to_contain_text("Runda 1 z 7")
-    page.screenshot(path=str(shots / "table-phone-round-pl-360.png"), full_page=True)
+    snap(page, shots / "table-phone-round-pl-360.png")
     boards = session_layout(started).meeting(round=1, table=2).boards
     page.get_by_test_id("next-board").click()
     page.get_by_test_id("other-board").fill("21")
@@ -49,7 +51,7 @@ def test_a_polish_phone_is_told_what_is_wrong_in_polish(browser, live_server, ta
     page.get_by_test_id("strain-S").click()
     page.get_by_test_id("contract-next").click()
     expect(page.get_by_test_id("entry-error")).to_contain_text("Kto rozgrywał?")
-    page.screenshot(path=str(shots / "table-phone-mistake-pl-360.png"), full_page=True)
+    snap(page, shots / "table-phone-mistake-pl-360.png")
 
     table_lock(session=started, user=director, table_number=2, locked=True)   # the director locks the table
     page.get_by_test_id("declarer-N").click()
@@ -57,7 +59,7 @@ def test_a_polish_phone_is_told_what_is_wrong_in_polish(browser, live_server, ta
     page.get_by_test_id("over-made").click()
     page.get_by_test_id("send").click()
     expect(page.get_by_test_id("phone-error")).to_contain_text("Sędzia zablokował stół 2")
-    page.screenshot(path=str(shots / "table-phone-locked-pl-360.png"), full_page=True)
+    snap(page, shots / "table-phone-locked-pl-360.png")
     assert not Result.objects.exists()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     context.close()

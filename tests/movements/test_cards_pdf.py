@@ -183,13 +183,14 @@ def test_a_small_pdf_that_fails_leads_to_the_page_that_says_why(client_for, play
 def test_rendering_restores_the_garbage_collector(monkeypatch):
     import gc
 
+    from clubsite import pdf
     from movements.domain.catalogue import movement_for
 
     before = gc.get_threshold()
     seen = []
     printing.cards_pdf(movement_for(4), boards_per_round=2, sections=("report",),
                        on_progress=lambda done, total: seen.append(gc.get_threshold()))
-    assert seen[0] == printing.RENDER_GC_THRESHOLD and gc.get_threshold() == before
+    assert seen[0] == pdf.RENDER_GC_THRESHOLD and gc.get_threshold() == before
 
     def broken(*args, **kwargs):
         raise RuntimeError("template")

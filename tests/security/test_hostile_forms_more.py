@@ -492,7 +492,9 @@ def test_room_controls(room, director, client_for, action, fields, target, htmx,
            "resolve": base + f"conflicts/{conflicts[target % len(conflicts)].pk if target >= 0 else 999999}/",
            "result": base + "result/",
            "request": base + f"requests/{requests[target % len(requests)].pk if target >= 0 else 999999}/done/",
-           "finish": base + "finish/", "start": base + "start/", "renew": base + "renew/"}[action]
+           "finish": f"/sessions/{room.pk}/status/", "start": base + "start/", "renew": base + "renew/"}[action]
+    if action == "finish":                      # the room's button: the session page's status change, back to the room
+        data = {"status": "finished", "back": base + "room/", **data}
     note((url, data, htmx))
     before = _room_state(room)
     send = send_as(client, "post", url, data, **({"HTTP_HX_REQUEST": "true"} if htmx else {}))
@@ -501,10 +503,10 @@ def test_room_controls(room, director, client_for, action, fields, target, htmx,
     if response.status_code == 404:             # no such table, conflict or request in this session
         assert after == before and (target < 0 or action == "lock" and target not in (1, 2, 3, 4))
         return
-    if action == "finish" and response.status_code == 200 and b"confirmed" in response.content and not htmx:
+    if action == "finish" and response.status_code == 200 and b"confirmed" in response.content:
         assert after == before                  # the page that says what finishing does, and asks
         return
-    assert response.status_code == (200 if htmx else 302), response.status_code
+    assert response.status_code == (200 if htmx and action != "finish" else 302), response.status_code
     check(send, response, before, after, refused=refused_by_message(response), in_polish=in_polish)
     if action == "release" and not refused_by_message(response):
         assert after[-2] == before[-2] or after[-2][0][0] == int(fields["round"])
