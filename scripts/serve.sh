@@ -63,11 +63,22 @@ pids+=($!)
 python manage.py runserver "$HOST:$PORT" --noreload &
 pids+=($!)
 
-for _ in $(seq 1 100); do
-  python -c "import urllib.request as u; u.urlopen('http://$HOST:$PORT/healthz', timeout=1)" 2>/dev/null && break
-  kill -0 "${pids[2]}" 2>/dev/null || { echo "The web server did not start." >&2; exit 1; }
-  sleep 0.2
-done
+# Wait for the first answer of /healthz (up to about 20 s), in one Python process rather than one a try.
+python - "$HOST" "$PORT" "${pids[2]}" <<'PY' || { echo "The web server did not start." >&2; exit 1; }
+import os, sys, time, urllib.request
+host, port, pid = sys.argv[1], sys.argv[2], int(sys.argv[3])
+for _ in range(100):
+    try:
+        urllib.request.urlopen(f"http://{host}:{port}/healthz", timeout=1)
+        break
+    except OSError:
+        pass
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        sys.exit(1)
+    time.sleep(0.2)
+PY
 cat <<MSG
 
   Bridge club is running at http://$HOST:$PORT/

@@ -102,8 +102,10 @@ cleanup() {
   fi
   phase "stop the services" "$t" "$(now)"
   python scripts/test_report.py --phases "$PHASES" --started "$T0" --cpu "$TEST_CPU_FILE" "$WORK"/junit-*.xml
+  # the reports stay (python scripts/test_report.py --save test-artifacts/junit-*.xml refreshes the modules' order)
+  mkdir -p test-artifacts && cp -f "$WORK"/junit-*.xml "$WORK"/cpu.tsv "$PHASES" test-artifacts/ 2>/dev/null
   if [ $rc -ne 0 ]; then
-    mkdir -p test-artifacts && cp -f "$WORK"/*.log "$WORK"/junit-*.xml "$PGDATA/server.log" test-artifacts/ 2>/dev/null
+    cp -f "$WORK"/*.log "$PGDATA/server.log" test-artifacts/ 2>/dev/null
     echo "Service logs and test reports copied to test-artifacts/."
   fi
   rm -rf "$WORK"
@@ -135,10 +137,10 @@ export CACHE_URL="redis://127.0.0.1:$REDIS_PORT/2"       # the cache gunicorn's 
 export CLUBSITE_VAR_DIR="$WORK/var"
 export PYTHONDONTWRITEBYTECODE=1
 
-stamp "migrate + Celery workers"
-python manage.py migrate --noinput -v0
-# The workers serve the worker tests' database (pytest-django's test_appdb) and close connections after
-# each task; dealing and double-dummy analysis run in separate workers, as in production.
+stamp "Celery workers"
+# The workers serve the worker tests' database (pytest-django's test_appdb, made by that run) and close
+# connections after each task; dealing and double-dummy analysis run in separate workers, as in production.
+# They boot while the other runs start: only the worker tests wait for them (workers_then_tests).
 for spec in "deal:default,dealing:2" "dd:analysis:1"; do
   IFS=: read -r name queues procs <<<"$spec"
   DATABASE_URL="postgres://app:app@127.0.0.1:$PGPORT/test_appdb" DATABASE_CONN_MAX_AGE=0 \
@@ -146,15 +148,19 @@ for spec in "deal:default,dealing:2" "dd:analysis:1"; do
     --hostname="test-$name@%h" >"$WORK/celery-$name.log" 2>&1 </dev/null &
   CELERY_PIDS+=($!)
 done
-ok=""
-for _ in $(seq 1 120); do
-  replies=$(celery -A clubsite inspect ping -t 1 2>/dev/null | grep -c "pong" || true)
-  if [ "$replies" -ge 2 ]; then ok=1; break; fi
-  for pid in "${CELERY_PIDS[@]}"; do kill -0 "$pid" 2>/dev/null || break 2; done
-  sleep 0.5
-done
-[ -n "$ok" ] || { echo "The Celery workers did not answer." >&2; tail -30 "$WORK"/celery-*.log >&2; exit 1; }
-phase "start the services (PostgreSQL, Redis, migrate, Celery workers)" "$t" "$(now)"
+phase "start the services (PostgreSQL, Redis, the Celery workers' processes)" "$t" "$(now)"
+
+workers_then_tests() {   # the worker tests, once both workers answer a ping
+  local ok="" replies
+  for _ in $(seq 1 120); do
+    replies=$(celery -A clubsite inspect ping -t 1 2>/dev/null | grep -c "pong" || true)
+    if [ "$replies" -ge 2 ]; then ok=1; break; fi
+    for pid in "${CELERY_PIDS[@]}"; do kill -0 "$pid" 2>/dev/null || break 2; done
+    sleep 0.5
+  done
+  [ -n "$ok" ] || { echo "The Celery workers did not answer." >&2; tail -30 "$WORK"/celery-*.log >&2; return 1; }
+  "$@"
+}
 
 # The three runs go at once: the machine's cores stay busy while one run waits on a browser, a worker or a
 # subprocess. Each writes its own log and JUnit report; the logs are shown in turn when all have ended.
@@ -172,8 +178,8 @@ run() {   # run NAME LOG -- COMMAND...: in the background, recording the phase w
 stamp "tests: the suite on PostgreSQL + Redis ($PROCESSES processes, browser tests included), the worker tests, and the embedded default, at once"
 run "suite: PostgreSQL + Redis + Chromium ($PROCESSES processes)" "$WORK/suite.log" -- \
   pytest -q -n "$PROCESSES" --dist loadfile -m "not worker" --junitxml="$WORK/junit-suite.xml" "$@"
-run "suite: the tests that need the Celery workers" "$WORK/worker.log" -- \
-  pytest -q -p no:xdist -m worker --junitxml="$WORK/junit-worker.xml"
+run "suite: the tests that need the Celery workers (after the workers answer)" "$WORK/worker.log" -- \
+  workers_then_tests pytest -q -p no:xdist -m worker --junitxml="$WORK/junit-worker.xml"
 run "suite: embedded default (SQLite, file-system broker, no servers)" "$WORK/embedded.log" -- \
   env -u DATABASE_URL -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u CACHE_URL CLUBSITE_VAR_DIR="$WORK/embedded" \
   pytest -q -p no:xdist -m "not e2e and not worker" --ignore=tests/clubsite/test_stopping.py \
