@@ -19,15 +19,21 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 360, "height": 740}
 
 
-def test_the_round_screen_is_not_drawn_again_when_nothing_changed(browser, live_server, tables_started):
-    table = Table.objects.get(table_session__session=tables_started, number=1)
-    board = session_layout(tables_started).meeting(round=1, table=1).boards[0]
+def join(browser, live_server, table):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto(f"{live_server.url}/t/join/")
     page.get_by_test_id("join-code").fill(table.code)
     page.get_by_test_id("join-pin").fill(table.pin)
     page.get_by_test_id("join-submit").click()
+    expect(page.get_by_test_id("round-title")).to_be_visible()
+    return context, page
+
+
+def test_the_round_screen_is_not_drawn_again_when_nothing_changed(browser, live_server, tables_started):
+    table = Table.objects.get(table_session__session=tables_started, number=1)
+    board = session_layout(tables_started).meeting(round=1, table=1).boards[0]
+    context, page = join(browser, live_server, table)
     button = page.get_by_test_id(f"board-{board}")
     expect(button).to_be_visible()
     button.evaluate("element => { element.keptAcrossRefreshes = true; }")   # this very element, not a copy of it
@@ -39,17 +45,6 @@ def test_the_round_screen_is_not_drawn_again_when_nothing_changed(browser, live_
     button.click()                                                          # and a tap does what it says
     expect(page.get_by_test_id("level-4")).to_be_visible()
     context.close()
-
-
-def join(browser, live_server, table):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/t/join/")
-    page.get_by_test_id("join-code").fill(table.code)
-    page.get_by_test_id("join-pin").fill(table.pin)
-    page.get_by_test_id("join-submit").click()
-    expect(page.get_by_test_id("round-title")).to_be_visible()
-    return context, page
 
 
 def test_a_sent_result_coming_back_keeps_the_buttons_under_the_finger(browser, live_server, tables_started):
