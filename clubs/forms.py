@@ -177,4 +177,13 @@ class PairRowForm(forms.Form):
         return row
 
 
-PairRowFormSet = forms.formset_factory(PairRowForm, extra=0)
+class BasePairRowFormSet(forms.BaseFormSet):
+    """One form per pair of the movement (the ``initial`` rows): a post claiming more forms is refused ("Please
+    submit at most N forms") before any of them is built, so a tampered count costs nothing."""
+
+    def __init__(self, *args, initial=None, **kwargs):
+        super().__init__(*args, initial=initial, **kwargs)
+        self.max_num = self.absolute_max = len(initial or ())
+
+
+PairRowFormSet = forms.formset_factory(PairRowForm, formset=BasePairRowFormSet, extra=0, validate_max=True)

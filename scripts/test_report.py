@@ -38,7 +38,9 @@ KINDS = [
 
 
 def test_cases(paths: list[Path]):
-    """(run, file, test id, seconds) of every test case in the reports."""
+    """(run, file, test id, seconds, CPU seconds) of every test case in the reports; the CPU seconds (the test's
+    process's and the children's it waited for: tests/conftest.py, the property ``cpu``) are None when not
+    recorded."""
     for path in paths:
         run = path.stem.removeprefix("junit-")
         try:
@@ -48,7 +50,9 @@ def test_cases(paths: list[Path]):
             continue
         for case in root.iter("testcase"):
             file = case.get("file") or case.get("classname", "").replace(".", "/") + ".py"
-            yield run, file, f"{file}::{case.get('name')}", float(case.get("time") or 0)
+            cpu = next((sum(float(part) for part in prop.get("value", "0").split("+"))
+                        for prop in case.iter("property") if prop.get("name") == "cpu"), None)
+            yield run, file, f"{file}::{case.get('name')}", float(case.get("time") or 0), cpu
 
 
 def failures(paths: list[Path]):
@@ -123,7 +127,7 @@ def report(paths: list[Path], phases: Path | None, started: float | None, cpu: P
         print()
     by_kind: Counter = Counter()
     count: Counter = Counter()
-    for run, file, _, seconds in cases:
+    for run, file, _, seconds, _cpu in cases:
         key = f"{run}: {kind_of(file)}"
         by_kind[key] += seconds
         count[key] += 1
@@ -131,8 +135,14 @@ def report(paths: list[Path], phases: Path | None, started: float | None, cpu: P
     for key in sorted(by_kind, key=lambda k: -by_kind[k]):
         print(f"{key:<78} {count[key]:>6} {by_kind[key]:>15.1f}")
     print(f"\n{SLOWEST} slowest tests (set-up, call and tear-down)")
-    for run, _, name, seconds in sorted(cases, key=lambda c: -c[3])[:SLOWEST]:
+    for run, _, name, seconds, _cpu in sorted(cases, key=lambda c: -c[3])[:SLOWEST]:
         print(f"{seconds:8.1f}s  {name}  [{run}]")
+    measured = [case for case in cases if case[4] is not None]
+    if measured:
+        print(f"\n{SLOWEST} tests that used the most CPU (their process's and the children's they waited for; "
+              f"{sum(case[4] for case in measured):.0f} s in all)")
+        for run, _, name, _seconds, cpu in sorted(measured, key=lambda c: -c[4])[:SLOWEST]:
+            print(f"{cpu:8.1f}s  {name}  [{run}]")
     failed = list(failures(paths))
     if failed:
         print(f"\n{len(failed)} failed (the error, then where it was raised)")
@@ -144,7 +154,7 @@ def report(paths: list[Path], phases: Path | None, started: float | None, cpu: P
 
 def save(paths: list[Path]) -> None:
     seconds: Counter = Counter()
-    for _, file, _, time in test_cases(paths):
+    for _, file, _, time, _cpu in test_cases(paths):
         seconds[file] += time
     ordered = {file: round(time, 1) for file, time in sorted(seconds.items(), key=lambda kv: -kv[1])}
     MODULE_SECONDS.write_text(json.dumps(ordered, indent=1) + "\n")

@@ -140,6 +140,26 @@ def record_cpu(config) -> None:
                       f"{spent.children_user + spent.children_system:.1f}\n")
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item):
+    spent = os.times()
+    item.cpu_started = (spent.user + spent.system, spent.children_user + spent.children_system)
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Each test's CPU seconds (its process's, and the children's it waited for: a server it started and stopped), a
+    property ``cpu`` of its JUnit case: the report's "tests that used the most CPU". On a busy machine a test's wall
+    time says as much about its neighbours as about itself."""
+    outcome = yield
+    started = getattr(item, "cpu_started", None)
+    if call.when == "teardown" and started:
+        spent = os.times()
+        own, children = spent.user + spent.system - started[0], spent.children_user + spent.children_system - started[1]
+        outcome.get_result().user_properties.append(("cpu", f"{own:.2f}+{children:.2f}"))
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node, error):
     from tests.security.hostile import FED      # the controller collects nothing: the counter is made here
@@ -320,12 +340,26 @@ def finished_session(club):
 
 @pytest.fixture
 def client_for(db):
-    """``client_for(user)``: a Django test client logged in as ``user``."""
+    """``client_for(user)``: a Django test client logged in as ``user``. The test's first client of a user logs in
+    (``force_login``: a login session, the login signals); later ones carry that session's cookie while the session
+    lasts (a logout or a password change ends it, and the next client logs in again). The hostile-input tests make
+    a client per example: a login each was a fifth of their time."""
+    from django.conf import settings
+    from django.contrib.sessions.models import Session as LoginSession
     from django.test import Client
+    from django.utils import timezone
+
+    sessions: dict[tuple, str] = {}     # (user, its password's session hash) -> login session key
 
     def make(user):
         client = Client()
-        client.force_login(user)
+        login = (user.pk, user.get_session_auth_hash())
+        key = sessions.get(login)
+        if key and LoginSession.objects.filter(session_key=key, expire_date__gt=timezone.now()).exists():
+            client.cookies[settings.SESSION_COOKIE_NAME] = key
+        else:
+            client.force_login(user)
+            sessions[login] = client.cookies[settings.SESSION_COOKIE_NAME].value
         return client
 
     return make

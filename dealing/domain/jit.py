@@ -41,3 +41,34 @@ def kernel(function: Callable) -> Callable:
             raise
         numba.config.CACHE_DIR = fallback_cache_dir()
         return jit(function)
+
+
+def warm() -> int:
+    """Compile every dealing kernel once (or load it from the cache), by the paths that call it, and return how
+    many deals it made. Run before several processes start at once (``make test``: the suite's processes, the
+    Celery workers' pools), so that each loads the machine code instead of compiling it again: seconds of CPU each.
+
+    >>> warm() > 0
+    True
+    """
+    import io
+
+    import numpy as np
+
+    from dealing.domain import bigdeal, generator, numbering, streaming
+    from dealing.domain.formats import FORMATS
+    from dealing.domain.formats.bulk import render_arrays
+
+    key = bytes(32)
+    numbers, owners = generator.deal_arrays(key, "warm", 0, 64)
+    numbering.numbers_to_owners(numbers)
+    numbering.numbers_to_owners(np.frombuffer(numbers.tobytes(), dtype=np.uint8))   # read-only: a file's numbers
+    for fmt in ("pbn", "binary", "deals", "numbers"):
+        streaming.write_deal_set(io.BytesIO(), key, "warm", 0, 64, fmt)
+    seed, owner = bigdeal.seed_random_from_entropy(["warm"]), bigdeal.owner_hash("warm")
+    numbers, owners = bigdeal.bigdeal_arrays(seed, owner, 64)
+    bigdeal.godel_to_owners_array(bigdeal.bigdeal_numbers(seed, owner, 8))
+    for name, fmt in FORMATS.items():
+        count = 64 if fmt.max_board is None else min(64, fmt.max_board)
+        render_arrays(name, 1, numbers[:count], owners[:count])
+    return 64 * 3

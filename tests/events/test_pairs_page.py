@@ -178,3 +178,19 @@ def test_api_in_polish(api_client_for, director, seven_pairs):
     response = api_client_for(director).put(api_url(seven_pairs), {"pairs": [{"number": 9}]}, format="json",
                                             HTTP_ACCEPT_LANGUAGE="pl")
     assert response.status_code == 400 and response.json()["error"]["message"].startswith("pairs[0].number: Pary 9 nie ma w ruchu")
+
+
+def test_a_post_claiming_more_rows_than_the_movement_has_is_refused_at_once(client_for, director, seven_pairs,
+                                                                            members):
+    """A tampered form count (the browser sends one form per pair) builds no form beyond the movement's pairs: the
+    page comes back with its seven rows and why, and nothing is saved."""
+    client = client_for(director)
+    page = client.get(page_url(seven_pairs)).content.decode()
+    data = form_data(page, pairs__0__player_1="Ada Adamska")
+    data["pairs-TOTAL_FORMS"] = "1001"
+    response = client.post(page_url(seven_pairs), data)
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert "Please submit at most 7 forms." in text
+    assert len(re.findall(r'data-pair="\d+"', text)) == 7
+    assert names(seven_pairs) == {}
