@@ -51,10 +51,22 @@ class SquareDealAudit(models.Model):
     event = models.CharField(_("event"), max_length=300)
     delayed_info = models.CharField(_("delayed information"), max_length=500, blank=True)
     key_hash = models.CharField(_("key hash (KH)"), max_length=64)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+", verbose_name=_("created by"))
-    copied_from = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="copies",
-                                    verbose_name=_("made from the files of"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+    copied_from = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="copies",
+        verbose_name=_("made from the files of"),
+    )
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
@@ -64,8 +76,7 @@ class SquareDealAudit(models.Model):
     # what the run was asked to use
     dv = models.CharField(_("delayed value"), max_length=200, blank=True)
     dv_source = models.CharField(_("delayed value from"), max_length=10, choices=DvSource.choices, blank=True)
-    order = models.CharField(_("order of a file of all deals"), max_length=5, choices=Order.choices,
-                             default=Order.AUTO)
+    order = models.CharField(_("order of a file of all deals"), max_length=5, choices=Order.choices, default=Order.AUTO)
 
     # what it found
     verdict = models.CharField(_("verdict"), max_length=10, choices=Verdict.choices, blank=True)
@@ -88,8 +99,9 @@ class SquareDealAudit(models.Model):
         verbose_name = _("SquareDeal audit")
         verbose_name_plural = _("SquareDeal audits")
         constraints = [
-            models.CheckConstraint(condition=~models.Q(status="concluded") | ~models.Q(verdict=""),
-                                   name="audit_concluded_has_verdict"),
+            models.CheckConstraint(
+                condition=~models.Q(status="concluded") | ~models.Q(verdict=""), name="audit_concluded_has_verdict"
+            ),
         ]
 
     def __str__(self) -> str:

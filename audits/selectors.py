@@ -90,9 +90,17 @@ def key_check(audit: SquareDealAudit) -> sq.KeyCheck | None:
     found = audit.key_check or {}
     if not found:
         return None
-    return sq.KeyCheck(found["computed"], found["crlf_restored"], found["keys"], (), found["published"],
-                       found["published_line"], found["matches"], tuple(tuple(m) for m in found["missing"]),
-                       tuple(sq.KeyLineProblem(**s) for s in found["suspects"]))
+    return sq.KeyCheck(
+        found["computed"],
+        found["crlf_restored"],
+        found["keys"],
+        (),
+        found["published"],
+        found["published_line"],
+        found["matches"],
+        tuple(tuple(m) for m in found["missing"]),
+        tuple(sq.KeyLineProblem(**s) for s in found["suspects"]),
+    )
 
 
 @dataclass(frozen=True)
@@ -124,12 +132,29 @@ def audit_record(audit: SquareDealAudit) -> dict:
         "delayed_value_from": audit.dv_source,
         "order": audit.order_used or None,
         "key_check": audit.key_check,
-        "counts": {"boards": audit.boards, "match": audit.matched, "reserve": audit.reserve,
-                   "differs": audit.differing, "missing": audit.missing, "extra": audit.extra},
+        "counts": {
+            "boards": audit.boards,
+            "match": audit.matched,
+            "reserve": audit.reserve,
+            "differs": audit.differing,
+            "missing": audit.missing,
+            "extra": audit.extra,
+        },
         "files": [{"role": f.role, "name": f.name, "size": f.size, "sha256": f.sha256} for f in audit_files(audit)],
-        "sessions": [{"phase": s.phase, "session": s.session, "name": s.name, "description": s.description,
-                      "first_board": s.first_board, "last_board": s.last_board, "status": s.status,
-                      "files": s.files, "boards": s.boards} for s in audit.sessions.all()],
+        "sessions": [
+            {
+                "phase": s.phase,
+                "session": s.session,
+                "name": s.name,
+                "description": s.description,
+                "first_board": s.first_board,
+                "last_board": s.last_board,
+                "status": s.status,
+                "files": s.files,
+                "boards": s.boards,
+            }
+            for s in audit.sessions.all()
+        ],
         "extras": audit.extras,
         "unchecked_phases": audit.unchecked_phases,
     }

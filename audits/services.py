@@ -70,8 +70,12 @@ def can_change(user, audit: SquareDealAudit) -> bool:
 
 def _require_can_change(user, audit: SquareDealAudit) -> None:
     if audit.is_concluded:
-        raise ValidationError(_("This audit is concluded: it is a permanent record and cannot be changed. "
-                                "Make a new audit from its files instead."))
+        raise ValidationError(
+            _(
+                "This audit is concluded: it is a permanent record and cannot be changed. "
+                "Make a new audit from its files instead."
+            )
+        )
     if not can_change(user, audit):
         raise PermissionDenied(_("Only the audit's creator or a site auditor may change it."))
 
@@ -110,8 +114,15 @@ def _read_sqd(upload: Upload, field: str) -> sq.Tournament:
 
 
 def _file(audit: SquareDealAudit, role: str, upload: Upload, **extra) -> AuditFile:
-    return AuditFile.objects.create(audit=audit, role=role, name=upload.name, content=upload.data,
-                                    sha256=hashlib.sha256(upload.data).hexdigest(), size=len(upload.data), **extra)
+    return AuditFile.objects.create(
+        audit=audit,
+        role=role,
+        name=upload.name,
+        content=upload.data,
+        sha256=hashlib.sha256(upload.data).hexdigest(),
+        size=len(upload.data),
+        **extra,
+    )
 
 
 @transaction.atomic
@@ -120,8 +131,12 @@ def audit_create(*, user, sqd: Upload) -> SquareDealAudit:
     if not can_audit(user):
         raise PermissionDenied(_("Only site auditors and club directors may audit events."))
     tournament = _read_sqd(sqd, "sqd")
-    audit = SquareDealAudit.objects.create(event=tournament.name[:300], delayed_info=tournament.delayed_info[:500],
-                                           key_hash=tournament.key_hash, created_by=user)
+    audit = SquareDealAudit.objects.create(
+        event=tournament.name[:300],
+        delayed_info=tournament.delayed_info[:500],
+        key_hash=tournament.key_hash,
+        created_by=user,
+    )
     _file(audit, AuditFile.Role.PUBLISHED_SQD, sqd)
     return audit
 
@@ -130,32 +145,64 @@ def _content(file: AuditFile) -> bytes:
     return bytes(file.content)
 
 
-
 def _same_event(published: sq.Tournament, final: sq.Tournament, name: str, published_name: str) -> None:
     """The organiser's later .sqd must repeat the published one (TN, DI, phases, KH); only DV may be new."""
-    for tag, mine, theirs in (("TN", final.name, published.name), ("DI", final.delayed_info, published.delayed_info),
-                              ("KH", final.key_hash, published.key_hash)):
+    for tag, mine, theirs in (
+        ("TN", final.name, published.name),
+        ("DI", final.delayed_info, published.delayed_info),
+        ("KH", final.key_hash, published.key_hash),
+    ):
         if mine != theirs:
-            raise ValidationError({"final_sqd": _(
-                "%(name)s: line %(line)s: %(tag)s %(value)s, but the published %(published)s says %(expected)s "
-                "(only the DV may be new after the event)") % {
-                "name": name, "line": final.tag_lines.get(tag, "?"), "tag": tag, "value": repr(mine),
-                "published": published_name, "expected": repr(theirs)}})
+            raise ValidationError(
+                {
+                    "final_sqd": _(
+                        "%(name)s: line %(line)s: %(tag)s %(value)s, but the published %(published)s says %(expected)s "
+                        "(only the DV may be new after the event)"
+                    )
+                    % {
+                        "name": name,
+                        "line": final.tag_lines.get(tag, "?"),
+                        "tag": tag,
+                        "value": repr(mine),
+                        "published": published_name,
+                        "expected": repr(theirs),
+                    }
+                }
+            )
     for mine, theirs in zip(final.phases, published.phases):
         if mine.to_line() != theirs.to_line():
-            raise ValidationError({"final_sqd": _(
-                "%(name)s: line %(line)s: %(value)s, but the published %(published)s says %(expected)s on line "
-                "%(published_line)s") % {"name": name, "line": mine.line, "value": mine.to_line(),
-                                         "published": published_name, "expected": theirs.to_line(),
-                                         "published_line": theirs.line}})
+            raise ValidationError(
+                {
+                    "final_sqd": _(
+                        "%(name)s: line %(line)s: %(value)s, but the published %(published)s says %(expected)s on line "
+                        "%(published_line)s"
+                    )
+                    % {
+                        "name": name,
+                        "line": mine.line,
+                        "value": mine.to_line(),
+                        "published": published_name,
+                        "expected": theirs.to_line(),
+                        "published_line": theirs.line,
+                    }
+                }
+            )
     if len(final.phases) != len(published.phases):
-        raise ValidationError({"final_sqd": _("%(name)s has %(count)s phases, the published %(published)s "
-                                              "%(expected)s") % {"name": name, "count": len(final.phases),
-                                                                 "published": published_name,
-                                                                 "expected": len(published.phases)}})
+        raise ValidationError(
+            {
+                "final_sqd": _("%(name)s has %(count)s phases, the published %(published)s %(expected)s")
+                % {
+                    "name": name,
+                    "count": len(final.phases),
+                    "published": published_name,
+                    "expected": len(published.phases),
+                }
+            }
+        )
     if final.delayed_value is None:
-        raise ValidationError({"final_sqd": _("%(name)s has no DV line: it adds nothing to the published "
-                                              "description.") % {"name": name}})
+        raise ValidationError(
+            {"final_sqd": _("%(name)s has no DV line: it adds nothing to the published description.") % {"name": name}}
+        )
 
 
 def _records(upload: Upload) -> domain.HandRecords:
@@ -167,8 +214,14 @@ def _records(upload: Upload) -> domain.HandRecords:
 
 
 @transaction.atomic
-def audit_files_add(*, audit: SquareDealAudit, user, sqk: Upload | None = None, final_sqd: Upload | None = None,
-                    hand_records: Sequence[Upload] = ()) -> SquareDealAudit:
+def audit_files_add(
+    *,
+    audit: SquareDealAudit,
+    user,
+    sqk: Upload | None = None,
+    final_sqd: Upload | None = None,
+    hand_records: Sequence[Upload] = (),
+) -> SquareDealAudit:
     """Add (or replace) the key file, the organiser's .sqd after the event and hand-record files.
 
     A new key file or .sqd replaces the one there; a hand-record file replaces the one of the same
@@ -197,8 +250,12 @@ def audit_files_add(*, audit: SquareDealAudit, user, sqk: Upload | None = None, 
         raise ValidationError({"hand_records": _("%(name)s is chosen twice.") % {"name": twice}})
     kept = [f for f in audit.files.filter(role=AuditFile.Role.HAND_RECORDS) if f.name not in names]
     if len(kept) + len(new_records) > MAX_HAND_RECORD_FILES:
-        raise ValidationError({"hand_records": _("An audit holds at most %(max)s files of hand records.")
-                               % {"max": MAX_HAND_RECORD_FILES}})
+        raise ValidationError(
+            {
+                "hand_records": _("An audit holds at most %(max)s files of hand records.")
+                % {"max": MAX_HAND_RECORD_FILES}
+            }
+        )
     every = [domain.read_hand_records(f.name, _content(f)) for f in kept] + new_records
     if new_records:
         try:
@@ -215,8 +272,14 @@ def audit_files_add(*, audit: SquareDealAudit, user, sqk: Upload | None = None, 
         audit.files.filter(role=AuditFile.Role.HAND_RECORDS, name__in=names).delete()
         for upload, records in zip(hand_records, new_records):
             target = domain.file_target(published, records.name)
-            _file(audit, AuditFile.Role.HAND_RECORDS, upload, kind=records.kind, deals=len(records.deals),
-                  target=asdict(target) if target else {})
+            _file(
+                audit,
+                AuditFile.Role.HAND_RECORDS,
+                upload,
+                kind=records.kind,
+                deals=len(records.deals),
+                target=asdict(target) if target else {},
+            )
     audit.error = ""
     audit.save(update_fields=["error"])
     return audit
@@ -240,8 +303,11 @@ def known_delayed_values(audit: SquareDealAudit) -> dict[str, str]:
     for file in audit.files.filter(role__in=[AuditFile.Role.FINAL_SQD, AuditFile.Role.PUBLISHED_SQD]):
         value = sq.read_sqd(_content(file)).delayed_value
         if value is not None:
-            found[SquareDealAudit.DvSource.FINAL if file.role == AuditFile.Role.FINAL_SQD
-                  else SquareDealAudit.DvSource.PUBLISHED] = value
+            found[
+                SquareDealAudit.DvSource.FINAL
+                if file.role == AuditFile.Role.FINAL_SQD
+                else SquareDealAudit.DvSource.PUBLISHED
+            ] = value
     return found
 
 
@@ -265,11 +331,16 @@ def audit_start(*, audit: SquareDealAudit, user, dv: str = "", order: str = "aut
     if value and len(value) > 200:
         errors.setdefault("dv", []).append(_("The delayed value is at most 200 characters."))
     if value:
-        source = next((s for s in (SquareDealAudit.DvSource.FINAL, SquareDealAudit.DvSource.PUBLISHED)
-                       if known.get(s) == value), SquareDealAudit.DvSource.TYPED)
+        source = next(
+            (s for s in (SquareDealAudit.DvSource.FINAL, SquareDealAudit.DvSource.PUBLISHED) if known.get(s) == value),
+            SquareDealAudit.DvSource.TYPED,
+        )
     elif known:
-        source = SquareDealAudit.DvSource.FINAL if SquareDealAudit.DvSource.FINAL in known \
+        source = (
+            SquareDealAudit.DvSource.FINAL
+            if SquareDealAudit.DvSource.FINAL in known
             else SquareDealAudit.DvSource.PUBLISHED
+        )
         value = known[source]
     else:
         source = ""
@@ -308,9 +379,16 @@ def _inputs(audit: SquareDealAudit) -> tuple[sq.Tournament, sq.SquareDealKeys, l
 
 
 def key_check_json(check: sq.KeyCheck) -> dict:
-    return {"computed": check.key_hash, "published": check.published, "published_line": check.published_line,
-            "matches": check.matches, "crlf_restored": check.normalised_line_ends, "keys": check.sessions,
-            "missing": [list(m) for m in check.missing], "suspects": [asdict(s) for s in check.suspects]}
+    return {
+        "computed": check.key_hash,
+        "published": check.published,
+        "published_line": check.published_line,
+        "matches": check.matches,
+        "crlf_restored": check.normalised_line_ends,
+        "keys": check.sessions,
+        "missing": [list(m) for m in check.missing],
+        "suspects": [asdict(s) for s in check.suspects],
+    }
 
 
 def _board(result: domain.BoardResult) -> dict:
@@ -331,7 +409,8 @@ def audit_run(*, audit_id: int, on_progress: Callable[[int, int], None] | None =
         if done == total or now - last[0] > 0.25:
             last[0] = now
             SquareDealAudit.objects.filter(pk=audit_id, status=SquareDealAudit.Status.RUNNING).update(
-                progress_done=done, progress_total=total)
+                progress_done=done, progress_total=total
+            )
         if on_progress is not None:
             on_progress(done, total)
 
@@ -345,12 +424,28 @@ def _conclude(audit_id: int, report: domain.AuditReport) -> str:
     if audit.status != SquareDealAudit.Status.RUNNING:
         return audit.verdict or audit.status
     audit.sessions.all().delete()  # left by a run that died before concluding
-    AuditSession.objects.bulk_create([
-        AuditSession(audit=audit, phase=s.phase, session=s.session, name=s.name[:200], description=s.description[:300],
-                     first_board=s.first, last_board=s.last, status=s.status, files=list(s.files),
-                     boards=[_board(b) for b in s.boards], matched=s.count("match"), reserve=s.count("reserve"),
-                     differing=s.count("differs"), missing=s.count("missing"), extra=s.count("extra"))
-        for s in report.sessions])
+    AuditSession.objects.bulk_create(
+        [
+            AuditSession(
+                audit=audit,
+                phase=s.phase,
+                session=s.session,
+                name=s.name[:200],
+                description=s.description[:300],
+                first_board=s.first,
+                last_board=s.last,
+                status=s.status,
+                files=list(s.files),
+                boards=[_board(b) for b in s.boards],
+                matched=s.count("match"),
+                reserve=s.count("reserve"),
+                differing=s.count("differs"),
+                missing=s.count("missing"),
+                extra=s.count("extra"),
+            )
+            for s in report.sessions
+        ]
+    )
     audit.key_check = key_check_json(report.keys)
     audit.order_used = report.order or ""
     audit.order_matches = report.order_matches
@@ -371,8 +466,11 @@ STALLED_AFTER = datetime.timedelta(minutes=2)
 
 
 def audit_is_stalled(audit: SquareDealAudit) -> bool:
-    return (audit.status == SquareDealAudit.Status.RUNNING and audit.started_at is not None
-            and timezone.now() - audit.started_at > STALLED_AFTER)
+    return (
+        audit.status == SquareDealAudit.Status.RUNNING
+        and audit.started_at is not None
+        and timezone.now() - audit.started_at > STALLED_AFTER
+    )
 
 
 @transaction.atomic
@@ -394,7 +492,8 @@ def audit_requeue(*, audit: SquareDealAudit, user) -> SquareDealAudit:
 def audit_fail(*, audit_id: int, message: str) -> None:
     """A run that failed for good: the audit goes back to a draft with the error, to be run again."""
     SquareDealAudit.objects.filter(pk=audit_id, status=SquareDealAudit.Status.RUNNING).update(
-        status=SquareDealAudit.Status.DRAFT, error=message[:2000])
+        status=SquareDealAudit.Status.DRAFT, error=message[:2000]
+    )
 
 
 @transaction.atomic
@@ -402,11 +501,30 @@ def audit_copy(*, audit: SquareDealAudit, user) -> SquareDealAudit:
     """A new draft with the files of ``audit`` (to run again with another DV, or with a file added)."""
     if not can_audit(user):
         raise PermissionDenied(_("Only site auditors and club directors may audit events."))
-    copy = SquareDealAudit.objects.create(event=audit.event, delayed_info=audit.delayed_info, key_hash=audit.key_hash,
-                                          created_by=user, copied_from=audit, order=audit.order)
-    AuditFile.objects.bulk_create([
-        AuditFile(audit=copy, role=f.role, name=f.name, content=f.content, sha256=f.sha256, size=f.size, kind=f.kind,
-                  deals=f.deals, target=f.target) for f in audit.files.all()])
+    copy = SquareDealAudit.objects.create(
+        event=audit.event,
+        delayed_info=audit.delayed_info,
+        key_hash=audit.key_hash,
+        created_by=user,
+        copied_from=audit,
+        order=audit.order,
+    )
+    AuditFile.objects.bulk_create(
+        [
+            AuditFile(
+                audit=copy,
+                role=f.role,
+                name=f.name,
+                content=f.content,
+                sha256=f.sha256,
+                size=f.size,
+                kind=f.kind,
+                deals=f.deals,
+                target=f.target,
+            )
+            for f in audit.files.all()
+        ]
+    )
     return copy
 
 

@@ -21,8 +21,16 @@ class _AuditTask(DjangoTask):
             audit_fail(audit_id=audit_id, message=f"{type(exc).__name__}: {exc}")
 
 
-@shared_task(bind=True, base=_AuditTask, acks_late=True, reject_on_worker_lost=True, name="audits.squaredeal_run",
-             autoretry_for=(OperationalError, InterfaceError, ConnectionError), retry_backoff=2, max_retries=5)
+@shared_task(
+    bind=True,
+    base=_AuditTask,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    name="audits.squaredeal_run",
+    autoretry_for=(OperationalError, InterfaceError, ConnectionError),
+    retry_backoff=2,
+    max_retries=5,
+)
 def squaredeal_audit_run_task(self, audit_id: int) -> str:
     from audits.services import audit_run
 

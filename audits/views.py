@@ -20,8 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from audits import selectors
-from audits import services
+from audits import selectors, services
 from audits.models import AuditFile, SquareDealAudit
 from clubs.texts import render as render_text
 from dealing.domain import squaredeal as sq
@@ -50,30 +49,49 @@ class MultipleFileField(forms.FileField):
 
 
 class AuditCreateForm(forms.Form):
-    sqd = forms.FileField(label=gettext_lazy("The event's description (.sqd), as published before the event"),
-                          help_text=gettext_lazy("Your own copy from before the event if you kept one: its KH line "
-                                                 "is the organiser's commitment to the keys."))
+    sqd = forms.FileField(
+        label=gettext_lazy("The event's description (.sqd), as published before the event"),
+        help_text=gettext_lazy(
+            "Your own copy from before the event if you kept one: its KH line "
+            "is the organiser's commitment to the keys."
+        ),
+    )
 
 
 class AuditFilesForm(forms.Form):
     sqk = forms.FileField(label=gettext_lazy("Key file (.sqk), revealed after the event"), required=False)
     final_sqd = forms.FileField(
-        label=gettext_lazy("The organiser's .sqd after the event (optional)"), required=False,
-        help_text=gettext_lazy("Only if your copy has no DV line: it must repeat the published one line for line, "
-                               "with the DV added."))
+        label=gettext_lazy("The organiser's .sqd after the event (optional)"),
+        required=False,
+        help_text=gettext_lazy(
+            "Only if your copy has no DV line: it must repeat the published one line for line, with the DV added."
+        ),
+    )
     hand_records = MultipleFileField(
-        label=gettext_lazy("Hand records"), required=False,
-        help_text=gettext_lazy("PBN files named as SquareDeal names them (OPRR01.pbn …), several at once, or one "
-                               "file of all deals, one deal per line (N E S W hands), like allpbn.actual."))
+        label=gettext_lazy("Hand records"),
+        required=False,
+        help_text=gettext_lazy(
+            "PBN files named as SquareDeal names them (OPRR01.pbn …), several at once, or one "
+            "file of all deals, one deal per line (N E S W hands), like allpbn.actual."
+        ),
+    )
 
 
 class AuditRunForm(forms.Form):
-    dv = forms.CharField(label=gettext_lazy("Delayed value (DV)"), required=False, max_length=200,
-                         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
-                         help_text=gettext_lazy("Exactly as SquareDeal used it (43275.91 is not 43,275.91). Empty: "
-                                                "the DV line of the .sqd."))
-    order = forms.ChoiceField(label=gettext_lazy("A file of all deals lists the sessions"),
-                              choices=SquareDealAudit.Order.choices, initial=SquareDealAudit.Order.AUTO)
+    dv = forms.CharField(
+        label=gettext_lazy("Delayed value (DV)"),
+        required=False,
+        max_length=200,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+        help_text=gettext_lazy(
+            "Exactly as SquareDeal used it (43275.91 is not 43,275.91). Empty: the DV line of the .sqd."
+        ),
+    )
+    order = forms.ChoiceField(
+        label=gettext_lazy("A file of all deals lists the sessions"),
+        choices=SquareDealAudit.Order.choices,
+        initial=SquareDealAudit.Order.AUTO,
+    )
 
 
 def _report(form, exc: ValidationError) -> None:
@@ -94,11 +112,15 @@ def _not_a_draft(request, audit: SquareDealAudit, exc: ValidationError) -> bool:
 
 
 def audit_list(request):
-    return render(request, "audits/audit_list.html", {
-        "audits": selectors.audit_list_public()[:200],
-        "unfinished": selectors.audit_list_unfinished_for_user(request.user),
-        "can_create": services.can_audit(request.user),
-    })
+    return render(
+        request,
+        "audits/audit_list.html",
+        {
+            "audits": selectors.audit_list_public()[:200],
+            "unfinished": selectors.audit_list_unfinished_for_user(request.user),
+            "can_create": services.can_audit(request.user),
+        },
+    )
 
 
 @login_required
@@ -118,9 +140,19 @@ def audit_create(request):
 
 
 def _phases(tournament: sq.Tournament) -> list[dict]:
-    return [{"number": p.number, "sessions": p.sessions, "boards": p.boards, "prefix": p.prefix,
-             "first": p.file_name(1), "last": p.file_name(p.sessions) if p.sessions > 1 else "",
-             "description": p.description, "line": p.line} for p in tournament.phases]
+    return [
+        {
+            "number": p.number,
+            "sessions": p.sessions,
+            "boards": p.boards,
+            "prefix": p.prefix,
+            "first": p.file_name(1),
+            "last": p.file_name(p.sessions) if p.sessions > 1 else "",
+            "description": p.description,
+            "line": p.line,
+        }
+        for p in tournament.phases
+    ]
 
 
 def _key_preview(audit: SquareDealAudit, tournament: sq.Tournament) -> dict | None:
@@ -129,8 +161,11 @@ def _key_preview(audit: SquareDealAudit, tournament: sq.Tournament) -> dict | No
     if file is None:
         return None
     check = sq.check_keys(tournament, sq.read_sqk(bytes(file.content)))
-    return {"check": check, "problem": render_text(check.problem) if check.problem else "",
-            "suspects": [render_text(s.text) for s in check.suspects]}
+    return {
+        "check": check,
+        "problem": render_text(check.problem) if check.problem else "",
+        "suspects": [render_text(s.text) for s in check.suspects],
+    }
 
 
 def _context(request, audit: SquareDealAudit, **extra) -> dict:
@@ -139,31 +174,41 @@ def _context(request, audit: SquareDealAudit, **extra) -> dict:
     for file in files:
         file.covers = selectors.covers(tournament, file) if file.role == AuditFile.Role.HAND_RECORDS else ""
     context = {
-        "audit": audit, "tournament": tournament, "phases": _phases(tournament), "files": files,
-        "can_change": services.can_change(request.user, audit), "can_create": services.can_audit(request.user),
+        "audit": audit,
+        "tournament": tournament,
+        "phases": _phases(tournament),
+        "files": files,
+        "can_change": services.can_change(request.user, audit),
+        "can_create": services.can_audit(request.user),
         "progress": selectors.audit_progress(audit),
         "stalled": services.audit_is_stalled(audit) and services.can_change(request.user, audit),
-        "total_boards": sum(
-            len(s.boards) for s in event_sessions(tournament)),
+        "total_boards": sum(len(s.boards) for s in event_sessions(tournament)),
     }
     if audit.is_concluded:
         check = selectors.key_check(audit)
-        context.update({
-            "key_check": check, "key_problem": render_text(check.problem) if check and check.problem else "",
-            "key_suspects": [render_text(s.text) for s in check.suspects] if check else [],
-            "sessions": list(audit.sessions.defer("boards")),
-            "published_dv": tournament.delayed_value,
-            "extras": audit.extras,
-        })
+        context.update(
+            {
+                "key_check": check,
+                "key_problem": render_text(check.problem) if check and check.problem else "",
+                "key_suspects": [render_text(s.text) for s in check.suspects] if check else [],
+                "sessions": list(audit.sessions.defer("boards")),
+                "published_dv": tournament.delayed_value,
+                "extras": audit.extras,
+            }
+        )
     else:
         known = services.known_delayed_values(audit)
-        context.update({
-            "key_preview": _key_preview(audit, tournament),
-            "known_dvs": known,
-            "files_form": extra.pop("files_form", None) or AuditFilesForm(),
-            "run_form": extra.pop("run_form", None) or AuditRunForm(initial={
-                "dv": known.get("final") or known.get("published") or "", "order": audit.order}),
-        })
+        context.update(
+            {
+                "key_preview": _key_preview(audit, tournament),
+                "known_dvs": known,
+                "files_form": extra.pop("files_form", None) or AuditFilesForm(),
+                "run_form": extra.pop("run_form", None)
+                or AuditRunForm(
+                    initial={"dv": known.get("final") or known.get("published") or "", "order": audit.order}
+                ),
+            }
+        )
     context.update(extra)
     return context
 
@@ -182,10 +227,12 @@ def audit_files_add(request, audit_id: int):
         data = form.cleaned_data
         try:
             services.audit_files_add(
-                audit=audit, user=request.user,
+                audit=audit,
+                user=request.user,
                 sqk=services.Upload.of(data["sqk"]) if data["sqk"] else None,
                 final_sqd=services.Upload.of(data["final_sqd"]) if data["final_sqd"] else None,
-                hand_records=[services.Upload.of(f) for f in data["hand_records"]])
+                hand_records=[services.Upload.of(f) for f in data["hand_records"]],
+            )
         except ValidationError as exc:
             if _not_a_draft(request, audit, exc):
                 return redirect("audits:detail", audit_id=audit.pk)
@@ -230,8 +277,9 @@ def audit_run(request, audit_id: int):
     form = AuditRunForm(request.POST)
     if form.is_valid():
         try:
-            services.audit_start(audit=audit, user=request.user, dv=form.cleaned_data["dv"],
-                                 order=form.cleaned_data["order"])
+            services.audit_start(
+                audit=audit, user=request.user, dv=form.cleaned_data["dv"], order=form.cleaned_data["order"]
+            )
         except ValidationError as exc:
             if _not_a_draft(request, audit, exc):
                 return redirect("audits:detail", audit_id=audit.pk)
@@ -246,9 +294,15 @@ def audit_run(request, audit_id: int):
 
 def audit_progress(request, audit_id: int):
     audit = selectors.audit_get_for_viewer(user=request.user, audit_id=audit_id)
-    response = render(request, "audits/_audit_progress.html", {
-        "audit": audit, "progress": selectors.audit_progress(audit),
-        "stalled": services.audit_is_stalled(audit) and services.can_change(request.user, audit)})
+    response = render(
+        request,
+        "audits/_audit_progress.html",
+        {
+            "audit": audit,
+            "progress": selectors.audit_progress(audit),
+            "stalled": services.audit_is_stalled(audit) and services.can_change(request.user, audit),
+        },
+    )
     if audit.status != SquareDealAudit.Status.RUNNING:
         response["HX-Refresh"] = "true"  # the verdict (or an error) is in: show the whole page
     return response
@@ -268,16 +322,30 @@ def audit_session(request, audit_id: int, phase: int, session: int):
     boards = []
     for board in found.boards:
         expected, given = _hands(board["expected"]), _hands(board["found"])
-        boards.append({**board, "rows": [{"seat": s, "name": seat_names[s], "expected": expected.get(s, ""),
-                                          "found": given.get(s, ""), "differs": s in board["seats"]}
-                                         for s in "NESW"]})
+        boards.append(
+            {
+                **board,
+                "rows": [
+                    {
+                        "seat": s,
+                        "name": seat_names[s],
+                        "expected": expected.get(s, ""),
+                        "found": given.get(s, ""),
+                        "differs": s in board["seats"],
+                    }
+                    for s in "NESW"
+                ],
+            }
+        )
     return render(request, "audits/audit_session.html", {"audit": audit, "session": found, "boards": boards})
 
 
 def audit_json(request, audit_id: int):
     audit = selectors.audit_get_for_viewer(user=request.user, audit_id=audit_id)
-    response = HttpResponse(json.dumps(selectors.audit_record(audit), ensure_ascii=False, indent=1),
-                            content_type="application/json; charset=utf-8")
+    response = HttpResponse(
+        json.dumps(selectors.audit_record(audit), ensure_ascii=False, indent=1),
+        content_type="application/json; charset=utf-8",
+    )
     response["Content-Disposition"] = f'inline; filename="squaredeal-audit-{audit.pk}.json"'
     return response
 

@@ -46,7 +46,9 @@ class ClubSessionListApi(APIView):
         club = selectors.club_get_for_viewer(user=request.user, slug=slug)
         return Response(SessionOutputSerializer(club.sessions.all(), many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: SessionOutputSerializer}, operation_id="club_sessions_create")
+    @extend_schema(
+        request=InputSerializer, responses={201: SessionOutputSerializer}, operation_id="club_sessions_create"
+    )
     def post(self, request, slug):
         club = selectors.club_get_for_director(user=request.user, slug=slug)
         data = self.InputSerializer(data=request.data)

@@ -38,7 +38,10 @@ class SessionForm(forms.ModelForm):
         }
 
     boards_per_round = forms.IntegerField(
-        label=_("boards per round"), required=False, min_value=1, max_value=36,
+        label=_("boards per round"),
+        required=False,
+        min_value=1,
+        max_value=36,
         help_text=_("Usually 2 to 4; can be set later with the movement."),
     )
 
@@ -55,10 +58,16 @@ class MemberLoginForm(forms.Form):
     """Give a member a login to the site, with a role in the club."""
 
     username = forms.CharField(label=_("username"), max_length=150)
-    password = forms.CharField(label=_("first password"), widget=forms.PasswordInput,
-                               help_text=_("Tell the member; they can change it after logging in."))
-    role = forms.ChoiceField(label=_("role"), choices=[(role.value, role.label) for role in LEAST_PRIVILEGE_FIRST],
-                             initial=ClubRole.Role.PLAYER)
+    password = forms.CharField(
+        label=_("first password"),
+        widget=forms.PasswordInput,
+        help_text=_("Tell the member; they can change it after logging in."),
+    )
+    role = forms.ChoiceField(
+        label=_("role"),
+        choices=[(role.value, role.label) for role in LEAST_PRIVILEGE_FIRST],
+        initial=ClubRole.Role.PLAYER,
+    )
 
     def __init__(self, *args, member: Member, **kwargs):
         super().__init__(*args, **kwargs)
@@ -73,8 +82,12 @@ class MemberLoginForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("password") and data.get("username"):
-            user = get_user_model()(username=data["username"], first_name=self.member.first_name,
-                                    last_name=self.member.last_name, email=self.member.email)
+            user = get_user_model()(
+                username=data["username"],
+                first_name=self.member.first_name,
+                last_name=self.member.last_name,
+                email=self.member.email,
+            )
             try:
                 validate_password(data["password"], user)
             except forms.ValidationError as exc:
@@ -85,8 +98,11 @@ class MemberLoginForm(forms.Form):
 class RoleGrantForm(forms.Form):
     """Give a member's login a role in the club; Player unless the director chooses more (least privilege)."""
 
-    role = forms.ChoiceField(label=_("role"), choices=[(role.value, role.label) for role in LEAST_PRIVILEGE_FIRST],
-                             initial=ClubRole.Role.PLAYER)
+    role = forms.ChoiceField(
+        label=_("role"),
+        choices=[(role.value, role.label) for role in LEAST_PRIVILEGE_FIRST],
+        initial=ClubRole.Role.PLAYER,
+    )
 
 
 class SessionStatusForm(forms.Form):
@@ -137,7 +153,8 @@ class MemberNames:
             return member, ""
         if _fold(text) in self._shared:
             raise forms.ValidationError(
-                _("Two members are called %(name)s: pick one from the list.") % {"name": text}, code="ambiguous")
+                _("Two members are called %(name)s: pick one from the list.") % {"name": text}, code="ambiguous"
+            )
         return None, text
 
 
@@ -154,8 +171,15 @@ class PairRowForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.names = names
         for slot in ("player_1", "player_2"):
-            self.fields[slot].widget.attrs.update({"list": "club-members", "autocomplete": "off", "spellcheck": "false",
-                                                   "class": "player", "placeholder": capfirst(self.fields[slot].label)})
+            self.fields[slot].widget.attrs.update(
+                {
+                    "list": "club-members",
+                    "autocomplete": "off",
+                    "spellcheck": "false",
+                    "class": "player",
+                    "placeholder": capfirst(self.fields[slot].label),
+                }
+            )
 
     def _player(self, slot: str):
         return self.names.resolve(self.cleaned_data.get(slot) or "")

@@ -23,13 +23,19 @@ from django.utils.translation import gettext_lazy as _
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
-    slug = models.SlugField(_("short name"), max_length=60, unique=True,
-                            help_text=_("Used in addresses; letters, digits and hyphens."))
+    slug = models.SlugField(
+        _("short name"), max_length=60, unique=True, help_text=_("Used in addresses; letters, digits and hyphens.")
+    )
     city = models.CharField(_("city"), max_length=120, blank=True)
     results_public = models.BooleanField(
-        _("results are public"), default=True, db_default=True,
-        help_text=_("Anyone with the link may read the ranking, scorecards and travellers of a published session. "
-                    "Untick to show them only to the club's members."))
+        _("results are public"),
+        default=True,
+        db_default=True,
+        help_text=_(
+            "Anyone with the link may read the ranking, scorecards and travellers of a published session. "
+            "Untick to show them only to the club's members."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -50,15 +56,30 @@ class Member(models.Model):
     last_name = models.CharField(_("last name"), max_length=80)
     national_id = models.CharField(_("federation number"), max_length=30, blank=True)
     email = models.EmailField(_("e-mail"), blank=True)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                             related_name="memberships", verbose_name=_("login"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="memberships",
+        verbose_name=_("login"),
+    )
     is_active = models.BooleanField(_("active"), default=True)
     # the player's own settings (their profile): results by e-mail after each publication, and in which language
-    results_by_email = models.BooleanField(_("e-mail me my results"), default=True, db_default=True,
-                                           help_text=_("Your place, percentage and a link to your scorecard when a "
-                                                       "session's results are published."))
-    language = models.CharField(_("language of e-mails"), max_length=8, choices=settings.LANGUAGES, blank=True,
-                                db_default="", help_text=_("Empty: the site's language."))
+    results_by_email = models.BooleanField(
+        _("e-mail me my results"),
+        default=True,
+        db_default=True,
+        help_text=_("Your place, percentage and a link to your scorecard when a session's results are published."),
+    )
+    language = models.CharField(
+        _("language of e-mails"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        db_default="",
+        help_text=_("Empty: the site's language."),
+    )
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -66,12 +87,14 @@ class Member(models.Model):
         verbose_name_plural = _("members")
         constraints = [
             models.UniqueConstraint(
-                fields=["club", "national_id"], condition=~models.Q(national_id=""),
+                fields=["club", "national_id"],
+                condition=~models.Q(national_id=""),
                 name="member_national_id_unique_per_club",
                 violation_error_message=_("Another member of this club has this federation number."),
             ),
             models.UniqueConstraint(
-                fields=["club", "user"], condition=models.Q(user__isnull=False),
+                fields=["club", "user"],
+                condition=models.Q(user__isnull=False),
                 name="member_user_unique_per_club",
                 violation_error_message=_("This login already belongs to a member of this club."),
             ),
@@ -99,10 +122,12 @@ class ResultsEmail(models.Model):
         SENT = "sent", _("sent")
         FAILED = "failed", _("failed")
 
-    session = models.ForeignKey("Session", on_delete=models.CASCADE, related_name="results_emails",
-                                verbose_name=_("session"))
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="results_emails",
-                               verbose_name=_("member"))
+    session = models.ForeignKey(
+        "Session", on_delete=models.CASCADE, related_name="results_emails", verbose_name=_("session")
+    )
+    member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, related_name="results_emails", verbose_name=_("member")
+    )
     pair = models.CharField(_("pair"), max_length=16)
     address = models.EmailField(_("e-mail"))
     language = models.CharField(_("language"), max_length=8)
@@ -118,8 +143,11 @@ class ResultsEmail(models.Model):
         verbose_name = _("results e-mail")
         verbose_name_plural = _("results e-mails")
         constraints = [
-            models.UniqueConstraint(fields=["session", "member"], condition=models.Q(withdrawn_at__isnull=True),
-                                    name="results_email_once_per_publication"),
+            models.UniqueConstraint(
+                fields=["session", "member"],
+                condition=models.Q(withdrawn_at__isnull=True),
+                name="results_email_once_per_publication",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -192,7 +220,7 @@ class Session(models.Model):
         return self.status == self.Status.PUBLISHED
 
     def __str__(self) -> str:
-        from clubsite.dates import when   # the site's one date format, in the reader's language
+        from clubsite.dates import when  # the site's one date format, in the reader's language
 
         return f"{self.club} – {self.name} ({when(self.date)})"
 
@@ -215,11 +243,13 @@ class Pair(models.Model):
     number = models.PositiveSmallIntegerField(_("pair number"))
     direction = models.CharField(_("direction"), max_length=2, choices=Direction.choices, blank=True, default="")
     section = models.CharField(_("section"), max_length=8, blank=True, default="")
-    player_1 = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
-                                 verbose_name=_("first player"))
+    player_1 = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("first player")
+    )
     player_1_name = models.CharField(_("first player (guest)"), max_length=120, blank=True)
-    player_2 = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
-                                 verbose_name=_("second player"))
+    player_2 = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("second player")
+    )
     player_2_name = models.CharField(_("second player (guest)"), max_length=120, blank=True)
     #: When the pair was last saved: a phone at the table shows the players' names, and asks whether anything
     #: changed by this among others (``tables.selectors.table.table_state_version``).
@@ -230,15 +260,22 @@ class Pair(models.Model):
         verbose_name = _("pair")
         verbose_name_plural = _("pairs")
         constraints = [
-            models.UniqueConstraint(fields=["session", "section", "number", "direction"], name="pair_number_unique",
-                                    violation_error_message=_("This session already has a pair with this number.")),
+            models.UniqueConstraint(
+                fields=["session", "section", "number", "direction"],
+                name="pair_number_unique",
+                violation_error_message=_("This session already has a pair with this number."),
+            ),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="pair_number_positive"),
-            models.CheckConstraint(condition=models.Q(player_1__isnull=True) | models.Q(player_1_name=""),
-                                   name="pair_player_1_member_or_guest",
-                                   violation_error_message=_("A player is a member or a guest, not both.")),
-            models.CheckConstraint(condition=models.Q(player_2__isnull=True) | models.Q(player_2_name=""),
-                                   name="pair_player_2_member_or_guest",
-                                   violation_error_message=_("A player is a member or a guest, not both.")),
+            models.CheckConstraint(
+                condition=models.Q(player_1__isnull=True) | models.Q(player_1_name=""),
+                name="pair_player_1_member_or_guest",
+                violation_error_message=_("A player is a member or a guest, not both."),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(player_2__isnull=True) | models.Q(player_2_name=""),
+                name="pair_player_2_member_or_guest",
+                violation_error_message=_("A player is a member or a guest, not both."),
+            ),
         ]
 
     @property

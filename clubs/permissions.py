@@ -61,7 +61,7 @@ def standing(user) -> Standing:
     member_of = frozenset(Member.objects.filter(user=user).values_list("club_id", flat=True))
     auditor = user.is_superuser or (user.is_staff and user.groups.filter(name=SITE_AUDITORS_GROUP).exists())
     read = Standing(auditor=auditor, roles={club: frozenset(r) for club, r in roles.items()}, member_of=member_of)
-    if kept is not None:       # marked by the middleware: keep it for the rest of the request
+    if kept is not None:  # marked by the middleware: keep it for the rest of the request
         setattr(user, MEMO, read)
     return read
 

@@ -8,7 +8,6 @@ manage it get PermissionDenied (403) on management pages.
 
 from __future__ import annotations
 
-
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404

@@ -62,8 +62,13 @@ def member_login_create(*, member: Member, username: str, password: str, role: s
     """Create a login for a member, link it, and give it a role in the member's club."""
     if member.user_id is not None:
         raise ValidationError({"username": _("This member already has a login.")})
-    user = user_create(username=username, password=password, first_name=member.first_name,
-                       last_name=member.last_name, email=member.email)
+    user = user_create(
+        username=username,
+        password=password,
+        first_name=member.first_name,
+        last_name=member.last_name,
+        email=member.email,
+    )
     member.user = user
     member.full_clean()
     member.save(update_fields=["user"])
@@ -74,10 +79,12 @@ def member_login_create(*, member: Member, username: str, password: str, role: s
 
 
 @transaction.atomic
-def member_create(*, club: Club, first_name: str, last_name: str, national_id: str = "", email: str = "",
-                  user=None) -> Member:
-    member = Member(club=club, first_name=first_name, last_name=last_name, national_id=national_id,
-                    email=email, user=user)
+def member_create(
+    *, club: Club, first_name: str, last_name: str, national_id: str = "", email: str = "", user=None
+) -> Member:
+    member = Member(
+        club=club, first_name=first_name, last_name=last_name, national_id=national_id, email=email, user=user
+    )
     member.full_clean()
     member.save()
     if user is not None:
@@ -86,8 +93,9 @@ def member_create(*, club: Club, first_name: str, last_name: str, national_id: s
 
 
 @transaction.atomic
-def member_update(*, member: Member, first_name: str, last_name: str, national_id: str, email: str,
-                  is_active: bool) -> Member:
+def member_update(
+    *, member: Member, first_name: str, last_name: str, national_id: str, email: str, is_active: bool
+) -> Member:
     member.first_name, member.last_name = first_name, last_name
     member.national_id, member.email, member.is_active = national_id, email, is_active
     member.full_clean()
@@ -96,18 +104,33 @@ def member_update(*, member: Member, first_name: str, last_name: str, national_i
 
 
 @transaction.atomic
-def session_create(*, club: Club, name: str, date: datetime.date, start_time: datetime.time | None = None,
-                   boards_per_round: int | None = None, notes: str = "") -> Session:
-    session = Session(club=club, name=name, date=date, start_time=start_time,
-                      boards_per_round=boards_per_round, notes=notes)
+def session_create(
+    *,
+    club: Club,
+    name: str,
+    date: datetime.date,
+    start_time: datetime.time | None = None,
+    boards_per_round: int | None = None,
+    notes: str = "",
+) -> Session:
+    session = Session(
+        club=club, name=name, date=date, start_time=start_time, boards_per_round=boards_per_round, notes=notes
+    )
     session.full_clean()
     session.save()
     return session
 
 
 @transaction.atomic
-def session_update(*, session: Session, name: str, date: datetime.date, start_time: datetime.time | None,
-                   boards_per_round: int | None, notes: str) -> Session:
+def session_update(
+    *,
+    session: Session,
+    name: str,
+    date: datetime.date,
+    start_time: datetime.time | None,
+    boards_per_round: int | None,
+    notes: str,
+) -> Session:
     session.name, session.date, session.start_time = name, date, start_time
     session.boards_per_round, session.notes = boards_per_round, notes
     session.full_clean()
@@ -118,9 +141,14 @@ def session_update(*, session: Session, name: str, date: datetime.date, start_ti
 @transaction.atomic
 def session_set_boards_per_round(*, session: Session, boards_per_round: int | None) -> Session:
     """Set the session's boards per round: the one copy of that number (choosing a movement sets it here)."""
-    if boards_per_round is not None and boards_per_round < 1:    # the model's check constraint names no field
-        raise ValidationError({"boards_per_round": ValidationError(
-            MinValueValidator.message, code="min_value", params={"limit_value": 1})})
+    if boards_per_round is not None and boards_per_round < 1:  # the model's check constraint names no field
+        raise ValidationError(
+            {
+                "boards_per_round": ValidationError(
+                    MinValueValidator.message, code="min_value", params={"limit_value": 1}
+                )
+            }
+        )
     session.boards_per_round = boards_per_round
     session.full_clean()
     session.save(update_fields=["boards_per_round"])
@@ -139,9 +167,15 @@ def session_status_check(*, session: Session, status: str) -> None:
         raise ValidationError({"status": _("Unknown status “%(status)s”.") % {"status": status}})
     old, new = _STATUS_ORDER.index(session.status), _STATUS_ORDER.index(status)
     if abs(new - old) > 1:
-        raise ValidationError({"status": _("A session goes %(now)s → %(next)s, one step at a time.") % {
-            "now": session.get_status_display(),
-            "next": Session.Status(_STATUS_ORDER[min(old + 1, len(_STATUS_ORDER) - 1)]).label}})
+        raise ValidationError(
+            {
+                "status": _("A session goes %(now)s → %(next)s, one step at a time.")
+                % {
+                    "now": session.get_status_display(),
+                    "next": Session.Status(_STATUS_ORDER[min(old + 1, len(_STATUS_ORDER) - 1)]).label,
+                }
+            }
+        )
 
 
 @transaction.atomic

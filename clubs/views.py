@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import selectors, services
-from clubs.forms import (ClubForm, MemberForm, MemberLoginForm, RoleGrantForm, SessionForm)
+from clubs.forms import ClubForm, MemberForm, MemberLoginForm, RoleGrantForm, SessionForm
 from clubs.models import ClubRole
 from clubs.permissions import can_direct, is_site_auditor
 
@@ -37,12 +37,16 @@ def home(request):
         return render(request, "clubs/home_anonymous.html")
     today = timezone.localdate()
     sessions = selectors.session_list_for_user(request.user)
-    return render(request, "clubs/home.html", {
-        "clubs": selectors.club_list_for_user(request.user),
-        "upcoming": sessions.filter(date__gte=today).order_by("date", "start_time")[:10],
-        "recent": sessions.filter(date__lt=today)[:10],
-        "is_auditor": is_site_auditor(request.user),
-    })
+    return render(
+        request,
+        "clubs/home.html",
+        {
+            "clubs": selectors.club_list_for_user(request.user),
+            "upcoming": sessions.filter(date__gte=today).order_by("date", "start_time")[:10],
+            "recent": sessions.filter(date__lt=today)[:10],
+            "is_auditor": is_site_auditor(request.user),
+        },
+    )
 
 
 @login_required
@@ -50,13 +54,17 @@ def club_detail(request, slug):
     club = selectors.club_get_for_viewer(user=request.user, slug=slug)
     today = timezone.localdate()
     sessions = club.sessions.all()
-    return render(request, "clubs/club_detail.html", {
-        "club": club,
-        "upcoming": sessions.filter(date__gte=today).order_by("date", "start_time"),
-        "recent": sessions.filter(date__lt=today)[:20],
-        "member_count": club.members.filter(is_active=True).count(),
-        "can_direct": can_direct(request.user, club),
-    })
+    return render(
+        request,
+        "clubs/club_detail.html",
+        {
+            "club": club,
+            "upcoming": sessions.filter(date__gte=today).order_by("date", "start_time"),
+            "recent": sessions.filter(date__lt=today)[:20],
+            "member_count": club.members.filter(is_active=True).count(),
+            "can_direct": can_direct(request.user, club),
+        },
+    )
 
 
 @login_required
@@ -65,8 +73,12 @@ def club_edit(request, slug):
     form = ClubForm(request.POST if request.method == "POST" else None, instance=club)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        if _save_or_report(form, lambda: services.club_update(club=club, name=data["name"], city=data["city"],
-                                                                   results_public=data["results_public"])):
+        if _save_or_report(
+            form,
+            lambda: services.club_update(
+                club=club, name=data["name"], city=data["city"], results_public=data["results_public"]
+            ),
+        ):
             messages.success(request, _("Club details saved."))
             return redirect("clubs:detail", slug=club.slug)
     return render(request, "clubs/club_form.html", {"club": club, "form": form})
@@ -75,16 +87,23 @@ def club_edit(request, slug):
 @login_required
 def session_list(request, slug):
     club = selectors.club_get_for_viewer(user=request.user, slug=slug)
-    return render(request, "clubs/session_list.html", {
-        "club": club, "sessions": club.sessions.all(), "can_direct": can_direct(request.user, club),
-    })
+    return render(
+        request,
+        "clubs/session_list.html",
+        {
+            "club": club,
+            "sessions": club.sessions.all(),
+            "can_direct": can_direct(request.user, club),
+        },
+    )
 
 
 @login_required
 def session_create(request, slug):
     club = selectors.club_get_for_director(user=request.user, slug=slug)
-    form = SessionForm(request.POST if request.method == "POST" else None, club=club,
-                       initial={"date": timezone.localdate()})
+    form = SessionForm(
+        request.POST if request.method == "POST" else None, club=club, initial={"date": timezone.localdate()}
+    )
     if request.method == "POST" and form.is_valid():
         session = _save_or_report(form, lambda: services.session_create(club=club, **form.cleaned_data))
         if session:
@@ -96,8 +115,7 @@ def session_create(request, slug):
 @login_required
 def session_edit(request, session_id):
     session = selectors.session_get_for_director(user=request.user, session_id=session_id)
-    form = SessionForm(request.POST if request.method == "POST" else None, instance=session,
-                       club=session.club)
+    form = SessionForm(request.POST if request.method == "POST" else None, instance=session, club=session.club)
     if request.method == "POST" and form.is_valid():
         if _save_or_report(form, lambda: services.session_update(session=session, **form.cleaned_data)):
             messages.success(request, _("Session saved."))
@@ -125,13 +143,18 @@ def member_create(request, slug):
 
 def _member_page(request, club, member, *, form=None, login_form=None, role_form=None):
     roles = ClubRole.objects.filter(club=club, user=member.user) if member.user_id else ClubRole.objects.none()
-    return render(request, "clubs/member_form.html", {
-        "club": club, "member": member,
-        "form": form or MemberForm(instance=member, club=club),
-        "login_form": login_form or MemberLoginForm(member=member),
-        "role_form": role_form or RoleGrantForm(),
-        "roles": roles,
-    })
+    return render(
+        request,
+        "clubs/member_form.html",
+        {
+            "club": club,
+            "member": member,
+            "form": form or MemberForm(instance=member, club=club),
+            "login_form": login_form or MemberLoginForm(member=member),
+            "role_form": role_form or RoleGrantForm(),
+            "roles": roles,
+        },
+    )
 
 
 @login_required
@@ -151,11 +174,13 @@ def member_edit(request, slug, member_id):
 def member_login_create(request, slug, member_id):
     club = selectors.club_get_for_director(user=request.user, slug=slug)
     member = selectors.member_get_for_director(user=request.user, club=club, member_id=member_id)
-    if member.user_id is not None:          # the page shows no login form then: its error would go unseen
+    if member.user_id is not None:  # the page shows no login form then: its error would go unseen
         messages.error(request, _("This member already has a login."))
         return redirect("clubs:member_edit", slug=club.slug, member_id=member.pk)
     form = MemberLoginForm(request.POST, member=member)
-    if form.is_valid() and _save_or_report(form, lambda: services.member_login_create(member=member, **form.cleaned_data)):
+    if form.is_valid() and _save_or_report(
+        form, lambda: services.member_login_create(member=member, **form.cleaned_data)
+    ):
         messages.success(request, _("Login created for %(name)s.") % {"name": member.full_name})
         return redirect("clubs:member_edit", slug=club.slug, member_id=member.pk)
     return _member_page(request, club, member, login_form=form)

@@ -88,9 +88,12 @@ def _flatten(detail, prefix: str = "") -> dict[str, list[str]]:
 def _from_django(exc: DjangoValidationError) -> exceptions.ValidationError:
     """DRF's validation error for a Django one: field → messages (``__all__`` is ``non_field_errors``)."""
     if hasattr(exc, "error_dict"):
-        return exceptions.ValidationError({
-            ("non_field_errors" if field == NON_FIELD_ERRORS else field): messages
-            for field, messages in exc.message_dict.items()})
+        return exceptions.ValidationError(
+            {
+                ("non_field_errors" if field == NON_FIELD_ERRORS else field): messages
+                for field, messages in exc.message_dict.items()
+            }
+        )
     return exceptions.ValidationError({"non_field_errors": exc.messages})
 
 
@@ -99,7 +102,7 @@ def error_response(message: str, *, code: str = "invalid", field: str | None = N
 
 
 def exception_handler(exc, context):
-    if getattr(context.get("request"), "axes_locked_out", False):   # a paused login (Basic authentication): 429
+    if getattr(context.get("request"), "axes_locked_out", False):  # a paused login (Basic authentication): 429
         exc = LockedOut()
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound()

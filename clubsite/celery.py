@@ -81,7 +81,7 @@ def stop_promptly_on_sigterm(sender, **kwargs) -> None:
             install_worker_term_hard_handler(worker, sig=sig, callback=kill_now, exitcode=0)
         worker.wait_for_soft_shutdown()
         kill_running_tasks(worker)
-        on_cold_shutdown(worker)   # nothing left to wait for: cancels what remains, stops the pool, requeues
+        on_cold_shutdown(worker)  # nothing left to wait for: cancels what remains, stops the pool, requeues
 
     for sig in STOP_SIGNALS:
         install_worker_term_hard_handler(sender.controller, sig=sig, callback=stop, exitcode=0)

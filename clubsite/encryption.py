@@ -55,8 +55,9 @@ def _read_key_file(path: Path) -> str:
     try:
         Fernet(key)
     except ValueError:
-        raise ImproperlyConfigured(f"{path} does not hold a Fernet key; restore it from a backup or set "
-                                   "CLUBSITE_ENCRYPTION_KEYS") from None
+        raise ImproperlyConfigured(
+            f"{path} does not hold a Fernet key; restore it from a backup or set CLUBSITE_ENCRYPTION_KEYS"
+        ) from None
     return key
 
 
@@ -106,8 +107,10 @@ def decrypt(token: str) -> bytes:
     try:
         return cipher().decrypt(token.encode("ascii"))
     except (InvalidToken, UnicodeEncodeError, AttributeError):
-        raise SecretUnreadable("a value stored encrypted cannot be decrypted with the keys in CLUBSITE_ENCRYPTION_KEYS "
-                               "(or the development key file): was the key that encrypted it removed?") from None
+        raise SecretUnreadable(
+            "a value stored encrypted cannot be decrypted with the keys in CLUBSITE_ENCRYPTION_KEYS "
+            "(or the development key file): was the key that encrypted it removed?"
+        ) from None
 
 
 # --- Model fields ----------------------------------------------------------------------

@@ -25,8 +25,9 @@ def _minutes() -> int:
 
 
 def _api_message() -> str:
-    return _("Too many wrong passwords for this user from this address: logging in is paused for "
-             "%(minutes)s minutes.") % {"minutes": _minutes()}
+    return _(
+        "Too many wrong passwords for this user from this address: logging in is paused for %(minutes)s minutes."
+    ) % {"minutes": _minutes()}
 
 
 class LockedOut(exceptions.Throttled):
@@ -41,10 +42,15 @@ class LockedOut(exceptions.Throttled):
 def locked_out(request, original_response=None, credentials=None):
     minutes = _minutes()
     if request.path.startswith("/api/"):
-        response = JsonResponse({"error": {"code": "locked_out", "message": _api_message(), "field": None}},
-                                status=STATUS)
+        response = JsonResponse(
+            {"error": {"code": "locked_out", "message": _api_message(), "field": None}}, status=STATUS
+        )
     else:
-        response = render(request, "registration/locked_out.html",
-                          {"minutes": minutes, "failure_limit": settings.AXES_FAILURE_LIMIT}, status=STATUS)
+        response = render(
+            request,
+            "registration/locked_out.html",
+            {"minutes": minutes, "failure_limit": settings.AXES_FAILURE_LIMIT},
+            status=STATUS,
+        )
     response["Retry-After"] = str(minutes * 60)
     return response

@@ -12,9 +12,9 @@ import gc as collector
 import threading
 from contextlib import contextmanager
 
-RENDER_GC_THRESHOLD = (10_000, 10, 10)     # gen-0 allocations (default 700) while rendering
+RENDER_GC_THRESHOLD = (10_000, 10, 10)  # gen-0 allocations (default 700) while rendering
 _lock = threading.Lock()
-_renders = [0, None]                       # renders running, the thresholds to restore when the last ends
+_renders = [0, None]  # renders running, the thresholds to restore when the last ends
 
 
 @contextmanager

@@ -95,11 +95,14 @@ for _position, _key in enumerate(ENCRYPTION_KEYS, start=1):
     if not fernet_key_ok(_key):
         raise ImproperlyConfigured(
             f"CLUBSITE_ENCRYPTION_KEYS: key {_position} is not a Fernet key (44 characters of URL-safe base64 "
-            "holding 32 bytes); make one with: python -c \"from cryptography.fernet import Fernet; "
-            "print(Fernet.generate_key().decode())\"")
+            'holding 32 bytes); make one with: python -c "from cryptography.fernet import Fernet; '
+            'print(Fernet.generate_key().decode())"'
+        )
 if PRODUCTION and not ENCRYPTION_KEYS:
-    raise ImproperlyConfigured("CLUBSITE_ENCRYPTION_KEYS must be set when DJANGO_ENV=production (comma-separated "
-                               "Fernet keys, the first encrypts; see README)")
+    raise ImproperlyConfigured(
+        "CLUBSITE_ENCRYPTION_KEYS must be set when DJANGO_ENV=production (comma-separated "
+        "Fernet keys, the first encrypts; see README)"
+    )
 ENCRYPTION_KEY_FILE = None if PRODUCTION else VAR_DIR / "encryption.key"
 
 INSTALLED_APPS = [
@@ -122,7 +125,7 @@ INSTALLED_APPS = [
     "tables",
     "audits",
     "events",
-]
+]  # fmt: skip
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -138,7 +141,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
-]
+]  # fmt: skip
 
 # Guessing passwords (django-axes): five wrong passwords for one username from one address pause
 # logins of that username from that address for 15 minutes — on the login page and through the API's
@@ -309,8 +312,13 @@ SPECTACULAR_SETTINGS = {
 # answer: a state is a table's own page data, keyed by the table, its code and the state's version.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
-                          "KEY_PREFIX": "clubsite"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "clubsite",
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -335,14 +343,18 @@ else:
         "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
     }
     # How often a worker looks for such messages (kombu's default is every 100 s).
-    CELERY_BROKER_TRANSPORT_OPTIONS["unacked_restore_interval"] = int(os.environ.get(
-        "CELERY_RESTORE_INTERVAL", str(max(1, min(60, CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] // 10)))))
+    CELERY_BROKER_TRANSPORT_OPTIONS["unacked_restore_interval"] = int(
+        os.environ.get(
+            "CELERY_RESTORE_INTERVAL", str(max(1, min(60, CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] // 10)))
+        )
+    )
     CELERY_BROKER_TRANSPORT_OPTIONS["unacked_restore_throttle"] = 1
     # The look is done under a lock in Redis that outlives a worker killed while holding it by this
     # long (kombu's default is 300 s): a dead worker may delay the others' look by one visibility
     # timeout at most, not five minutes (the look itself takes milliseconds).
     CELERY_BROKER_TRANSPORT_OPTIONS["unacked_mutex_expire"] = max(
-        5, min(300, CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]))
+        5, min(300, CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"])
+    )
 # Queues: "default" for small jobs, "dealing" for deal generation, "analysis" for double-dummy
 # solving; run workers per queue on separate machines if you like (README).
 CELERY_TASK_DEFAULT_QUEUE = "default"
@@ -382,7 +394,7 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
-        "worker-src": ["'self'"],       # the tables' service worker, /t/sw.js
+        "worker-src": ["'self'"],  # the tables' service worker, /t/sw.js
         "manifest-src": ["'self'"],
         "frame-src": ["'none'"],
         "object-src": ["'none'"],

@@ -58,8 +58,9 @@ VERIFIER = Path(settings.BASE_DIR) / "tools" / "verify_commitment.py"
 @require_safe
 def verifier_download(request):
     """``tools/verify_commitment.py`` as a download (text/x-python), for anyone: checking needs no account."""
-    response = FileResponse(VERIFIER.open("rb"), as_attachment=True, filename=VERIFIER.name,
-                            content_type="text/x-python; charset=utf-8")
+    response = FileResponse(
+        VERIFIER.open("rb"), as_attachment=True, filename=VERIFIER.name, content_type="text/x-python; charset=utf-8"
+    )
     response["Cache-Control"] = "public, max-age=3600"
     return response
 
@@ -68,6 +69,7 @@ def verifier_download(request):
 # 403, 404 and 500 in the site's layout and the reader's language, saying why and what to do
 # (templates/403.html, 404.html, 500.html); under /api/ the same errors in the API's one JSON shape
 # ({"error": {"code", "message", "field"}}, clubsite/api.py) — a program gets no HTML page.
+
 
 def _is_api(request) -> bool:
     return request.path.startswith("/api/")
@@ -80,16 +82,19 @@ def _api_error(code: str, message: str, status: int) -> JsonResponse:
 def _back(request) -> str | None:
     """Where "Back" goes: the page the reader came from, when it is a page of this site and not this one."""
     referer = request.META.get("HTTP_REFERER", "")
-    if referer and url_has_allowed_host_and_scheme(referer, allowed_hosts={request.get_host()},
-                                                   require_https=request.is_secure()):
+    if referer and url_has_allowed_host_and_scheme(
+        referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         if urlsplit(referer).path != request.path:
             return referer
     return None
 
 
 #: Refusals some selectors raise as plain English (clubs/selectors.py); listed so the catalogue says them.
-REFUSALS = (gettext_noop("Only the club's directors may do this."),
-            gettext_noop("Only the club's directors and scorers may do this."))
+REFUSALS = (
+    gettext_noop("Only the club's directors may do this."),
+    gettext_noop("Only the club's directors and scorers may do this."),
+)
 
 
 def _reason(exception) -> str:
@@ -97,7 +102,7 @@ def _reason(exception) -> str:
     message = str(exception or "").strip()
     if not message or message.startswith("<") or len(message) > 300:
         return ""
-    return gettext(message)   # raised as plain English by some selectors; already said when raised with gettext
+    return gettext(message)  # raised as plain English by some selectors; already said when raised with gettext
 
 
 def permission_denied(request, exception=None):

@@ -11,7 +11,7 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
-os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'clubsite.settings')
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
 
 application = get_wsgi_application()
 
@@ -27,12 +27,12 @@ def warm_up() -> None:
     from django.utils import translation
 
     resolver = get_resolver()
-    resolver.url_patterns
+    _ = resolver.url_patterns  # the URL configuration imported
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             translation.gettext("Table")
-            resolver.reverse_dict                      # {% url %} and reverse(): built per language, on first use
-            resolver.resolve("/")                      # every pattern's regular expression compiled
+            _ = resolver.reverse_dict  # {% url %} and reverse(): built per language, on first use
+            resolver.resolve("/")  # every pattern's regular expression compiled
     root = Path(settings.BASE_DIR) / "templates"
     for template in sorted(root.rglob("*.html")):
         get_template(template.relative_to(root).as_posix())

@@ -58,7 +58,7 @@ class CommitmentAdmin(ReadOnlyAdmin):
     search_fields = ["event", "commitment_hash"]
     fields = ["club", "event", "promise", "dv_format", "dealer", "record_format", "salt", "status", "commitment_hash",
               "published_text", "delayed_value", "revealed_key", "created_by", "created_at", "published_by",
-              "published_at", "dv_entered_by", "dv_entered_at", "revealed_by", "revealed_at"]
+              "published_at", "dv_entered_by", "dv_entered_at", "revealed_by", "revealed_at"]  # fmt: skip
     readonly_fields = fields
     inlines = [CommitmentSessionInline]
 
@@ -76,8 +76,17 @@ class SessionDealingAdmin(ReadOnlyAdmin):
     secret_fields = ("secret_key",)
     list_display = ["session", "source", "commitment", "board_count", "dealt_by", "dealt_at"]
     list_filter = ["source"]
-    fields = ["session", "source", "commitment", "label", "imported_filename", "imported_sha256", "board_count",
-              "dealt_by", "dealt_at"]
+    fields = [
+        "session",
+        "source",
+        "commitment",
+        "label",
+        "imported_filename",
+        "imported_sha256",
+        "board_count",
+        "dealt_by",
+        "dealt_at",
+    ]
     readonly_fields = fields
 
     @admin.display(description=_("boards"))
@@ -92,7 +101,7 @@ class BoardAdmin(ReadOnlyAdmin):
     list_filter = ["analysis_status"]
     list_select_related = ["session", "session__club"]
     fields = ["session", "number", "dealer", "vulnerability", "deal", "number_pavlicek", "analysis_status",
-              "dd_tricks_shown", "par_shown", "analysed_at"]
+              "dd_tricks_shown", "par_shown", "analysed_at"]  # fmt: skip
     readonly_fields = fields
 
     @admin.display(description=_("deal"))
@@ -128,8 +137,17 @@ class PublicationLogEntryAdmin(ReadOnlyAdmin):
 
     list_display = ["club", "position", "act", "recorded_at", "short_hash"]
     list_filter = ["act", "club"]
-    fields = ["club", "position", "previous_hash", "recorded_at", "act", "commitment", "commitment_hash", "data",
-              "entry_hash"]
+    fields = [
+        "club",
+        "position",
+        "previous_hash",
+        "recorded_at",
+        "act",
+        "commitment",
+        "commitment_hash",
+        "data",
+        "entry_hash",
+    ]
     readonly_fields = fields
 
     @admin.display(description=_("hash"))

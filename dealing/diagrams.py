@@ -17,8 +17,12 @@ from dealing.selectors.boards import BoardRecord
 from dealing.texts import honours
 
 SUIT_CLASS = {Suit.SPADES: "suit-s", Suit.HEARTS: "suit-h", Suit.DIAMONDS: "suit-d", Suit.CLUBS: "suit-c"}
-SEAT_NAMES = {Seat.NORTH: gettext_lazy("North"), Seat.EAST: gettext_lazy("East"), Seat.SOUTH: gettext_lazy("South"),
-               Seat.WEST: gettext_lazy("West")}
+SEAT_NAMES = {
+    Seat.NORTH: gettext_lazy("North"),
+    Seat.EAST: gettext_lazy("East"),
+    Seat.SOUTH: gettext_lazy("South"),
+    Seat.WEST: gettext_lazy("West"),
+}
 
 
 def ranks(text: str, written: dict[str, str] | None = None) -> str:
@@ -36,8 +40,15 @@ def hand_view(deal, seat: Seat, written: dict[str, str] | None = None) -> dict:
         "seat": seat.letter,
         "name": str(SEAT_NAMES[seat]),
         "hcp": hand.hcp,
-        "suits": [{"symbol": s.symbol, "css": SUIT_CLASS[s], "ranks": ranks(hand.holding_str(s), written),
-                   "name": s.name.lower()} for s in SUITS_DESCENDING],
+        "suits": [
+            {
+                "symbol": s.symbol,
+                "css": SUIT_CLASS[s],
+                "ranks": ranks(hand.holding_str(s), written),
+                "name": s.name.lower(),
+            }
+            for s in SUITS_DESCENDING
+        ],
     }
 
 
@@ -59,10 +70,17 @@ def board_view(board: BoardRecord) -> dict:
     }
     if board.analysis is not None:
         table = board.analysis.table
-        view["dd_strains"] = [(str(gettext_lazy("NT")) if s is Strain.NOTRUMP else s.symbol,
-                               "" if s is Strain.NOTRUMP else SUIT_CLASS[s.suit]) for s in PBN_STRAIN_ORDER]
-        view["dd_rows"] = [(seat.letter, [table[seat, s] for s in PBN_STRAIN_ORDER])
-                           for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)]
+        view["dd_strains"] = [
+            (
+                str(gettext_lazy("NT")) if s is Strain.NOTRUMP else s.symbol,
+                "" if s is Strain.NOTRUMP else SUIT_CLASS[s.suit],
+            )
+            for s in PBN_STRAIN_ORDER
+        ]
+        view["dd_rows"] = [
+            (seat.letter, [table[seat, s] for s in PBN_STRAIN_ORDER])
+            for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+        ]
         par = board.analysis.par
         view["par"] = {"score": par.optimum_score_pbn(), "contracts": par.par_contract_pbn(), "ns": par.score}
     return view

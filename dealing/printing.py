@@ -35,20 +35,26 @@ from clubsite.pdf import fewer_collections
 from dealing.diagrams import board_view
 from dealing.selectors.boards import BoardRecord
 
-BOARDS_PER_PAGE = 6          # two columns of three on A4 portrait
+BOARDS_PER_PAGE = 6  # two columns of three on A4 portrait
 
 
 def hand_record_context(session, boards: Sequence[BoardRecord], *, per_page: int = BOARDS_PER_PAGE) -> dict:
     views = [board_view(board) for board in boards]
-    pages = [views[i:i + per_page] for i in range(0, len(views), per_page)]
-    return {"session": session, "club": session.club, "pages": pages, "boards": views,
-            "pending": sum(1 for b in boards if b.analysis is None)}
+    pages = [views[i : i + per_page] for i in range(0, len(views), per_page)]
+    return {
+        "session": session,
+        "club": session.club,
+        "pages": pages,
+        "boards": views,
+        "pending": sum(1 for b in boards if b.analysis is None),
+    }
 
 
 def hand_record_html(session, boards: Sequence[BoardRecord], *, request=None, screen: bool = True) -> str:
     """The printable page; ``screen`` adds the on-screen preview's buttons (Print, PDF)."""
-    return render_to_string("print/hand_record.html", {**hand_record_context(session, boards), "screen": screen},
-                            request=request)
+    return render_to_string(
+        "print/hand_record.html", {**hand_record_context(session, boards), "screen": screen}, request=request
+    )
 
 
 def hand_record_pdf(session, boards: Sequence[BoardRecord]) -> bytes:
@@ -64,10 +70,14 @@ def hand_record_pdf(session, boards: Sequence[BoardRecord]) -> bytes:
 def render_version(language: str) -> str:
     """A fingerprint of the templates, this code and the language's catalogue: a kept PDF is used while it matches."""
     root = Path(settings.BASE_DIR)
-    files = [root / "templates" / "print" / "base.html", root / "templates" / "print" / "hand_record.html",
-             root / "templates" / "dealing" / "_hand_diagram.html", root / "dealing" / "printing.py",
-             root / "dealing" / "views" / "hand_records.py",
-             root / "locale" / language / "LC_MESSAGES" / "django.mo"]
+    files = [
+        root / "templates" / "print" / "base.html",
+        root / "templates" / "print" / "hand_record.html",
+        root / "templates" / "dealing" / "_hand_diagram.html",
+        root / "dealing" / "printing.py",
+        root / "dealing" / "views" / "hand_records.py",
+        root / "locale" / language / "LC_MESSAGES" / "django.mo",
+    ]
     digest = hashlib.sha256()
     for path in files:
         if path.is_file():

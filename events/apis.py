@@ -30,14 +30,20 @@ class SessionPairsApi(APIView):
                 class Meta:
                     ref_name = "SessionPairPlayerInput"
 
-                member = serializers.IntegerField(required=False, allow_null=True,
-                                                  help_text="A member of the club (id).")
-                name = serializers.CharField(required=False, allow_blank=True, default="", max_length=120,
-                                             help_text="A guest's name.")
+                member = serializers.IntegerField(
+                    required=False, allow_null=True, help_text="A member of the club (id)."
+                )
+                name = serializers.CharField(
+                    required=False, allow_blank=True, default="", max_length=120, help_text="A guest's name."
+                )
 
             number = serializers.IntegerField(min_value=1)
-            direction = serializers.ChoiceField(choices=Pair.Direction.values, required=False, default="",
-                                                help_text="NS or EW when the movement numbers NS and EW apart.")
+            direction = serializers.ChoiceField(
+                choices=Pair.Direction.values,
+                required=False,
+                default="",
+                help_text="NS or EW when the movement numbers NS and EW apart.",
+            )
             section = serializers.CharField(required=False, allow_blank=True, default="", max_length=8)
             player_1 = PlayerSerializer(required=False, allow_null=True, default=None)
             player_2 = PlayerSerializer(required=False, allow_null=True, default=None)
@@ -66,8 +72,10 @@ class SessionPairsApi(APIView):
             section = serializers.CharField()
             player_1 = PlayerSerializer(allow_null=True)
             player_2 = PlayerSerializer(allow_null=True)
-            sits_out = serializers.ListField(child=serializers.IntegerField(),
-                                             help_text="Rounds in which the pair sits out (it would meet the phantom).")
+            sits_out = serializers.ListField(
+                child=serializers.IntegerField(),
+                help_text="Rounds in which the pair sits out (it would meet the phantom).",
+            )
             line = serializers.CharField(help_text="NS or EW when the movement ranks NS and EW apart; else empty.")
 
         session = serializers.IntegerField()
@@ -84,10 +92,18 @@ class SessionPairsApi(APIView):
         rows = []
         for row in session_pair_rows(session=session):
             pair = row.pair
-            rows.append({"label": row.label, "number": row.number, "direction": row.direction, "section": row.section,
-                         "player_1": self._player(pair.player_1, pair.player_1_name) if pair else None,
-                         "player_2": self._player(pair.player_2, pair.player_2_name) if pair else None,
-                         "sits_out": list(row.sits_out), "line": row.line})
+            rows.append(
+                {
+                    "label": row.label,
+                    "number": row.number,
+                    "direction": row.direction,
+                    "section": row.section,
+                    "player_1": self._player(pair.player_1, pair.player_1_name) if pair else None,
+                    "player_2": self._player(pair.player_2, pair.player_2_name) if pair else None,
+                    "sits_out": list(row.sits_out),
+                    "line": row.line,
+                }
+            )
         return Response(self.OutputSerializer({"session": session.pk, "final": session.is_final, "pairs": rows}).data)
 
     @extend_schema(responses=OutputSerializer, operation_id="session_pairs_list")
@@ -95,9 +111,13 @@ class SessionPairsApi(APIView):
         session = selectors.session_get_for_viewer(user=request.user, session_id=session_id)
         return self._output(session)
 
-    @extend_schema(request=InputSerializer, responses=OutputSerializer, operation_id="session_pairs_set",
-                   description="Name the session's pairs, all at once. Each player is `{\"member\": id}`, "
-                               "`{\"name\": \"a guest\"}` or null.")
+    @extend_schema(
+        request=InputSerializer,
+        responses=OutputSerializer,
+        operation_id="session_pairs_set",
+        description='Name the session\'s pairs, all at once. Each player is `{"member": id}`, '
+        '`{"name": "a guest"}` or null.',
+    )
     def put(self, request, session_id: int):
         session = selectors.session_get_for_director(user=request.user, session_id=session_id)
         data = self.InputSerializer(data=request.data)

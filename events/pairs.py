@@ -43,8 +43,11 @@ def session_pair_rows(*, session: Session) -> list[PairRow]:
     sits_out: dict[str, list[int]] = {}
     for round_number, label in layout.sit_outs:
         sits_out.setdefault(label, []).append(round_number)
-    lines = {label: ("NS", "EW")[index] for index, field in enumerate(layout.fields) for label in field} \
-        if len(layout.fields) == 2 else {}
+    lines = (
+        {label: ("NS", "EW")[index] for index, field in enumerate(layout.fields) for label in field}
+        if len(layout.fields) == 2
+        else {}
+    )
     rows = []
     for label in layout.pairs:
         pair = saved.get(label)
@@ -55,8 +58,11 @@ def session_pair_rows(*, session: Session) -> list[PairRow]:
             if match is None:
                 continue
             section, number, direction = match[1], int(match[2]), match[3] or ""
-        rows.append(PairRow(label, number, direction, section, pair, tuple(sorted(sits_out.get(label, ()))),
-                            lines.get(label, "")))
+        rows.append(
+            PairRow(
+                label, number, direction, section, pair, tuple(sorted(sits_out.get(label, ()))), lines.get(label, "")
+            )
+        )
     return rows
 
 
@@ -112,12 +118,27 @@ def pairs_set(*, session: Session, rows) -> list[Pair]:
 
 
 @transaction.atomic
-def pair_set(*, session: Session, number: int, player_1: Member | int | None = None, player_1_name: str = "",
-             player_2: Member | int | None = None, player_2_name: str = "", direction: str = "",
-             section: str = "") -> Pair:
+def pair_set(
+    *,
+    session: Session,
+    number: int,
+    player_1: Member | int | None = None,
+    player_1_name: str = "",
+    player_2: Member | int | None = None,
+    player_2_name: str = "",
+    direction: str = "",
+    section: str = "",
+) -> Pair:
     """Create or update one pair of a session (the checks of ``pairs_set``; errors name the field alone)."""
-    row = {"number": number, "direction": direction, "section": section, "player_1": player_1,
-           "player_1_name": player_1_name, "player_2": player_2, "player_2_name": player_2_name}
+    row = {
+        "number": number,
+        "direction": direction,
+        "section": section,
+        "player_1": player_1,
+        "player_1_name": player_1_name,
+        "player_2": player_2,
+        "player_2_name": player_2_name,
+    }
     return _pairs_save(session, [row], key=lambda index, field: field)[0]
 
 
@@ -125,16 +146,19 @@ def _pairs_save(session: Session, rows: list, *, key) -> list[Pair]:
     session = Session.objects.select_for_update().select_related("club").get(pk=session.pk)
     movement_pairs = session_layout(session).pairs
     if not movement_pairs:
-        raise ValidationError(_("This session has no movement yet: choose one before naming its pairs."),
-                              code="no_movement")
+        raise ValidationError(
+            _("This session has no movement yet: choose one before naming its pairs."), code="no_movement"
+        )
     errors: dict[str, list[str]] = {}
 
     def fail(index: int, field: str, message: str) -> None:
         errors.setdefault(key(index, field), []).append(message)
 
-    existing = {(p.section, p.number, p.direction): p
-                for p in Pair.objects.filter(session=session).select_related("player_1", "player_2")}
-    wanted: dict[tuple, tuple[int, dict]] = {}        # (section, number, direction) → (row index, values)
+    existing = {
+        (p.section, p.number, p.direction): p
+        for p in Pair.objects.filter(session=session).select_related("player_1", "player_2")
+    }
+    wanted: dict[tuple, tuple[int, dict]] = {}  # (section, number, direction) → (row index, values)
     for index, row in enumerate(rows):
         unknown = sorted(set(row) - set(PAIR_FIELDS))
         if unknown:
@@ -152,8 +176,12 @@ def _pairs_save(session: Session, rows: list, *, key) -> list[Pair]:
             fail(index, "direction", _("Pair %(pair)s: the direction is NS, EW or empty.") % {"pair": label})
             continue
         if label not in movement_pairs:
-            fail(index, "number", _("Pair %(pair)s is not in this session's movement (its pairs are %(pairs)s).")
-                 % {"pair": label, "pairs": ", ".join(movement_pairs)})
+            fail(
+                index,
+                "number",
+                _("Pair %(pair)s is not in this session's movement (its pairs are %(pairs)s).")
+                % {"pair": label, "pairs": ", ".join(movement_pairs)},
+            )
             continue
         pair_key = (section, number, direction)
         if pair_key in wanted:
@@ -183,19 +211,24 @@ def _pairs_save(session: Session, rows: list, *, key) -> list[Pair]:
         for slot in ("player_1", "player_2"):
             if values[slot] is not None:
                 seats.setdefault(values[slot].pk, []).append((values["label"], index, slot))
-    for member_id, places in seats.items():
+    for _member_id, places in seats.items():
         for label, index, slot in places:
             others = [other for other, other_index, other_slot in places if (other_index, other_slot) != (index, slot)]
             if index is not None and others:
                 member = next(v[slot] for i, v in wanted.values() if i == index)
-                fail(index, slot, _("Pair %(pair)s: %(name)s already plays in pair %(other)s.")
-                     % {"pair": label, "name": member.full_name, "other": others[0]})
+                fail(
+                    index,
+                    slot,
+                    _("Pair %(pair)s: %(name)s already plays in pair %(other)s.")
+                    % {"pair": label, "name": member.full_name, "other": others[0]},
+                )
 
     saved: list[tuple[int, Pair]] = []
     changed = False
     for (section, number, direction), (index, values) in wanted.items():
-        pair = existing.get((section, number, direction)) or Pair(session=session, number=number,
-                                                                  direction=direction, section=section)
+        pair = existing.get((section, number, direction)) or Pair(
+            session=session, number=number, direction=direction, section=section
+        )
         new = (values["player_1"], values["player_1_name"], values["player_2"], values["player_2_name"])
         if pair.pk is None or new != (pair.player_1, pair.player_1_name, pair.player_2, pair.player_2_name):
             changed = True
@@ -207,12 +240,14 @@ def _pairs_save(session: Session, rows: list, *, key) -> list[Pair]:
                 for field, messages in exc.message_dict.items():
                     field = field.removesuffix("_name") if field.startswith("player_") else field
                     for message in messages:
-                        fail(index, "number" if field == NON_FIELD_ERRORS else field,
-                             _("Pair %(pair)s: %(problem)s") % {"pair": values["label"], "problem": message})
+                        fail(
+                            index,
+                            "number" if field == NON_FIELD_ERRORS else field,
+                            _("Pair %(pair)s: %(problem)s") % {"pair": values["label"], "problem": message},
+                        )
         saved.append((index, pair))
     if changed and session.is_final:
-        raise ValidationError(_("The results of this session are final: its pairs can no longer change."),
-                              code="final")
+        raise ValidationError(_("The results of this session are final: its pairs can no longer change."), code="final")
     if errors:
         raise ValidationError(dict(sorted(errors.items(), key=lambda item: _row_order(item[0]))))
     for _index, pair in saved:
@@ -222,5 +257,5 @@ def _pairs_save(session: Session, rows: list, *, key) -> list[Pair]:
 
 def _row_order(name: str) -> tuple:
     """``pairs[10].player_1`` after ``pairs[9].number``: errors listed in the page's order."""
-    index = name[name.find("[") + 1:name.find("]")] if "[" in name else "0"
+    index = name[name.find("[") + 1 : name.find("]")] if "[" in name else "0"
     return (int(index) if index.isdigit() else 0, name)

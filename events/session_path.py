@@ -48,8 +48,13 @@ from clubs.models import Session
 from clubsite.dates import when
 
 # The session's stages, and the last stage at which each step is still ahead of the director.
-_STAGE = {Session.Status.PLANNED: 0, Session.Status.RUNNING: 1, Session.Status.FINISHED: 2,
-          Session.Status.PROVISIONAL: 3, Session.Status.PUBLISHED: 4}
+_STAGE = {
+    Session.Status.PLANNED: 0,
+    Session.Status.RUNNING: 1,
+    Session.Status.FINISHED: 2,
+    Session.Status.PROVISIONAL: 3,
+    Session.Status.PUBLISHED: 4,
+}
 _LAST_STAGE = {"pairs": 0, "movement": 0, "boards": 0, "printing": 0, "play": 1, "scores": 2, "publication": 3}
 
 
@@ -97,9 +102,9 @@ class Step:
     missing: tuple[str, ...] = ()
     actions: tuple[Action, ...] = ()
     ask: Ask | None = None
-    details: tuple[str, tuple[str, ...]] | None = None     # a collapsed list: (its summary, its lines)
+    details: tuple[str, tuple[str, ...]] | None = None  # a collapsed list: (its summary, its lines)
     is_next: bool = False
-    behind: bool = False        # the session's stage has passed this step
+    behind: bool = False  # the session's stage has passed this step
 
     @property
     def title(self) -> str:
@@ -109,10 +114,14 @@ class Step:
     def state_label(self) -> str:
         if self.is_next:
             return pgettext("session path", "Next")
-        return {"done": pgettext("session path", "Done"), "partial": pgettext("session path", "Not complete"),
-                "todo": pgettext("session path", "To do"), "waiting": pgettext("session path", "Waiting"),
-                "open": pgettext("session path", "Available") if self.behind else pgettext("session path", "Ready"),
-                "not_needed": pgettext("session path", "Not needed")}[self.state]
+        return {
+            "done": pgettext("session path", "Done"),
+            "partial": pgettext("session path", "Not complete"),
+            "todo": pgettext("session path", "To do"),
+            "waiting": pgettext("session path", "Waiting"),
+            "open": pgettext("session path", "Available") if self.behind else pgettext("session path", "Ready"),
+            "not_needed": pgettext("session path", "Not needed"),
+        }[self.state]
 
 
 @dataclass(frozen=True)
@@ -146,20 +155,23 @@ def _span(numbers) -> str:
 
 def _labels(labels: list[str], most: int = 8) -> str:
     """Pair labels as a short list: "1–3, 5" (numbers), "1NS, 2NS and 4 more"."""
-    if all(label.isascii() and label.isdigit() and len(label) <= 9 for label in labels):   # ("²".isdigit())
+    if all(label.isascii() and label.isdigit() and len(label) <= 9 for label in labels):  # ("²".isdigit())
         return _span(int(label) for label in labels)
     shown = ", ".join(labels[:most])
-    return shown if len(labels) <= most else _("%(shown)s and %(more)d more") % {"shown": shown,
-                                                                                 "more": len(labels) - most}
+    return (
+        shown
+        if len(labels) <= most
+        else _("%(shown)s and %(more)d more") % {"shown": shown, "more": len(labels) - most}
+    )
 
 
 class _Reads:
     """What the steps read, each once."""
 
     def __init__(self, session: Session):
-        from events.pairs import session_pair_rows
         from dealing.models import CommitmentSession
         from dealing.selectors.boards import session_dealing_summary
+        from events.pairs import session_pair_rows
         from movements.selectors import session_movement_get
         from scoring.selectors.layout import session_layout
         from tables.selectors.room import room_summary
@@ -188,58 +200,108 @@ def _pairs(r: _Reads) -> Step:
     session = r.session
     choose = reverse("movements:session_choose", args=[session.pk])
     if not r.has_movement:
-        return Step("pairs", "todo",
-                    said=(_("Count the pairs who have come to play: the movement is chosen for that number, and "
-                            "their names are entered once it is."),),
-                    ask=Ask(choose, "pairs", _("Pairs playing"), _("Choose a movement for them")))
+        return Step(
+            "pairs",
+            "todo",
+            said=(
+                _(
+                    "Count the pairs who have come to play: the movement is chosen for that number, and "
+                    "their names are entered once it is."
+                ),
+            ),
+            ask=Ask(choose, "pairs", _("Pairs playing"), _("Choose a movement for them")),
+        )
     named = [row for row in r.rows if row.pair is not None and all(row.pair.player_names)]
     unnamed = [row.label for row in r.rows if row not in named]
     total = len(r.rows)
     if r.imported:
-        said = [ngettext("%(count)d pair, from the imported file.", "%(count)d pairs, from the imported file.",
-                         total) % {"count": total}]
+        said = [
+            ngettext("%(count)d pair, from the imported file.", "%(count)d pairs, from the imported file.", total)
+            % {"count": total}
+        ]
     else:
-        said = [ngettext("%(count)d pair plays, as the movement has it.", "%(count)d pairs play, as the movement has "
-                         "them.", total) % {"count": total}]
-    said.append(ngettext("%(named)d of %(count)d pair named.", "%(named)d of %(count)d pairs named.", total) % {
-        "named": len(named), "count": total})
+        said = [
+            ngettext(
+                "%(count)d pair plays, as the movement has it.",
+                "%(count)d pairs play, as the movement has them.",
+                total,
+            )
+            % {"count": total}
+        ]
+    said.append(
+        ngettext("%(named)d of %(count)d pair named.", "%(named)d of %(count)d pairs named.", total)
+        % {"named": len(named), "count": total}
+    )
     missing = []
     if unnamed and not named:
         missing.append(_("No pair is named yet: the guide cards and the ranking show only the pairs' numbers."))
     elif unnamed:
-        missing.append(ngettext("Pair %(pairs)s has no players' names yet: the guide cards and the ranking show "
-                                "only its number.",
-                                "Pairs %(pairs)s have no players' names yet: the guide cards and the ranking show "
-                                "only their numbers.", len(unnamed)) % {"pairs": _labels(unnamed)})
-    who = tuple(_("Pair %(pair)s — %(first)s & %(second)s") % {
-        "pair": row.label, "first": row.pair.player_names[0] or "?", "second": row.pair.player_names[1] or "?"}
-        for row in r.rows if row.pair is not None and row.pair.names)
+        missing.append(
+            ngettext(
+                "Pair %(pairs)s has no players' names yet: the guide cards and the ranking show only its number.",
+                "Pairs %(pairs)s have no players' names yet: the guide cards and the ranking show only their numbers.",
+                len(unnamed),
+            )
+            % {"pairs": _labels(unnamed)}
+        )
+    who = tuple(
+        _("Pair %(pair)s — %(first)s & %(second)s")
+        % {"pair": row.label, "first": row.pair.player_names[0] or "?", "second": row.pair.player_names[1] or "?"}
+        for row in r.rows
+        if row.pair is not None and row.pair.names
+    )
     url = reverse("events:session_pairs", args=[session.pk])
-    label = (_("See the pairs") if session.is_final else
-             _("Enter the pairs' names") if unnamed else _("Change the pairs"))
-    return Step("pairs", "partial" if unnamed else "done", tuple(said), tuple(missing),
-                (Action(label, url, primary=bool(unnamed), testid="pairs-page-link"),),
-                details=(_("Who plays"), who) if who else None)
+    label = (
+        _("See the pairs") if session.is_final else _("Enter the pairs' names") if unnamed else _("Change the pairs")
+    )
+    return Step(
+        "pairs",
+        "partial" if unnamed else "done",
+        tuple(said),
+        tuple(missing),
+        (Action(label, url, primary=bool(unnamed), testid="pairs-page-link"),),
+        details=(_("Who plays"), who) if who else None,
+    )
 
 
 def _movement(r: _Reads) -> Step:
     session = r.session
     choose = reverse("movements:session_choose", args=[session.pk])
     if r.imported:
-        return Step("movement", "done", (
-            ngettext("Played elsewhere and imported from a results file: %(rounds)d round as the file has it.",
-                     "Played elsewhere and imported from a results file: %(rounds)d rounds as the file has it.",
-                     len(r.layout.rounds)) % {"rounds": len(r.layout.rounds)},))
+        return Step(
+            "movement",
+            "done",
+            (
+                ngettext(
+                    "Played elsewhere and imported from a results file: %(rounds)d round as the file has it.",
+                    "Played elsewhere and imported from a results file: %(rounds)d rounds as the file has it.",
+                    len(r.layout.rounds),
+                )
+                % {"rounds": len(r.layout.rounds)},
+            ),
+        )
     if not r.has_movement:
-        return Step("movement", "todo", (_("No movement chosen yet."),),
-                    actions=(Action(_("Choose the movement"), choose, primary=True, testid="path-movement"),))
+        return Step(
+            "movement",
+            "todo",
+            (_("No movement chosen yet."),),
+            actions=(Action(_("Choose the movement"), choose, primary=True, testid="path-movement"),),
+        )
     boards = len(r.layout.boards)
-    said = [r.choice.display_title + ".",
-            ngettext("%(boards)d board in all: %(rounds)d rounds × %(per)d boards.",
-                     "%(boards)d boards in all: %(rounds)d rounds × %(per)d boards.", boards) % {
-                "rounds": len(r.layout.rounds), "per": session.boards_per_round, "boards": boards}]
-    actions = [Action(_("Movement and guide cards"), reverse("movements:session", args=[session.pk]),
-                      testid="path-movement-page")]
+    said = [
+        r.choice.display_title + ".",
+        ngettext(
+            "%(boards)d board in all: %(rounds)d rounds × %(per)d boards.",
+            "%(boards)d boards in all: %(rounds)d rounds × %(per)d boards.",
+            boards,
+        )
+        % {"rounds": len(r.layout.rounds), "per": session.boards_per_round, "boards": boards},
+    ]
+    actions = [
+        Action(
+            _("Movement and guide cards"), reverse("movements:session", args=[session.pk]), testid="path-movement-page"
+        )
+    ]
     if session.status in (Session.Status.PLANNED, Session.Status.RUNNING):
         actions.append(Action(_("Choose another movement"), choose, testid="path-movement"))
     return Step("movement", "done", tuple(said), actions=tuple(actions))
@@ -252,9 +314,14 @@ def _boards(r: _Reads) -> Step:
     commitment = r.entry.commitment if r.entry is not None else None
     said, missing, actions = [], [], []
     if commitment is not None and summary.commitment is None:
-        said.append(ngettext("Committed in advance in “%(event)s” (%(boards)d board).",
-                             "Committed in advance in “%(event)s” (%(boards)d boards).", r.entry.boards) % {
-            "event": commitment.event, "boards": r.entry.boards})
+        said.append(
+            ngettext(
+                "Committed in advance in “%(event)s” (%(boards)d board).",
+                "Committed in advance in “%(event)s” (%(boards)d boards).",
+                r.entry.boards,
+            )
+            % {"event": commitment.event, "boards": r.entry.boards}
+        )
     if not summary.board_count:
         if r.imported:
             return Step("boards", "not_needed", (_("The file brought no hands."),))
@@ -263,9 +330,14 @@ def _boards(r: _Reads) -> Step:
         elif commitment is not None and not commitment.delayed_value:
             missing.append(_("Enter the commitment's delayed value first: the deals depend on it."))
         elif r.has_movement:
-            said.append(ngettext("Not dealt yet: the movement plays %(boards)d board.",
-                                 "Not dealt yet: the movement plays %(boards)d boards.", len(r.layout.boards)) % {
-                "boards": len(r.layout.boards)})
+            said.append(
+                ngettext(
+                    "Not dealt yet: the movement plays %(boards)d board.",
+                    "Not dealt yet: the movement plays %(boards)d boards.",
+                    len(r.layout.boards),
+                )
+                % {"boards": len(r.layout.boards)}
+            )
         else:
             said.append(_("Not dealt yet."))
         if commitment is not None:
@@ -273,23 +345,35 @@ def _boards(r: _Reads) -> Step:
         state = "todo" if r.has_movement or commitment is not None else "waiting"
         if state == "waiting":
             said.append(_("Choose the movement first: it says how many boards to deal."))
-        actions.insert(0, Action(_("Deal the boards"), dealing_url, primary=state == "todo",
-                                 testid="dealing-page-link"))
+        actions.insert(
+            0, Action(_("Deal the boards"), dealing_url, primary=state == "todo", testid="dealing-page-link")
+        )
         return Step("boards", state, tuple(said), tuple(missing), tuple(actions))
     said.append(summary.in_words())
     missing += r.problems("layout.boards_missing", "layout.boards_extra", "layout.commitment")
     if session.is_over:
-        actions.append(Action(_("Hand records"), reverse("dealing:hand_record", args=[session.pk]),
-                              testid="hand-record-link"))
+        actions.append(
+            Action(_("Hand records"), reverse("dealing:hand_record", args=[session.pk]), testid="hand-record-link")
+        )
         if commitment is not None and not commitment.is_revealed:
-            missing.append(_("The commitment's key is not revealed yet: reveal it once every session it covers is "
-                             "over, so that anyone can check the deals."))
+            missing.append(
+                _(
+                    "The commitment's key is not revealed yet: reveal it once every session it covers is "
+                    "over, so that anyone can check the deals."
+                )
+            )
             actions.append(Action(_("Reveal the key…"), reverse("dealing:commitment_detail", args=[commitment.pk])))
     else:
         said.append(_("Players see the deals once the session is over."))
     deal_again = bool(missing) and session.status == Session.Status.PLANNED and summary.commitment is None
-    actions.append(Action(_("Deal again") if deal_again else _("Dealing and dealing-machine files"), dealing_url,
-                          primary=deal_again, testid="dealing-page-link"))
+    actions.append(
+        Action(
+            _("Deal again") if deal_again else _("Dealing and dealing-machine files"),
+            dealing_url,
+            primary=deal_again,
+            testid="dealing-page-link",
+        )
+    )
     return Step("boards", "partial" if missing else "done", tuple(said), tuple(missing), tuple(actions))
 
 
@@ -298,22 +382,27 @@ def _printing(r: _Reads) -> Step:
     if r.imported:
         return Step("printing", "not_needed", (_("Nothing to print: the event was played elsewhere."),))
     if not r.has_movement:
-        return Step("printing", "waiting",
-                    (_("The guide cards come from the movement: choose it first."),))
+        return Step("printing", "waiting", (_("The guide cards come from the movement: choose it first."),))
     print_url = reverse("movements:session_print", args=[session.pk])
     said = [_("Guide cards for the pairs and the tables, and the board and relay sheet, from the movement.")]
     missing = []
     if r.room.started_at is not None:
         said.append(_("The table cards carry each table's QR code, code and PIN for the phones."))
     elif session.status == Session.Status.PLANNED:
-        said.append(_("The table cards carry each table's QR code once table entry has started (in the play "
-                      "step): print them after starting it, or show the codes from the live room."))
+        said.append(
+            _(
+                "The table cards carry each table's QR code once table entry has started (in the play "
+                "step): print them after starting it, or show the codes from the live room."
+            )
+        )
     unnamed = [row for row in r.rows if row.pair is None or not all(row.pair.player_names)]
     if unnamed and not session.is_over:
         missing.append(_("Name the pairs first if the cards should carry the players' names."))
-    actions = [Action(_("Guide cards (PDF)"), f"{print_url}?format=pdf", primary=True, testid="path-cards-pdf"),
-               Action(_("Guide cards (print)"), print_url, testid="path-cards-html"),
-               Action(_("Other papers and parts"), reverse("movements:session", args=[session.pk]) + "#print")]
+    actions = [
+        Action(_("Guide cards (PDF)"), f"{print_url}?format=pdf", primary=True, testid="path-cards-pdf"),
+        Action(_("Guide cards (print)"), print_url, testid="path-cards-html"),
+        Action(_("Other papers and parts"), reverse("movements:session", args=[session.pk]) + "#print"),
+    ]
     if r.room.started_at is not None:
         actions.append(Action(_("Table codes"), reverse("tables:codes", args=[session.pk])))
     return Step("printing", "open", tuple(said), tuple(missing), tuple(actions))
@@ -331,36 +420,89 @@ def _play(r: _Reads) -> Step:
     if session.status == Session.Status.RUNNING:
         said, missing = [], []
         if r.room.started_at is not None:
-            said.append(ngettext("In play at the tables' phones: round %(round)d of %(rounds)d released.",
-                                 "In play at the tables' phones: round %(round)d of %(rounds)d released.",
-                                 rounds) % {"round": r.room.released, "rounds": rounds})
+            said.append(
+                ngettext(
+                    "In play at the tables' phones: round %(round)d of %(rounds)d released.",
+                    "In play at the tables' phones: round %(round)d of %(rounds)d released.",
+                    rounds,
+                )
+                % {"round": r.room.released, "rounds": rounds}
+            )
         else:
             said.append(_("In play, on paper travellers."))
         if r.room.conflicts:
-            missing.append(ngettext("%(count)d conflict between phones waits for you in the live room.",
-                                    "%(count)d conflicts between phones wait for you in the live room.",
-                                    r.room.conflicts) % {"count": r.room.conflicts})
+            missing.append(
+                ngettext(
+                    "%(count)d conflict between phones waits for you in the live room.",
+                    "%(count)d conflicts between phones wait for you in the live room.",
+                    r.room.conflicts,
+                )
+                % {"count": r.room.conflicts}
+            )
         if r.room.requests:
-            missing.append(ngettext("%(count)d table asks for a correction.", "%(count)d tables ask for a correction.",
-                                    r.room.requests) % {"count": r.room.requests})
+            missing.append(
+                ngettext(
+                    "%(count)d table asks for a correction.", "%(count)d tables ask for a correction.", r.room.requests
+                )
+                % {"count": r.room.requests}
+            )
         said.append(_("Finish the session when the last round is over: every player then sees every deal."))
-        actions = [Action(_("Finish the session…"), status_url, primary=True, post=True,
-                          fields={"status": Session.Status.FINISHED}, testid="path-finish")]
+        actions = [
+            Action(
+                _("Finish the session…"),
+                status_url,
+                primary=True,
+                post=True,
+                fields={"status": Session.Status.FINISHED},
+                testid="path-finish",
+            )
+        ]
         if r.room.started_at is not None:
             actions.append(Action(_("Live room"), room, testid="live-room-link"))
         return Step("play", "partial", tuple(said), tuple(missing), tuple(actions))
     if not r.has_movement:
-        return Step("play", "waiting", (_("Play starts once the movement is chosen: the phones, the travellers and "
-                                          "the guide cards follow its rounds and tables."),),
-                    actions=(Action(_("Play on paper travellers"), status_url, post=True,
-                                    fields={"status": Session.Status.RUNNING}, testid="path-start-paper"),))
-    said = [_("Not started. With phones at the tables: start table entry (every table gets a code and a PIN, "
-              "round 1 starts). On paper travellers: mark the session in play.")]
-    actions = [Action(_("Start table entry"), reverse("tables:start", args=[session.pk]), primary=True, post=True,
-                      testid="path-start-tables"),
-               Action(_("Play on paper travellers"), status_url, post=True, fields={"status": Session.Status.RUNNING},
-                      testid="path-start-paper"),
-               Action(_("Live room"), room, testid="live-room-link")]
+        return Step(
+            "play",
+            "waiting",
+            (
+                _(
+                    "Play starts once the movement is chosen: the phones, the travellers and "
+                    "the guide cards follow its rounds and tables."
+                ),
+            ),
+            actions=(
+                Action(
+                    _("Play on paper travellers"),
+                    status_url,
+                    post=True,
+                    fields={"status": Session.Status.RUNNING},
+                    testid="path-start-paper",
+                ),
+            ),
+        )
+    said = [
+        _(
+            "Not started. With phones at the tables: start table entry (every table gets a code and a PIN, "
+            "round 1 starts). On paper travellers: mark the session in play."
+        )
+    ]
+    actions = [
+        Action(
+            _("Start table entry"),
+            reverse("tables:start", args=[session.pk]),
+            primary=True,
+            post=True,
+            testid="path-start-tables",
+        ),
+        Action(
+            _("Play on paper travellers"),
+            status_url,
+            post=True,
+            fields={"status": Session.Status.RUNNING},
+            testid="path-start-paper",
+        ),
+        Action(_("Live room"), room, testid="live-room-link"),
+    ]
     missing = [] if r.dealing.board_count else [_("The boards are not dealt yet.")]
     return Step("play", "todo", tuple(said), tuple(missing), tuple(actions))
 
@@ -374,34 +516,48 @@ def _scores(r: _Reads) -> Step:
     total = sum(entered.values())
 
     def actions(more: bool) -> tuple[Action, ...]:
-        enter = Action(_("Enter travellers"), reverse("scoring:entry_start", args=[session.pk]), primary=more,
-                       testid="traveller-entry-link")
+        enter = Action(
+            _("Enter travellers"),
+            reverse("scoring:entry_start", args=[session.pk]),
+            primary=more,
+            testid="traveller-entry-link",
+        )
         return ((enter,) if not session.is_final else ()) + (
-            Action(_("Results and corrections"), reverse("scoring:results", args=[session.pk]), testid="results-link"),)
+            Action(_("Results and corrections"), reverse("scoring:results", args=[session.pk]), testid="results-link"),
+        )
 
     if not r.has_movement:
-        return Step("scores", "waiting", (_("Results are entered against the movement: choose it "
-                                                          "first."),), actions=())
-    if not expected:      # an imported event: the file's results are what was played
-        return Step("scores", "done" if total else "todo",
-                    (ngettext("%(count)d result.", "%(count)d results.", total) % {"count": total},),
-                    actions=actions(False))
+        return Step("scores", "waiting", (_("Results are entered against the movement: choose it first."),), actions=())
+    if not expected:  # an imported event: the file's results are what was played
+        return Step(
+            "scores",
+            "done" if total else "todo",
+            (ngettext("%(count)d result.", "%(count)d results.", total) % {"count": total},),
+            actions=actions(False),
+        )
     want = sum(expected.values())
     short = {b: n - entered.get(b, 0) for b, n in expected.items() if entered.get(b, 0) < n}
-    said = [ngettext("%(entered)d of %(expected)d result entered.", "%(entered)d of %(expected)d results entered.",
-                     want) % {"entered": min(total, want), "expected": want}]
+    said = [
+        ngettext("%(entered)d of %(expected)d result entered.", "%(entered)d of %(expected)d results entered.", want)
+        % {"entered": min(total, want), "expected": want}
+    ]
     missing = []
     if short and total:
         lacking = sum(short.values())
-        missing.append(ngettext("%(count)d result is missing, on board %(boards)s.",
-                                "%(count)d results are missing, on boards %(boards)s.", lacking) % {
-            "count": lacking, "boards": _span(short)})
+        missing.append(
+            ngettext(
+                "%(count)d result is missing, on board %(boards)s.",
+                "%(count)d results are missing, on boards %(boards)s.",
+                lacking,
+            )
+            % {"count": lacking, "boards": _span(short)}
+        )
     if session.status == Session.Status.PLANNED and not total:
-        said = [_("Results come in during play: from the phones at the tables, or typed from the paper "
-                  "travellers.")]
+        said = [_("Results come in during play: from the phones at the tables, or typed from the paper travellers.")]
         return Step("scores", "todo", tuple(said), actions=actions(False))
-    return Step("scores", "partial" if short else "done", tuple(said), tuple(missing),
-                actions(bool(short) and session.is_over))
+    return Step(
+        "scores", "partial" if short else "done", tuple(said), tuple(missing), actions(bool(short) and session.is_over)
+    )
 
 
 def _publication(r: _Reads) -> Step:
@@ -412,26 +568,55 @@ def _publication(r: _Reads) -> Step:
     ranking = reverse("scoring:player_ranking", args=[session.pk])
     state = publication_state(session)
     if state.status == "final":
-        said = [_("Published as final on %(at)s: nobody can change a result.") % {"at": when(state.published_at)}
-                if state.published_at else _("Published as final: nobody can change a result.")]
-        return Step("publication", "done", tuple(said),
-                    actions=(Action(_("The ranking as players see it"), ranking, testid="player-ranking-link"),))
+        said = [
+            _("Published as final on %(at)s: nobody can change a result.") % {"at": when(state.published_at)}
+            if state.published_at
+            else _("Published as final: nobody can change a result.")
+        ]
+        return Step(
+            "publication",
+            "done",
+            tuple(said),
+            actions=(Action(_("The ranking as players see it"), ranking, testid="player-ranking-link"),),
+        )
     if state.status == "provisional":
         said = [_("Published provisionally: players see the ranking and may query their scores.")]
         if state.provisional_until:
-            said.append(_("The results become final by themselves on %(until)s; until then only directors correct "
-                          "them, each with a reason.") % {"until": when(state.provisional_until)})
-        return Step("publication", "partial", tuple(said), actions=(
-            Action(_("Make final now…"), results, testid="path-publish"),
-            Action(_("The ranking as players see it"), ranking, testid="player-ranking-link")))
+            said.append(
+                _(
+                    "The results become final by themselves on %(until)s; until then only directors correct "
+                    "them, each with a reason."
+                )
+                % {"until": when(state.provisional_until)}
+            )
+        return Step(
+            "publication",
+            "partial",
+            tuple(said),
+            actions=(
+                Action(_("Make final now…"), results, testid="path-publish"),
+                Action(_("The ranking as players see it"), ranking, testid="player-ranking-link"),
+            ),
+        )
     if not session.is_over:
-        return Step("publication", "waiting",
-                    (_("Results are published once play is over: players do not see them before."),))
-    said = [_("Not published: players do not see the results yet. Publish them provisionally, for a score-query "
-              "window, or as final at once; the results page asks first and says what each does.")]
-    return Step("publication", "todo", tuple(said), actions=(
-        Action(_("Publish the results…"), results, primary=True, testid="path-publish"),
-        Action(_("Preview the results as players will see them"), ranking, testid="player-ranking-link")))
+        return Step(
+            "publication", "waiting", (_("Results are published once play is over: players do not see them before."),)
+        )
+    said = [
+        _(
+            "Not published: players do not see the results yet. Publish them provisionally, for a score-query "
+            "window, or as final at once; the results page asks first and says what each does."
+        )
+    ]
+    return Step(
+        "publication",
+        "todo",
+        tuple(said),
+        actions=(
+            Action(_("Publish the results…"), results, primary=True, testid="path-publish"),
+            Action(_("Preview the results as players will see them"), ranking, testid="player-ranking-link"),
+        ),
+    )
 
 
 _STEPS = (_pairs, _movement, _boards, _printing, _play, _scores, _publication)
@@ -454,6 +639,7 @@ def session_path(session: Session) -> SessionPath:
 
 # --- changing the session's stage by hand: what each change does, said before it is made ------------------
 
+
 @dataclass(frozen=True)
 class Confirmation:
     title: str
@@ -467,29 +653,58 @@ def status_change_words(session: Session, status: str) -> Confirmation | None:
     play changes nothing anyone else sees). Publishing is not here: the results page asks (``scoring:publish``)."""
     current = session.status
     if (current, status) == (Session.Status.RUNNING, Session.Status.FINISHED):
-        what = [_("Play ends now. Every player can then see every deal of this session — the hand records, the "
-                  "double-dummy analysis, each board played again — and the phones at the tables can no longer "
-                  "enter results."),
-                _("Scorers and directors can still enter and correct results until they are published.")]
+        what = [
+            _(
+                "Play ends now. Every player can then see every deal of this session — the hand records, the "
+                "double-dummy analysis, each board played again — and the phones at the tables can no longer "
+                "enter results."
+            ),
+            _("Scorers and directors can still enter and correct results until they are published."),
+        ]
         scores = _scores(_Reads(session))
         if scores.state == "partial":
             what += [*scores.said, *scores.missing]
-        what.append(_("This cannot be undone: stepping back to in play hides the deals again, but players may "
-                      "already have seen them."))
+        what.append(
+            _(
+                "This cannot be undone: stepping back to in play hides the deals again, but players may "
+                "already have seen them."
+            )
+        )
         return Confirmation(_("Finish the session?"), tuple(what), _("Finish the session"), danger=True)
     if (current, status) == (Session.Status.FINISHED, Session.Status.RUNNING):
-        return Confirmation(_("Step back to in play?"), (
-            _("The deals are hidden from players again (they may have seen them already), and the phones at the "
-              "tables can enter results again."),), _("Back to in play"))
+        return Confirmation(
+            _("Step back to in play?"),
+            (
+                _(
+                    "The deals are hidden from players again (they may have seen them already), and the phones at the "
+                    "tables can enter results again."
+                ),
+            ),
+            _("Back to in play"),
+        )
     if (current, status) == (Session.Status.PROVISIONAL, Session.Status.FINISHED):
-        return Confirmation(_("Withdraw the results?"), (
-            _("Players no longer see the ranking, and the score-query window closes."),
-            _("Publishing again later is a new publication: players with an e-mail address are sent their results "
-              "again.")), _("Withdraw the results"), danger=True)
+        return Confirmation(
+            _("Withdraw the results?"),
+            (
+                _("Players no longer see the ranking, and the score-query window closes."),
+                _(
+                    "Publishing again later is a new publication: players with an e-mail address are sent their results "
+                    "again."
+                ),
+            ),
+            _("Withdraw the results"),
+            danger=True,
+        )
     if (current, status) == (Session.Status.PUBLISHED, Session.Status.PROVISIONAL):
-        return Confirmation(_("Reopen the final results?"), (
-            _("The results become provisional again: directors can correct them, each with a reason, and the "
-              "ranking players see is frozen again after each correction."),
-            _("They stay provisional until you make them final again on the results page.")),
-            _("Reopen the results"))
+        return Confirmation(
+            _("Reopen the final results?"),
+            (
+                _(
+                    "The results become provisional again: directors can correct them, each with a reason, and the "
+                    "ranking players see is frozen again after each correction."
+                ),
+                _("They stay provisional until you make them final again on the results page."),
+            ),
+            _("Reopen the results"),
+        )
     return None

@@ -27,7 +27,6 @@ from events.pairs import pairs_set, session_pair_rows
 from events.session_path import session_path, status_change_words
 from scoring.services.sessions import session_pairs_ensure
 
-
 PANEL_PLACES = ("pairs", "movement", "boards", "printing", "play", "scores", "publication", "after")
 
 
@@ -39,7 +38,7 @@ def session_panel_templates(*, with_path: bool = False) -> list[str]:
     placed: list[tuple[int, int, str]] = []
     for order, config in enumerate(apps.get_app_configs()):
         panels = getattr(config, "session_panel_templates", {})
-        for place, names in (panels.items() if isinstance(panels, dict) else [("after", list(panels))]):
+        for place, names in panels.items() if isinstance(panels, dict) else [("after", list(panels))]:
             if with_path and place != "after":
                 continue
             for name in [names] if isinstance(names, str) else names:
@@ -53,15 +52,19 @@ def session_detail(request, session_id):
     printing, play, scores, publication: ``events.session_path``); everyone else sees the apps' panels."""
     session = selectors.session_get_for_viewer(user=request.user, session_id=session_id)
     director = can_direct(request.user, session.club)
-    return render(request, "events/session_detail.html", {
-        "session": session,
-        "club": session.club,
-        "can_direct": director,
-        "can_score": can_score(request.user, session.club),
-        "path": session_path(session) if director else None,
-        "step_back": _step_back(session) if director else None,
-        "panels": session_panel_templates(with_path=director),
-    })
+    return render(
+        request,
+        "events/session_detail.html",
+        {
+            "session": session,
+            "club": session.club,
+            "can_direct": director,
+            "can_score": can_score(request.user, session.club),
+            "path": session_path(session) if director else None,
+            "step_back": _step_back(session) if director else None,
+            "panels": session_panel_templates(with_path=director),
+        },
+    )
 
 
 def _step_back(session: Session) -> tuple[str, str] | None:
@@ -75,8 +78,9 @@ def _back_to(request, session: Session) -> str:
     """Where to go after a status change: the page that asked (``back``: a path on this site), else the session's.
     A ``back`` that is no path (``Ada``) is not used: ``redirect`` would take it for a view's name (once a 500)."""
     back = request.POST.get("back", "")
-    if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
-                                                                require_https=request.is_secure()):
+    if back.startswith("/") and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return back
     return reverse("events:session_detail", args=[session.pk])
 
@@ -84,11 +88,22 @@ def _back_to(request, session: Session) -> str:
 def status_confirmation_page(request, session: Session, status: str, *, action: str, cancel: str, fields=None):
     """The page that says what changing ``session`` to ``status`` does, and asks (``confirmed=yes`` goes on)."""
     words = status_change_words(session, status)
-    return render(request, "confirm.html", {
-        "title": words.title, "what": words.what, "button": words.button, "danger": words.danger,
-        "action": action, "cancel": cancel, "fields": fields or {},
-        "about": session, "about_url": reverse("events:session_detail", args=[session.pk]),
-        "testid": f"confirm-{status}"})
+    return render(
+        request,
+        "confirm.html",
+        {
+            "title": words.title,
+            "what": words.what,
+            "button": words.button,
+            "danger": words.danger,
+            "action": action,
+            "cancel": cancel,
+            "fields": fields or {},
+            "about": session,
+            "about_url": reverse("events:session_detail", args=[session.pk]),
+            "testid": f"confirm-{status}",
+        },
+    )
 
 
 @login_required
@@ -110,21 +125,30 @@ def session_status(request, session_id):
         messages.error(request, " ".join(exc.messages))
         return redirect(back)
     order = list(Session.Status)
-    if status in (Session.Status.PROVISIONAL, Session.Status.PUBLISHED) and \
-            order.index(Session.Status(status)) > order.index(Session.Status(session.status)):
-        messages.info(request, _("Results are published from the results page: it asks how long players may query "
-                                 "their scores, and says what publishing does."))
+    if status in (Session.Status.PROVISIONAL, Session.Status.PUBLISHED) and order.index(
+        Session.Status(status)
+    ) > order.index(Session.Status(session.status)):
+        messages.info(
+            request,
+            _(
+                "Results are published from the results page: it asks how long players may query "
+                "their scores, and says what publishing does."
+            ),
+        )
         return redirect(reverse("scoring:results", args=[session.pk]) + "#publication")
     if status_change_words(session, status) and request.POST.get("confirmed") != "yes":
-        return status_confirmation_page(request, session, status, action=request.path, cancel=back,
-                                        fields={"status": status, "back": back})
+        return status_confirmation_page(
+            request, session, status, action=request.path, cancel=back, fields={"status": status, "back": back}
+        )
     try:
         services.session_set_status(session=session, status=status)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        said = {Session.Status.RUNNING: _("The session is in play."),
-                Session.Status.FINISHED: _("Play is over: every player can now see the deals.")}.get(status)
+        said = {
+            Session.Status.RUNNING: _("The session is in play."),
+            Session.Status.FINISHED: _("Play is over: every player can now see the deals."),
+        }.get(status)
         messages.success(request, said or _("Session is now: %(status)s.") % {"status": session.get_status_display()})
     return redirect(back)
 
@@ -139,11 +163,22 @@ def session_pairs(request, session_id):
         session_pairs_ensure(session=session)
     rows = session_pair_rows(session=session)
     names = MemberNames(selectors.members_for_pairs(session=session))
-    initial = [{"number": r.number, "direction": r.direction, "section": r.section,
-                "player_1": names.display(r.pair.player_1, r.pair.player_1_name) if r.pair else "",
-                "player_2": names.display(r.pair.player_2, r.pair.player_2_name) if r.pair else ""} for r in rows]
-    formset = PairRowFormSet(request.POST if request.method == "POST" else None, initial=initial, prefix="pairs",
-                             form_kwargs={"names": names})
+    initial = [
+        {
+            "number": r.number,
+            "direction": r.direction,
+            "section": r.section,
+            "player_1": names.display(r.pair.player_1, r.pair.player_1_name) if r.pair else "",
+            "player_2": names.display(r.pair.player_2, r.pair.player_2_name) if r.pair else "",
+        }
+        for r in rows
+    ]
+    formset = PairRowFormSet(
+        request.POST if request.method == "POST" else None,
+        initial=initial,
+        prefix="pairs",
+        form_kwargs={"names": names},
+    )
     page_errors: list[str] = []
     if request.method == "POST" and formset.is_valid():
         try:
@@ -153,25 +188,44 @@ def session_pairs(request, session_id):
         else:
             messages.success(request, _("Pairs saved."))
             return redirect("events:session_pairs", session_id=session.pk)
-    elif request.method == "POST" and not formset.management_form.is_valid():    # a form tampered with: the rows
-        page_errors = list(formset.non_form_errors())                           # as they are, and why
+    elif request.method == "POST" and not formset.management_form.is_valid():  # a form tampered with: the rows
+        page_errors = list(formset.non_form_errors())  # as they are, and why
         formset = PairRowFormSet(initial=initial, prefix="pairs", form_kwargs={"names": names})
-    elif request.method == "POST":    # the hidden fields' errors (which pair a row is) have no place of their own
-        page_errors = [_("Row %(row)s: %(error)s") % {"row": n, "error": error}
-                       for n, form in enumerate(formset.forms, 1)
-                       for name in ("number", "direction", "section") for error in form.errors.get(name, ())]
+    elif request.method == "POST":  # the hidden fields' errors (which pair a row is) have no place of their own
+        page_errors = [
+            _("Row %(row)s: %(error)s") % {"row": n, "error": error}
+            for n, form in enumerate(formset.forms, 1)
+            for name in ("number", "direction", "section")
+            for error in form.errors.get(name, ())
+        ]
     by_label = {r.label: r for r in rows}
     lines = []
     for form in formset.forms:
         label = f"{form['section'].value() or ''}{form['number'].value()}{form['direction'].value() or ''}"
         row = by_label.get(label)
-        lines.append({"form": form, "label": label, "row": row,
-                      "players": [(form[slot], _typed_guest(form, slot, names)) for slot in ("player_1", "player_2")]})
-    return render(request, "events/session_pairs.html", {
-        "session": session, "club": session.club, "lines": lines, "formset": formset, "member_options": names.options,
-        "page_errors": page_errors, "has_sit_outs": any(r.sits_out for r in rows),
-        "two_lines": any(r.line for r in rows), "final": session.is_final,
-    })
+        lines.append(
+            {
+                "form": form,
+                "label": label,
+                "row": row,
+                "players": [(form[slot], _typed_guest(form, slot, names)) for slot in ("player_1", "player_2")],
+            }
+        )
+    return render(
+        request,
+        "events/session_pairs.html",
+        {
+            "session": session,
+            "club": session.club,
+            "lines": lines,
+            "formset": formset,
+            "member_options": names.options,
+            "page_errors": page_errors,
+            "has_sit_outs": any(r.sits_out for r in rows),
+            "two_lines": any(r.line for r in rows),
+            "final": session.is_final,
+        },
+    )
 
 
 def _typed_guest(form, slot: str, names: MemberNames) -> bool:

@@ -21,7 +21,7 @@ class GuideCardPdfAdmin(admin.ModelAdmin):
     list_filter = ("status", "language")
     readonly_fields = [f.name for f in GuideCardPdf._meta.fields]
 
-    def has_add_permission(self, request):          # made by the site from a movement, never typed in
+    def has_add_permission(self, request):  # made by the site from a movement, never typed in
         return False
 
 

@@ -47,8 +47,9 @@ class ParametersSerializer(serializers.Serializer):
 
 def _build(data: dict):
     check_boards_per_round(data["boards_per_round"], data["half_sets"])
-    return movement_for(data["pairs"], data["rounds"], data["kind"], data["half_sets"], data["variant"] or None,
-                        data["arrow_switch"])
+    return movement_for(
+        data["pairs"], data["rounds"], data["kind"], data["half_sets"], data["variant"] or None, data["arrow_switch"]
+    )
 
 
 @extend_schema_serializer(component_name="MovementOfferParameters")
@@ -85,14 +86,18 @@ class OfferSerializer(serializers.Serializer):
     winners = serializers.IntegerField(help_text="1, or 2 (NS and EW ranked apart)")
     every_pair_meets = serializers.BooleanField()
     opponents = serializers.IntegerField(help_text="the fewest other pairs a pair meets")
-    verdict = serializers.CharField(help_text='the balance said plainly, e.g. "perfectly balanced: every two pairs '
-                                              'are compared on 10 boards"')
-    verdict_rank = serializers.IntegerField(help_text="0 perfect, 1 as balanced as possible, 2 well balanced, "
-                                                      "3 fair, 4 uneven")
+    verdict = serializers.CharField(
+        help_text='the balance said plainly, e.g. "perfectly balanced: every two pairs are compared on 10 boards"'
+    )
+    verdict_rank = serializers.IntegerField(
+        help_text="0 perfect, 1 as balanced as possible, 2 well balanced, 3 fair, 4 uneven"
+    )
     provably_best = serializers.CharField(allow_null=True, help_text="what is provably best, in words")
     facts = serializers.ListField(child=serializers.CharField(), help_text="the row's facts, as the page says them")
-    balance = serializers.JSONField(help_text="the mathematics: the balance report (min, max, ideal, std, Σ(c − "
-                                              "ideal)², the proven bound and its explanation)")
+    balance = serializers.JSONField(
+        help_text="the mathematics: the balance report (min, max, ideal, std, Σ(c − "
+        "ideal)², the proven bound and its explanation)"
+    )
 
 
 class MovementListApi(APIView):
@@ -104,14 +109,21 @@ class MovementListApi(APIView):
     @extend_schema_serializer(component_name="MovementListQuery")
     class InputSerializer(serializers.Serializer):
         pairs = serializers.IntegerField(min_value=1, max_value=200)
-        boards = serializers.CharField(required=False, allow_blank=True,
-                                       help_text='about how many boards: "24" (22–26) or "24–28"')
-        length = serializers.CharField(required=False, allow_blank=True,
-                                       help_text='at most how long: "3 h", "2:45", "170 min"')
-        minutes_per_board = serializers.DecimalField(required=False, max_digits=4, decimal_places=2, min_value=3,
-                                                     max_value=20, default=MINUTES_PER_BOARD)
-        winners = serializers.ChoiceField(choices=["one", "two", "any"], required=False, default="one",
-                                          help_text="the winners preferred between movements that fit as well")
+        boards = serializers.CharField(
+            required=False, allow_blank=True, help_text='about how many boards: "24" (22–26) or "24–28"'
+        )
+        length = serializers.CharField(
+            required=False, allow_blank=True, help_text='at most how long: "3 h", "2:45", "170 min"'
+        )
+        minutes_per_board = serializers.DecimalField(
+            required=False, max_digits=4, decimal_places=2, min_value=3, max_value=20, default=MINUTES_PER_BOARD
+        )
+        winners = serializers.ChoiceField(
+            choices=["one", "two", "any"],
+            required=False,
+            default="one",
+            help_text="the winners preferred between movements that fit as well",
+        )
 
     @extend_schema_serializer(component_name="MovementList")
     class OutputSerializer(serializers.Serializer):
@@ -120,8 +132,9 @@ class MovementListApi(APIView):
         target_boards = serializers.ListField(child=serializers.IntegerField(), help_text="[low, high]")
         advice = serializers.CharField(allow_null=True, help_text="past 64 pairs: play a Mitchell")
         offers = OfferSerializer(many=True)
-        movements = serializers.ListField(child=serializers.JSONField(),
-                                          help_text="every movement offered, with its balance report")
+        movements = serializers.ListField(
+            child=serializers.JSONField(), help_text="every movement offered, with its balance report"
+        )
 
     @extend_schema(parameters=[InputSerializer], responses=OutputSerializer, operation_id="movements_list")
     def get(self, request):
@@ -129,29 +142,56 @@ class MovementListApi(APIView):
         data.is_valid(raise_exception=True)
         d = data.validated_data
         pairs = d["pairs"]
-        target = target_for(boards=d.get("boards") or None, length=d.get("length") or None,
-                            minutes_per_board=float(d["minutes_per_board"]), usual=USUAL_BOARDS)
-        choice = offers_for(pairs, target, winners=d["winners"])      # explains an impossible field
+        target = target_for(
+            boards=d.get("boards") or None,
+            length=d.get("length") or None,
+            minutes_per_board=float(d["minutes_per_board"]),
+            usual=USUAL_BOARDS,
+        )
+        choice = offers_for(pairs, target, winners=d["winners"])  # explains an impossible field
         options = selectors.movement_options(pairs=pairs)
-        return Response(self.OutputSerializer({
-            "pairs": pairs, "target": render(target.text), "target_boards": [target.low, target.high],
-            "advice": render(choice.advice) if choice.advice else None,
-            "offers": [_offer_json(offer, target, index == 0) for index, offer in enumerate(choice.offers)],
-            "movements": [localize({k: v for k, v in opt.items() if k != "movement"}) for opt in options],
-        }).data)
+        return Response(
+            self.OutputSerializer(
+                {
+                    "pairs": pairs,
+                    "target": render(target.text),
+                    "target_boards": [target.low, target.high],
+                    "advice": render(choice.advice) if choice.advice else None,
+                    "offers": [_offer_json(offer, target, index == 0) for index, offer in enumerate(choice.offers)],
+                    "movements": [localize({k: v for k, v in opt.items() if k != "movement"}) for opt in options],
+                }
+            ).data
+        )
 
 
 def _offer_json(offer, target, best: bool) -> dict:
     fit = offer.fit_text(target)
-    return {"label": render(offer.label), "title": render(offer.movement.title), "best_fit": best, "fits": offer.fits,
-            "parameters": offer.query(), "tables": offer.tables, "rounds": offer.rounds,
-            "boards_per_round": offer.boards_per_round, "boards": offer.boards, "boards_dealt": offer.boards_dealt,
-            "boards_text": render(offer.boards_text), "fit": render(fit) if fit else None,
-            "minutes": round(offer.minutes), "time_text": render(offer.time_text), "relays": offer.relays,
-            "bye_stands": offer.bye_stands, "winners": offer.winners, "every_pair_meets": offer.every_pair_meets,
-            "opponents": offer.opponents, "verdict": render(offer.verdict), "verdict_rank": offer.verdict_rank,
-            "provably_best": render(offer.best) if offer.best else None, "facts": [render(f) for f in offer.facts],
-            "balance": localize({k: v for k, v in offer.report.items() if k != "claim"})}
+    return {
+        "label": render(offer.label),
+        "title": render(offer.movement.title),
+        "best_fit": best,
+        "fits": offer.fits,
+        "parameters": offer.query(),
+        "tables": offer.tables,
+        "rounds": offer.rounds,
+        "boards_per_round": offer.boards_per_round,
+        "boards": offer.boards,
+        "boards_dealt": offer.boards_dealt,
+        "boards_text": render(offer.boards_text),
+        "fit": render(fit) if fit else None,
+        "minutes": round(offer.minutes),
+        "time_text": render(offer.time_text),
+        "relays": offer.relays,
+        "bye_stands": offer.bye_stands,
+        "winners": offer.winners,
+        "every_pair_meets": offer.every_pair_meets,
+        "opponents": offer.opponents,
+        "verdict": render(offer.verdict),
+        "verdict_rank": offer.verdict_rank,
+        "provably_best": render(offer.best) if offer.best else None,
+        "facts": [render(f) for f in offer.facts],
+        "balance": localize({k: v for k, v in offer.report.items() if k != "claim"}),
+    }
 
 
 class MovementDetailApi(APIView):
@@ -164,10 +204,17 @@ class MovementDetailApi(APIView):
         data = ParametersSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
         m = _build(data.validated_data)
-        return Response({**movement_json(m), "title": render(m.title), "construction": render(m.construction),
-                         "notes": [render(n) for n in m.notes], "relay_places": [
-                             {"relay": r.name, "place": render(r.place)} for r in m.relays],
-                         "balance_report": localize(balance_report(m)), **cards_json(m)})
+        return Response(
+            {
+                **movement_json(m),
+                "title": render(m.title),
+                "construction": render(m.construction),
+                "notes": [render(n) for n in m.notes],
+                "relay_places": [{"relay": r.name, "place": render(r.place)} for r in m.relays],
+                "balance_report": localize(balance_report(m)),
+                **cards_json(m),
+            }
+        )
 
 
 class SessionMovementApi(APIView):
@@ -184,8 +231,9 @@ class SessionMovementApi(APIView):
         half_sets = serializers.BooleanField()
         variant = serializers.CharField()
         arrow_switch = serializers.BooleanField()
-        boards_per_round = serializers.IntegerField(source="session.boards_per_round", allow_null=True,
-                                                    help_text="the session's boards per round")
+        boards_per_round = serializers.IntegerField(
+            source="session.boards_per_round", allow_null=True, help_text="the session's boards per round"
+        )
         title = serializers.CharField(source="display_title")
         balance = serializers.JSONField(source="display_balance")
         chosen_at = serializers.DateTimeField()
@@ -205,7 +253,14 @@ class SessionMovementApi(APIView):
         data.is_valid(raise_exception=True)
         d = data.validated_data
         choice = services.session_movement_choose(
-            session=session, user=request.user, pairs=d["pairs"], boards_per_round=d["boards_per_round"],
-            kind=d["kind"], rounds=d["rounds"], half_sets=d["half_sets"], variant=d["variant"] or None,
-            arrow_switch=d["arrow_switch"])
+            session=session,
+            user=request.user,
+            pairs=d["pairs"],
+            boards_per_round=d["boards_per_round"],
+            kind=d["kind"],
+            rounds=d["rounds"],
+            half_sets=d["half_sets"],
+            variant=d["variant"] or None,
+            arrow_switch=d["arrow_switch"],
+        )
         return Response(self.OutputSerializer(choice).data, status=status.HTTP_201_CREATED)

@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.texts import error_message
-from movements.domain.chooser import parse_boards, parse_length, pairs_for
+from movements.domain.chooser import pairs_for, parse_boards, parse_length
 from movements.domain.errors import MovementError
 from movements.models import ClubMovementSettings, SessionMovement
 
@@ -16,14 +16,26 @@ class ChooserForm(forms.Form):
     """What the chooser asks: the field (pairs, or tables) and the session's length (about how many boards, or at
     most how long). Each answer is checked by the domain, and its error said next to its field."""
 
-    pairs = forms.IntegerField(label=_("Pairs"), required=False, min_value=1, max_value=200,
-                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    tables = forms.IntegerField(label=_("or tables"), required=False, min_value=1, max_value=100,
-                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    boards = forms.CharField(label=_("About how many boards"), required=False, max_length=40,
-                             help_text=_("e.g. 24, or a range: 24–28"))
-    length = forms.CharField(label=_("or at most how long"), required=False, max_length=40,
-                             help_text=_("e.g. 3 h, 2:45 or 170 min"))
+    pairs = forms.IntegerField(
+        label=_("Pairs"),
+        required=False,
+        min_value=1,
+        max_value=200,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    tables = forms.IntegerField(
+        label=_("or tables"),
+        required=False,
+        min_value=1,
+        max_value=100,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    boards = forms.CharField(
+        label=_("About how many boards"), required=False, max_length=40, help_text=_("e.g. 24, or a range: 24–28")
+    )
+    length = forms.CharField(
+        label=_("or at most how long"), required=False, max_length=40, help_text=_("e.g. 3 h, 2:45 or 170 min")
+    )
 
     def clean(self):
         data = super().clean()
@@ -47,11 +59,13 @@ class MovementForm(forms.Form):
 
     pairs = forms.IntegerField(label=_("Pairs"), min_value=1, max_value=200)
     kind = forms.ChoiceField(label=_("Kind"), choices=SessionMovement.Kind.choices, initial="howell")
-    rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=0,
-                                help_text=_("Leave empty for the complete movement."))
+    rounds = forms.IntegerField(
+        label=_("Rounds"), required=False, min_value=0, help_text=_("Leave empty for the complete movement.")
+    )
     half_sets = forms.BooleanField(label=_("Two half-sets per round"), required=False)
-    variant = forms.ChoiceField(label=_("Mitchell with an even number of tables"), required=False,
-                                choices=SessionMovement.Variant.choices)
+    variant = forms.ChoiceField(
+        label=_("Mitchell with an even number of tables"), required=False, choices=SessionMovement.Variant.choices
+    )
     arrow_switch = forms.BooleanField(label=_("Arrow switch (one winner)"), required=False)
     boards_per_round = forms.IntegerField(label=_("Boards per round"), initial=2, min_value=0, max_value=99)
 
@@ -70,15 +84,23 @@ class ClubMovementSettingsForm(forms.Form):
     """How the club plays: minutes a board, the boards it usually plays, the winners it prefers."""
 
     minutes_per_board = MinutesField(
-        label=_("Minutes per board"), min_value=3, max_value=20, decimal_places=2, localize=True,
+        label=_("Minutes per board"),
+        min_value=3,
+        max_value=20,
+        decimal_places=2,
+        localize=True,
         widget=forms.TextInput(attrs={"inputmode": "decimal"}),
-        help_text=_("Playing time a board takes, changes included; 7½ in most clubs."))
-    usual_boards = forms.CharField(label=_("Boards the club usually plays"), max_length=40,
-                                   help_text=_("e.g. 24–28; the chooser starts from it."))
-    winners = forms.ChoiceField(label=_("Preferred winners"), choices=ClubMovementSettings.Winners.choices,
-                                widget=forms.RadioSelect,
-                                help_text=_("When two movements fit the session and are as balanced, this one "
-                                            "comes first."))
+        help_text=_("Playing time a board takes, changes included; 7½ in most clubs."),
+    )
+    usual_boards = forms.CharField(
+        label=_("Boards the club usually plays"), max_length=40, help_text=_("e.g. 24–28; the chooser starts from it.")
+    )
+    winners = forms.ChoiceField(
+        label=_("Preferred winners"),
+        choices=ClubMovementSettings.Winners.choices,
+        widget=forms.RadioSelect,
+        help_text=_("When two movements fit the session and are as balanced, this one comes first."),
+    )
 
     def clean_usual_boards(self):
         try:

@@ -28,20 +28,28 @@ class SessionMovement(models.Model):
         SKIP = "skip", _("skip")
         RELAY = "relay", _("relay and bye-stand")
 
-    session = models.OneToOneField("clubs.Session", on_delete=models.CASCADE, related_name="movement_choice",
-                                   verbose_name=_("session"))
+    session = models.OneToOneField(
+        "clubs.Session", on_delete=models.CASCADE, related_name="movement_choice", verbose_name=_("session")
+    )
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.HOWELL)
     pairs = models.PositiveSmallIntegerField(_("pairs"))
-    rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True,
-                                              help_text=_("Empty: the complete movement."))
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"), null=True, blank=True, help_text=_("Empty: the complete movement.")
+    )
     half_sets = models.BooleanField(_("two half-sets per round"), default=False)
     variant = models.CharField(_("Mitchell variant"), max_length=10, choices=Variant.choices, blank=True, default="")
     arrow_switch = models.BooleanField(_("arrow switch"), default=False)
     title = models.CharField(_("movement"), max_length=200)
     title_text = models.JSONField(_("movement title as data"), default=dict, blank=True)
     balance = models.JSONField(_("balance when chosen"), default=dict)
-    chosen_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                  related_name="+", verbose_name=_("chosen by"))
+    chosen_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("chosen by"),
+    )
     chosen_at = models.DateTimeField(_("chosen at"), auto_now=True)
 
     class Meta:
@@ -49,16 +57,24 @@ class SessionMovement(models.Model):
         verbose_name_plural = _("session movements")
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(pairs__gte=4, pairs__lte=64) | models.Q(kind="mitchell", pairs__gte=6, pairs__lte=128),
-                name="movement_pairs_howell_4_to_64_mitchell_6_to_128"),
+                condition=models.Q(pairs__gte=4, pairs__lte=64)
+                | models.Q(kind="mitchell", pairs__gte=6, pairs__lte=128),
+                name="movement_pairs_howell_4_to_64_mitchell_6_to_128",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.session}: {self.title}"
 
     def parameters(self) -> dict:
-        return {"pairs": self.pairs, "rounds": self.rounds, "kind": self.kind, "half_sets": self.half_sets,
-                "variant": self.variant or None, "arrow_switch": self.arrow_switch}
+        return {
+            "pairs": self.pairs,
+            "rounds": self.rounds,
+            "kind": self.kind,
+            "half_sets": self.half_sets,
+            "variant": self.variant or None,
+            "arrow_switch": self.arrow_switch,
+        }
 
     def build(self):
         from movements.domain.catalogue import movement_for
@@ -68,16 +84,16 @@ class SessionMovement(models.Model):
     @property
     def display_title(self) -> str:
         """The title in the active language (the stored English for a choice saved before titles were data)."""
-        from movements.domain.text import Text
         from clubs.texts import render
+        from movements.domain.text import Text
 
         return render(Text.from_json(self.title_text)) if self.title_text else self.title
 
     @property
     def display_balance(self) -> dict:
         """The balance snapshot with its explanation in the active language."""
-        from movements.domain.text import Text
         from clubs.texts import render
+        from movements.domain.text import Text
 
         balance = dict(self.balance or {})
         best = dict(balance.get("best_possible") or {})
@@ -111,8 +127,14 @@ class GuideCardPdf(models.Model):
     size = models.PositiveIntegerField(_("size"), null=True, blank=True)
     seconds = models.FloatField(_("seconds to make"), null=True, blank=True)
     error = models.TextField(_("error"), blank=True)
-    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                     related_name="+", verbose_name=_("requested by"))
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("requested by"),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
@@ -147,28 +169,45 @@ class ClubMovementSettings(models.Model):
         TWO = "two", _("two winners (NS and EW)")
         ANY = "any", _("no preference")
 
-    club = models.OneToOneField("clubs.Club", on_delete=models.CASCADE, related_name="movement_settings",
-                                verbose_name=_("club"))
+    club = models.OneToOneField(
+        "clubs.Club", on_delete=models.CASCADE, related_name="movement_settings", verbose_name=_("club")
+    )
     minutes_per_board = models.DecimalField(
-        _("minutes per board"), max_digits=4, decimal_places=2, default=Decimal("7.5"),
+        _("minutes per board"),
+        max_digits=4,
+        decimal_places=2,
+        default=Decimal("7.5"),
         validators=[MinValueValidator(Decimal("3")), MaxValueValidator(Decimal("20"))],
-        help_text=_("Playing time a board takes, changes included; 7½ in most clubs."))
+        help_text=_("Playing time a board takes, changes included; 7½ in most clubs."),
+    )
     usual_boards_low = models.PositiveSmallIntegerField(
-        _("usual boards, from"), default=24, validators=[MinValueValidator(4), MaxValueValidator(200)])
+        _("usual boards, from"), default=24, validators=[MinValueValidator(4), MaxValueValidator(200)]
+    )
     usual_boards_high = models.PositiveSmallIntegerField(
-        _("usual boards, to"), default=28, validators=[MinValueValidator(4), MaxValueValidator(200)])
+        _("usual boards, to"), default=28, validators=[MinValueValidator(4), MaxValueValidator(200)]
+    )
     winners = models.CharField(_("preferred winners"), max_length=3, choices=Winners.choices, default=Winners.ONE)
-    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+", verbose_name=_("updated by"))
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("updated by"),
+    )
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         verbose_name = _("club's movement settings")
         verbose_name_plural = _("clubs' movement settings")
         constraints = [
-            models.CheckConstraint(condition=models.Q(usual_boards_low__lte=models.F("usual_boards_high")),
-                                   name="movement_settings_usual_boards_ordered"),
-            models.CheckConstraint(condition=models.Q(minutes_per_board__gt=0), name="movement_settings_minutes_positive"),
+            models.CheckConstraint(
+                condition=models.Q(usual_boards_low__lte=models.F("usual_boards_high")),
+                name="movement_settings_usual_boards_ordered",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(minutes_per_board__gt=0), name="movement_settings_minutes_positive"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -55,11 +55,11 @@ from movements.domain import guide_cards as gc
 from movements.domain.catalogue import balance_report
 from movements.domain.schedule import Movement
 
-SHEET_COLUMNS = 10      # board-sheet columns per block, so a block fits across an A4 landscape page
+SHEET_COLUMNS = 10  # board-sheet columns per block, so a block fits across an A4 landscape page
 SECTIONS = ("pairs", "tables", "sheet", "report")
-PART_CARDS = 16         # cards per separately rendered part of a PDF made with progress reports
-SYNC_MAX_ROWS = 1000    # default web limit for making a PDF inside the request (about 5 s: 24 pairs, all cards)
-MM = 96 / 25.4          # CSS pixels in a millimetre: WeasyPrint measures its pages in CSS pixels
+PART_CARDS = 16  # cards per separately rendered part of a PDF made with progress reports
+SYNC_MAX_ROWS = 1000  # default web limit for making a PDF inside the request (about 5 s: 24 pairs, all cards)
+MM = 96 / 25.4  # CSS pixels in a millimetre: WeasyPrint measures its pages in CSS pixels
 
 
 @dataclass(frozen=True)
@@ -71,31 +71,47 @@ class Paper:
     sheet goes on one card turned sideways when it fits there (``slot_sheet``: at most so many columns and
     rounds), otherwise on an A4 landscape page that takes a whole sheet (``full``), turned to match the sheet;
     with no ``full`` (single A6) it runs on over as many cards turned sideways as it needs."""
-    key: str                                        # what the address and the PDF's cache key say
-    sheet: tuple[float, float]                      # the paper as it comes out of the printer, width × height, mm
-    card: str                                       # the CSS page size a card is laid out on: "A6"
-    slots: tuple[tuple[float, float], ...]          # each card's top-left corner on the sheet, mm
-    cuts: tuple[tuple[float, float, float, float], ...] = ()   # cut lines (x1, y1, x2, y2), mm: marks at both ends
-    full: str | None = None                         # the CSS page size of a board sheet too big for one card
-    slot_sheet: tuple[int, int] = (0, 0)            # (columns, rounds) of a board sheet that fits one card
-    sheet_columns: int = SHEET_COLUMNS              # board-sheet columns per block when it is laid out on cards
-    zoom: float = 1.0                               # how much bigger a card is printed than it is laid out
+
+    key: str  # what the address and the PDF's cache key say
+    sheet: tuple[float, float]  # the paper as it comes out of the printer, width × height, mm
+    card: str  # the CSS page size a card is laid out on: "A6"
+    slots: tuple[tuple[float, float], ...]  # each card's top-left corner on the sheet, mm
+    cuts: tuple[tuple[float, float, float, float], ...] = ()  # cut lines (x1, y1, x2, y2), mm: marks at both ends
+    full: str | None = None  # the CSS page size of a board sheet too big for one card
+    slot_sheet: tuple[int, int] = (0, 0)  # (columns, rounds) of a board sheet that fits one card
+    sheet_columns: int = SHEET_COLUMNS  # board-sheet columns per block when it is laid out on cards
+    zoom: float = 1.0  # how much bigger a card is printed than it is laid out
 
 
 CARD_MM = {"A6": (105.0, 148.0)}
 
-PAPERS = {p.key: p for p in (
-    Paper("A6x4", (210.0, 297.0), "A6",
-          slots=((0.0, 0.0), (105.0, 0.0), (0.0, 148.5), (105.0, 148.5)),
-          cuts=((105.0, 0.0, 105.0, 297.0), (0.0, 148.5, 210.0, 148.5)),
-          full="A4 landscape", slot_sheet=(8, 12)),
-    Paper("A5x2", (297.0, 210.0), "A6",
-          slots=((0.0, 0.0), (148.5, 0.0)), cuts=((148.5, 0.0, 148.5, 210.0),),
-          full="A4 landscape", slot_sheet=(8, 12), zoom=2 ** 0.5),
-    Paper("A6", (105.0, 148.0), "A6", slots=((0.0, 0.0),), sheet_columns=8),
-)}
+PAPERS = {
+    p.key: p
+    for p in (
+        Paper(
+            "A6x4",
+            (210.0, 297.0),
+            "A6",
+            slots=((0.0, 0.0), (105.0, 0.0), (0.0, 148.5), (105.0, 148.5)),
+            cuts=((105.0, 0.0, 105.0, 297.0), (0.0, 148.5, 210.0, 148.5)),
+            full="A4 landscape",
+            slot_sheet=(8, 12),
+        ),
+        Paper(
+            "A5x2",
+            (297.0, 210.0),
+            "A6",
+            slots=((0.0, 0.0), (148.5, 0.0)),
+            cuts=((148.5, 0.0, 148.5, 210.0),),
+            full="A4 landscape",
+            slot_sheet=(8, 12),
+            zoom=2**0.5,
+        ),
+        Paper("A6", (105.0, 148.0), "A6", slots=((0.0, 0.0),), sheet_columns=8),
+    )
+}
 DEFAULT_PAPER = "A6x4"
-OLD_PAPERS = {"A5": "A5x2"}         # before sheets of several cards, "A5" meant A5 cards, one a page
+OLD_PAPERS = {"A5": "A5x2"}  # before sheets of several cards, "A5" meant A5 cards, one a page
 
 
 def paper_for(key: str | None) -> Paper:
@@ -110,14 +126,16 @@ def paper_for(key: str | None) -> Paper:
 
 
 def parse_sections(text: str | None) -> tuple[str, ...]:
-    """"pairs,tables" → ("pairs", "tables"); empty → all four; unknown names are an error."""
+    """ "pairs,tables" → ("pairs", "tables"); empty → all four; unknown names are an error."""
     if not text:
         return SECTIONS
     wanted = tuple(part.strip() for part in text.split(",") if part.strip())
     bad = [w for w in wanted if w not in SECTIONS]
     if bad:
-        raise ValueError(_("unknown card section %(name)r: choose from %(choices)s")
-                         % {"name": bad[0], "choices": ", ".join(SECTIONS)})
+        raise ValueError(
+            _("unknown card section %(name)r: choose from %(choices)s")
+            % {"name": bad[0], "choices": ", ".join(SECTIONS)}
+        )
     return wanted
 
 
@@ -162,8 +180,8 @@ NAME_LINE_MM = {"": 2.6, "compact": 2.3, "dense": 2.2}
 NAME_CHARS = {"": 34, "compact": 42, "dense": 46, "below": 30}
 BELOW_ROW_MM = 6.4
 FRAME_MM = {"": 30, "compact": 28, "dense": 22}
-SESSION_MM = {"": 6, "compact": 5, "dense": 4}           # the session's title under the movement's
-QR_MM = {"": 10, "compact": 8, "dense": 6}               # the QR code beside the title, and its code and PIN
+SESSION_MM = {"": 6, "compact": 5, "dense": 4}  # the session's title under the movement's
+QR_MM = {"": 10, "compact": 8, "dense": 6}  # the QR code beside the title, and its code and PIN
 
 
 def _lines(text: str, chars: int) -> int:
@@ -174,7 +192,7 @@ def _density(rows: Sequence[dict], paper: Paper, *, kind: str, session: bool = F
     """How tightly a card is set so that a long movement still fits one card, the roomiest that fits: ""
     (roomy), "compact below" (a table card with the players' names under the numbers), "compact" or "dense"
     (smaller type, the names beside the numbers)."""
-    room = CARD_MM[paper.card][1] - 17                       # the page less its margins
+    room = CARD_MM[paper.card][1] - 17  # the page less its margins
 
     def fits(density: str, row_height) -> bool:
         frame = FRAME_MM[density] + (SESSION_MM[density] if session else 0) + (QR_MM[density] if qr else 0)
@@ -182,16 +200,32 @@ def _density(rows: Sequence[dict], paper: Paper, *, kind: str, session: bool = F
 
     if kind == "pair":
         for density in ("", "compact"):
-            if fits(density, lambda r, d=density: ROW_MM[d] + NAME_LINE_MM[d] * (
-                    _lines(r["opponent_names"], NAME_CHARS[d]) - (1 if d else 0) if r["opponent_names"] else 0)):
+            if fits(
+                density,
+                lambda r, d=density: (
+                    ROW_MM[d]
+                    + NAME_LINE_MM[d]
+                    * (_lines(r["opponent_names"], NAME_CHARS[d]) - (1 if d else 0) if r["opponent_names"] else 0)
+                ),
+            ):
                 return density
         return "dense"
     named = [r for r in rows if r["ns_names"] or r["ew_names"] or r["sits_out_names"]]
     if not named and fits("", lambda r: ROW_MM[""]):
         return ""
-    if named and fits("compact", lambda r: BELOW_ROW_MM + NAME_LINE_MM["compact"] * max(
-            _lines(r["ns_names"], NAME_CHARS["below"]), _lines(r["ew_names"], NAME_CHARS["below"]),
-            _lines(r["sits_out_names"], NAME_CHARS["below"]), 1)):
+    if named and fits(
+        "compact",
+        lambda r: (
+            BELOW_ROW_MM
+            + NAME_LINE_MM["compact"]
+            * max(
+                _lines(r["ns_names"], NAME_CHARS["below"]),
+                _lines(r["ew_names"], NAME_CHARS["below"]),
+                _lines(r["sits_out_names"], NAME_CHARS["below"]),
+                1,
+            )
+        ),
+    ):
         return "compact below"
     return "compact" if fits("compact", lambda r: ROW_MM["compact"]) else "dense"
 
@@ -234,9 +268,17 @@ def _sit_out(seat: str, pair: int) -> str:
     return _("%(seat)s %(pair)s sits out") % {"seat": seat, "pair": pair}
 
 
-def cards_context(m: Movement, *, boards_per_round: int, session=None, names: Mapping[int, Sequence[str]] | None = None,
-                  paper: str | Paper = DEFAULT_PAPER, sections: tuple[str, ...] = SECTIONS,
-                  table_codes: Mapping[int, Mapping] | None = None, sheet: dict | None = None) -> dict:
+def cards_context(
+    m: Movement,
+    *,
+    boards_per_round: int,
+    session=None,
+    names: Mapping[int, Sequence[str]] | None = None,
+    paper: str | Paper = DEFAULT_PAPER,
+    sections: tuple[str, ...] = SECTIONS,
+    table_codes: Mapping[int, Mapping] | None = None,
+    sheet: dict | None = None,
+) -> dict:
     """What the cards templates show. ``session`` (its title) and ``names`` are for cards printed for a session:
     ``names`` maps a pair number to its players as the cards print them, ``(full, short)`` —
     ``("Ada Adamska & Bruno Bianchi", "Adamska – Bianchi")``: the full names beside the pair card's number, the
@@ -245,7 +287,7 @@ def cards_context(m: Movement, *, boards_per_round: int, session=None, names: Ma
     paper = paper if isinstance(paper, Paper) else paper_for(paper)
     sheet = sheet or sheet_layout(m, paper)
     half = m.half_sets
-    gc.boards_of(1, boards_per_round, half)        # validates boards per round
+    gc.boards_of(1, boards_per_round, half)  # validates boards per round
     names = names or {}
 
     def full(pair) -> str:
@@ -256,31 +298,62 @@ def cards_context(m: Movement, *, boards_per_round: int, session=None, names: Ma
 
     pair_cards = []
     for pair, lines in gc.pair_cards(m).items():
-        rows = [{"round": c.round, "table": c.table, "seat": c.direction, "plays": c.plays,
-                 "opponent": c.opponent, "opponent_names": short(c.opponent), "sits_out": c.sits_out,
-                 "arrow": c.arrow_switched, "boards": _boards(c.board_sets, boards_per_round, half)} for c in lines]
+        rows = [
+            {
+                "round": c.round,
+                "table": c.table,
+                "seat": c.direction,
+                "plays": c.plays,
+                "opponent": c.opponent,
+                "opponent_names": short(c.opponent),
+                "sits_out": c.sits_out,
+                "arrow": c.arrow_switched,
+                "boards": _boards(c.board_sets, boards_per_round, half),
+            }
+            for c in lines
+        ]
         playing = [r for r in rows if not r["sits_out"]]
-        pair_cards.append({"pair": pair, "names": full(pair), "rows": rows, "stationary": pair in m.stationary,
-                           "density": _density(rows, paper, kind="pair", session=bool(session)),
-                           "start": playing[0] if playing else None,
-                           "sits_out_first": bool(rows) and rows[0]["sits_out"]})
+        pair_cards.append(
+            {
+                "pair": pair,
+                "names": full(pair),
+                "rows": rows,
+                "stationary": pair in m.stationary,
+                "density": _density(rows, paper, kind="pair", session=bool(session)),
+                "start": playing[0] if playing else None,
+                "sits_out_first": bool(rows) and rows[0]["sits_out"],
+            }
+        )
     table_cards = []
     for table, lines in gc.table_cards(m).items():
-        rows = [{"round": c.round, "ns": c.ns, "ew": c.ew, "ns_names": short(c.ns), "ew_names": short(c.ew),
-                 "sits_out": (_sit_out("EW", c.ew) if c.ns is None else _sit_out("NS", c.ns) if c.ew is None else ""),
-                 "sits_out_names": short(c.ew) if c.ns is None else short(c.ns) if c.ew is None else "",
-                 "boards": _boards(c.board_sets, boards_per_round, half),
-                 "sets": ", ".join(map(str, c.board_sets)),
-                 "boards_next": "; ".join(", ".join(_place(w) for w in places) for places in c.boards_next),
-                 "arrow": c.arrow_switched} for c in lines]
+        rows = [
+            {
+                "round": c.round,
+                "ns": c.ns,
+                "ew": c.ew,
+                "ns_names": short(c.ns),
+                "ew_names": short(c.ew),
+                "sits_out": (_sit_out("EW", c.ew) if c.ns is None else _sit_out("NS", c.ns) if c.ew is None else ""),
+                "sits_out_names": short(c.ew) if c.ns is None else short(c.ns) if c.ew is None else "",
+                "boards": _boards(c.board_sets, boards_per_round, half),
+                "sets": ", ".join(map(str, c.board_sets)),
+                "boards_next": "; ".join(", ".join(_place(w) for w in places) for places in c.boards_next),
+                "arrow": c.arrow_switched,
+            }
+            for c in lines
+        ]
         code = (table_codes or {}).get(table)
-        table_cards.append({"table": table, "rows": rows,
-                            "density": _density(rows, paper, kind="table", session=bool(session),
-                                                qr=bool(code)),
-                            "qr": {"image": _qr(code["url"]), "code": code["code"], "pin": code["pin"]} if code else None})
+        table_cards.append(
+            {
+                "table": table,
+                "rows": rows,
+                "density": _density(rows, paper, kind="table", session=bool(session), qr=bool(code)),
+                "qr": {"image": _qr(code["url"]), "code": code["code"], "pin": code["pin"]} if code else None,
+            }
+        )
     columns = _path_columns(m)
     sheet_rows = []
-    for i, rnd in enumerate(m.rounds):
+    for _i, rnd in enumerate(m.rounds):
         at_table = {t.table: t for t in rnd.tables}
         at_relay: dict = {}
         for h in rnd.relays:
@@ -291,11 +364,13 @@ def cards_context(m: Movement, *, boards_per_round: int, session=None, names: Ma
                 t = at_table[col]
                 if m.phantom in (t.ns, t.ew):
                     pairs = pgettext("board sheet: a pair sits out", "%(pair)s sits out") % {
-                        "pair": t.ew if t.ns == m.phantom else t.ns}
+                        "pair": t.ew if t.ns == m.phantom else t.ns
+                    }
                 else:
                     pairs = pgettext("pair versus pair", "%(ns)s v %(ew)s") % {"ns": t.ns, "ew": t.ew}
-                cells.append({"sets": ", ".join(map(str, t.board_sets)), "pairs": pairs,
-                              "sits_out": m.phantom in (t.ns, t.ew)})
+                cells.append(
+                    {"sets": ", ".join(map(str, t.board_sets)), "pairs": pairs, "sits_out": m.phantom in (t.ns, t.ew)}
+                )
             elif isinstance(col, str):
                 cells.append({"sets": ", ".join(map(str, at_relay.get(col, []))), "pairs": ""})
             else:
@@ -303,32 +378,71 @@ def cards_context(m: Movement, *, boards_per_round: int, session=None, names: Ma
         sheet_rows.append({"round": rnd.number, "cells": cells, "arrow": rnd.arrow_switched})
     heads = [(_("Table %(n)s") % {"n": c}) if isinstance(c, int) else c for c in columns]
     blocks, width = [], sheet["columns"]
-    width = -(-len(columns) // -(-len(columns) // width)) if columns else width    # blocks of even widths
+    width = -(-len(columns) // -(-len(columns) // width)) if columns else width  # blocks of even widths
     for start in range(0, len(columns), width):
-        blocks.append({"heads": heads[start:start + width],
-                       "rows": [{"round": r["round"], "arrow": r["arrow"],
-                                 "cells": r["cells"][start:start + width]} for r in sheet_rows]})
-    sets = [{"set": s, "boards": _boards((s,), boards_per_round, half),
-             "path": [{"round": r, "place": _place(p)} for r, p in lines]}
-            for s, lines in gc.board_cards(m).items()]
+        blocks.append(
+            {
+                "heads": heads[start : start + width],
+                "rows": [
+                    {"round": r["round"], "arrow": r["arrow"], "cells": r["cells"][start : start + width]}
+                    for r in sheet_rows
+                ],
+            }
+        )
+    sets = [
+        {
+            "set": s,
+            "boards": _boards((s,), boards_per_round, half),
+            "path": [{"round": r, "place": _place(p)} for r, p in lines],
+        }
+        for s, lines in gc.board_cards(m).items()
+    ]
     return {
-        "movement": m, "title": render(m.title), "notes": [render(n) for n in m.notes],
-        "boards_per_round": boards_per_round, "paper": paper, "card_size": paper.card,
-        "sheet_size": sheet["size"], "sheet_place": sheet["place"],
-        "pair_cards": pair_cards, "table_cards": table_cards, "sheet_blocks": blocks, "board_sets": sets,
-        "relays": m.relays, "balance": balance_report(m), "session": session,
+        "movement": m,
+        "title": render(m.title),
+        "notes": [render(n) for n in m.notes],
+        "boards_per_round": boards_per_round,
+        "paper": paper,
+        "card_size": paper.card,
+        "sheet_size": sheet["size"],
+        "sheet_place": sheet["place"],
+        "pair_cards": pair_cards,
+        "table_cards": table_cards,
+        "sheet_blocks": blocks,
+        "board_sets": sets,
+        "relays": m.relays,
+        "balance": balance_report(m),
+        "session": session,
         "total_boards": m.board_sets * (boards_per_round // 2 if half else boards_per_round),
         "sections": sections,
     }
 
 
-def cards_html(m: Movement, *, boards_per_round: int, session=None, names: Mapping[int, Sequence[str]] | None = None,
-               paper: str = DEFAULT_PAPER, request=None, sections: tuple[str, ...] = SECTIONS,
-               table_codes: Mapping[int, Mapping] | None = None) -> str:
-    return render_to_string("print/movement_cards.html",
-                            cards_context(m, boards_per_round=boards_per_round, session=session, names=names,
-                                          paper=paper, sections=sections, table_codes=table_codes)
-                            | {"screen": True}, request=request)
+def cards_html(
+    m: Movement,
+    *,
+    boards_per_round: int,
+    session=None,
+    names: Mapping[int, Sequence[str]] | None = None,
+    paper: str = DEFAULT_PAPER,
+    request=None,
+    sections: tuple[str, ...] = SECTIONS,
+    table_codes: Mapping[int, Mapping] | None = None,
+) -> str:
+    return render_to_string(
+        "print/movement_cards.html",
+        cards_context(
+            m,
+            boards_per_round=boards_per_round,
+            session=session,
+            names=names,
+            paper=paper,
+            sections=sections,
+            table_codes=table_codes,
+        )
+        | {"screen": True},
+        request=request,
+    )
 
 
 def _parts(context: dict, split: bool) -> list[dict]:
@@ -340,17 +454,27 @@ def _parts(context: dict, split: bool) -> list[dict]:
     for section, key in (("pairs", "pair_cards"), ("tables", "table_cards")):
         if section in context["sections"]:
             cards = context[key]
-            parts += [{"sections": (section,), key: cards[i:i + PART_CARDS]} for i in range(0, len(cards), PART_CARDS)]
+            parts += [
+                {"sections": (section,), key: cards[i : i + PART_CARDS]} for i in range(0, len(cards), PART_CARDS)
+            ]
     parts += [{"sections": (section,)} for section in ("sheet", "report") if section in context["sections"]]
     return parts
 
 
-COLLECT_AFTER_PART = True                  # a full collection after each part frees its layout garbage
+COLLECT_AFTER_PART = True  # a full collection after each part frees its layout garbage
 
 
-def cards_pdf(m: Movement, *, boards_per_round: int, session=None, names: Mapping[int, Sequence[str]] | None = None,
-              paper: str = DEFAULT_PAPER, sections: tuple[str, ...] = SECTIONS, on_progress=None,
-              table_codes: Mapping[int, Mapping] | None = None) -> bytes:
+def cards_pdf(
+    m: Movement,
+    *,
+    boards_per_round: int,
+    session=None,
+    names: Mapping[int, Sequence[str]] | None = None,
+    paper: str = DEFAULT_PAPER,
+    sections: tuple[str, ...] = SECTIONS,
+    on_progress=None,
+    table_codes: Mapping[int, Mapping] | None = None,
+) -> bytes:
     """The cards as one PDF on one size of paper (``paper``, a ``PAPERS`` key). With ``on_progress``, or when it
     is big, it is made in parts (less memory: each part's layout garbage is freed), and ``on_progress(done,
     total)`` is called after each part and once more when the PDF is written (``total`` = parts + 1)."""
@@ -358,17 +482,28 @@ def cards_pdf(m: Movement, *, boards_per_round: int, session=None, names: Mappin
     from weasyprint.text.fonts import FontConfiguration
 
     paper = paper_for(paper)
-    context = cards_context(m, boards_per_round=boards_per_round, session=session, names=names, paper=paper,
-                            sections=sections, table_codes=table_codes)
+    context = cards_context(
+        m,
+        boards_per_round=boards_per_round,
+        session=session,
+        names=names,
+        paper=paper,
+        sections=sections,
+        table_codes=table_codes,
+    )
     parts = _parts(context, split=on_progress is not None or pdf_work(m, sections) > SYNC_MAX_ROWS)
     with fewer_collections():
         fonts = FontConfiguration()
         documents, first_page = [], 1
         for done, part in enumerate(parts, start=1):
             view = {**context, **part}
-            cards = [card for section, key in (("pairs", "pair_cards"), ("tables", "table_cards"))
-                     if section in view["sections"] for card in view[key]]
-            for _tries in range(3):                 # a card the estimate let run over is set denser, and laid out again
+            cards = [
+                card
+                for section, key in (("pairs", "pair_cards"), ("tables", "table_cards"))
+                if section in view["sections"]
+                for card in view[key]
+            ]
+            for _tries in range(3):  # a card the estimate let run over is set denser, and laid out again
                 html = render_to_string("print/movement_cards.html", {**view, "first_page": first_page})
                 document = HTML(string=html).render(font_config=fonts)
                 denser = [card for card in _run_over(document.pages, cards, paper) if _denser(card)]
@@ -385,13 +520,14 @@ def cards_pdf(m: Movement, *, boards_per_round: int, session=None, names: Mappin
         pages = [page for document in documents for page in document.pages]
         if "sheet" in sections and context["sheet_place"] == "card" and paper.full:
             turned = [i for i, page in enumerate(pages) if _shape(page, paper) == "turned"]
-            if len(turned) > len(context["sheet_blocks"]):        # it did not fit one card after all: a whole page
+            if len(turned) > len(context["sheet_blocks"]):  # it did not fit one card after all: a whole page
                 full = {"place": "full", "size": paper.full, "columns": SHEET_COLUMNS}
-                again = cards_context(m, boards_per_round=boards_per_round, paper=paper, sections=("sheet",),
-                                      sheet=full)
+                again = cards_context(
+                    m, boards_per_round=boards_per_round, paper=paper, sections=("sheet",), sheet=full
+                )
                 document = HTML(string=render_to_string("print/movement_cards.html", again)).render(font_config=fonts)
                 documents.append(document)
-                pages[turned[0]:turned[-1] + 1] = document.pages
+                pages[turned[0] : turned[-1] + 1] = document.pages
         sheets = impose(pages, paper)
         pdf = documents[0].copy(sheets).write_pdf(finisher=_turn_for_reading)
         del documents, pages, sheets
@@ -411,7 +547,7 @@ def cards_pdf(m: Movement, *, boards_per_round: int, session=None, names: Mappin
 
 
 def _shape(page, paper: Paper) -> str:
-    """"card" (a card's page), "turned" (a card's page laid out sideways: a board sheet) or "full" (a bigger page)."""
+    """ "card" (a card's page), "turned" (a card's page laid out sideways: a board sheet) or "full" (a bigger page)."""
     width, height = page.width / MM, page.height / MM
     card_w, card_h = CARD_MM[paper.card]
     if abs(width - card_w) < 1 and abs(height - card_h) < 1:
@@ -445,7 +581,7 @@ class _Sheet:
     def paint(self, stream, scale=1):
         for page, x, y, turned, zoom in self.placed:
             with stream.stacked():
-                if turned:          # (u, v) → (x + v, y + width − u): the page's top along the left edge
+                if turned:  # (u, v) → (x + v, y + width − u): the page's top along the left edge
                     stream.transform(a=0, b=-1, c=1, d=0, e=x * scale, f=(y + page.width * zoom) * scale)
                 else:
                     stream.transform(e=x * scale, f=y * scale)
@@ -455,7 +591,7 @@ class _Sheet:
 
     def _marks(self, stream, unit: float) -> None:
         """Short marks where each cut line meets the paper's edges, and a cross where two cut lines meet."""
-        reach, arm = 9.0, 4.0           # mm: the marks at the edges run this far in; the cross's arms
+        reach, arm = 9.0, 4.0  # mm: the marks at the edges run this far in; the cross's arms
         with stream.stacked():
             stream.set_color_rgb(0.3, 0.3, 0.3, stroke=True)
             stream.set_line_width(0.5)
@@ -482,7 +618,7 @@ def impose(pages: Sequence, paper: Paper) -> list[_Sheet]:
     bottom; a bigger page (a board sheet too big for one card) takes a sheet of its own, turned to fit it, and the
     next cards go on in the places left free before it. On single cards every page is a sheet."""
     sheets: list[_Sheet] = []
-    free: list | None = None            # the places of the last sheet of cards (None: no sheet of cards open)
+    free: list | None = None  # the places of the last sheet of cards (None: no sheet of cards open)
     sheet_w, sheet_h = paper.sheet
     for page in pages:
         shape = _shape(page, paper)

@@ -31,9 +31,20 @@ def movement_options(*, pairs: int) -> list[dict]:
         except MovementError as exc:
             out.append({**opt, "error": exc.text or str(exc)})
             continue
-        out.append({**opt, "title": m.title, "construction": m.construction, "tables": m.tables,
-                    "round_count": m.round_count, "board_sets": m.board_sets, "relays": len(m.relays),
-                    "phantom": m.phantom, "balance": balance_report(m), "movement": m})
+        out.append(
+            {
+                **opt,
+                "title": m.title,
+                "construction": m.construction,
+                "tables": m.tables,
+                "round_count": m.round_count,
+                "board_sets": m.board_sets,
+                "relays": len(m.relays),
+                "phantom": m.phantom,
+                "balance": balance_report(m),
+                "movement": m,
+            }
+        )
     return out
 
 
@@ -57,13 +68,15 @@ def chooser_club(*, user, slug: str | None = None):
     return clubs_directed_by(user).order_by("name").first() or visible.order_by("name").first()
 
 
-def movement_choice(*, pairs: int, boards: str | None = None, length: str | None = None,
-                    settings: ClubMovementSettings) -> Choice:
+def movement_choice(
+    *, pairs: int, boards: str | None = None, length: str | None = None, settings: ClubMovementSettings
+) -> Choice:
     """The movements for ``pairs`` ranked for a session of about ``boards`` boards or at most ``length`` (the club's
     usual boards when neither is given), by the club's minutes a board and preferred winners. Raises
     ``MovementError`` (with its field: pairs, boards, length) for what cannot be understood or served."""
-    target = target_for(boards=boards, length=length, minutes_per_board=float(settings.minutes_per_board),
-                        usual=settings.usual_boards)
+    target = target_for(
+        boards=boards, length=length, minutes_per_board=float(settings.minutes_per_board), usual=settings.usual_boards
+    )
     return offers_for(pairs, target, winners=settings.winners)
 
 
@@ -79,9 +92,11 @@ def session_card_names(*, session) -> dict[int, tuple[str, str]]:
 
     out = {}
     for pair in Pair.objects.filter(session=session, section="", direction="").select_related("player_1", "player_2"):
-        players = [(member.full_name, member.last_name) if member is not None else (guest, guest.split()[-1])
-                   for member, guest in ((pair.player_1, pair.player_1_name), (pair.player_2, pair.player_2_name))
-                   if member is not None or guest.strip()]
+        players = [
+            (member.full_name, member.last_name) if member is not None else (guest, guest.split()[-1])
+            for member, guest in ((pair.player_1, pair.player_1_name), (pair.player_2, pair.player_2_name))
+            if member is not None or guest.strip()
+        ]
         if players:
             out[pair.number] = (" & ".join(f for f, _ in players), " – ".join(s for _, s in players))
     return out
@@ -110,5 +125,11 @@ def guide_card_pdf_progress(job: GuideCardPdf) -> dict:
             left = max(0.0, elapsed * (total - done) / done)
         else:
             left = max(0.0, guess - (elapsed or 0.0))
-    return {"done": done, "total": total, "percent": 100 if job.is_ready else int(100 * done / total),
-            "elapsed": elapsed, "seconds_left": None if left is None else round(left), "estimate": round(guess)}
+    return {
+        "done": done,
+        "total": total,
+        "percent": 100 if job.is_ready else int(100 * done / total),
+        "elapsed": elapsed,
+        "seconds_left": None if left is None else round(left),
+        "estimate": round(guess),
+    }

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse, Http404, HttpResponse
-from django.http import QueryDict
+from django.http import FileResponse, Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -36,9 +35,9 @@ from movements.domain.chooser import MINUTES_PER_BOARD, verdict
 from movements.domain.errors import MovementError
 from movements.domain.text import Text
 from movements.forms import ChooserForm, ClubMovementSettingsForm, MovementForm
-from movements.texts import minutes_number
 from movements.models import GuideCardPdf
 from movements.printing import cards_html, paper_for, parse_sections, sync_max_rows
+from movements.texts import minutes_number
 
 
 def _params(source) -> dict:
@@ -49,12 +48,19 @@ def _params(source) -> dict:
         try:
             return int(value)
         except ValueError:
-            raise MovementError(_("%(name)s must be a whole number, not %(value)r")
-                                % {"name": name.replace("_", " "), "value": value}, field=name) from None
+            raise MovementError(
+                _("%(name)s must be a whole number, not %(value)r") % {"name": name.replace("_", " "), "value": value},
+                field=name,
+            ) from None
 
-    return {"pairs": num("pairs"), "rounds": num("rounds"), "kind": source.get("kind") or "howell",
-            "half_sets": source.get("half_sets") in ("1", "true", "on"), "variant": source.get("variant") or None,
-            "arrow_switch": source.get("arrow_switch") in ("1", "true", "on")}
+    return {
+        "pairs": num("pairs"),
+        "rounds": num("rounds"),
+        "kind": source.get("kind") or "howell",
+        "half_sets": source.get("half_sets") in ("1", "true", "on"),
+        "variant": source.get("variant") or None,
+        "arrow_switch": source.get("arrow_switch") in ("1", "true", "on"),
+    }
 
 
 def _usual_boards(settings) -> str:
@@ -83,27 +89,42 @@ def _chooser(form: ChooserForm, settings) -> tuple[object | None, list[dict]]:
         return None, []
     d = form.cleaned_data
     try:
-        choice = selectors.movement_choice(pairs=d["pairs"], boards=d["boards"], length=d["length"],
-                                           settings=settings)
+        choice = selectors.movement_choice(pairs=d["pairs"], boards=d["boards"], length=d["length"], settings=settings)
     except MovementError as exc:
         form.add_error(exc.field if exc.field in form.fields else "pairs", error_message(exc))
         return None, []
     rows = []
     for index, offer in enumerate(choice.offers):
         query = offer.query()
-        rows.append({"offer": offer, "best": index == 0, "fit": offer.fit_text(choice.target),
-                     "value": _row_value(query), "show": _row_value(query, compact=True)})
+        rows.append(
+            {
+                "offer": offer,
+                "best": index == 0,
+                "fit": offer.fit_text(choice.target),
+                "value": _row_value(query),
+                "show": _row_value(query, compact=True),
+            }
+        )
     return choice, rows
 
 
 def _chooser_context(request, form, settings, club) -> dict:
     choice, rows = _chooser(form, settings)
-    search_hidden = [(name, form.data[name]) for name in ("pairs", "tables", "boards", "length")
-                     if form.is_bound and form.data.get(name)]
-    return {"form": form, "choice": choice, "rows": rows, "settings": settings, "club": club,
-            "search_hidden": search_hidden,
-            "minutes_per_board": minutes_number(settings.minutes_per_board),
-            "can_set": club is not None and can_direct(request.user, club)}
+    search_hidden = [
+        (name, form.data[name])
+        for name in ("pairs", "tables", "boards", "length")
+        if form.is_bound and form.data.get(name)
+    ]
+    return {
+        "form": form,
+        "choice": choice,
+        "rows": rows,
+        "settings": settings,
+        "club": club,
+        "search_hidden": search_hidden,
+        "minutes_per_board": minutes_number(settings.minutes_per_board),
+        "can_set": club is not None and can_direct(request.user, club),
+    }
 
 
 @login_required
@@ -134,9 +155,17 @@ def movement_detail(request):
     except (MovementError, ValueError, TypeError) as exc:
         return render(request, "movements/movement_detail.html", {"error": error_message(exc)}, status=400)
     balance = balance_report(m)
-    return render(request, "movements/movement_detail.html", {
-        "movement": m, "balance": balance, "boards_per_round": bpr, "query": request.GET.urlencode(),
-        "plain": _plain(m, balance, bpr)})
+    return render(
+        request,
+        "movements/movement_detail.html",
+        {
+            "movement": m,
+            "balance": balance,
+            "boards_per_round": bpr,
+            "query": request.GET.urlencode(),
+            "plain": _plain(m, balance, bpr),
+        },
+    )
 
 
 def _plain(movement, balance: dict, boards_per_round: int | None, minutes_per_board=MINUTES_PER_BOARD) -> dict:
@@ -145,9 +174,13 @@ def _plain(movement, balance: dict, boards_per_round: int | None, minutes_per_bo
     bpr = boards_per_round or 2
     said, _rank, best = verdict(movement, balance, bpr)
     boards = movement.round_count * bpr
-    return {"verdict": said, "best": best, "boards_per_round": boards_per_round,
-            "boards_text": Text.of("offer.boards", rounds=movement.round_count, boards_per_round=bpr, boards=boards),
-            "time_text": Text.of("offer.time", minutes=round(boards * float(minutes_per_board)))}
+    return {
+        "verdict": said,
+        "best": best,
+        "boards_per_round": boards_per_round,
+        "boards_text": Text.of("offer.boards", rounds=movement.round_count, boards_per_round=bpr, boards=boards),
+        "time_text": Text.of("offer.time", minutes=round(boards * float(minutes_per_board))),
+    }
 
 
 @login_required
@@ -167,31 +200,48 @@ def movement_print(request):
 
 
 def _pdf_response(job: GuideCardPdf) -> FileResponse:
-    name = (f"session-{job.parameters['session']}-cards" if job.parameters.get("session")
-            else f"movement-{job.parameters['pairs']}-pairs")
-    return FileResponse(job.file.open("rb"), content_type="application/pdf", as_attachment=False,
-                        filename=f"{name}-{job.language}.pdf")
+    name = (
+        f"session-{job.parameters['session']}-cards"
+        if job.parameters.get("session")
+        else f"movement-{job.parameters['pairs']}-pairs"
+    )
+    return FileResponse(
+        job.file.open("rb"), content_type="application/pdf", as_attachment=False, filename=f"{name}-{job.language}.pdf"
+    )
 
 
-def _cards_pdf(request, params: dict, bpr: int, paper: str, sections: tuple[str, ...], session=None, names=None,
-               table_codes=None):
+def _cards_pdf(
+    request, params: dict, bpr: int, paper: str, sections: tuple[str, ...], session=None, names=None, table_codes=None
+):
     """The cards PDF: from the store, made now (small), or made in the background (big: a progress page)."""
     job, created = services.guide_card_pdf_get_or_create(
-        user=request.user, movement=params, boards_per_round=bpr, paper=paper, sections=sections,
-        language=translation.get_language(), session=session, names=names, table_codes=table_codes)
+        user=request.user,
+        movement=params,
+        boards_per_round=bpr,
+        paper=paper,
+        sections=sections,
+        language=translation.get_language(),
+        session=session,
+        names=names,
+        table_codes=table_codes,
+    )
     if job.is_ready:
         return _pdf_response(job)
-    if job.parameters["work_rows"] <= sync_max_rows():          # small: a few seconds at most, made now
+    if job.parameters["work_rows"] <= sync_max_rows():  # small: a few seconds at most, made now
         job = services.guide_card_pdf_make(job_id=job.pk, in_parts=False)
         if job.is_ready:
             return _pdf_response(job)
-        return redirect("movements:cards_pdf", key=job.key)      # says what went wrong; "Try again" there
+        return redirect("movements:cards_pdf", key=job.key)  # says what went wrong; "Try again" there
     services.guide_card_pdf_queue(job=job, new=created)
     return redirect("movements:cards_pdf", key=job.key)
 
 
-SECTION_NAMES = {"pairs": gettext_lazy("pair cards"), "tables": gettext_lazy("table cards"),
-                 "sheet": gettext_lazy("board and relay sheet"), "report": gettext_lazy("balance report")}
+SECTION_NAMES = {
+    "pairs": gettext_lazy("pair cards"),
+    "tables": gettext_lazy("table cards"),
+    "sheet": gettext_lazy("board and relay sheet"),
+    "report": gettext_lazy("balance report"),
+}
 
 
 def _cards_pdf_context(job: GuideCardPdf) -> dict:
@@ -199,9 +249,13 @@ def _cards_pdf_context(job: GuideCardPdf) -> dict:
         title = movement_for(**job.movement_parameters()).title
     except MovementError:
         title = None
-    return {"job": job, "title": title, "progress": selectors.guide_card_pdf_progress(job),
-            "sections": [SECTION_NAMES[s] for s in job.parameters["sections"]],
-            "language_name": translation.get_language_info(job.language)["name_translated"]}
+    return {
+        "job": job,
+        "title": title,
+        "progress": selectors.guide_card_pdf_progress(job),
+        "sections": [SECTION_NAMES[s] for s in job.parameters["sections"]],
+        "language_name": translation.get_language_info(job.language)["name_translated"],
+    }
 
 
 @login_required
@@ -209,7 +263,7 @@ def cards_pdf(request, key: str):
     """The page of one cards PDF: progress while it is made, then the download link."""
     job = selectors.guide_card_pdf_get(key=key, user=request.user)
     if job.is_active:
-        job = services.guide_card_pdf_queue(job=job)       # queues it again only if its worker went silent
+        job = services.guide_card_pdf_queue(job=job)  # queues it again only if its worker went silent
     return render(request, "movements/guide_card_pdf.html", _cards_pdf_context(job))
 
 
@@ -243,14 +297,26 @@ def session_movement(request, session_id: int):
     choice = selectors.session_movement_get(session=session)
     movement = choice.build() if choice else None
     balance = balance_report(movement) if movement else None
-    return render(request, "movements/session_movement.html", {
-        "session": session, "choice": choice, "movement": movement,
-        "print_url": reverse("movements:session_print", args=[session.pk]),
-        "balance": balance, "can_direct": can_direct(request.user, session.club),
-        "plain": _plain(movement, balance, session.boards_per_round,
-                        minutes_per_board=selectors.club_movement_settings_get(club=session.club).minutes_per_board)
-        if movement else None,
-    })
+    return render(
+        request,
+        "movements/session_movement.html",
+        {
+            "session": session,
+            "choice": choice,
+            "movement": movement,
+            "print_url": reverse("movements:session_print", args=[session.pk]),
+            "balance": balance,
+            "can_direct": can_direct(request.user, session.club),
+            "plain": _plain(
+                movement,
+                balance,
+                session.boards_per_round,
+                minutes_per_board=selectors.club_movement_settings_get(club=session.club).minutes_per_board,
+            )
+            if movement
+            else None,
+        },
+    )
 
 
 @login_required
@@ -269,11 +335,28 @@ def session_movement_print(request, session_id: int):
     names = selectors.session_card_names(session=session)
     table_codes = _table_codes(session, request)
     if request.GET.get("format") == "pdf":
-        return _cards_pdf(request, choice.parameters(), session.boards_per_round, paper, sections, session=session,
-                          names=names, table_codes=table_codes)
-    return HttpResponse(cards_html(choice.build(), boards_per_round=session.boards_per_round, session=session,
-                                   names=names, paper=paper, request=request, sections=sections,
-                                   table_codes=table_codes))
+        return _cards_pdf(
+            request,
+            choice.parameters(),
+            session.boards_per_round,
+            paper,
+            sections,
+            session=session,
+            names=names,
+            table_codes=table_codes,
+        )
+    return HttpResponse(
+        cards_html(
+            choice.build(),
+            boards_per_round=session.boards_per_round,
+            session=session,
+            names=names,
+            paper=paper,
+            request=request,
+            sections=sections,
+            table_codes=table_codes,
+        )
+    )
 
 
 def _table_codes(session, request) -> dict:
@@ -302,7 +385,7 @@ def _search_data(source, current, settings) -> QueryDict | None:
             return None
         data["pairs"] = str(current.pairs)
     if not (data.get("boards") or data.get("length")):
-        data["boards"] = _usual_boards(settings)          # the club's usual, shown in its field
+        data["boards"] = _usual_boards(settings)  # the club's usual, shown in its field
     return data
 
 
@@ -328,9 +411,16 @@ def session_movement_choose(request, session_id: int):
             d = form.cleaned_data
             try:
                 choice = services.session_movement_choose(
-                    session=session, user=request.user, pairs=d["pairs"], boards_per_round=d["boards_per_round"],
-                    kind=d["kind"], rounds=d["rounds"], half_sets=d["half_sets"], variant=d["variant"] or None,
-                    arrow_switch=d["arrow_switch"])
+                    session=session,
+                    user=request.user,
+                    pairs=d["pairs"],
+                    boards_per_round=d["boards_per_round"],
+                    kind=d["kind"],
+                    rounds=d["rounds"],
+                    half_sets=d["half_sets"],
+                    variant=d["variant"] or None,
+                    arrow_switch=d["arrow_switch"],
+                )
             except MovementError as exc:
                 if form is expert and exc.field in form.fields:
                     form.add_error(exc.field, error_message(exc))
@@ -339,17 +429,27 @@ def session_movement_choose(request, session_id: int):
                 else:
                     choose_error = error_message(exc)
             else:
-                messages.success(request, _("Movement chosen: %(title)s, %(boards)s boards per round.") % {
-                    "title": choice.display_title, "boards": d["boards_per_round"]})
+                messages.success(
+                    request,
+                    _("Movement chosen: %(title)s, %(boards)s boards per round.")
+                    % {"title": choice.display_title, "boards": d["boards_per_round"]},
+                )
                 return redirect("movements:session", session_id=session.pk)
         elif form is not expert:
             choose_error = "; ".join(str(e) for errors in form.errors.values() for e in errors)
     search = _search_data(request.POST if request.method == "POST" else request.GET, current, settings)
     form = ChooserForm(search, initial={"boards": _usual_boards(settings)})
     context = _chooser_context(request, form, settings, session.club)
-    context.update({"session": session, "current": current, "expert": expert, "choose_error": choose_error,
-                    "expert_open": expert.is_bound and bool(expert.errors),
-                    "current_value": _current_value(current, session)})
+    context.update(
+        {
+            "session": session,
+            "current": current,
+            "expert": expert,
+            "choose_error": choose_error,
+            "expert_open": expert.is_bound and bool(expert.errors),
+            "current_value": _current_value(current, session),
+        }
+    )
     return render(request, "movements/session_movement_form.html", context)
 
 
@@ -366,17 +466,28 @@ def club_movement_settings(request, slug: str):
     club = club_selectors.club_get_for_director(user=request.user, slug=slug)
     settings = selectors.club_movement_settings_get(club=club)
     back = request.POST.get("next") or request.GET.get("next") or ""
-    if not back.startswith("/") or not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
-                                                                        require_https=request.is_secure()):
-        back = ""        # not a path of this site (``Ada`` would be taken for a view's name by ``redirect``: a 500)
-    form = ClubMovementSettingsForm(request.POST if request.method == "POST" else None, initial={
-        "minutes_per_board": minutes_number(settings.minutes_per_board), "usual_boards": _usual_boards(settings),
-        "winners": settings.winners})
+    if not back.startswith("/") or not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = ""  # not a path of this site (``Ada`` would be taken for a view's name by ``redirect``: a 500)
+    form = ClubMovementSettingsForm(
+        request.POST if request.method == "POST" else None,
+        initial={
+            "minutes_per_board": minutes_number(settings.minutes_per_board),
+            "usual_boards": _usual_boards(settings),
+            "winners": settings.winners,
+        },
+    )
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         services.club_movement_settings_update(
-            club=club, user=request.user, minutes_per_board=d["minutes_per_board"],
-            usual_boards_low=d["usual_boards_low"], usual_boards_high=d["usual_boards_high"], winners=d["winners"])
+            club=club,
+            user=request.user,
+            minutes_per_board=d["minutes_per_board"],
+            usual_boards_low=d["usual_boards_low"],
+            usual_boards_high=d["usual_boards_high"],
+            winners=d["winners"],
+        )
         messages.success(request, _("The club's settings for choosing movements are saved."))
         return redirect(back or f"{reverse('movements:index')}?{urlencode({'club': club.slug})}")
     return render(request, "movements/club_movement_settings.html", {"club": club, "form": form, "next": back})

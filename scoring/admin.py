@@ -20,7 +20,7 @@ class ReadOnly(admin.ModelAdmin):
 @admin.register(Result)
 class ResultAdmin(ReadOnly):
     list_display = ("session", "board", "round", "table", "ns_pair", "ew_pair", "kind", "level", "strain", "doubling",
-                    "declarer", "tricks", "updated_at")
+                    "declarer", "tricks", "updated_at")  # fmt: skip
     list_filter = ("kind",)
     list_select_related = ("session", "session__club", "ns_pair", "ew_pair")
     search_fields = ("session__name", "session__club__name")

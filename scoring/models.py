@@ -35,15 +35,21 @@ class Result(models.Model):
         ASSIGNED = "assigned", _("Assigned score")
         ARTIFICIAL = "artificial", _("Artificial score")
 
-    session = models.ForeignKey("clubs.Session", on_delete=models.CASCADE, related_name="results",
-                                verbose_name=_("session"))
+    session = models.ForeignKey(
+        "clubs.Session", on_delete=models.CASCADE, related_name="results", verbose_name=_("session")
+    )
     board = models.PositiveSmallIntegerField(_("board"))
     ns_pair = models.ForeignKey("clubs.Pair", on_delete=models.PROTECT, related_name="+", verbose_name=_("NS pair"))
     ew_pair = models.ForeignKey("clubs.Pair", on_delete=models.PROTECT, related_name="+", verbose_name=_("EW pair"))
     round = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
     table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
-    group = models.CharField(_("fouled-board group"), max_length=8, blank=True, default="",
-                             help_text=_("Tables that played the same (fouled) cards share a group."))
+    group = models.CharField(
+        _("fouled-board group"),
+        max_length=8,
+        blank=True,
+        default="",
+        help_text=_("Tables that played the same (fouled) cards share a group."),
+    )
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.PLAYED)
     # played: level empty means passed out
     level = models.PositiveSmallIntegerField(_("level"), null=True, blank=True)
@@ -58,8 +64,9 @@ class Result(models.Model):
     ns_percent = models.PositiveSmallIntegerField(_("NS %"), null=True, blank=True)
     ew_percent = models.PositiveSmallIntegerField(_("EW %"), null=True, blank=True)
 
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("changed at"), auto_now=True)
 
@@ -73,10 +80,13 @@ class Result(models.Model):
             models.CheckConstraint(condition=models.Q(board__gte=1), name="result_board_positive"),
             models.CheckConstraint(condition=~models.Q(ns_pair=models.F("ew_pair")), name="result_two_pairs"),
             models.CheckConstraint(condition=models.Q(doubling__lte=2), name="result_doubling_0_to_2"),
-            models.CheckConstraint(condition=models.Q(tricks__isnull=True) | models.Q(tricks__lte=13),
-                                   name="result_tricks_0_to_13"),
-            models.CheckConstraint(condition=models.Q(level__isnull=True) | models.Q(level__gte=1, level__lte=7),
-                                   name="result_level_1_to_7"),
+            models.CheckConstraint(
+                condition=models.Q(tricks__isnull=True) | models.Q(tricks__lte=13), name="result_tricks_0_to_13"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(level__isnull=True) | models.Q(level__gte=1, level__lte=7),
+                name="result_level_1_to_7",
+            ),
         ]
         indexes = [models.Index(fields=["session", "board"], name="result_session_board")]
 
@@ -106,8 +116,14 @@ class ResultChange(models.Model):
     old = models.JSONField(_("before"), null=True, blank=True)
     new = models.JSONField(_("after"), null=True, blank=True)
     reason = models.TextField(_("reason"), blank=True)
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                           related_name="+", verbose_name=_("by"))
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("by"),
+    )
     at = models.DateTimeField(_("at"), auto_now_add=True)
 
     class Meta:
@@ -123,7 +139,7 @@ class SessionScoring(models.Model):
     """How a session is scored, and what was published."""
 
     class Method(models.TextChoices):
-        MATCHPOINTS = "matchpoints", pgettext_lazy("scoring method", "Matchpoints")   # the points: "Matchpoints"
+        MATCHPOINTS = "matchpoints", pgettext_lazy("scoring method", "Matchpoints")  # the points: "Matchpoints"
         BUTLER = "butler", _("Butler IMPs")
         CROSS_IMPS = "cross_imps", _("Cross-IMPs")
 
@@ -139,16 +155,18 @@ class SessionScoring(models.Model):
         ACROSS = "across", _("Across the field")
         WITHIN = "within", _("Within each section")
 
-    session = models.OneToOneField("clubs.Session", on_delete=models.CASCADE, related_name="scoring",
-                                   verbose_name=_("session"))
+    session = models.OneToOneField(
+        "clubs.Session", on_delete=models.CASCADE, related_name="scoring", verbose_name=_("session")
+    )
     method = models.CharField(_("scoring"), max_length=12, choices=Method.choices, default=Method.MATCHPOINTS)
     scale = models.CharField(_("matchpoint scale"), max_length=4, choices=Scale.choices, default=Scale.EBU)
     factoring = models.CharField(_("factoring"), max_length=8, choices=Factoring.choices, default=Factoring.NEUBERG)
     sections = models.CharField(_("sections"), max_length=8, choices=Sections.choices, default=Sections.ACROSS)
     provisional_until = models.DateTimeField(_("provisional until"), null=True, blank=True)
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
-    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                     related_name="+")
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     published_ranking = models.JSONField(_("ranking as published"), null=True, blank=True)
 
     class Meta:

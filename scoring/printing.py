@@ -69,7 +69,7 @@ class Card:
     standing: RankingRow
     rows: list[CardRow] = field(default_factory=list)
     sit_outs: tuple[int, ...] = ()
-    text: SafeString = mark_safe("")     # the rows as lines of padded text (``card_lines``)
+    text: SafeString = mark_safe("")  # noqa: RUF009 (immutable, as a str is): the rows as lines of padded text (``card_lines``)
 
 
 def scorecards(ranking: Ranking) -> list[Card]:
@@ -82,12 +82,34 @@ def scorecards(ranking: Ranking) -> list[Card]:
     for board_score in event.boards:
         for scored in board_score.lines:
             line = scored.line
-            shown = Line(board=line.board, round=line.round, table=line.table, ns=line.ns, ew=line.ew,
-                         ns_pair=pairs.get(line.ns), ew_pair=pairs.get(line.ew), meeting=None, line=line, scored=scored)
-            for side, pair, against, points in (("NS", line.ns, line.ew, scored.ns), ("EW", line.ew, line.ns, scored.ew)):
+            shown = Line(
+                board=line.board,
+                round=line.round,
+                table=line.table,
+                ns=line.ns,
+                ew=line.ew,
+                ns_pair=pairs.get(line.ns),
+                ew_pair=pairs.get(line.ew),
+                meeting=None,
+                line=line,
+                scored=scored,
+            )
+            for side, pair, against, points in (
+                ("NS", line.ns, line.ew, scored.ns),
+                ("EW", line.ew, line.ns, scored.ew),
+            ):
                 if pair in cards:
-                    cards[pair].rows.append(CardRow(board=line.board, round=line.round, side=side, against=against,
-                                                    line=shown, points=points, top=scored.top))
+                    cards[pair].rows.append(
+                        CardRow(
+                            board=line.board,
+                            round=line.round,
+                            side=side,
+                            against=against,
+                            line=shown,
+                            points=points,
+                            top=scored.top,
+                        )
+                    )
     sit_outs: dict[str, list[int]] = {}
     for round_number, pair in layout.sit_outs:
         sit_outs.setdefault(pair, []).append(round_number)
@@ -115,14 +137,24 @@ def card_lines(cards: list[Card], *, imps: bool) -> None:
     """Write each card's ``text``: a header line and a line per board, columns padded to one width for all cards
     (numbers to the right), suit symbols coloured. A lead column only when some lead was recorded."""
     leads = any(row.line.lead for card in cards for row in card.rows)
-    heads = [(_("Rd"), ">"), (pgettext("board, a narrow column", "Bd"), ">"), (_("Dir"), "<"),
-             (pgettext("against, a narrow column", "v"), ">"), (_("Contract"), "<")]
+    heads = [
+        (_("Rd"), ">"),
+        (pgettext("board, a narrow column", "Bd"), ">"),
+        (_("Dir"), "<"),
+        (pgettext("against, a narrow column", "v"), ">"),
+        (_("Contract"), "<"),
+    ]
     heads += [(_("Lead"), "<")] if leads else []
     heads += [(_("Score"), ">"), (_("IMPs") if imps else _("MP"), ">")] + ([] if imps else [("%", ">")])
 
     def values(row: CardRow) -> list[str]:
-        out = [str(row.round) if row.round is not None else "–", str(row.board), row.side, row.against,
-               row.line.contract]
+        out = [
+            str(row.round) if row.round is not None else "–",
+            str(row.board),
+            row.side,
+            row.against,
+            row.line.contract,
+        ]
         out += [row.line.lead] if leads else []
         out += [signed_score(row.score) if row.score is not None else "—", _figure(row.points)]
         return out + ([] if imps else [_figure(row.percentage)])
@@ -147,9 +179,16 @@ def results_context(ranking: Ranking) -> dict:
     session = ranking.session
     cards = scorecards(ranking)
     card_lines(cards, imps=ranking.options.is_imps)
-    return {"session": session, "club": session.club, "ranking": ranking, "options": ranking.options,
-            "options_words": options_in_words(ranking.options, sections=ranking.sections), "state": ranking.state,
-            "preview": ranking.preview, "cards": cards}
+    return {
+        "session": session,
+        "club": session.club,
+        "ranking": ranking,
+        "options": ranking.options,
+        "options_words": options_in_words(ranking.options, sections=ranking.sections),
+        "state": ranking.state,
+        "preview": ranking.preview,
+        "cards": cards,
+    }
 
 
 def results_html(ranking: Ranking, *, request=None, screen: bool = True) -> str:

@@ -31,7 +31,7 @@ def results_email_send_task(self, session_id: int) -> dict:
     try:
         return results_email_send(session_id=session_id)
     except ResultsEmailNotSent as exc:
-        raise self.retry(exc=exc, countdown=60 * 2 ** self.request.retries) from exc
+        raise self.retry(exc=exc, countdown=60 * 2**self.request.retries) from exc
 
 
 def queue_results_email(session_id: int) -> None:

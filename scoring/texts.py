@@ -16,9 +16,12 @@ from clubs.texts import register, render
 from scoring.domain.text import Text
 from scoring.texts_formats import RENDERERS as FILE_RENDERERS
 
+
 def _help() -> str:
-    return _("a contract, declarer and tricks (4S= N, 3NT-2 W, 4SX N 9), P for passed out, a score (+420) "
-             "or an artificial score (A6040)")
+    return _(
+        "a contract, declarer and tricks (4S= N, 3NT-2 W, 4SX N 9), P for passed out, a score (+420) "
+        "or an artificial score (A6040)"
+    )
 
 
 def _at(p: dict) -> str:
@@ -50,101 +53,166 @@ def _said_weighted(p: dict) -> str:
 RENDERERS = {
     "at": _at,
     "entry.empty": lambda p: _("nothing entered: write %(help)s") % {"help": _help()},
-    "entry.format": lambda p: _("%(text)s is not a result: write %(help)s") % {"text": repr(p["text"]),
-                                                                               "help": _help()},
+    "entry.format": lambda p: (
+        _("%(text)s is not a result: write %(help)s") % {"text": repr(p["text"]), "help": _help()}
+    ),
     "entry.level": lambda p: _("%(text)s: a contract's level is 1 … 7") % {"text": repr(p["text"])},
     "entry.declarer": lambda p: _("%(contract)s: who was declarer? Add N, E, S or W (e.g. %(contract)s N)") % p,
-    "entry.tricks_missing": lambda p: _("%(contract)s by %(declarer)s: how many tricks? Add =, +1, -2 or the tricks "
-                                        "taken (e.g. 4S= N or 4S N 10)") % p,
-    "entry.tricks_twice": lambda p: _("%(text)s: give the result once, either as =, +1, -2 or as the tricks taken")
-    % {"text": repr(p["text"])},
+    "entry.tricks_missing": lambda p: (
+        _("%(contract)s by %(declarer)s: how many tricks? Add =, +1, -2 or the tricks taken (e.g. 4S= N or 4S N 10)")
+        % p
+    ),
+    "entry.tricks_twice": lambda p: (
+        _("%(text)s: give the result once, either as =, +1, -2 or as the tricks taken") % {"text": repr(p["text"])}
+    ),
     "entry.tricks_range": lambda p: _("%(contract)s would be %(tricks)s tricks; a side takes 0 … 13") % p,
-    "entry.artificial": lambda p: _("%(text)s: an artificial score is A and each side's percentage, 0 … 100 "
-                                    "(A6040, A5050, A6060)") % {"text": repr(p["text"])},
+    "entry.artificial": lambda p: (
+        _("%(text)s: an artificial score is A and each side's percentage, 0 … 100 (A6040, A5050, A6060)")
+        % {"text": repr(p["text"])}
+    ),
     "entry.score": lambda p: _("%(score)s is not a score any contract gives") % {"score": _signed(p["score"])},
     "entry.weights": lambda p: _("the weights of a weighted score must add up to 100 %%, not %(total)s %%") % p,
-    "entry.weight": lambda p: _("%(text)s is not a weight: write a percentage 1 … 99 (e.g. 20%% +650, 80%% +620)")
-    % {"text": repr(p["text"])},
-    "entry.said_played": lambda p: _("%(contract)s%(result)s by %(declarer)s, %(tricks)s: %(score)s")
-    % {**p, "tricks": _tricks(p["tricks"])},
+    "entry.weight": lambda p: (
+        _("%(text)s is not a weight: write a percentage 1 … 99 (e.g. 20%% +650, 80%% +620)") % {"text": repr(p["text"])}
+    ),
+    "entry.said_played": lambda p: (
+        _("%(contract)s%(result)s by %(declarer)s, %(tricks)s: %(score)s") % {**p, "tricks": _tricks(p["tricks"])}
+    ),
     "entry.said_passed": lambda p: _("Passed out: 0"),
     "entry.said_assigned": lambda p: _("Assigned: %(score)s") % p,
     "entry.said_weighted": _said_weighted,
     "entry.said_artificial": lambda p: _("Artificial: %(ns)s %% / %(ew)s %%") % p,
-    "check.far": lambda p: _("board %(board)s: %(ns)s v %(ew)s scored %(score)s, %(imps)s IMPs from the nearest "
-                             "other result (%(nearest)s)") % p,
-    "check.top_trumps": lambda p: _("board %(board)s: %(contract)s by %(declarer)s took %(tricks)s, but %(defender)s "
-                                    "holds %(cards)s: declarer can take at most %(most)s")
-    % {**p, "tricks": _tricks(p["tricks"])},
-    "check.double_dummy": lambda p: _("board %(board)s: %(contract)s by %(declarer)s took %(tricks)s; double dummy "
-                                      "it takes %(dd)s") % {**p, "tricks": _tricks(p["tricks"])},
-    "check.no_table": lambda p: _("board %(board)s: %(ns)s v %(ew)s is entered at table %(table)s in round "
-                                  "%(round)s, but no such table plays that round") % p,
-    "check.board_not_here": lambda p: _("board %(board)s is entered at table %(table)s in round %(round)s, where "
-                                        "boards %(boards)s are played")
-    % {**p, "boards": ", ".join(map(str, p["boards"]))},
-    "check.pair_not_here": lambda p: _("board %(board)s: pair %(pair)s is entered %(side)s at table %(table)s in "
-                                       "round %(round)s, where pair %(expected)s sits %(side)s") % p,
-    "check.swapped": lambda p: _("board %(board)s: pairs %(ns)s and %(ew)s are entered the wrong way round (table "
-                                 "%(table)s, round %(round)s: %(ew)s sits NS, %(ns)s EW)") % p,
+    "check.far": lambda p: (
+        _(
+            "board %(board)s: %(ns)s v %(ew)s scored %(score)s, %(imps)s IMPs from the nearest "
+            "other result (%(nearest)s)"
+        )
+        % p
+    ),
+    "check.top_trumps": lambda p: (
+        _(
+            "board %(board)s: %(contract)s by %(declarer)s took %(tricks)s, but %(defender)s "
+            "holds %(cards)s: declarer can take at most %(most)s"
+        )
+        % {**p, "tricks": _tricks(p["tricks"])}
+    ),
+    "check.double_dummy": lambda p: (
+        _("board %(board)s: %(contract)s by %(declarer)s took %(tricks)s; double dummy it takes %(dd)s")
+        % {**p, "tricks": _tricks(p["tricks"])}
+    ),
+    "check.no_table": lambda p: (
+        _(
+            "board %(board)s: %(ns)s v %(ew)s is entered at table %(table)s in round "
+            "%(round)s, but no such table plays that round"
+        )
+        % p
+    ),
+    "check.board_not_here": lambda p: (
+        _("board %(board)s is entered at table %(table)s in round %(round)s, where boards %(boards)s are played")
+        % {**p, "boards": ", ".join(map(str, p["boards"]))}
+    ),
+    "check.pair_not_here": lambda p: (
+        _(
+            "board %(board)s: pair %(pair)s is entered %(side)s at table %(table)s in "
+            "round %(round)s, where pair %(expected)s sits %(side)s"
+        )
+        % p
+    ),
+    "check.swapped": lambda p: (
+        _(
+            "board %(board)s: pairs %(ns)s and %(ew)s are entered the wrong way round (table "
+            "%(table)s, round %(round)s: %(ew)s sits NS, %(ns)s EW)"
+        )
+        % p
+    ),
     "result.pairs_same": lambda p: _("pair %(pair)s cannot play against itself") % p,
     "result.pair_missing": lambda p: _("a traveller line needs both pairs (NS and EW)"),
-    "result.twice": lambda p: _("board %(board)s: pair %(pair)s has two results (%(first)s and %(second)s)")
-    % {**p, "first": render(p["first"]), "second": render(p["second"])},
+    "result.twice": lambda p: (
+        _("board %(board)s: pair %(pair)s has two results (%(first)s and %(second)s)")
+        % {**p, "first": render(p["first"]), "second": render(p["second"])}
+    ),
     "result.board": lambda p: _("board numbers start at 1, not %(board)s") % {"board": repr(p["board"])},
     "result.played": lambda p: _("%(contract)s by %(declarer)s, %(tricks)s") % {**p, "tricks": _tricks(p["tricks"])},
     "result.passed": lambda p: _("passed out"),
-    "result.weighted": lambda p: ", ".join(_("%(weight)s%% of %(score)s") % {"weight": w, "score": s}
-                                           for w, s in p["parts"]),
+    "result.weighted": lambda p: ", ".join(
+        _("%(weight)s%% of %(score)s") % {"weight": w, "score": s} for w, s in p["parts"]
+    ),
     "layout.board_unknown": lambda p: _("board %(board)s is not played in this session (boards %(low)s–%(high)s)") % p,
     "layout.no_table": lambda p: _("there is no table %(table)s in round %(round)s") % p,
-    "layout.board_not_here": lambda p: _("board %(board)s is not played at table %(table)s in round %(round)s "
-                                         "(boards %(boards)s are)") % p,
-    "layout.pair_not_here": lambda p: _("pair %(pair)s is not %(seat)s at table %(table)s in round %(round)s "
-                                        "(pair %(expected)s is)") % p,
-    "layout.swapped": lambda p: _("board %(board)s: pair %(ns)s held the NS cards and pair %(ew)s the EW cards; "
-                                  "swap them") % p,
-    "layout.not_meeting": lambda p: _("pairs %(ns)s and %(ew)s do not play board %(board)s against each other in "
-                                      "this movement") % p,
-    "layout.boards_missing": lambda p: _("the movement plays %(boards)s boards (%(span)s) but %(dealt)s were dealt: "
-                                         "boards %(missing)s are missing") % p,
-    "layout.boards_extra": lambda p: _("the movement plays %(boards)s boards (%(span)s) but %(dealt)s were dealt: "
-                                       "boards %(extra)s are not played") % p,
-    "layout.commitment": lambda p: _("the movement plays %(boards)s boards but the commitment covers %(committed)s")
-    % p,
+    "layout.board_not_here": lambda p: (
+        _("board %(board)s is not played at table %(table)s in round %(round)s (boards %(boards)s are)") % p
+    ),
+    "layout.pair_not_here": lambda p: (
+        _("pair %(pair)s is not %(seat)s at table %(table)s in round %(round)s (pair %(expected)s is)") % p
+    ),
+    "layout.swapped": lambda p: (
+        _("board %(board)s: pair %(ns)s held the NS cards and pair %(ew)s the EW cards; swap them") % p
+    ),
+    "layout.not_meeting": lambda p: (
+        _("pairs %(ns)s and %(ew)s do not play board %(board)s against each other in this movement") % p
+    ),
+    "layout.boards_missing": lambda p: (
+        _("the movement plays %(boards)s boards (%(span)s) but %(dealt)s were dealt: boards %(missing)s are missing")
+        % p
+    ),
+    "layout.boards_extra": lambda p: (
+        _("the movement plays %(boards)s boards (%(span)s) but %(dealt)s were dealt: boards %(extra)s are not played")
+        % p
+    ),
+    "layout.commitment": lambda p: (
+        _("the movement plays %(boards)s boards but the commitment covers %(committed)s") % p
+    ),
     "layout.no_movement": lambda p: _("no movement chosen yet: choose one so the session has rounds and tables"),
-    "data.not_object": lambda p: _("a result is an object with a contract, a score or an adjustment, not %(value)s")
-    % {"value": repr(p["value"])},
-    "data.number": lambda p: _("%(field)s must be a whole number, not %(value)s") % {"field": p["field"],
-                                                                                      "value": repr(p["value"])},
+    "data.not_object": lambda p: (
+        _("a result is an object with a contract, a score or an adjustment, not %(value)s")
+        % {"value": repr(p["value"])}
+    ),
+    "data.number": lambda p: (
+        _("%(field)s must be a whole number, not %(value)s") % {"field": p["field"], "value": repr(p["value"])}
+    ),
     "data.weighted": lambda p: _("weighted is a list of [percentage, score] pairs, e.g. [[20, 650], [80, 620]]"),
-    "data.kind": lambda p: _("unknown kind of result %(value)s: expected played, assigned or artificial")
-    % {"value": repr(p["value"])},
+    "data.kind": lambda p: (
+        _("unknown kind of result %(value)s: expected played, assigned or artificial") % {"value": repr(p["value"])}
+    ),
     "data.contract_missing": lambda p: _("the contract is missing: e.g. 4SX, 3NT or PASS"),
     "result.not_scorer": lambda p: _("only the club's scorers and directors may enter or change results"),
-    "result.final": lambda p: _("the results are final: a director must reopen them (step the session back to "
-                                "provisional results) before a result can change"),
+    "result.final": lambda p: _(
+        "the results are final: a director must reopen them (step the session back to "
+        "provisional results) before a result can change"
+    ),
     "result.provisional": lambda p: _("the results are published provisionally: only a director may change them now"),
     "result.reason_needed": lambda p: _("say why: the reason is kept in the board's audit trail"),
     "result.pair_unknown": lambda p: _("pair %(pair)s does not play in this session") % p,
-    "result.exists": lambda p: _("board %(board)s: %(ns)s v %(ew)s already has a result (%(recorded)s); correct it "
-                                 "instead") % p,
-    "result.pair_has_result": lambda p: _("board %(board)s: pair %(pair)s already has a result (%(recorded)s, "
-                                          "%(ns)s v %(ew)s)") % p,
+    "result.exists": lambda p: (
+        _("board %(board)s: %(ns)s v %(ew)s already has a result (%(recorded)s); correct it instead") % p
+    ),
+    "result.pair_has_result": lambda p: (
+        _("board %(board)s: pair %(pair)s already has a result (%(recorded)s, %(ns)s v %(ew)s)") % p
+    ),
     "publish.not_director": lambda p: _("only the club's directors may do this"),
-    "publish.hours": lambda p: _("the score-query window is 0 … %(max)s hours, not %(value)s")
-    % {"max": p["max"], "value": repr(p["value"])},
+    "publish.hours": lambda p: (
+        _("the score-query window is 0 … %(max)s hours, not %(value)s") % {"max": p["max"], "value": repr(p["value"])}
+    ),
     "publish.not_finished": lambda p: _("results are published once play is over: mark the session finished first"),
     "publish.no_results": lambda p: _("there are no results to publish yet"),
     "publish.not_provisional": lambda p: _("only provisional results can be made final"),
-    "options.scale": lambda p: _("unknown matchpoint scale %(value)s: expected ebu (2 per result beaten) or acbl "
-                                 "(1 per result beaten)") % {"value": repr(p["value"])},
-    "options.factoring": lambda p: _("unknown factoring %(value)s: expected neuberg or none")
-    % {"value": repr(p["value"])},
-    "options.method": lambda p: _("unknown scoring method %(value)s: expected matchpoints, butler or cross_imps")
-    % {"value": repr(p["value"])},
-    "options.sections": lambda p: _("unknown way of comparing sections %(value)s: expected across (the whole field) "
-                                    "or within (each section on its own)") % {"value": repr(p["value"])},
+    "options.scale": lambda p: (
+        _("unknown matchpoint scale %(value)s: expected ebu (2 per result beaten) or acbl (1 per result beaten)")
+        % {"value": repr(p["value"])}
+    ),
+    "options.factoring": lambda p: (
+        _("unknown factoring %(value)s: expected neuberg or none") % {"value": repr(p["value"])}
+    ),
+    "options.method": lambda p: (
+        _("unknown scoring method %(value)s: expected matchpoints, butler or cross_imps") % {"value": repr(p["value"])}
+    ),
+    "options.sections": lambda p: (
+        _(
+            "unknown way of comparing sections %(value)s: expected across (the whole field) "
+            "or within (each section on its own)"
+        )
+        % {"value": repr(p["value"])}
+    ),
     **FILE_RENDERERS,
 }
 

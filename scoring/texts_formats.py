@@ -14,8 +14,13 @@ def _q(value) -> str:
 
 
 def _what(what: str) -> str:
-    return {"score": _("score"), "matchpoints": _("matchpoints"), "total": _("total"), "percentage": _("percentage"),
-            "place": _("place")}.get(what, what)
+    return {
+        "score": _("score"),
+        "matchpoints": _("matchpoints"),
+        "total": _("total"),
+        "percentage": _("percentage"),
+        "place": _("place"),
+    }.get(what, what)
 
 
 def _where(p: dict) -> str:
@@ -26,89 +31,144 @@ def _where(p: dict) -> str:
 
 
 def _expected(key: str) -> str:
-    return {"object": _("an object with boards"), "boards": _("a list of boards"), "winners": _("1 or 2"),
-            "board": _("an object with board and results"), "results": _("a list of results")}.get(key, key)
+    return {
+        "object": _("an object with boards"),
+        "boards": _("a list of boards"),
+        "winners": _("1 or 2"),
+        "board": _("an object with board and results"),
+        "results": _("a list of results"),
+    }.get(key, key)
 
 
 RENDERERS: dict = {
     # xmltree.py
-    "xml.entity": lambda p: _("the file declares an entity (%(name)s); entity declarations are refused (they can "
-                              "expand without limit or read other files)") % p,
+    "xml.entity": lambda p: (
+        _(
+            "the file declares an entity (%(name)s); entity declarations are refused (they can "
+            "expand without limit or read other files)"
+        )
+        % p
+    ),
     "xml.external": lambda p: _("the file refers to an external entity (%(name)s); it is not read") % p,
     "xml.empty": lambda p: _("the file is empty: no XML element found"),
-    "xml.encoding": lambda p: _("the file's encoding %(name)s cannot be read (%(reason)s): save it as UTF-8")
-                              % {"name": repr(p["name"]), "reason": p["reason"]},
-    "xml.truncated": lambda p: _("the file ends before <%(element)s> (opened on line %(opened)s) is closed: "
-                                 "it is truncated") % p,
+    "xml.encoding": lambda p: (
+        _("the file's encoding %(name)s cannot be read (%(reason)s): save it as UTF-8")
+        % {"name": repr(p["name"]), "reason": p["reason"]}
+    ),
+    "xml.truncated": lambda p: (
+        _("the file ends before <%(element)s> (opened on line %(opened)s) is closed: it is truncated") % p
+    ),
     "xml.malformed": lambda p: _("this is not well-formed XML (%(reason)s, column %(column)s)") % p,
     # any results file
     "file.missing": lambda p: _("<%(parent)s> has no %(element)s") % p,
     "file.number": lambda p: _("%(element)s %(text)s is not a number") % {**p, "text": _q(p["text"])},
-    "file.pair_number": lambda p: _("pair %(text)s: expected a pair number, with NS or EW when NS and EW pairs are "
-                                    "numbered apart (e.g. 7 or 1NS)") % {"text": _q(p["text"])},
+    "file.pair_number": lambda p: (
+        _(
+            "pair %(text)s: expected a pair number, with NS or EW when NS and EW pairs are "
+            "numbered apart (e.g. 7 or 1NS)"
+        )
+        % {"text": _q(p["text"])}
+    ),
     "file.seat": lambda p: _("%(text)s is not a seat: expected North, East, South or West") % {"text": _q(p["text"])},
     "file.no_results": lambda p: _("the file has no traveller lines: there is nothing to score"),
     "file.unknown_format": lambda p: _("%(name)s: not a results file this site reads (USEBIO .xml or PBN .pbn)") % p,
     # usebio.py
     "usebio.root": lambda p: _("not a USEBIO file: the root element is <%(tag)s>, not <USEBIO>") % p,
-    "usebio.event_type_missing": lambda p: _("the EVENT does not say its EVENT_TYPE (MP_PAIRS, PAIRS, BUTLER_PAIRS, "
-                                             "CROSS_IMP …)"),
-    "usebio.event_type": lambda p: _("event type %(type)s cannot be scored here: only pairs events are (MP_PAIRS, "
-                                     "PAIRS, BUTLER_PAIRS, CROSS_IMP)") % p,
-    "usebio.method": lambda p: _("board scoring method %(method)s cannot be scored here: expected MATCH_POINTS, "
-                                 "BUTLER, IMPS or CROSS_IMPS") % p,
+    "usebio.event_type_missing": lambda p: _(
+        "the EVENT does not say its EVENT_TYPE (MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP …)"
+    ),
+    "usebio.event_type": lambda p: (
+        _("event type %(type)s cannot be scored here: only pairs events are (MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP)")
+        % p
+    ),
+    "usebio.method": lambda p: (
+        _("board scoring method %(method)s cannot be scored here: expected MATCH_POINTS, BUTLER, IMPS or CROSS_IMPS")
+        % p
+    ),
     "usebio.sessions": lambda p: _("the file holds %(count)s sessions: import one session at a time") % p,
     "usebio.date": lambda p: _("date %(text)s: expected day/month/year (dd/mm/yyyy)") % {"text": _q(p["text"])},
-    "usebio.winner_type": lambda p: _("WINNER_TYPE %(text)s: expected 1 (one ranking) or 2 (NS and EW ranked "
-                                      "apart)") % {"text": _q(p["text"])},
-    "usebio.score": lambda p: _("score %(text)s: expected a whole number (North–South's view) or an artificial "
-                                "score such as A6040") % {"text": _q(p["text"])},
+    "usebio.winner_type": lambda p: (
+        _("WINNER_TYPE %(text)s: expected 1 (one ranking) or 2 (NS and EW ranked apart)") % {"text": _q(p["text"])}
+    ),
+    "usebio.score": lambda p: (
+        _("score %(text)s: expected a whole number (North–South's view) or an artificial score such as A6040")
+        % {"text": _q(p["text"])}
+    ),
     # travellers.py
     "json.invalid": lambda p: _("this is not JSON (%(reason)s, column %(column)s)") % p,
-    "json.unreadable": lambda p: _("this JSON cannot be read: it nests too deeply or holds a number of thousands of "
-                                   "digits"),
+    "json.unreadable": lambda p: _(
+        "this JSON cannot be read: it nests too deeply or holds a number of thousands of digits"
+    ),
     "json.encoding": lambda p: _("the file is not UTF-8 text (byte %(position)s)") % p,
     "json.shape": lambda p: _("expected %(what)s") % {"what": _expected(p["expected"])},
     # pbn_results.py
     "pbn.board_missing": lambda p: _("a game with a ScoreTable has no Board tag"),
-    "pbn.columns": lambda p: _("%(table)s row %(row)s has %(count)s cells for %(columns)s columns")
-    % {**p, "row": _q(p["row"])},
+    "pbn.columns": lambda p: (
+        _("%(table)s row %(row)s has %(count)s cells for %(columns)s columns") % {**p, "row": _q(p["row"])}
+    ),
     "pbn.column_missing": lambda p: _("the %(table)s has no %(column)s column") % p,
     "pbn.no_result": lambda p: _("a ScoreTable row has neither a contract nor a score"),
     # services/imports.py
     "import.not_director": lambda p: _("only the club's directors may import a session's results"),
     "import.too_large": lambda p: _("%(name)s is larger than %(megabytes)s MB") % p,
-    "import.section": lambda p: _("section %(section)s has a longer name than a session's sections may have (%(most)s "
-                                  "characters)") % {**p, "section": _q(p["section"])},
+    "import.section": lambda p: (
+        _("section %(section)s has a longer name than a session's sections may have (%(most)s characters)")
+        % {**p, "section": _q(p["section"])}
+    ),
     "import.pair": lambda p: _("pair %(pair)s: a session numbers its pairs up to %(most)s") % p,
-    "import.board": lambda p: _("board %(board)s, round %(round)s, table %(table)s: a session numbers its boards, "
-                                "rounds and tables up to %(most)s") % p,
+    "import.board": lambda p: (
+        _(
+            "board %(board)s, round %(round)s, table %(table)s: a session numbers its boards, "
+            "rounds and tables up to %(most)s"
+        )
+        % p
+    ),
     # usebio_schema.py
     "schema.missing": lambda p: _("<%(parent)s> has no %(element)s") % p,
     "schema.empty": lambda p: _("<%(element)s> in <%(parent)s> is empty") % p,
-    "schema.repeated": lambda p: _("<%(element)s> appears %(count)s times in <%(parent)s>, where it may appear "
-                                   "once") % p,
+    "schema.repeated": lambda p: (
+        _("<%(element)s> appears %(count)s times in <%(parent)s>, where it may appear once") % p
+    ),
     "schema.format": lambda p: _("<%(element)s> %(text)s: expected %(expected)s") % {**p, "text": _q(p["text"])},
-    "schema.nesting": lambda p: _("<%(element)s> sits right under <%(parent)s> in a USEBIO %(version)s file: "
-                                  "1.2 nests it in SESSION and SECTION") % p,
+    "schema.nesting": lambda p: (
+        _(
+            "<%(element)s> sits right under <%(parent)s> in a USEBIO %(version)s file: "
+            "1.2 nests it in SESSION and SECTION"
+        )
+        % p
+    ),
     "schema.unknown": lambda p: _("<%(element)s> in <%(parent)s> is not part of USEBIO as the spec describes it") % p,
     # comparison.py
-    "compare.factoring_none": lambda p: _("the file does not factor short boards (no Neuberg): each board is scored "
-                                          "on its own top and percentages over the actual tops"),
+    "compare.factoring_none": lambda p: _(
+        "the file does not factor short boards (no Neuberg): each board is scored "
+        "on its own top and percentages over the actual tops"
+    ),
     "compare.factoring_neuberg": lambda p: _("the file factors short boards with Neuberg's formula"),
-    "compare.raw_lines": lambda p: _("the file's lines carry raw (unfactored) matchpoints while its totals are "
-                                     "factored (Neuberg)"),
-    "compare.rounded_lines": lambda p: _("the file's percentages are computed from the line matchpoints as it rounds "
-                                         "them"),
-    "compare.totals_all_boards": lambda p: _("a pair that missed boards has its total factored to all boards: total × "
-                                             "boards ÷ boards played"),
-    "compare.half_even": lambda p: _("the file rounds halves to the even digit (12.65 → 12.6), where we round them "
-                                     "away from zero (12.65 → 12.7)"),
-    "compare.single_precision": lambda p: _("the file writes numbers kept as single-precision floats (one unit off in "
-                                            "the last decimal)"),
+    "compare.raw_lines": lambda p: _(
+        "the file's lines carry raw (unfactored) matchpoints while its totals are factored (Neuberg)"
+    ),
+    "compare.rounded_lines": lambda p: _(
+        "the file's percentages are computed from the line matchpoints as it rounds them"
+    ),
+    "compare.totals_all_boards": lambda p: _(
+        "a pair that missed boards has its total factored to all boards: total × boards ÷ boards played"
+    ),
+    "compare.half_even": lambda p: _(
+        "the file rounds halves to the even digit (12.65 → 12.6), where we round them away from zero (12.65 → 12.7)"
+    ),
+    "compare.single_precision": lambda p: _(
+        "the file writes numbers kept as single-precision floats (one unit off in the last decimal)"
+    ),
     "compare.override": lambda p: _("a director's override in the file: matchpoints no scoring rule gives"),
-    "compare.override_line": lambda p: _("board %(board)s, %(ns)s v %(ew)s (%(result)s): the file carries %(theirs)s "
-                                         "where the rules give %(ours)s (a director's override)") % p,
-    "compare.unexplained": lambda p: _("%(what)s of %(where)s: the file has %(theirs)s, we have %(ours)s, and no "
-                                       "convention explains it") % {**p, "what": _what(p["what"]), "where": _where(p)},
+    "compare.override_line": lambda p: (
+        _(
+            "board %(board)s, %(ns)s v %(ew)s (%(result)s): the file carries %(theirs)s "
+            "where the rules give %(ours)s (a director's override)"
+        )
+        % p
+    ),
+    "compare.unexplained": lambda p: (
+        _("%(what)s of %(where)s: the file has %(theirs)s, we have %(ours)s, and no convention explains it")
+        % {**p, "what": _what(p["what"]), "where": _where(p)}
+    ),
 }

@@ -7,5 +7,9 @@ from scoring.views import director, imports, players, printing, scorer
 app_name = "scoring"
 
 urlpatterns: list = [
-    *scorer.urlpatterns, *director.urlpatterns, *imports.urlpatterns, *players.urlpatterns, *printing.urlpatterns,
+    *scorer.urlpatterns,
+    *director.urlpatterns,
+    *imports.urlpatterns,
+    *players.urlpatterns,
+    *printing.urlpatterns,
 ]

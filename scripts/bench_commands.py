@@ -97,8 +97,7 @@ class Program:
         before = processes()
         start = time.perf_counter()
         with open(os.devnull, "rb") as stdin, open(directory / "stdout.txt", "wb") as stdout:
-            child = subprocess.Popen(self.argv, cwd=directory, stdin=stdin, stdout=stdout,
-                                     stderr=subprocess.STDOUT)
+            child = subprocess.Popen(self.argv, cwd=directory, stdin=stdin, stdout=stdout, stderr=subprocess.STDOUT)
             _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - start
         child.returncode = os.waitstatus_to_exitcode(status)
@@ -113,44 +112,77 @@ class Program:
 def without_generator(path: Path) -> bytes:
     data = path.read_bytes()
     start = data.index(b"[Generator ")
-    return data[:start] + data[data.index(b"\n", start) + 1:]
+    return data[:start] + data[data.index(b"\n", start) + 1 :]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bigdealx", default=os.environ.get("BIGDEALX") or shutil.which("bigdealx"),
-                        help="the bigdealx binary (default: $BIGDEALX, or bigdealx on the PATH)")
+    parser.add_argument(
+        "--bigdealx",
+        default=os.environ.get("BIGDEALX") or shutil.which("bigdealx"),
+        help="the bigdealx binary (default: $BIGDEALX, or bigdealx on the PATH)",
+    )
     parser.add_argument("--deals", type=int, default=1_000_000)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--quiet-wait", type=float, default=30.0,
-                        help="wait at most this many seconds for other programs to leave the CPU before a run")
+    parser.add_argument(
+        "--quiet-wait",
+        type=float,
+        default=30.0,
+        help="wait at most this many seconds for other programs to leave the CPU before a run",
+    )
     args = parser.parse_args()
     if not args.bigdealx or not Path(args.bigdealx).exists():
-        sys.exit("give the bigdealx binary with --bigdealx (built from github.com/hansvanstaveren/BigDeal's C "
-                 "sources: `make bigdealx`, see tests/data/bigdeal/README.md)")
+        sys.exit(
+            "give the bigdealx binary with --bigdealx (built from github.com/hansvanstaveren/BigDeal's C "
+            "sources: `make bigdealx`, see tests/data/bigdeal/README.md)"
+        )
     python, manage = sys.executable, str(ROOT / "manage.py")
     n = str(args.deals)
     bigdeal_args = ["-W", OWNER, "-e", ENTROPY, "-n", n, "-p", "bench", "-f", "pbn"]
     generate = [python, manage, "generate_deals", "--key", KEY, "--count", n, "--format", "pbn", "--output",
-                "bench.pbn"]
+                "bench.pbn"]  # fmt: skip
     programs = [
         Program("bigdealx", [str(Path(args.bigdealx).resolve()), *bigdeal_args], "bench.pbn", bigdealrc=True),
         Program("manage.py bigdeal", [python, manage, "bigdeal", *bigdeal_args], "bench.pbn"),
-        Program("manage.py bigdeal --threads 1", [python, manage, "bigdeal", *bigdeal_args, "--threads", "1"],
-                "bench.pbn"),
+        Program(
+            "manage.py bigdeal --threads 1", [python, manage, "bigdeal", *bigdeal_args, "--threads", "1"], "bench.pbn"
+        ),
         Program("manage.py generate_deals", generate, "bench.pbn"),
         Program("manage.py generate_deals --threads 1", [*generate, "--threads", "1"], "bench.pbn"),
-        Program("manage.py generate_deals, 1 deal", [python, manage, "generate_deals", "--key", KEY, "--count", "1",
-                                                     "--format", "pbn", "--output", "bench.pbn"], "bench.pbn"),
+        Program(
+            "manage.py generate_deals, 1 deal",
+            [
+                python,
+                manage,
+                "generate_deals",
+                "--key",
+                KEY,
+                "--count",
+                "1",
+                "--format",
+                "pbn",
+                "--output",
+                "bench.pbn",
+            ],
+            "bench.pbn",
+        ),
     ]
     import numba
     import numpy
 
-    cpu_model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                      if line.startswith("model name")), platform.processor())
-    print(f"{args.deals:,} deals to PBN, whole processes; {args.rounds} rounds, medians; {cpu_model}, "
-          f"{os.cpu_count()} CPUs; Python {platform.python_version()}, numpy {numpy.__version__}, "
-          f"numba {numba.__version__}; load average at start {os.getloadavg()[0]:.2f}")
+    cpu_model = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor(),
+    )
+    print(
+        f"{args.deals:,} deals to PBN, whole processes; {args.rounds} rounds, medians; {cpu_model}, "
+        f"{os.cpu_count()} CPUs; Python {platform.python_version()}, numpy {numpy.__version__}, "
+        f"numba {numba.__version__}; load average at start {os.getloadavg()[0]:.2f}"
+    )
     with tempfile.TemporaryDirectory(prefix="bench-commands-") as tmp:
         work = Path(tmp)
         # Untimed first runs; bigdealx's and bigdeal's files must be the same deals, the same layout.
@@ -160,19 +192,23 @@ def main() -> None:
             first[program.name] = directory
             print(f"  first run, untimed: {program.name:40s} {wall:6.2f} s wall {cpu:6.2f} s CPU")
         theirs = first["bigdealx"] / "bench.pbn"
-        same = all(without_generator(first[name] / "bench.pbn") == without_generator(theirs)
-                   for name in ("manage.py bigdeal", "manage.py bigdeal --threads 1"))
+        same = all(
+            without_generator(first[name] / "bench.pbn") == without_generator(theirs)
+            for name in ("manage.py bigdeal", "manage.py bigdeal --threads 1")
+        )
         generated = first["manage.py generate_deals"] / "bench.pbn"
-        print(f"  bigdeal's PBN equals bigdealx's apart from the [Generator] line: {same} "
-              f"({theirs.stat().st_size:,} bytes); generate_deals wrote {generated.stat().st_size:,} bytes, "
-              f"the same with --threads 1: "
-              f"{generated.read_bytes() == (first['manage.py generate_deals --threads 1'] / 'bench.pbn').read_bytes()}")
+        print(
+            f"  bigdeal's PBN equals bigdealx's apart from the [Generator] line: {same} "
+            f"({theirs.stat().st_size:,} bytes); generate_deals wrote {generated.stat().st_size:,} bytes, "
+            f"the same with --threads 1: "
+            f"{generated.read_bytes() == (first['manage.py generate_deals --threads 1'] / 'bench.pbn').read_bytes()}"
+        )
         if not same:
             sys.exit("bigdeal's file differs from bigdealx's")
         for directory in first.values():
             shutil.rmtree(directory)
         for r in range(args.rounds):
-            order = programs[r % len(programs):] + programs[:r % len(programs)]
+            order = programs[r % len(programs) :] + programs[: r % len(programs)]
             for program in order:
                 wait_quiet(args.quiet_wait)
                 wall, cpu, others, busiest, directory = program.run(work)
@@ -181,14 +217,21 @@ def main() -> None:
                 program.cpu.append(cpu)
                 program.others.append(others)
                 note = f" ({busiest})" if others >= 0.05 else ""
-                print(f"  round {r + 1}: {program.name:40s} {wall:6.2f} s wall {cpu:6.2f} s CPU"
-                      f"   others {others:5.2f} s{note}")
+                print(
+                    f"  round {r + 1}: {program.name:40s} {wall:6.2f} s wall {cpu:6.2f} s CPU"
+                    f"   others {others:5.2f} s{note}"
+                )
     print()
     summary(programs, "all rounds", lambda program, k: True)
-    summary(programs, f"quiet runs only (others used less than {QUIET:.0%} of a core meanwhile)",
-            lambda program, k: program.others[k] < QUIET * program.wall[k])
-    print(f"load average at the end {os.getloadavg()[0]:.2f}; others' CPU during the timed runs: "
-          f"{sum(sum(p.others) for p in programs):.1f} s in all")
+    summary(
+        programs,
+        f"quiet runs only (others used less than {QUIET:.0%} of a core meanwhile)",
+        lambda program, k: program.others[k] < QUIET * program.wall[k],
+    )
+    print(
+        f"load average at the end {os.getloadavg()[0]:.2f}; others' CPU during the timed runs: "
+        f"{sum(sum(p.others) for p in programs):.1f} s in all"
+    )
 
 
 QUIET = 0.1
@@ -202,8 +245,10 @@ def summary(programs: list[Program], title: str, keep) -> None:
     for program in programs:
         kept = [k for k in range(len(program.wall)) if keep(program, k)]
         if kept:
-            medians[program.name] = (statistics.median(program.wall[k] for k in kept),
-                                     statistics.median(program.cpu[k] for k in kept))
+            medians[program.name] = (
+                statistics.median(program.wall[k] for k in kept),
+                statistics.median(program.cpu[k] for k in kept),
+            )
         wall, cpu = medians.get(program.name, (float("nan"), float("nan")))
         ratio = ""
         if program is not programs[0] and programs[0].name in medians and program.name in medians:

@@ -32,9 +32,14 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=999)
     parser.add_argument("--sessions", type=int, default=10)
     args = parser.parse_args()
-    record = CommitmentRecord(event="Benchmark", promise="DJIA close", dv_format="decimal:2", salt=bytes(16),
-                              sessions=tuple(SessionEntry(f"bench/s{k}", args.boards) for k in range(args.sessions)),
-                              key=bytes(range(32)))
+    record = CommitmentRecord(
+        event="Benchmark",
+        promise="DJIA close",
+        dv_format="decimal:2",
+        salt=bytes(16),
+        sessions=tuple(SessionEntry(f"bench/s{k}", args.boards) for k in range(args.sessions)),
+        key=bytes(range(32)),
+    )
     revealed = RevealedCommitment(record, "43275.91")
     total = args.boards * args.sessions
 
@@ -54,20 +59,36 @@ def main() -> None:
         deal_args = []
         for label, values in numbers.items():
             name = label.replace("/", "_") + ".pbn"
-            (folder / name).write_text("".join(f'[Board "{b}"]\n[Deal "{number_to_deal(n).to_pbn()}"]\n\n'
-                                               for b, n in enumerate(values, start=1)))
+            (folder / name).write_text(
+                "".join(
+                    f'[Board "{b}"]\n[Deal "{number_to_deal(n).to_pbn()}"]\n\n' for b, n in enumerate(values, start=1)
+                )
+            )
             deal_args += ["--deals", f"{label}={name}"]
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-I", str(ROOT / "tools" / "verify_commitment.py"), "published.json",
-                               "revealed.json", *deal_args], cwd=folder, capture_output=True, text=True)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-I",
+                str(ROOT / "tools" / "verify_commitment.py"),
+                "published.json",
+                "revealed.json",
+                *deal_args,
+            ],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+        )
         verifier = time.perf_counter() - start
         assert done.returncode == 0, done.stderr
 
     print(f"commitment: {args.sessions} sessions x {args.boards} boards = {total:,} deals")
     print(f"hash + dealing key (product):          {key_time * 1e6:8.1f} µs")
     print(f"product recomputes every deal number:  {product:8.2f} s  ({total / product:,.0f} deals/s, reference path)")
-    print(f"standalone verifier, whole check:      {verifier:8.2f} s  ({total / verifier:,.0f} deals/s, incl. "
-          f"start-up, PBN reading and comparison)")
+    print(
+        f"standalone verifier, whole check:      {verifier:8.2f} s  ({total / verifier:,.0f} deals/s, incl. "
+        f"start-up, PBN reading and comparison)"
+    )
 
 
 if __name__ == "__main__":

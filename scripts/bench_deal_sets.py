@@ -62,28 +62,67 @@ def start_services(work: Path) -> list:
     root = os.getuid() == 0
 
     def as_postgres(cmd: str) -> None:
-        subprocess.run(["su", "postgres", "-c", cmd] if root else ["bash", "-c", cmd], check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            ["su", "postgres", "-c", cmd] if root else ["bash", "-c", cmd], check=True, stdout=subprocess.DEVNULL
+        )
 
     if root:
         shutil.chown(pgdata, "postgres", "postgres")
         os.chmod(work, 0o755)
     as_postgres(f"{pgbin}/initdb -D {pgdata} -U postgres --auth=trust -E UTF8 --locale=C.UTF-8")
-    as_postgres(f"{pgbin}/pg_ctl -D {pgdata} -l {pgdata}/server.log -w -o \"-h 127.0.0.1 -p {pgport} -k {pgdata} "
-                f"-c fsync=off -c synchronous_commit=off -c full_page_writes=off\" start")
-    subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(pgport), "-U", "postgres", "-q", "-c",
-                    "CREATE ROLE app LOGIN PASSWORD 'app' CREATEDB", "-c", "CREATE DATABASE bench OWNER app"],
-                   check=True)
-    subprocess.run(["redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "--port", str(redis_port),
-                    "--save", "", "--appendonly", "no", "--dir", str(work), "--logfile", str(work / "redis.log")],
-                   check=True)
+    as_postgres(
+        f'{pgbin}/pg_ctl -D {pgdata} -l {pgdata}/server.log -w -o "-h 127.0.0.1 -p {pgport} -k {pgdata} '
+        f'-c fsync=off -c synchronous_commit=off -c full_page_writes=off" start'
+    )
+    subprocess.run(
+        [
+            "psql",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            str(pgport),
+            "-U",
+            "postgres",
+            "-q",
+            "-c",
+            "CREATE ROLE app LOGIN PASSWORD 'app' CREATEDB",
+            "-c",
+            "CREATE DATABASE bench OWNER app",
+        ],
+        check=True,
+    )
+    subprocess.run(
+        [
+            "redis-server",
+            "--daemonize",
+            "yes",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(redis_port),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(work),
+            "--logfile",
+            str(work / "redis.log"),
+        ],
+        check=True,
+    )
     os.environ["DATABASE_URL"] = f"postgres://app:app@127.0.0.1:{pgport}/bench"
     os.environ["CELERY_BROKER_URL"] = f"redis://127.0.0.1:{redis_port}/0"
     os.environ["CELERY_RESULT_BACKEND"] = f"redis://127.0.0.1:{redis_port}/1"
     time.sleep(0.5)
-    return [lambda: subprocess.run(["redis-cli", "-p", str(redis_port), "shutdown", "nosave"],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
-            lambda: as_postgres(f"{pgbin}/pg_ctl -D {pgdata} -m fast -w stop")]
+    return [
+        lambda: subprocess.run(
+            ["redis-cli", "-p", str(redis_port), "shutdown", "nosave"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        ),
+        lambda: as_postgres(f"{pgbin}/pg_ctl -D {pgdata} -m fast -w stop"),
+    ]
 
 
 # --- processes, their memory and CPU ------------------------------------------------------------
@@ -162,13 +201,36 @@ def wait_quiet(limit: float, threshold: float = 0.05) -> float:
 class Worker:
     def __init__(self, work: Path, concurrency: int, queues: tuple[str, str], listen: tuple[str, ...]):
         self.log = work / f"worker-{'-'.join(listen)}-c{concurrency}-{uuid.uuid4().hex[:6]}.log"
-        env = {**os.environ, "DEAL_SET_DEALING_QUEUE": queues[0],
-               "DEAL_SET_ANALYSIS_QUEUE": queues[1], "PYTHONUNBUFFERED": "1"}
+        env = {
+            **os.environ,
+            "DEAL_SET_DEALING_QUEUE": queues[0],
+            "DEAL_SET_ANALYSIS_QUEUE": queues[1],
+            "PYTHONUNBUFFERED": "1",
+        }
         self.proc = subprocess.Popen(
-            [str(Path(sys.executable).with_name("celery")), "-A", "clubsite", "worker", "-Q", ",".join(listen),
-             "-c", str(concurrency), "--hostname", f"bench{concurrency}-{uuid.uuid4().hex[:6]}@%h", "-l", "WARNING",
-             "--without-gossip", "--without-mingle", "--without-heartbeat"],
-            cwd=REPO, env=env, stdout=open(self.log, "wb"), stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            [
+                str(Path(sys.executable).with_name("celery")),
+                "-A",
+                "clubsite",
+                "worker",
+                "-Q",
+                ",".join(listen),
+                "-c",
+                str(concurrency),
+                "--hostname",
+                f"bench{concurrency}-{uuid.uuid4().hex[:6]}@%h",
+                "-l",
+                "WARNING",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+            ],
+            cwd=REPO,
+            env=env,
+            stdout=open(self.log, "wb"),
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
         self.concurrency = concurrency
 
     def wait_ready(self) -> None:
@@ -179,8 +241,10 @@ class Worker:
             time.sleep(0.2)
 
     def peak_memory_mb(self) -> dict[str, float]:
-        return {"main": vm_hwm_kb(self.proc.pid) / 1024,
-                **{f"pool {k + 1}": vm_hwm_kb(pid) / 1024 for k, pid in enumerate(children(self.proc.pid))}}
+        return {
+            "main": vm_hwm_kb(self.proc.pid) / 1024,
+            **{f"pool {k + 1}": vm_hwm_kb(pid) / 1024 for k, pid in enumerate(children(self.proc.pid))},
+        }
 
     def cpu_seconds(self) -> float:
         """CPU time (user + system) used so far by the worker and its pool processes."""
@@ -220,14 +284,17 @@ class Pool:
         self.solver.stop()
 
 
-_SPIN = ("import hashlib, time; data = b'x' * (32 << 20); t = time.perf_counter(); "
-         "[hashlib.sha256(data).digest() for _ in range(12)]; print(time.perf_counter() - t)")
+_SPIN = (
+    "import hashlib, time; data = b'x' * (32 << 20); t = time.perf_counter(); "
+    "[hashlib.sha256(data).digest() for _ in range(12)]; print(time.perf_counter() - t)"
+)
 
 
 def parallel_capacity() -> float:
     """How many cores this machine offers right now: the same CPU-bound work (SHA-256 over
     384 MB) in 1 process, then in 2 at once; 2.0 on an idle 2-core machine, less when other
     jobs share it. Our speed-ups can only be read against it."""
+
     def spin(n: int) -> float:
         procs = [subprocess.Popen([sys.executable, "-c", _SPIN], stdout=subprocess.PIPE) for _ in range(n)]
         return max(float(p.communicate()[0]) for p in procs)
@@ -299,10 +366,18 @@ def main() -> None:
     parser.add_argument("--dd-deals", type=int, default=200, help="deals in the job with analysis")
     parser.add_argument("--big", type=int, default=10_000_000, help="deals in the memory job (0: skip)")
     parser.add_argument("--pbn-rounds", type=int, default=3, help="PBN jobs per configuration; the best counts")
-    parser.add_argument("--rounds", type=int, default=2,
-                        help="rounds of (our 1-process analysis job, DDS directly); the best of each counts")
-    parser.add_argument("--quiet-wait", type=float, default=300,
-                        help="seconds to wait at most, before a timed job, for other programs to leave the CPU")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=2,
+        help="rounds of (our 1-process analysis job, DDS directly); the best of each counts",
+    )
+    parser.add_argument(
+        "--quiet-wait",
+        type=float,
+        default=300,
+        help="seconds to wait at most, before a timed job, for other programs to leave the CPU",
+    )
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="bench-deal-sets-"))
@@ -311,10 +386,15 @@ def main() -> None:
         if not (os.environ.get("DATABASE_URL") and os.environ.get("CELERY_BROKER_URL", "").startswith("redis")):
             stops = start_services(work)
         storage = work / "storage"
-        os.environ.update({"DJANGO_SETTINGS_MODULE": "clubsite.settings", "CLUBSITE_VAR_DIR": str(work / "var"),
-                           "DEAL_SET_STORAGE_BACKEND": "django.core.files.storage.FileSystemStorage",
-                           "DEAL_SET_STORAGE_OPTIONS": json.dumps({"location": str(storage)}),
-                           "CELERY_TASK_ALWAYS_EAGER": "false"})
+        os.environ.update(
+            {
+                "DJANGO_SETTINGS_MODULE": "clubsite.settings",
+                "CLUBSITE_VAR_DIR": str(work / "var"),
+                "DEAL_SET_STORAGE_BACKEND": "django.core.files.storage.FileSystemStorage",
+                "DEAL_SET_STORAGE_OPTIONS": json.dumps({"location": str(storage)}),
+                "CELERY_TASK_ALWAYS_EAGER": "false",
+            }
+        )
         queues = (f"bench-dealing-{uuid.uuid4().hex[:6]}", f"bench-analysis-{uuid.uuid4().hex[:6]}")
         os.environ["DEAL_SET_DEALING_QUEUE"], os.environ["DEAL_SET_ANALYSIS_QUEUE"] = queues
         import django
@@ -350,19 +430,22 @@ def main() -> None:
             vul = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both}
             numbers = numbers_to_ints(generator.deal_numbers_array(bytes.fromhex(key), "bench-dd", 0, args.dd_deals))
             deals = [EDeal(number_to_deal(n).to_pbn()) for n in numbers]
-            boards = [(vul[board_vulnerability(i + 1).pbn], Player(int(board_dealer(i + 1))))
-                      for i in range(len(deals))]
+            boards = [
+                (vul[board_vulnerability(i + 1).pbn], Player(int(board_dealer(i + 1)))) for i in range(len(deals))
+            ]
             calc_all_tables(deals[:1])  # load the solver, as the workers were warmed up
             wait_quiet(args.quiet_wait)
             t0, c0 = time.perf_counter(), time.process_time()
             for start in range(0, len(deals), 40):
-                tables = calc_all_tables(deals[start:start + 40])
-                for k, (v, dealer) in enumerate(boards[start:start + 40]):
+                tables = calc_all_tables(deals[start : start + 40])
+                for k, (v, dealer) in enumerate(boards[start : start + 40]):
                     par(tables[k], v, dealer)
             return time.perf_counter() - t0, time.process_time() - c0
 
-        print(f"machine: {os.cpu_count()} cores; PBN job {args.deals:,} deals; analysis job {args.dd_deals:,} deals; "
-              f"workers as in production: dealing (-Q dealing -c P) and analysis (-Q analysis -c P)")
+        print(
+            f"machine: {os.cpu_count()} cores; PBN job {args.deals:,} deals; analysis job {args.dd_deals:,} deals; "
+            f"workers as in production: dealing (-Q dealing -c P) and analysis (-Q analysis -c P)"
+        )
         results: dict[int, dict] = {}
         for processes_each in (1, 2):
             wait_quiet(args.quiet_wait)
@@ -371,69 +454,105 @@ def main() -> None:
             pool = Pool(work, processes_each, queues)
             try:
                 jobs.run(timed=False, count=70_000 * processes_each, formats=["pbn"], key_hex=key, label="warm-up")
-                jobs.run(timed=False, count=9 * processes_each, formats=["binary"], analysis=True, key_hex=key,
-                         label="warm-up")
-                (pbn_time, pbn_set), pbn_runs = jobs.best(args.pbn_rounds, count=args.deals, formats=["pbn"],
-                                                          key_hex=key, label="bench")
+                jobs.run(
+                    timed=False,
+                    count=9 * processes_each,
+                    formats=["binary"],
+                    analysis=True,
+                    key_hex=key,
+                    label="warm-up",
+                )
+                (pbn_time, pbn_set), pbn_runs = jobs.best(
+                    args.pbn_rounds, count=args.deals, formats=["pbn"], key_hex=key, label="bench"
+                )
                 cpu0 = pool.cpu_seconds()
-                dd_time, dd_set = jobs.run(count=args.dd_deals, formats=["binary"], analysis=True, key_hex=key,
-                                           label="bench-dd")
+                dd_time, dd_set = jobs.run(
+                    count=args.dd_deals, formats=["binary"], analysis=True, key_hex=key, label="bench-dd"
+                )
                 dd_cpu = pool.cpu_seconds() - cpu0
                 if processes_each == 1:  # our path and DDS directly, alternately, on the same deals: best of each
                     direct, direct_cpu = direct_dds()
                     for _ in range(args.rounds - 1):
                         cpu0 = pool.cpu_seconds()
-                        again, again_set = jobs.run(count=args.dd_deals, formats=["binary"], analysis=True,
-                                                    key_hex=key, label="bench-dd")
+                        again, again_set = jobs.run(
+                            count=args.dd_deals, formats=["binary"], analysis=True, key_hex=key, label="bench-dd"
+                        )
                         if again < dd_time:
                             dd_time, dd_set = again, again_set
                         dd_cpu = min(dd_cpu, pool.cpu_seconds() - cpu0)
                         wall, cpu = direct_dds()
                         direct, direct_cpu = min(direct, wall), min(direct_cpu, cpu)
                 results[processes_each] = {
-                    "pbn": pbn_time, "dd": dd_time, "dd_cpu": dd_cpu,
+                    "pbn": pbn_time,
+                    "dd": dd_time,
+                    "dd_cpu": dd_cpu,
                     "memory": {"dealing": pool.dealer.peak_memory_mb(), "analysis": pool.solver.peak_memory_mb()},
-                    "pbn_set": pbn_set, "dd_set": dd_set, "pbn_runs": pbn_runs,
-                    "pbn_sha": pbn_set.files.get().sha256, "dd_sha": dd_set.files.get(output="analysis").sha256,
-                    "pbn_size": pbn_set.files.get().size}
+                    "pbn_set": pbn_set,
+                    "dd_set": dd_set,
+                    "pbn_runs": pbn_runs,
+                    "pbn_sha": pbn_set.files.get().sha256,
+                    "dd_sha": dd_set.files.get(output="analysis").sha256,
+                    "pbn_size": pbn_set.files.get().size,
+                }
             finally:
                 pool.stop()
             r = results[processes_each]
             label = f"{processes_each} process{'es' if processes_each > 1 else ''} per worker"
-            print(f"{label}: PBN {args.deals:,} deals {pbn_time:.2f} s ({args.deals / pbn_time:,.0f} deals/s); "
-                  f"analysis {args.dd_deals:,} deals {dd_time:.2f} s ({args.dd_deals / dd_time:.2f} deals/s)")
+            print(
+                f"{label}: PBN {args.deals:,} deals {pbn_time:.2f} s ({args.deals / pbn_time:,.0f} deals/s); "
+                f"analysis {args.dd_deals:,} deals {dd_time:.2f} s ({args.dd_deals / dd_time:.2f} deals/s)"
+            )
             print("    PBN rounds (s): " + ", ".join(f"{t:.2f} ({others_text(s)})" for t, s in r["pbn_runs"]))
             for job in ("pbn", "dd"):
-                print(f"    {job} phases (s): " + ", ".join(f"{k} {v:.2f}" for k, v in r[f"{job}_set"].phases.items())
-                      + f"; {others_text(r[f'{job}_set'])}")
-            print("    peak memory MB: " + "; ".join(
-                f"{kind} worker " + ", ".join(f"{k} {v:.0f}" for k, v in memory.items())
-                for kind, memory in r["memory"].items()))
+                print(
+                    f"    {job} phases (s): "
+                    + ", ".join(f"{k} {v:.2f}" for k, v in r[f"{job}_set"].phases.items())
+                    + f"; {others_text(r[f'{job}_set'])}"
+                )
+            print(
+                "    peak memory MB: "
+                + "; ".join(
+                    f"{kind} worker " + ", ".join(f"{k} {v:.0f}" for k, v in memory.items())
+                    for kind, memory in r["memory"].items()
+                )
+            )
         same = results[1]["pbn_sha"] == results[2]["pbn_sha"] and results[1]["dd_sha"] == results[2]["dd_sha"]
-        print(f"same SHA-256 with 1 and 2 processes: {same} (PBN {results[2]['pbn_sha'][:16]}…, "
-              f"{results[2]['pbn_size'] / 1e6:,.0f} MB)")
-        print(f"speed-up 1 → 2 processes: PBN {results[1]['pbn'] / results[2]['pbn']:.2f}×, "
-              f"analysis {results[1]['dd'] / results[2]['dd']:.2f}×")
-        print(f"DDS directly (endplay calc_all_tables + par, 1 thread): {args.dd_deals:,} deals {direct:.2f} s "
-              f"wall, {direct_cpu:.2f} s CPU; our analysis job with 1 process {results[1]['dd']:.2f} s wall, "
-              f"{results[1]['dd_cpu']:.2f} s CPU of the workers: overhead "
-              f"{100 * (results[1]['dd'] / direct - 1):+.1f} % wall, {100 * (results[1]['dd_cpu'] / direct_cpu - 1):+.1f} % CPU")
+        print(
+            f"same SHA-256 with 1 and 2 processes: {same} (PBN {results[2]['pbn_sha'][:16]}…, "
+            f"{results[2]['pbn_size'] / 1e6:,.0f} MB)"
+        )
+        print(
+            f"speed-up 1 → 2 processes: PBN {results[1]['pbn'] / results[2]['pbn']:.2f}×, "
+            f"analysis {results[1]['dd'] / results[2]['dd']:.2f}×"
+        )
+        print(
+            f"DDS directly (endplay calc_all_tables + par, 1 thread): {args.dd_deals:,} deals {direct:.2f} s "
+            f"wall, {direct_cpu:.2f} s CPU; our analysis job with 1 process {results[1]['dd']:.2f} s wall, "
+            f"{results[1]['dd_cpu']:.2f} s CPU of the workers: overhead "
+            f"{100 * (results[1]['dd'] / direct - 1):+.1f} % wall, {100 * (results[1]['dd_cpu'] / direct_cpu - 1):+.1f} % CPU"
+        )
 
         if args.big:
             pool = Pool(work, 2, queues)
             try:
-                big_time, big_set = jobs.run(count=args.big, formats=["pbn", "pbn-gz", "csv", "binary"], key_hex=key,
-                                             label="big")
+                big_time, big_set = jobs.run(
+                    count=args.big, formats=["pbn", "pbn-gz", "csv", "binary"], key_hex=key, label="big"
+                )
                 jobs.run(count=args.dd_deals, formats=["pbn"], analysis=True, key_hex=key, label="big-dd")
                 dealing_memory, analysis_memory = pool.dealer.peak_memory_mb(), pool.solver.peak_memory_mb()
             finally:
                 pool.stop()
             sizes = ", ".join(f"{f.output} {f.size / 1e9:.2f} GB" for f in big_set.files.all())
-            print(f"big job: {args.big:,} deals in every format ({sizes}) on 2 dealing processes: {big_time:.1f} s"
-                  f" ({others_text(big_set)})")
-            print("peak memory MB after it and an analysis job, dealing worker: "
-                  + ", ".join(f"{k} {v:.0f}" for k, v in dealing_memory.items())
-                  + "; analysis worker: " + ", ".join(f"{k} {v:.0f}" for k, v in analysis_memory.items()))
+            print(
+                f"big job: {args.big:,} deals in every format ({sizes}) on 2 dealing processes: {big_time:.1f} s"
+                f" ({others_text(big_set)})"
+            )
+            print(
+                "peak memory MB after it and an analysis job, dealing worker: "
+                + ", ".join(f"{k} {v:.0f}" for k, v in dealing_memory.items())
+                + "; analysis worker: "
+                + ", ".join(f"{k} {v:.0f}" for k, v in analysis_memory.items())
+            )
             shutil.rmtree(storage, ignore_errors=True)
     finally:
         for stop in stops:

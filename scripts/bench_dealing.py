@@ -59,27 +59,53 @@ def main() -> None:
 
     def report(what: str, count: int, seconds: tuple[float, float], target: float | None) -> None:
         rate, wall_rate = count / seconds[0], count / seconds[1]
-        verdict = "" if target is None else f"  target {target:,.0f}/s: {'met' if rate >= target else 'NOT met'}" \
-                                            f" ({rate / target:.2f}×)"
+        verdict = (
+            ""
+            if target is None
+            else f"  target {target:,.0f}/s: {'met' if rate >= target else 'NOT met'} ({rate / target:.2f}×)"
+        )
         rows.append((what, rate))
         print(f"{what:<48} {rate:>12,.0f} deals/CPU-s ({wall_rate:>10,.0f}/s wall){verdict}", flush=True)
 
-    report(f"ours: numbers only, {n:,} deals to memory", n,
-           best(lambda: generator.deal_numbers_array(key, "bench", 0, n), repeat), None)
-    report(f"ours: numbers + hands, {n:,} deals to memory", n,
-           best(lambda: generator.deal_arrays(key, "bench", 0, n), repeat), 2_000_000)
+    report(
+        f"ours: numbers only, {n:,} deals to memory",
+        n,
+        best(lambda: generator.deal_numbers_array(key, "bench", 0, n), repeat),
+        None,
+    )
+    report(
+        f"ours: numbers + hands, {n:,} deals to memory",
+        n,
+        best(lambda: generator.deal_arrays(key, "bench", 0, n), repeat),
+        2_000_000,
+    )
     for fmt in ("pbn", "deals", "binary", "numbers"):
-        report(f"ours: streamed as {fmt}, {n:,} deals", n,
-               best(lambda: streaming.write_deal_set(io.BytesIO(), key, "bench", 0, n, fmt), repeat),
-               500_000 if fmt == "pbn" else None)
+        report(
+            f"ours: streamed as {fmt}, {n:,} deals",
+            n,
+            best(lambda: streaming.write_deal_set(io.BytesIO(), key, "bench", 0, n, fmt), repeat),
+            500_000 if fmt == "pbn" else None,
+        )
     bn = n // 2
-    report(f"BigDeal-exact: numbers + hands, {bn:,} deals", bn,
-           best(lambda: bigdeal.bigdeal_arrays(seed, owner, bn), repeat), 217_000)
+    report(
+        f"BigDeal-exact: numbers + hands, {bn:,} deals",
+        bn,
+        best(lambda: bigdeal.bigdeal_arrays(seed, owner, bn), repeat),
+        217_000,
+    )
     ref_n = 2_000
-    report(f"BigDeal reference (pure Python), {ref_n:,} deals", ref_n,
-           best(lambda: [bigdeal.godel_to_deal(g) for g in bigdeal.bigdeal_numbers(seed, owner, ref_n)], 1), None)
-    report(f"ours: reference path (Python ints), {ref_n:,} deals", ref_n,
-           best(lambda: [generator.deal(key, "bench", i) for i in range(ref_n)], 1), None)
+    report(
+        f"BigDeal reference (pure Python), {ref_n:,} deals",
+        ref_n,
+        best(lambda: [bigdeal.godel_to_deal(g) for g in bigdeal.bigdeal_numbers(seed, owner, ref_n)], 1),
+        None,
+    )
+    report(
+        f"ours: reference path (Python ints), {ref_n:,} deals",
+        ref_n,
+        best(lambda: [generator.deal(key, "bench", i) for i in range(ref_n)], 1),
+        None,
+    )
 
     # Streaming a large set to a file in a child process: wall time and peak RSS.
     with tempfile.TemporaryDirectory() as tmp:
@@ -100,10 +126,12 @@ def main() -> None:
         size = target.stat().st_size
     rate, wall_rate = stream_n / float(cpu_seconds), stream_n / float(seconds)
     peak_mb = int(peak_kib) / 1024
-    print(f"{'ours: ' + f'{stream_n:,} deals streamed to a PBN file':<48} {rate:>12,.0f} deals/CPU-s "
-          f"({wall_rate:>10,.0f}/s wall)  "
-          f"file {size / 1e6:,.0f} MB, peak RSS {peak_mb:,.0f} MB (target < 500 MB: "
-          f"{'met' if peak_mb < 500 else 'NOT met'})")
+    print(
+        f"{'ours: ' + f'{stream_n:,} deals streamed to a PBN file':<48} {rate:>12,.0f} deals/CPU-s "
+        f"({wall_rate:>10,.0f}/s wall)  "
+        f"file {size / 1e6:,.0f} MB, peak RSS {peak_mb:,.0f} MB (target < 500 MB: "
+        f"{'met' if peak_mb < 500 else 'NOT met'})"
+    )
     print(f"this process's peak RSS: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB")
 
 

@@ -57,8 +57,14 @@ def make_serve(clone: Path) -> float:
     """Seconds from ``make serve`` to the site's first answer; the processes are stopped after."""
     port = free_port()
     started = time.monotonic()
-    process = subprocess.Popen(["make", "serve"], cwd=clone, env={**os.environ, "PORT": str(port)},
-                               stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
+    process = subprocess.Popen(
+        ["make", "serve"],
+        cwd=clone,
+        env={**os.environ, "PORT": str(port)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
         while not answers(port):
             if process.poll() is not None:
@@ -75,17 +81,39 @@ def make_serve(clone: Path) -> float:
 
 def steps(clone: Path) -> list[tuple[str, float]]:
     """The steps of ``make serve`` one at a time (the Makefile's install, then scripts/serve.sh's set-up)."""
-    python = subprocess.run(["make", "-s", "-f", "-", "python"], cwd=clone, text=True, capture_output=True,
-                            input="include Makefile\npython:\n\t@echo $(PYTHON)\n").stdout.strip() or "python3"
+    python = (
+        subprocess.run(
+            ["make", "-s", "-f", "-", "python"],
+            cwd=clone,
+            text=True,
+            capture_output=True,
+            input="include Makefile\npython:\n\t@echo $(PYTHON)\n",
+        ).stdout.strip()
+        or "python3"
+    )
     uv = next(line for line in (clone / "requirements.txt").read_text().splitlines() if line.startswith("uv=="))
     bin_ = clone / ".venv" / "bin"
     plan = [
         ("virtualenv (python -m venv)", [python, "-m", "venv", ".venv"]),
         ("the installer (pip install uv)", [bin_ / "pip", "install", "-q", "--disable-pip-version-check", uv]),
-        ("the requirements (uv pip install, byte code compiled)",
-         [bin_ / "uv", "pip", "install", "-q", "--compile-bytecode", "--python", bin_ / "python", "-r",
-          "requirements.txt"]),
-        ("front-end packages (npm ci)", ["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"]),
+        (
+            "the requirements (uv pip install, byte code compiled)",
+            [
+                bin_ / "uv",
+                "pip",
+                "install",
+                "-q",
+                "--compile-bytecode",
+                "--python",
+                bin_ / "python",
+                "-r",
+                "requirements.txt",
+            ],
+        ),
+        (
+            "front-end packages (npm ci)",
+            ["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"],
+        ),
         ("migrate (SQLite)", [bin_ / "python", "manage.py", "migrate", "--noinput", "-v0"]),
         ("the demo club (seed_demo)", [bin_ / "python", "manage.py", "seed_demo"]),
     ]
@@ -118,8 +146,10 @@ def main() -> None:
         parts = steps(fresh_clone(Path(folder) / "steps"))
         for name, seconds in parts:
             print(f"  {name:58} {seconds:6.1f} s")
-        print(f"  {'the rest (the workers and the web server start, the first answer)':58} "
-              f"{max(0.0, whole - sum(s for _, s in parts)):6.1f} s")
+        print(
+            f"  {'the rest (the workers and the web server start, the first answer)':58} "
+            f"{max(0.0, whole - sum(s for _, s in parts)):6.1f} s"
+        )
         shutil.rmtree(folder, ignore_errors=True)
     if args.check:
         print(f"make check, whole: {make_check():6.1f} s  (target: under 90 s)")

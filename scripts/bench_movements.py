@@ -102,17 +102,21 @@ def bench_pdf(sizes: list[int], language: str, gc_default: bool = False) -> None
     sent = []
     services_queue = services.guide_card_pdf_queue
 
-    def queue_without_worker(*, job, new=False):     # time the request itself; the task is timed below
+    def queue_without_worker(*, job, new=False):  # time the request itself; the task is timed below
         sent.append(job.pk)
         return job
 
-    print(f"guide-card PDFs ({language}, all four sections, A6, 2 boards per round; web limit "
-          f"{printing.sync_max_rows()} rows; collector thresholds while rendering {pdf.RENDER_GC_THRESHOLD}, "
-          f"collect after each part: {printing.COLLECT_AFTER_PART}), var {var}")
-    print("| pairs | rows | web path | without progress s | with progress s | first progress s | parts | pages | KiB "
-          "| first request ms | kept PDF request ms | peak RSS so far MB |")
+    print(
+        f"guide-card PDFs ({language}, all four sections, A6, 2 boards per round; web limit "
+        f"{printing.sync_max_rows()} rows; collector thresholds while rendering {pdf.RENDER_GC_THRESHOLD}, "
+        f"collect after each part: {printing.COLLECT_AFTER_PART}), var {var}"
+    )
+    print(
+        "| pairs | rows | web path | without progress s | with progress s | first progress s | parts | pages | KiB "
+        "| first request ms | kept PDF request ms | peak RSS so far MB |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    with translation.override(language):              # warm up: fonts, templates
+    with translation.override(language):  # warm up: fonts, templates
         printing.cards_pdf(catalogue.movement_for(4), boards_per_round=2)
     for n in sizes:
         m = catalogue.movement_for(n)
@@ -123,7 +127,9 @@ def bench_pdf(sizes: list[int], language: str, gc_default: bool = False) -> None
             one_s = time.perf_counter() - t
             marks: list[float] = []
             t = time.perf_counter()
-            printing.cards_pdf(m, boards_per_round=2, on_progress=lambda d, total: marks.append(time.perf_counter() - t))
+            printing.cards_pdf(
+                m, boards_per_round=2, on_progress=lambda d, total: marks.append(time.perf_counter() - t)
+            )
             parts_s = time.perf_counter() - t
         pages = _pdf_pages(one)
         url = f"/movements/print/?pairs={n}&boards_per_round=2&format=pdf"
@@ -133,17 +139,19 @@ def bench_pdf(sizes: list[int], language: str, gc_default: bool = False) -> None
         first_ms = (time.perf_counter() - t) * 1000
         services.guide_card_pdf_queue = services_queue
         background = first.status_code == 302
-        if background:                                   # what the Celery task does
+        if background:  # what the Celery task does
             services.guide_card_pdf_make(job_id=GuideCardPdf.objects.get(key=first["Location"].split("/")[-2]).pk)
         t = time.perf_counter()
         again = client.get(url)
         data = b"".join(again.streaming_content)
         kept_ms = (time.perf_counter() - t) * 1000
         assert again.status_code == 200 and data[:5] == b"%PDF-"
-        print(f"| {n} | {rows} | {'background (302 to the progress page)' if background else 'in the request'} "
-              f"| {one_s:.1f} | {parts_s:.1f} | {marks[0]:.1f} | {len(marks) - 1} | {pages} | {len(one) // 1024} "
-              f"| {first_ms:.0f} | {kept_ms:.0f} | {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} |",
-              flush=True)
+        print(
+            f"| {n} | {rows} | {'background (302 to the progress page)' if background else 'in the request'} "
+            f"| {one_s:.1f} | {parts_s:.1f} | {marks[0]:.1f} | {len(marks) - 1} | {pages} | {len(one) // 1024} "
+            f"| {first_ms:.0f} | {kept_ms:.0f} | {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} |",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -158,7 +166,7 @@ def main() -> None:
     if args.pdf:
         bench_pdf([int(x) for x in args.sizes.split(",")], args.language, args.gc_default)
         return
-    howell.embedded()   # the JSON is read once per process, like in the server
+    howell.embedded()  # the JSON is read once per process, like in the server
     rows = []
     for n in range(4, 65):
         for half in (False, True):
@@ -171,8 +179,18 @@ def main() -> None:
             t = time.perf_counter()
             cards_json(m)
             card_ms = (time.perf_counter() - t) * 1000
-            rows.append((n, half, str(m.construction).split(" (")[0][:48], build_ms, bal_ms, card_ms,
-                         f"{b.min}–{b.max}", round(b.std, 3)))
+            rows.append(
+                (
+                    n,
+                    half,
+                    str(m.construction).split(" (")[0][:48],
+                    build_ms,
+                    bal_ms,
+                    card_ms,
+                    f"{b.min}–{b.max}",
+                    round(b.std, 3),
+                )
+            )
     if args.markdown:
         print("| pairs | half-sets | construction | build ms | balance ms | cards ms | c min–max | std |")
         print("|---|---|---|---|---|---|---|---|")
@@ -180,12 +198,16 @@ def main() -> None:
         if args.markdown:
             print(f"| {n} | {'yes' if half else ''} | {how} | {bm:.1f} | {blm:.1f} | {cm:.1f} | {rng} | {std} |")
         else:
-            print(f"{n:3} {'half' if half else '    '} {how:50} build {bm:7.1f} ms  balance {blm:6.1f} ms  "
-                  f"cards {cm:6.1f} ms  c {rng:>7}  std {std}")
+            print(
+                f"{n:3} {'half' if half else '    '} {how:50} build {bm:7.1f} ms  balance {blm:6.1f} ms  "
+                f"cards {cm:6.1f} ms  c {rng:>7}  std {std}"
+            )
     constructed = [r for r in rows if not r[2].startswith("exhaustive") and not r[2].startswith("the ten")]
     worst = max(constructed, key=lambda r: r[3])
-    print(f"\nconstructed movements: {len(constructed)}; slowest build {worst[3]:.1f} ms ({worst[0]} pairs"
-          f"{', half-sets' if worst[1] else ''}); median {statistics.median(r[3] for r in constructed):.1f} ms")
+    print(
+        f"\nconstructed movements: {len(constructed)}; slowest build {worst[3]:.1f} ms ({worst[0]} pairs"
+        f"{', half-sets' if worst[1] else ''}); median {statistics.median(r[3] for r in constructed):.1f} ms"
+    )
 
     print("\nsearches run on request (bounded):")
     for label, fn in [
@@ -194,8 +216,10 @@ def main() -> None:
         ("partial Howell 24 pairs, 17 rounds", lambda: catalogue.movement_for(24, 17)),
         ("partial Howell 40 pairs, 30 rounds", lambda: catalogue.movement_for(40, 30)),
         ("Mitchell 14 pairs, arrow-switched", lambda: catalogue.movement_for(14, kind="mitchell", arrow_switch=True)),
-        ("Mitchell 40 pairs, skip, arrow-switched",
-         lambda: catalogue.movement_for(40, kind="mitchell", variant="skip", arrow_switch=True)),
+        (
+            "Mitchell 40 pairs, skip, arrow-switched",
+            lambda: catalogue.movement_for(40, kind="mitchell", variant="skip", arrow_switch=True),
+        ),
     ]:
         ms, m = timed(fn, 1)
         print(f"  {label:50} {ms:8.0f} ms  (std {balance_of(m).std:.3f})")

@@ -78,18 +78,29 @@ def main() -> None:
             check_auction(calls, dealer)
 
     calls = sum(len(a) for a in auctions)
-    print(f"Python {sys.version.split()[0]}, one process pinned to one CPU; {args.deals:,} random deals "
-          f"(seed {args.seed}), {calls / args.deals:.1f} calls per auction on average "
-          f"(min {min(map(len, auctions))}, max {max(map(len, auctions))}); best of {args.repeat}")
+    print(
+        f"Python {sys.version.split()[0]}, one process pinned to one CPU; {args.deals:,} random deals "
+        f"(seed {args.seed}), {calls / args.deals:.1f} calls per auction on average "
+        f"(min {min(map(len, auctions))}, max {max(map(len, auctions))}); best of {args.repeat}"
+    )
     print(f"{'':<28} {'wall clock':>21}  {'CPU time of this process':>24}")
-    for what, fn in [("encode", run_encode), ("decode", run_decode), ("encode + decode", run_round_trip),
-                     ("check_auction (Laws) alone", run_check)]:
+    for what, fn in [
+        ("encode", run_encode),
+        ("decode", run_decode),
+        ("encode + decode", run_round_trip),
+        ("check_auction (Laws) alone", run_check),
+    ]:
         wall, cpu = best(fn, args.repeat)
         rate, cpu_rate = args.deals / wall, args.deals / cpu
-        verdict = f"  target {TARGET:,}/s: {'met' if rate >= TARGET else 'NOT met'} ({rate / TARGET:.2f}×)" \
-            if what == "encode + decode" else ""
-        print(f"{what:<28} {rate:>10,.0f} deals/s {1e6 / rate:5.1f} µs  {cpu_rate:>10,.0f} deals/s "
-              f"{1e6 / cpu_rate:5.1f} µs{verdict}")
+        verdict = (
+            f"  target {TARGET:,}/s: {'met' if rate >= TARGET else 'NOT met'} ({rate / TARGET:.2f}×)"
+            if what == "encode + decode"
+            else ""
+        )
+        print(
+            f"{what:<28} {rate:>10,.0f} deals/s {1e6 / rate:5.1f} µs  {cpu_rate:>10,.0f} deals/s "
+            f"{1e6 / cpu_rate:5.1f} µs{verdict}"
+        )
 
 
 if __name__ == "__main__":

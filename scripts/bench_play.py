@@ -20,8 +20,8 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
-import re
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -42,13 +42,15 @@ TARGET_SECONDS = 1.0
 def _stats(times: list[float]) -> str:
     ordered = sorted(times)
     p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
-    return (f"median {statistics.median(ordered) * 1000:7.1f} ms   p95 {p95 * 1000:7.1f} ms   "
-            f"max {ordered[-1] * 1000:7.1f} ms   ({len(ordered)} positions)")
+    return (
+        f"median {statistics.median(ordered) * 1000:7.1f} ms   p95 {p95 * 1000:7.1f} ms   "
+        f"max {ordered[-1] * 1000:7.1f} ms   ({len(ordered)} positions)"
+    )
 
 
 def domain(deals: int, seed: int) -> float:
     rng = random.Random(seed)
-    solve_position(Play.start(number_to_deal(0), Contract.from_str("1NT", "N")).position())   # load the solver
+    solve_position(Play.start(number_to_deal(0), Contract.from_str("1NT", "N")).position())  # load the solver
     leads, others, boards, lead_cpu, other_cpu = [], [], [], [], []
     for _ in range(deals):
         deal = number_to_deal(rng.randrange(D))
@@ -70,8 +72,10 @@ def domain(deals: int, seed: int) -> float:
     print("  … and the CPU time of the solving thread (what an idle core would take):")
     print(f"  opening lead      {_stats(lead_cpu)}")
     print(f"  later positions   {_stats(other_cpu)}")
-    print(f"  a whole board     median {statistics.median(boards) * 1000:7.1f} ms   max {max(boards) * 1000:7.1f} ms"
-          "   (evaluate: all 52 positions, no cache)")
+    print(
+        f"  a whole board     median {statistics.median(boards) * 1000:7.1f} ms   max {max(boards) * 1000:7.1f} ms"
+        "   (evaluate: all 52 positions, no cache)"
+    )
     return worst
 
 
@@ -103,7 +107,7 @@ def site() -> None:
     client.force_login(user)
     cache.clear()
     base = f"/dealing/sessions/{session.pk}/boards/1/play/?contract=3NT&declarer=S"
-    client.get(base)                                          # warm up: imports, templates
+    client.get(base)  # warm up: imports, templates
     fresh, seen = [], []
     rng = random.Random(3)
     for number in range(1, 5):
@@ -134,8 +138,10 @@ def main() -> int:
     if not args.no_site:
         site()
     print(f"Load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores.")
-    print(f"Target: every position under {TARGET_SECONDS:.0f} s — {'met' if worst < TARGET_SECONDS else 'MISSED'} "
-          f"(slowest {worst * 1000:.0f} ms wall)")
+    print(
+        f"Target: every position under {TARGET_SECONDS:.0f} s — {'met' if worst < TARGET_SECONDS else 'MISSED'} "
+        f"(slowest {worst * 1000:.0f} ms wall)"
+    )
     return 0 if worst < TARGET_SECONDS else 1
 
 

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 def _setup():
     os.environ.setdefault("CLUBSITE_VAR_DIR", tempfile.mkdtemp(prefix="bench-player-pages-"))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
-    os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")       # the results e-mails (none here: no addresses)
+    os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")  # the results e-mails (none here: no addresses)
     import django
 
     django.setup()
@@ -89,11 +89,19 @@ def main() -> int:
     club = club_create(name="Bench club", slug="bench")
     user = get_user_model().objects.create_user("bench", password="bench-pass-2026")
     club_role_grant(club=club, user=user, role="director")
-    session = session_create(club=club, name="Bench Pairs", date=datetime.date(2026, 11, 24),
-                             boards_per_round=args.boards_per_round)
+    session = session_create(
+        club=club, name="Bench Pairs", date=datetime.date(2026, 11, 24), boards_per_round=args.boards_per_round
+    )
     variant = "skip" if args.tables % 2 == 0 else None
-    session_movement_choose(session=session, user=user, pairs=2 * args.tables, boards_per_round=args.boards_per_round,
-                            kind="mitchell", rounds=args.rounds, variant=variant)
+    session_movement_choose(
+        session=session,
+        user=user,
+        pairs=2 * args.tables,
+        boards_per_round=args.boards_per_round,
+        kind="mitchell",
+        rounds=args.rounds,
+        variant=variant,
+    )
     session.refresh_from_db()
     session_pairs_ensure(session=session)
     layout = session_layout(session)
@@ -101,8 +109,9 @@ def main() -> int:
     analysed_at = time.perf_counter()
     session_boards_analyse(session_id=session.pk)
     analysis_time = time.perf_counter() - analysed_at
-    members = Member.objects.bulk_create(Member(club=club, first_name=f"Player{i:03d}", last_name=f"Surname{i:03d}")
-                                         for i in range(4 * args.tables))
+    members = Member.objects.bulk_create(
+        Member(club=club, first_name=f"Player{i:03d}", last_name=f"Surname{i:03d}") for i in range(4 * args.tables)
+    )
     for index, pair in enumerate(Pair.objects.filter(session=session).order_by("number")):
         pair.player_1, pair.player_2 = members[2 * index], members[2 * index + 1]
         pair.save(update_fields=["player_1", "player_2"])
@@ -113,15 +122,24 @@ def main() -> int:
     for meeting in layout.meetings:
         for board in meeting.boards:
             contract, declarer = contracts[(board + rng.randrange(3)) % len(contracts)]
-            result_record(session=session, board=board, ns_pair=pairs[meeting.ns], ew_pair=pairs[meeting.ew],
-                          result=Played.of(contract, declarer, rng.choice((8, 9, 10, 10, 11))), user=user,
-                          round=meeting.round, table=meeting.table)
+            result_record(
+                session=session,
+                board=board,
+                ns_pair=pairs[meeting.ns],
+                ew_pair=pairs[meeting.ew],
+                result=Played.of(contract, declarer, rng.choice((8, 9, 10, 10, 11))),
+                user=user,
+                round=meeting.round,
+                table=meeting.table,
+            )
     session_set_status(session=session, status=Session.Status.FINISHED)
     session_results_publish(session=session, user=user, query_hours=0)
     lines = Result.objects.filter(session=session).count()
-    print(f"{connection.vendor}, DEBUG={settings.DEBUG}: {args.tables} tables, {len(pairs)} pairs, "
-          f"{len(layout.boards)} boards ({lines} lines), set up in {time.perf_counter() - started:.1f} s "
-          f"(double-dummy analysis {analysis_time:.1f} s)")
+    print(
+        f"{connection.vendor}, DEBUG={settings.DEBUG}: {args.tables} tables, {len(pairs)} pairs, "
+        f"{len(layout.boards)} boards ({lines} lines), set up in {time.perf_counter() - started:.1f} s "
+        f"(double-dummy analysis {analysis_time:.1f} s)"
+    )
 
     client = Client(HTTP_HOST=(settings.ALLOWED_HOSTS or ["127.0.0.1"])[0])
     labels = sorted(pairs)
@@ -160,8 +178,10 @@ def main() -> int:
         c50, c95 = _percentiles(cpu)
         verdict = "met" if p95 < 100 else "NOT met"
         failed |= p95 >= 100 and name != "ranking CSV"
-        print(f"{name:<12} wall median {p50:6.1f} ms  p95 {p95:6.1f} ms   CPU median {c50:6.1f} ms  p95 {c95:6.1f} ms   "
-              f"{len(queries):3d} queries  {size / 1024:5.1f} KiB   (target p95 < 100 ms: {verdict})")
+        print(
+            f"{name:<12} wall median {p50:6.1f} ms  p95 {p95:6.1f} ms   CPU median {c50:6.1f} ms  p95 {c95:6.1f} ms   "
+            f"{len(queries):3d} queries  {size / 1024:5.1f} KiB   (target p95 < 100 ms: {verdict})"
+        )
     return 1 if failed else 0
 
 

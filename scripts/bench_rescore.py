@@ -81,11 +81,19 @@ def main() -> int:
     club = club_create(name="Bench club", slug="bench")
     user = get_user_model().objects.create_user("bench", password="bench-pass-2026")
     club_role_grant(club=club, user=user, role="director")
-    session = session_create(club=club, name="Bench", date=datetime.date(2026, 11, 24),
-                             boards_per_round=args.boards_per_round)
+    session = session_create(
+        club=club, name="Bench", date=datetime.date(2026, 11, 24), boards_per_round=args.boards_per_round
+    )
     variant = "skip" if args.tables % 2 == 0 else None
-    session_movement_choose(session=session, user=user, pairs=2 * args.tables, boards_per_round=args.boards_per_round,
-                            kind="mitchell", rounds=args.rounds, variant=variant)
+    session_movement_choose(
+        session=session,
+        user=user,
+        pairs=2 * args.tables,
+        boards_per_round=args.boards_per_round,
+        kind="mitchell",
+        rounds=args.rounds,
+        variant=variant,
+    )
     session.refresh_from_db()
     session_pairs_ensure(session=session)
     pairs = session_pairs(session=session)
@@ -94,11 +102,19 @@ def main() -> int:
     started = time.perf_counter()
     for meeting in layout.meetings:
         for board in meeting.boards:
-            result_record(session=session, board=board, ns_pair=pairs[meeting.ns], ew_pair=pairs[meeting.ew],
-                          result=Played.of("4S", "NS"[rng.randrange(2)], rng.choice((8, 9, 10, 10, 11))), user=user)
+            result_record(
+                session=session,
+                board=board,
+                ns_pair=pairs[meeting.ns],
+                ew_pair=pairs[meeting.ew],
+                result=Played.of("4S", "NS"[rng.randrange(2)], rng.choice((8, 9, 10, 10, 11))),
+                user=user,
+            )
     lines = Result.objects.filter(session=session).count()
-    print(f"{connection.vendor}: {args.tables} tables, {args.rounds} rounds x {args.boards_per_round} boards = "
-          f"{len(layout.boards)} boards, {lines} lines entered in {time.perf_counter() - started:.1f} s")
+    print(
+        f"{connection.vendor}: {args.tables} tables, {args.rounds} rounds x {args.boards_per_round} boards = "
+        f"{len(layout.boards)} boards, {lines} lines entered in {time.perf_counter() - started:.1f} s"
+    )
     Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED)
     session.refresh_from_db()
 
@@ -107,8 +123,14 @@ def main() -> int:
     for i in range(args.repeat):
         meeting, board = meetings[rng.randrange(len(meetings))]
         t = time.perf_counter()
-        result_enter(session=session, board=board, ns_pair=pairs[meeting.ns], ew_pair=pairs[meeting.ew],
-                     result=Played.of("3N", "N", 7 + i % 6), user=user)
+        result_enter(
+            session=session,
+            board=board,
+            ns_pair=pairs[meeting.ns],
+            ew_pair=pairs[meeting.ew],
+            result=Played.of("3N", "N", 7 + i % 6),
+            user=user,
+        )
         from scoring.selectors.results import traveller_line
 
         traveller = [traveller_line(r) for r in session_results(session=session, board=board)]

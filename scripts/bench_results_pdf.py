@@ -70,16 +70,25 @@ def main() -> int:
     club = club_create(name="Bench club", slug="bench")
     user = get_user_model().objects.create_user("bench", password="bench-pass-2026")
     club_role_grant(club=club, user=user, role="director")
-    session = session_create(club=club, name="Bench Pairs", date=datetime.date(2026, 11, 24),
-                             boards_per_round=args.boards_per_round)
-    session_movement_choose(session=session, user=user, pairs=2 * args.tables, boards_per_round=args.boards_per_round,
-                            kind="mitchell", rounds=args.rounds, variant="skip" if args.tables % 2 == 0 else None)
+    session = session_create(
+        club=club, name="Bench Pairs", date=datetime.date(2026, 11, 24), boards_per_round=args.boards_per_round
+    )
+    session_movement_choose(
+        session=session,
+        user=user,
+        pairs=2 * args.tables,
+        boards_per_round=args.boards_per_round,
+        kind="mitchell",
+        rounds=args.rounds,
+        variant="skip" if args.tables % 2 == 0 else None,
+    )
     session.refresh_from_db()
     session_pairs_ensure(session=session)
     layout = session_layout(session)
     session_deal_fresh(session=session, user=user, boards=len(layout.boards), queue_analysis=False)
-    members = Member.objects.bulk_create(Member(club=club, first_name=f"Player{i:03d}", last_name=f"Surname{i:03d}")
-                                         for i in range(4 * args.tables))
+    members = Member.objects.bulk_create(
+        Member(club=club, first_name=f"Player{i:03d}", last_name=f"Surname{i:03d}") for i in range(4 * args.tables)
+    )
     for index, pair in enumerate(Pair.objects.filter(session=session).order_by("number")):
         pair.player_1, pair.player_2 = members[2 * index], members[2 * index + 1]
         pair.save(update_fields=["player_1", "player_2"])
@@ -90,9 +99,16 @@ def main() -> int:
     for meeting in layout.meetings:
         for board in meeting.boards:
             contract, declarer = contracts[(board + rng.randrange(3)) % len(contracts)]
-            result_record(session=session, board=board, ns_pair=pairs[meeting.ns], ew_pair=pairs[meeting.ew],
-                          result=Played.of(contract, declarer, rng.choice((8, 9, 10, 10, 11))), user=user,
-                          round=meeting.round, table=meeting.table)
+            result_record(
+                session=session,
+                board=board,
+                ns_pair=pairs[meeting.ns],
+                ew_pair=pairs[meeting.ew],
+                result=Played.of(contract, declarer, rng.choice((8, 9, 10, 10, 11))),
+                user=user,
+                round=meeting.round,
+                table=meeting.table,
+            )
     session_set_status(session=session, status=Session.Status.FINISHED)
     session_results_publish(session=session, user=user, query_hours=0)
 
@@ -110,8 +126,10 @@ def main() -> int:
         cpus.append(time.process_time() - cpu)
     out = args.out or Path(folder) / "results.pdf"
     out.write_bytes(response.content)
-    print(f"Results PDF of {args.tables} tables ({len(pairs)} pairs, {len(layout.boards)} boards; "
-          f"{_pages(out)} pages, {len(response.content) / 1024:.0f} KiB) -> {out}")
+    print(
+        f"Results PDF of {args.tables} tables ({len(pairs)} pairs, {len(layout.boards)} boards; "
+        f"{_pages(out)} pages, {len(response.content) / 1024:.0f} KiB) -> {out}"
+    )
     print(f"  first request of the process   {first:6.2f} s  (CPU {first_cpu:.2f} s)")
     print(f"  best of {args.repeat}                      {min(times):6.2f} s  (CPU {min(cpus):.2f} s)")
     print(f"  load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

@@ -7,6 +7,7 @@ Django's test client) and of ``room_state`` alone.
 
     DATABASE_URL=postgres://app:app@127.0.0.1:PORT/db DJANGO_DEBUG=false python scripts/bench_room.py [--repeat 30]
 """
+
 import argparse
 import datetime
 import os
@@ -21,7 +22,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
 if not os.environ.get("DATABASE_URL"):
     os.environ.setdefault("CLUBSITE_VAR_DIR", tempfile.mkdtemp(prefix="bench-room-"))
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -46,8 +47,9 @@ def evening():
     director = get_user_model().objects.create_user(username="d" + tag, password="x")
     club_role_grant(club=club, user=director, role="director")
     session = session_create(club=club, name="Room", date=datetime.date(2026, 11, 24), boards_per_round=3)
-    session_movement_choose(session=session, user=director, pairs=60, rounds=9, kind="mitchell", variant="relay",
-                            boards_per_round=3)
+    session_movement_choose(
+        session=session, user=director, pairs=60, rounds=9, kind="mitchell", variant="relay", boards_per_round=3
+    )
     session.refresh_from_db()
     table_entry_start(session=session, user=director)
     for r in range(2, 10):
@@ -57,10 +59,24 @@ def evening():
     draw = random.Random(1)
     for m in layout.meetings:
         for b in m.boards:
-            result = from_data({"contract": draw.choice(["4S", "3NT", "4H", "2S"]), "declarer": draw.choice("NESW"),
-                                "tricks": draw.randint(7, 11)})
-            result_record(session=session, board=b, ns_pair=pairs[m.ns], ew_pair=pairs[m.ew], result=result,
-                          user=director, round=m.round, table=m.table, layout=layout)
+            result = from_data(
+                {
+                    "contract": draw.choice(["4S", "3NT", "4H", "2S"]),
+                    "declarer": draw.choice("NESW"),
+                    "tricks": draw.randint(7, 11),
+                }
+            )
+            result_record(
+                session=session,
+                board=b,
+                ns_pair=pairs[m.ns],
+                ew_pair=pairs[m.ew],
+                result=result,
+                user=director,
+                round=m.round,
+                table=m.table,
+                layout=layout,
+            )
     return session, director
 
 
@@ -84,14 +100,18 @@ def main() -> None:
     client.force_login(director)
     live = f"/tables/sessions/{session.pk}/room/live/"
     assert client.get(live).status_code == 200
-    room_state(session=session, user=director)                       # warm: the movement's layout, templates
+    room_state(session=session, user=director)  # warm: the movement's layout, templates
     print(f"30 tables, {session.results.count()} results; median and worst of {args.repeat}")
-    for name, call in (("room, live part (view)", lambda: client.get(live)),
-                       ("room_state alone", lambda: room_state(session=session, user=director))):
+    for name, call in (
+        ("room, live part (view)", lambda: client.get(live)),
+        ("room_state alone", lambda: room_state(session=session, user=director)),
+    ):
         cpu, wall = timed(call, args.repeat)
         med = lambda v: sorted(v)[len(v) // 2] * 1000  # noqa: E731
-        print(f"{name:24} CPU median {med(cpu):6.1f} ms  worst {max(cpu) * 1000:6.1f} ms   "
-              f"wall median {med(wall):6.1f} ms  worst {max(wall) * 1000:6.1f} ms")
+        print(
+            f"{name:24} CPU median {med(cpu):6.1f} ms  worst {max(cpu) * 1000:6.1f} ms   "
+            f"wall median {med(wall):6.1f} ms  worst {max(wall) * 1000:6.1f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -105,21 +105,28 @@ def main() -> None:
         cpu = sorted(os.sched_getaffinity(0))[0]
         os.sched_setaffinity(0, {cpu})
         pinned = f"pinned to CPU {cpu}"
-    print(f"scoring benchmark: Python {sys.version.split()[0]}, numpy {np.__version__}, {pinned}, "
-          f"best of {args.repeat}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-          f"load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"scoring benchmark: Python {sys.version.split()[0]}, numpy {np.__version__}, {pinned}, "
+        f"best of {args.repeat}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
     rng = np.random.default_rng(args.seed)
     table = np.array(sorted(possible_scores()), dtype=np.int64)
-    common = table[np.abs(table) <= 2000]          # a board's usual spread; the million-line board takes them all
+    common = table[np.abs(table) <= 2000]  # a board's usual spread; the million-line board takes them all
 
     # one board played 1,000,000 times
     n = 1_000_000
     one_scores = rng.choice(table, size=n)
     one_units = np.zeros(n, dtype=np.int64)
     wall, cpu, (numerators, denominators) = best(lambda: neuberg_numerators(one_units, one_scores), args.repeat)
-    assert int(numerators.sum()) == n * (n - 1) * int(denominators[0])          # Σ units = A(A − 1), ×A
-    line("1 board × 1,000,000 results: raw MPs + Neuberg (numpy)", n, wall, cpu,
-         f"target < {TARGET_SECONDS:.0f} s: {'met' if wall < TARGET_SECONDS else 'MISSED'}")
+    assert int(numerators.sum()) == n * (n - 1) * int(denominators[0])  # Σ units = A(A − 1), ×A
+    line(
+        "1 board × 1,000,000 results: raw MPs + Neuberg (numpy)",
+        n,
+        wall,
+        cpu,
+        f"target < {TARGET_SECONDS:.0f} s: {'met' if wall < TARGET_SECONDS else 'MISSED'}",
+    )
 
     sorted_path = lambda: _raw_matchpoints_sorted(one_units, one_scores + (1 << 15), 1 << 16)  # noqa: E731
     wall, cpu, (mp, _actual) = best(sorted_path, args.repeat)
@@ -131,8 +138,13 @@ def main() -> None:
     many_units = np.repeat(np.arange(1000, dtype=np.int64), sizes)
     many_scores = rng.choice(common, size=many_units.size)
     wall, cpu, (numerators, denominators) = best(lambda: neuberg_numerators(many_units, many_scores), args.repeat)
-    line(f"1,000 boards × ≤ 1,000 results ({many_units.size:,} lines): numpy", many_units.size, wall, cpu,
-         f"target < {TARGET_SECONDS:.0f} s: {'met' if wall < TARGET_SECONDS else 'MISSED'}")
+    line(
+        f"1,000 boards × ≤ 1,000 results ({many_units.size:,} lines): numpy",
+        many_units.size,
+        wall,
+        cpu,
+        f"target < {TARGET_SECONDS:.0f} s: {'met' if wall < TARGET_SECONDS else 'MISSED'}",
+    )
     numpy_wall = wall
 
     # the same in plain Python, for comparison
@@ -140,30 +152,45 @@ def main() -> None:
     as_lists = [b.tolist() for b in boards]
     wall, cpu, plain = best(lambda: [matchpoints(b) for b in as_lists], max(1, args.repeat // 2))
     assert [m for b in plain for m in b] == raw_matchpoints(many_units, many_scores)[0].tolist()
-    line("  the same, Python matchpoints() per line (sort + bisect)", many_units.size, wall, cpu,
-         f"({wall / numpy_wall:.0f}× numpy)")
+    line(
+        "  the same, Python matchpoints() per line (sort + bisect)",
+        many_units.size,
+        wall,
+        cpu,
+        f"({wall / numpy_wall:.0f}× numpy)",
+    )
     sample = as_lists[:10]
     wall, cpu, slow = best(lambda: [naive(b) for b in sample], 1)
     assert slow == [matchpoints(b) for b in sample]
     scale = many_units.size / sum(map(len, sample))
-    line("  naive double loop per line, 10 boards scaled to 1,000", many_units.size, wall * scale, cpu * scale,
-         f"({wall * scale / numpy_wall:.0f}× numpy)")
+    line(
+        "  naive double loop per line, 10 boards scaled to 1,000",
+        many_units.size,
+        wall * scale,
+        cpu * scale,
+        f"({wall * scale / numpy_wall:.0f}× numpy)",
+    )
 
     # score_event on a 30-table session (the million Python ints above freed first: the cyclic
     # garbage collector's passes over them would be timed with it)
-    plain = as_lists = boards = slow = None     # free them before the next figures
+    plain = as_lists = boards = slow = None  # free them before the next figures
     gc.collect()
     session = session_lines(random.Random(args.seed))
-    for label, options in (("matchpoints (EBU, Neuberg)", ScoringOptions()),
-                           ("matchpoints (ACBL, no factoring)", ScoringOptions(scale="acbl", factoring="none")),
-                           ("Butler IMPs", ScoringOptions(method="butler")),
-                           ("cross-IMPs", ScoringOptions(method="cross_imps"))):
+    for label, options in (
+        ("matchpoints (EBU, Neuberg)", ScoringOptions()),
+        ("matchpoints (ACBL, no factoring)", ScoringOptions(scale="acbl", factoring="none")),
+        ("Butler IMPs", ScoringOptions(method="butler")),
+        ("cross-IMPs", ScoringOptions(method="cross_imps")),
+    ):
         if label.startswith("matchpoints (EBU"):
             cold_wall, cold_cpu, _ = best(lambda: score_event(session, options, two_winners=True), 1)
             line(f"score_event, 30 tables × 27 boards, {label}, cold", len(session), cold_wall, cold_cpu)
         wall, cpu, _ = best(lambda: score_event(session, options, two_winners=True), max(args.repeat, 20))
-        note = f"target ~{TARGET_SESSION_MS:.0f} ms: {'met' if wall * 1000 < TARGET_SESSION_MS else 'MISSED'}" \
-            if label.startswith("matchpoints (EBU") else ""
+        note = (
+            f"target ~{TARGET_SESSION_MS:.0f} ms: {'met' if wall * 1000 < TARGET_SESSION_MS else 'MISSED'}"
+            if label.startswith("matchpoints (EBU")
+            else ""
+        )
         line(f"score_event, 30 tables × 27 boards, {label}", len(session), wall, cpu, note)
 
 

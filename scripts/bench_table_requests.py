@@ -5,6 +5,7 @@ throw-away PostgreSQL: it adds a club). Prints the median CPU time of Django (ti
 
     DATABASE_URL=postgres://app:app@127.0.0.1:PORT/db DJANGO_DEBUG=false python scripts/bench_table_requests.py
 """
+
 import os
 import sys
 
@@ -13,22 +14,28 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
 import datetime
 import time
 import uuid
+
 import django
+
 django.setup()
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
+
 from clubs.services import club_create, club_role_grant, session_create
 from movements.services import session_movement_choose
 from scoring.selectors.layout import session_layout
 from tables.models import Table
-from tables.services.setup import round_release, table_entry_start
 from tables.services.joining import table_join
+from tables.services.setup import round_release, table_entry_start
+
 tag = uuid.uuid4().hex[:6]
 club = club_create(name="CPU " + tag, slug="cpu" + tag, city="x")
 director = get_user_model().objects.create_user(username="d" + tag, password="x")
 club_role_grant(club=club, user=director, role="director")
 session = session_create(club=club, name="CPU", date=datetime.date(2026, 11, 24), boards_per_round=3)
-session_movement_choose(session=session, user=director, pairs=60, rounds=9, kind="mitchell", variant="relay", boards_per_round=3)
+session_movement_choose(
+    session=session, user=director, pairs=60, rounds=9, kind="mitchell", variant="relay", boards_per_round=3
+)
 session.refresh_from_db()
 table_entry_start(session=session, user=director)
 for r in range(2, 10):
@@ -43,9 +50,33 @@ for number in range(1, 11):
     for m in [m for m in layout.meetings if m.table == number]:
         for b in m.boards:
             key = uuid.uuid4().hex
-            for kind, call in (("entry", lambda: client.post("/api/v1/tables/entries/", {"key": key, "board": b, "round": m.round, "level": 4, "strain": "S", "declarer": "N", "tricks": 10}, format="json")),
-                               ("confirm", lambda: client.post("/api/v1/tables/confirmations/", {"key": uuid.uuid4().hex, "entry": key, "side": "EW"}, format="json")),
-                               ("state", lambda: client.get("/api/v1/tables/state/"))):
+            for kind, call in (
+                (
+                    "entry",
+                    lambda: client.post(
+                        "/api/v1/tables/entries/",
+                        {
+                            "key": key,
+                            "board": b,
+                            "round": m.round,
+                            "level": 4,
+                            "strain": "S",
+                            "declarer": "N",
+                            "tricks": 10,
+                        },
+                        format="json",
+                    ),
+                ),
+                (
+                    "confirm",
+                    lambda: client.post(
+                        "/api/v1/tables/confirmations/",
+                        {"key": uuid.uuid4().hex, "entry": key, "side": "EW"},
+                        format="json",
+                    ),
+                ),
+                ("state", lambda: client.get("/api/v1/tables/state/")),
+            ):
                 c0, w0 = time.process_time(), time.perf_counter()
                 response = call()
                 cpu[kind].append(time.process_time() - c0)
@@ -60,7 +91,6 @@ for number in range(1, 11):
 
 def med(v):
     return sorted(v)[len(v) // 2] * 1000
-
 
 
 for k in cpu:

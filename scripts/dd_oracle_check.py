@@ -98,8 +98,11 @@ def main() -> int:
     table_fails: list[str] = []
     score_checks: Counter = Counter()
     score_fails: list[str] = []
-    contract_classes: dict[str, Counter] = {"BCDD Minimax": Counter(), "Deep Finesse Minimax": Counter(),
-                                            "BridgeComposer ParContract": Counter()}
+    contract_classes: dict[str, Counter] = {
+        "BCDD Minimax": Counter(),
+        "Deep Finesse Minimax": Counter(),
+        "BridgeComposer ParContract": Counter(),
+    }
     examples: dict[tuple[str, str], str] = {}
     own_table_par = Counter()
     facts: Counter = Counter()
@@ -131,8 +134,10 @@ def main() -> int:
             check_table("BCDD Ability", board, DoubleDummyTable.from_ability(game.value("Ability")), table)
             check_table("Deep Finesse Ability", board, DoubleDummyTable.from_ability(deep_game.value("Ability")), table)
             check_score("BCDD OptimumScore", board, game.optimum_score, ours.score)
-            for source, tag in (("BCDD Minimax", game.value("Minimax")), ("Deep Finesse Minimax",
-                                                                           deep_game.value("Minimax"))):
+            for source, tag in (
+                ("BCDD Minimax", game.value("Minimax")),
+                ("Deep Finesse Minimax", deep_game.value("Minimax")),
+            ):
                 contract, score = parse_minimax(tag, game.vulnerability)
                 check_score(source, board, score, ours.score)
                 cls = _minimax_class(contract, ours.contracts)
@@ -145,8 +150,11 @@ def main() -> int:
             facts["both partners make our par contract"] += any(len(c.declarers) == 2 for c in ours.contracts)
             if bcdd_contract != deep_contract:
                 same_bid = (bcdd_contract.level, bcdd_contract.strain) == (deep_contract.level, deep_contract.strain)
-                facts["BCDD and Deep Finesse name different partners" if same_bid
-                      else "BCDD and Deep Finesse name different contracts"] += 1
+                facts[
+                    "BCDD and Deep Finesse name different partners"
+                    if same_bid
+                    else "BCDD and Deep Finesse name different contracts"
+                ] += 1
             if game.optimum_result_table is not None:
                 own = par(game.optimum_result_table, game.vulnerability, game.dealer)
                 own_table_par[own.score == game.optimum_score] += 1
@@ -156,13 +164,17 @@ def main() -> int:
             check_score("BridgeComposer OptimumScore", board, game.optimum_score, ours.score)
             cls = _bc_class(game.par_contracts or (), ours.contracts)
             contract_classes["BridgeComposer ParContract"][cls] += 1
-            examples.setdefault(("BridgeComposer ParContract", cls),
-                                f"deal {board}: {game.value('ParContract')} vs ours {ours.par_contract_pbn()}")
+            examples.setdefault(
+                ("BridgeComposer ParContract", cls),
+                f"deal {board}: {game.value('ParContract')} vs ours {ours.par_contract_pbn()}",
+            )
 
     out = []
-    out.append(f"Deals solved: {len(games)} (396 BCDD + 12 BridgeComposer) in {solve_seconds:.1f} s "
-               f"({solve_seconds / len(games) * 1000:.0f} ms a deal, DDS CalcAllTables via endplay); "
-               f"par for all in {par_seconds * 1000:.0f} ms.")
+    out.append(
+        f"Deals solved: {len(games)} (396 BCDD + 12 BridgeComposer) in {solve_seconds:.1f} s "
+        f"({solve_seconds / len(games) * 1000:.0f} ms a deal, DDS CalcAllTables via endplay); "
+        f"par for all in {par_seconds * 1000:.0f} ms."
+    )
     out.append("")
     out.append("Trick tables (all 20 results of a deal must agree):")
     for source in dict.fromkeys(k for k, _ in table_checks):
@@ -173,8 +185,10 @@ def main() -> int:
     for source in dict.fromkeys(k for k, _ in score_checks):
         n, agree = score_checks[source, "deals"], score_checks[source, "agree"]
         out.append(f"  {source:36s} {agree:3d}/{n:3d} deals")
-    out.append(f"  (par recomputed by DDS from BCDD's own tables equals BCDD's OptimumScore on "
-               f"{own_table_par[True]}/{sum(own_table_par.values())} deals)")
+    out.append(
+        f"  (par recomputed by DDS from BCDD's own tables equals BCDD's OptimumScore on "
+        f"{own_table_par[True]}/{sum(own_table_par.values())} deals)"
+    )
     out.append("")
     out.append("Par contracts, by class of difference:")
     for source, classes in contract_classes.items():
@@ -184,8 +198,12 @@ def main() -> int:
             out.append(f"         e.g. {examples[source, cls]}")
     out.append("")
     out.append(f"On the {facts['BCDD deals']} BCDD deals:")
-    for key in ("both partners make our par contract", "our par lists several contracts (they name one)",
-                "BCDD and Deep Finesse name different partners", "BCDD and Deep Finesse name different contracts"):
+    for key in (
+        "both partners make our par contract",
+        "our par lists several contracts (they name one)",
+        "BCDD and Deep Finesse name different partners",
+        "BCDD and Deep Finesse name different contracts",
+    ):
         out.append(f"  {facts[key]:3d}  {key}")
     if table_fails or score_fails:
         out.append("")

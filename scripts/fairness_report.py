@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dealing.domain import bigdeal, fairness, generator  # noqa: E402
+from dealing.domain import bigdeal, fairness, generator
 
 CHUNK = 1 << 18
 
@@ -60,14 +60,14 @@ def main() -> None:
     print("Hand patterns (one hand per deal, seat rotating), % of hands:")
     print(f"{'pattern':<10} {'exact':>9} " + " ".join(f"{name:>17}" for name in tallies))
     order = sorted(patterns, key=lambda p: -patterns[p])
-    for k, pattern in enumerate(order[:16]):
+    for _k, pattern in enumerate(order[:16]):
         index = sorted(patterns, reverse=True).index(pattern)
         cells = " ".join(f"{100 * t.pattern[index] / t.deals:>17.4f}" for t in tallies.values())
         print(f"{'-'.join(map(str, pattern)):<10} {100 * float(patterns[pattern]):>9.4f} {cells}")
     print("\nHCP of one hand, % of hands:")
     hcp = fairness.hcp_probabilities()
     print(f"{'HCP':<10} {'exact':>9} " + " ".join(f"{name:>17}" for name in tallies))
-    for h in range(0, 31):
+    for h in range(31):
         cells = " ".join(f"{100 * t.hcp[h] / t.deals:>17.4f}" for t in tallies.values())
         print(f"{h:<10} {100 * float(hcp[h]):>9.4f} {cells}")
 

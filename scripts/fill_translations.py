@@ -42,8 +42,9 @@ def main(glossary_path: str, update: bool = False) -> int:
         if entry.msgid_plural:
             key = _key(glossary, entry, f"{entry.msgid}|{entry.msgid_plural}")
             stale = update and key in glossary and list(entry.msgstr_plural.values()) != list(glossary[key])
-            if key in glossary and (stale or fuzzy or len(entry.msgstr_plural) < len(glossary[key])
-                                    or not all(entry.msgstr_plural.values())):
+            if key in glossary and (
+                stale or fuzzy or len(entry.msgstr_plural) < len(glossary[key]) or not all(entry.msgstr_plural.values())
+            ):
                 entry.msgstr_plural = dict(enumerate(glossary[key]))
                 fuzzy = False
                 entry.flags = [f for f in entry.flags if f != "fuzzy"]

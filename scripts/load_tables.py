@@ -56,7 +56,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS, ROUNDS, BOARDS_PER_ROUND = 60, 9, 3
-POLL = 4.0          # seconds between a page's state requests (static/js/tables/table.js)
+POLL = 4.0  # seconds between a page's state requests (static/js/tables/table.js)
 
 
 def free_port() -> int:
@@ -69,7 +69,9 @@ class Postgres:
     """A throw-away PostgreSQL cluster in a temporary folder (as scripts/test.sh starts one)."""
 
     def __init__(self):
-        bins = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: [int(x) for x in p.parent.name.split(".")])
+        bins = sorted(
+            Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: [int(x) for x in p.parent.name.split(".")]
+        )
         if not bins:
             sys.exit("PostgreSQL is not installed (apt-get install postgresql), or pass --database-url")
         self.bin = bins[-1]
@@ -89,15 +91,49 @@ class Postgres:
         self.data.mkdir()
         if os.getuid() == 0:
             shutil.chown(self.data, "postgres", "postgres")
-        self._run(f"{self.bin}/initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8",
-                  "--locale=C.UTF-8")
-        options = f"-h 127.0.0.1 -p {self.port} -k {self.data} -c max_connections=200 -c fsync=off " \
-                  f"-c synchronous_commit=off -c full_page_writes=off"
-        self._run(f"{self.bin}/pg_ctl", "-D", str(self.data), "-l", str(self.data / "server.log"), "-w", "-o",
-                  f"'{options}'", "start")
-        subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-q", "-c",
-                        "CREATE ROLE app LOGIN PASSWORD 'app' CREATEDB", "-c", "CREATE DATABASE load OWNER app"],
-                       check=True)
+        self._run(
+            f"{self.bin}/initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            "postgres",
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--locale=C.UTF-8",
+        )
+        options = (
+            f"-h 127.0.0.1 -p {self.port} -k {self.data} -c max_connections=200 -c fsync=off "
+            f"-c synchronous_commit=off -c full_page_writes=off"
+        )
+        self._run(
+            f"{self.bin}/pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.data / "server.log"),
+            "-w",
+            "-o",
+            f"'{options}'",
+            "start",
+        )
+        subprocess.run(
+            [
+                "psql",
+                "-h",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "-U",
+                "postgres",
+                "-q",
+                "-c",
+                "CREATE ROLE app LOGIN PASSWORD 'app' CREATEDB",
+                "-c",
+                "CREATE DATABASE load OWNER app",
+            ],
+            check=True,
+        )
         return f"postgres://app:app@127.0.0.1:{self.port}/load"
 
     def stop(self) -> None:
@@ -118,8 +154,10 @@ class Redis:
         self.process = None
 
     def start(self) -> str:
-        self.process = subprocess.Popen(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
-                                         "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL,
+        )
         for _ in range(100):
             with socket.socket() as probe:
                 if probe.connect_ex(("127.0.0.1", self.port)) == 0:
@@ -163,10 +201,31 @@ print(json.dumps(dict(session=session.pk, tables=tables)))
 
 
 def start_gunicorn(env: dict, port: int, workers: int, access_log: str = "") -> subprocess.Popen:
-    log = ["--access-logfile", access_log, "--access-logformat", "%(t)s %(p)s %(m)s %(U)s %(s)s %(D)s"] if access_log else []
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "clubsite.wsgi", "-b", f"127.0.0.1:{port}",
-                                "-w", str(workers), "--worker-class", "sync", "--log-level", "warning", *log],
-                               cwd=ROOT, env=env, start_new_session=True)
+    log = (
+        ["--access-logfile", access_log, "--access-logformat", "%(t)s %(p)s %(m)s %(U)s %(s)s %(D)s"]
+        if access_log
+        else []
+    )
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "clubsite.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            str(workers),
+            "--worker-class",
+            "sync",
+            "--log-level",
+            "warning",
+            *log,
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
     for _ in range(100):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
@@ -184,8 +243,13 @@ def planned(table: int, board: int) -> dict:
         return {"passed_out": True}
     level = rnd.choice([1, 2, 3, 3, 4, 4, 4, 5, 6])
     need = 6 + level
-    return {"level": level, "strain": rnd.choice("CDHSN"), "doubling": str(rnd.choice([0, 0, 0, 1])),
-            "declarer": rnd.choice("NESW"), "tricks": max(0, min(13, need + rnd.choice([-2, -1, 0, 0, 0, 1])))}
+    return {
+        "level": level,
+        "strain": rnd.choice("CDHSN"),
+        "doubling": str(rnd.choice([0, 0, 0, 1])),
+        "declarer": rnd.choice("NESW"),
+        "tricks": max(0, min(13, need + rnd.choice([-2, -1, 0, 0, 0, 1]))),
+    }
 
 
 class Stats:
@@ -193,16 +257,18 @@ class Stats:
         self.latency = {"entry": [], "confirm": [], "state": [], "join": [], "room": []}
         self.errors: list[str] = []
         self.requests = 0
-        self.slow: list[tuple[float, str, float]] = []     # (when, kind, seconds) of answers slower than 0.2 s
+        self.slow: list[tuple[float, str, float]] = []  # (when, kind, seconds) of answers slower than 0.2 s
 
 
 async def join(client, base: str, table: dict, stats: Stats) -> str:
     t0 = time.perf_counter()
     page = await client.get(f"{base}/t/{table['code']}/", params={"pin": table["pin"]})
     token = client.cookies.get("csrftoken") or re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
-    response = await client.post(f"{base}/t/{table['code']}/", data={"pin": table["pin"],
-                                                                      "csrfmiddlewaretoken": token},
-                                 headers={"Referer": f"{base}/t/{table['code']}/"})
+    response = await client.post(
+        f"{base}/t/{table['code']}/",
+        data={"pin": table["pin"], "csrfmiddlewaretoken": token},
+        headers={"Referer": f"{base}/t/{table['code']}/"},
+    )
     stats.latency["join"].append(time.perf_counter() - t0)
     stats.requests += 2
     if response.status_code != 302:
@@ -211,7 +277,7 @@ async def join(client, base: str, table: dict, stats: Stats) -> str:
 
 
 async def post(client, base: str, path: str, token: str, body: dict, kind: str, stats: Stats, retry: bool) -> dict:
-    for attempt in range(2 if retry else 1):          # the same key again: a retry after a lost answer
+    for _attempt in range(2 if retry else 1):  # the same key again: a retry after a lost answer
         t0 = time.perf_counter()
         response = await client.post(f"{base}{path}", json=body, headers={"X-Table-Token": token})
         stats.latency[kind].append(time.perf_counter() - t0)
@@ -224,27 +290,50 @@ async def post(client, base: str, path: str, token: str, body: dict, kind: str, 
     return response.json()
 
 
-async def phone(base: str, table: dict, boards_by_round: dict, index: int, stats: Stats, pace: float,
-                rnd: random.Random, done: asyncio.Event, seated: asyncio.Barrier) -> None:
+async def phone(
+    base: str,
+    table: dict,
+    boards_by_round: dict,
+    index: int,
+    stats: Stats,
+    pace: float,
+    rnd: random.Random,
+    done: asyncio.Event,
+    seated: asyncio.Barrier,
+) -> None:
     import httpx
 
     async with httpx.AsyncClient(timeout=30, follow_redirects=False) as client:
         token = await join(client, base, table, stats)
-        await seated.wait()                              # the evening starts once every phone has joined
-        if index == 0:                                   # the table's phone: the whole evening
-            if pace:                                     # tables do not finish their first board in the same second
+        await seated.wait()  # the evening starts once every phone has joined
+        if index == 0:  # the table's phone: the whole evening
+            if pace:  # tables do not finish their first board in the same second
                 await asyncio.sleep(pace * rnd.uniform(0, 1))
             for r in sorted(boards_by_round):
                 for board in boards_by_round[r]:
                     key = uuid.uuid4().hex
-                    answer = await post(client, base, "/api/v1/tables/entries/", token,
-                                        {"key": key, "board": board, "round": r, **planned(table["number"], board)},
-                                        "entry", stats, rnd.random() < 0.1)
+                    answer = await post(
+                        client,
+                        base,
+                        "/api/v1/tables/entries/",
+                        token,
+                        {"key": key, "board": board, "round": r, **planned(table["number"], board)},
+                        "entry",
+                        stats,
+                        rnd.random() < 0.1,
+                    )
                     if pace:
                         await asyncio.sleep(pace * rnd.uniform(0.5, 1.5))
-                    await post(client, base, "/api/v1/tables/confirmations/", token,
-                               {"key": uuid.uuid4().hex, "entry": answer.get("entry", key), "side": "EW"},
-                               "confirm", stats, rnd.random() < 0.1)
+                    await post(
+                        client,
+                        base,
+                        "/api/v1/tables/confirmations/",
+                        token,
+                        {"key": uuid.uuid4().hex, "entry": answer.get("entry", key), "side": "EW"},
+                        "confirm",
+                        stats,
+                        rnd.random() < 0.1,
+                    )
                     if pace:
                         await asyncio.sleep(pace * rnd.uniform(0.5, 1.5))
             return
@@ -252,11 +341,12 @@ async def phone(base: str, table: dict, boards_by_round: dict, index: int, stats
         # the page does), and it sends the same result as the table's phone for one board in three
         boards = [(r, b) for r in sorted(boards_by_round) for b in boards_by_round[r]]
         etag = ""
-        await asyncio.sleep(POLL * rnd.uniform(0, 1))    # each page polls on its own clock, not all in one second
+        await asyncio.sleep(POLL * rnd.uniform(0, 1))  # each page polls on its own clock, not all in one second
         while not done.is_set():
             t0 = time.perf_counter()
-            response = await client.get(f"{base}/api/v1/tables/state/",
-                                        headers={"X-Table-Token": token, "If-None-Match": etag})
+            response = await client.get(
+                f"{base}/api/v1/tables/state/", headers={"X-Table-Token": token, "If-None-Match": etag}
+            )
             stats.latency["state"].append(time.perf_counter() - t0)
             stats.requests += 1
             if response.status_code == 200:
@@ -265,12 +355,19 @@ async def phone(base: str, table: dict, boards_by_round: dict, index: int, stats
                 stats.errors.append(f"state: {response.status_code}")
             if rnd.random() < 0.1:
                 r, board = rnd.choice(boards)
-                await post(client, base, "/api/v1/tables/entries/", token,
-                           {"key": uuid.uuid4().hex, "board": board, "round": r, **planned(table["number"], board)},
-                           "entry", stats, False)
+                await post(
+                    client,
+                    base,
+                    "/api/v1/tables/entries/",
+                    token,
+                    {"key": uuid.uuid4().hex, "board": board, "round": r, **planned(table["number"], board)},
+                    "entry",
+                    stats,
+                    False,
+                )
             try:
                 await asyncio.wait_for(done.wait(), timeout=POLL * rnd.uniform(0.75, 1.25))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
 
@@ -283,22 +380,28 @@ async def director_room(base: str, session_id: int, stats: Stats, done: asyncio.
 
     async with httpx.AsyncClient(timeout=30, follow_redirects=False) as client:
         page = await client.get(f"{base}/accounts/login/")
-        token = client.cookies.get("csrftoken") or re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
-        response = await client.post(f"{base}/accounts/login/", data={
-            "username": "director", "password": "director-pass-2026", "csrfmiddlewaretoken": token},
-            headers={"Referer": f"{base}/accounts/login/"})
+        token = (
+            client.cookies.get("csrftoken") or re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
+        )
+        response = await client.post(
+            f"{base}/accounts/login/",
+            data={"username": "director", "password": "director-pass-2026", "csrfmiddlewaretoken": token},
+            headers={"Referer": f"{base}/accounts/login/"},
+        )
         if response.status_code != 302:
             raise RuntimeError(f"the director's login: {response.status_code}")
         while not done.is_set():
             t0 = time.perf_counter()
-            response = await client.get(f"{base}/tables/sessions/{session_id}/room/live/", headers={"HX-Request": "true"})
+            response = await client.get(
+                f"{base}/tables/sessions/{session_id}/room/live/", headers={"HX-Request": "true"}
+            )
             stats.latency["room"].append(time.perf_counter() - t0)
             stats.requests += 1
             if response.status_code != 200:
                 stats.errors.append(f"room: {response.status_code}")
             try:
                 await asyncio.wait_for(done.wait(), timeout=ROOM_REFRESH)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
 
@@ -315,7 +418,9 @@ for m in layout.meetings:
 print(json.dumps(out))
 """
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True)
-    return {int(t): {int(r): b for r, b in rounds.items()} for t, rounds in json.loads(out.stdout.splitlines()[-1]).items()}
+    return {
+        int(t): {int(r): b for r, b in rounds.items()} for t, rounds in json.loads(out.stdout.splitlines()[-1]).items()
+    }
 
 
 def count(env: dict, session_id: int) -> dict:
@@ -341,8 +446,9 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else 0.0
 
 
-async def run(base: str, tables: list[dict], boards: dict, devices: int, pace: float, seed: int,
-              session_id: int, room: bool) -> tuple[Stats, float]:
+async def run(
+    base: str, tables: list[dict], boards: dict, devices: int, pace: float, seed: int, session_id: int, room: bool
+) -> tuple[Stats, float]:
     stats = Stats()
     rnd = random.Random(seed)
     done = asyncio.Event()
@@ -353,8 +459,9 @@ async def run(base: str, tables: list[dict], boards: dict, devices: int, pace: f
         table = tables[i % len(tables)]
         index = per_table.get(table["number"], 0)
         per_table[table["number"]] = index + 1
-        tasks.append(phone(base, table, boards[table["number"]], index, stats, pace, random.Random(rnd.random()), done,
-                           seated))
+        tasks.append(
+            phone(base, table, boards[table["number"]], index, stats, pace, random.Random(rnd.random()), done, seated)
+        )
     t0 = time.perf_counter()
     primaries = [t for t, i in zip(tasks, range(devices)) if i < len(tables)]
     others = [t for t, i in zip(tasks, range(devices)) if i >= len(tables)]
@@ -371,17 +478,27 @@ async def run(base: str, tables: list[dict], boards: dict, devices: int, pace: f
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--devices", type=int, default=100)
-    parser.add_argument("--workers", type=int, default=max(2, os.cpu_count() or 1),
-                        help="gunicorn sync workers (default: one a core; these requests are CPU, not waiting)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=max(2, os.cpu_count() or 1),
+        help="gunicorn sync workers (default: one a core; these requests are CPU, not waiting)",
+    )
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between a phone's actions (0: flat out)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-room", action="store_true", help="without the director's live room open")
-    parser.add_argument("--no-shared-cache", action="store_true",
-                        help="no Redis for CACHE_URL: each gunicorn worker keeps its own cache (in memory)")
+    parser.add_argument(
+        "--no-shared-cache",
+        action="store_true",
+        help="no Redis for CACHE_URL: each gunicorn worker keeps its own cache (in memory)",
+    )
     parser.add_argument("--database-url", default="", help="an empty PostgreSQL database to use instead")
     parser.add_argument("--json", default="", help="write the figures here too")
-    parser.add_argument("--access-log", default="", help="gunicorn's access log here: time, worker, request, "
-                        "status, microseconds in the server")
+    parser.add_argument(
+        "--access-log",
+        default="",
+        help="gunicorn's access log here: time, worker, request, status, microseconds in the server",
+    )
     args = parser.parse_args()
 
     postgres = None if args.database_url else Postgres()
@@ -391,9 +508,17 @@ def main() -> int:
         database = args.database_url or postgres.start()
         shared_cache = {"CACHE_URL": redis.start()} if redis is not None else {}
         var = Path(tempfile.mkdtemp(prefix="tables-load-var-"))
-        env = {**os.environ, "DATABASE_URL": database, "DJANGO_SETTINGS_MODULE": "clubsite.settings",
-               "DJANGO_DEBUG": "false", "CLUBSITE_VAR_DIR": str(var), "DATABASE_CONN_MAX_AGE": "600",
-               "CELERY_BROKER_URL": "memory://", "PYTHONDONTWRITEBYTECODE": "1", **shared_cache}
+        env = {
+            **os.environ,
+            "DATABASE_URL": database,
+            "DJANGO_SETTINGS_MODULE": "clubsite.settings",
+            "DJANGO_DEBUG": "false",
+            "CLUBSITE_VAR_DIR": str(var),
+            "DATABASE_CONN_MAX_AGE": "600",
+            "CELERY_BROKER_URL": "memory://",
+            "PYTHONDONTWRITEBYTECODE": "1",
+            **shared_cache,
+        }
         if redis is None:
             env.pop("CACHE_URL", None)
         made = setup_session(env)
@@ -401,11 +526,15 @@ def main() -> int:
         port = free_port()
         gunicorn = start_gunicorn(env, port, args.workers, args.access_log)
         base = f"http://127.0.0.1:{port}"
-        print(f"{len(made['tables'])} tables, {sum(len(b) for r in boards.values() for b in r.values())} results to "
-              f"enter, {args.devices} phones{'' if args.no_room else ' and the director’s room'}, gunicorn {args.workers} workers, pace {args.pace} s, "
-              f"{'a cache per worker' if redis is None else 'one cache in Redis'}", flush=True)
-        stats, elapsed = asyncio.run(run(base, made["tables"], boards, args.devices, args.pace, args.seed,
-                                         made["session"], not args.no_room))
+        print(
+            f"{len(made['tables'])} tables, {sum(len(b) for r in boards.values() for b in r.values())} results to "
+            f"enter, {args.devices} phones{'' if args.no_room else ' and the director’s room'}, gunicorn {args.workers} workers, pace {args.pace} s, "
+            f"{'a cache per worker' if redis is None else 'one cache in Redis'}",
+            flush=True,
+        )
+        stats, elapsed = asyncio.run(
+            run(base, made["tables"], boards, args.devices, args.pace, args.seed, made["session"], not args.no_room)
+        )
         counted = count(env, made["session"])
     finally:
         if gunicorn is not None:
@@ -426,15 +555,34 @@ def main() -> int:
             wrong += row["level"] is not None
         else:
             wrong += (row["level"], row["strain"], row["doubling"], row["declarer"], row["tricks"]) != (
-                want["level"], want["strain"], int(want["doubling"]), want["declarer"], want["tricks"])
+                want["level"],
+                want["strain"],
+                int(want["doubling"]),
+                want["declarer"],
+                want["tricks"],
+            )
     submissions = stats.latency["entry"] + stats.latency["confirm"]
     report = {
-        "devices": args.devices, "workers": args.workers, "shared_cache": not args.no_shared_cache, "pace_s": args.pace, "cores": os.cpu_count(),
-        "seconds": round(elapsed, 1), "requests": stats.requests, "requests_per_s": round(stats.requests / elapsed, 1),
+        "devices": args.devices,
+        "workers": args.workers,
+        "shared_cache": not args.no_shared_cache,
+        "pace_s": args.pace,
+        "cores": os.cpu_count(),
+        "seconds": round(elapsed, 1),
+        "requests": stats.requests,
+        "requests_per_s": round(stats.requests / elapsed, 1),
         "submissions": len(submissions),
-        "submission_ms": {name: round(1000 * f(submissions), 1) for name, f in (
-            ("p50", lambda v: percentile(v, 50)), ("p95", lambda v: percentile(v, 95)),
-            ("p99", lambda v: percentile(v, 99)), ("max", max))} if submissions else {},
+        "submission_ms": {
+            name: round(1000 * f(submissions), 1)
+            for name, f in (
+                ("p50", lambda v: percentile(v, 50)),
+                ("p95", lambda v: percentile(v, 95)),
+                ("p99", lambda v: percentile(v, 99)),
+                ("max", max),
+            )
+        }
+        if submissions
+        else {},
         "entry_p99_ms": round(1000 * percentile(stats.latency["entry"], 99), 1),
         "confirm_p99_ms": round(1000 * percentile(stats.latency["confirm"], 99), 1),
         "state_p99_ms": round(1000 * percentile(stats.latency["state"], 99), 1),
@@ -444,12 +592,19 @@ def main() -> int:
         "join_p50_ms": round(1000 * percentile(stats.latency["join"], 50), 1),
         "join_p99_ms": round(1000 * percentile(stats.latency["join"], 99), 1),
         "mean_ms": round(1000 * statistics.mean(submissions), 1) if submissions else None,
-        "slow": [f"{time.strftime('%H:%M:%S', time.localtime(t))}.{int(t % 1 * 1000):03d} {kind} {1000 * s:.0f} ms"
-                 for t, kind, s in sorted(stats.slow)],
-        "errors": len(stats.errors), "error_samples": stats.errors[:5],
-        "results_expected": len(expected), "results_recorded": counted["results"],
-        "lost": len(expected) - counted["distinct"], "duplicated": counted["results"] - counted["distinct"],
-        "different_from_sent": wrong, "left_pending": counted["pending"], "submissions_stored": counted["submissions"],
+        "slow": [
+            f"{time.strftime('%H:%M:%S', time.localtime(t))}.{int(t % 1 * 1000):03d} {kind} {1000 * s:.0f} ms"
+            for t, kind, s in sorted(stats.slow)
+        ],
+        "errors": len(stats.errors),
+        "error_samples": stats.errors[:5],
+        "results_expected": len(expected),
+        "results_recorded": counted["results"],
+        "lost": len(expected) - counted["distinct"],
+        "duplicated": counted["results"] - counted["distinct"],
+        "different_from_sent": wrong,
+        "left_pending": counted["pending"],
+        "submissions_stored": counted["submissions"],
     }
     print(json.dumps(report, indent=1))
     if args.json:

@@ -48,15 +48,20 @@ def soak(deals: int, seed: int, progress_every: int = 10_000) -> int:
                 if decode(calls, dealer) != deal:
                     raise AssertionError("decode gives another deal")
             except (ValueError, AssertionError) as error:
-                print(f"FAILED on deal {number} (seed {seed}), dealer {dealer.letter}: {error}\n"
-                      f"  deal    {deal.to_pbn()}\n  auction {' '.join(map(str, calls))}", file=sys.stderr)
+                print(
+                    f"FAILED on deal {number} (seed {seed}), dealer {dealer.letter}: {error}\n"
+                    f"  deal    {deal.to_pbn()}\n  auction {' '.join(map(str, calls))}",
+                    file=sys.stderr,
+                )
                 raise SystemExit(1) from None
             checked += 1
             longest, shortest = max(longest, len(calls)), min(shortest, len(calls))
         if progress_every and number % progress_every == 0:
             print(f"  {number:,} deals, {checked:,} auctions, {time.perf_counter() - start:.1f} s", flush=True)
-    print(f"OK: {deals:,} random deals x 4 dealers = {checked:,} auctions legal, complete and decoded back "
-          f"(seed {seed}; auctions of {shortest} to {longest} calls; {time.perf_counter() - start:.1f} s)")
+    print(
+        f"OK: {deals:,} random deals x 4 dealers = {checked:,} auctions legal, complete and decoded back "
+        f"(seed {seed}; auctions of {shortest} to {longest} calls; {time.perf_counter() - start:.1f} s)"
+    )
     return checked
 
 

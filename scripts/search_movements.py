@@ -38,6 +38,7 @@ DATA = ROOT / "movements" / "domain" / "data" / "starters.json"
 
 def units(p: int) -> list[int]:
     from math import gcd
+
     return [u for u in range(1, p) if gcd(u, p) == 1]
 
 
@@ -57,14 +58,17 @@ def best_layout(g, rows, second=None):
 
 
 def record(g, rows, second=None, **search):
-    return {"group": ["GF" if g.name.startswith("GF") else "Z", g.order],
-            "rows": [list(r) for r in rows], **({"second": list(second)} if second else {}),
-            "relay_groups": S.relay_groups(g.order, [t for *_, t in rows]), "search": search}
+    return {
+        "group": ["GF" if g.name.startswith("GF") else "Z", g.order],
+        "rows": [list(r) for r in rows],
+        **({"second": list(second)} if second else {}),
+        "relay_groups": S.relay_groups(g.order, [t for *_, t in rows]),
+        "search": search,
+    }
 
 
 def starter_for(g, a, b, deadline, seed):
-    return S.find_starter(g, a, b, seed=seed, restarts=200, node_limit=4000 + 4 * g.order ** 2,
-                          deadline=deadline)
+    return S.find_starter(g, a, b, seed=seed, restarts=200, node_limit=4000 + 4 * g.order**2, deadline=deadline)
 
 
 args_gf = False
@@ -73,7 +77,7 @@ anneal_steps = 30000
 
 def search_even(n: int, budget: float, mode: str):
     p = n - 1
-    g = S.group("Z", p)   # cyclic: boards move one step down every round
+    g = S.group("Z", p)  # cyclic: boards move one step down every round
     t0 = time.monotonic()
     deadline = t0 + budget
     tried = 0
@@ -90,7 +94,7 @@ def search_even(n: int, budget: float, mode: str):
             a, _ = S.squares_split(g)
             how = "quadratic residues (Paley partial difference set)"
         elif mode == "bound" and prime_power(p) and (time.monotonic() > t0 + budget / 2 or args_gf):
-            g = S.group("GF", p)          # not cyclic, but the squares of GF(q) meet the bound exactly
+            g = S.group("GF", p)  # not cyclic, but the squares of GF(q) meet the bound exactly
             a, _ = S.squares_split(g)
             how = f"squares of {g.name} (Paley partial difference set)"
         else:
@@ -112,8 +116,7 @@ def search_even(n: int, budget: float, mode: str):
             break
     if best is None:
         return None
-    return record(g, best[2], method=best[3], cost=best[0], seeds_tried=tried,
-                  seconds=round(time.monotonic() - t0, 2))
+    return record(g, best[2], method=best[3], cost=best[0], seeds_tried=tried, seconds=round(time.monotonic() - t0, 2))
 
 
 def search_odd(n: int, budget: float):
@@ -148,8 +151,7 @@ def search_odd(n: int, budget: float):
             break
     if best is None:
         return None
-    return record(g, best[2], method=best[3], cost=best[0], seeds_tried=tried,
-                  seconds=round(time.monotonic() - t0, 2))
+    return record(g, best[2], method=best[3], cost=best[0], seeds_tried=tried, seconds=round(time.monotonic() - t0, 2))
 
 
 def search_half(n: int, budget: float):
@@ -177,8 +179,7 @@ def search_half(n: int, budget: float):
             if time.monotonic() > deadline:
                 break
             tried += 1
-            rows = S.find_starter(g, a1, b1, seed=seed * 1000 + tried, restarts=5, node_limit=5000,
-                                  deadline=deadline)
+            rows = S.find_starter(g, a1, b1, seed=seed * 1000 + tried, restarts=5, node_limit=5000, deadline=deadline)
             if rows is None:
                 continue
             second = S.find_second_adder(g, rows, a2, b2, seed=tried, restarts=3, node_limit=3000)
@@ -194,8 +195,9 @@ def search_half(n: int, budget: float):
             break
     if best is None:
         return None
-    return record(g, best[1], best[2], method=best[3], cost=best[0], starters_tried=tried,
-                  seconds=round(time.monotonic() - t0, 2))
+    return record(
+        g, best[1], best[2], method=best[3], cost=best[0], starters_tried=tried, seconds=round(time.monotonic() - t0, 2)
+    )
 
 
 def main() -> None:
@@ -234,12 +236,20 @@ def main() -> None:
             else:
                 rec = search_half(n, args.budget)
             old = section.get(str(n))
-            keep_old = rec is None or (old is not None and (old["search"]["cost"], old["relay_groups"])
-                                       <= (rec["search"]["cost"], rec["relay_groups"]))
-            status = "nothing found" if rec is None else f"cost {rec['search']['cost']}, " \
-                f"{rec['relay_groups']} relay groups, {rec['search']['method']}"
-            print(f"{kind:5} n={n:2}: {status} in {time.monotonic() - t:.1f} s"
-                  + (" (kept the previous result)" if keep_old and old else ""), flush=True)
+            keep_old = rec is None or (
+                old is not None
+                and (old["search"]["cost"], old["relay_groups"]) <= (rec["search"]["cost"], rec["relay_groups"])
+            )
+            status = (
+                "nothing found"
+                if rec is None
+                else f"cost {rec['search']['cost']}, {rec['relay_groups']} relay groups, {rec['search']['method']}"
+            )
+            print(
+                f"{kind:5} n={n:2}: {status} in {time.monotonic() - t:.1f} s"
+                + (" (kept the previous result)" if keep_old and old else ""),
+                flush=True,
+            )
             if not keep_old:
                 section[str(n)] = rec
             out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")

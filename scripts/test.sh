@@ -35,10 +35,10 @@ phase() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "${4:-0}" >>"$PHASES"; }
 
 # The gate first: a lint failure ends the run in seconds, before anything is started.
 t=$(now)
-stamp "lint: ruff check"
-ruff check --quiet . || { echo "ruff check failed: nothing else was run (make lint runs the gate alone)" >&2
-                         rm -rf "$WORK"; exit 1; }
-phase "lint (ruff check)" "$t" "$(now)"
+stamp "the gate (make lint)"
+scripts/check.sh --lint-only || { echo "the gate failed: nothing else was run (make lint runs it alone)" >&2
+                                  rm -rf "$WORK"; exit 1; }
+phase "the gate (ruff check, ruff format --check)" "$t" "$(now)"
 
 t=$(now)
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)

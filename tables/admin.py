@@ -2,7 +2,16 @@
 
 from django.contrib import admin
 
-from tables.models import Conflict, CorrectionRequest, Device, JoinAttempt, Submission, Table, TableSession, TableSettings
+from tables.models import (
+    Conflict,
+    CorrectionRequest,
+    Device,
+    JoinAttempt,
+    Submission,
+    Table,
+    TableSession,
+    TableSettings,
+)
 
 
 class ReadOnly(admin.ModelAdmin):

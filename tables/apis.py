@@ -60,15 +60,26 @@ class TableApi(APIView):
         return str(data.get("key") or request.headers.get("Idempotency-Key") or "")
 
 
-ANSWER = inline_serializer("TableAnswer", {
-    "status": serializers.CharField(), "board": serializers.IntegerField(), "round": serializers.IntegerField(),
-    "entry": serializers.CharField(), "key": serializers.CharField(), "said": serializers.CharField(),
-    "result": serializers.DictField(allow_null=True)})
+ANSWER = inline_serializer(
+    "TableAnswer",
+    {
+        "status": serializers.CharField(),
+        "board": serializers.IntegerField(),
+        "round": serializers.IntegerField(),
+        "entry": serializers.CharField(),
+        "key": serializers.CharField(),
+        "said": serializers.CharField(),
+        "result": serializers.DictField(allow_null=True),
+    },
+)
 
 
 class TableStateApi(TableApi):
-    @extend_schema(responses=inline_serializer("TableState", {"table": serializers.IntegerField(),
-                                                             "rounds": serializers.ListField()}))
+    @extend_schema(
+        responses=inline_serializer(
+            "TableState", {"table": serializers.IntegerField(), "rounds": serializers.ListField()}
+        )
+    )
     def get(self, request):
         device = self.device(request, touch=True)
         version = f'"{table_state_version(device)}"'
@@ -102,8 +113,9 @@ class EntryApi(TableApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
-        answer = entry_submit(device=device, key=self.key(request, fields), data=fields, replaces=fields["replaces"],
-                              side=fields["side"])
+        answer = entry_submit(
+            device=device, key=self.key(request, fields), data=fields, replaces=fields["replaces"], side=fields["side"]
+        )
         return Response(answer_json(answer), status=200)
 
 
@@ -122,8 +134,7 @@ class ConfirmApi(TableApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = data.validated_data
-        answer = entry_confirm(device=device, key=self.key(request, fields), entry=fields["entry"],
-                               side=fields["side"])
+        answer = entry_confirm(device=device, key=self.key(request, fields), entry=fields["entry"], side=fields["side"])
         return Response(answer_json(answer))
 
 
@@ -142,14 +153,18 @@ class RequestApi(TableApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = data.validated_data
-        answer = correction_request(device=device, key=self.key(request, fields), board=fields["board"],
-                                    note=fields["note"])
+        answer = correction_request(
+            device=device, key=self.key(request, fields), board=fields["board"], note=fields["note"]
+        )
         return Response(answer_json(answer))
 
 
 class TravellerApi(TableApi):
-    @extend_schema(responses=inline_serializer("TableTraveller", {"board": serializers.IntegerField(),
-                                                                  "lines": serializers.ListField()}))
+    @extend_schema(
+        responses=inline_serializer(
+            "TableTraveller", {"board": serializers.IntegerField(), "lines": serializers.ListField()}
+        )
+    )
     def get(self, request, board: int):
         traveller = board_traveller(self.device(request), board)
         if traveller is None:

@@ -31,12 +31,14 @@ class TableSettings(models.Model):
     club = models.OneToOneField("clubs.Club", on_delete=models.CASCADE, related_name="table_settings")
     record_lead = models.BooleanField(_("record the opening lead"), default=False)
     show_traveller = models.BooleanField(
-        _("show the board's traveller after each result"), default=False,
-        help_text=_("The results so far and this result's percentage; never the cards before the session is over."))
+        _("show the board's traveller after each result"),
+        default=False,
+        help_text=_("The results so far and this result's percentage; never the cards before the session is over."),
+    )
     tricks = models.CharField(_("tricks entered as"), max_length=8, choices=Tricks.choices, default=Tricks.RELATIVE)
-    minutes_per_board = models.PositiveSmallIntegerField(_("minutes a board takes"), default=7,
-                                                         help_text=_("A table is late after this many minutes a "
-                                                                     "board."))
+    minutes_per_board = models.PositiveSmallIntegerField(
+        _("minutes a board takes"), default=7, help_text=_("A table is late after this many minutes a board.")
+    )
     #: When the settings were last saved: the phones follow them (``tables.selectors.table.table_state_version``).
     updated_at = models.DateTimeField(_("last changed"), auto_now=True)
 
@@ -51,8 +53,9 @@ class TableSettings(models.Model):
 class TableSession(models.Model):
     session = models.OneToOneField("clubs.Session", on_delete=models.CASCADE, related_name="table_entry")
     started_at = models.DateTimeField(_("started at"), auto_now_add=True)
-    started_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+")
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     released_round = models.PositiveSmallIntegerField(_("last round released"), default=1)
     released_at = models.DateTimeField(_("released at"), null=True, blank=True)
 
@@ -139,11 +142,11 @@ class Submission(models.Model):
     round = models.PositiveSmallIntegerField(null=True, blank=True)
     board = models.PositiveSmallIntegerField(null=True, blank=True)
     side = models.CharField(max_length=2, blank=True)
-    data = models.JSONField(default=dict, blank=True)        # the result as scoring.domain.notation.as_data
+    data = models.JSONField(default=dict, blank=True)  # the result as scoring.domain.notation.as_data
     status = models.CharField(max_length=10, choices=Status.choices)
     same_as = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     replaces = models.CharField(max_length=64, blank=True)
-    response = models.JSONField(default=dict, blank=True)    # what the phone was answered (a retry gets it again)
+    response = models.JSONField(default=dict, blank=True)  # what the phone was answered (a retry gets it again)
     response_status = models.PositiveSmallIntegerField(default=200)
     result = models.ForeignKey("scoring.Result", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
@@ -166,8 +169,9 @@ class Conflict(models.Model):
     submissions = models.ManyToManyField(Submission, related_name="conflicts")
     opened_at = models.DateTimeField(auto_now_add=True)
     resolved_at = models.DateTimeField(null=True, blank=True)
-    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                    related_name="+")
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     resolution = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
 
@@ -192,8 +196,9 @@ class CorrectionRequest(models.Model):
     submission = models.OneToOneField(Submission, on_delete=models.CASCADE, related_name="request")
     at = models.DateTimeField(auto_now_add=True)
     done_at = models.DateTimeField(null=True, blank=True)
-    done_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                related_name="+")
+    done_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["at", "id"]

@@ -16,8 +16,11 @@ def _place(where) -> str:
 
 def _and(items) -> str:
     items = list(items)
-    return items[0] if len(items) == 1 else _("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]),
-                                                                          "last": items[-1]}
+    return (
+        items[0]
+        if len(items) == 1
+        else _("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+    )
 
 
 def _b(p: dict) -> dict:
@@ -26,23 +29,29 @@ def _b(p: dict) -> dict:
 
 RENDERERS = {
     "join.code_unknown": lambda p: _("No table has the code %(code)s: check the code on the table card.") % p,
-    "join.code_expired": lambda p: _("Table code %(code)s was for %(session)s, which is over: use the code on this "
-                                     "session's table card.") % p,
+    "join.code_expired": lambda p: (
+        _("Table code %(code)s was for %(session)s, which is over: use the code on this session's table card.") % p
+    ),
     "join.not_started": lambda p: _("%(session)s has not started yet: wait for the director to start it.") % p,
-    "join.pin_wrong": lambda p: _("Wrong PIN for table code %(code)s. A PIN from another session's card does not work "
-                                  "here.") % p,
-    "join.locked": lambda p: _("Too many wrong PINs for table code %(code)s: try again in %(minutes)s min, or ask the "
-                               "director.") % p,
+    "join.pin_wrong": lambda p: (
+        _("Wrong PIN for table code %(code)s. A PIN from another session's card does not work here.") % p
+    ),
+    "join.locked": lambda p: (
+        _("Too many wrong PINs for table code %(code)s: try again in %(minutes)s min, or ask the director.") % p
+    ),
     "join.pin_missing": lambda p: _("Enter the table's PIN (4 digits, on the table card)."),
-    "device.unknown": lambda p: _("This phone is not joined to a table (or was signed out): scan the table's QR code "
-                                  "or enter its code and PIN."),
-    "session.over": lambda p: _("%(session)s is over: results are no longer entered at the tables. Ask the "
-                                "director.") % p,
+    "device.unknown": lambda p: _(
+        "This phone is not joined to a table (or was signed out): scan the table's QR code or enter its code and PIN."
+    ),
+    "session.over": lambda p: (
+        _("%(session)s is over: results are no longer entered at the tables. Ask the director.") % p
+    ),
     "session.not_running": lambda p: _("%(session)s is not in play: ask the director to start it.") % p,
     "table.locked": lambda p: _("The director has locked table %(table)s: ask the director.") % p,
     "board.missing": lambda p: _("Which board is this? Enter the number on the board."),
-    "board.not_here": lambda p: _("Board %(board)s is not played at table %(table)s in round %(round)s (boards "
-                                  "%(boards)s are).") % _b(p),
+    "board.not_here": lambda p: (
+        _("Board %(board)s is not played at table %(table)s in round %(round)s (boards %(boards)s are).") % _b(p)
+    ),
     "board.no_play": lambda p: _("Nobody plays at table %(table)s in round %(round)s.") % p,
     "round.not_released": lambda p: _("Round %(round)s has not started yet: wait for the director.") % p,
     "round.unknown": lambda p: _("There is no round %(round)s in this session.") % p,
@@ -55,22 +64,25 @@ RENDERERS = {
     "entry.tricks_range": lambda p: _("%(tricks)s tricks: a side takes 0 to 13 tricks.") % p,
     "entry.lead": lambda p: _("%(lead)s is not a card: choose a suit and a rank (e.g. ♥K).") % p,
     "entry.side": lambda p: _("A side is NS or EW."),
-    "confirm.same_side": lambda p: _("%(side)s entered this result, so %(other)s must confirm it: hand the phone to "
-                                     "%(other)s.") % p,
+    "confirm.same_side": lambda p: (
+        _("%(side)s entered this result, so %(other)s must confirm it: hand the phone to %(other)s.") % p
+    ),
     "confirm.nothing": lambda p: _("There is nothing to confirm on board %(board)s: enter the result first.") % p,
-    "confirm.replaced": lambda p: _("The result of board %(board)s was changed since: check it and confirm "
-                                    "again.") % p,
-    "confirm.conflict": lambda p: _("Two different results were entered for board %(board)s: the director will "
-                                    "decide.") % p,
-    "confirm.confirmed": lambda p: _("Board %(board)s is already confirmed: only the director can change it now "
-                                     "(send a request).") % p,
+    "confirm.replaced": lambda p: _("The result of board %(board)s was changed since: check it and confirm again.") % p,
+    "confirm.conflict": lambda p: (
+        _("Two different results were entered for board %(board)s: the director will decide.") % p
+    ),
+    "confirm.confirmed": lambda p: (
+        _("Board %(board)s is already confirmed: only the director can change it now (send a request).") % p
+    ),
     "request.empty": lambda p: _("Say what is wrong with the result, for the director."),
     "key.missing": lambda p: _("Every submission needs an idempotency key (a new one per action)."),
     "key.reused": lambda p: _("This idempotency key was already used for another action."),
     "director.not_started": lambda p: _("Table entry has not started for this session."),
     "director.last_round": lambda p: _("Round %(round)s is the last round.") % p,
-    "director.no_movement": lambda p: _("Choose the session's movement (and its boards per round) before starting "
-                                        "table entry."),
+    "director.no_movement": lambda p: _(
+        "Choose the session's movement (and its boards per round) before starting table entry."
+    ),
     "director.choice": lambda p: _("Choose one of the results, or type the result."),
     "director.reason": lambda p: _("Say why (it goes into the board's audit trail)."),
     "director.resolved": lambda p: _("This conflict is already resolved."),
@@ -78,17 +90,23 @@ RENDERERS = {
     "move.go": lambda p: _("Pair %(pair)s: go to table %(table)s, %(seat)s.") % p,
     "move.sit_out": lambda p: _("Pair %(pair)s: sit out round %(round)s.") % p,
     "move.boards_table": lambda p: _("Boards %(boards)s: pass them to table %(table)s.") % _b(p),
-    "move.boards_relay": lambda p: _("Boards %(boards)s: put them on relay %(relay)s (%(place)s).")
-    % {**_b(p), "place": render(p["place"])},
-    "move.boards_shared": lambda p: _("Boards %(boards)s: next round they are shared by %(places)s.")
-    % {**_b(p), "places": _and([_place(w) for w in p["places"]])},
-    "move.arrow": lambda p: _("Round %(round)s is arrow-switched: turn the boards (the NS pair plays the EW "
-                              "cards).") % p,
+    "move.boards_relay": lambda p: (
+        _("Boards %(boards)s: put them on relay %(relay)s (%(place)s).") % {**_b(p), "place": render(p["place"])}
+    ),
+    "move.boards_shared": lambda p: (
+        _("Boards %(boards)s: next round they are shared by %(places)s.")
+        % {**_b(p), "places": _and([_place(w) for w in p["places"]])}
+    ),
+    "move.arrow": lambda p: (
+        _("Round %(round)s is arrow-switched: turn the boards (the NS pair plays the EW cards).") % p
+    ),
     "move.last": lambda p: _("That was the last round: the session is over. Thank you!"),
     "round.sit_out": lambda p: _("No play at this table in round %(round)s: pair %(pair)s sits out.") % p,
     "round.idle": lambda p: _("No play at this table in round %(round)s.") % p,
-    "round.arrow": lambda p: _("Arrow switch: turn the boards. Pair %(ns)s plays the North–South cards, pair %(ew)s "
-                               "the East–West cards.") % p,
+    "round.arrow": lambda p: (
+        _("Arrow switch: turn the boards. Pair %(ns)s plays the North–South cards, pair %(ew)s the East–West cards.")
+        % p
+    ),
 }
 
 register(Text, RENDERERS)

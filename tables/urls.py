@@ -19,8 +19,9 @@ urlpatterns = [
     path("tables/sessions/<int:session_id>/tables/<int:table>/lock/", director.lock, name="lock"),
     path("tables/sessions/<int:session_id>/conflicts/<int:conflict_id>/", director.resolve, name="resolve"),
     path("tables/sessions/<int:session_id>/result/", director.result, name="result"),
-    path("tables/sessions/<int:session_id>/requests/<int:request_id>/done/", director.request_done,
-         name="request_done"),
+    path(
+        "tables/sessions/<int:session_id>/requests/<int:request_id>/done/", director.request_done, name="request_done"
+    ),
     path("tables/sessions/<int:session_id>/renew/", director.renew, name="renew"),
     path("tables/sessions/<int:session_id>/codes/", director.codes, name="codes"),
     path("tables/clubs/<slug:slug>/settings/", director.club_settings, name="club_settings"),

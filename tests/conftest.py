@@ -16,8 +16,17 @@ from pathlib import Path
 import pytest
 from hypothesis import settings as hypothesis_settings
 
-from tests.worlds import (FAST_PASSWORD_HASHERS, club_make, club_session_make, director_make, howell_make,
-                          player_make, role_grant, scorer_make, user_make)
+from tests.worlds import (
+    FAST_PASSWORD_HASHERS,
+    club_make,
+    club_session_make,
+    director_make,
+    howell_make,
+    player_make,
+    role_grant,
+    scorer_make,
+    user_make,
+)
 
 # Playwright's sync API runs an event loop in the test thread; Django must allow ORM calls there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -28,11 +37,18 @@ hypothesis_settings.register_profile("suite", deadline=None)
 hypothesis_settings.load_profile("suite")
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED_PARTS = ("data/events", "seeds")      # what the suite reads from the shared folder
+SHARED_PARTS = ("data/events", "seeds")  # what the suite reads from the shared folder
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 def shared_data_dir() -> Path:
@@ -46,8 +62,9 @@ def shared_data_problem() -> str | None:
     shared = shared_data_dir()
     if all((shared / part).is_dir() for part in SHARED_PARTS):
         return None
-    return (f"shared data not found at {shared}: set CLUBSITE_SHARED_DIR to the folder holding "
-            f"{' and '.join(SHARED_PARTS)}")
+    return (
+        f"shared data not found at {shared}: set CLUBSITE_SHARED_DIR to the folder holding {' and '.join(SHARED_PARTS)}"
+    )
 
 
 def pytest_configure(config):
@@ -100,11 +117,11 @@ def pytest_collection_modifyitems(session, config, items):
     first_seen: dict[str, int] = {}
     for index, item in enumerate(items):
         first_seen.setdefault(item.nodeid.split("::")[0], index)
-    items.sort(key=lambda item: (-seconds.get(item.nodeid.split("::")[0], 0.0),
-                                 first_seen[item.nodeid.split("::")[0]]))
+    items.sort(key=lambda item: (-seconds.get(item.nodeid.split("::")[0], 0.0), first_seen[item.nodeid.split("::")[0]]))
 
 
 # --- the hostile inputs' count, added up over the parallel processes -----------------------------------------
+
 
 def hostile_inputs_fed():
     """The hostile-input tests' counter (``tests/security/hostile.py``), empty when none of them ran here."""
@@ -135,9 +152,11 @@ def record_cpu(config) -> None:
     spent = os.times()
     with open(path, "a") as out:
         out.write(f"pytest {process}\t{spent.user + spent.system:.1f}\n")
-        if worker or not getattr(config.option, "numprocesses", None):   # xdist's own children: its workers, above
-            out.write(f"pytest {process}: its children (Chromium, servers a test starts)\t"
-                      f"{spent.children_user + spent.children_system:.1f}\n")
+        if worker or not getattr(config.option, "numprocesses", None):  # xdist's own children: its workers, above
+            out.write(
+                f"pytest {process}: its children (Chromium, servers a test starts)\t"
+                f"{spent.children_user + spent.children_system:.1f}\n"
+            )
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -162,7 +181,7 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node, error):
-    from tests.security.hostile import FED      # the controller collects nothing: the counter is made here
+    from tests.security.hostile import FED  # the controller collects nothing: the counter is made here
 
     FED.update(getattr(node, "workeroutput", {}).get("hostile_inputs", {}))
 
@@ -239,8 +258,9 @@ def _a_clean_cache(request):
 
 def _transactional(request) -> bool:
     marker = request.node.get_closest_marker("django_db")
-    return bool(marker and (marker.kwargs.get("transaction") or (len(marker.args) > 0 and marker.args[0]))) or \
-        bool({"transactional_db", "live_server"} & set(request.fixturenames))
+    return bool(marker and (marker.kwargs.get("transaction") or (len(marker.args) > 0 and marker.args[0]))) or bool(
+        {"transactional_db", "live_server"} & set(request.fixturenames)
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -272,6 +292,7 @@ def _publication_log_emptied_before_the_flush(request):
 
 
 # --- the people and the session most tests use (builders in tests/worlds.py) -----------------------------------
+
 
 @pytest.fixture
 def club(db):
@@ -349,7 +370,7 @@ def client_for(db):
     from django.test import Client
     from django.utils import timezone
 
-    sessions: dict[tuple, str] = {}     # (user, its password's session hash) -> login session key
+    sessions: dict[tuple, str] = {}  # (user, its password's session hash) -> login session key
 
     def make(user):
         client = Client()

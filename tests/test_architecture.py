@@ -11,7 +11,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 APPS = ["clubs", "dealing", "movements", "scoring", "tables", "audits"]
-FORBIDDEN_ROOTS = {"django", "rest_framework", "drf_spectacular", "celery", "kombu", "django_celery_results", "clubsite"}
+FORBIDDEN_ROOTS = {
+    "django",
+    "rest_framework",
+    "drf_spectacular",
+    "celery",
+    "kombu",
+    "django_celery_results",
+    "clubsite",
+}
 LAYER_MODULES = {"models", "services", "selectors", "apis", "views", "tasks", "admin", "forms", "urls", "api_urls"}
 
 
@@ -56,9 +64,12 @@ def test_the_rule_catches_a_django_import(tmp_path):
 
 # --- one error channel: API views let services' errors pass to clubsite.api.exception_handler ---------
 
+
 def api_files():
-    return sorted([ROOT / app / "apis.py" for app in APPS if (ROOT / app / "apis.py").exists()]
-                  + [p for app in APPS for p in (ROOT / app / "apis").glob("*.py")])
+    return sorted(
+        [ROOT / app / "apis.py" for app in APPS if (ROOT / app / "apis.py").exists()]
+        + [p for app in APPS for p in (ROOT / app / "apis").glob("*.py")]
+    )
 
 
 def domain_error_names() -> set[str]:
@@ -104,18 +115,25 @@ def test_there_are_api_modules():
 @pytest.mark.parametrize("path", api_files(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_api_views_do_not_catch_service_errors(path):
     offenders = caught_service_errors(path)
-    assert not offenders, (f"{path.relative_to(ROOT)} catches a service's error {offenders}: let it pass, "
-                           "clubsite.api.exception_handler gives every API error its one shape")
+    assert not offenders, (
+        f"{path.relative_to(ROOT)} catches a service's error {offenders}: let it pass, "
+        "clubsite.api.exception_handler gives every API error its one shape"
+    )
 
 
 def test_the_rule_catches_a_hand_made_wrapping(tmp_path):
     bad = tmp_path / "apis.py"
-    bad.write_text("try:\n    pass\nexcept DjangoValidationError:\n    pass\n"
-                   "try:\n    pass\nexcept (KeyError, errors.DealingError) as exc:\n    pass\n"
-                   "try:\n    pass\nexcept MovementError:\n    pass\n"
-                   "try:\n    pass\nexcept FileNotFoundError:\n    pass\n")
-    assert caught_service_errors(bad) == ["line 3: DjangoValidationError", "line 7: DealingError",
-                                          "line 11: MovementError"]
+    bad.write_text(
+        "try:\n    pass\nexcept DjangoValidationError:\n    pass\n"
+        "try:\n    pass\nexcept (KeyError, errors.DealingError) as exc:\n    pass\n"
+        "try:\n    pass\nexcept MovementError:\n    pass\n"
+        "try:\n    pass\nexcept FileNotFoundError:\n    pass\n"
+    )
+    assert caught_service_errors(bad) == [
+        "line 3: DjangoValidationError",
+        "line 7: DealingError",
+        "line 11: MovementError",
+    ]
 
 
 def relation_orderings(models) -> list[str]:
@@ -131,7 +149,7 @@ def relation_orderings(models) -> list[str]:
             name = entry.lstrip("-?")
             try:
                 field = model._meta.get_field(name)
-            except Exception:                        # noqa: BLE001 (pk, an attname such as session_id, a__b)
+            except Exception:
                 continue
             if field.is_relation and field.attname != name:
                 found.append(f"{model._meta.label}.Meta.ordering: {entry!r} (order by {field.attname!r})")
@@ -152,6 +170,15 @@ def test_the_ordering_rule_catches_a_relation():
     class Meta:
         ordering = ["session", "number"]
 
-    fake = type("Fake", (), {"_meta": type("M", (), {"ordering": Meta.ordering, "label": "clubs.Pair",
-                                                      "get_field": staticmethod(Pair._meta.get_field)})()})
+    fake = type(
+        "Fake",
+        (),
+        {
+            "_meta": type(
+                "M",
+                (),
+                {"ordering": Meta.ordering, "label": "clubs.Pair", "get_field": staticmethod(Pair._meta.get_field)},
+            )()
+        },
+    )
     assert relation_orderings([fake]) == ["clubs.Pair.Meta.ordering: 'session' (order by 'session_id')"]

@@ -48,15 +48,18 @@ def upward_imports(root: Path = ROOT) -> dict[tuple[str, str], list[str]]:
                 other = module.split(".")[0]
                 if other != app and other in FLOORS and FLOORS[other] >= floor:
                     out.setdefault((module_name(path, root), other), []).append(
-                        f"{path.relative_to(root)}:{line} imports {module}")
+                        f"{path.relative_to(root)}:{line} imports {module}"
+                    )
     return out
 
 
 def test_no_app_imports_its_own_floor_or_one_above_but_the_known_ones():
     found = upward_imports()
     new = [where for key in sorted(set(found) - KNOWN) for where in found[key]]
-    assert not new, ("an app may import only the apps on the floors below its own (clubs 1; dealing, movements 2; "
-                     "scoring 3; tables, audits 4; events 5): " + "; ".join(new))
+    assert not new, (
+        "an app may import only the apps on the floors below its own (clubs 1; dealing, movements 2; "
+        "scoring 3; tables, audits 4; events 5): " + "; ".join(new)
+    )
 
 
 def test_the_known_upward_imports_are_still_there():
@@ -65,10 +68,14 @@ def test_the_known_upward_imports_are_still_there():
 
 
 def test_the_rule_sees_an_import_inside_a_function_and_a_sideways_one(tmp_path):
-    for app, text in {"clubs": "def f():\n    from scoring.selectors import layout\n",
-                      "dealing": "from clubs.models import Club\nimport movements.domain.howell\n",
-                      "tables": "from scoring.models import Result\nfrom . import apis\n"}.items():
+    for app, text in {
+        "clubs": "def f():\n    from scoring.selectors import layout\n",
+        "dealing": "from clubs.models import Club\nimport movements.domain.howell\n",
+        "tables": "from scoring.models import Result\nfrom . import apis\n",
+    }.items():
         (tmp_path / app).mkdir()
         (tmp_path / app / "a.py").write_text(text)
-    assert upward_imports(tmp_path) == {("clubs.a", "scoring"): ["clubs/a.py:2 imports scoring.selectors"],
-                                        ("dealing.a", "movements"): ["dealing/a.py:2 imports movements.domain.howell"]}
+    assert upward_imports(tmp_path) == {
+        ("clubs.a", "scoring"): ["clubs/a.py:2 imports scoring.selectors"],
+        ("dealing.a", "movements"): ["dealing/a.py:2 imports movements.domain.howell"],
+    }

@@ -85,18 +85,19 @@ def read_json(path, what):
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
     except OSError as exc:
-        raise BadInput(f"cannot read the {what} file {path}: {exc.strerror}")
-    except (ValueError, RecursionError) as exc:   # not JSON, not UTF-8, a number of thousands of digits, nested deep
-        raise BadInput(f"the {what} file {path} is not JSON: {exc}")
+        raise BadInput(f"cannot read the {what} file {path}: {exc.strerror}") from None
+    except (ValueError, RecursionError) as exc:  # not JSON, not UTF-8, a number of thousands of digits, nested deep
+        raise BadInput(f"the {what} file {path} is not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise BadInput(f"the {what} file {path} must hold a JSON object")
-    try:        # JSON may escape half of a character ("\\ud800"), which is no text and has no UTF-8 to hash
+    try:  # JSON may escape half of a character ("\\ud800"), which is no text and has no UTF-8 to hash
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise BadInput(f"the {what} file {path} holds an escape of half a character (\\ud800 to \\udfff alone), "
-                       "which is not text")
+        raise BadInput(
+            f"the {what} file {path} holds an escape of half a character (\\ud800 to \\udfff alone), which is not text"
+        ) from None
     except RecursionError:
-        raise BadInput(f"the {what} file {path} is nested too deep")
+        raise BadInput(f"the {what} file {path} is nested too deep") from None
     return data
 
 
@@ -111,7 +112,7 @@ def field_of(data, name, kind, where):
 
 def hex_field(data, name, nbytes, where):
     value = field_of(data, name, str, where)
-    if not re.fullmatch(r"[0-9a-f]{%d}" % (2 * nbytes), value):
+    if not re.fullmatch(rf"[0-9a-f]{{{2 * nbytes}}}", value):
         raise Failed(f"{where}: {name!r} must be {2 * nbytes} lowercase hex digits, not {value!r}")
     return value
 
@@ -132,8 +133,10 @@ def public_lines(data, where):
     for name, limit in (("event", 200), ("promise", 500)):
         value = field_of(data, name, str, where)
         if not canonical_text_ok(value) or len(value) > limit:
-            raise Failed(f"{where}: the {name} {value!r} is not canonical text (NFC, single spaces, no control "
-                         f"characters, at most {limit} characters)")
+            raise Failed(
+                f"{where}: the {name} {value!r} is not canonical text (NFC, single spaces, no control "
+                f"characters, at most {limit} characters)"
+            )
         lines.append(f"{name}: {value}")
     dv_format = field_of(data, "dv_format", str, where)
     if not dv_format_ok(dv_format):
@@ -167,7 +170,7 @@ def dv_ok(fmt, dv):
     if fmt == "text":
         return canonical_text_ok(dv) and len(dv) <= 200
     decimals = int(fmt.split(":")[1])
-    pattern = r"-?(0|[1-9][0-9]*)" + (r"\.[0-9]{%d}" % decimals if decimals else "")
+    pattern = r"-?(0|[1-9][0-9]*)" + (rf"\.[0-9]{{{decimals}}}" if decimals else "")
     if not re.fullmatch(pattern, dv):
         return False
     return not (dv.startswith("-") and set(dv[1:]) <= set("0."))  # no minus zero
@@ -184,7 +187,7 @@ def deal_number(key, label, index):
     stream = hashlib.shake_256(TAG_BLOCK + prefix + block.to_bytes(8, "big")).digest(36 * (slot + 1))
     for k in range(3):
         start = 36 * slot + 12 * k
-        candidate = int.from_bytes(stream[start:start + 12], "big")
+        candidate = int.from_bytes(stream[start : start + 12], "big")
         if candidate < D:
             return candidate
     extra = hashlib.shake_256(TAG_EXTRA + prefix + index.to_bytes(8, "big"))
@@ -193,7 +196,7 @@ def deal_number(key, label, index):
     while True:
         data = extra.digest(length)  # SHAKE output is one stream: a longer read extends a shorter one
         while position + 12 <= len(data):
-            candidate = int.from_bytes(data[position:position + 12], "big")
+            candidate = int.from_bytes(data[position : position + 12], "big")
             position += 12
             if candidate < D:
                 return candidate
@@ -212,8 +215,8 @@ def pavlicek_deal(number):
     """
     if not 0 <= number < D:
         raise Failed(f"deal number {number} is outside 0 … D − 1")
-    hands = {seat: {suit: "" for suit in SUITS} for seat in "NESW"}
-    vacant = {seat: 13 for seat in "NESW"}
+    hands = {seat: dict.fromkeys(SUITS, "") for seat in "NESW"}
+    vacant = dict.fromkeys("NESW", 13)
     space = D
     rest = number
     cards_left = 52
@@ -247,7 +250,7 @@ def normalised_pbn_deal(text, where):
     parts = text.split()
     if len(parts) != 4:
         raise BadInput(f"{where}: a Deal has four hands, not {len(parts)}")
-    order = "NESW"[("NESW".index(first)):] + "NESW"[:("NESW".index(first))]
+    order = "NESW"[("NESW".index(first)) :] + "NESW"[: ("NESW".index(first))]
     hands = {}
     seen = set()
     for seat, part in zip(order, parts):
@@ -271,7 +274,7 @@ def read_pbn(path):
         with open(path, encoding="utf-8-sig", errors="replace") as handle:
             lines = handle.read().splitlines()
     except OSError as exc:
-        raise BadInput(f"cannot read the hand record {path}: {exc.strerror}")
+        raise BadInput(f"cannot read the hand record {path}: {exc.strerror}") from None
     tag = re.compile(r'^\s*\[(\w+)\s+"(.*)"\s*\]\s*$')
     deals = {}
     board = None
@@ -283,7 +286,7 @@ def read_pbn(path):
         if name == "Board":
             if not re.fullmatch(r"[0-9]{1,9}", value.strip()):
                 raise BadInput(f"{path} line {number}: Board {value!r} is not a number")
-            board = int(value.strip())      # (str.strip() takes more than int() does: "4\x1d")
+            board = int(value.strip())  # (str.strip() takes more than int() does: "4\x1d")
         elif name == "Deal":
             if board is None:
                 raise BadInput(f"{path} line {number}: a Deal before any Board tag")
@@ -313,8 +316,14 @@ HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 
 def log_entry_text(entry):
     """The canonical form of a log entry: fixed lines, then the data sorted by name (byte order)."""
-    lines = [f"log: {LOG_FORMAT}", f"position: {entry['position']}", f"previous: {entry['previous']}",
-             f"time: {entry['time']}", f"act: {entry['act']}", f"commitment: {entry['commitment']}"]
+    lines = [
+        f"log: {LOG_FORMAT}",
+        f"position: {entry['position']}",
+        f"previous: {entry['previous']}",
+        f"time: {entry['time']}",
+        f"act: {entry['act']}",
+        f"commitment: {entry['commitment']}",
+    ]
     lines += [f"{name}: {entry['data'][name]}" for name in sorted(entry["data"], key=lambda n: n.encode("utf-8"))]
     return "".join(line + "\n" for line in lines)
 
@@ -342,22 +351,30 @@ def check_log_chain(entries, head, say):
     for place, entry in enumerate(entries, start=1):
         at = entry["position"]
         if at != place:
-            raise Failed(f"publication log: the entry at place {place} has position {at}: "
-                         + ("an entry before it is missing" if at > place else "an entry is repeated or out of place"))
+            raise Failed(
+                f"publication log: the entry at place {place} has position {at}: "
+                + ("an entry before it is missing" if at > place else "an entry is repeated or out of place")
+            )
         if not LOG_TIME.match(entry["time"]):
             raise Failed(f"publication log entry {at}: time {entry['time']!r} is not YYYY-MM-DDTHH:MM:SS.ffffffZ")
         computed = hashlib.sha256(log_entry_text(entry).encode("utf-8")).hexdigest()
         if not hmac.compare_digest(computed.encode(), entry["hash"].encode("utf-8", "surrogatepass")):
-            raise Failed(f"publication log entry {at} ({entry['act']}) was changed after it was written: it hashes "
-                         f"to {computed}, not to the recorded {entry['hash']}")
+            raise Failed(
+                f"publication log entry {at} ({entry['act']}) was changed after it was written: it hashes "
+                f"to {computed}, not to the recorded {entry['hash']}"
+            )
         expected = GENESIS if before is None else before["hash"]
         if entry["previous"] != expected:
-            raise Failed(f"publication log entry {at} does not follow "
-                         + ("the start of the log" if before is None else f"entry {before['position']}")
-                         + f": it names {entry['previous']} as the previous hash, not {expected}")
+            raise Failed(
+                f"publication log entry {at} does not follow "
+                + ("the start of the log" if before is None else f"entry {before['position']}")
+                + f": it names {entry['previous']} as the previous hash, not {expected}"
+            )
         if before is not None and entry["time"] < before["time"]:
-            raise Failed(f"publication log entry {at} is dated {entry['time']}, before entry {before['position']} "
-                         f"({before['time']})")
+            raise Failed(
+                f"publication log entry {at} is dated {entry['time']}, before entry {before['position']} "
+                f"({before['time']})"
+            )
         before = entry
     if head:
         position, noted = head
@@ -365,11 +382,15 @@ def check_log_chain(entries, head, say):
         if not found:
             raise Failed(f"publication log: no entry {position}: the head you noted ({noted}) is gone")
         if found[0]["hash"] != noted:
-            raise Failed(f"publication log entry {position} has the hash {found[0]['hash']}, not {noted} as you "
-                         f"noted: the log was rewritten up to it")
+            raise Failed(
+                f"publication log entry {position} has the hash {found[0]['hash']}, not {noted} as you "
+                f"noted: the log was rewritten up to it"
+            )
     last = entries[-1] if entries else None
-    say(f"ok  publication log: {len(entries)} entries, each hashing to its recorded hash and naming the one "
-        f"before" + (f" (head: entry {last['position']}, {last['hash']})" if last else ""))
+    say(
+        f"ok  publication log: {len(entries)} entries, each hashing to its recorded hash and naming the one "
+        f"before" + (f" (head: entry {last['position']}, {last['hash']})" if last else "")
+    )
     if head:
         say(f"ok  entry {head[0]} still has the hash you noted")
 
@@ -390,8 +411,7 @@ def check_log_acts(entries, published, published_lines, revealed, say):
         names = set(LOG_ACTS[act])
         if act == "published":
             count = data.get("sessions", "")
-            names |= {f"session-{n}" for n in range(1, int(count) + 1)} if re.fullmatch(r"[0-9]{1,3}", count) \
-                else set()
+            names |= {f"session-{n}" for n in range(1, int(count) + 1)} if re.fullmatch(r"[0-9]{1,3}", count) else set()
         if set(data) != names:
             raise Failed(f"{where}: has the data {', '.join(sorted(data))}, not {', '.join(sorted(names))}")
         if not seen and act != "published":
@@ -399,13 +419,17 @@ def check_log_acts(entries, published, published_lines, revealed, say):
         if act == "published":
             if seen:
                 raise Failed(f"{where}: the commitment is published a second time")
-            lines = [f"{name}: {data[name]}" for name in ("format", "dealer", "event", "promise", "dv-format", "salt",
-                                                          "sessions")]
+            lines = [
+                f"{name}: {data[name]}"
+                for name in ("format", "dealer", "event", "promise", "dv-format", "salt", "sessions")
+            ]
             lines += [f"session: {data[f'session-{n}']}" for n in range(1, int(data["sessions"]) + 1)]
             if lines != published_lines:
                 different = [f"{a!r} ≠ {b!r}" for a, b in zip(lines, published_lines) if a != b]
-                raise Failed(f"{where}: the record published in the log differs from your published record: "
-                             + ("; ".join(different) or "not the same sessions"))
+                raise Failed(
+                    f"{where}: the record published in the log differs from your published record: "
+                    + ("; ".join(different) or "not the same sessions")
+                )
         elif revealed_at is not None and act != "deal-file-downloaded":
             raise Failed(f"{where}: after the key was revealed (entry {revealed_at})")
         elif act == "dv-entered":
@@ -418,8 +442,9 @@ def check_log_acts(entries, published, published_lines, revealed, say):
             if dealt:
                 raise Failed(f"{where}: the delayed value changes after a session was dealt with it")
             if data["previous-dv"] != dv:
-                raise Failed(f"{where}: corrects the delayed value {data['previous-dv']!r}, but the value entered "
-                             f"was {dv!r}")
+                raise Failed(
+                    f"{where}: corrects the delayed value {data['previous-dv']!r}, but the value entered was {dv!r}"
+                )
             dv = data["dv"]
         elif act in ("session-dealt", "deal-file-downloaded"):
             label = data["session"]
@@ -428,15 +453,17 @@ def check_log_acts(entries, published, published_lines, revealed, say):
             if label not in sessions:
                 raise Failed(f"{where}: {label} is not a session of the commitment")
             if act == "session-dealt" and data["boards"] != str(sessions[label]):
-                raise Failed(f"{where}: {label} dealt with {data['boards']} boards, the commitment has "
-                             f"{sessions[label]}")
+                raise Failed(
+                    f"{where}: {label} dealt with {data['boards']} boards, the commitment has {sessions[label]}"
+                )
             if act == "deal-file-downloaded" and label not in dealt:
                 raise Failed(f"{where}: a file of {label} downloaded before the session was dealt")
             dealt.add(label)
         elif act == "revealed":
             if dv is None or data["dv"] != dv:
-                raise Failed(f"{where}: revealed with the delayed value {data['dv']!r}, but the value entered was "
-                             f"{dv!r}")
+                raise Failed(
+                    f"{where}: revealed with the delayed value {data['dv']!r}, but the value entered was {dv!r}"
+                )
             public = "".join(line + "\n" for line in published_lines)
             computed = hashlib.sha256((public + f"key: {data['key']}\n").encode("utf-8")).hexdigest()
             if not hmac.compare_digest(computed, commitment):
@@ -446,14 +473,18 @@ def check_log_acts(entries, published, published_lines, revealed, say):
             raise Failed(f"{where}: the delayed value {dv!r} is not a canonical {published['dv_format']} value")
         seen.append(act)
     if revealed is not None and revealed_at is not None:
-        data = [e for e in mine if e["act"] == "revealed"][0]["data"]
+        data = next(e for e in mine if e["act"] == "revealed")["data"]
         if data["key"] != revealed["key"] or data["dv"] != revealed.get("dv"):
-            raise Failed(f"publication log entry {revealed_at} (revealed) names another key or delayed value than "
-                         f"the revealed record")
+            raise Failed(
+                f"publication log entry {revealed_at} (revealed) names another key or delayed value than "
+                f"the revealed record"
+            )
     elif revealed is not None:
         say("note  this copy of the log has no reveal of the commitment yet (taken before the reveal?)")
-    say(f"ok  the commitment's {len(mine)} acts are in the log in a possible order: "
-        + ", ".join(f"{e['act']} ({e['position']})" for e in mine))
+    say(
+        f"ok  the commitment's {len(mine)} acts are in the log in a possible order: "
+        + ", ".join(f"{e['act']} ({e['position']})" for e in mine)
+    )
 
 
 def verify_log(log_path, head_text, published, published_lines, revealed, say):
@@ -468,8 +499,11 @@ def verify_log(log_path, head_text, published, published_lines, revealed, say):
     stated = log.get("head")
     if stated is not None and not isinstance(stated, dict):
         raise Failed(f"publication log {log_path}: its head must be an object with position and hash")
-    if entries and stated and (stated.get("position"), stated.get("hash")) != (entries[-1]["position"],
-                                                                               entries[-1]["hash"]):
+    if (
+        entries
+        and stated
+        and (stated.get("position"), stated.get("hash")) != (entries[-1]["position"], entries[-1]["hash"])
+    ):
         raise Failed(f"publication log: its head {stated} is not its last entry")
     check_log_chain(entries, head, say)
     check_log_acts(entries, published, published_lines, revealed, say)
@@ -484,8 +518,10 @@ def verify(published_path, revealed_path, deal_files, say, log_path=None, head=N
 
     published_lines = public_lines(published, "published record")
     commitment = hex_field(published, "commitment", 32, "published record")
-    say(f"published record: {FORMAT}, dealer {DEALER}, {published_lines[6].split(': ')[1]} session(s), "
-        f"commitment {commitment}")
+    say(
+        f"published record: {FORMAT}, dealer {DEALER}, {published_lines[6].split(': ')[1]} session(s), "
+        f"commitment {commitment}"
+    )
     if revealed is None:
         if deal_files:
             raise BadInput("--deals needs the revealed record (the key gives the deals)")
@@ -500,34 +536,40 @@ def verify(published_path, revealed_path, deal_files, say, log_path=None, head=N
             raise Failed(f"the revealed record changes the published one: published {mine!r}, revealed {theirs!r}")
     if len(published_lines) != len(revealed_lines):
         raise Failed("the revealed record has a different number of sessions from the published one")
-    say("ok  the revealed record repeats every published field (format, dealer, event, promise, dv-format, salt, "
-        "sessions)")
+    say(
+        "ok  the revealed record repeats every published field (format, dealer, event, promise, dv-format, salt, "
+        "sessions)"
+    )
     if "commitment" in revealed and revealed["commitment"] != commitment:
-        raise Failed(f"the revealed record names commitment {revealed['commitment']!r}, not the published "
-                     f"{commitment}")
+        raise Failed(f"the revealed record names commitment {revealed['commitment']!r}, not the published {commitment}")
 
     key_hex = hex_field(revealed, "key", 32, "revealed record")
     canonical = "".join(line + "\n" for line in revealed_lines) + f"key: {key_hex}\n"
     computed = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
     if not hmac.compare_digest(computed, commitment):
-        raise Failed(f"commitment hash mismatch: SHA-256 of the revealed record is {computed}, the published "
-                     f"commitment is {commitment} (the key or a field was changed)")
+        raise Failed(
+            f"commitment hash mismatch: SHA-256 of the revealed record is {computed}, the published "
+            f"commitment is {commitment} (the key or a field was changed)"
+        )
     say(f"ok  SHA-256 of the record with the revealed key = {computed} = the published commitment")
 
     dv_format = revealed["dv_format"]
     dv = field_of(revealed, "dv", str, "revealed record")
     if not dv_ok(dv_format, dv):
-        raise Failed(f"the delayed value {dv!r} is not a canonical {dv_format} value as promised "
-                     f"({published['promise']!r})")
-    say(f"ok  delayed value {dv!r} has the promised format {dv_format}; check yourself that it is the value "
-        f"promised: {published['promise']}")
+        raise Failed(
+            f"the delayed value {dv!r} is not a canonical {dv_format} value as promised ({published['promise']!r})"
+        )
+    say(
+        f"ok  delayed value {dv!r} has the promised format {dv_format}; check yourself that it is the value "
+        f"promised: {published['promise']}"
+    )
 
     key = bytes.fromhex(key_hex)
-    dealing = hmac.new(key, DEALING_KEY_TAG + bytes.fromhex(commitment) + dv.encode("utf-8"),
-                       hashlib.sha256).digest()
+    dealing = hmac.new(key, DEALING_KEY_TAG + bytes.fromhex(commitment) + dv.encode("utf-8"), hashlib.sha256).digest()
     if "dealing_key" in revealed and revealed["dealing_key"] != dealing.hex():
-        raise Failed(f"the revealed record's dealing_key {revealed['dealing_key']!r} is not the derived "
-                     f"{dealing.hex()}")
+        raise Failed(
+            f"the revealed record's dealing_key {revealed['dealing_key']!r} is not the derived {dealing.hex()}"
+        )
     say(f"ok  dealing key = HMAC-SHA256(key, tag ‖ commitment ‖ DV) = {dealing.hex()}")
 
     sessions = [(item["label"], item["boards"]) for item in revealed["sessions"]]
@@ -536,15 +578,19 @@ def verify(published_path, revealed_path, deal_files, say, log_path=None, head=N
         deals = [deal_to_pbn(deal_number(dealing, label, board - 1)) for board in range(1, boards + 1)]
         computed_deals[label] = deals
         digest = hashlib.sha256("".join(d + "\n" for d in deals).encode()).hexdigest()
-        say(f"ok  session {label}: {boards} deals recomputed (board 1 {deals[0]}; SHA-256 of the deal list "
-            f"{digest[:16]}…)")
+        say(
+            f"ok  session {label}: {boards} deals recomputed (board 1 {deals[0]}; SHA-256 of the deal list "
+            f"{digest[:16]}…)"
+        )
 
     for spec in deal_files:
         label, _, path = spec.rpartition("=") if "=" in spec else ("", "", spec)
         if not label:
             if len(sessions) != 1:
-                raise BadInput(f"--deals {spec}: the commitment has {len(sessions)} sessions; write LABEL=FILE "
-                               f"(labels: {', '.join(s[0] for s in sessions)})")
+                raise BadInput(
+                    f"--deals {spec}: the commitment has {len(sessions)} sessions; write LABEL=FILE "
+                    f"(labels: {', '.join(s[0] for s in sessions)})"
+                )
             label = sessions[0][0]
         if label not in computed_deals:
             raise BadInput(f"--deals {spec}: no session labelled {label!r} in the commitment")
@@ -554,11 +600,15 @@ def verify(published_path, revealed_path, deal_files, say, log_path=None, head=N
             if not 1 <= board <= len(expected):
                 raise Failed(f"{path}: board {board} is not one of the {len(expected)} committed boards of {label}")
             if deal != expected[board - 1]:
-                raise Failed(f"{path}: board {board} of {label} differs from the commitment: the hand record has "
-                             f"{deal}, the commitment gives {expected[board - 1]}")
+                raise Failed(
+                    f"{path}: board {board} of {label} differs from the commitment: the hand record has "
+                    f"{deal}, the commitment gives {expected[board - 1]}"
+                )
         missing = [b for b in range(1, len(expected) + 1) if b not in played]
-        say(f"ok  {path}: all {len(played)} boards in the hand record equal the committed deals of {label}"
-            + (f" (boards not in the file: {', '.join(map(str, missing))})" if missing else ""))
+        say(
+            f"ok  {path}: all {len(played)} boards in the hand record equal the committed deals of {label}"
+            + (f" (boards not in the file: {', '.join(map(str, missing))})" if missing else "")
+        )
 
     if log_path:
         verify_log(log_path, head, published, published_lines, revealed, say)
@@ -567,10 +617,19 @@ def verify(published_path, revealed_path, deal_files, say, log_path=None, head=N
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Check a bridge-commitment-v1 dealing commitment and its deals.")
     parser.add_argument("published", help="the record published before the event (JSON)")
-    parser.add_argument("revealed", nargs="?", help="the revealed record with the key and the delayed value (JSON); "
-                                                    "without it, only the published record and --log are checked")
-    parser.add_argument("--deals", action="append", default=[], metavar="[LABEL=]FILE.pbn",
-                        help="a PBN hand record to compare with the committed deals (repeatable)")
+    parser.add_argument(
+        "revealed",
+        nargs="?",
+        help="the revealed record with the key and the delayed value (JSON); "
+        "without it, only the published record and --log are checked",
+    )
+    parser.add_argument(
+        "--deals",
+        action="append",
+        default=[],
+        metavar="[LABEL=]FILE.pbn",
+        help="a PBN hand record to compare with the committed deals (repeatable)",
+    )
     parser.add_argument("--log", metavar="LOG.json", help="the club's publication log as downloaded (JSON)")
     parser.add_argument("--head", metavar="POSITION:HASH", help="a head of the log you noted earlier (needs --log)")
     args = parser.parse_args(argv)

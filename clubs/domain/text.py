@@ -17,8 +17,9 @@ text stays hashable and comparable. This module implements no source document.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, ClassVar
+from typing import ClassVar
 
 
 def _freeze(value):

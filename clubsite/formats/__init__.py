@@ -15,5 +15,12 @@ character ("lis"), which Django's Polish already gives in lower case.
 from django.utils.translation import gettext_noop
 
 #: Django's weekday abbreviations (``django.utils.dates.WEEKDAYS_ABBR``), for our catalogue's Polish.
-WEEKDAYS_ABBR = (gettext_noop("Mon"), gettext_noop("Tue"), gettext_noop("Wed"), gettext_noop("Thu"),
-                 gettext_noop("Fri"), gettext_noop("Sat"), gettext_noop("Sun"))
+WEEKDAYS_ABBR = (
+    gettext_noop("Mon"),
+    gettext_noop("Tue"),
+    gettext_noop("Wed"),
+    gettext_noop("Thu"),
+    gettext_noop("Fri"),
+    gettext_noop("Sat"),
+    gettext_noop("Sun"),
+)

@@ -32,8 +32,10 @@ class BoardSerializer(serializers.Serializer):
     deal_number = serializers.CharField(required=False, help_text="Pavlicek's number of the deal")
     hcp = serializers.DictField(child=serializers.IntegerField(), required=False)
     analysis = serializers.CharField(required=False, help_text="pending, done or failed")
-    double_dummy_tricks = serializers.CharField(required=False, help_text="PBN DoubleDummyTricks (declarers N, S, "
-                                                "E, W × NT, S, H, D, C); once the analysis is done")
+    double_dummy_tricks = serializers.CharField(
+        required=False,
+        help_text="PBN DoubleDummyTricks (declarers N, S, E, W × NT, S, H, D, C); once the analysis is done",
+    )
     par_score = serializers.IntegerField(required=False, help_text="North–South's view; once the analysis is done")
     par_contracts = serializers.CharField(required=False, help_text="PBN ParContract; once the analysis is done")
 
@@ -50,20 +52,34 @@ class SessionBoardsOutputSerializer(serializers.Serializer):
 def _listing(*, user, session_id: int) -> dict:
     session = session_get_for_viewer(user=user, session_id=session_id)
     summary = selectors.session_dealing_summary(session=session)
-    base = {"session": session.pk, "status": session.status, "deals_visible": session.is_over,
-            "dealt_from": summary.source, "commitment": summary.commitment.pk if summary.commitment else None}
+    base = {
+        "session": session.pk,
+        "status": session.status,
+        "deals_visible": session.is_over,
+        "dealt_from": summary.source,
+        "commitment": summary.commitment.pk if summary.commitment else None,
+    }
     if not session.is_over:
         boards = Board.objects.filter(session=session).order_by("number").values("number", "dealer", "vulnerability")
         return {**base, "boards": list(boards)}
     _, records = selectors.hand_record_for_viewer(user=user, session_id=session_id)
     rows = []
     for b in records:
-        row = {"number": b.number, "dealer": b.dealer.letter, "vulnerability": b.vulnerability.pbn,
-               "deal": b.deal.to_pbn(), "deal_number": str(b.deal_number), "hcp": b.hcp,
-               "analysis": b.analysis_status}
+        row = {
+            "number": b.number,
+            "dealer": b.dealer.letter,
+            "vulnerability": b.vulnerability.pbn,
+            "deal": b.deal.to_pbn(),
+            "deal_number": str(b.deal_number),
+            "hcp": b.hcp,
+            "analysis": b.analysis_status,
+        }
         if b.analysis is not None:
-            row.update(double_dummy_tricks=b.analysis.table.to_pbn_tricks(), par_score=b.analysis.par.score,
-                       par_contracts=b.analysis.par.par_contract_pbn())
+            row.update(
+                double_dummy_tricks=b.analysis.table.to_pbn_tricks(),
+                par_score=b.analysis.par.score,
+                par_contracts=b.analysis.par.par_contract_pbn(),
+            )
         rows.append(row)
     return {**base, "boards": rows}
 
@@ -92,8 +108,9 @@ class SessionBoardsApi(APIView):
     def get(self, request, session_id: int):
         return Response(SessionBoardsOutputSerializer(_listing(user=request.user, session_id=session_id)).data)
 
-    @extend_schema(request=InputSerializer, responses={201: SessionBoardsOutputSerializer},
-                   operation_id="session_boards_deal")
+    @extend_schema(
+        request=InputSerializer, responses={201: SessionBoardsOutputSerializer}, operation_id="session_boards_deal"
+    )
     def post(self, request, session_id: int):
         session = session_get_for_director(user=request.user, session_id=session_id)
         data = self.InputSerializer(data=request.data)
@@ -102,11 +119,13 @@ class SessionBoardsApi(APIView):
         if given["source"] == "commitment":
             services.session_deal_from_commitment(session=session, user=request.user, replace=given["replace"])
         elif given["source"] == "fresh":
-            services.session_deal_fresh(session=session, user=request.user, boards=given["boards"],
-                                        replace=given["replace"])
+            services.session_deal_fresh(
+                session=session, user=request.user, boards=given["boards"], replace=given["replace"]
+            )
         else:
             upload = given["file"]
-            services.session_deal_import(session=session, user=request.user, filename=upload.name,
-                                         data=upload.read(), replace=given["replace"])
+            services.session_deal_import(
+                session=session, user=request.user, filename=upload.name, data=upload.read(), replace=given["replace"]
+            )
         listing = _listing(user=request.user, session_id=session_id)
         return Response(SessionBoardsOutputSerializer(listing).data, status=status.HTTP_201_CREATED)

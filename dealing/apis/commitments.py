@@ -103,8 +103,9 @@ class CommitmentListApi(APIView):
         commitments = selectors.commitment_list_for_user(request.user).prefetch_related("entries")
         return Response(CommitmentOutputSerializer(commitments, many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: CommitmentOutputSerializer},
-                   operation_id="commitments_create")
+    @extend_schema(
+        request=InputSerializer, responses={201: CommitmentOutputSerializer}, operation_id="commitments_create"
+    )
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -113,13 +114,23 @@ class CommitmentListApi(APIView):
         for index, item in enumerate(data.validated_data["sessions"]):
             session = Session.objects.filter(pk=item["session"], club=club).first()
             if session is None:
-                raise serializers.ValidationError({"sessions": [_("[%(index)s]: no session %(session)s in %(club)s")
-                                                                % {"index": index, "session": item["session"],
-                                                                   "club": club.slug}]})
+                raise serializers.ValidationError(
+                    {
+                        "sessions": [
+                            _("[%(index)s]: no session %(session)s in %(club)s")
+                            % {"index": index, "session": item["session"], "club": club.slug}
+                        ]
+                    }
+                )
             chosen.append((session, item["boards"]))
         commitment = services.commitment_create(
-            club=club, user=request.user, event=data.validated_data["event"],
-            promise=data.validated_data["promise"], dv_format=data.validated_data["dv_format"], sessions=chosen)
+            club=club,
+            user=request.user,
+            event=data.validated_data["event"],
+            promise=data.validated_data["promise"],
+            dv_format=data.validated_data["dv_format"],
+            sessions=chosen,
+        )
         return Response(CommitmentOutputSerializer(commitment).data, status=status.HTTP_201_CREATED)
 
 
@@ -157,14 +168,16 @@ class CommitmentDelayedValueApi(APIView):
 
         value = serializers.CharField(max_length=domain.MAX_TEXT_DV)
 
-    @extend_schema(request=InputSerializer, responses=CommitmentOutputSerializer,
-                   operation_id="commitments_delayed_value")
+    @extend_schema(
+        request=InputSerializer, responses=CommitmentOutputSerializer, operation_id="commitments_delayed_value"
+    )
     def post(self, request, commitment_id: int):
         commitment = selectors.commitment_get_for_director(user=request.user, commitment_id=commitment_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        commitment = services.commitment_enter_dv(commitment=commitment, user=request.user,
-                                                  value=data.validated_data["value"])
+        commitment = services.commitment_enter_dv(
+            commitment=commitment, user=request.user, value=data.validated_data["value"]
+        )
         return Response(CommitmentOutputSerializer(commitment).data)
 
 
@@ -201,5 +214,8 @@ class CommitmentAuditApi(APIView):
     def get(self, request, commitment_id: int):
         commitment = selectors.commitment_get_for_auditor(user=request.user, commitment_id=commitment_id)
         checks = selectors.commitment_audit(commitment=commitment)
-        return Response(self.OutputSerializer({"commitment": commitment.commitment_hash,
-                                               "passed": all(c.passed for c in checks), "checks": checks}).data)
+        return Response(
+            self.OutputSerializer(
+                {"commitment": commitment.commitment_hash, "passed": all(c.passed for c in checks), "checks": checks}
+            ).data
+        )

@@ -84,15 +84,23 @@ class DealSetOutputSerializer(serializers.Serializer):
 
 class DealSetListApi(APIView):
     class InputSerializer(serializers.Serializer):
-        club = serializers.SlugField(required=False, help_text="The club's short name; optional if you direct one club.")
+        club = serializers.SlugField(
+            required=False, help_text="The club's short name; optional if you direct one club."
+        )
         count = serializers.JSONField(help_text="Number of deals, 1 … 100,000,000.")
         formats = serializers.JSONField(help_text='Any of "pbn", "pbn-gz", "csv", "binary".')
         analysis = serializers.BooleanField(default=False, help_text="Double-dummy table and par for every deal.")
         label = serializers.CharField(required=False, allow_blank=True, default="", max_length=1000)
-        key = serializers.CharField(required=False, allow_blank=True, default="", max_length=1000,
-                                    help_text="64 hex digits; leave out for a new random key.")
-        commitment = serializers.IntegerField(required=False, allow_null=True, default=None,
-                                              help_text="Deal from this commitment's dealing key.")
+        key = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            default="",
+            max_length=1000,
+            help_text="64 hex digits; leave out for a new random key.",
+        )
+        commitment = serializers.IntegerField(
+            required=False, allow_null=True, default=None, help_text="Deal from this commitment's dealing key."
+        )
 
         class Meta:
             ref_name = "DealSetCreateInput"
@@ -112,17 +120,29 @@ class DealSetListApi(APIView):
         else:
             clubs = list(clubs_directed_by(request.user)[:2])
             if len(clubs) != 1:
-                raise DealingError(_("Say which club the deal set is for (club: its short name).") if clubs
-                                   else _("Only a club's directors may make deal sets."), field="club")
+                raise DealingError(
+                    _("Say which club the deal set is for (club: its short name).")
+                    if clubs
+                    else _("Only a club's directors may make deal sets."),
+                    field="club",
+                )
             club = clubs[0]
         formats = values["formats"]
         if not isinstance(formats, (list, str)):
             raise DealingError(_('formats is a list such as ["pbn", "csv"].'), field="formats")
-        deal_set = service.deal_set_create(user=request.user, club=club, count=values["count"], formats=formats,
-                                           analysis=values["analysis"], label=values["label"],
-                                           key_hex=values["key"], commitment=values["commitment"])
-        return Response(DealSetOutputSerializer(deal_set, context={"request": request}).data,
-                        status=status.HTTP_201_CREATED)
+        deal_set = service.deal_set_create(
+            user=request.user,
+            club=club,
+            count=values["count"],
+            formats=formats,
+            analysis=values["analysis"],
+            label=values["label"],
+            key_hex=values["key"],
+            commitment=values["commitment"],
+        )
+        return Response(
+            DealSetOutputSerializer(deal_set, context={"request": request}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class DealSetDetailApi(APIView):

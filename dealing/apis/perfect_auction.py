@@ -51,10 +51,17 @@ class PerfectAuctionEncodeApi(APIView):
         dealer = perfect_auction.dealer_seat(data.validated_data["dealer"])
         calls = perfect_auction.encode(deal, dealer)
         auction = Auction(dealer, calls)
-        return Response(self.OutputSerializer({
-            "deal": deal.to_pbn(Seat.NORTH), "dealer": dealer.letter, "calls": [str(call) for call in calls],
-            "auction": str(auction), "contract": str(auction.contract),
-        }).data)
+        return Response(
+            self.OutputSerializer(
+                {
+                    "deal": deal.to_pbn(Seat.NORTH),
+                    "dealer": dealer.letter,
+                    "calls": [str(call) for call in calls],
+                    "auction": str(auction),
+                    "contract": str(auction.contract),
+                }
+            ).data
+        )
 
 
 class PerfectAuctionDecodeApi(APIView):
@@ -84,8 +91,14 @@ class PerfectAuctionDecodeApi(APIView):
         dealer = perfect_auction.dealer_seat(data.validated_data["dealer"])
         deal = perfect_auction.decode(data.validated_data["auction"], dealer)
         calls = perfect_auction.encode(deal, dealer)  # decode accepts only this auction, so it is the one read
-        return Response(self.OutputSerializer({
-            "deal": deal.to_pbn(Seat.NORTH), "hands": {seat.letter: deal.hand(seat).to_pbn() for seat in Seat},
-            "dealer": dealer.letter, "calls": [str(call) for call in calls],
-            "auction": " ".join(str(call) for call in calls),
-        }).data)
+        return Response(
+            self.OutputSerializer(
+                {
+                    "deal": deal.to_pbn(Seat.NORTH),
+                    "hands": {seat.letter: deal.hand(seat).to_pbn() for seat in Seat},
+                    "dealer": dealer.letter,
+                    "calls": [str(call) for call in calls],
+                    "auction": " ".join(str(call) for call in calls),
+                }
+            ).data
+        )

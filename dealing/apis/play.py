@@ -27,8 +27,9 @@ from dealing.domain.play import parse_cards
 from dealing.selectors import play as selectors
 
 
-@extend_schema_field({"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}],
-                      "example": ["HA", "H8"]})
+@extend_schema_field(
+    {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}], "example": ["HA", "H8"]}
+)
 class CardsField(serializers.Field):
     """A list of cards (``["HA", "H8"]``) or one string (``"HA H8"``)."""
 
@@ -48,12 +49,15 @@ class BoardPlayApi(APIView):
         class Meta:
             ref_name = "BoardPlayInput"
 
-        contract = serializers.CharField(max_length=8, required=False, allow_blank=True,
-                                         help_text="4S, 3NT, 2HX …; the board's par contract when left out")
+        contract = serializers.CharField(
+            max_length=8,
+            required=False,
+            allow_blank=True,
+            help_text="4S, 3NT, 2HX …; the board's par contract when left out",
+        )
         declarer = serializers.CharField(max_length=8, required=False, allow_blank=True, help_text="N, E, S or W")
         cards = CardsField(required=False, help_text='the cards played from the opening lead: ["HA", "H8"] or "HA H8"')
-        defenders_play = serializers.BooleanField(default=False,
-                                                  help_text="the defenders then play double dummy")
+        defenders_play = serializers.BooleanField(default=False, help_text="the defenders then play double dummy")
 
     class OutputSerializer(serializers.Serializer):
         class Meta:
@@ -63,8 +67,9 @@ class BoardPlayApi(APIView):
             card = serializers.CharField()
             seat = serializers.CharField()
             trick = serializers.IntegerField()
-            declarer_tricks = serializers.IntegerField(help_text="declarer's side's tricks at the end, double dummy, "
-                                                                 "after this card")
+            declarer_tricks = serializers.IntegerField(
+                help_text="declarer's side's tricks at the end, double dummy, after this card"
+            )
             cost = serializers.IntegerField(help_text="tricks this card gave away against its player's best card")
 
         class Option(serializers.Serializer):
@@ -94,25 +99,46 @@ class BoardPlayApi(APIView):
         data.is_valid(raise_exception=True)
         session, board = selectors.play_board_for_viewer(user=request.user, session_id=session_id, number=number)
         analysis = selectors.board_analysis(board)
-        contract = selectors.parse_contract(data.validated_data.get("contract"), data.validated_data.get("declarer"),
-                                            analysis)
-        result = selectors.board_play(session=session, board=board, contract=contract,
-                                      cards=data.validated_data.get("cards", []),
-                                      defenders_play=data.validated_data["defenders_play"])
+        contract = selectors.parse_contract(
+            data.validated_data.get("contract"), data.validated_data.get("declarer"), analysis
+        )
+        result = selectors.board_play(
+            session=session,
+            board=board,
+            contract=contract,
+            cards=data.validated_data.get("cards", []),
+            defenders_play=data.validated_data["defenders_play"],
+        )
         if result.error is not None:
             raise result.error
         play, evaluation = result.play, result.evaluation
         trick = play.current
-        return Response(self.OutputSerializer({
-            "contract": str(contract), "cards": [str(c) for c in play.cards],
-            "to_play": play.to_play.letter if play.to_play is not None else None,
-            "declarer_tricks": play.declarer_tricks, "defence_tricks": play.defence_tricks,
-            "trick": {"leader": trick.leader.letter, "cards": [str(c) for c in trick.cards]},
-            "hands": {seat.letter: Hand(play.hand(seat)).to_pbn() for seat in Seat},
-            "start": evaluation.start, "double_dummy": evaluation.declarer_tricks,
-            "played": [{"card": str(p.card), "seat": p.seat.letter, "trick": p.trick,
-                        "declarer_tricks": p.declarer_tricks, "cost": p.cost} for p in evaluation.played],
-            "options": [{"card": str(o.card), "declarer_tricks": o.declarer_tricks, "cost": o.cost}
-                        for o in evaluation.options],
-        }).data)
-
+        return Response(
+            self.OutputSerializer(
+                {
+                    "contract": str(contract),
+                    "cards": [str(c) for c in play.cards],
+                    "to_play": play.to_play.letter if play.to_play is not None else None,
+                    "declarer_tricks": play.declarer_tricks,
+                    "defence_tricks": play.defence_tricks,
+                    "trick": {"leader": trick.leader.letter, "cards": [str(c) for c in trick.cards]},
+                    "hands": {seat.letter: Hand(play.hand(seat)).to_pbn() for seat in Seat},
+                    "start": evaluation.start,
+                    "double_dummy": evaluation.declarer_tricks,
+                    "played": [
+                        {
+                            "card": str(p.card),
+                            "seat": p.seat.letter,
+                            "trick": p.trick,
+                            "declarer_tricks": p.declarer_tricks,
+                            "cost": p.cost,
+                        }
+                        for p in evaluation.played
+                    ],
+                    "options": [
+                        {"card": str(o.card), "declarer_tricks": o.declarer_tricks, "cost": o.cost}
+                        for o in evaluation.options
+                    ],
+                }
+            ).data
+        )

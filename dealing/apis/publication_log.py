@@ -37,8 +37,9 @@ class PublicationLogApi(APIView):
             position = serializers.IntegerField()
             previous = serializers.CharField(help_text="the previous entry's hash; 64 zeros for entry 1")
             time = serializers.CharField(help_text="UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ")
-            act = serializers.ChoiceField(choices=["published", "dv-entered", "dv-corrected", "session-dealt",
-                                                   "deal-file-downloaded", "revealed"])
+            act = serializers.ChoiceField(
+                choices=["published", "dv-entered", "dv-corrected", "session-dealt", "deal-file-downloaded", "revealed"]
+            )
             commitment = serializers.CharField(help_text="the commitment hash")
             data = serializers.DictField(child=serializers.CharField(), help_text="the act's public data")
             hash = serializers.CharField(help_text="SHA-256 of the entry's canonical form")

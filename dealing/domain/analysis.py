@@ -72,11 +72,11 @@ PBN_DECLARER_ORDER: tuple[Seat, ...] = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.
 PBN_STRAIN_ORDER: tuple[Strain, ...] = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 
 _HEX = "0123456789abcd"
-_STRAIN_PBN = {Strain.NOTRUMP: "NT", Strain.SPADES: "S", Strain.HEARTS: "H", Strain.DIAMONDS: "D",
-               Strain.CLUBS: "C"}
+_STRAIN_PBN = {Strain.NOTRUMP: "NT", Strain.SPADES: "S", Strain.HEARTS: "H", Strain.DIAMONDS: "D", Strain.CLUBS: "C"}
 
 
 # --- the trick table --------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class DoubleDummyTable:
@@ -121,14 +121,18 @@ class DoubleDummyTable:
         if len(value) != 20 or any(ch not in _HEX for ch in value):
             raise DealingError(Text.of("tricks.pbn", text=text), field="DoubleDummyTricks")
         digits = iter(_HEX.index(ch) for ch in value)
-        return cls.from_mapping({(seat, strain): next(digits)
-                                 for seat in PBN_DECLARER_ORDER for strain in PBN_STRAIN_ORDER})
+        return cls.from_mapping(
+            {(seat, strain): next(digits) for seat in PBN_DECLARER_ORDER for strain in PBN_STRAIN_ORDER}
+        )
 
     # PBN 2.1 "OptimumResultTable": rows of declarer, denomination, tricks.
     def optimum_result_rows(self) -> list[tuple[str, str, int]]:
         """Rows in BridgeComposer's order (N, S, E, W × NT, S, H, D, C)."""
-        return [(seat.letter, _STRAIN_PBN[strain], self[seat, strain])
-                for seat in PBN_DECLARER_ORDER for strain in PBN_STRAIN_ORDER]
+        return [
+            (seat.letter, _STRAIN_PBN[strain], self[seat, strain])
+            for seat in PBN_DECLARER_ORDER
+            for strain in PBN_STRAIN_ORDER
+        ]
 
     @classmethod
     def from_optimum_result_rows(cls, rows: Iterable[tuple[str, str, str | int]]) -> DoubleDummyTable:
@@ -147,8 +151,10 @@ class DoubleDummyTable:
 
     # JFR/BCDD "Ability": "N:89797 E:44535 S:89797 W:44535" (hex, NT S H D C per declarer).
     def to_ability(self) -> str:
-        return " ".join(f"{seat.letter}:" + "".join(_HEX[self[seat, strain]].upper() for strain in PBN_STRAIN_ORDER)
-                        for seat in Seat)
+        return " ".join(
+            f"{seat.letter}:" + "".join(_HEX[self[seat, strain]].upper() for strain in PBN_STRAIN_ORDER)
+            for seat in Seat
+        )
 
     @classmethod
     def from_ability(cls, text: str) -> DoubleDummyTable:
@@ -331,8 +337,14 @@ class BoardAnalysis:
 
 _DDS_PAR_STRAIN = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _DDS_TABLE_STRAIN = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NOTRUMP)
-_DDS_SEATS = ((Seat.NORTH,), (Seat.EAST,), (Seat.SOUTH,), (Seat.WEST,), (Seat.NORTH, Seat.SOUTH),
-              (Seat.EAST, Seat.WEST))
+_DDS_SEATS = (
+    (Seat.NORTH,),
+    (Seat.EAST,),
+    (Seat.SOUTH,),
+    (Seat.WEST,),
+    (Seat.NORTH, Seat.SOUTH),
+    (Seat.EAST, Seat.WEST),
+)
 _BATCH = 40  # DDS's MAXNOOFTABLES: deals per CalcAllTables call with all five strains
 
 # DDS keeps its search memory per thread index; ``SolveBoard`` is called with index 0 and the table
@@ -355,8 +367,12 @@ def _endplay():
     from endplay.types import Deal as EDeal
     from endplay.types import Player, Vul
 
-    vul = {Vulnerability.NONE: Vul.none, Vulnerability.NS: Vul.ns, Vulnerability.EW: Vul.ew,
-           Vulnerability.BOTH: Vul.both}
+    vul = {
+        Vulnerability.NONE: Vul.none,
+        Vulnerability.NS: Vul.ns,
+        Vulnerability.EW: Vul.ew,
+        Vulnerability.BOTH: Vul.both,
+    }
     return dds_raw, calc_all_tables, calc_dd_table, dds_par, DDTable, EDeal, Player, vul
 
 
@@ -374,8 +390,7 @@ def _to_endplay(deal: Deal):
 
 
 def _table_from_dds(results) -> DoubleDummyTable:
-    values = {(seat, strain): results.resTable[d][seat]
-              for d, strain in enumerate(_DDS_TABLE_STRAIN) for seat in Seat}
+    values = {(seat, strain): results.resTable[d][seat] for d, strain in enumerate(_DDS_TABLE_STRAIN) for seat in Seat}
     return DoubleDummyTable.from_mapping(values)
 
 
@@ -391,7 +406,7 @@ def double_dummy_tables(deals: Sequence[Deal]) -> list[DoubleDummyTable]:
     calc_all_tables = _endplay()[1]
     tables: list[DoubleDummyTable] = []
     for start in range(0, len(deals), _BATCH):
-        chunk = [_to_endplay(d) for d in deals[start:start + _BATCH]]
+        chunk = [_to_endplay(d) for d in deals[start : start + _BATCH]]
         with _SOLVER_LOCK:
             results = calc_all_tables(chunk)
         tables.extend(_table_from_dds(results[i]._data) for i in range(len(chunk)))
@@ -428,8 +443,9 @@ def analyse_boards(boards: Sequence[tuple[Deal, Vulnerability, Seat]]) -> list[B
     return [BoardAnalysis(t, par(t, vul, dealer)) for t, (_, vul, dealer) in zip(tables, boards)]
 
 
-def card_tricks(hands: Mapping[Seat, Iterable[Card]], strain: Strain, leader: Seat,
-                trick: Sequence[Card] = ()) -> dict[Card, int]:
+def card_tricks(
+    hands: Mapping[Seat, Iterable[Card]], strain: Strain, leader: Seat, trick: Sequence[Card] = ()
+) -> dict[Card, int]:
     """Solve a position of the play: for each card the player to move may play, the tricks that
     player's side takes of those still to be won (the trick in progress included) when all four
     play double dummy from then on.
@@ -472,11 +488,11 @@ def card_tricks(hands: Mapping[Seat, Iterable[Card]], strain: Strain, leader: Se
             position.remainCards[seat][_DDS_SUIT[card.suit]] |= 1 << int(card.rank)
     solved = dds_raw.futureTricks()
     with _SOLVER_LOCK:
-        dds_raw.SolveBoard(position, -1, 3, 1, solved, 0)   # target -1, all cards (3), always search (1)
+        dds_raw.SolveBoard(position, -1, 3, 1, solved, 0)  # target -1, all cards (3), always search (1)
     tricks: dict[Card, int] = {}
     for i in range(solved.cards):
         suit = _SUIT_FROM_DDS[solved.suit[i]]
-        ranks = (1 << solved.rank[i]) | solved.equals[i]      # the card and the cards equal to it
+        ranks = (1 << solved.rank[i]) | solved.equals[i]  # the card and the cards equal to it
         for rank in Rank:
             if ranks & (1 << int(rank)):
                 tricks[Card(suit, rank)] = int(solved.score[i])

@@ -247,9 +247,11 @@ def _walk(calls: Iterable[Call | str], dealer: Seat | str) -> tuple[list[Call], 
     first_namer: dict[tuple[int, int], int] = {}  # (side, strain) -> seat that first named it
     first_seat = int(dealer)
 
-    def illegal(reason: str, **params) -> DealingError:    # of the call being checked (position, call)
-        return DealingError(Text.of("call.illegal", call=call_text(position, dealer, call),
-                                    reason=Text.of(reason, **params)), field="auction")
+    def illegal(reason: str, **params) -> DealingError:  # of the call being checked (position, call)
+        return DealingError(
+            Text.of("call.illegal", call=call_text(position, dealer, call), reason=Text.of(reason, **params)),
+            field="auction",
+        )
 
     for position, raw in enumerate(calls, start=1):
         if isinstance(raw, Call):
@@ -273,8 +275,9 @@ def _walk(calls: Iterable[Call | str], dealer: Seat | str) -> tuple[list[Call], 
             if last_bidder % 2 == seat % 2:
                 raise illegal("illegal.double_own_side", bid=_bid_name(last_bid))
             if doubling:
-                raise illegal("illegal.already_doubled" if doubling == 1 else "illegal.already_redoubled",
-                              bid=_bid_name(last_bid))
+                raise illegal(
+                    "illegal.already_doubled" if doubling == 1 else "illegal.already_redoubled", bid=_bid_name(last_bid)
+                )
             doubling, passes = 1, 0
         elif code == REDOUBLE_CODE:
             if last_bid < 0:
@@ -282,8 +285,9 @@ def _walk(calls: Iterable[Call | str], dealer: Seat | str) -> tuple[list[Call], 
             if last_bidder % 2 != seat % 2:
                 raise illegal("illegal.redouble_opponents", bid=_bid_name(last_bid))
             if doubling != 1:
-                raise illegal("illegal.not_doubled" if doubling == 0 else "illegal.already_redoubled",
-                              bid=_bid_name(last_bid))
+                raise illegal(
+                    "illegal.not_doubled" if doubling == 0 else "illegal.already_redoubled", bid=_bid_name(last_bid)
+                )
             doubling, passes = 2, 0
         else:
             if code <= last_bid:
@@ -306,7 +310,7 @@ def _bid_name(code: int) -> str:
 class Auction:
     """A legal auction: its dealer and its calls (checked on creation; it may be unfinished)."""
 
-    __slots__ = ("dealer", "calls", "is_complete", "_contract")
+    __slots__ = ("_contract", "calls", "dealer", "is_complete")
 
     def __init__(self, dealer: Seat | str, calls: Iterable[Call | str]):
         self.dealer = dealer if isinstance(dealer, Seat) else Seat.from_str(dealer)
@@ -346,7 +350,7 @@ class Auction:
         [['P', '1C', '1H', 'P'], ['P', 'P', 'None', 'None']]
         """
         padded = list(self.calls) + [None] * (-len(self.calls) % 4)
-        return [tuple(padded[i:i + 4]) for i in range(0, len(padded), 4)]
+        return [tuple(padded[i : i + 4]) for i in range(0, len(padded), 4)]
 
     def __str__(self) -> str:
         return " ".join(str(call) for call in self.calls)

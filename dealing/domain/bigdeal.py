@@ -286,10 +286,15 @@ def _tables():
         for r in range(1, 14):
             cut[m + 1, r] = _c(m, r - 1)
     return (
-        np.array(rmd.R_LEFT, dtype=np.int64), np.array(rmd.R_RIGHT, dtype=np.int64),
-        np.array(rmd.S_LEFT, dtype=np.int64), np.array(rmd.S_RIGHT, dtype=np.int64),
-        np.array(rmd.K_LEFT, dtype=np.int64), np.array(rmd.K_RIGHT, dtype=np.int64),
-        np.array(rmd.H0, dtype=np.int64), binom, cut,
+        np.array(rmd.R_LEFT, dtype=np.int64),
+        np.array(rmd.R_RIGHT, dtype=np.int64),
+        np.array(rmd.S_LEFT, dtype=np.int64),
+        np.array(rmd.S_RIGHT, dtype=np.int64),
+        np.array(rmd.K_LEFT, dtype=np.int64),
+        np.array(rmd.K_RIGHT, dtype=np.int64),
+        np.array(rmd.H0, dtype=np.int64),
+        binom,
+        cut,
     )
 
 
@@ -498,8 +503,9 @@ def bigdeal_chunks(seed_random: bytes, owner: bytes, count: int, chunk: int = 65
         def deal_range(first_seq: int):
             numbers = np.empty((chunk, 12), dtype=np.uint8)
             owners = np.empty((chunk, 52), dtype=np.uint8)
-            _, made = kernels["bigdeal"](words, first_seq, first_seq + chunk, chunk, numbers, owners,
-                                         *kernels["tables"])
+            _, made = kernels["bigdeal"](
+                words, first_seq, first_seq + chunk, chunk, numbers, owners, *kernels["tables"]
+            )
             return numbers[:made], owners[:made]
 
         done = 0
@@ -534,8 +540,9 @@ def bigdeal_arrays(seed_random: bytes, owner: bytes, count: int) -> tuple[np.nda
 def godel_to_owners_array(numbers: Iterable[int]) -> np.ndarray:
     """Decode many Gödel numbers at once: ``(len, 52)`` uint8 owners in deck order."""
     values = [_check_number(g) for g in numbers]
-    limbs = np.array([((g >> 64) & 0xFFFFFFFF, (g >> 32) & 0xFFFFFFFF, g & 0xFFFFFFFF) for g in values],
-                     dtype=np.int64).reshape(-1, 3)
+    limbs = np.array(
+        [((g >> 64) & 0xFFFFFFFF, (g >> 32) & 0xFFFFFFFF, g & 0xFFFFFFFF) for g in values], dtype=np.int64
+    ).reshape(-1, 3)
     owners = np.empty((len(values), 52), dtype=np.uint8)
     kernels = _kernels()
     kernels["decode_many"](limbs, owners, *kernels["tables"][-2:])

@@ -270,7 +270,8 @@ class Card:
 DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in SUITS_DESCENDING for rank in RANKS_DESCENDING)
 # suit -> rank letter -> the card: one lookup per card when a hand is read (PBN files, deals typed in)
 _CARD_BY_LETTER: dict[Suit, dict[str, Card]] = {
-    suit: {card.rank.letter: card for card in DECK if card.suit is suit} for suit in SUITS_DESCENDING}
+    suit: {card.rank.letter: card for card in DECK if card.suit is suit} for suit in SUITS_DESCENDING
+}
 
 
 class Hand:
@@ -358,7 +359,7 @@ class Deal:
     Stored as ``owners``: for each card in deck order (S A … C 2), the seat holding it.
     """
 
-    __slots__ = ("_owners", "__dict__")
+    __slots__ = ("__dict__", "_owners")
 
     def __init__(self, owners: Iterable[Seat | int]):
         owners = tuple(owners)
@@ -383,8 +384,9 @@ class Deal:
                 raise DealingError(Text.of("deal.hand_size", seat=seat, count=len(hand)), field=seat.letter)
             for card in hand.cards:
                 if owners[card.index] is not None:
-                    raise DealingError(Text.of("deal.card_twice", card=str(card), first=owners[card.index],
-                                               second=seat))
+                    raise DealingError(
+                        Text.of("deal.card_twice", card=str(card), first=owners[card.index], second=seat)
+                    )
                 owners[card.index] = seat
         missing = [seat for seat in Seat if seat not in given]
         if len(missing) > 1:
@@ -482,8 +484,19 @@ class Vulnerability(Enum):
         (<Vulnerability.BOTH: 3>, <Vulnerability.NONE: 0>)
         """
         key = str(text).strip().upper().replace("-", "").replace("/", "").replace(" ", "")
-        table = {"NONE": cls.NONE, "LOVE": cls.NONE, "": cls.NONE, "O": cls.NONE, "NS": cls.NS, "N": cls.NS,
-                 "EW": cls.EW, "E": cls.EW, "ALL": cls.BOTH, "BOTH": cls.BOTH, "B": cls.BOTH}
+        table = {
+            "NONE": cls.NONE,
+            "LOVE": cls.NONE,
+            "": cls.NONE,
+            "O": cls.NONE,
+            "NS": cls.NS,
+            "N": cls.NS,
+            "EW": cls.EW,
+            "E": cls.EW,
+            "ALL": cls.BOTH,
+            "BOTH": cls.BOTH,
+            "B": cls.BOTH,
+        }
         if key in table and not (key == "" and str(text).strip() not in ("", "-")):
             return table[key]
         raise DealingError(Text.of("vulnerability.unknown", text=text))

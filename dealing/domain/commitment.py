@@ -158,8 +158,9 @@ def _check_text(name: str, value: str, limit: int) -> str:
     if not value:
         raise DealingError(Text.of("text.empty", name=name), field=name)
     if normalise_text(value) != value:
-        raise DealingError(Text.of("commitment.canonical", name=name, value=value, expected=normalise_text(value)),
-                           field=name)
+        raise DealingError(
+            Text.of("commitment.canonical", name=name, value=value, expected=normalise_text(value)), field=name
+        )
     if len(value) > limit:
         raise DealingError(Text.of("text.too_long", name=name, limit=limit, count=len(value)), field=name)
     return value
@@ -240,7 +241,7 @@ def canonical_dv(dv_format: str, text: str) -> str:
         return value
     decimals = int(dv_format.split(":")[1])
     raw = text.strip()
-    if len(raw) > MAX_TEXT_DV:      # no index closes so high (and int() refuses thousands of digits)
+    if len(raw) > MAX_TEXT_DV:  # no index closes so high (and int() refuses thousands of digits)
         raise DealingError(Text.of("dv.too_long", max=MAX_TEXT_DV), field="dv")
     shown = raw
     raw = "".join(ch for ch in raw if ch not in _GROUP_SEPARATORS)
@@ -253,11 +254,15 @@ def canonical_dv(dv_format: str, text: str) -> str:
     if decimals:
         if len(raw) <= decimals or raw[-decimals - 1] not in ".," or not raw[-decimals:].isdigit():
             raise DealingError(Text.of("dv.decimals", value=shown, decimals=decimals, format=dv_format), field="dv")
-        raw, fraction = raw[:-decimals - 1], raw[-decimals:]
+        raw, fraction = raw[: -decimals - 1], raw[-decimals:]
     groups = re.split(r"[.,]", raw)
     if len(groups) > 1 and not (1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])):
-        raise DealingError(Text.of("dv.groups_decimals", value=shown, decimals=decimals, format=dv_format) if decimals
-                           else Text.of("dv.groups_whole", value=shown, format=dv_format), field="dv")
+        raise DealingError(
+            Text.of("dv.groups_decimals", value=shown, decimals=decimals, format=dv_format)
+            if decimals
+            else Text.of("dv.groups_whole", value=shown, format=dv_format),
+            field="dv",
+        )
     whole = str(int("".join(groups)))
     if sign and whole == "0" and not fraction.strip("0"):
         sign = ""
@@ -293,8 +298,9 @@ class SessionEntry:
     def __post_init__(self) -> None:
         check_label(self.label)
         if isinstance(self.boards, bool) or not isinstance(self.boards, int) or not 1 <= self.boards <= MAX_BOARDS:
-            raise DealingError(Text.of("commitment.boards", label=self.label, max=MAX_BOARDS, boards=self.boards),
-                               field="boards")
+            raise DealingError(
+                Text.of("commitment.boards", label=self.label, max=MAX_BOARDS, boards=self.boards), field="boards"
+            )
 
     def line(self) -> str:
         return f"session: {self.label} {self.boards}"
@@ -390,13 +396,22 @@ class CommitmentRecord(_PublicPart):
 
     def published(self) -> PublishedCommitment:
         """What to publish before the event: the public part and the hash."""
-        return PublishedCommitment(event=self.event, promise=self.promise, dv_format=self.dv_format, salt=self.salt,
-                                   sessions=self.sessions, dealer=self.dealer, format=self.format,
-                                   commitment=self.commitment_hash())
+        return PublishedCommitment(
+            event=self.event,
+            promise=self.promise,
+            dv_format=self.dv_format,
+            salt=self.salt,
+            sessions=self.sessions,
+            dealer=self.dealer,
+            format=self.format,
+            commitment=self.commitment_hash(),
+        )
 
     def __repr__(self) -> str:
-        return (f"CommitmentRecord(event={self.event!r}, sessions={len(self.sessions)}, "
-                f"commitment={self.commitment_hash()[:16]}…, key=<hidden>)")
+        return (
+            f"CommitmentRecord(event={self.event!r}, sessions={len(self.sessions)}, "
+            f"commitment={self.commitment_hash()[:16]}…, key=<hidden>)"
+        )
 
 
 @dataclass(frozen=True)
@@ -422,8 +437,9 @@ class PublishedCommitment(_PublicPart):
 
     def matches(self, record: CommitmentRecord) -> bool:
         """Does the record (with its key) hash to this commitment? (constant-time comparison)"""
-        return (self.public_text() == record.public_text()
-                and hmac.compare_digest(self.commitment, record.commitment_hash()))
+        return self.public_text() == record.public_text() and hmac.compare_digest(
+            self.commitment, record.commitment_hash()
+        )
 
 
 def _get(data: Mapping, name: str, kind: type):
@@ -432,9 +448,16 @@ def _get(data: Mapping, name: str, kind: type):
     if name not in data:
         raise DealingError(Text.of("commitment_json.missing", name=name), field=name)
     value = data[name]
-    if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-        raise DealingError(Text.of("commitment_json.field", name=name, kind=json_kind(value),
-                                   expected={str: "text", int: "whole", list: "list"}[kind]), field=name)
+    if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
+        raise DealingError(
+            Text.of(
+                "commitment_json.field",
+                name=name,
+                kind=json_kind(value),
+                expected={str: "text", int: "whole", list: "list"}[kind],
+            ),
+            field=name,
+        )
     return value
 
 
@@ -442,8 +465,9 @@ def _public_fields(data: Mapping) -> dict:
     sessions = []
     for position, item in enumerate(_get(data, "sessions", list), start=1):
         if not isinstance(item, Mapping):
-            raise DealingError(Text.of("commitment_json.session", position=position, kind=json_kind(item)),
-                               field="sessions")
+            raise DealingError(
+                Text.of("commitment_json.session", position=position, kind=json_kind(item)), field="sessions"
+            )
         sessions.append(SessionEntry(label=_get(item, "label", str), boards=_get(item, "boards", int)))
     return {
         "format": _get(data, "format", str),
@@ -501,8 +525,13 @@ class RevealedCommitment:
         return {s.label: session_deal_numbers(key, s.label, s.boards) for s in self.record.sessions}
 
     def to_json(self) -> dict:
-        return {**self.record._public_json(), "commitment": self.commitment, "dv": self.dv,
-                "key": self.record.key.hex(), "dealing_key": self.dealing_key().hex()}
+        return {
+            **self.record._public_json(),
+            "commitment": self.commitment,
+            "dv": self.dv,
+            "key": self.record.key.hex(),
+            "dealing_key": self.dealing_key().hex(),
+        }
 
     @classmethod
     def from_json(cls, data: Mapping) -> RevealedCommitment:
@@ -539,8 +568,11 @@ def _check(title: str, passed: bool, said: Text, **title_params) -> Check:
     return Check(Text.of(title, **title_params), passed, said)
 
 
-def audit(published: PublishedCommitment, revealed: RevealedCommitment | None = None,
-          played: Mapping[str, Sequence[int | None]] | None = None) -> list[Check]:
+def audit(
+    published: PublishedCommitment,
+    revealed: RevealedCommitment | None = None,
+    played: Mapping[str, Sequence[int | None]] | None = None,
+) -> list[Check]:
     """Check a commitment: what was published, what was revealed, and the deals played.
 
     ``played`` maps a session label to the Pavlicek numbers of its boards 1 … n as dealt
@@ -557,25 +589,58 @@ def audit(published: PublishedCommitment, revealed: RevealedCommitment | None = 
         checks.append(_check("audit.revealed", False, Text.of("audit.not_revealed")))
         return checks
     record = revealed.record
-    differences = [name for name, mine, theirs in (
-        ("format", published.format, record.format), ("dealer", published.dealer, record.dealer),
-        ("event", published.event, record.event), ("promise", published.promise, record.promise),
-        ("dv-format", published.dv_format, record.dv_format), ("salt", published.salt, record.salt),
-        ("sessions", published.sessions, record.sessions)) if mine != theirs]
-    checks.append(_check("audit.record_unchanged", not differences,
-                         Text.of("audit.record_differs", fields=differences) if differences
-                         else Text.of("audit.record_same")))
+    differences = [
+        name
+        for name, mine, theirs in (
+            ("format", published.format, record.format),
+            ("dealer", published.dealer, record.dealer),
+            ("event", published.event, record.event),
+            ("promise", published.promise, record.promise),
+            ("dv-format", published.dv_format, record.dv_format),
+            ("salt", published.salt, record.salt),
+            ("sessions", published.sessions, record.sessions),
+        )
+        if mine != theirs
+    ]
+    checks.append(
+        _check(
+            "audit.record_unchanged",
+            not differences,
+            Text.of("audit.record_differs", fields=differences) if differences else Text.of("audit.record_same"),
+        )
+    )
     computed = record.commitment_hash()
     same = hmac.compare_digest(computed, published.commitment)
-    checks.append(_check("audit.hash", same, Text.of("audit.hash_same", computed=computed) if same
-                         else Text.of("audit.hash_differs", computed=computed, published=published.commitment)))
-    checks.append(_check("audit.dv", True, Text.of("audit.dv_canonical", dv=_json_text(revealed.dv),
-                                                   format=record.dv_format,
-                                                   description=dv_format_text(record.dv_format))))
+    checks.append(
+        _check(
+            "audit.hash",
+            same,
+            Text.of("audit.hash_same", computed=computed)
+            if same
+            else Text.of("audit.hash_differs", computed=computed, published=published.commitment),
+        )
+    )
+    checks.append(
+        _check(
+            "audit.dv",
+            True,
+            Text.of(
+                "audit.dv_canonical",
+                dv=_json_text(revealed.dv),
+                format=record.dv_format,
+                description=dv_format_text(record.dv_format),
+            ),
+        )
+    )
     expected = revealed.deal_numbers()
     if played is None:
-        checks.append(_check("audit.deals", True, Text.of("audit.recomputed", deals=sum(map(len, expected.values())),
-                                                          sessions=len(expected))))
+        checks.append(
+            _check(
+                "audit.deals",
+                True,
+                Text.of("audit.recomputed", deals=sum(map(len, expected.values())), sessions=len(expected)),
+            )
+        )
         return checks
     for label, numbers in expected.items():
         if label not in played:
@@ -588,11 +653,24 @@ def audit(published: PublishedCommitment, revealed: RevealedCommitment | None = 
             if got is None:
                 problems.append(Text.of("audit.not_dealt", board=board))
             elif got != want:
-                problems.append(Text.of("audit.board_differs", board=board, played=number_to_deal(got).to_pbn(),
-                                        committed=number_to_deal(want).to_pbn()))
-        checks.append(_check("audit.deals_of", not problems,
-                             Text.of("audit.problems", problems=problems[:5], more=len(problems) - 5) if problems
-                             else Text.of("audit.boards_match", boards=len(numbers)), label=label))
+                problems.append(
+                    Text.of(
+                        "audit.board_differs",
+                        board=board,
+                        played=number_to_deal(got).to_pbn(),
+                        committed=number_to_deal(want).to_pbn(),
+                    )
+                )
+        checks.append(
+            _check(
+                "audit.deals_of",
+                not problems,
+                Text.of("audit.problems", problems=problems[:5], more=len(problems) - 5)
+                if problems
+                else Text.of("audit.boards_match", boards=len(numbers)),
+                label=label,
+            )
+        )
     return checks
 
 

@@ -84,8 +84,7 @@ BIDS: tuple[Bid, ...] = tuple(Bid(level, strain) for level in range(1, 8) for st
 #: How a contract's doubling is written after the bid: "", "X", "XX".
 DOUBLING_LETTERS = ("", "X", "XX")
 
-_CONTRACT_RE = re.compile(r"([1-7])\s*(NT|N|S|H|D|C|SA|♠|♥|♦|♣|♤|♡|♢|♧)\s*(XX|X|\*\*|\*|××|×|R|D)?",
-                          re.IGNORECASE)
+_CONTRACT_RE = re.compile(r"([1-7])\s*(NT|N|S|H|D|C|SA|♠|♥|♦|♣|♤|♡|♢|♧)\s*(XX|X|\*\*|\*|××|×|R|D)?", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +183,7 @@ and X or XX when doubled or redoubled (e.g. 4S, 3NTX)
 # doubled (not vulnerable / vulnerable), twice that redoubled. Undertricks undoubled 50/100
 # each; doubled not vulnerable 100, 200, 200, then 300 each; doubled vulnerable 200, then 300
 # each; redoubled twice doubled.
+
 
 def _penalty(down: int, doubling: int, vulnerable: bool) -> int:
     if doubling == 0:

@@ -27,7 +27,7 @@ class DealingError(ValueError):
 
     code = "invalid"
 
-    def __init__(self, message: "str | Text", *, field: str | None = None, line: int | None = None):
+    def __init__(self, message: str | Text, *, field: str | None = None, line: int | None = None):
         text = message if isinstance(message, Text) else None
         if line is not None:
             text = None if text is None else Text.of("line", line=line, error=text)
@@ -38,6 +38,6 @@ class DealingError(ValueError):
         self.line = line
 
     @property
-    def said(self) -> "Text | str":
+    def said(self) -> Text | str:
         """The message as data when there is one, else the English sentence."""
         return self.text if self.text is not None else str(self)

@@ -31,8 +31,15 @@ from itertools import permutations
 
 import numpy as np
 
-__all__ = ["pattern_probabilities", "hcp_probabilities", "chi2_sf", "normal_two_sided", "Tally", "FairnessResult",
-           "MIN_EXPECTED"]
+__all__ = [
+    "pattern_probabilities",
+    "hcp_probabilities",
+    "chi2_sf",
+    "normal_two_sided",
+    "Tally",
+    "FairnessResult",
+    "MIN_EXPECTED",
+]
 
 MIN_EXPECTED = 10.0
 _HANDS = math.comb(52, 13)
@@ -136,12 +143,22 @@ class FairnessResult:
         return min(self.p_chi2, self.p_worst)
 
     def line(self) -> str:
-        return (f"{self.name:<13} n={self.deals:>11,}  χ²={self.chi2:10.2f}  df={self.df:<4} p={self.p_chi2:.3g}  "
-                f"worst cell {self.worst_cell} z={self.worst_z:+.2f} (Bonferroni p={self.p_worst:.3g})")
+        return (
+            f"{self.name:<13} n={self.deals:>11,}  χ²={self.chi2:10.2f}  df={self.df:<4} p={self.p_chi2:.3g}  "
+            f"worst cell {self.worst_cell} z={self.worst_z:+.2f} (Bonferroni p={self.p_worst:.3g})"
+        )
 
 
-def _test(name: str, observed: np.ndarray, probs: np.ndarray, labels: list[str], n: int, groups: int = 1,
-          scale: float = 1.0, df: int | None = None) -> FairnessResult:
+def _test(
+    name: str,
+    observed: np.ndarray,
+    probs: np.ndarray,
+    labels: list[str],
+    n: int,
+    groups: int = 1,
+    scale: float = 1.0,
+    df: int | None = None,
+) -> FairnessResult:
     """Pearson χ² over ``groups`` multinomials laid side by side (rows of ``observed``)."""
     observed = observed.reshape(groups, -1).astype(np.float64)
     probs = probs.reshape(groups, -1).astype(np.float64)
@@ -151,8 +168,16 @@ def _test(name: str, observed: np.ndarray, probs: np.ndarray, labels: list[str],
     df = df if df is not None else groups * (observed.shape[1] - 1)
     worst = int(np.abs(z).argmax())
     cells = z.size
-    return FairnessResult(name, n, chi2, df, chi2_sf(chi2, df), labels[worst], float(z.flat[worst]),
-                      min(1.0, cells * normal_two_sided(float(z.flat[worst]))))
+    return FairnessResult(
+        name,
+        n,
+        chi2,
+        df,
+        chi2_sf(chi2, df),
+        labels[worst],
+        float(z.flat[worst]),
+        min(1.0, cells * normal_two_sided(float(z.flat[worst]))),
+    )
 
 
 class Tally:
@@ -164,11 +189,12 @@ class Tally:
         patterns = sorted(pattern_probabilities(), reverse=True)
         self._patterns = patterns
         index = {p: k for k, p in enumerate(patterns)}
-        table = np.zeros(14 ** 4, dtype=np.int64)
+        table = np.zeros(14**4, dtype=np.int64)
         for lengths in np.ndindex(14, 14, 14, 14):
             if sum(lengths) == 13:
                 table[((lengths[0] * 14 + lengths[1]) * 14 + lengths[2]) * 14 + lengths[3]] = index[
-                    tuple(sorted(lengths, reverse=True))]
+                    tuple(sorted(lengths, reverse=True))
+                ]
         self._pattern_of = table
         self.pattern = np.zeros(len(patterns), dtype=np.int64)
         self.hcp = np.zeros(38, dtype=np.int64)
@@ -205,8 +231,9 @@ class Tally:
         labels = [f"{DECK[c]}→{'NESW'[s]}" for c in range(52) for s in range(4)]
         # Every deal gives each seat exactly 13 cards, so the 52 × 4 table has fixed column
         # sums too: the statistic is (52/51)·χ² with (52−1)(4−1) = 153 degrees of freedom.
-        seats = _test("card seats", self.card_seat, np.full((52, 4), 0.25), labels, self.deals, groups=52,
-                      scale=51 / 52, df=153)
+        seats = _test(
+            "card seats", self.card_seat, np.full((52, 4), 0.25), labels, self.deals, groups=52, scale=51 / 52, df=153
+        )
         pattern_probs = [pattern_probabilities()[p] for p in self._patterns]
         obs, pr, lab = self._pooled(self.pattern, pattern_probs, ["-".join(map(str, p)) for p in self._patterns])
         patterns = _test("hand patterns", obs, pr, lab, self.deals)

@@ -43,8 +43,8 @@ import numpy as np
 
 from dealing.domain.cards import Deal
 from dealing.domain.errors import DealingError
-from dealing.domain.text import Text
 from dealing.domain.numbering import D, number_to_deal, numbers_to_owners
+from dealing.domain.text import Text
 
 __all__ = [
     "SCHEME",
@@ -135,7 +135,7 @@ def _overflow_number(prefix: bytes, i: int) -> int:
     while True:
         stream = hashlib.shake_256(TAG_EXTRA + prefix + i.to_bytes(8, "big")).digest(CANDIDATE_BYTES * want)
         for offset in range(read, len(stream), CANDIDATE_BYTES):
-            candidate = int.from_bytes(stream[offset:offset + CANDIDATE_BYTES], "big")
+            candidate = int.from_bytes(stream[offset : offset + CANDIDATE_BYTES], "big")
             if candidate < D:
                 return candidate
         read, want = len(stream), 2 * want
@@ -147,9 +147,9 @@ def deal_number(key: bytes, label: str, i: int) -> int:
     prefix = _prefix(key, label)
     block, slot = divmod(i, DEALS_PER_BLOCK)
     stream = hashlib.shake_256(TAG_BLOCK + prefix + block.to_bytes(8, "big")).digest(BYTES_PER_DEAL * (slot + 1))
-    mine = stream[BYTES_PER_DEAL * slot:]
+    mine = stream[BYTES_PER_DEAL * slot :]
     for k in range(3):
-        candidate = int.from_bytes(mine[CANDIDATE_BYTES * k:CANDIDATE_BYTES * (k + 1)], "big")
+        candidate = int.from_bytes(mine[CANDIDATE_BYTES * k : CANDIDATE_BYTES * (k + 1)], "big")
         if candidate < D:
             return candidate
     return _overflow_number(prefix, i)
@@ -233,8 +233,8 @@ def _fill_numbers(prefix: bytes, start: int, numbers: np.ndarray) -> None:
         for k in range(blocks):
             h = base.copy()
             h.update((first_block + k).to_bytes(8, "big"))
-            buffer[k * BLOCK_BYTES:(k + 1) * BLOCK_BYTES] = np.frombuffer(h.digest(BLOCK_BYTES), dtype=np.uint8)
-        part = numbers[done:done + n]
+            buffer[k * BLOCK_BYTES : (k + 1) * BLOCK_BYTES] = np.frombuffer(h.digest(BLOCK_BYTES), dtype=np.uint8)
+        part = numbers[done : done + n]
         n_missing = select(buffer, skip * BYTES_PER_DEAL, n, part, missing, np.uint64(_D_HI), np.uint64(_D_LO))
         if n_missing:
             rows = missing[:n_missing]
@@ -264,7 +264,7 @@ def _overflow_candidates(base, prefix: bytes, first: int, slots: list[int]) -> b
         h.update((first + k).to_bytes(8, "big"))
         stream = h.digest(_OVERFLOW_READ)
         for offset in range(0, _OVERFLOW_READ, CANDIDATE_BYTES):
-            candidate = stream[offset:offset + CANDIDATE_BYTES]
+            candidate = stream[offset : offset + CANDIDATE_BYTES]
             if candidate < d:
                 out += candidate
                 break
@@ -295,8 +295,8 @@ def deal_arrays(key: bytes, label: str, start: int, count: int) -> tuple[np.ndar
     step = _CHUNK_BLOCKS * DEALS_PER_BLOCK
     for done in range(0, count, step):
         n = min(step, count - done)
-        _fill_numbers(prefix, start + done, numbers[done:done + n])
-        numbers_to_owners(numbers[done:done + n], out=owners[done:done + n])
+        _fill_numbers(prefix, start + done, numbers[done : done + n])
+        numbers_to_owners(numbers[done : done + n], out=owners[done : done + n])
     return numbers, owners
 
 
@@ -313,8 +313,9 @@ def chunk_ranges(start: int, count: int, chunk: int = 64 * DEALS_PER_BLOCK) -> I
         i += n
 
 
-def deal_chunks(key: bytes, label: str, start: int, count: int,
-                chunk: int = 64 * DEALS_PER_BLOCK, threads: int = 1) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
+def deal_chunks(
+    key: bytes, label: str, start: int, count: int, chunk: int = 64 * DEALS_PER_BLOCK, threads: int = 1
+) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
     """Yield ``(first_index, numbers, owners)`` for consecutive chunks of the range; memory stays
     bounded by ``chunk`` whatever ``count`` is. Chunks are block-aligned after the first.
 

@@ -62,7 +62,7 @@ def warm() -> int:
     key = bytes(32)
     numbers, owners = generator.deal_arrays(key, "warm", 0, 64)
     numbering.numbers_to_owners(numbers)
-    numbering.numbers_to_owners(np.frombuffer(numbers.tobytes(), dtype=np.uint8))   # read-only: a file's numbers
+    numbering.numbers_to_owners(np.frombuffer(numbers.tobytes(), dtype=np.uint8))  # read-only: a file's numbers
     for fmt in ("pbn", "binary", "deals", "numbers"):
         streaming.write_deal_set(io.BytesIO(), key, "warm", 0, 64, fmt)
     seed, owner = bigdeal.seed_random_from_entropy(["warm"]), bigdeal.owner_hash("warm")

@@ -82,7 +82,7 @@ class Hands:
         self.prefix_len = np.zeros((len(seats), 4), dtype=np.int64)
         for slot, row in enumerate(prefixes):
             for suit, text in enumerate(row):
-                self.prefix[slot, suit, :len(text)] = np.frombuffer(text, dtype=np.uint8)
+                self.prefix[slot, suit, : len(text)] = np.frombuffer(text, dtype=np.uint8)
                 self.prefix_len[slot, suit] = len(text)
         self.cards = np.frombuffer(b"".join(cards), dtype=np.uint8).reshape(52, lengths.pop()).copy()
         self.width = int(self.prefix_len.sum()) + 13 * len(seats) * self.cards.shape[1]
@@ -142,8 +142,23 @@ def _k_hands(owners, seats, slot_of_seat, prefix, prefix_len, cards, out):  # pr
         _k_hand(owners, i, seats, slot_of_seat, prefix, prefix_len, cards, flat, i * width, start)
 
 
-def _k_records(owners, rows, first_board, count, template, ends, kind, place, arg,
-               seats, slot_of_seat, prefix, prefix_len, cards, out):  # pragma: no cover - numba
+def _k_records(
+    owners,
+    rows,
+    first_board,
+    count,
+    template,
+    ends,
+    kind,
+    place,
+    arg,
+    seats,
+    slot_of_seat,
+    prefix,
+    prefix_len,
+    cards,
+    out,
+):  # pragma: no cover - numba
     # Record i is template record i % 16 with its places filled: board digits, hands, rows.
     # One simple loop per kind of work, so that each compiles to tight (vectorised) code.
     period = ends[16]
@@ -211,7 +226,7 @@ def _digit_runs(first: int, count: int):
     board, stop = first, first + count
     while board < stop:
         digits = len(str(board))
-        end = min(stop, 10 ** digits)
+        end = min(stop, 10**digits)
         yield board, end - board, digits
         board = end
 
@@ -239,8 +254,9 @@ def records(first_board: int, count: int, parts: Sequence, owners: np.ndarray | 
             raise ValueError("a row part has one row per board")
     if any(part == BOARD2 for part in parts if isinstance(part, str)) and first_board + count - 1 > 99:
         raise ValueError("two-digit board numbers go up to 99")
-    rows = np.ascontiguousarray(np.hstack([a.astype(np.uint8, copy=False) for a in arrays]) if arrays
-                                else np.zeros((count, 1), dtype=np.uint8))
+    rows = np.ascontiguousarray(
+        np.hstack([a.astype(np.uint8, copy=False) for a in arrays]) if arrays else np.zeros((count, 1), dtype=np.uint8)
+    )
     columns = {}
     offset = 0
     for array in arrays:
@@ -253,8 +269,19 @@ def records(first_board: int, count: int, parts: Sequence, owners: np.ndarray | 
         template, ends, kind, place, arg = _template(first, digits, parts, layout, columns)
         full, rest = divmod(n, _PERIOD)
         out = np.empty(full * int(ends[-1]) + int(ends[rest]), dtype=np.uint8)
-        _kernels()["records"](owners[done:done + n], rows[done:done + n], np.uint64(first), n, template, ends,
-                              kind, place, arg, *layout.arguments(), out)
+        _kernels()["records"](
+            owners[done : done + n],
+            rows[done : done + n],
+            np.uint64(first),
+            n,
+            template,
+            ends,
+            kind,
+            place,
+            arg,
+            *layout.arguments(),
+            out,
+        )
         chunks.append(out)
         done += n
     return memoryview(chunks[0] if len(chunks) == 1 else np.concatenate(chunks))

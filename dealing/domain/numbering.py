@@ -127,12 +127,13 @@ def parse_deal_number(text: str) -> int:
             raise DealingError(Text.of("number.hex", text=raw[:60]), field="number") from None
     elif _NUMBER_TEXT.match(raw):
         digits = re.sub(r"[_,' ]", "", raw).lstrip("0")
-        value = int(digits or "0") if len(digits) <= len(str(D)) else D    # (int() refuses thousands of digits)
+        value = int(digits or "0") if len(digits) <= len(str(D)) else D  # (int() refuses thousands of digits)
     else:
         raise DealingError(Text.of("number.digits", text=raw[:60]), field="number")
-    if value >= D:             # said as written (shortened): a number of thousands of digits cannot even be printed
-        raise DealingError(Text.of("number.range", last=D - 1, number=raw if len(raw) <= 40 else raw[:40] + "…"),
-                           field="number")
+    if value >= D:  # said as written (shortened): a number of thousands of digits cannot even be printed
+        raise DealingError(
+            Text.of("number.range", last=D - 1, number=raw if len(raw) <= 40 else raw[:40] + "…"), field="number"
+        )
     return _check_number(value)
 
 
@@ -157,7 +158,7 @@ def numbers_from_ints(numbers) -> np.ndarray:
 def numbers_to_ints(numbers: np.ndarray) -> list[int]:
     """``(count, 12)`` uint8 big-endian array → Python ints."""
     data = np.ascontiguousarray(numbers, dtype=np.uint8).tobytes()
-    return [int.from_bytes(data[k:k + 12], "big") for k in range(0, len(data), 12)]
+    return [int.from_bytes(data[k : k + 12], "big") for k in range(0, len(data), 12)]
 
 
 # --- Fast path -------------------------------------------------------------------------
@@ -174,7 +175,7 @@ def numbers_to_ints(numbers: np.ndarray) -> list[int]:
 
 _LIMB = 62
 _LOW = (1 << _LIMB) - 1
-_STRIDE = (14 ** 3, 14 ** 2, 14, 1)
+_STRIDE = (14**3, 14**2, 14, 1)
 _KERNEL: dict = {}
 
 
@@ -184,7 +185,7 @@ def _threshold_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     # only: M(state) = Σ over the seats with a card left of M(state − that seat's stride), level
     # by level (cards left) from M(no card left) = 1. A hundredth of a second at start-up (the
     # factorials in Python integers took five, a loop over the 14^4 states a tenth).
-    size = 14 ** 4
+    size = 14**4
     state = np.arange(size)  # state = n·14³ + e·14² + s·14 + w
     left = [state // stride % 14 for stride in _STRIDE]
     level = left[0] + left[1] + left[2] + left[3]
@@ -235,9 +236,24 @@ def _k_decode(numbers, owners, th, tl, order, stride, two_limb_steps):  # pragma
         m = min(group, count - base)
         for g in range(group):
             i = base + g if g < m else base
-            u0 = (np.int64(numbers[i, 0]) << 24) | (np.int64(numbers[i, 1]) << 16) | (np.int64(numbers[i, 2]) << 8) | np.int64(numbers[i, 3])
-            u1 = (np.int64(numbers[i, 4]) << 24) | (np.int64(numbers[i, 5]) << 16) | (np.int64(numbers[i, 6]) << 8) | np.int64(numbers[i, 7])
-            u2 = (np.int64(numbers[i, 8]) << 24) | (np.int64(numbers[i, 9]) << 16) | (np.int64(numbers[i, 10]) << 8) | np.int64(numbers[i, 11])
+            u0 = (
+                (np.int64(numbers[i, 0]) << 24)
+                | (np.int64(numbers[i, 1]) << 16)
+                | (np.int64(numbers[i, 2]) << 8)
+                | np.int64(numbers[i, 3])
+            )
+            u1 = (
+                (np.int64(numbers[i, 4]) << 24)
+                | (np.int64(numbers[i, 5]) << 16)
+                | (np.int64(numbers[i, 6]) << 8)
+                | np.int64(numbers[i, 7])
+            )
+            u2 = (
+                (np.int64(numbers[i, 8]) << 24)
+                | (np.int64(numbers[i, 9]) << 16)
+                | (np.int64(numbers[i, 10]) << 8)
+                | np.int64(numbers[i, 11])
+            )
             hi[g] = (u0 << 2) | (u1 >> 30)
             lo[g] = ((u1 & 0x3FFFFFFF) << 32) | u2
             st[g] = start_state
@@ -249,9 +265,11 @@ def _k_decode(numbers, owners, th, tl, order, stride, two_limb_steps):  # pragma
                 h1 = th[state, 1]
                 h2 = th[state, 2]
                 h3 = th[state, 3]
-                seat = (np.int64((h > h1) | ((h == h1) & (x >= tl[state, 1])))
-                        + np.int64((h > h2) | ((h == h2) & (x >= tl[state, 2])))
-                        + np.int64((h > h3) | ((h == h3) & (x >= tl[state, 3]))))
+                seat = (
+                    np.int64((h > h1) | ((h == h1) & (x >= tl[state, 1])))
+                    + np.int64((h > h2) | ((h == h2) & (x >= tl[state, 2])))
+                    + np.int64((h > h3) | ((h == h3) & (x >= tl[state, 3])))
+                )
                 x -= tl[state, seat]
                 h -= th[state, seat]
                 borrow = x >> 63
@@ -279,10 +297,15 @@ def _kernel():
         _KERNEL["decode"] = kernel(_k_decode)
         th, tl, space_hi = _threshold_tables()
         # Steps 0 … two_limb_steps-1 may see a space ≥ 2^62; after that one limb suffices.
-        cards = sum(np.arange(14 ** 4) // stride % 14 for stride in _STRIDE)
+        cards = sum(np.arange(14**4) // stride % 14 for stride in _STRIDE)
         two_limb_steps = int((52 - cards[space_hi != 0] + 1).max(initial=0))
-        _KERNEL["tables"] = (th, tl, np.array(PAVLICEK_ORDER, dtype=np.int64),
-                             np.array(_STRIDE, dtype=np.int64), two_limb_steps)
+        _KERNEL["tables"] = (
+            th,
+            tl,
+            np.array(PAVLICEK_ORDER, dtype=np.int64),
+            np.array(_STRIDE, dtype=np.int64),
+            two_limb_steps,
+        )
     return _KERNEL
 
 

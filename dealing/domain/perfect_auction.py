@@ -141,7 +141,7 @@ def _build_trie():
         for depth in range(len(seq) + 1):
             reachable[index[seq[:depth]]].append(holders)
             if depth:
-                following[index[seq[:depth - 1]] * 3 + seq[depth - 1]] = index[seq[:depth]]
+                following[index[seq[: depth - 1]] * 3 + seq[depth - 1]] = index[seq[:depth]]
     prefixes = {seq[:depth] for seq, _ in _PROCEDURE.values() for depth in range(len(seq) + 1)}
     assert prefixes == set(_RULES), "every sequence has a rule, every rule a sequence"
     assert len(_PROCEDURE) == 15 and (0, 0) not in _PROCEDURE
@@ -165,8 +165,12 @@ def _build_fits() -> list[bool]:
     for node in range(len(_NODES)):
         for signature in range(81):
             room = [signature // 27, signature // 9 % 3, signature // 3 % 3, signature % 3]
-            fits.append(any(all((f_rel == rel) + (s_rel == rel) <= room[rel] for rel in range(4))
-                            for f_rel, s_rel in _REACHABLE[node]))
+            fits.append(
+                any(
+                    all((f_rel == rel) + (s_rel == rel) <= room[rel] for rel in range(4))
+                    for f_rel, s_rel in _REACHABLE[node]
+                )
+            )
     return fits
 
 
@@ -175,7 +179,8 @@ _ROOMY = 80  # the signature when every seat can take two more cards
 # The decoder's one lookup per call: _MOVES[room][node * 3 + code] is the next node * 3, or -1
 # when the call is not in the table or leaves no room for F and S (then the slow path explains).
 _MOVES: list[list[int]] = [
-    [3 * nxt if nxt >= 0 and _FITS[nxt * 81 + room] else -1 for nxt in _FOLLOWING] for room in range(81)]
+    [3 * nxt if nxt >= 0 and _FITS[nxt * 81 + room] else -1 for nxt in _FOLLOWING] for room in range(81)
+]
 _END = 99  # a code past the last call
 
 # encode: (F's holder * 4 + S's holder) relative to the bidder -> (calls, places to the next bidder)
@@ -302,8 +307,10 @@ def decode(calls: Iterable[Call | str] | str, dealer: Seat | str) -> Deal:
 
     def too_many(position: int, seat: int, what: Text) -> DealingError:
         check_auction(source[:position], dealer)
-        return DealingError(Text.of("scheme.too_many", call=named(position), what=what, seat=Seat(seat),
-                                    count=counts[seat]), field="auction")
+        return DealingError(
+            Text.of("scheme.too_many", call=named(position), what=what, seat=Seat(seat), count=counts[seat]),
+            field="auction",
+        )
 
     def shows(first: int, last: int) -> Text:
         return Text.of("scheme.shows", first=_card(first), last=_card(last))
@@ -325,7 +332,7 @@ def decode(calls: Iterable[Call | str] | str, dealer: Seat | str) -> Deal:
     last = code - FIRST_BID_CODE + 1
     if last > LAST_STEP:
         raise against(i + 1, "scheme.above_last_step")
-    owners[0:2 * last - 1] = [bidder] * (2 * last - 1)
+    owners[0 : 2 * last - 1] = [bidder] * (2 * last - 1)
     counts[bidder] = 2 * last - 1
     if counts[bidder] > 13:
         raise too_many(i + 1, bidder, shows(0, 2 * last - 2))
@@ -348,10 +355,17 @@ def decode(calls: Iterable[Call | str] | str, dealer: Seat | str) -> Deal:
                 node = state // 3
                 if _FOLLOWING[state + code] < 0:
                     raise against(i + 1, _expectation(node, bidder, codes[start - 1], codes[start:i], first, second))
-                check_auction(source[:i + 1], dealer)
-                raise DealingError(Text.of(
-                    "scheme.impossible", call=named(i + 1), F=_card(first), S=_card(second),
-                    seats=_crowded(_FOLLOWING[state + code], bidder, counts)), field="auction")
+                check_auction(source[: i + 1], dealer)
+                raise DealingError(
+                    Text.of(
+                        "scheme.impossible",
+                        call=named(i + 1),
+                        F=_card(first),
+                        S=_card(second),
+                        seats=_crowded(_FOLLOWING[state + code], bidder, counts),
+                    ),
+                    field="auction",
+                )
             state = following
             i += 1
         node = state // 3
@@ -373,11 +387,14 @@ def decode(calls: Iterable[Call | str] | str, dealer: Seat | str) -> Deal:
         counts[s_seat] += 1
         if counts[f_seat] > 13 or counts[s_seat] > 13:
             seat = f_seat if counts[f_seat] > 13 else s_seat
-            raise too_many(i + 1, seat, Text.of("scheme.places", F=_card(first), f_seat=Seat(f_seat),
-                                                S=_card(second), s_seat=Seat(s_seat)))
+            raise too_many(
+                i + 1,
+                seat,
+                Text.of("scheme.places", F=_card(first), f_seat=Seat(f_seat), S=_card(second), s_seat=Seat(s_seat)),
+            )
         bidder = (bidder + i - start + 1) & 3
         if new_last > step:
-            owners[second + 1:2 * new_last - 1] = [bidder] * (2 * (new_last - step))
+            owners[second + 1 : 2 * new_last - 1] = [bidder] * (2 * (new_last - step))
             counts[bidder] += 2 * (new_last - step)
             if counts[bidder] > 13:
                 raise too_many(i + 1, bidder, shows(second + 1, 2 * new_last - 2))
@@ -417,8 +434,13 @@ def _must(seat: Seat, node: int, first: int, second: int) -> Text:
 def _expectation(node: int, bidder: int, bid_code: int, between: list[int], first: int, second: int) -> Text:
     """What the system asks of the player to call at ``node``, with the calls that led there."""
     made = tuple(Text.of(_CALL_WORDS[code], seat=Seat((bidder + k + 1) & 3)) for k, code in enumerate(between))
-    return Text.of("scheme.expectation", bidder=Seat(bidder), bid=CALLS[bid_code].symbol, made=made,
-                   must=_must(Seat((bidder + len(between) + 1) & 3), node, first, second))
+    return Text.of(
+        "scheme.expectation",
+        bidder=Seat(bidder),
+        bid=CALLS[bid_code].symbol,
+        made=made,
+        must=_must(Seat((bidder + len(between) + 1) & 3), node, first, second),
+    )
 
 
 _CALL_WORDS = ("scheme.passed", "scheme.doubled", "scheme.redoubled")

@@ -49,8 +49,21 @@ from dealing.domain.contract import Contract
 from dealing.domain.errors import DealingError
 from dealing.domain.text import Text
 
-__all__ = ["Trick", "Play", "Position", "CardOption", "PlayedCard", "PlayEvaluation", "evaluate", "options",
-           "best_card", "play_for", "parse_cards", "Solver", "solve_position"]
+__all__ = [
+    "Trick",
+    "Play",
+    "Position",
+    "CardOption",
+    "PlayedCard",
+    "PlayEvaluation",
+    "evaluate",
+    "options",
+    "best_card",
+    "play_for",
+    "parse_cards",
+    "Solver",
+    "solve_position",
+]
 
 #: A double-dummy solver of positions: for each card the player to move may play, the tricks its
 #: side takes from here on (the trick in progress included). :func:`solve_position` is the real one.
@@ -98,10 +111,10 @@ class Trick:
 class Position:
     """A moment of the play as a double-dummy solver sees it."""
 
-    hands: tuple[frozenset[Card], ...]          # the cards each seat still holds, N, E, S, W
+    hands: tuple[frozenset[Card], ...]  # the cards each seat still holds, N, E, S, W
     strain: Strain
-    leader: Seat                                # who led to the trick in progress
-    trick: tuple[Card, ...]                     # its cards so far (0 … 3)
+    leader: Seat  # who led to the trick in progress
+    trick: tuple[Card, ...]  # its cards so far (0 … 3)
 
     @property
     def to_play(self) -> Seat:
@@ -111,26 +124,36 @@ class Position:
     def key(self) -> str:
         """``"S W HA.H8 N:AKQJ.T9.765.432 …"``: strain, leader, the trick, the hands left — one string per
         position, whatever order the earlier tricks were played in."""
-        hands = " ".join(".".join("".join(c.rank.letter for c in sorted(h, reverse=True, key=lambda c: c.rank)
-                                          if c.suit is suit) for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS,
-                                                                          Suit.CLUBS))
-                         for h in self.hands)
+        hands = " ".join(
+            ".".join(
+                "".join(c.rank.letter for c in sorted(h, reverse=True, key=lambda c: c.rank) if c.suit is suit)
+                for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+            )
+            for h in self.hands
+        )
         return f"{self.strain.letter} {self.leader.letter} {'.'.join(map(str, self.trick)) or '-'} N:{hands}"
 
 
 class Play:
     """The play of a board so far: immutable; :meth:`play` gives the next one."""
 
-    __slots__ = ("deal", "contract", "cards", "tricks", "hands", "_won")
+    __slots__ = ("_won", "cards", "contract", "deal", "hands", "tricks")
 
-    def __init__(self, deal: Deal, contract: Contract, cards: tuple[Card, ...], tricks: tuple[Trick, ...],
-                 hands: tuple[frozenset[Card], ...], won: tuple[int, int]):
+    def __init__(
+        self,
+        deal: Deal,
+        contract: Contract,
+        cards: tuple[Card, ...],
+        tricks: tuple[Trick, ...],
+        hands: tuple[frozenset[Card], ...],
+        won: tuple[int, int],
+    ):
         self.deal = deal
         self.contract = contract
-        self.cards = cards                       # every card played, in order
-        self.tricks = tricks                     # complete tricks, then the one in progress (if any card is in it)
-        self.hands = hands                       # the cards each seat still holds (N, E, S, W)
-        self._won = won                          # tricks won by NS, EW
+        self.cards = cards  # every card played, in order
+        self.tricks = tricks  # complete tricks, then the one in progress (if any card is in it)
+        self.hands = hands  # the cards each seat still holds (N, E, S, W)
+        self._won = won  # tricks won by NS, EW
 
     @classmethod
     def start(cls, deal: Deal, contract: Contract) -> Play:
@@ -146,8 +169,7 @@ class Play:
         return play
 
     @classmethod
-    def replay_checked(cls, deal: Deal, contract: Contract,
-                       cards: Iterable[Card]) -> tuple[Play, DealingError | None]:
+    def replay_checked(cls, deal: Deal, contract: Contract, cards: Iterable[Card]) -> tuple[Play, DealingError | None]:
         """The play up to the first card that may not be played, and the error saying why (naming the card
         by its place), or ``None`` when every card was good."""
         play = cls.start(deal, contract)
@@ -242,9 +264,12 @@ class Play:
         if led is not None and card.suit is not led:
             following = sorted(c for c in self.hands[seat] if c.suit is led)
             if following:
-                raise DealingError(Text.of("play.follow", seat=seat, suit=led, card=_said(card),
-                                           holding=tuple(_said(c) for c in following)),
-                                   field="card")
+                raise DealingError(
+                    Text.of(
+                        "play.follow", seat=seat, suit=led, card=_said(card), holding=tuple(_said(c) for c in following)
+                    ),
+                    field="card",
+                )
         trick = trick.add(card)
         tricks = self.tricks[:-1] + (trick,) if self.tricks and not self.tricks[-1].complete else self.tricks + (trick,)
         hands = tuple(h - {card} if s == seat else h for s, h in zip(Seat, self.hands))
@@ -308,10 +333,10 @@ class PlayedCard:
 class PlayEvaluation:
     """The play set against double dummy."""
 
-    start: int                               # declarer's tricks before the opening lead
+    start: int  # declarer's tricks before the opening lead
     played: tuple[PlayedCard, ...]
-    options: tuple[CardOption, ...]          # for the player to move (none once the play is over)
-    declarer_tricks: int                     # what declarer's side ends with from here, double dummy
+    options: tuple[CardOption, ...]  # for the player to move (none once the play is over)
+    declarer_tricks: int  # what declarer's side ends with from here, double dummy
 
     @property
     def given_away(self) -> dict[str, int]:
@@ -326,8 +351,7 @@ def solve_position(position: Position) -> dict[Card, int]:
     """The position solved by DDS (:func:`dealing.domain.analysis.card_tricks`)."""
     from dealing.domain.analysis import card_tricks
 
-    return card_tricks({seat: position.hands[seat] for seat in Seat}, position.strain, position.leader,
-                       position.trick)
+    return card_tricks({seat: position.hands[seat] for seat in Seat}, position.strain, position.leader, position.trick)
 
 
 def _options(play: Play, solve: Solver) -> dict[Card, int]:
@@ -401,4 +425,3 @@ def evaluate(play: Play, solve: Solver | None = None) -> PlayEvaluation:
 
 def _best(options: Mapping[Card, int], declarer_side: bool) -> int:
     return max(options.values()) if declarer_side else min(options.values())
-

@@ -116,7 +116,7 @@ ACT_DATA: dict[str, tuple[str, ...]] = {
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _NAME = re.compile(r"[a-z0-9-]+")
-_COUNT = re.compile(r"[0-9]{1,3}")       # a count of sessions or boards in an entry's data (an edited one may hold "²")
+_COUNT = re.compile(r"[0-9]{1,3}")  # a count of sessions or boards in an entry's data (an edited one may hold "²")
 _TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z")
 
 
@@ -128,7 +128,7 @@ def time_text(moment: datetime.datetime) -> str:
     """
     if moment.tzinfo is None:
         raise DealingError("a log entry's time must say its time zone")
-    return moment.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return moment.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def _session_names(count: int) -> tuple[str, ...]:
@@ -162,8 +162,14 @@ class LogEntry:
     hash: str = ""
 
     def canonical_text(self) -> str:
-        lines = [f"log: {FORMAT}", f"position: {self.position}", f"previous: {self.previous}", f"time: {self.time}",
-                 f"act: {self.act}", f"commitment: {self.commitment}"]
+        lines = [
+            f"log: {FORMAT}",
+            f"position: {self.position}",
+            f"previous: {self.previous}",
+            f"time: {self.time}",
+            f"act: {self.act}",
+            f"commitment: {self.commitment}",
+        ]
         lines += [f"{name}: {value}" for name, value in sorted(self.data)]
         return "".join(line + "\n" for line in lines)
 
@@ -178,8 +184,15 @@ class LogEntry:
         return dict(self.data)
 
     def to_json(self) -> dict:
-        return {"position": self.position, "previous": self.previous, "time": self.time, "act": self.act,
-                "commitment": self.commitment, "data": dict(sorted(self.data)), "hash": self.hash}
+        return {
+            "position": self.position,
+            "previous": self.previous,
+            "time": self.time,
+            "act": self.act,
+            "commitment": self.commitment,
+            "data": dict(sorted(self.data)),
+            "hash": self.hash,
+        }
 
     @classmethod
     def from_json(cls, item: object, place: int) -> LogEntry:
@@ -191,10 +204,12 @@ class LogEntry:
         """
         if not isinstance(item, Mapping):
             raise DealingError(Text.of("log_json.entry", place=place, kind=json_kind(item)), field="entries")
-        fields = {name: _entry_field(item, name, int if name == "position" else str, place)
-                  for name in ("position", "previous", "time", "act", "commitment", "hash")}
+        fields = {
+            name: _entry_field(item, name, int if name == "position" else str, place)
+            for name in ("position", "previous", "time", "act", "commitment", "hash")
+        }
         data = item.get("data")
-        data = {} if data is None else data    # an entry without data reads as one with none (check_acts says so)
+        data = {} if data is None else data  # an entry without data reads as one with none (check_acts says so)
         if not isinstance(data, Mapping) or not all(isinstance(v, str) for v in data.values()):
             raise DealingError(Text.of("log_json.data", place=place), field="data")
         return cls(data=tuple(sorted(data.items())), **fields)
@@ -205,8 +220,16 @@ def _entry_field(item: Mapping, name: str, kind: type, place: int):
         raise DealingError(Text.of("log_json.missing", place=place, name=name), field=name)
     value = item[name]
     if isinstance(value, bool) or not isinstance(value, kind):
-        raise DealingError(Text.of("log_json.field", place=place, name=name, kind=json_kind(value),
-                                   expected="whole" if kind is int else "text"), field=name)
+        raise DealingError(
+            Text.of(
+                "log_json.field",
+                place=place,
+                name=name,
+                kind=json_kind(value),
+                expected="whole" if kind is int else "text",
+            ),
+            field=name,
+        )
     return value
 
 
@@ -241,8 +264,9 @@ def _check_entry(entry: LogEntry) -> None:
     if len(values) != len(entry.data):
         problems.append("a data name appears twice")
     if tuple(sorted(values)) != expected_names(entry.act, values):
-        problems.append(f"{entry.act} has the data {', '.join(expected_names(entry.act, values))}, "
-                        f"not {', '.join(sorted(values))}")
+        problems.append(
+            f"{entry.act} has the data {', '.join(expected_names(entry.act, values))}, not {', '.join(sorted(values))}"
+        )
     for name, value in entry.data:
         if not _NAME.fullmatch(name) or not isinstance(value, str) or not value or normalise_text(value) != value:
             problems.append(f"{name}: {value!r} is not canonical text")
@@ -252,9 +276,14 @@ def _check_entry(entry: LogEntry) -> None:
 
 def next_entry(head: LogEntry | None, *, time: str, act: str, commitment: str, data: Mapping[str, str]) -> LogEntry:
     """The entry that follows ``head`` (None: the first of a log), with its hash."""
-    entry = LogEntry(position=1 if head is None else head.position + 1,
-                     previous=GENESIS if head is None else head.hash, time=time, act=act, commitment=commitment,
-                     data=tuple(sorted(data.items())))
+    entry = LogEntry(
+        position=1 if head is None else head.position + 1,
+        previous=GENESIS if head is None else head.hash,
+        time=time,
+        act=act,
+        commitment=commitment,
+        data=tuple(sorted(data.items())),
+    )
     _check_entry(entry)
     return replace(entry, hash=entry.computed_hash())
 
@@ -264,9 +293,15 @@ def next_entry(head: LogEntry | None, *, time: str, act: str, commitment: str, d
 
 def published_data(published: PublishedCommitment) -> dict[str, str]:
     """A published commitment's public part as the ``published`` entry holds it."""
-    data = {"format": published.format, "dealer": published.dealer, "event": published.event,
-            "promise": published.promise, "dv-format": published.dv_format, "salt": published.salt.hex(),
-            "sessions": str(len(published.sessions))}
+    data = {
+        "format": published.format,
+        "dealer": published.dealer,
+        "event": published.event,
+        "promise": published.promise,
+        "dv-format": published.dv_format,
+        "salt": published.salt.hex(),
+        "sessions": str(len(published.sessions)),
+    }
     for name, session in zip(_session_names(len(published.sessions)), published.sessions):
         data[name] = f"{session.label} {session.boards}"
     return data
@@ -274,9 +309,15 @@ def published_data(published: PublishedCommitment) -> dict[str, str]:
 
 def public_text_of(data: Mapping[str, str]) -> str:
     """The commitment's public part (``docs/commitments.md`` §1.1) rebuilt from a ``published`` entry."""
-    lines = [f"format: {data['format']}", f"dealer: {data['dealer']}", f"event: {data['event']}",
-             f"promise: {data['promise']}", f"dv-format: {data['dv-format']}", f"salt: {data['salt']}",
-             f"sessions: {data['sessions']}"]
+    lines = [
+        f"format: {data['format']}",
+        f"dealer: {data['dealer']}",
+        f"event: {data['event']}",
+        f"promise: {data['promise']}",
+        f"dv-format: {data['dv-format']}",
+        f"salt: {data['salt']}",
+        f"sessions: {data['sessions']}",
+    ]
     lines += [f"session: {data[name]}" for name in _session_names(int(data["sessions"]))]
     return "".join(line + "\n" for line in lines)
 
@@ -291,8 +332,13 @@ def session_dealt_data(label: str, boards: int) -> dict[str, str]:
 
 
 def download_data(label: str, boards: int, file_format: str, sha256: str, session_status: str) -> dict[str, str]:
-    return {"session": label, "boards": str(boards), "file-format": file_format, "sha256": sha256,
-            "session-status": session_status}
+    return {
+        "session": label,
+        "boards": str(boards),
+        "file-format": file_format,
+        "sha256": sha256,
+        "session-status": session_status,
+    }
 
 
 def revealed_data(key_hex: str, dv: str) -> dict[str, str]:
@@ -322,18 +368,33 @@ def check_chain(entries: Sequence[LogEntry], head: tuple[int, str] | None = None
             problems.append(Text.of("log.position", place=place, position=entry.position))
         computed = entry.computed_hash()
         if not _same(computed, entry.hash):
-            problems.append(Text.of("log.changed", position=entry.position, act=entry.act, computed=computed,
-                                    recorded=entry.hash))
+            problems.append(
+                Text.of("log.changed", position=entry.position, act=entry.act, computed=computed, recorded=entry.hash)
+            )
         if before is None:
             if entry.previous != GENESIS:
                 problems.append(Text.of("log.genesis", position=entry.position, previous=entry.previous))
         else:
             if entry.previous != before.hash:
-                problems.append(Text.of("log.previous", position=entry.position, before=before.position,
-                                        previous=entry.previous, expected=before.hash))
+                problems.append(
+                    Text.of(
+                        "log.previous",
+                        position=entry.position,
+                        before=before.position,
+                        previous=entry.previous,
+                        expected=before.hash,
+                    )
+                )
             if entry.time < before.time:
-                problems.append(Text.of("log.time", position=entry.position, time=entry.time,
-                                        before=before.position, before_time=before.time))
+                problems.append(
+                    Text.of(
+                        "log.time",
+                        position=entry.position,
+                        time=entry.time,
+                        before=before.position,
+                        before_time=before.time,
+                    )
+                )
         before = entry
     if head is not None:
         position, noted = head
@@ -409,8 +470,9 @@ def check_acts(entries: Iterable[LogEntry], commitment: str | None = None) -> li
             if label not in life.sessions:
                 problems.append(Text.of("acts.unknown_session", position=at, act=act, label=label))
             elif act == SESSION_DEALT and str(life.sessions[label]) != boards:
-                problems.append(Text.of("acts.boards", position=at, label=label, boards=boards,
-                                        committed=life.sessions[label]))
+                problems.append(
+                    Text.of("acts.boards", position=at, label=label, boards=boards, committed=life.sessions[label])
+                )
             elif act == DOWNLOADED and label not in life.dealt:
                 problems.append(Text.of("acts.download_before_dealt", position=at, label=label))
             if act == SESSION_DEALT:

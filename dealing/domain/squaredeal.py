@@ -86,8 +86,9 @@ def _board_number(text: str, spec: str, part: str) -> int:
     """A board number of a boards field; beyond BigDeal's last board (its digits may be thousands) is refused."""
     digits = text.lstrip("0") or "0"
     if len(digits) > len(str(MAX_BOARDS)) or int(digits) > MAX_BOARDS:
-        raise DealingError(Text.of("sqd.boards_high", text=_shown(spec), part=_shown(part), max=MAX_BOARDS),
-                           field="boards")
+        raise DealingError(
+            Text.of("sqd.boards_high", text=_shown(spec), part=_shown(part), max=MAX_BOARDS), field="boards"
+        )
     return int(digits)
 
 
@@ -116,8 +117,9 @@ def parse_board_spec(spec: str) -> list[tuple[int, int]] | None:
         return [(1, int(text))]
     parts = text.split(",")
     if len(parts) > MAX_RANGES:
-        raise DealingError(Text.of("sqd.boards_ranges", text=_shown(text), count=len(parts), max=MAX_RANGES),
-                           field="boards")
+        raise DealingError(
+            Text.of("sqd.boards_ranges", text=_shown(text), count=len(parts), max=MAX_RANGES), field="boards"
+        )
     ranges = []
     for part in parts:
         match = _RANGE.match(part.strip())
@@ -125,8 +127,9 @@ def parse_board_spec(spec: str) -> list[tuple[int, int]] | None:
             raise DealingError(Text.of("sqd.boards_range", text=_shown(text), part=_shown(part)), field="boards")
         lo, hi = (_board_number(n, text, part.strip()) for n in match.groups())
         if not 1 <= lo <= hi:
-            raise DealingError(Text.of("sqd.boards_empty", text=_shown(text), part=_shown(part.strip())),
-                               field="boards")
+            raise DealingError(
+                Text.of("sqd.boards_empty", text=_shown(text), part=_shown(part.strip())), field="boards"
+            )
         ranges.append((lo, hi))
     return ranges
 
@@ -137,7 +140,7 @@ def _sharpfill(pattern: str, number: int) -> str:
     if not match:
         return pattern
     width = match.end() - match.start()
-    return f"{pattern[:match.start()]}{number:0{width}d}{pattern[match.end():]}"
+    return f"{pattern[: match.start()]}{number:0{width}d}{pattern[match.end() :]}"
 
 
 @dataclass(frozen=True)
@@ -159,8 +162,16 @@ class Phase:
         if isinstance(session, bool) or not isinstance(session, int) or session < 1:
             raise DealingError(Text.of("sqd.session_number", session=repr(session)), field="session")
         if not self.open_ended and session > self.sessions:
-            raise DealingError(Text.of("sqd.phase_sessions", phase=self.number, description=self.description,
-                                       sessions=self.sessions, session=session), field="session")
+            raise DealingError(
+                Text.of(
+                    "sqd.phase_sessions",
+                    phase=self.number,
+                    description=self.description,
+                    sessions=self.sessions,
+                    session=session,
+                ),
+                field="session",
+            )
         return session
 
     def board_range(self, session: int, boards: str | None = None) -> tuple[int, int]:
@@ -202,8 +213,7 @@ class Tournament:
 
     def phase(self, number: int) -> Phase:
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.phases):
-            raise DealingError(Text.of("sqd.phase_number", count=len(self.phases), number=repr(number)),
-                               field="phase")
+            raise DealingError(Text.of("sqd.phase_number", count=len(self.phases), number=repr(number)), field="phase")
         return self.phases[number - 1]
 
     def with_delayed_value(self, value: str) -> Tournament:
@@ -256,8 +266,16 @@ def read_sqd(data: bytes | str) -> Tournament:
         raise DealingError(Text.of("sqd.no_tn"), field="TN")
     if not phases:
         raise DealingError(Text.of("sqd.no_sn"), field="SN")
-    return Tournament(values["TN"], values.get("DI", ""), values.get("DV"), tuple(phases), values.get("KH"), version,
-                      lines.get("KH"), lines)
+    return Tournament(
+        values["TN"],
+        values.get("DI", ""),
+        values.get("DV"),
+        tuple(phases),
+        values.get("KH"),
+        version,
+        lines.get("KH"),
+        lines,
+    )
 
 
 def _phase(rest: str, number: int, line: int) -> Phase:
@@ -279,12 +297,18 @@ def _phase(rest: str, number: int, line: int) -> Phase:
 
 def write_sqd(tournament: Tournament) -> bytes:
     """The ``.sqd`` text as SquareDeal writes it, with CRLF line ends."""
-    lines = [f"# Description file of tournament for program SquareDeal {SQUAREDEAL_VERSION}", "#",
-             f"TN {tournament.name}", f"DI {tournament.delayed_info}"]
+    lines = [
+        f"# Description file of tournament for program SquareDeal {SQUAREDEAL_VERSION}",
+        "#",
+        f"TN {tournament.name}",
+        f"DI {tournament.delayed_info}",
+    ]
     if tournament.delayed_value is not None:
         lines.append(f"DV {tournament.delayed_value}")
-    lines += ["# Description of phases of tournament",
-              "# Per phase a line with SN nessions:nboards:filename:description"]
+    lines += [
+        "# Description of phases of tournament",
+        "# Per phase a line with SN nessions:nboards:filename:description",
+    ]
     lines += [phase.to_line() for phase in tournament.phases]
     if tournament.key_hash:
         lines.append(f"KH {tournament.key_hash}")
@@ -331,8 +355,9 @@ def read_sqk(data: bytes) -> SquareDealKeys:
         if not key:
             raise DealingError(Text.of("sqk.empty_key", phase=ident[0], session=ident[1]), line=number)
         if ident in keys:
-            raise DealingError(Text.of("sqk.second_key", phase=ident[0], session=ident[1], first=lines[ident]),
-                               line=number)
+            raise DealingError(
+                Text.of("sqk.second_key", phase=ident[0], session=ident[1], first=lines[ident]), line=number
+            )
         keys[ident], lines[ident] = key, number
     if not keys:
         raise DealingError(Text.of("sqk.no_keys"))
@@ -365,8 +390,8 @@ class KeyLineProblem:
     phase: int
     session: int
     length: int
-    usual: int | None = None      # the other keys' length, when this one's differs
-    characters: str = ""          # characters outside A-Z a-z 0-9
+    usual: int | None = None  # the other keys' length, when this one's differs
+    characters: str = ""  # characters outside A-Z a-z 0-9
 
     @property
     def text(self) -> Text:
@@ -406,11 +431,19 @@ class KeyCheck:
     def problem(self) -> Text | None:
         """Why the key file cannot be trusted (KH first, then missing keys), or None."""
         if not self.matches:
-            return Text.of("sqk.kh_mismatch", computed=self.key_hash, published=self.published,
-                           kh_line=self.published_line, suspects=[s.text for s in self.suspects])
+            return Text.of(
+                "sqk.kh_mismatch",
+                computed=self.key_hash,
+                published=self.published,
+                kh_line=self.published_line,
+                suspects=[s.text for s in self.suspects],
+            )
         if self.missing:
-            return Text.of("sqk.missing", sessions=", ".join(f"{p},{s}" for p, s in self.missing[:10]),
-                           more=max(0, len(self.missing) - 10))
+            return Text.of(
+                "sqk.missing",
+                sessions=", ".join(f"{p},{s}" for p, s in self.missing[:10]),
+                more=max(0, len(self.missing) - 10),
+            )
         return None
 
 
@@ -432,16 +465,26 @@ def check_keys(tournament: Tournament, sqk: SquareDealKeys) -> KeyCheck:
     messages: list[str] = []
     if matches:
         where = f" (line {tournament.key_hash_line})" if tournament.key_hash_line else ""
-        messages = [f"SHA-256 of the key file = {raw_hash}"
-                    + (" (after restoring CRLF line ends)" if normalised else ""),
-                    f"KH in the description{where} = {tournament.key_hash}: match",
-                    f"keys present for all {sum(len(p.key_ids()) for p in tournament.phases)} sessions of "
-                    f"{len(tournament.phases)} phases"]
+        messages = [
+            f"SHA-256 of the key file = {raw_hash}" + (" (after restoring CRLF line ends)" if normalised else ""),
+            f"KH in the description{where} = {tournament.key_hash}: match",
+            f"keys present for all {sum(len(p.key_ids()) for p in tournament.phases)} sessions of "
+            f"{len(tournament.phases)} phases",
+        ]
         short = [f"{p},{s}" for (p, s), k in sqk.keys.items() if len(k) < 40]
         if short:
             messages.append(f"warning: short keys (< 40 characters) for {', '.join(short)}")
-    return KeyCheck(raw_hash, normalised, len(sqk.keys), tuple(messages), tournament.key_hash,
-                    tournament.key_hash_line, matches, missing, _suspect_lines(sqk))
+    return KeyCheck(
+        raw_hash,
+        normalised,
+        len(sqk.keys),
+        tuple(messages),
+        tournament.key_hash,
+        tournament.key_hash_line,
+        matches,
+        missing,
+        _suspect_lines(sqk),
+    )
 
 
 def verify_keys(tournament: Tournament, sqk: SquareDealKeys) -> KeyCheck:
@@ -460,8 +503,11 @@ def _suspect_lines(sqk: SquareDealKeys) -> tuple[KeyLineProblem, ...]:
     for ident, key in sorted(sqk.keys.items(), key=lambda item: sqk.lines[item[0]]):
         bad = "".join(sorted({ch for ch in key if ch not in KEY_ALPHABET}))
         if len(key) != usual or bad:
-            out.append(KeyLineProblem(sqk.lines[ident], ident[0], ident[1], len(key),
-                                      usual if len(key) != usual else None, bad))
+            out.append(
+                KeyLineProblem(
+                    sqk.lines[ident], ident[0], ident[1], len(key), usual if len(key) != usual else None, bad
+                )
+            )
     return tuple(out)
 
 
@@ -484,23 +530,32 @@ def session_entropy(tournament: Tournament, key: str, phase: Phase, session: int
     """The ``-e`` strings SquareDeal passes to bigdealx for a session (after the owner half)."""
     if tournament.delayed_value is None:
         raise DealingError(Text.of("sqd.no_dv"), field="DV")
-    right = key[len(key) // 2:]
-    parts = [right, base64.b64encode(tournament.delayed_value.encode("utf-8")).decode("ascii"),
-             "reserve" if reserve else "original"]
+    right = key[len(key) // 2 :]
+    parts = [
+        right,
+        base64.b64encode(tournament.delayed_value.encode("utf-8")).decode("ascii"),
+        "reserve" if reserve else "original",
+    ]
     if phase.open_ended:
         parts.append(f"ses{session}")
     return parts
 
 
-def session_deals(tournament: Tournament, keys: SquareDealKeys, phase_number: int, session: int,
-                  reserve: bool = False, boards: str | None = None) -> list[tuple[int, Deal]]:
+def session_deals(
+    tournament: Tournament,
+    keys: SquareDealKeys,
+    phase_number: int,
+    session: int,
+    reserve: bool = False,
+    boards: str | None = None,
+) -> list[tuple[int, Deal]]:
     """The deals of one session (original or reserve set), exactly as SquareDeal makes them."""
     phase = tournament.phase(phase_number)
     phase.check_session(session)
     key = keys.key(phase.number, 0 if phase.open_ended else session)
     lo, hi = phase.board_range(session, boards)
     entropy = session_entropy(tournament, key, phase, session, reserve)
-    return bigdeal_deals(seed_random_from_entropy(entropy), owner_hash(key[:len(key) // 2]), lo, hi)
+    return bigdeal_deals(seed_random_from_entropy(entropy), owner_hash(key[: len(key) // 2]), lo, hi)
 
 
 def make_key(length: int = KEY_LENGTH) -> str:
@@ -508,8 +563,9 @@ def make_key(length: int = KEY_LENGTH) -> str:
     return "".join(secrets.choice(KEY_ALPHABET) for _ in range(length))
 
 
-def create_tournament(name: str, delayed_info: str,
-                      phases: list[tuple[int, str, str, str]]) -> tuple[Tournament, bytes, bytes]:
+def create_tournament(
+    name: str, delayed_info: str, phases: list[tuple[int, str, str, str]]
+) -> tuple[Tournament, bytes, bytes]:
     """A new published tournament: ``(tournament, .sqd bytes, .sqk bytes)``.
 
     ``phases`` lists ``(nsessions, boards, fileprefix, description)``; as SquareDeal does, a
@@ -517,8 +573,10 @@ def create_tournament(name: str, delayed_info: str,
     """
     for what, value in (("TN", name), ("DI", delayed_info)):
         if not str(value).strip() or "\n" in str(value) or "\r" in str(value):
-            raise DealingError(f"{'the tournament name' if what == 'TN' else 'the delayed information'} "
-                               "must be one non-empty line", field=what)
+            raise DealingError(
+                f"{'the tournament name' if what == 'TN' else 'the delayed information'} must be one non-empty line",
+                field=what,
+            )
     if not phases:
         raise DealingError("a tournament needs at least one phase", field="SN")
     made: list[Phase] = []
@@ -531,8 +589,11 @@ def create_tournament(name: str, delayed_info: str,
         if ranges is not None and re.fullmatch(r"\d+x\d+", boards):
             boards = ",".join(f"{lo}-{hi}" for lo, hi in ranges)
         if not _PREFIX.match(prefix) or re.search(r"#[^#]+#", prefix):
-            raise DealingError(f"phase {number}: file prefix {prefix!r} must start with a letter, use letters, "
-                               "digits, _ - and at most one run of #", field="SN")
+            raise DealingError(
+                f"phase {number}: file prefix {prefix!r} must start with a letter, use letters, "
+                "digits, _ - and at most one run of #",
+                field="SN",
+            )
         if count != 1 and "#" not in prefix:
             prefix += "#" * len(str(count))
         if prefix in used:

@@ -65,9 +65,26 @@ from dealing.domain.errors import DealingError
 from dealing.domain.formats.pbn import read_pbn
 from dealing.domain.text import Text
 
-__all__ = ["RecordedDeal", "HandRecords", "EventSession", "Target", "Placement", "BoardResult", "SessionResult",
-           "AuditReport", "read_hand_records", "event_sessions", "file_target", "check_event", "place", "audit", "ORDERS",
-           "MAX_PHASE_SESSIONS", "MAX_SESSION_BOARDS", "MAX_AUDIT_DEALS"]
+__all__ = [
+    "RecordedDeal",
+    "HandRecords",
+    "EventSession",
+    "Target",
+    "Placement",
+    "BoardResult",
+    "SessionResult",
+    "AuditReport",
+    "read_hand_records",
+    "event_sessions",
+    "file_target",
+    "check_event",
+    "place",
+    "audit",
+    "ORDERS",
+    "MAX_PHASE_SESSIONS",
+    "MAX_SESSION_BOARDS",
+    "MAX_AUDIT_DEALS",
+]
 
 #: How the lines of a file of all deals follow the sessions: the .sqd's order, or sorted by file name.
 ORDERS = ("sqd", "names")
@@ -165,6 +182,7 @@ def _line_deals(lines: Sequence[str]) -> list[RecordedDeal]:
 
 # --- the event's sessions and the files' names ---------------------------------------------------
 
+
 @dataclass(frozen=True)
 class EventSession:
     """A session of the event: phase and session number, SquareDeal's file name, description, boards.
@@ -193,14 +211,16 @@ def _session(phase: sq.Phase, session: int, boards: tuple[int, int] | None = Non
     if boards is None and sq.parse_board_spec(phase.boards) is not None:
         boards = phase.board_range(session)
     first, last = boards if boards else (None, None)
-    return EventSession(phase.number, session, phase.file_name(session), phase.session_description(session),
-                        first, last)
+    return EventSession(
+        phase.number, session, phase.file_name(session), phase.session_description(session), first, last
+    )
 
 
 def event_sessions(tournament: sq.Tournament) -> list[EventSession]:
     """Every session the ``.sqd`` fixes, phase by phase (open-ended phases have none until files name them)."""
-    return [_session(phase, s) for phase in tournament.phases if not phase.open_ended
-            for s in range(1, phase.sessions + 1)]
+    return [
+        _session(phase, s) for phase in tournament.phases if not phase.open_ended for s in range(1, phase.sessions + 1)
+    ]
 
 
 def check_event(tournament: sq.Tournament) -> None:
@@ -216,20 +236,47 @@ def check_event(tournament: sq.Tournament) -> None:
     total = 0
     for phase in tournament.phases:
         if phase.sessions > MAX_PHASE_SESSIONS:
-            raise DealingError(Text.of("limit.phase_sessions", phase=phase.number, description=phase.description,
-                                       sessions=phase.sessions, max=MAX_PHASE_SESSIONS), field="SN", line=phase.line)
+            raise DealingError(
+                Text.of(
+                    "limit.phase_sessions",
+                    phase=phase.number,
+                    description=phase.description,
+                    sessions=phase.sessions,
+                    max=MAX_PHASE_SESSIONS,
+                ),
+                field="SN",
+                line=phase.line,
+            )
         ranges = sq.parse_board_spec(phase.boards)
         if ranges is None:
             continue
         lo, hi = max(ranges, key=lambda r: r[1] - r[0])
         if hi - lo + 1 > MAX_SESSION_BOARDS:
-            raise DealingError(Text.of("limit.session_boards", phase=phase.number, description=phase.description,
-                                       count=hi - lo + 1, boards=f"{lo}-{hi}", max=MAX_SESSION_BOARDS),
-                               field="SN", line=phase.line)
+            raise DealingError(
+                Text.of(
+                    "limit.session_boards",
+                    phase=phase.number,
+                    description=phase.description,
+                    count=hi - lo + 1,
+                    boards=f"{lo}-{hi}",
+                    max=MAX_SESSION_BOARDS,
+                ),
+                field="SN",
+                line=phase.line,
+            )
         total += sum(hi - lo + 1 for lo, hi in (ranges[(s - 1) % len(ranges)] for s in range(1, phase.sessions + 1)))
         if total > MAX_AUDIT_DEALS:
-            raise DealingError(Text.of("limit.event_deals", phase=phase.number, description=phase.description,
-                                       total=total, max=MAX_AUDIT_DEALS), field="SN", line=phase.line)
+            raise DealingError(
+                Text.of(
+                    "limit.event_deals",
+                    phase=phase.number,
+                    description=phase.description,
+                    total=total,
+                    max=MAX_AUDIT_DEALS,
+                ),
+                field="SN",
+                line=phase.line,
+            )
 
 
 @dataclass(frozen=True)
@@ -246,8 +293,13 @@ def _name_pattern(prefix: str) -> re.Pattern:
     match = re.search(r"#+", prefix)
     if not match:
         return re.compile(re.escape(prefix) + r"(?:reserve)?", re.I)
-    return re.compile(re.escape(prefix[:match.start()]) + r"(?P<first>[0-9]{1,9})(?:-(?P<last>[0-9]{1,9}))?"
-                      + re.escape(prefix[match.end():]) + r"(?:reserve)?", re.I)
+    return re.compile(
+        re.escape(prefix[: match.start()])
+        + r"(?P<first>[0-9]{1,9})(?:-(?P<last>[0-9]{1,9}))?"
+        + re.escape(prefix[match.end() :])
+        + r"(?:reserve)?",
+        re.I,
+    )
 
 
 def file_target(tournament: sq.Tournament, name: str) -> Target | None:
@@ -278,6 +330,7 @@ def _examples(tournament: sq.Tournament) -> str:
 
 
 # --- which hand record is which board -----------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Given:
@@ -319,14 +372,30 @@ def place(tournament: sq.Tournament, files: Sequence[HandRecords], order: str = 
     for records in files:
         target = file_target(tournament, records.name)
         if target is None and (records.kind == "lines" or len(records.deals) == total):
-            if len(records.deals) != total or any(s.first is None for s in fixed) or \
-                    any(p.open_ended for p in tournament.phases):
-                raise DealingError(Text.of("records.file", file=records.name, error=_all_problem(
-                    tournament, fixed, len(records.deals), total)), field="hand_records")
+            if (
+                len(records.deals) != total
+                or any(s.first is None for s in fixed)
+                or any(p.open_ended for p in tournament.phases)
+            ):
+                raise DealingError(
+                    Text.of(
+                        "records.file",
+                        file=records.name,
+                        error=_all_problem(tournament, fixed, len(records.deals), total),
+                    ),
+                    field="hand_records",
+                )
         elif target is None:
-            raise DealingError(Text.of("records.file", file=records.name, error=Text.of(
-                "records.name", examples=_examples(tournament), count=len(records.deals), total=total)),
-                field="hand_records")
+            raise DealingError(
+                Text.of(
+                    "records.file",
+                    file=records.name,
+                    error=Text.of(
+                        "records.name", examples=_examples(tournament), count=len(records.deals), total=total
+                    ),
+                ),
+                field="hand_records",
+            )
         targets.append((records, target))
 
     sessions: dict[tuple[int, int], EventSession] = {s.key: s for s in fixed}
@@ -343,8 +412,14 @@ def place(tournament: sq.Tournament, files: Sequence[HandRecords], order: str = 
         for key in keys:
             if key in owner:
                 label = sessions[key].name if key in sessions else f"{key[0]},{key[1]}"
-                raise DealingError(Text.of("records.file", file=records.name, error=Text.of(
-                    "records.twice", session=label, other=owner[key])), field="hand_records")
+                raise DealingError(
+                    Text.of(
+                        "records.file",
+                        file=records.name,
+                        error=Text.of("records.twice", session=label, other=owner[key]),
+                    ),
+                    field="hand_records",
+                )
             owner[key] = records.name
         if target is None:
             _place_in_order(placement, records, [sessions[k] for k in keys])
@@ -352,19 +427,27 @@ def place(tournament: sq.Tournament, files: Sequence[HandRecords], order: str = 
             _place_by_board(placement, tournament, records, target, sessions)
         deals += sum(len(sessions[key].boards) for key in keys)
         if deals > MAX_AUDIT_DEALS:
-            raise DealingError(Text.of("records.file", file=records.name, error=Text.of(
-                "limit.audit_deals", total=deals, max=MAX_AUDIT_DEALS)), field="hand_records")
+            raise DealingError(
+                Text.of(
+                    "records.file",
+                    file=records.name,
+                    error=Text.of("limit.audit_deals", total=deals, max=MAX_AUDIT_DEALS),
+                ),
+                field="hand_records",
+            )
     placement.sessions = sorted(sessions.values(), key=lambda s: s.key)
-    placement.unchecked_phases = tuple(p.number for p in tournament.phases
-                                       if p.open_ended and not any(k[0] == p.number for k in owner))
+    placement.unchecked_phases = tuple(
+        p.number for p in tournament.phases if p.open_ended and not any(k[0] == p.number for k in owner)
+    )
     return placement
 
 
 def _all_problem(tournament: sq.Tournament, fixed: list[EventSession], count: int, total: int) -> Text:
     for phase in tournament.phases:
         if phase.open_ended or sq.parse_board_spec(phase.boards) is None:
-            return Text.of("records.all_open", phase=phase.number, description=phase.description,
-                           example=phase.file_name(1))
+            return Text.of(
+                "records.all_open", phase=phase.number, description=phase.description, example=phase.file_name(1)
+            )
     return Text.of("records.all_count", count=count, total=total, sessions=len(fixed))
 
 
@@ -378,14 +461,20 @@ def _place_in_order(placement: Placement, records: HandRecords, sessions: list[E
             given[board] = Given(recorded.deal, records.name, recorded.line)
 
 
-def _place_by_board(placement: Placement, tournament: sq.Tournament, records: HandRecords, target: Target,
-                    sessions: dict[tuple[int, int], EventSession]) -> None:
+def _place_by_board(
+    placement: Placement,
+    tournament: sq.Tournament,
+    records: HandRecords,
+    target: Target,
+    sessions: dict[tuple[int, int], EventSession],
+) -> None:
     phase = tournament.phase(target.phase)
     keys = [(phase.number, s) for s in range(target.first, target.last + 1)]
     for key in keys:
         if key not in sessions:  # an open-ended phase's session, or one whose boards the .sqd leaves open
-            sessions[key] = _session(phase, key[1], _boards_of(phase, key[1], records) if target.first == target.last
-                                     else None)
+            sessions[key] = _session(
+                phase, key[1], _boards_of(phase, key[1], records) if target.first == target.last else None
+            )
         elif sessions[key].first is None and target.first == target.last:
             sessions[key] = _session(phase, key[1], _boards_of(phase, key[1], records))
         placement.files.setdefault(key, []).append(records.name)
@@ -416,13 +505,24 @@ def _boards_of(phase: sq.Phase, session: int, records: HandRecords) -> tuple[int
     first = min(r.board for r in given)
     for recorded in given:
         if recorded.board - first + 1 > MAX_SESSION_BOARDS:
-            raise _in_file(records.name, DealingError(Text.of(
-                "limit.board_span", board=recorded.board, first=first, count=recorded.board - first + 1,
-                max=MAX_SESSION_BOARDS), line=recorded.line))
+            raise _in_file(
+                records.name,
+                DealingError(
+                    Text.of(
+                        "limit.board_span",
+                        board=recorded.board,
+                        first=first,
+                        count=recorded.board - first + 1,
+                        max=MAX_SESSION_BOARDS,
+                    ),
+                    line=recorded.line,
+                ),
+            )
     return first, max(r.board for r in given)
 
 
 # --- the verdicts --------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class BoardResult:
@@ -492,8 +592,9 @@ def _differing_seats(expected: Deal, found: Deal) -> tuple[str, ...]:
     return tuple(seat.letter for seat in Seat if expected.hand(seat) != found.hand(seat))
 
 
-def _compare(session: EventSession, expected: dict[int, Deal], placement: Placement,
-             status_if_same: str = "match") -> list[BoardResult]:
+def _compare(
+    session: EventSession, expected: dict[int, Deal], placement: Placement, status_if_same: str = "match"
+) -> list[BoardResult]:
     given = placement.given.get(session.key, {})
     results = []
     for board in session.boards:
@@ -502,30 +603,51 @@ def _compare(session: EventSession, expected: dict[int, Deal], placement: Placem
         if found is None:
             results.append(BoardResult(board, "missing", deal.to_pbn()))
         elif found.deal == deal:
-            results.append(BoardResult(board, status_if_same, deal.to_pbn(), found.deal.to_pbn(), found.file,
-                                       found.line))
+            results.append(
+                BoardResult(board, status_if_same, deal.to_pbn(), found.deal.to_pbn(), found.file, found.line)
+            )
         else:
-            results.append(BoardResult(board, "differs", deal.to_pbn(), found.deal.to_pbn(), found.file, found.line,
-                                       _differing_seats(deal, found.deal)))
+            results.append(
+                BoardResult(
+                    board,
+                    "differs",
+                    deal.to_pbn(),
+                    found.deal.to_pbn(),
+                    found.file,
+                    found.line,
+                    _differing_seats(deal, found.deal),
+                )
+            )
     for board, extra in placement.extra.get(session.key, []):
         results.append(BoardResult(board, "extra", None, extra.deal.to_pbn(), extra.file, extra.line))
     return results
 
 
-def _deals(tournament: sq.Tournament, keys: sq.SquareDealKeys, session: EventSession,
-           reserve: bool = False) -> dict[int, Deal]:
+def _deals(
+    tournament: sq.Tournament, keys: sq.SquareDealKeys, session: EventSession, reserve: bool = False
+) -> dict[int, Deal]:
     boards = f"{session.first}-{session.last}"
     return dict(sq.session_deals(tournament, keys, session.phase, session.session, reserve, boards))
 
 
 def _matches(placement: Placement, expected: dict[tuple[int, int], dict[int, Deal]]) -> int:
-    return sum(1 for key, given in placement.given.items() for board, g in given.items()
-               if key in expected and expected[key].get(board) == g.deal)
+    return sum(
+        1
+        for key, given in placement.given.items()
+        for board, g in given.items()
+        if key in expected and expected[key].get(board) == g.deal
+    )
 
 
-def audit(tournament: sq.Tournament, keys: sq.SquareDealKeys, files: Sequence[HandRecords], *,
-          delayed_value: str | None = None, order: str = "auto",
-          on_progress: Callable[[int, int], None] | None = None) -> AuditReport:
+def audit(
+    tournament: sq.Tournament,
+    keys: sq.SquareDealKeys,
+    files: Sequence[HandRecords],
+    *,
+    delayed_value: str | None = None,
+    order: str = "auto",
+    on_progress: Callable[[int, int], None] | None = None,
+) -> AuditReport:
     """Check the key file, regenerate every session with hand records and compare board by board.
 
     ``delayed_value`` replaces the ``.sqd``'s DV (as a player who looked it up types it; used
@@ -560,10 +682,18 @@ def audit(tournament: sq.Tournament, keys: sq.SquareDealKeys, files: Sequence[Ha
             best = max(ORDERS, key=lambda o: (order_matches[o], o == "sqd"))
             placement = placements[best]
     results = [_session_result(tournament, keys, session, placement, expected) for session in placement.sessions]
-    extras = tuple(BoardResult(board, "extra", None, g.deal.to_pbn(), g.file, g.line)
-                   for board, g in placement.extra.get(None, []))
-    return AuditReport(check, tournament.delayed_value, tuple(results), extras, placement.order, order_matches,
-                       placement.unchecked_phases)
+    extras = tuple(
+        BoardResult(board, "extra", None, g.deal.to_pbn(), g.file, g.line) for board, g in placement.extra.get(None, [])
+    )
+    return AuditReport(
+        check,
+        tournament.delayed_value,
+        tuple(results),
+        extras,
+        placement.order,
+        order_matches,
+        placement.unchecked_phases,
+    )
 
 
 def _has_key(keys: sq.SquareDealKeys, tournament: sq.Tournament, session: EventSession) -> bool:
@@ -571,16 +701,30 @@ def _has_key(keys: sq.SquareDealKeys, tournament: sq.Tournament, session: EventS
     return (phase.number, 0 if phase.open_ended else session.session) in keys.keys and session.first is not None
 
 
-def _session_result(tournament: sq.Tournament, keys: sq.SquareDealKeys, session: EventSession,
-                    placement: Placement, expected: dict[tuple[int, int], dict[int, Deal]]) -> SessionResult:
+def _session_result(
+    tournament: sq.Tournament,
+    keys: sq.SquareDealKeys,
+    session: EventSession,
+    placement: Placement,
+    expected: dict[tuple[int, int], dict[int, Deal]],
+) -> SessionResult:
     files = tuple(placement.files.get(session.key, ()))
-    base = dict(phase=session.phase, session=session.session, name=session.name, description=session.description,
-                first=session.first, last=session.last, files=files)
+    base = dict(
+        phase=session.phase,
+        session=session.session,
+        name=session.name,
+        description=session.description,
+        first=session.first,
+        last=session.last,
+        files=files,
+    )
     if session.key not in placement.given:
         return SessionResult(status="not_given", **base)
     if session.key not in expected:
-        extras = tuple(BoardResult(b, "extra", None, g.deal.to_pbn(), g.file, g.line)
-                       for b, g in placement.extra.get(session.key, []))
+        extras = tuple(
+            BoardResult(b, "extra", None, g.deal.to_pbn(), g.file, g.line)
+            for b, g in placement.extra.get(session.key, [])
+        )
         return SessionResult(status="no_key", boards=extras, **base)
     boards = _compare(session, expected[session.key], placement)
     if all(b.status == "match" for b in boards):

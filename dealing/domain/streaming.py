@@ -76,9 +76,22 @@ def _pbn_escape(text: str) -> bytes:
 
 def _pbn_records(first_board: int, owners: np.ndarray, label: str) -> memoryview:
     head = b'[Event "' + _pbn_escape(label) + b'"]\n[Site "?"]\n[Date "?"]\n[Board "'
-    return layout.records(first_board, owners.shape[0], [head, layout.BOARD, b'"]\n[Dealer "', _DEALER,
-                                                         b'"]\n[Vulnerable "', _VULNERABLE, b'"]\n[Deal "', _LINE,
-                                                         b'"]\n\n'], owners)
+    return layout.records(
+        first_board,
+        owners.shape[0],
+        [
+            head,
+            layout.BOARD,
+            b'"]\n[Dealer "',
+            _DEALER,
+            b'"]\n[Vulnerable "',
+            _VULNERABLE,
+            b'"]\n[Deal "',
+            _LINE,
+            b'"]\n\n',
+        ],
+        owners,
+    )
 
 
 # --- formats ---------------------------------------------------------------------------
@@ -88,7 +101,7 @@ def header(fmt: str, label: str = "") -> bytes:
     """What a stream in ``fmt`` starts with (empty for the line and binary formats)."""
     check_format(fmt)
     if fmt == "pbn":
-        return b"% PBN 2.1\n% EXPORT\n%\n[Generator \"clubsite dealer v1\"]\n\n"
+        return b'% PBN 2.1\n% EXPORT\n%\n[Generator "clubsite dealer v1"]\n\n'
     if fmt == "csv":
         return b"index,board,number,deal\n"
     return b""
@@ -112,14 +125,21 @@ def _encode(fmt: str, first_index: int, numbers: np.ndarray, owners: np.ndarray,
     if fmt == "numbers":
         return ("\n".join(map(str, values)) + "\n").encode("ascii") if values else b""
     lines = deal_lines(owners)
-    rows = [f"{first_index + k},{first_index + k + 1},{value},{lines[k].tobytes().decode('ascii')}\n"
-            for k, value in enumerate(values)]
+    rows = [
+        f"{first_index + k},{first_index + k + 1},{value},{lines[k].tobytes().decode('ascii')}\n"
+        for k, value in enumerate(values)
+    ]
     return "".join(rows).encode("ascii")
 
 
-def stream_chunks(out: BinaryIO, chunks: Iterable[tuple[int, np.ndarray, np.ndarray]], fmt: str,
-                  label: str = "", total: int | None = None,
-                  on_progress: Callable[[int, int], None] | None = None) -> int:
+def stream_chunks(
+    out: BinaryIO,
+    chunks: Iterable[tuple[int, np.ndarray, np.ndarray]],
+    fmt: str,
+    label: str = "",
+    total: int | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> int:
     """Write a header and every chunk to ``out``; return the number of bytes written."""
     written = out.write(header(fmt, label)) or 0
     done = 0
@@ -131,9 +151,17 @@ def stream_chunks(out: BinaryIO, chunks: Iterable[tuple[int, np.ndarray, np.ndar
     return written
 
 
-def write_deal_set(out: BinaryIO, key: bytes, label: str, start: int, count: int, fmt: str,
-                   chunk: int = 64 * DEALS_PER_BLOCK,
-                   on_progress: Callable[[int, int], None] | None = None, threads: int = 1) -> int:
+def write_deal_set(
+    out: BinaryIO,
+    key: bytes,
+    label: str,
+    start: int,
+    count: int,
+    fmt: str,
+    chunk: int = 64 * DEALS_PER_BLOCK,
+    on_progress: Callable[[int, int], None] | None = None,
+    threads: int = 1,
+) -> int:
     """Stream deals ``start … start+count−1`` of the set (key, label) to ``out`` in ``fmt``.
 
     With ``threads`` > 1, chunks are dealt and encoded on that many threads (they are

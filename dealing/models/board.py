@@ -36,11 +36,18 @@ class SessionDealing(models.Model):
         FRESH_KEY = "fresh", _("Fresh key (not committed)")
         IMPORTED = "imported", _("Imported file")
 
-    session = models.OneToOneField("clubs.Session", on_delete=models.CASCADE, related_name="dealing",
-                                   verbose_name=_("session"))
+    session = models.OneToOneField(
+        "clubs.Session", on_delete=models.CASCADE, related_name="dealing", verbose_name=_("session")
+    )
     source = models.CharField(_("source"), max_length=12, choices=Source.choices)
-    commitment = models.ForeignKey("dealing.Commitment", on_delete=models.PROTECT, null=True, blank=True,
-                                   related_name="dealings", verbose_name=_("commitment"))
+    commitment = models.ForeignKey(
+        "dealing.Commitment",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="dealings",
+        verbose_name=_("commitment"),
+    )
     label = models.CharField(_("label"), max_length=120, blank=True)
     secret_key = EncryptedTextField(blank=True, editable=False)  # a fresh key (hex): never shown
     imported_filename = models.CharField(_("imported file"), max_length=255, blank=True)
@@ -53,8 +60,10 @@ class SessionDealing(models.Model):
         verbose_name = _("dealing of a session")
         verbose_name_plural = _("dealings of sessions")
         constraints = [
-            models.CheckConstraint(condition=~models.Q(source="commitment") | models.Q(commitment__isnull=False),
-                                   name="session_dealing_commitment_given"),
+            models.CheckConstraint(
+                condition=~models.Q(source="commitment") | models.Q(commitment__isnull=False),
+                name="session_dealing_commitment_given",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -67,8 +76,9 @@ class Board(models.Model):
         DONE = "done", _("Analysed")
         FAILED = "failed", _("Analysis failed")
 
-    session = models.ForeignKey("clubs.Session", on_delete=models.CASCADE, related_name="boards",
-                                verbose_name=_("session"))
+    session = models.ForeignKey(
+        "clubs.Session", on_delete=models.CASCADE, related_name="boards", verbose_name=_("session")
+    )
     number = models.PositiveSmallIntegerField(_("board"))
     dealer = models.CharField(_("dealer"), max_length=1, choices=SEAT_CHOICES)
     vulnerability = models.CharField(_("vulnerability"), max_length=4, choices=VULNERABILITY_CHOICES)
@@ -100,7 +110,7 @@ class DealDownload(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     file_format = models.CharField(_("format"), max_length=12)
     board_count = models.PositiveSmallIntegerField(_("boards"))
-    session_status = models.CharField(_("session status then"), max_length=12)          # as long as clubs.Session.status
+    session_status = models.CharField(_("session status then"), max_length=12)  # as long as clubs.Session.status
     sha256 = models.CharField(_("SHA-256 of the file"), max_length=64)
     downloaded_at = models.DateTimeField(_("downloaded at"), auto_now_add=True)
 

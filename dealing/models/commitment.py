@@ -33,7 +33,7 @@ DV_FORMAT_CHOICES = [
 
 # Fields fixed by publishing: changing any of them would change (or fake) the commitment.
 COMMITTED_FIELDS = ("club_id", "event", "promise", "dv_format", "salt", "secret_key", "dealer", "record_format",
-                    "commitment_hash", "published_text", "published_at")
+                    "commitment_hash", "published_text", "published_at")  # fmt: skip
 
 
 class Commitment(models.Model):
@@ -42,14 +42,18 @@ class Commitment(models.Model):
         PUBLISHED = "published", _("Published")
         REVEALED = "revealed", _("Revealed")
 
-    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="commitments",
-                             verbose_name=_("club"))
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="commitments", verbose_name=_("club"))
     event = models.CharField(_("event"), max_length=domain.MAX_EVENT)
-    promise = models.CharField(_("promised delayed value"), max_length=domain.MAX_PROMISE,
-                               help_text=_("The public fact whose value, not known yet, will be mixed into the "
-                                           "deals, and where it will be read."))
-    dv_format = models.CharField(_("format of the delayed value"), max_length=12, choices=DV_FORMAT_CHOICES,
-                                 default="decimal:2")
+    promise = models.CharField(
+        _("promised delayed value"),
+        max_length=domain.MAX_PROMISE,
+        help_text=_(
+            "The public fact whose value, not known yet, will be mixed into the deals, and where it will be read."
+        ),
+    )
+    dv_format = models.CharField(
+        _("format of the delayed value"), max_length=12, choices=DV_FORMAT_CHOICES, default="decimal:2"
+    )
     salt = models.CharField(max_length=2 * domain.SALT_BYTES, editable=False)
     secret_key = EncryptedTextField(editable=False)  # 64 hex digits, stored encrypted
     dealer = models.CharField(max_length=20, default=domain.DEALER, editable=False)
@@ -61,14 +65,17 @@ class Commitment(models.Model):
 
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
-    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                     related_name="+")
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
-    dv_entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                      related_name="+")
+    dv_entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     dv_entered_at = models.DateTimeField(_("delayed value entered at"), null=True, blank=True)
-    revealed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                    related_name="+")
+    revealed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     revealed_at = models.DateTimeField(_("revealed at"), null=True, blank=True)
 
     class Meta:
@@ -76,10 +83,12 @@ class Commitment(models.Model):
         verbose_name = _("commitment")
         verbose_name_plural = _("commitments")
         constraints = [
-            models.CheckConstraint(condition=models.Q(status="draft") | ~models.Q(commitment_hash=""),
-                                   name="commitment_published_has_hash"),
-            models.CheckConstraint(condition=~models.Q(status="revealed") | ~models.Q(delayed_value=""),
-                                   name="commitment_revealed_has_dv"),
+            models.CheckConstraint(
+                condition=models.Q(status="draft") | ~models.Q(commitment_hash=""), name="commitment_published_has_hash"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(status="revealed") | ~models.Q(delayed_value=""), name="commitment_revealed_has_dv"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -104,19 +113,31 @@ class Commitment(models.Model):
 
     def record(self) -> domain.CommitmentRecord:
         """The whole record, key included (for services: publishing, dealing, auditing)."""
-        return domain.CommitmentRecord(event=self.event, promise=self.promise, dv_format=self.dv_format,
-                                       salt=bytes.fromhex(self.salt), sessions=tuple(self.session_entries()),
-                                       key=bytes.fromhex(self.secret_key), dealer=self.dealer,
-                                       format=self.record_format)
+        return domain.CommitmentRecord(
+            event=self.event,
+            promise=self.promise,
+            dv_format=self.dv_format,
+            salt=bytes.fromhex(self.salt),
+            sessions=tuple(self.session_entries()),
+            key=bytes.fromhex(self.secret_key),
+            dealer=self.dealer,
+            format=self.record_format,
+        )
 
     def published_commitment(self) -> domain.PublishedCommitment:
         """What was published: the public part and the hash (no key). Drafts have none."""
         if self.is_draft:
             raise ValidationError(_("A draft commitment has not been published."))
-        return domain.PublishedCommitment(event=self.event, promise=self.promise, dv_format=self.dv_format,
-                                          salt=bytes.fromhex(self.salt), sessions=tuple(self.session_entries()),
-                                          dealer=self.dealer, format=self.record_format,
-                                          commitment=self.commitment_hash)
+        return domain.PublishedCommitment(
+            event=self.event,
+            promise=self.promise,
+            dv_format=self.dv_format,
+            salt=bytes.fromhex(self.salt),
+            sessions=tuple(self.session_entries()),
+            dealer=self.dealer,
+            format=self.record_format,
+            commitment=self.commitment_hash,
+        )
 
     def revealed_key(self) -> str:
         """The secret key in hex once revealed; empty before. The only reader pages and APIs use."""
@@ -130,10 +151,13 @@ class Commitment(models.Model):
             if stored and stored["status"] != self.Status.DRAFT:
                 changed = [name for name in COMMITTED_FIELDS if stored[name] != getattr(self, name)]
                 if changed or self.status == self.Status.DRAFT:
-                    raise ValidationError(_("A published commitment cannot change (tried: %(fields)s).")
-                                          % {"fields": ", ".join(changed) or "status"})
-                if stored["status"] == self.Status.REVEALED and (self.status != stored["status"]
-                                                                 or self.delayed_value != stored["delayed_value"]):
+                    raise ValidationError(
+                        _("A published commitment cannot change (tried: %(fields)s).")
+                        % {"fields": ", ".join(changed) or "status"}
+                    )
+                if stored["status"] == self.Status.REVEALED and (
+                    self.status != stored["status"] or self.delayed_value != stored["delayed_value"]
+                ):
                     raise ValidationError(_("A revealed commitment cannot change."))
         super().save(*args, **kwargs)
 
@@ -147,8 +171,9 @@ class CommitmentSession(models.Model):
     """One session of a commitment: its label in the record and its number of boards."""
 
     commitment = models.ForeignKey(Commitment, on_delete=models.CASCADE, related_name="entries")
-    session = models.OneToOneField("clubs.Session", on_delete=models.PROTECT, related_name="commitment_entry",
-                                   verbose_name=_("session"))
+    session = models.OneToOneField(
+        "clubs.Session", on_delete=models.PROTECT, related_name="commitment_entry", verbose_name=_("session")
+    )
     label = models.CharField(_("label"), max_length=100)
     boards = models.PositiveSmallIntegerField(_("boards"))
     position = models.PositiveSmallIntegerField()
@@ -160,8 +185,10 @@ class CommitmentSession(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["commitment", "label"], name="commitment_session_label_unique"),
             models.UniqueConstraint(fields=["commitment", "position"], name="commitment_session_position_unique"),
-            models.CheckConstraint(condition=models.Q(boards__gte=1) & models.Q(boards__lte=domain.MAX_BOARDS),
-                                   name="commitment_session_boards_range"),
+            models.CheckConstraint(
+                condition=models.Q(boards__gte=1) & models.Q(boards__lte=domain.MAX_BOARDS),
+                name="commitment_session_boards_range",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -40,8 +40,14 @@ class DealSet(models.Model):
     ACTIVE = (Status.QUEUED, Status.RUNNING, Status.ASSEMBLING)
 
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="deal_sets", verbose_name=_("club"))
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+", verbose_name=_("requested by"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("requested by"),
+    )
     label = models.CharField(_("label"), max_length=100)
     count = models.PositiveBigIntegerField(_("number of deals"))
     formats = models.JSONField(_("formats"), default=list)
@@ -50,8 +56,14 @@ class DealSet(models.Model):
     # The dealer's key (32 bytes). For COMMITMENT it is the commitment's dealing key, derived from
     # its secret key and delayed value when the job was made, so every chunk uses the same key.
     secret_key = EncryptedBinaryField(editable=False)  # stored encrypted (clubsite.encryption)
-    commitment = models.ForeignKey("dealing.Commitment", on_delete=models.PROTECT, null=True, blank=True,
-                                   related_name="deal_sets", verbose_name=_("commitment"))
+    commitment = models.ForeignKey(
+        "dealing.Commitment",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="deal_sets",
+        verbose_name=_("commitment"),
+    )
     key_fingerprint = models.CharField(_("key fingerprint"), max_length=16, editable=False)
     deal_chunk_size = models.PositiveIntegerField(editable=False)
     analysis_chunk_size = models.PositiveIntegerField(default=0, editable=False)
@@ -72,12 +84,16 @@ class DealSet(models.Model):
         verbose_name = _("deal set")
         verbose_name_plural = _("deal sets")
         constraints = [
-            models.CheckConstraint(condition=models.Q(count__gte=1) & models.Q(count__lte=100_000_000),
-                                   name="deal_set_count_range"),
             models.CheckConstraint(
-                condition=(models.Q(key_source="commitment", commitment__isnull=False)
-                           | (~models.Q(key_source="commitment") & models.Q(commitment__isnull=True))),
-                name="deal_set_commitment_iff_source"),
+                condition=models.Q(count__gte=1) & models.Q(count__lte=100_000_000), name="deal_set_count_range"
+            ),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(key_source="commitment", commitment__isnull=False)
+                    | (~models.Q(key_source="commitment") & models.Q(commitment__isnull=True))
+                ),
+                name="deal_set_commitment_iff_source",
+            ),
         ]
 
     def __str__(self) -> str:

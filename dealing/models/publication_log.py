@@ -26,14 +26,16 @@ ACT_CHOICES = [(act, act) for act in domain.ACTS]
 
 
 class PublicationLogEntry(models.Model):
-    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="publication_log",
-                             verbose_name=_("club"))
+    club = models.ForeignKey(
+        "clubs.Club", on_delete=models.PROTECT, related_name="publication_log", verbose_name=_("club")
+    )
     position = models.PositiveIntegerField(_("position"))
     previous_hash = models.CharField(_("previous entry's hash"), max_length=64)
     recorded_at = models.DateTimeField(_("time"))
     act = models.CharField(_("act"), max_length=24, choices=ACT_CHOICES)
-    commitment = models.ForeignKey("dealing.Commitment", on_delete=models.PROTECT, related_name="log_entries",
-                                   verbose_name=_("commitment"))
+    commitment = models.ForeignKey(
+        "dealing.Commitment", on_delete=models.PROTECT, related_name="log_entries", verbose_name=_("commitment")
+    )
     commitment_hash = models.CharField(max_length=64)  # as hashed into the entry
     data = models.JSONField(_("data"), default=dict)
     entry_hash = models.CharField(_("hash"), max_length=64)
@@ -52,11 +54,15 @@ class PublicationLogEntry(models.Model):
 
     def to_domain(self) -> domain.LogEntry:
         """The entry as stored (its recorded hash included, whether or not it still matches)."""
-        return domain.LogEntry(position=self.position, previous=self.previous_hash,
-                               time=domain.time_text(self.recorded_at), act=self.act,
-                               commitment=self.commitment_hash,
-                               data=tuple(sorted((str(k), str(v)) for k, v in (self.data or {}).items())),
-                               hash=self.entry_hash)
+        return domain.LogEntry(
+            position=self.position,
+            previous=self.previous_hash,
+            time=domain.time_text(self.recorded_at),
+            act=self.act,
+            commitment=self.commitment_hash,
+            data=tuple(sorted((str(k), str(v)) for k, v in (self.data or {}).items())),
+            hash=self.entry_hash,
+        )
 
     def save(self, *args, **kwargs):
         if not self._state.adding:

@@ -66,16 +66,23 @@ class DealingSummary:
         if not n:
             return ""
         if self.source == SessionDealing.Source.COMMITMENT and self.commitment is not None:
-            return ngettext("%(count)d board dealt from the commitment “%(event)s”.",
-                            "%(count)d boards dealt from the commitment “%(event)s”.", n) % {
-                "count": n, "event": self.commitment.event}
+            return ngettext(
+                "%(count)d board dealt from the commitment “%(event)s”.",
+                "%(count)d boards dealt from the commitment “%(event)s”.",
+                n,
+            ) % {"count": n, "event": self.commitment.event}
         if self.source == SessionDealing.Source.FRESH_KEY:
-            return ngettext("%(count)d board dealt from a new key, not committed.",
-                            "%(count)d boards dealt from a new key, not committed.", n) % {"count": n}
+            return ngettext(
+                "%(count)d board dealt from a new key, not committed.",
+                "%(count)d boards dealt from a new key, not committed.",
+                n,
+            ) % {"count": n}
         if self.source == SessionDealing.Source.IMPORTED and self.imported_filename:
-            return ngettext("%(count)d board imported from the file %(file)s.",
-                            "%(count)d boards imported from the file %(file)s.", n) % {
-                "count": n, "file": self.imported_filename}
+            return ngettext(
+                "%(count)d board imported from the file %(file)s.",
+                "%(count)d boards imported from the file %(file)s.",
+                n,
+            ) % {"count": n, "file": self.imported_filename}
         return ngettext("%(count)d board dealt.", "%(count)d boards dealt.", n) % {"count": n}
 
 
@@ -120,18 +127,26 @@ def _analysis(board: Board) -> BoardAnalysis | None:
     if board.analysis_status != Board.AnalysisStatus.DONE:
         return None
     try:
-        return BoardAnalysis(DoubleDummyTable.from_pbn_tricks(board.dd_tricks),
-                             Par.from_pbn(f"NS {board.par_score}", board.par_contracts))
+        return BoardAnalysis(
+            DoubleDummyTable.from_pbn_tricks(board.dd_tricks),
+            Par.from_pbn(f"NS {board.par_score}", board.par_contracts),
+        )
     except DealingError:
         return None
 
 
 @sensitive_variables()
 def _record(board: Board) -> BoardRecord:
-    return BoardRecord(id=board.pk, number=board.number, dealer=Seat.from_str(board.dealer),
-                       vulnerability=Vulnerability.from_str(board.vulnerability), deal=Deal.from_pbn(board.deal_pbn),
-                       deal_number=int(board.deal_number), analysis=_analysis(board),
-                       analysis_status=board.analysis_status)
+    return BoardRecord(
+        id=board.pk,
+        number=board.number,
+        dealer=Seat.from_str(board.dealer),
+        vulnerability=Vulnerability.from_str(board.vulnerability),
+        deal=Deal.from_pbn(board.deal_pbn),
+        deal_number=int(board.deal_number),
+        analysis=_analysis(board),
+        analysis_status=board.analysis_status,
+    )
 
 
 def _require_over(session: Session) -> None:
@@ -175,7 +190,8 @@ def analyses_for_results_viewer(*, user, session_id: int, numbers=None) -> tuple
     session = session_get_for_results(user=user, session_id=session_id)
     _require_over(session)
     boards = Board.objects.filter(session=session, analysis_status=Board.AnalysisStatus.DONE).only(
-        "id", "number", "analysis_status", "dd_tricks", "par_score", "par_contracts")
+        "id", "number", "analysis_status", "dd_tricks", "par_score", "par_contracts"
+    )
     if numbers is not None:
         boards = boards.filter(number__in=list(numbers))
     return session, {b.number: analysis for b in boards if (analysis := _analysis(b)) is not None}
@@ -187,11 +203,15 @@ def hand_record_pbn_for_viewer(*, user, session_id: int) -> tuple[Session, str]:
     session, boards = hand_record_for_viewer(user=user, session_id=session_id)
     if not boards:
         raise Http404(_("This session has no boards."))
-    text = export_pbn([(b.number, b.deal) for b in boards], event=f"{session.club.name} – {session.name}",
-                      site=session.club.city or session.club.name, date=f"{session.date:%Y.%m.%d}",
-                      analyses={b.number: b.analysis for b in boards if b.analysis is not None},
-                      dealers={b.number: b.dealer for b in boards},
-                      vulnerabilities={b.number: b.vulnerability for b in boards})
+    text = export_pbn(
+        [(b.number, b.deal) for b in boards],
+        event=f"{session.club.name} – {session.name}",
+        site=session.club.city or session.club.name,
+        date=f"{session.date:%Y.%m.%d}",
+        analyses={b.number: b.analysis for b in boards if b.analysis is not None},
+        dealers={b.number: b.dealer for b in boards},
+        vulnerabilities={b.number: b.vulnerability for b in boards},
+    )
     return session, text
 
 
@@ -211,8 +231,11 @@ def boards_for_dealing_machine(*, user, session_id: int) -> tuple[Session, list[
 @sensitive_variables()
 def boards_for_analysis(*, session_id: int) -> list[Board]:
     """Boards still to analyse (for the analysis task only)."""
-    return list(Board.objects.filter(session_id=session_id).exclude(analysis_status=Board.AnalysisStatus.DONE)
-                .order_by("number"))
+    return list(
+        Board.objects.filter(session_id=session_id)
+        .exclude(analysis_status=Board.AnalysisStatus.DONE)
+        .order_by("number")
+    )
 
 
 @sensitive_variables()

@@ -86,10 +86,17 @@ def _publication_log_check(commitment: Commitment) -> AuditCheck:
             detail += " " + _("(and %(count)s more)") % {"count": more}
         return AuditCheck(_("publication log"), False, detail)
     acts = sum(1 for e in entries if e.commitment_id == commitment.pk)
-    return AuditCheck(_("publication log"), acts > 0,
-                      _("the club's log is an unbroken chain of %(entries)s entries; this commitment's %(acts)s acts "
-                        "are in a possible order") % {"entries": len(entries), "acts": acts} if acts
-                      else _("the club's log holds no act of this commitment"))
+    return AuditCheck(
+        _("publication log"),
+        acts > 0,
+        _(
+            "the club's log is an unbroken chain of %(entries)s entries; this commitment's %(acts)s acts "
+            "are in a possible order"
+        )
+        % {"entries": len(entries), "acts": acts}
+        if acts
+        else _("the club's log holds no act of this commitment"),
+    )
 
 
 def commitment_audit(*, commitment: Commitment) -> list[AuditCheck]:
@@ -97,37 +104,71 @@ def commitment_audit(*, commitment: Commitment) -> list[AuditCheck]:
     checks: list[AuditCheck] = []
     published = commitment.published_commitment()
     same_text = published.to_text() == commitment.published_text
-    checks.append(AuditCheck(_("published record kept"), same_text,
-                             _("the stored record gives the text published on %(date)s") % {
-                                 "date": f"{commitment.published_at:%Y-%m-%d %H:%M} UTC"} if same_text
-                             else _("the stored record no longer gives the text that was published")))
+    checks.append(
+        AuditCheck(
+            _("published record kept"),
+            same_text,
+            _("the stored record gives the text published on %(date)s")
+            % {"date": f"{commitment.published_at:%Y-%m-%d %H:%M} UTC"}
+            if same_text
+            else _("the stored record no longer gives the text that was published"),
+        )
+    )
     dealings = list(commitment.dealings.select_related("session"))
-    early = [d for d in dealings if d.dealt_at < commitment.published_at
-             or (commitment.dv_entered_at and d.dealt_at < commitment.dv_entered_at)]
-    checks.append(AuditCheck(_("dealt after publishing"), not early,
-                             _("%(count)d session(s) dealt from this commitment, each after it was published and "
-                               "after its delayed value was entered") % {"count": len(dealings)} if not early
-                             else _("dealt before the commitment or its delayed value: %(sessions)s")
-                             % {"sessions": ", ".join(str(d.session) for d in early)}))
-    other = [e.session for e in commitment.entries.select_related("session", "session__dealing")
-             if hasattr(e.session, "dealing") and e.session.dealing.commitment_id != commitment.pk]
+    early = [
+        d
+        for d in dealings
+        if d.dealt_at < commitment.published_at or (commitment.dv_entered_at and d.dealt_at < commitment.dv_entered_at)
+    ]
+    checks.append(
+        AuditCheck(
+            _("dealt after publishing"),
+            not early,
+            _(
+                "%(count)d session(s) dealt from this commitment, each after it was published and "
+                "after its delayed value was entered"
+            )
+            % {"count": len(dealings)}
+            if not early
+            else _("dealt before the commitment or its delayed value: %(sessions)s")
+            % {"sessions": ", ".join(str(d.session) for d in early)},
+        )
+    )
+    other = [
+        e.session
+        for e in commitment.entries.select_related("session", "session__dealing")
+        if hasattr(e.session, "dealing") and e.session.dealing.commitment_id != commitment.pk
+    ]
     if other:
-        checks.append(AuditCheck(_("sessions dealt from the commitment"), False,
-                                 _("dealt from another source: %(sessions)s")
-                                 % {"sessions": ", ".join(map(str, other))}))
+        checks.append(
+            AuditCheck(
+                _("sessions dealt from the commitment"),
+                False,
+                _("dealt from another source: %(sessions)s") % {"sessions": ", ".join(map(str, other))},
+            )
+        )
     checks.append(_publication_log_check(commitment))
     if commitment.has_dv:
         try:
             ok = domain.canonical_dv(commitment.dv_format, commitment.delayed_value) == commitment.delayed_value
         except ValueError:
             ok = False
-        checks.append(AuditCheck(_("delayed value"), ok,
-                                 _("%(dv)s is a canonical %(format)s value; check it is the promised one: %(promise)s")
-                                 % {"dv": commitment.delayed_value, "format": commitment.dv_format,
-                                    "promise": commitment.promise}))
+        checks.append(
+            AuditCheck(
+                _("delayed value"),
+                ok,
+                _("%(dv)s is a canonical %(format)s value; check it is the promised one: %(promise)s")
+                % {"dv": commitment.delayed_value, "format": commitment.dv_format, "promise": commitment.promise},
+            )
+        )
     if not commitment.is_revealed:
-        checks.append(AuditCheck(_("revealed"), False, _("the secret key has not been revealed yet; the hash and the "
-                                                         "deals can be checked once it is")))
+        checks.append(
+            AuditCheck(
+                _("revealed"),
+                False,
+                _("the secret key has not been revealed yet; the hash and the deals can be checked once it is"),
+            )
+        )
         return checks
     revealed = domain.RevealedCommitment(commitment.record(), commitment.delayed_value)
     played = played_deal_numbers_for_audit(commitment=commitment) or {}
@@ -137,7 +178,11 @@ def commitment_audit(*, commitment: Commitment) -> list[AuditCheck]:
         checks.append(AuditCheck(render(check.title), check.passed, render(check.said)))
     undealt = [e.label for e in commitment.entries.all() if e.label not in played]
     if undealt:
-        checks.append(AuditCheck(_("sessions without boards"), True,
-                                 _("not dealt on this site, nothing to compare: %(labels)s")
-                                 % {"labels": ", ".join(undealt)}))
+        checks.append(
+            AuditCheck(
+                _("sessions without boards"),
+                True,
+                _("not dealt on this site, nothing to compare: %(labels)s") % {"labels": ", ".join(undealt)},
+            )
+        )
     return checks

@@ -87,7 +87,13 @@ def deal_set_progress(deal_set: DealSet) -> Progress:
         if elapsed > 0 and done:
             rate = done / elapsed
             left = (total - done) / rate if deal_set.is_active else 0.0
-    return Progress(done=done, total=total, dealt=dealt, analysed=analysed,
-                    percent=round(100.0 * done / total, 1), deals_per_second=round(rate, 1) if rate else None,
-                    seconds_left=round(left, 1) if left is not None else None,
-                    elapsed=round(elapsed, 1) if elapsed is not None else None)
+    return Progress(
+        done=done,
+        total=total,
+        dealt=dealt,
+        analysed=analysed,
+        percent=round(100.0 * done / total, 1),
+        deals_per_second=round(rate, 1) if rate else None,
+        seconds_left=round(left, 1) if left is not None else None,
+        elapsed=round(elapsed, 1) if elapsed is not None else None,
+    )

@@ -44,7 +44,7 @@ class BoardPlay:
     contract: Contract
     play: Play
     evaluation: PlayEvaluation
-    error: DealingError | None             # the first card refused (the play stops before it)
+    error: DealingError | None  # the first card refused (the play stops before it)
 
 
 @sensitive_variables()
@@ -72,8 +72,11 @@ def board_analysis(board: BoardRecord) -> BoardAnalysis:
     """The board's stored analysis, or (still pending) one solved now and kept in the cache."""
     if board.analysis is not None:
         return board.analysis
-    key = CACHE_PREFIX + "table:" + hashlib.sha256(
-        f"{board.deal.to_pbn()} {board.vulnerability.pbn} {board.dealer.letter}".encode()).hexdigest()
+    key = (
+        CACHE_PREFIX
+        + "table:"
+        + hashlib.sha256(f"{board.deal.to_pbn()} {board.vulnerability.pbn} {board.dealer.letter}".encode()).hexdigest()
+    )
     stored = cache.get(key)
     if stored is None:
         stored = analyse(board.deal, board.vulnerability, board.dealer)
@@ -98,8 +101,15 @@ def parse_contract(text: str | None, declarer: str | None, analysis: BoardAnalys
 
 
 @sensitive_variables()
-def board_play(*, session: Session, board: BoardRecord, contract: Contract, cards: list[Card] | str,
-               defenders_play: bool = False, solve=cached_solve) -> BoardPlay:
+def board_play(
+    *,
+    session: Session,
+    board: BoardRecord,
+    contract: Contract,
+    cards: list[Card] | str,
+    defenders_play: bool = False,
+    solve=cached_solve,
+) -> BoardPlay:
     """The play after ``cards`` (a list, or text such as ``"HA H8 H5"``), set against double dummy.
 
     A card that may not be played stops the play before it; ``error`` says why. With ``defenders_play``

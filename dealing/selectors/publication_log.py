@@ -44,8 +44,12 @@ def publication_log_for_viewer(*, user, slug: str) -> tuple[Club, list[Publicati
 
 
 def publication_log_head(*, club_id: int) -> LogHead | None:
-    last = (PublicationLogEntry.objects.filter(club_id=club_id).order_by("-position")
-            .values_list("position", "entry_hash").first())
+    last = (
+        PublicationLogEntry.objects.filter(club_id=club_id)
+        .order_by("-position")
+        .values_list("position", "entry_hash")
+        .first()
+    )
     return LogHead(*last) if last else None
 
 

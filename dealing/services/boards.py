@@ -26,8 +26,8 @@ from __future__ import annotations
 import datetime
 import hashlib
 import logging
-from contextlib import contextmanager
 from collections.abc import Callable, Sequence
+from contextlib import contextmanager
 from pathlib import PurePath
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -88,7 +88,6 @@ def _opaque_errors(what: str):
         raise DealingFailure(f"{what} failed; the details are in the server log") from None
 
 
-
 def _session_for_dealing(*, session: Session, user, replace: bool) -> Session:
     if not can_direct(user, session.club):
         raise PermissionDenied(_("Only the club's directors may deal a session."))
@@ -97,8 +96,10 @@ def _session_for_dealing(*, session: Session, user, replace: bool) -> Session:
         if not replace:
             raise ValidationError(_("This session has been dealt already."))
         if session.status != Session.Status.PLANNED:
-            raise ValidationError(_("Boards can be dealt again only while the session is planned; it is %(status)s.")
-                                  % {"status": session.get_status_display()})
+            raise ValidationError(
+                _("Boards can be dealt again only while the session is planned; it is %(status)s.")
+                % {"status": session.get_status_display()}
+            )
     return session
 
 
@@ -110,17 +111,25 @@ def _bound_commitment(session: Session) -> Commitment | None:
 
 
 @sensitive_variables()
-def _store(*, session: Session, user, deals: Sequence[tuple[int, int]], queue_analysis: bool = True,
-           **dealing) -> SessionDealing:
+def _store(
+    *, session: Session, user, deals: Sequence[tuple[int, int]], queue_analysis: bool = True, **dealing
+) -> SessionDealing:
     """Replace the session's boards by ``(board number, Pavlicek number)`` pairs and record how."""
     Board.objects.filter(session=session).delete()
     SessionDealing.objects.filter(session=session).delete()
     boards = []
     with _opaque_errors("making the boards"):
         for number, value in deals:
-            boards.append(Board(session=session, number=number, dealer=board_dealer(number).letter,
-                                vulnerability=board_vulnerability(number).pbn, deal_number=str(value),
-                                deal_pbn=number_to_deal(value).to_pbn()))
+            boards.append(
+                Board(
+                    session=session,
+                    number=number,
+                    dealer=board_dealer(number).letter,
+                    vulnerability=board_vulnerability(number).pbn,
+                    deal_number=str(value),
+                    deal_pbn=number_to_deal(value).to_pbn(),
+                )
+            )
     Board.objects.bulk_create(boards)
     record = SessionDealing.objects.create(session=session, dealt_by=user, dealt_at=timezone.now(), **dealing)
     if queue_analysis:
@@ -131,8 +140,9 @@ def _store(*, session: Session, user, deals: Sequence[tuple[int, int]], queue_an
 
 @sensitive_variables()
 @transaction.atomic
-def session_deal_from_commitment(*, session: Session, user, replace: bool = False,
-                                 queue_analysis: bool = True) -> SessionDealing:
+def session_deal_from_commitment(
+    *, session: Session, user, replace: bool = False, queue_analysis: bool = True
+) -> SessionDealing:
     session = _session_for_dealing(session=session, user=user, replace=replace)
     entry = getattr(session, "commitment_entry", None)
     if entry is None:
@@ -146,17 +156,24 @@ def session_deal_from_commitment(*, session: Session, user, replace: bool = Fals
         revealed = domain.RevealedCommitment(commitment.record(), commitment.delayed_value)
         key = revealed.dealing_key()
         numbers = domain.session_deal_numbers(key, entry.label, entry.boards)
-    record = _store(session=session, user=user, deals=list(enumerate(numbers, start=1)),
-                    source=SessionDealing.Source.COMMITMENT, commitment=commitment, label=entry.label,
-                    queue_analysis=queue_analysis)
+    record = _store(
+        session=session,
+        user=user,
+        deals=list(enumerate(numbers, start=1)),
+        source=SessionDealing.Source.COMMITMENT,
+        commitment=commitment,
+        label=entry.label,
+        queue_analysis=queue_analysis,
+    )
     log_session_dealt(commitment=commitment, label=entry.label, boards=entry.boards)
     return record
 
 
 @sensitive_variables()
 @transaction.atomic
-def session_deal_fresh(*, session: Session, user, boards: int, replace: bool = False,
-                       queue_analysis: bool = True) -> SessionDealing:
+def session_deal_fresh(
+    *, session: Session, user, boards: int, replace: bool = False, queue_analysis: bool = True
+) -> SessionDealing:
     session = _session_for_dealing(session=session, user=user, replace=replace)
     if _bound_commitment(session) is not None:
         raise ValidationError(_("This session is in a published commitment: deal it from the commitment."))
@@ -166,15 +183,22 @@ def session_deal_fresh(*, session: Session, user, boards: int, replace: bool = F
     label = session_label(session)
     with _opaque_errors("dealing with a fresh key"):
         numbers = domain.session_deal_numbers(key, label, boards)
-    return _store(session=session, user=user, deals=list(enumerate(numbers, start=1)),
-                  source=SessionDealing.Source.FRESH_KEY, label=label, secret_key=key.hex(),
-                  queue_analysis=queue_analysis)
+    return _store(
+        session=session,
+        user=user,
+        deals=list(enumerate(numbers, start=1)),
+        source=SessionDealing.Source.FRESH_KEY,
+        label=label,
+        secret_key=key.hex(),
+        queue_analysis=queue_analysis,
+    )
 
 
 @sensitive_variables()
 @transaction.atomic
-def session_deal_import(*, session: Session, user, filename: str, data: bytes, replace: bool = False,
-                        queue_analysis: bool = True) -> SessionDealing:
+def session_deal_import(
+    *, session: Session, user, filename: str, data: bytes, replace: bool = False, queue_analysis: bool = True
+) -> SessionDealing:
     """Boards from a dealing machine's or another program's file; the format is told by the file's suffix."""
     session = _session_for_dealing(session=session, user=user, replace=replace)
     if _bound_commitment(session) is not None:
@@ -191,22 +215,36 @@ def session_deal_import(*, session: Session, user, filename: str, data: bytes, r
         with _opaque_errors(f"reading {name}"):
             boards = formats.read_deals(IMPORT_FORMATS[suffix], data)
     except DealingError as exc:
-        raise ValidationError({"file": _("%(name)s: %(error)s") % {"name": name, "error": error_message(exc)}}) from None
+        raise ValidationError(
+            {"file": _("%(name)s: %(error)s") % {"name": name, "error": error_message(exc)}}
+        ) from None
     if not boards:
         raise ValidationError({"file": _("%(name)s holds no deals.") % {"name": name}})
     seen: set[int] = set()
     for number, _deal in boards:
         if not 1 <= number <= MAX_SESSION_BOARDS:
-            raise ValidationError({"file": _("%(name)s: board %(board)d is outside 1 … %(max)d.")
-                                   % {"name": name, "board": number, "max": MAX_SESSION_BOARDS}})
+            raise ValidationError(
+                {
+                    "file": _("%(name)s: board %(board)d is outside 1 … %(max)d.")
+                    % {"name": name, "board": number, "max": MAX_SESSION_BOARDS}
+                }
+            )
         if number in seen:
-            raise ValidationError({"file": _("%(name)s: board %(board)d appears twice.") % {"name": name, "board": number}})
+            raise ValidationError(
+                {"file": _("%(name)s: board %(board)d appears twice.") % {"name": name, "board": number}}
+            )
         seen.add(number)
     with _opaque_errors(f"numbering the deals of {name}"):
         deals = sorted((number, deal_to_number(deal)) for number, deal in boards)
-    return _store(session=session, user=user, deals=deals, source=SessionDealing.Source.IMPORTED,
-                  imported_filename=name, imported_sha256=hashlib.sha256(data).hexdigest(),
-                  queue_analysis=queue_analysis)
+    return _store(
+        session=session,
+        user=user,
+        deals=deals,
+        source=SessionDealing.Source.IMPORTED,
+        imported_filename=name,
+        imported_sha256=hashlib.sha256(data).hexdigest(),
+        queue_analysis=queue_analysis,
+    )
 
 
 @sensitive_variables()
@@ -217,7 +255,9 @@ def dealing_file_download(*, session_id: int, user, file_format: str) -> tuple[s
     Returns ``(filename, content, MIME type)``.
     """
     if file_format not in DEALING_MACHINE_FORMATS:
-        raise ValidationError({"format": _("Choose one of: %(formats)s.") % {"formats": ", ".join(DEALING_MACHINE_FORMATS)}})
+        raise ValidationError(
+            {"format": _("Choose one of: %(formats)s.") % {"formats": ", ".join(DEALING_MACHINE_FORMATS)}}
+        )
     session, boards = boards_for_dealing_machine(user=user, session_id=session_id)
     try:
         with _opaque_errors(f"writing the {file_format} file"):
@@ -225,12 +265,24 @@ def dealing_file_download(*, session_id: int, user, file_format: str) -> tuple[s
     except DealingError as exc:
         raise ValidationError({"format": error_message(exc)}) from None
     sha256 = hashlib.sha256(content).hexdigest()
-    DealDownload.objects.create(session=session, user=user, file_format=file_format, board_count=len(boards),
-                                session_status=session.status, sha256=sha256)
+    DealDownload.objects.create(
+        session=session,
+        user=user,
+        file_format=file_format,
+        board_count=len(boards),
+        session_status=session.status,
+        sha256=sha256,
+    )
     dealing = SessionDealing.objects.filter(session=session).select_related("commitment").first()
     if dealing is not None and dealing.commitment is not None:
-        log_download(commitment=dealing.commitment, label=dealing.label, boards=len(boards), file_format=file_format,
-                     sha256=sha256, session_status=session.status)
+        log_download(
+            commitment=dealing.commitment,
+            label=dealing.label,
+            boards=len(boards),
+            file_format=file_format,
+            sha256=sha256,
+            session_status=session.status,
+        )
     logger.info("dealing file %s of session %s downloaded by %s", file_format, session.pk, user)
     mime = DEALING_MACHINE_FORMATS[file_format][0]
     return f"{session.club.slug}-{session.date:%Y%m%d}-s{session.pk}.{file_format}", content, mime
@@ -246,11 +298,12 @@ def session_boards_analyse(*, session_id: int, on_progress: Callable[[int, int],
     total = len(boards)
     done = 0
     for start in range(0, total, 40):
-        chunk = boards[start:start + 40]
+        chunk = boards[start : start + 40]
         try:
             with _opaque_errors(f"the double-dummy analysis of session {session_id}"):
-                items = [(Deal.from_pbn(b.deal_pbn), board_vulnerability(b.number), board_dealer(b.number))
-                         for b in chunk]
+                items = [
+                    (Deal.from_pbn(b.deal_pbn), board_vulnerability(b.number), board_dealer(b.number)) for b in chunk
+                ]
                 results = dd.analyse_boards(items)
         except (DealingError, DealingFailure):  # mark the boards (the page says so) and let the task fail
             Board.objects.filter(pk__in=[b.pk for b in chunk]).update(analysis_status=Board.AnalysisStatus.FAILED)

@@ -33,8 +33,9 @@ def _require_director(user, club: Club) -> None:
 
 
 def _domain_error(exc: DealingError, default_field: str | None = None) -> ValidationError:
-    field = {"dv": "delayed_value", "boards": "sessions", "label": "sessions"}.get(exc.field or "", exc.field) \
-        or default_field
+    field = {"dv": "delayed_value", "boards": "sessions", "label": "sessions"}.get(
+        exc.field or "", exc.field
+    ) or default_field
     message = error_message(exc)
     return ValidationError({field: message} if field else message)
 
@@ -46,20 +47,24 @@ def session_label(session: Session) -> str:
 
 @sensitive_variables("key", "salt")
 @transaction.atomic
-def commitment_create(*, club: Club, user, event: str, promise: str, dv_format: str,
-                      sessions: Sequence[tuple[Session, int]]) -> Commitment:
+def commitment_create(
+    *, club: Club, user, event: str, promise: str, dv_format: str, sessions: Sequence[tuple[Session, int]]
+) -> Commitment:
     """A draft commitment for ``sessions`` (each with its number of boards) of ``club``."""
     _require_director(user, club)
     errors: dict[str, list[str]] = {}
     event, promise = domain.normalise_text(event or ""), domain.normalise_text(promise or "")
     if not sessions:
         errors.setdefault("sessions", []).append(_("Choose at least one session."))
-    for session, boards in sessions:
+    for session, _boards in sessions:
         if session.club_id != club.pk:
-            errors.setdefault("sessions", []).append(_("%(session)s is not a session of %(club)s.")
-                                                      % {"session": session, "club": club})
+            errors.setdefault("sessions", []).append(
+                _("%(session)s is not a session of %(club)s.") % {"session": session, "club": club}
+            )
         elif CommitmentSession.objects.filter(session=session).exists():
-            errors.setdefault("sessions", []).append(_("%(session)s is already in a commitment.") % {"session": session})
+            errors.setdefault("sessions", []).append(
+                _("%(session)s is already in a commitment.") % {"session": session}
+            )
         elif session.boards.exists():
             errors.setdefault("sessions", []).append(_("%(session)s has already been dealt.") % {"session": session})
     if errors:
@@ -67,19 +72,28 @@ def commitment_create(*, club: Club, user, event: str, promise: str, dv_format: 
     key, salt = domain.new_key(), domain.new_salt()
     try:
         entries = [domain.SessionEntry(session_label(s), boards) for s, boards in sessions]
-        domain.CommitmentRecord(event=event, promise=promise, dv_format=dv_format, salt=salt,
-                                sessions=tuple(entries), key=key)
+        domain.CommitmentRecord(
+            event=event, promise=promise, dv_format=dv_format, salt=salt, sessions=tuple(entries), key=key
+        )
     except DealingError as exc:
         raise _domain_error(exc) from None
-    commitment = Commitment(club=club, event=event, promise=promise, dv_format=dv_format, salt=salt.hex(),
-                            secret_key=key.hex(), created_by=user)
+    commitment = Commitment(
+        club=club,
+        event=event,
+        promise=promise,
+        dv_format=dv_format,
+        salt=salt.hex(),
+        secret_key=key.hex(),
+        created_by=user,
+    )
     commitment.full_clean(exclude=["salt", "secret_key", "commitment_hash", "published_text"])
     commitment.save()
     try:
         with transaction.atomic():
             for position, ((session, _boards), entry) in enumerate(zip(sessions, entries), start=1):
-                CommitmentSession.objects.create(commitment=commitment, session=session, label=entry.label,
-                                                 boards=entry.boards, position=position)
+                CommitmentSession.objects.create(
+                    commitment=commitment, session=session, label=entry.label, boards=entry.boards, position=position
+                )
     except IntegrityError:  # another request put one of the sessions in a commitment meanwhile
         raise ValidationError({"sessions": _("One of the sessions was just put in another commitment.")}) from None
     return commitment
@@ -103,9 +117,13 @@ def commitment_publish(*, commitment: Commitment, user) -> Commitment:
         raise ValidationError(_("This commitment is already published."))
     dealt = [e.session for e in commitment.entries.select_related("session") if e.session.boards.exists()]
     if dealt:
-        raise ValidationError(_("A commitment must come before the deals, but %(sessions)s has been dealt already: "
-                                "delete this draft and commit to the sessions still to be dealt.")
-                              % {"sessions": ", ".join(map(str, dealt))})
+        raise ValidationError(
+            _(
+                "A commitment must come before the deals, but %(sessions)s has been dealt already: "
+                "delete this draft and commit to the sessions still to be dealt."
+            )
+            % {"sessions": ", ".join(map(str, dealt))}
+        )
     try:
         published = commitment.record().published()
     except DealingError as exc:
@@ -160,8 +178,13 @@ def commitment_reveal(*, commitment: Commitment, user) -> Commitment:
         raise ValidationError({"delayed_value": _("Enter the delayed value before revealing the key.")})
     playing = [entry.session for entry in commitment.entries.select_related("session") if not entry.session.is_over]
     if playing:
-        raise ValidationError(_("The key gives every deal of the commitment: reveal it when all its sessions are "
-                                "over. Not over yet: %(sessions)s.") % {"sessions": ", ".join(map(str, playing))})
+        raise ValidationError(
+            _(
+                "The key gives every deal of the commitment: reveal it when all its sessions are "
+                "over. Not over yet: %(sessions)s."
+            )
+            % {"sessions": ", ".join(map(str, playing))}
+        )
     commitment.status = Commitment.Status.REVEALED
     commitment.revealed_at = timezone.now()
     commitment.revealed_by = user

@@ -117,7 +117,8 @@ class Lease:
         lost = now - timezone.timedelta(seconds=HEARTBEAT_LOST)
         taken = DealSet.objects.filter(
             Q(assembler="") | Q(assembler_seen_at__isnull=True) | Q(assembler_seen_at__lt=lost),
-            pk=self.deal_set_id, status__in=[DealSet.Status.RUNNING, DealSet.Status.ASSEMBLING],
+            pk=self.deal_set_id,
+            status__in=[DealSet.Status.RUNNING, DealSet.Status.ASSEMBLING],
         ).update(assembler=self.token, assembler_seen_at=now)
         self.last = time.monotonic()
         return taken == 1
@@ -128,12 +129,12 @@ class Lease:
             return
         self.last = time.monotonic()
         if not DealSet.objects.filter(pk=self.deal_set_id, assembler=self.token, status__in=DealSet.ACTIVE).update(
-                assembler_seen_at=timezone.now()):
+            assembler_seen_at=timezone.now()
+        ):
             raise Stopped
 
     def release(self) -> None:
-        DealSet.objects.filter(pk=self.deal_set_id, assembler=self.token).update(assembler="",
-                                                                                 assembler_seen_at=None)
+        DealSet.objects.filter(pk=self.deal_set_id, assembler=self.token).update(assembler="", assembler_seen_at=None)
 
 
 # --- where the files grow ----------------------------------------------------------------------
@@ -155,8 +156,13 @@ class _LocalFiles:
             final = self.store.path(f"{self.folder}/{name}")
             os.makedirs(os.path.dirname(final), exist_ok=True)
             temp = f"{final}.tmp-{uuid.uuid4().hex}"
-            self.files[code] = {"name": f"{self.folder}/{name}", "temp": temp, "handle": open(temp, "wb", buffering=0),
-                                "sha256": hashlib.sha256(), "size": 0}
+            self.files[code] = {
+                "name": f"{self.folder}/{name}",
+                "temp": temp,
+                "handle": open(temp, "wb", buffering=0),
+                "sha256": hashlib.sha256(),
+                "size": 0,
+            }
             self._write(code, memoryview(self.heads[code]))
 
     def _write(self, code: str, data: memoryview) -> None:
@@ -195,8 +201,9 @@ class _LocalFiles:
         for code, growing in self.files.items():
             growing["handle"].close()
             with open(growing["temp"], "rb") as handle:
-                stored = self.store.save(growing["name"],
-                                         _LocalAssembly(handle, name=os.path.basename(growing["name"])))
+                stored = self.store.save(
+                    growing["name"], _LocalAssembly(handle, name=os.path.basename(growing["name"]))
+                )
             growing["stored"] = stored
             done.append((code, stored, growing["size"], growing["sha256"].hexdigest()))
             renew()
@@ -362,7 +369,8 @@ def _reopen(chunk: DealSetChunk) -> None:
     """A finished chunk whose part was lost is to be made again."""
     logger.warning("deal set %s: chunk %s lost its part; making it again", chunk.deal_set_id, chunk)
     DealSetChunk.objects.filter(pk=chunk.pk, status=DealSetChunk.Status.DONE).update(
-        status=DealSetChunk.Status.PENDING, done=0, part_sizes={})
+        status=DealSetChunk.Status.PENDING, done=0, part_sizes={}
+    )
 
 
 def _walk(deal_set: DealSet, lease: Lease, worker: str, files) -> None:
@@ -401,8 +409,11 @@ def _take_another(deal_set: DealSet, head: DealSetChunk, worker: str) -> DealSet
         if claim(chunk, worker):
             return chunk
         after = chunk.index  # someone was quicker
-    for chunk in (deal_set.chunks.filter(kind=DealSetChunk.Kind.DEAL, index__gt=head.index)
-                  .exclude(status=DealSetChunk.Status.DONE).order_by("index")):
+    for chunk in (
+        deal_set.chunks.filter(kind=DealSetChunk.Kind.DEAL, index__gt=head.index)
+        .exclude(status=DealSetChunk.Status.DONE)
+        .order_by("index")
+    ):
         if claim_free(chunk, worker):
             return chunk
     return None
@@ -460,12 +471,19 @@ def _assemble(deal_set: DealSet, lease: Lease, worker: str) -> str:
                     _analysis_ready(deal_set, store)  # queues it again
                     raise _Waiting from None
                 lease.renew()
-        DealSet.objects.filter(pk=deal_set.pk, status=DealSet.Status.RUNNING).update(
-            status=DealSet.Status.ASSEMBLING)
+        DealSet.objects.filter(pk=deal_set.pk, status=DealSet.Status.RUNNING).update(status=DealSet.Status.ASSEMBLING)
         lease.renew(force=True)
-        written = [DealSetFile(deal_set=deal_set, output=code, name=file_name(deal_set, code), storage_name=stored,
-                               size=size, sha256=sha256)
-                   for code, stored, size, sha256 in files.finish(lease.renew)]
+        written = [
+            DealSetFile(
+                deal_set=deal_set,
+                output=code,
+                name=file_name(deal_set, code),
+                storage_name=stored,
+                size=size,
+                sha256=sha256,
+            )
+            for code, stored, size, sha256 in files.finish(lease.renew)
+        ]
         with transaction.atomic():
             locked = DealSet.objects.select_for_update().get(pk=deal_set.pk)
             if locked.status != DealSet.Status.ASSEMBLING or locked.assembler != lease.token:

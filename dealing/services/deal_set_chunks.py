@@ -68,8 +68,12 @@ class Monitor:
     ``also`` is called at each beat (the assembler renews its lease there); it may raise :class:`Stopped`.
     """
 
-    def __init__(self, chunk: DealSetChunk, on_progress: Callable[[int, int], None] | None,
-                 also: Callable[[], None] | None = None):
+    def __init__(
+        self,
+        chunk: DealSetChunk,
+        on_progress: Callable[[int, int], None] | None,
+        also: Callable[[], None] | None = None,
+    ):
         self.chunk = chunk
         self.on_progress = on_progress
         self.also = also
@@ -107,10 +111,22 @@ def claim(chunk: DealSetChunk, worker: str, *, force: bool = False) -> bool:
     if not force:
         rows = rows.filter(status=chunk.status)
         if chunk.status == DealSetChunk.Status.RUNNING:
-            rows = rows.filter(heartbeat_at=chunk.heartbeat_at) if chunk.heartbeat_at else rows.filter(
-                heartbeat_at__isnull=True)
-    taken = rows.update(status=DealSetChunk.Status.RUNNING, started_at=now, heartbeat_at=now, done=0,
-                        worker=worker[:200], attempts=F("attempts") + 1) == 1
+            rows = (
+                rows.filter(heartbeat_at=chunk.heartbeat_at)
+                if chunk.heartbeat_at
+                else rows.filter(heartbeat_at__isnull=True)
+            )
+    taken = (
+        rows.update(
+            status=DealSetChunk.Status.RUNNING,
+            started_at=now,
+            heartbeat_at=now,
+            done=0,
+            worker=worker[:200],
+            attempts=F("attempts") + 1,
+        )
+        == 1
+    )
     if taken:
         chunk.status, chunk.heartbeat_at = DealSetChunk.Status.RUNNING, now
     return taken
@@ -122,8 +138,9 @@ def claim_free(chunk: DealSetChunk | None, worker: str) -> bool:
 
 def _load(deal_set_id: int, kind: str, index: int) -> DealSetChunk | None:
     """The chunk, with its job, if the job is still to be worked on."""
-    chunk = (DealSetChunk.objects.select_related("deal_set")
-             .filter(deal_set_id=deal_set_id, kind=kind, index=index).first())
+    chunk = (
+        DealSetChunk.objects.select_related("deal_set").filter(deal_set_id=deal_set_id, kind=kind, index=index).first()
+    )
     if chunk is None or chunk.deal_set.status not in (DealSet.Status.RUNNING, DealSet.Status.QUEUED):
         return None
     return chunk
@@ -134,8 +151,13 @@ def _finish(deal_set_id: int, chunk: DealSetChunk, sizes: dict[str, int]) -> boo
     then deleted: the cleanup may have run already)."""
     now = timezone.now()
     DealSetChunk.objects.filter(pk=chunk.pk).update(
-        status=DealSetChunk.Status.DONE, done=chunk.count, part_sizes=sizes, finished_at=now,
-        heartbeat_at=now, peak_memory_kb=peak_memory_kb())
+        status=DealSetChunk.Status.DONE,
+        done=chunk.count,
+        part_sizes=sizes,
+        finished_at=now,
+        heartbeat_at=now,
+        peak_memory_kb=peak_memory_kb(),
+    )
     chunk.status, chunk.part_sizes = DealSetChunk.Status.DONE, sizes
     if job_stopped(deal_set_id):
         delete_quietly(storage(), [part_name(deal_set_id, code, chunk.index) for code in sizes])
@@ -147,7 +169,8 @@ def _stopped(chunk: DealSetChunk, writers: Iterable[PartWriter]) -> int:
     for writer in writers:
         writer.discard()
     DealSetChunk.objects.filter(pk=chunk.pk).exclude(status=DealSetChunk.Status.DONE).update(
-        status=DealSetChunk.Status.STOPPED, heartbeat_at=timezone.now())
+        status=DealSetChunk.Status.STOPPED, heartbeat_at=timezone.now()
+    )
     return 0
 
 
@@ -194,9 +217,13 @@ class GzipMembers:
 
 
 @sensitive_variables("key")
-def deal_claimed_chunk(deal_set: DealSet, chunk: DealSetChunk, *,
-                       on_progress: Callable[[int, int], None] | None = None,
-                       also: Callable[[], None] | None = None) -> int:
+def deal_claimed_chunk(
+    deal_set: DealSet,
+    chunk: DealSetChunk,
+    *,
+    on_progress: Callable[[int, int], None] | None = None,
+    also: Callable[[], None] | None = None,
+) -> int:
     """Deal a chunk this worker has claimed into its part files (one per output).
 
     Returns the deals dealt, or 0 if the job stopped meanwhile (the chunk is then marked stopped
@@ -208,15 +235,17 @@ def deal_claimed_chunk(deal_set: DealSet, chunk: DealSetChunk, *,
     writers = {code: PartWriter(store, part_name(deal_set.pk, code, chunk.index)) for code in deal_codes(deal_set)}
     members = {code: GzipMembers() for code in writers if OUTPUTS[code].gzip}
     try:
-        for first, numbers, owners in generator.deal_chunks(key, deal_set.label, chunk.start, chunk.count,
-                                                             chunk=DEAL_STEP):
+        for first, numbers, owners in generator.deal_chunks(
+            key, deal_set.label, chunk.start, chunk.count, chunk=DEAL_STEP
+        ):
             encoded: dict[str, bytes] = {}
             for code, writer in writers.items():
                 output = OUTPUTS[code]
                 data = encoded.get(output.stream)
                 if data is None:
-                    data = encoded[output.stream] = streaming.encode_chunk(output.stream, first, numbers, owners,
-                                                                           deal_set.label)
+                    data = encoded[output.stream] = streaming.encode_chunk(
+                        output.stream, first, numbers, owners, deal_set.label
+                    )
                 writer.write(members[code].feed(data, len(numbers)) if output.gzip else data)
             made = first + len(numbers) - chunk.start
             del encoded, numbers, owners
@@ -237,13 +266,23 @@ def deal_claimed_chunk(deal_set: DealSet, chunk: DealSetChunk, *,
 def next_free_chunk(deal_set_id: int, after: int = -1) -> DealSetChunk | None:
     """The lowest waiting dealing chunk after ``after``, or None (chunks whose worker died are
     taken over by the assembler, :func:`~dealing.services.deal_set_assembly.deal_set_assemble`)."""
-    return (DealSetChunk.objects.filter(deal_set_id=deal_set_id, kind=DealSetChunk.Kind.DEAL,
-                                        status=DealSetChunk.Status.PENDING, index__gt=after)
-            .order_by("index").first())
+    return (
+        DealSetChunk.objects.filter(
+            deal_set_id=deal_set_id, kind=DealSetChunk.Kind.DEAL, status=DealSetChunk.Status.PENDING, index__gt=after
+        )
+        .order_by("index")
+        .first()
+    )
 
 
-def deal_set_chunk_run(*, deal_set_id: int, index: int, on_progress: Callable[[int, int], None] | None = None,
-                       worker: str = "", others: bool = True) -> int:
+def deal_set_chunk_run(
+    *,
+    deal_set_id: int,
+    index: int,
+    on_progress: Callable[[int, int], None] | None = None,
+    worker: str = "",
+    others: bool = True,
+) -> int:
     """Deal a dealing chunk into its part files, then keep dealing the job's chunks nobody has started.
 
     The task of chunk *k* deals chunk *k* unless it is done or someone is on it, then claims the
@@ -282,8 +321,11 @@ def deal_set_chunk_run(*, deal_set_id: int, index: int, on_progress: Callable[[i
 
 def analysis_rows(first_index: int, analyses) -> bytes:
     """CSV rows of the analysis output for deals ``first_index, first_index + 1, …``."""
-    rows = [f"{first_index + k},{first_index + k + 1},{a.table.to_pbn_tricks()},{a.par.optimum_score_pbn()},"
-            f"{a.par.par_contract_pbn()}\n" for k, a in enumerate(analyses)]
+    rows = [
+        f"{first_index + k},{first_index + k + 1},{a.table.to_pbn_tricks()},{a.par.optimum_score_pbn()},"
+        f"{a.par.par_contract_pbn()}\n"
+        for k, a in enumerate(analyses)
+    ]
     return "".join(rows).encode("ascii")
 
 
@@ -305,14 +347,17 @@ def analyse_range(key: bytes, label: str, start: int, count: int) -> list:
     # The reference path (plain hashlib): a few deals per call, and an analysis-only worker then
     # never loads numba (about 110 MB of resident memory).
     numbers = generator.deal_numbers_reference(key, label, start, count)
-    boards = [(number_to_deal(n), board_vulnerability(start + k + 1), board_dealer(start + k + 1))
-              for k, n in enumerate(numbers)]
+    boards = [
+        (number_to_deal(n), board_vulnerability(start + k + 1), board_dealer(start + k + 1))
+        for k, n in enumerate(numbers)
+    ]
     return dd.analyse_boards(boards)
 
 
 @sensitive_variables("key")
-def deal_set_analysis_chunk_run(*, deal_set_id: int, index: int,
-                                on_progress: Callable[[int, int], None] | None = None, worker: str = "") -> int:
+def deal_set_analysis_chunk_run(
+    *, deal_set_id: int, index: int, on_progress: Callable[[int, int], None] | None = None, worker: str = ""
+) -> int:
     """Solve one analysis chunk (double-dummy table and par of each deal) into its part file."""
     chunk = _load(deal_set_id, DealSetChunk.Kind.ANALYSIS, index)
     if chunk is None:

@@ -50,8 +50,7 @@ OUTPUTS: dict[str, Output] = {
     "pbn-gz": Output("pbn-gz", "pbn", ".pbn.gz", True, gettext_lazy("PBN, gzip-compressed")),
     "csv": Output("csv", "csv", ".csv", False, gettext_lazy("CSV of deal numbers (index, board, number, deal)")),
     "binary": Output("binary", "binary", ".bin", False, gettext_lazy("Binary: 12-byte deal numbers")),
-    "analysis": Output("analysis", "", "-dd.csv", False,
-                       gettext_lazy("Double-dummy tables and par (CSV)")),
+    "analysis": Output("analysis", "", "-dd.csv", False, gettext_lazy("Double-dummy tables and par (CSV)")),
 }
 DEAL_OUTPUTS = ("pbn", "pbn-gz", "csv", "binary")
 ANALYSIS_HEADER = b"index,board,double_dummy_tricks,optimum_score,par_contract\n"
@@ -134,9 +133,11 @@ class PartWriter:
 def parts_present(store, deal_set_id: int, chunk, codes: Iterable[str]) -> bool:
     """Every part of a finished chunk is stored, with the size the chunk recorded."""
     try:
-        return all(store.exists(part_name(deal_set_id, code, chunk.index))
-                   and store.size(part_name(deal_set_id, code, chunk.index)) == chunk.part_sizes.get(code)
-                   for code in codes)
+        return all(
+            store.exists(part_name(deal_set_id, code, chunk.index))
+            and store.size(part_name(deal_set_id, code, chunk.index)) == chunk.part_sizes.get(code)
+            for code in codes
+        )
     except OSError:
         return False
 

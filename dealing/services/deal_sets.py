@@ -80,15 +80,43 @@ from dealing.tasks.deal_sets import (
 
 __all__ = [
     # requests and the job's life
-    "deal_set_create", "deal_set_dispatch", "deal_set_cancel", "deal_set_fail", "deal_set_resume",
-    "deal_set_is_stalled", "deal_set_cleanup", "requeue_chunks", "usable_commitments",
-    "check_count", "check_formats", "check_label", "deal_chunk_size", "deal_chunk_bounds", "analysis_chunk_size",
+    "deal_set_create",
+    "deal_set_dispatch",
+    "deal_set_cancel",
+    "deal_set_fail",
+    "deal_set_resume",
+    "deal_set_is_stalled",
+    "deal_set_cleanup",
+    "requeue_chunks",
+    "usable_commitments",
+    "check_count",
+    "check_formats",
+    "check_label",
+    "deal_chunk_size",
+    "deal_chunk_bounds",
+    "analysis_chunk_size",
     # the work, from the modules that do it
-    "deal_set_chunk_run", "deal_set_analysis_chunk_run", "deal_set_assemble", "analyse_range", "analysis_rows",
-    "peak_memory_kb", "DEAL_STEP", "HEARTBEAT_LOST",
+    "deal_set_chunk_run",
+    "deal_set_analysis_chunk_run",
+    "deal_set_assemble",
+    "analyse_range",
+    "analysis_rows",
+    "peak_memory_kb",
+    "DEAL_STEP",
+    "HEARTBEAT_LOST",
     # outputs and names
-    "Output", "OUTPUTS", "DEAL_OUTPUTS", "ANALYSIS_HEADER", "GZIP_MEMBER_DEALS", "GZIP_LEVEL", "outputs_of",
-    "file_name", "part_name", "job_dir", "storage", "MAX_DEALS",
+    "Output",
+    "OUTPUTS",
+    "DEAL_OUTPUTS",
+    "ANALYSIS_HEADER",
+    "GZIP_MEMBER_DEALS",
+    "GZIP_LEVEL",
+    "outputs_of",
+    "file_name",
+    "part_name",
+    "job_dir",
+    "storage",
+    "MAX_DEALS",
 ]
 
 logger = logging.getLogger(__name__)
@@ -152,11 +180,13 @@ def check_count(count) -> int:
         try:
             count = int(str(count).strip().replace(",", "").replace("_", ""))
         except ValueError:
-            raise DealingError(_("The number of deals must be a whole number, not %(value)r.") % {"value": count},
-                               field="count") from None
+            raise DealingError(
+                _("The number of deals must be a whole number, not %(value)r.") % {"value": count}, field="count"
+            ) from None
     if not 1 <= count <= MAX_DEALS:
-        raise DealingError(_("A deal set has 1 … 100,000,000 deals, not %(count)s.") % {"count": f"{count:,}"},
-                           field="count")
+        raise DealingError(
+            _("A deal set has 1 … 100,000,000 deals, not %(count)s.") % {"count": f"{count:,}"}, field="count"
+        )
     return count
 
 
@@ -166,11 +196,15 @@ def check_formats(formats: Iterable[str]) -> list[str]:
     chosen = [str(code).strip().lower() for code in formats]
     for code in chosen:
         if code not in DEAL_OUTPUTS:
-            raise DealingError(_("Unknown format %(format)r: choose from %(known)s.")
-                               % {"format": code, "known": ", ".join(DEAL_OUTPUTS)}, field="formats")
+            raise DealingError(
+                _("Unknown format %(format)r: choose from %(known)s.")
+                % {"format": code, "known": ", ".join(DEAL_OUTPUTS)},
+                field="formats",
+            )
     if not chosen:
-        raise DealingError(_("Choose at least one format (%(known)s).") % {"known": ", ".join(DEAL_OUTPUTS)},
-                           field="formats")
+        raise DealingError(
+            _("Choose at least one format (%(known)s).") % {"known": ", ".join(DEAL_OUTPUTS)}, field="formats"
+        )
     return [code for code in DEAL_OUTPUTS if code in chosen]
 
 
@@ -179,8 +213,9 @@ def check_label(label: str) -> str:
     if not text:
         return DEFAULT_LABEL
     if len(text) > MAX_LABEL:
-        raise DealingError(_("A label is at most %(max)d characters, not %(n)d.") % {"max": MAX_LABEL, "n": len(text)},
-                           field="label")
+        raise DealingError(
+            _("A label is at most %(max)d characters, not %(n)d.") % {"max": MAX_LABEL, "n": len(text)}, field="label"
+        )
     generator.check_label(text)
     return text
 
@@ -192,8 +227,12 @@ def usable_commitments(user, club: Club | None = None):
     clubs = clubs_directed_by(user)
     if club is not None:
         clubs = clubs.filter(pk=club.pk)
-    return (Commitment.objects.filter(club__in=clubs).exclude(status=Commitment.Status.DRAFT)
-            .exclude(delayed_value="").select_related("club"))
+    return (
+        Commitment.objects.filter(club__in=clubs)
+        .exclude(status=Commitment.Status.DRAFT)
+        .exclude(delayed_value="")
+        .select_related("club")
+    )
 
 
 @sensitive_variables("key", "key_hex")
@@ -208,18 +247,30 @@ def _key_for(*, user, club: Club, key_hex: str, commitment, label: str) -> tuple
             raise DealingError(_("A commitment is given by its number."), field="commitment") from None
         found = Commitment.objects.filter(pk=commitment_id, club=club).first()
         if found is None or not can_direct(user, found.club):
-            raise DealingError(_("Commitment %(id)s is not one of %(club)s's commitments.")
-                               % {"id": commitment_id, "club": club.name}, field="commitment")
+            raise DealingError(
+                _("Commitment %(id)s is not one of %(club)s's commitments.") % {"id": commitment_id, "club": club.name},
+                field="commitment",
+            )
         if found.is_draft:
-            raise DealingError(_("Commitment %(id)s is a draft: publish it and enter its delayed value first.")
-                               % {"id": commitment_id}, field="commitment")
+            raise DealingError(
+                _("Commitment %(id)s is a draft: publish it and enter its delayed value first.")
+                % {"id": commitment_id},
+                field="commitment",
+            )
         if not found.has_dv:
-            raise DealingError(_("Commitment %(id)s cannot deal yet: its delayed value is not known.")
-                               % {"id": commitment_id}, field="commitment")
+            raise DealingError(
+                _("Commitment %(id)s cannot deal yet: its delayed value is not known.") % {"id": commitment_id},
+                field="commitment",
+            )
         if label in {entry.label for entry in found.entries.all()}:
-            raise DealingError(_("The label %(label)r is a session of this commitment; a deal set must use "
-                                 "another label, or it would show that session's deals.") % {"label": label},
-                               field="label")
+            raise DealingError(
+                _(
+                    "The label %(label)r is a session of this commitment; a deal set must use "
+                    "another label, or it would show that session's deals."
+                )
+                % {"label": label},
+                field="label",
+            )
         revealed = commitment_domain.RevealedCommitment(found.record(), found.delayed_value)
         return DealSet.KeySource.COMMITMENT, revealed.dealing_key(), found
     if key_hex:
@@ -232,8 +283,9 @@ def _key_for(*, user, club: Club, key_hex: str, commitment, label: str) -> tuple
 
 @sensitive_variables("key", "key_hex")
 @transaction.atomic
-def deal_set_create(*, user, club: Club, count, formats, analysis: bool = False, label: str = "",
-                    key_hex: str = "", commitment=None) -> DealSet:
+def deal_set_create(
+    *, user, club: Club, count, formats, analysis: bool = False, label: str = "", key_hex: str = "", commitment=None
+) -> DealSet:
     """Check a request, store the job and its chunks, and queue it when the transaction commits.
 
     Bad input raises :class:`DealingError` (``field`` names the input); nothing is stored or queued.
@@ -243,23 +295,48 @@ def deal_set_create(*, user, club: Club, count, formats, analysis: bool = False,
     count = check_count(count)
     formats = check_formats(formats)
     label = check_label(label)
-    source, key, found = _key_for(user=user, club=club, key_hex=(key_hex or "").strip(), commitment=commitment,
-                                  label=label)
+    source, key, found = _key_for(
+        user=user, club=club, key_hex=(key_hex or "").strip(), commitment=commitment, label=label
+    )
     deal_set = DealSet.objects.create(
-        club=club, created_by=user, label=label, count=count, formats=formats, analysis=bool(analysis),
-        key_source=source, secret_key=key, commitment=found,
+        club=club,
+        created_by=user,
+        label=label,
+        count=count,
+        formats=formats,
+        analysis=bool(analysis),
+        key_source=source,
+        secret_key=key,
+        commitment=found,
         key_fingerprint=hashlib.sha256(key).hexdigest()[:16],
-        deal_chunk_size=deal_chunk_size(count), analysis_chunk_size=analysis_chunk_size(count) if analysis else 0)
-    rows = [DealSetChunk(deal_set=deal_set, kind=DealSetChunk.Kind.DEAL, index=k, start=start, count=n)
-            for k, (start, n) in enumerate(deal_chunk_bounds(count))]
+        deal_chunk_size=deal_chunk_size(count),
+        analysis_chunk_size=analysis_chunk_size(count) if analysis else 0,
+    )
+    rows = [
+        DealSetChunk(deal_set=deal_set, kind=DealSetChunk.Kind.DEAL, index=k, start=start, count=n)
+        for k, (start, n) in enumerate(deal_chunk_bounds(count))
+    ]
     if analysis:
-        rows += [DealSetChunk(deal_set=deal_set, kind=DealSetChunk.Kind.ANALYSIS, index=k, start=start,
-                              count=min(deal_set.analysis_chunk_size, count - start))
-                 for k, start in enumerate(range(0, count, deal_set.analysis_chunk_size))]
+        rows += [
+            DealSetChunk(
+                deal_set=deal_set,
+                kind=DealSetChunk.Kind.ANALYSIS,
+                index=k,
+                start=start,
+                count=min(deal_set.analysis_chunk_size, count - start),
+            )
+            for k, start in enumerate(range(0, count, deal_set.analysis_chunk_size))
+        ]
     DealSetChunk.objects.bulk_create(rows, batch_size=2000)
     deal_set_start_task.apply_async_on_commit((deal_set.pk,), queue=settings.DEAL_SET_DEALING_QUEUE)
-    logger.info("deal set %s: %d deals, %s%s, requested by %s", deal_set.pk, count, ",".join(formats),
-                " + analysis" if analysis else "", user)
+    logger.info(
+        "deal set %s: %d deals, %s%s, requested by %s",
+        deal_set.pk,
+        count,
+        ",".join(formats),
+        " + analysis" if analysis else "",
+        user,
+    )
     return deal_set
 
 
@@ -272,12 +349,14 @@ def deal_set_dispatch(*, deal_set_id: int) -> int:
     whose callback is the assembler: analysis runs on its own queue and takes long, and no
     dealing process should wait for it.
     """
-    deal_set = DealSet.objects.filter(pk=deal_set_id,
-                                      status__in=[DealSet.Status.QUEUED, DealSet.Status.RUNNING]).first()
+    deal_set = DealSet.objects.filter(
+        pk=deal_set_id, status__in=[DealSet.Status.QUEUED, DealSet.Status.RUNNING]
+    ).first()
     if deal_set is None:
         return 0
     DealSet.objects.filter(pk=deal_set_id, status=DealSet.Status.QUEUED).update(
-        status=DealSet.Status.RUNNING, started_at=timezone.now())
+        status=DealSet.Status.RUNNING, started_at=timezone.now()
+    )
     chunks = list(deal_set.chunks.exclude(status=DealSetChunk.Status.DONE).order_by("kind", "index"))
     assemble = deal_set_assemble_task.si(deal_set_id).set(queue=settings.DEAL_SET_DEALING_QUEUE)
     if not deal_set.analysis:
@@ -311,11 +390,15 @@ def deal_set_cancel(*, deal_set: DealSet, user) -> DealSet:
     if not can_direct(user, deal_set.club):
         raise PermissionDenied(_("Only the club's directors may cancel its deal sets."))
     stopped = DealSet.objects.filter(pk=deal_set.pk, status__in=DealSet.ACTIVE).update(
-        status=DealSet.Status.CANCELLED, finished_at=timezone.now())
+        status=DealSet.Status.CANCELLED, finished_at=timezone.now()
+    )
     deal_set.refresh_from_db()
     if not stopped:
-        raise DealingError(_("This deal set is %(status)s; only a queued or running one can be cancelled.")
-                           % {"status": deal_set.get_status_display().lower()}, field="status")
+        raise DealingError(
+            _("This deal set is %(status)s; only a queued or running one can be cancelled.")
+            % {"status": deal_set.get_status_display().lower()},
+            field="status",
+        )
     deal_set.chunks.filter(status=DealSetChunk.Status.PENDING).update(status=DealSetChunk.Status.STOPPED)
     deal_set_cleanup_task.apply_async_on_commit((deal_set.pk,), queue=settings.DEAL_SET_DEALING_QUEUE, countdown=3)
     logger.info("deal set %s cancelled by %s", deal_set.pk, user)
@@ -325,7 +408,8 @@ def deal_set_cancel(*, deal_set: DealSet, user) -> DealSet:
 def deal_set_fail(*, deal_set_id: int, message: str) -> None:
     """A chunk failed for good: the job stops with the message; it can be resumed."""
     DealSet.objects.filter(pk=deal_set_id, status__in=DealSet.ACTIVE).update(
-        status=DealSet.Status.FAILED, error=str(message)[:2000], finished_at=timezone.now())
+        status=DealSet.Status.FAILED, error=str(message)[:2000], finished_at=timezone.now()
+    )
 
 
 def deal_set_is_stalled(deal_set: DealSet) -> bool:
@@ -347,8 +431,11 @@ def deal_set_resume(*, deal_set: DealSet, user) -> DealSet:
         raise PermissionDenied(_("Only the club's directors may resume its deal sets."))
     deal_set = DealSet.objects.select_for_update().get(pk=deal_set.pk)
     if deal_set.status != DealSet.Status.FAILED and not deal_set_is_stalled(deal_set):
-        raise DealingError(_("Only a failed or stalled deal set can be resumed; this one is %(status)s.")
-                           % {"status": deal_set.get_status_display().lower()}, field="status")
+        raise DealingError(
+            _("Only a failed or stalled deal set can be resumed; this one is %(status)s.")
+            % {"status": deal_set.get_status_display().lower()},
+            field="status",
+        )
     deal_set.chunks.exclude(status=DealSetChunk.Status.DONE).update(status=DealSetChunk.Status.PENDING, done=0)
     deal_set.status = DealSet.Status.RUNNING
     deal_set.error = ""

@@ -38,35 +38,60 @@ def publication_log_append(*, commitment: Commitment, act: str, data: Mapping[st
     now = timezone.now()
     if head is not None and head.recorded_at > now:
         now = head.recorded_at
-    entry = domain.next_entry(head.to_domain() if head else None, time=domain.time_text(now), act=act,
-                              commitment=commitment.commitment_hash, data=data)
+    entry = domain.next_entry(
+        head.to_domain() if head else None,
+        time=domain.time_text(now),
+        act=act,
+        commitment=commitment.commitment_hash,
+        data=data,
+    )
     return PublicationLogEntry.objects.create(
-        club_id=commitment.club_id, position=entry.position, previous_hash=entry.previous, recorded_at=now, act=act,
-        commitment=commitment, commitment_hash=entry.commitment, data=dict(entry.data), entry_hash=entry.hash)
+        club_id=commitment.club_id,
+        position=entry.position,
+        previous_hash=entry.previous,
+        recorded_at=now,
+        act=act,
+        commitment=commitment,
+        commitment_hash=entry.commitment,
+        data=dict(entry.data),
+        entry_hash=entry.hash,
+    )
 
 
 def log_published(*, commitment: Commitment) -> PublicationLogEntry:
-    return publication_log_append(commitment=commitment, act=domain.PUBLISHED,
-                                  data=domain.published_data(commitment.published_commitment()))
+    return publication_log_append(
+        commitment=commitment, act=domain.PUBLISHED, data=domain.published_data(commitment.published_commitment())
+    )
 
 
 def log_dv(*, commitment: Commitment, previous: str) -> PublicationLogEntry:
     """The DV just saved on ``commitment``; ``previous`` is the value it replaced (empty: the first)."""
-    return publication_log_append(commitment=commitment, act=domain.DV_CORRECTED if previous else domain.DV_ENTERED,
-                                  data=domain.dv_data(commitment.delayed_value, previous))
+    return publication_log_append(
+        commitment=commitment,
+        act=domain.DV_CORRECTED if previous else domain.DV_ENTERED,
+        data=domain.dv_data(commitment.delayed_value, previous),
+    )
 
 
 def log_session_dealt(*, commitment: Commitment, label: str, boards: int) -> PublicationLogEntry:
-    return publication_log_append(commitment=commitment, act=domain.SESSION_DEALT,
-                                  data=domain.session_dealt_data(label, boards))
+    return publication_log_append(
+        commitment=commitment, act=domain.SESSION_DEALT, data=domain.session_dealt_data(label, boards)
+    )
 
 
-def log_download(*, commitment: Commitment, label: str, boards: int, file_format: str, sha256: str,
-                 session_status: str) -> PublicationLogEntry:
-    return publication_log_append(commitment=commitment, act=domain.DOWNLOADED,
-                                  data=domain.download_data(label, boards, file_format, sha256, session_status))
+def log_download(
+    *, commitment: Commitment, label: str, boards: int, file_format: str, sha256: str, session_status: str
+) -> PublicationLogEntry:
+    return publication_log_append(
+        commitment=commitment,
+        act=domain.DOWNLOADED,
+        data=domain.download_data(label, boards, file_format, sha256, session_status),
+    )
 
 
 def log_revealed(*, commitment: Commitment) -> PublicationLogEntry:
-    return publication_log_append(commitment=commitment, act=domain.REVEALED,
-                                  data=domain.revealed_data(commitment.revealed_key(), commitment.delayed_value))
+    return publication_log_append(
+        commitment=commitment,
+        act=domain.REVEALED,
+        data=domain.revealed_data(commitment.revealed_key(), commitment.delayed_value),
+    )

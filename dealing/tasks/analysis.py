@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from celery import shared_task
 
-
 #: The queue this task goes to (settings: workers listen on default, dealing, analysis).
 QUEUE = "analysis"
 

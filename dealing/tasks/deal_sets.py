@@ -40,8 +40,12 @@ def _worker(task) -> str:
     return f"{task.request.hostname or 'inline'} pid {os.getpid()}"
 
 
-_RETRY = {"autoretry_for": (OperationalError, InterfaceError, ConnectionError), "retry_backoff": 2,
-          "retry_backoff_max": 60, "max_retries": 5}
+_RETRY = {
+    "autoretry_for": (OperationalError, InterfaceError, ConnectionError),
+    "retry_backoff": 2,
+    "retry_backoff_max": 60,
+    "max_retries": 5,
+}
 
 
 @shared_task(bind=True, acks_late=True, name="dealing.deal_set_start", **_RETRY)
@@ -51,26 +55,39 @@ def deal_set_start_task(self, deal_set_id: int) -> int:
     return deal_set_dispatch(deal_set_id=deal_set_id)
 
 
-@shared_task(bind=True, base=_DealSetTask, acks_late=True, reject_on_worker_lost=True,
-             name="dealing.deal_set_chunk", **_RETRY)
+@shared_task(
+    bind=True, base=_DealSetTask, acks_late=True, reject_on_worker_lost=True, name="dealing.deal_set_chunk", **_RETRY
+)
 def deal_set_chunk_task(self, deal_set_id: int, index: int) -> int:
     from dealing.services.deal_sets import deal_set_chunk_run
 
-    return deal_set_chunk_run(deal_set_id=deal_set_id, index=index, on_progress=_reporter(self),
-                              worker=_worker(self))
+    return deal_set_chunk_run(deal_set_id=deal_set_id, index=index, on_progress=_reporter(self), worker=_worker(self))
 
 
-@shared_task(bind=True, base=_DealSetTask, acks_late=True, reject_on_worker_lost=True,
-             name="dealing.deal_set_analysis_chunk", **_RETRY)
+@shared_task(
+    bind=True,
+    base=_DealSetTask,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    name="dealing.deal_set_analysis_chunk",
+    **_RETRY,
+)
 def deal_set_analysis_chunk_task(self, deal_set_id: int, index: int) -> int:
     from dealing.services.deal_sets import deal_set_analysis_chunk_run
 
-    return deal_set_analysis_chunk_run(deal_set_id=deal_set_id, index=index, on_progress=_reporter(self),
-                                       worker=_worker(self))
+    return deal_set_analysis_chunk_run(
+        deal_set_id=deal_set_id, index=index, on_progress=_reporter(self), worker=_worker(self)
+    )
 
 
-@shared_task(bind=True, base=_DealSetTask, acks_late=True, reject_on_worker_lost=True,
-             name="dealing.deal_set_assemble", max_retries=None)
+@shared_task(
+    bind=True,
+    base=_DealSetTask,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    name="dealing.deal_set_assemble",
+    max_retries=None,
+)
 def deal_set_assemble_task(self, deal_set_id: int) -> str:
     from dealing.services.deal_sets import deal_set_assemble
 

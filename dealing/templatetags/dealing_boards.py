@@ -10,5 +10,4 @@ register = template.Library()
 @register.simple_tag
 def session_dealing(session):
     """Whether and how the session was dealt, and its commitment entry (``{% session_dealing session as d %}``)."""
-    return {"summary": session_dealing_summary(session=session),
-            "entry": getattr(session, "commitment_entry", None)}
+    return {"summary": session_dealing_summary(session=session), "entry": getattr(session, "commitment_entry", None)}

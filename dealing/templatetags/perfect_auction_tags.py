@@ -17,8 +17,12 @@ from dealing.views.perfect_auction import auction_view
 
 register = template.Library()
 
-SUIT_NAMES = {"spades": gettext_lazy("spades"), "hearts": gettext_lazy("hearts"),
-              "diamonds": gettext_lazy("diamonds"), "clubs": gettext_lazy("clubs")}
+SUIT_NAMES = {
+    "spades": gettext_lazy("spades"),
+    "hearts": gettext_lazy("hearts"),
+    "diamonds": gettext_lazy("diamonds"),
+    "clubs": gettext_lazy("clubs"),
+}
 
 
 @register.simple_tag
@@ -47,5 +51,10 @@ def call_html(cell):
         return gettext("XX")
     if cell["notrump"]:
         return format_html("{}{}", cell["level"], gettext("NT"))
-    return format_html('{}<span class="{}" role="img" aria-label="{}">{}</span>', cell["level"], cell["css"],
-                       SUIT_NAMES[cell["name"]], cell["symbol"])
+    return format_html(
+        '{}<span class="{}" role="img" aria-label="{}">{}</span>',
+        cell["level"],
+        cell["css"],
+        SUIT_NAMES[cell["name"]],
+        cell["symbol"],
+    )

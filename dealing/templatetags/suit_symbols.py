@@ -42,8 +42,10 @@ _PASS = re.compile(r"^\s*pass(ed out)?\s*$", re.IGNORECASE)
 def _suit(letter: str) -> str:
     """One suit: its symbol shown in colour, its letter read out."""
     letter = letter.upper()
-    return (f'<span class="suit suit-{letter.lower()}"><span aria-hidden="true">{_LETTER[letter]}</span>'
-            f'<span class="visually-hidden">{letter}</span></span>')
+    return (
+        f'<span class="suit suit-{letter.lower()}"><span aria-hidden="true">{_LETTER[letter]}</span>'
+        f'<span class="visually-hidden">{letter}</span></span>'
+    )
 
 
 def _contract(match: re.Match) -> str:
@@ -64,7 +66,7 @@ def suit_symbols(value) -> SafeString:
     parts = []
     position = 0
     for match in _CONTRACT.finditer(text):
-        parts.append(_symbols(text[position:match.start()]))
+        parts.append(_symbols(text[position : match.start()]))
         parts.append(_contract(match))
         position = match.end()
     parts.append(_symbols(text[position:]))

@@ -28,20 +28,22 @@ from dealing.selectors.boards import session_dealing_summary
 from dealing.services import boards as services
 from dealing.views.commitments import report_errors
 
-
 #: Boards offered when the session has no movement yet (a common club evening).
 DEFAULT_BOARDS = 24
 
 
 class FreshDealForm(forms.Form):
-    boards = forms.IntegerField(label=gettext_lazy("Boards"), min_value=1, max_value=services.MAX_SESSION_BOARDS,
-                                initial=DEFAULT_BOARDS)
+    boards = forms.IntegerField(
+        label=gettext_lazy("Boards"), min_value=1, max_value=services.MAX_SESSION_BOARDS, initial=DEFAULT_BOARDS
+    )
     replace = forms.BooleanField(label=gettext_lazy("Replace the boards already dealt"), required=False)
 
 
 class ImportDealForm(forms.Form):
-    file = forms.FileField(label=gettext_lazy("File from a dealing machine or another program"),
-                           help_text=gettext_lazy("PBN, DUP, DLM, LIN or CSV (as BigDeal writes them)."))
+    file = forms.FileField(
+        label=gettext_lazy("File from a dealing machine or another program"),
+        help_text=gettext_lazy("PBN, DUP, DLM, LIN or CSV (as BigDeal writes them)."),
+    )
     replace = forms.BooleanField(label=gettext_lazy("Replace the boards already dealt"), required=False)
 
 
@@ -67,21 +69,26 @@ def _page(request, session: Session, status: int = 200, **forms_given):
     entry = getattr(session, "commitment_entry", None)
     boards, problems = _movement_boards(session)
     fresh_form = forms_given.get("fresh_form") or FreshDealForm(initial={"boards": len(boards) or DEFAULT_BOARDS})
-    return render(request, "dealing/board_dealing.html", {
-        "session": session,
-        "club": session.club,
-        "summary": session_dealing_summary(session=session),
-        "entry": entry,
-        "commitment": entry.commitment if entry else None,
-        "commitment_form": forms_given.get("commitment_form") or CommitmentDealForm(),
-        "fresh_form": fresh_form,
-        "movement_boards": len(boards),
-        "movement_span": f"{boards[0]}–{boards[-1]}" if boards else "",
-        "problems": problems,
-        "import_form": forms_given.get("import_form") or ImportDealForm(),
-        "formats": [(name, label) for name, (_mime, label) in services.DEALING_MACHINE_FORMATS.items()],
-        "downloads": DealDownload.objects.filter(session=session).select_related("user")[:50],
-    }, status=status)
+    return render(
+        request,
+        "dealing/board_dealing.html",
+        {
+            "session": session,
+            "club": session.club,
+            "summary": session_dealing_summary(session=session),
+            "entry": entry,
+            "commitment": entry.commitment if entry else None,
+            "commitment_form": forms_given.get("commitment_form") or CommitmentDealForm(),
+            "fresh_form": fresh_form,
+            "movement_boards": len(boards),
+            "movement_span": f"{boards[0]}–{boards[-1]}" if boards else "",
+            "problems": problems,
+            "import_form": forms_given.get("import_form") or ImportDealForm(),
+            "formats": [(name, label) for name, (_mime, label) in services.DEALING_MACHINE_FORMATS.items()],
+            "downloads": DealDownload.objects.filter(session=session).select_related("user")[:50],
+        },
+        status=status,
+    )
 
 
 @login_required
@@ -94,8 +101,11 @@ def board_dealing(request, session_id):
 @require_POST
 def board_deal(request, session_id, source):
     session = session_get_for_director(user=request.user, session_id=session_id)
-    form_class, name = {"commitment": (CommitmentDealForm, "commitment_form"), "fresh": (FreshDealForm, "fresh_form"),
-                        "import": (ImportDealForm, "import_form")}.get(source, (None, None))
+    form_class, name = {
+        "commitment": (CommitmentDealForm, "commitment_form"),
+        "fresh": (FreshDealForm, "fresh_form"),
+        "import": (ImportDealForm, "import_form"),
+    }.get(source, (None, None))
     if form_class is None:
         return redirect("dealing:board_dealing", session_id=session.pk)
     form = form_class(request.POST, request.FILES)
@@ -105,17 +115,27 @@ def board_deal(request, session_id, source):
             if source == "commitment":
                 services.session_deal_from_commitment(session=session, user=request.user, replace=data["replace"])
             elif source == "fresh":
-                services.session_deal_fresh(session=session, user=request.user, boards=data["boards"],
-                                            replace=data["replace"])
+                services.session_deal_fresh(
+                    session=session, user=request.user, boards=data["boards"], replace=data["replace"]
+                )
             else:
                 upload = data["file"]
-                services.session_deal_import(session=session, user=request.user, filename=upload.name,
-                                             data=upload.read(), replace=data["replace"])
+                services.session_deal_import(
+                    session=session,
+                    user=request.user,
+                    filename=upload.name,
+                    data=upload.read(),
+                    replace=data["replace"],
+                )
         except ValidationError as exc:
             report_errors(form, exc)
         else:
-            messages.success(request, " ".join([session_dealing_summary(session=session).in_words(),
-                                                _("Their double-dummy analysis is running.")]))
+            messages.success(
+                request,
+                " ".join(
+                    [session_dealing_summary(session=session).in_words(), _("Their double-dummy analysis is running.")]
+                ),
+            )
             for problem in _movement_boards(session)[1]:
                 messages.warning(request, problem)
             return redirect("dealing:board_dealing", session_id=session.pk)
@@ -129,8 +149,9 @@ def board_dealing_file(request, session_id, file_format):
     """A dealing-machine file for the director (recorded); POST so that a link cannot trigger it."""
     session = session_get_for_director(user=request.user, session_id=session_id)
     try:
-        filename, content, mime = services.dealing_file_download(session_id=session.pk, user=request.user,
-                                                                 file_format=file_format)
+        filename, content, mime = services.dealing_file_download(
+            session_id=session.pk, user=request.user, file_format=file_format
+        )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect("dealing:board_dealing", session_id=session.pk)

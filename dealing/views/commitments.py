@@ -14,8 +14,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -32,14 +32,21 @@ from dealing.services import commitments as services
 
 
 class CommitmentForm(forms.Form):
-    event = forms.CharField(label=gettext_lazy("Event"), max_length=domain.MAX_EVENT,
-                            help_text=gettext_lazy("As players will know it, e.g. “Riverside Autumn Pairs 2026”."))
+    event = forms.CharField(
+        label=gettext_lazy("Event"),
+        max_length=domain.MAX_EVENT,
+        help_text=gettext_lazy("As players will know it, e.g. “Riverside Autumn Pairs 2026”."),
+    )
     promise = forms.CharField(
-        label=gettext_lazy("Promised delayed value"), max_length=domain.MAX_PROMISE,
+        label=gettext_lazy("Promised delayed value"),
+        max_length=domain.MAX_PROMISE,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=gettext_lazy("A public value nobody knows yet, available before the first session, and where it "
-                               "will be read, e.g. “Closing value of the Dow Jones Industrial Average on Friday "
-                               "2026-11-20, as published by wsj.com”."))
+        help_text=gettext_lazy(
+            "A public value nobody knows yet, available before the first session, and where it "
+            "will be read, e.g. “Closing value of the Dow Jones Industrial Average on Friday "
+            "2026-11-20, as published by wsj.com”."
+        ),
+    )
     dv_format = forms.ChoiceField(label=gettext_lazy("Format of the delayed value"), choices=DV_FORMAT_CHOICES)
 
     def __init__(self, *args, sessions=(), **kwargs):
@@ -48,8 +55,8 @@ class CommitmentForm(forms.Form):
         for session in self.sessions:
             self.fields[f"session_{session.pk}"] = forms.BooleanField(required=False, label=str(session.name))
             self.fields[f"boards_{session.pk}"] = forms.IntegerField(
-                required=False, min_value=1, max_value=domain.MAX_BOARDS, initial=24,
-                label=gettext_lazy("Boards"))
+                required=False, min_value=1, max_value=domain.MAX_BOARDS, initial=24, label=gettext_lazy("Boards")
+            )
 
     def session_rows(self):
         return [(s, self[f"session_{s.pk}"], self[f"boards_{s.pk}"]) for s in self.sessions]
@@ -65,8 +72,9 @@ class CommitmentForm(forms.Form):
             if self.cleaned_data.get(f"session_{session.pk}"):
                 boards = self.cleaned_data.get(f"boards_{session.pk}")
                 if not boards:
-                    self.add_error(f"boards_{session.pk}", _("How many boards will %(session)s have?")
-                                   % {"session": session.name})
+                    self.add_error(
+                        f"boards_{session.pk}", _("How many boards will %(session)s have?") % {"session": session.name}
+                    )
                 chosen.append((session, boards))
         if not chosen:
             self.add_error(None, _("Choose at least one session."))
@@ -90,25 +98,33 @@ def report_errors(form, exc: ValidationError, rename: dict[str, str] | None = No
 @login_required
 def commitment_list(request):
     commitments = selectors.commitment_list_for_user(request.user)
-    return render(request, "dealing/commitment_list.html", {
-        "commitments": commitments,
-        "directed_clubs": clubs_directed_by(request.user),
-        "is_auditor": is_site_auditor(request.user),
-    })
+    return render(
+        request,
+        "dealing/commitment_list.html",
+        {
+            "commitments": commitments,
+            "directed_clubs": clubs_directed_by(request.user),
+            "is_auditor": is_site_auditor(request.user),
+        },
+    )
 
 
 @login_required
 def commitment_create(request, slug):
     club = club_get_for_director(user=request.user, slug=slug)
     sessions = selectors.sessions_open_for_commitment(club=club)
-    form = CommitmentForm(request.POST if request.method == "POST" else None,
-                          sessions=sessions)
+    form = CommitmentForm(request.POST if request.method == "POST" else None, sessions=sessions)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            commitment = services.commitment_create(club=club, user=request.user, event=data["event"],
-                                                    promise=data["promise"], dv_format=data["dv_format"],
-                                                    sessions=data["sessions"])
+            commitment = services.commitment_create(
+                club=club,
+                user=request.user,
+                event=data["event"],
+                promise=data["promise"],
+                dv_format=data["dv_format"],
+                sessions=data["sessions"],
+            )
         except ValidationError as exc:
             report_errors(form, exc)
         else:
@@ -158,9 +174,21 @@ def _act(request, commitment_id, action, success, ask=None):
     if ask is not None and request.POST.get("confirmed") != "yes":
         title, what, button = ask(commitment)
         detail = reverse("dealing:commitment_detail", args=[commitment.pk])
-        return render(request, "confirm.html", {
-            "title": title, "what": what, "button": button, "danger": True, "action": request.path, "fields": {},
-            "cancel": detail, "about": commitment.event, "about_url": detail})
+        return render(
+            request,
+            "confirm.html",
+            {
+                "title": title,
+                "what": what,
+                "button": button,
+                "danger": True,
+                "action": request.path,
+                "fields": {},
+                "cancel": detail,
+                "about": commitment.event,
+                "about_url": detail,
+            },
+        )
     try:
         action(commitment=commitment, user=request.user)
         messages.success(request, success)
@@ -170,41 +198,71 @@ def _act(request, commitment_id, action, success, ask=None):
 
 
 def _publish_words(commitment: Commitment):
-    return (_("Publish the commitment?"), (
-        _("Its record — the event, the promised delayed value, the sessions and their boards, and the commitment "
-          "that binds the secret key — becomes public, and goes into the club's publication log."),
-        _("Nothing of it can change afterwards and it cannot be deleted: players may keep copies, and its sessions "
-          "can only be dealt from it."),
-    ), _("Publish the commitment"))
+    return (
+        _("Publish the commitment?"),
+        (
+            _(
+                "Its record — the event, the promised delayed value, the sessions and their boards, and the commitment "
+                "that binds the secret key — becomes public, and goes into the club's publication log."
+            ),
+            _(
+                "Nothing of it can change afterwards and it cannot be deleted: players may keep copies, and its sessions "
+                "can only be dealt from it."
+            ),
+        ),
+        _("Publish the commitment"),
+    )
 
 
 def _reveal_words(commitment: Commitment):
-    return (_("Reveal the key?"), (
-        _("The secret key becomes public, in the club's publication log: anyone can then recompute and check every "
-          "deal of every session of this commitment."),
-        _("This cannot be undone: a revealed key stays public."),
-    ), _("Reveal the key"))
+    return (
+        _("Reveal the key?"),
+        (
+            _(
+                "The secret key becomes public, in the club's publication log: anyone can then recompute and check every "
+                "deal of every session of this commitment."
+            ),
+            _("This cannot be undone: a revealed key stays public."),
+        ),
+        _("Reveal the key"),
+    )
 
 
 def _delete_words(commitment: Commitment):
-    return (_("Delete the draft?"), (
-        _("The draft commitment and its secret key are deleted; nothing of it was published. This cannot be "
-          "undone."),), _("Delete the draft"))
+    return (
+        _("Delete the draft?"),
+        (
+            _(
+                "The draft commitment and its secret key are deleted; nothing of it was published. This cannot be "
+                "undone."
+            ),
+        ),
+        _("Delete the draft"),
+    )
 
 
 @login_required
 @require_POST
 def commitment_publish(request, commitment_id):
-    return _act(request, commitment_id, services.commitment_publish,
-                _("Published. Post the record on the club's notice board; players may keep copies."),
-                ask=_publish_words)
+    return _act(
+        request,
+        commitment_id,
+        services.commitment_publish,
+        _("Published. Post the record on the club's notice board; players may keep copies."),
+        ask=_publish_words,
+    )
 
 
 @login_required
 @require_POST
 def commitment_reveal(request, commitment_id):
-    return _act(request, commitment_id, services.commitment_reveal,
-                _("Key revealed. Anyone can now check every deal of this commitment."), ask=_reveal_words)
+    return _act(
+        request,
+        commitment_id,
+        services.commitment_reveal,
+        _("Key revealed. Anyone can now check every deal of this commitment."),
+        ask=_reveal_words,
+    )
 
 
 @login_required
@@ -236,7 +294,7 @@ def commitment_enter_dv(request, commitment_id):
             messages.success(request, _("Delayed value saved. The sessions can now be dealt."))
             return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
     context = _detail_context(request, commitment, dv_form=form)
-    if commitment.is_draft or commitment.is_revealed or context["dv_final"]:   # the page shows no form to say it on
+    if commitment.is_draft or commitment.is_revealed or context["dv_final"]:  # the page shows no form to say it on
         for errors in form.errors.values():
             for error in errors:
                 messages.error(request, error)
@@ -259,8 +317,11 @@ def commitment_published_json(request, commitment_id):
     if commitment.is_draft:
         raise Http404(_("A draft commitment has not been published."))
     data = commitment.published_commitment().to_json()
-    return _download(json.dumps(data, ensure_ascii=False, indent=2) + "\n", _filename(commitment, "published", "json"),
-                     "application/json; charset=utf-8")
+    return _download(
+        json.dumps(data, ensure_ascii=False, indent=2) + "\n",
+        _filename(commitment, "published", "json"),
+        "application/json; charset=utf-8",
+    )
 
 
 @login_required
@@ -270,8 +331,11 @@ def commitment_revealed_json(request, commitment_id):
         messages.error(request, _("The key is revealed after the last session of the commitment."))
         return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
     data = domain.RevealedCommitment(commitment.record(), commitment.delayed_value).to_json()
-    return _download(json.dumps(data, ensure_ascii=False, indent=2) + "\n", _filename(commitment, "revealed", "json"),
-                     "application/json; charset=utf-8")
+    return _download(
+        json.dumps(data, ensure_ascii=False, indent=2) + "\n",
+        _filename(commitment, "revealed", "json"),
+        "application/json; charset=utf-8",
+    )
 
 
 @login_required
@@ -281,12 +345,16 @@ def commitment_notice_text(request, commitment_id):
     if commitment.is_draft:
         messages.error(request, _("Publish the commitment first."))
         return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
-    text = render_to_string("dealing/commitment_notice.txt", {
-        "commitment": commitment,
-        "entries": commitment.entries.select_related("session").order_by("position"),
-        "dv_description": render_text(domain.dv_format_text(commitment.dv_format)),
-        "public_text": commitment.published_text,
-    }, request=request)
+    text = render_to_string(
+        "dealing/commitment_notice.txt",
+        {
+            "commitment": commitment,
+            "entries": commitment.entries.select_related("session").order_by("position"),
+            "dv_description": render_text(domain.dv_format_text(commitment.dv_format)),
+            "public_text": commitment.published_text,
+        },
+        request=request,
+    )
     return _download(text, _filename(commitment, "notice", "txt"), "text/plain; charset=utf-8")
 
 
@@ -294,10 +362,14 @@ def commitment_notice_text(request, commitment_id):
 def commitment_audit(request, commitment_id):
     commitment = selectors.commitment_get_for_auditor(user=request.user, commitment_id=commitment_id)
     checks = selectors.commitment_audit(commitment=commitment)
-    return render(request, "dealing/commitment_audit.html", {
-        "commitment": commitment,
-        "club": commitment.club,
-        "checks": checks,
-        "passed": all(c.passed for c in checks),
-        "computed_hash": commitment.record().commitment_hash() if commitment.is_revealed else "",
-    })
+    return render(
+        request,
+        "dealing/commitment_audit.html",
+        {
+            "commitment": commitment,
+            "club": commitment.club,
+            "checks": checks,
+            "passed": all(c.passed for c in checks),
+            "computed_hash": commitment.record().commitment_hash() if commitment.is_revealed else "",
+        },
+    )

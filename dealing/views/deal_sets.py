@@ -33,28 +33,52 @@ from dealing.services import deal_sets as service
 
 
 class DealSetForm(forms.Form):
-    KEY_CHOICES = [("new", gettext_lazy("A new random key")), ("given", gettext_lazy("A key I give (64 hex digits)")),
-                   ("commitment", gettext_lazy("A commitment's dealing key"))]
+    KEY_CHOICES = [
+        ("new", gettext_lazy("A new random key")),
+        ("given", gettext_lazy("A key I give (64 hex digits)")),
+        ("commitment", gettext_lazy("A commitment's dealing key")),
+    ]
 
     club = forms.ModelChoiceField(label=gettext_lazy("Club"), queryset=None, empty_label=None)
-    count = forms.CharField(label=gettext_lazy("Number of deals"), initial="1000",
-                            help_text=gettext_lazy("1 … 100,000,000."),
-                            widget=forms.TextInput(attrs={"inputmode": "numeric"}))
+    count = forms.CharField(
+        label=gettext_lazy("Number of deals"),
+        initial="1000",
+        help_text=gettext_lazy("1 … 100,000,000."),
+        widget=forms.TextInput(attrs={"inputmode": "numeric"}),
+    )
     formats = forms.MultipleChoiceField(
-        label=gettext_lazy("Formats"), required=False, initial=["pbn"], widget=forms.CheckboxSelectMultiple,
-        choices=[(code, service.OUTPUTS[code].title) for code in service.DEAL_OUTPUTS])
-    analysis = forms.BooleanField(label=gettext_lazy("Double-dummy analysis (table and par of every deal)"),
-                                  required=False,
-                                  help_text=gettext_lazy("Slow: about a quarter of a second of one core per deal."))
-    label = forms.CharField(label=gettext_lazy("Label"), required=False, max_length=200,
-                            help_text=gettext_lazy("Names the set; the same key with another label gives other deals."))
-    key_source = forms.ChoiceField(label=gettext_lazy("Key"), choices=KEY_CHOICES, initial="new",
-                                   widget=forms.RadioSelect)
-    key = forms.CharField(label=gettext_lazy("Key (64 hex digits)"), required=False, max_length=200,
-                          widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}))
-    commitment = forms.ModelChoiceField(label=gettext_lazy("Commitment"), queryset=None, required=False,
-                                        help_text=gettext_lazy("Published commitments of your club whose delayed "
-                                                               "value is known."))
+        label=gettext_lazy("Formats"),
+        required=False,
+        initial=["pbn"],
+        widget=forms.CheckboxSelectMultiple,
+        choices=[(code, service.OUTPUTS[code].title) for code in service.DEAL_OUTPUTS],
+    )
+    analysis = forms.BooleanField(
+        label=gettext_lazy("Double-dummy analysis (table and par of every deal)"),
+        required=False,
+        help_text=gettext_lazy("Slow: about a quarter of a second of one core per deal."),
+    )
+    label = forms.CharField(
+        label=gettext_lazy("Label"),
+        required=False,
+        max_length=200,
+        help_text=gettext_lazy("Names the set; the same key with another label gives other deals."),
+    )
+    key_source = forms.ChoiceField(
+        label=gettext_lazy("Key"), choices=KEY_CHOICES, initial="new", widget=forms.RadioSelect
+    )
+    key = forms.CharField(
+        label=gettext_lazy("Key (64 hex digits)"),
+        required=False,
+        max_length=200,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
+    commitment = forms.ModelChoiceField(
+        label=gettext_lazy("Commitment"),
+        queryset=None,
+        required=False,
+        help_text=gettext_lazy("Published commitments of your club whose delayed value is known."),
+    )
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -78,10 +102,14 @@ class DealSetForm(forms.Form):
 
 @login_required
 def deal_set_list(request):
-    return render(request, "dealing/deal_set_list.html", {
-        "deal_sets": [(d, deal_set_progress(d)) for d in deal_set_list_for_user(request.user)[:100]],
-        "can_create": clubs_directed_by(request.user).exists(),
-    })
+    return render(
+        request,
+        "dealing/deal_set_list.html",
+        {
+            "deal_sets": [(d, deal_set_progress(d)) for d in deal_set_list_for_user(request.user)[:100]],
+            "can_create": clubs_directed_by(request.user).exists(),
+        },
+    )
 
 
 @login_required
@@ -94,10 +122,15 @@ def deal_set_create(request):
         source = data["key_source"]
         try:
             deal_set = service.deal_set_create(
-                user=request.user, club=data["club"], count=data["count"], formats=data["formats"],
-                analysis=data["analysis"], label=data["label"],
+                user=request.user,
+                club=data["club"],
+                count=data["count"],
+                formats=data["formats"],
+                analysis=data["analysis"],
+                label=data["label"],
                 key_hex=data["key"] if source == "given" else "",
-                commitment=(data["commitment"].pk if data["commitment"] else "") if source == "commitment" else None)
+                commitment=(data["commitment"].pk if data["commitment"] else "") if source == "commitment" else None,
+            )
         except DealingError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, error_message(exc))
         else:
@@ -107,9 +140,13 @@ def deal_set_create(request):
 
 
 def _context(request, deal_set: DealSet) -> dict:
-    return {"deal_set": deal_set, "progress": deal_set_progress(deal_set),
-            "files": deal_set.files.all() if deal_set.status == DealSet.Status.DONE else [],
-            "outputs": service.OUTPUTS, "stalled": service.deal_set_is_stalled(deal_set)}
+    return {
+        "deal_set": deal_set,
+        "progress": deal_set_progress(deal_set),
+        "files": deal_set.files.all() if deal_set.status == DealSet.Status.DONE else [],
+        "outputs": service.OUTPUTS,
+        "stalled": service.deal_set_is_stalled(deal_set),
+    }
 
 
 @login_required
@@ -158,8 +195,12 @@ def deal_set_download(request, deal_set_id: int, output: str):
         handle = storages["deal_sets"].open(stored.storage_name, "rb")
     except FileNotFoundError:
         raise Http404(_("The file is missing from storage.")) from None
-    response = FileResponse(handle, as_attachment=True, filename=stored.name,
-                            content_type="application/gzip" if stored.name.endswith(".gz") else None)
+    response = FileResponse(
+        handle,
+        as_attachment=True,
+        filename=stored.name,
+        content_type="application/gzip" if stored.name.endswith(".gz") else None,
+    )
     response["Content-Length"] = str(stored.size)
     response["X-Checksum-SHA256"] = stored.sha256
     return response

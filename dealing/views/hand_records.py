@@ -14,11 +14,12 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
 from clubs.selectors import session_get_for_viewer
+from dealing.diagrams import board_view
 from dealing.domain import perfect_auction
 from dealing.domain.errors import DealingError
 from dealing.selectors import boards as selectors
-from dealing.diagrams import board_view
 from dealing.services.boards import session_analysis_queue
+
 
 def _perfect_auction_context(board: selectors.BoardRecord) -> dict | None:
     try:
@@ -37,8 +38,9 @@ def deals_hidden_page(view):
             return view(request, session_id, *args, **kwargs)
         except selectors.DealsHidden:
             session = session_get_for_viewer(user=request.user, session_id=session_id)
-            return render(request, "dealing/hand_record_hidden.html", {"session": session, "club": session.club},
-                          status=403)
+            return render(
+                request, "dealing/hand_record_hidden.html", {"session": session, "club": session.club}, status=403
+            )
 
     return wrapper
 
@@ -54,12 +56,16 @@ def _kick_analysis(session, boards) -> None:
 def hand_record(request, session_id):
     session, boards = selectors.hand_record_for_viewer(user=request.user, session_id=session_id)
     _kick_analysis(session, boards)
-    return render(request, "dealing/hand_record_list.html", {
-        "session": session,
-        "club": session.club,
-        "boards": [board_view(b) for b in boards],
-        "pending": sum(1 for b in boards if b.analysis is None),
-    })
+    return render(
+        request,
+        "dealing/hand_record_list.html",
+        {
+            "session": session,
+            "club": session.club,
+            "boards": [board_view(b) for b in boards],
+            "pending": sum(1 for b in boards if b.analysis is None),
+        },
+    )
 
 
 @login_required
@@ -74,15 +80,19 @@ def hand_record_board(request, session_id, number):
     _kick_analysis(session, boards)
     show_auction = session.is_published
     auction = _perfect_auction_context(board) if show_auction else None
-    return render(request, "dealing/hand_record_board.html", {
-        "session": session,
-        "club": session.club,
-        "board": board_view(board),
-        "previous": numbers[here - 1] if here > 0 else None,
-        "next": numbers[here + 1] if here + 1 < len(numbers) else None,
-        "show_auction": show_auction and auction is not None,
-        "perfect_auction": auction,
-    })
+    return render(
+        request,
+        "dealing/hand_record_board.html",
+        {
+            "session": session,
+            "club": session.club,
+            "board": board_view(board),
+            "previous": numbers[here - 1] if here > 0 else None,
+            "next": numbers[here + 1] if here + 1 < len(numbers) else None,
+            "show_auction": show_auction and auction is not None,
+            "perfect_auction": auction,
+        },
+    )
 
 
 @login_required
@@ -91,8 +101,9 @@ def hand_record_analysis(request, session_id, number):
     """The analysis fragment of a board (polled by the board page while the analysis is pending)."""
     session, board = selectors.board_for_viewer(user=request.user, session_id=session_id, number=number)
     _kick_analysis(session, [board])
-    return render(request, "dealing/hand_record_analysis.html", {"session": session, "board": board_view(board),
-                                                                 "poll": True})
+    return render(
+        request, "dealing/hand_record_analysis.html", {"session": session, "board": board_view(board), "poll": True}
+    )
 
 
 @login_required

@@ -30,15 +30,19 @@ from clubs.models import Session
 from clubs.selectors import session_list_for_user
 from clubs.texts import error_message
 from clubsite.dates import when
+from dealing.diagrams import hand_view
 from dealing.domain import perfect_auction
 from dealing.domain.auction import Auction, Call
 from dealing.domain.cards import Deal, Hand, Seat, Suit
 from dealing.domain.errors import DealingError
 from dealing.selectors.boards import board_for_viewer
-from dealing.diagrams import hand_view
 
-SEAT_NAMES = {Seat.NORTH: gettext_lazy("North"), Seat.EAST: gettext_lazy("East"), Seat.SOUTH: gettext_lazy("South"),
-              Seat.WEST: gettext_lazy("West")}
+SEAT_NAMES = {
+    Seat.NORTH: gettext_lazy("North"),
+    Seat.EAST: gettext_lazy("East"),
+    Seat.SOUTH: gettext_lazy("South"),
+    Seat.WEST: gettext_lazy("West"),
+}
 SEAT_CHOICES = [(seat.letter, SEAT_NAMES[seat]) for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)]
 HAND_FIELDS = {Seat.NORTH: "north", Seat.EAST: "east", Seat.SOUTH: "south", Seat.WEST: "west"}
 SUIT_CSS = {Suit.SPADES: "suit-s", Suit.HEARTS: "suit-h", Suit.DIAMONDS: "suit-d", Suit.CLUBS: "suit-c"}
@@ -47,19 +51,33 @@ EXAMPLE_DEAL = "N:AKQT7.AKQ.AKQ.AK J9.JT98.JT98.QJT 8654.765.765.987 32.432.432.
 
 def _hand_field(seat: Seat) -> forms.CharField:
     return forms.CharField(
-        label=SEAT_NAMES[seat], required=False, max_length=60,
-        widget=forms.TextInput(attrs={"placeholder": "♠.♥.♦.♣", "autocomplete": "off",
-                                      "spellcheck": "false", "autocapitalize": "characters"}))
+        label=SEAT_NAMES[seat],
+        required=False,
+        max_length=60,
+        widget=forms.TextInput(
+            attrs={
+                "placeholder": "♠.♥.♦.♣",
+                "autocomplete": "off",
+                "spellcheck": "false",
+                "autocapitalize": "characters",
+            }
+        ),
+    )
 
 
 class DealForm(forms.Form):
     """A deal as one PBN string, or as hands (spades.hearts.diamonds.clubs), and its dealer."""
 
     deal = forms.CharField(
-        label=gettext_lazy("Deal (PBN)"), required=False, max_length=120,
+        label=gettext_lazy("Deal (PBN)"),
+        required=False,
+        max_length=120,
         widget=forms.TextInput(attrs={"placeholder": EXAMPLE_DEAL, "autocomplete": "off", "spellcheck": "false"}),
-        help_text=gettext_lazy("First seat, a colon, then four hands clockwise, each spades.hearts.diamonds.clubs. "
-                               "Or leave this empty and fill in the hands below (three are enough)."))
+        help_text=gettext_lazy(
+            "First seat, a colon, then four hands clockwise, each spades.hearts.diamonds.clubs. "
+            "Or leave this empty and fill in the hands below (three are enough)."
+        ),
+    )
     north = _hand_field(Seat.NORTH)
     east = _hand_field(Seat.EAST)
     south = _hand_field(Seat.SOUTH)
@@ -124,11 +142,16 @@ class AuctionForm(forms.Form):
     """An auction as text and its dealer."""
 
     auction = forms.CharField(
-        label=gettext_lazy("Auction"), max_length=2000,
-        widget=forms.Textarea(attrs={"rows": 4, "placeholder": "P 1C X XX 1H …", "spellcheck": "false",
-                                     "autocapitalize": "characters"}),
-        help_text=gettext_lazy("Calls separated by spaces, from the dealer's: P (or Pass), X (Dbl), XX (Rdbl), "
-                               "1C … 7NT; suit symbols are fine."))
+        label=gettext_lazy("Auction"),
+        max_length=2000,
+        widget=forms.Textarea(
+            attrs={"rows": 4, "placeholder": "P 1C X XX 1H …", "spellcheck": "false", "autocapitalize": "characters"}
+        ),
+        help_text=gettext_lazy(
+            "Calls separated by spaces, from the dealer's: P (or Pass), X (Dbl), XX (Rdbl), "
+            "1C … 7NT; suit symbols are fine."
+        ),
+    )
     dealer = forms.ChoiceField(label=gettext_lazy("Dealer"), choices=SEAT_CHOICES, initial="N")
 
     def clean(self):
@@ -151,8 +174,12 @@ class BoardForm(forms.Form):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
-        sessions = (session_list_for_user(user).filter(status=Session.Status.PUBLISHED, boards__isnull=False)
-                    .distinct().order_by("-date", "name"))
+        sessions = (
+            session_list_for_user(user)
+            .filter(status=Session.Status.PUBLISHED, boards__isnull=False)
+            .distinct()
+            .order_by("-date", "name")
+        )
         self.fields["session"].choices = [(s.pk, f"{s.club.name} · {s.name} · {when(s.date)}") for s in sessions]
 
     def clean(self):
@@ -188,8 +215,14 @@ def call_cell(call: Call | None) -> dict:
     suit = bid.strain.suit  # Suit.CLUBS is 0, so test against None, never for truth
     if suit is None:
         return {"kind": "bid", "level": bid.level, "notrump": True}
-    return {"kind": "bid", "level": bid.level, "notrump": False, "symbol": suit.symbol, "css": SUIT_CSS[suit],
-            "name": suit.name.lower()}
+    return {
+        "kind": "bid",
+        "level": bid.level,
+        "notrump": False,
+        "symbol": suit.symbol,
+        "css": SUIT_CSS[suit],
+        "name": suit.name.lower(),
+    }
 
 
 def auction_view(calls, dealer: Seat | str) -> dict:
@@ -198,21 +231,31 @@ def auction_view(calls, dealer: Seat | str) -> dict:
     contract = auction.contract if auction.is_complete else None
     return {
         "dealer": auction.dealer.letter,
-        "columns": [{"letter": seat.letter, "name": str(SEAT_NAMES[seat]), "dealer": seat is auction.dealer}
-                    for seat in auction.columns],
+        "columns": [
+            {"letter": seat.letter, "name": str(SEAT_NAMES[seat]), "dealer": seat is auction.dealer}
+            for seat in auction.columns
+        ],
         "rows": [[call_cell(call) for call in row] for row in auction.rows()],
         "text": str(auction),
         "count": len(auction.calls),
-        "contract": None if contract is None else {
-            "level": contract.bid.level, "cell": call_cell(Call.of(contract.bid)),
-            "doubling": "X" * contract.doubling, "declarer": str(SEAT_NAMES[contract.declarer])},
+        "contract": None
+        if contract is None
+        else {
+            "level": contract.bid.level,
+            "cell": call_cell(Call.of(contract.bid)),
+            "doubling": "X" * contract.doubling,
+            "declarer": str(SEAT_NAMES[contract.declarer]),
+        },
     }
 
 
 def deal_view(deal: Deal, dealer: Seat) -> dict:
     """The four hands for a compass diagram (``hand_view`` as on the hand-record pages)."""
-    return {"hands": {seat.letter: hand_view(deal, seat) for seat in Seat},
-            "dealer": dealer.letter, "pbn": deal.to_pbn(Seat.NORTH)}
+    return {
+        "hands": {seat.letter: hand_view(deal, seat) for seat in Seat},
+        "dealer": dealer.letter,
+        "pbn": deal.to_pbn(Seat.NORTH),
+    }
 
 
 def perfect_auction_page_url(**params: str) -> str:
@@ -225,14 +268,21 @@ def perfect_auction_page(request):
     board_form = BoardForm(request.GET if "board-number" in request.GET else None, prefix="board", user=request.user)
     deal_form = DealForm(request.GET if "encode-dealer" in request.GET else None, prefix="encode")
     auction_form = AuctionForm(request.GET if "decode-dealer" in request.GET else None, prefix="decode")
-    context = {"board_form": board_form, "deal_form": deal_form, "auction_form": auction_form, "auction": None,
-               "deal": None, "example_deal": EXAMPLE_DEAL}
+    context = {
+        "board_form": board_form,
+        "deal_form": deal_form,
+        "auction_form": auction_form,
+        "auction": None,
+        "deal": None,
+        "example_deal": EXAMPLE_DEAL,
+    }
     chosen = None
     if board_form.is_bound and board_form.is_valid():
         board = board_form.cleaned_data["board"]
         chosen = (board.deal, board.dealer, board_form.cleaned_data["label"])
-        deal_form = DealForm(initial={"deal": board.deal.to_pbn(Seat.NORTH), "dealer": board.dealer.letter},
-                             prefix="encode")
+        deal_form = DealForm(
+            initial={"deal": board.deal.to_pbn(Seat.NORTH), "dealer": board.dealer.letter}, prefix="encode"
+        )
         context["deal_form"] = deal_form
     elif deal_form.is_bound and deal_form.is_valid():
         chosen = (deal_form.cleaned_data["parsed_deal"], Seat.from_str(deal_form.cleaned_data["dealer"]), "")
@@ -241,11 +291,13 @@ def perfect_auction_page(request):
         calls = perfect_auction.encode(deal, dealer)
         context["auction"] = auction_view(calls, dealer)
         context["auction"]["decode_url"] = perfect_auction_page_url(
-            **{"decode-auction": context["auction"]["text"], "decode-dealer": dealer.letter})
+            **{"decode-auction": context["auction"]["text"], "decode-dealer": dealer.letter}
+        )
         context["auction"]["label"] = label
     if auction_form.is_bound and auction_form.is_valid():
         dealer = Seat.from_str(auction_form.cleaned_data["dealer"])
         context["deal"] = deal_view(auction_form.cleaned_data["decoded_deal"], dealer)
         context["deal"]["encode_url"] = perfect_auction_page_url(
-            **{"encode-deal": context["deal"]["pbn"], "encode-dealer": dealer.letter})
+            **{"encode-deal": context["deal"]["pbn"], "encode-dealer": dealer.letter}
+        )
     return render(request, "dealing/perfect_auction.html", context)

@@ -31,20 +31,24 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy
 
 from clubs.texts import error_message
+from dealing.diagrams import SEAT_NAMES, SUIT_CLASS, board_view
 from dealing.domain.cards import SUITS_DESCENDING, Card, Seat, Strain, Suit
 from dealing.domain.contract import Contract
 from dealing.domain.errors import DealingError
 from dealing.domain.play import parse_cards
 from dealing.selectors import play as selectors
-from dealing.diagrams import SEAT_NAMES, SUIT_CLASS, board_view
 
-SUIT_NAMES = {Suit.SPADES: gettext_lazy("spades"), Suit.HEARTS: gettext_lazy("hearts"),
-              Suit.DIAMONDS: gettext_lazy("diamonds"), Suit.CLUBS: gettext_lazy("clubs")}
+SUIT_NAMES = {
+    Suit.SPADES: gettext_lazy("spades"),
+    Suit.HEARTS: gettext_lazy("hearts"),
+    Suit.DIAMONDS: gettext_lazy("diamonds"),
+    Suit.CLUBS: gettext_lazy("clubs"),
+}
 STRAIN_CHOICES = [(s.letter if s is not Strain.NOTRUMP else "NT", s.symbol) for s in reversed(Strain)]
 
 
 def _rank(card: Card) -> str:
-    from dealing.texts import rank   # honours as the reader's language writes them (Polish: A K D W)
+    from dealing.texts import rank  # honours as the reader's language writes them (Polish: A K D W)
 
     return rank(card.rank.letter)
 
@@ -52,18 +56,35 @@ def _rank(card: Card) -> str:
 def card_view(card: Card) -> dict:
     """A card as the page writes it; ``html``: the coloured suit symbol (named for screen readers) and the rank."""
     name = str(SUIT_NAMES[card.suit])
-    return {"code": str(card), "rank": _rank(card), "symbol": card.suit.symbol, "css": SUIT_CLASS[card.suit],
-            "suit_name": name,
-            "html": format_html('<span class="{}" role="img" aria-label="{}">{}</span>{}', SUIT_CLASS[card.suit],
-                                name, card.suit.symbol, _rank(card))}
+    return {
+        "code": str(card),
+        "rank": _rank(card),
+        "symbol": card.suit.symbol,
+        "css": SUIT_CLASS[card.suit],
+        "suit_name": name,
+        "html": format_html(
+            '<span class="{}" role="img" aria-label="{}">{}</span>{}',
+            SUIT_CLASS[card.suit],
+            name,
+            card.suit.symbol,
+            _rank(card),
+        ),
+    }
 
 
 def contract_view(contract: Contract) -> dict:
     strain = contract.strain
-    return {"level": contract.level, "strain": "NT" if strain is Strain.NOTRUMP else strain.letter,
-            "symbol": strain.symbol, "css": "" if strain is Strain.NOTRUMP else SUIT_CLASS[strain.suit],
-            "doubling": "×" * contract.doubling, "call": contract.call, "declarer": contract.declarer.letter,
-            "declarer_name": str(SEAT_NAMES[contract.declarer]), "needed": contract.tricks_needed}
+    return {
+        "level": contract.level,
+        "strain": "NT" if strain is Strain.NOTRUMP else strain.letter,
+        "symbol": strain.symbol,
+        "css": "" if strain is Strain.NOTRUMP else SUIT_CLASS[strain.suit],
+        "doubling": "×" * contract.doubling,
+        "call": contract.call,
+        "declarer": contract.declarer.letter,
+        "declarer_name": str(SEAT_NAMES[contract.declarer]),
+        "needed": contract.tricks_needed,
+    }
 
 
 class _Addresses:
@@ -87,27 +108,36 @@ def play_context(result: selectors.BoardPlay, *, base: str, auto: str) -> dict:
     address = _Addresses(base, contract, auto)
     options = {o.card: o for o in evaluation.options}
     to_play = play.to_play
-    robot_side = (None if not auto else ("EW" if contract.declarer.side == "NS" else "NS"))
+    robot_side = None if not auto else ("EW" if contract.declarer.side == "NS" else "NS")
 
     seats = {}
     for seat in Seat:
         held = play.hand(seat)
-        role = ("declarer" if seat == contract.declarer else "dummy" if seat == contract.declarer.partner
-                else "defender")
+        role = "declarer" if seat == contract.declarer else "dummy" if seat == contract.declarer.partner else "defender"
         suits = []
         for suit in SUITS_DESCENDING:
             cards = sorted((c for c in held if c.suit is suit), key=lambda c: -c.rank)
             row = []
             for card in cards:
                 option = options.get(card) if seat == to_play and seat.side != robot_side else None
-                row.append({**card_view(card), "playable": option is not None,
-                            "url": address(play.cards + (card,)) if option else None,
-                            "cost": option.cost if option else None,
-                            "tricks": option.declarer_tricks if option else None})
-            suits.append({"symbol": suit.symbol, "css": SUIT_CLASS[suit], "name": str(SUIT_NAMES[suit]),
-                          "cards": row})
-        seats[seat.letter] = {"letter": seat.letter, "name": str(SEAT_NAMES[seat]), "role": role,
-                              "to_play": seat == to_play, "suits": suits, "count": len(held)}
+                row.append(
+                    {
+                        **card_view(card),
+                        "playable": option is not None,
+                        "url": address(play.cards + (card,)) if option else None,
+                        "cost": option.cost if option else None,
+                        "tricks": option.declarer_tricks if option else None,
+                    }
+                )
+            suits.append({"symbol": suit.symbol, "css": SUIT_CLASS[suit], "name": str(SUIT_NAMES[suit]), "cards": row})
+        seats[seat.letter] = {
+            "letter": seat.letter,
+            "name": str(SEAT_NAMES[seat]),
+            "role": role,
+            "to_play": seat == to_play,
+            "suits": suits,
+            "count": len(held),
+        }
 
     # the trick on the table: the one in progress, or the last one complete (with its winner)
     shown = play.current
@@ -116,16 +146,31 @@ def play_context(result: selectors.BoardPlay, *, base: str, auto: str) -> dict:
         shown = play.completed[-1]
         winner = shown.winner(contract.strain)
     on_table = {shown.seat_of(i): card_view(card) for i, card in enumerate(shown.cards)}
-    table = [{"seat": seat.letter, "name": str(SEAT_NAMES[seat]), "card": on_table.get(seat),
-              "won": seat == winner, "led": bool(shown.cards) and seat == shown.leader} for seat in Seat]
+    table = [
+        {
+            "seat": seat.letter,
+            "name": str(SEAT_NAMES[seat]),
+            "card": on_table.get(seat),
+            "won": seat == winner,
+            "led": bool(shown.cards) and seat == shown.leader,
+        }
+        for seat in Seat
+    ]
 
     log, current = [], None
     for p in evaluation.played:
         if current is None or current["number"] != p.trick:
             current = {"number": p.trick, "cards": [], "winner": None}
             log.append(current)
-        current["cards"].append({**card_view(p.card), "seat": p.seat.letter, "cost": p.cost,
-                                 "tricks": p.declarer_tricks, "side": p.seat.side})
+        current["cards"].append(
+            {
+                **card_view(p.card),
+                "seat": p.seat.letter,
+                "cost": p.cost,
+                "tricks": p.declarer_tricks,
+                "side": p.seat.side,
+            }
+        )
     for entry in log:
         entry["blanks"] = range(4 - len(entry["cards"]))
     for entry, trick in zip(log, play.tricks):
@@ -138,10 +183,10 @@ def play_context(result: selectors.BoardPlay, *, base: str, auto: str) -> dict:
     undo = None
     if play.cards:
         keep = len(play.cards)
-        if robot_side:                  # the defenders' cards after the user's last card go too
+        if robot_side:  # the defenders' cards after the user's last card go too
             while keep and evaluation.played[keep - 1].seat.side == robot_side:
                 keep -= 1
-        undo = address(play.cards[:keep - 1]) if keep else None
+        undo = address(play.cards[: keep - 1]) if keep else None
     best = None
     if evaluation.options and to_play.side != robot_side:
         best_option = min((o for o in evaluation.options if o.cost == 0), key=lambda o: (o.card.rank, o.card.index))
@@ -157,10 +202,13 @@ def play_context(result: selectors.BoardPlay, *, base: str, auto: str) -> dict:
         "winner": winner.letter if winner is not None else None,
         "winner_name": str(SEAT_NAMES[winner]) if winner is not None else None,
         "log": log,
-        "last": ({**card_view(last.card), "seat_name": str(SEAT_NAMES[last.seat]), "cost": last.cost}
-                 if last else None),
-        "declarer_won": declarer_won, "defence_won": defence_won,
-        "double_dummy": dd, "start": evaluation.start,
+        "last": (
+            {**card_view(last.card), "seat_name": str(SEAT_NAMES[last.seat]), "cost": last.cost} if last else None
+        ),
+        "declarer_won": declarer_won,
+        "defence_won": defence_won,
+        "double_dummy": dd,
+        "start": evaluation.start,
         "result": dd - contract.tricks_needed,
         "down": contract.tricks_needed - dd,
         "given_away": evaluation.given_away,
@@ -194,20 +242,34 @@ def play_board(request, session_id: int, number: int):
     except DealingError as exc:
         problems.append(exc)
         cards = []
-    result = selectors.board_play(session=session, board=board, contract=contract, cards=cards,
-                                  defenders_play=bool(auto) and not problems)
+    result = selectors.board_play(
+        session=session, board=board, contract=contract, cards=cards, defenders_play=bool(auto) and not problems
+    )
     if problems and result.error is None:
         result = selectors.BoardPlay(**{**result.__dict__, "error": problems[0]})
     base = reverse("dealing:play_board", args=[session.pk, board.number])
     context = play_context(result, base=base, auto=auto)
     status = 400 if result.error else 200
     if request.headers.get("HX-Request"):
-        response = render(request, "dealing/play_position.html", {"session": session, "p": context},
-                          status=200 if status == 400 else status)
+        response = render(
+            request,
+            "dealing/play_position.html",
+            {"session": session, "p": context},
+            status=200 if status == 400 else status,
+        )
         response["HX-Push-Url"] = context["address"]
         return response
-    return render(request, "dealing/play_board.html", {
-        "session": session, "club": session.club, "board": board_view(board), "p": context,
-        "levels": range(1, 8), "strains": STRAIN_CHOICES,
-        "declarers": [(s.letter, str(SEAT_NAMES[s])) for s in Seat],
-    }, status=status)
+    return render(
+        request,
+        "dealing/play_board.html",
+        {
+            "session": session,
+            "club": session.club,
+            "board": board_view(board),
+            "p": context,
+            "levels": range(1, 8),
+            "strains": STRAIN_CHOICES,
+            "declarers": [(s.letter, str(SEAT_NAMES[s])) for s in Seat],
+        },
+        status=status,
+    )

@@ -61,16 +61,21 @@ def hand_record_pdf(request, session_id: int):
     session, boards = _hand_record(request.user, session_id)
     if _waiting(boards) and not request.GET.get("partial"):
         session_analysis_queue(session=session)
-        session, boards = _hand_record(request.user, session_id)     # an inline worker may have finished it
+        session, boards = _hand_record(request.user, session_id)  # an inline worker may have finished it
     if _waiting(boards) and not request.GET.get("partial"):
         return render(request, "dealing/hand_record_pdf_wait.html", _progress(session, boards))
     return _pdf_response(session, boards)
 
 
 def _progress(session, boards) -> dict:
-    return {"session": session, "club": session.club, "total": len(boards), "waiting": _waiting(boards),
-            "done": len(boards) - _waiting(boards),
-            "pdf_url": reverse("dealing:hand_record_pdf", args=[session.pk])}
+    return {
+        "session": session,
+        "club": session.club,
+        "total": len(boards),
+        "waiting": _waiting(boards),
+        "done": len(boards) - _waiting(boards),
+        "pdf_url": reverse("dealing:hand_record_pdf", args=[session.pk]),
+    }
 
 
 @login_required

@@ -19,17 +19,24 @@ from dealing.texts import act_name
 def publication_log(request, slug):
     club, entries = selectors.publication_log_for_viewer(user=request.user, slug=slug)
     visible = set(commitment_list_for_user(request.user).filter(club=club).values_list("pk", flat=True))
-    rows = [{
-        "entry": entry,
-        "time": time_text(entry.recorded_at),
-        "act": act_name(entry.act),
-        "data": sorted(entry.data.items()),
-        "commitment_visible": entry.commitment_id in visible,
-    } for entry in entries]
+    rows = [
+        {
+            "entry": entry,
+            "time": time_text(entry.recorded_at),
+            "act": act_name(entry.act),
+            "data": sorted(entry.data.items()),
+            "commitment_visible": entry.commitment_id in visible,
+        }
+        for entry in entries
+    ]
     problems = [render_text(p) for p in selectors.publication_log_problems(entries=entries)]
-    return render(request, "dealing/publication_log.html", {
-        "club": club,
-        "rows": rows,
-        "head": entries[-1] if entries else None,
-        "problems": problems,
-    })
+    return render(
+        request,
+        "dealing/publication_log.html",
+        {
+            "club": club,
+            "rows": rows,
+            "head": entries[-1] if entries else None,
+            "problems": problems,
+        },
+    )

@@ -12,8 +12,10 @@ from dealing.services import boards as board_services
 from dealing.services import commitments as services
 
 EVENT = "Demo: Riverside club sessions"
-PROMISE = "Demo value (a real event would name e.g. the closing value of the Dow Jones Industrial Average on a date " \
-          "after publishing, as published by wsj.com)"
+PROMISE = (
+    "Demo value (a real event would name e.g. the closing value of the Dow Jones Industrial Average on a date "
+    "after publishing, as published by wsj.com)"
+)
 DEMO_DV = "43275.91"
 BOARDS = {"Monday Pairs": 24, "Thursday Howell": 21}
 
@@ -32,8 +34,14 @@ def seed_demo(*, club, stdout) -> None:
         fresh = [s for s in sessions if not s.boards.exists()]
         if not fresh:
             return
-        commitment = services.commitment_create(club=club, user=director, event=EVENT, promise=PROMISE,
-                                                dv_format="decimal:2", sessions=[(s, BOARDS[s.name]) for s in fresh])
+        commitment = services.commitment_create(
+            club=club,
+            user=director,
+            event=EVENT,
+            promise=PROMISE,
+            dv_format="decimal:2",
+            sessions=[(s, BOARDS[s.name]) for s in fresh],
+        )
     if commitment.is_draft:
         commitment = services.commitment_publish(commitment=commitment, user=director)
     if not commitment.has_dv:
@@ -48,5 +56,7 @@ def seed_demo(*, club, stdout) -> None:
     if not commitment.is_revealed and all(e.session.is_over for e in commitment.entries.select_related("session")):
         commitment = services.commitment_reveal(commitment=commitment, user=director)
     if dealt:
-        stdout.write(f"Dealt {dealt} finished session(s) from revealed commitment {commitment.commitment_hash[:12]}… "
-                     "(hand records; the double-dummy analysis runs on the worker when one is first viewed)")
+        stdout.write(
+            f"Dealt {dealt} finished session(s) from revealed commitment {commitment.commitment_hash[:12]}… "
+            "(hand records; the double-dummy analysis runs on the worker when one is first viewed)"
+        )

@@ -45,10 +45,14 @@ MOVEMENTS = {
 
 #: The director's rulings in the published session: (round, table, board's index in the round, result, reason).
 RULINGS = "Monday Pairs"
-ARTIFICIAL_REASON = ("Director's ruling: the board was fouled at this table and could not be played again; "
-                     "Average plus to NS, Average minus to EW (Law 12C2).")
-WEIGHTED_REASON = ("Director's ruling: misinformation about a conventional bid; weighted score, 60 % of the result "
-                   "one trick worse for the offenders and 40 % of the table's (Law 12C1(c)).")
+ARTIFICIAL_REASON = (
+    "Director's ruling: the board was fouled at this table and could not be played again; "
+    "Average plus to NS, Average minus to EW (Law 12C2)."
+)
+WEIGHTED_REASON = (
+    "Director's ruling: misinformation about a conventional bid; weighted score, 60 % of the result "
+    "one trick worse for the offenders and 40 % of the table's (Law 12C1(c))."
+)
 
 
 def seed_demo(*, club, stdout) -> None:
@@ -84,7 +88,7 @@ def _movement_give(session: Session, director) -> bool:
     if session_movement_get(session=session) is not None:
         return False
     status = session.status
-    _status_set(session, Session.Status.RUNNING)           # a movement is chosen before play
+    _status_set(session, Session.Status.RUNNING)  # a movement is chosen before play
     session_movement_choose(session=session, user=director, **MOVEMENTS[session.name])
     _status_set(session, status)
     session.refresh_from_db()
@@ -100,13 +104,16 @@ def _pairs_name(session: Session, players: list[Member]) -> bool:
     if not pairs or any(p.player_1_id or p.player_2_id or p.player_1_name or p.player_2_name for p in pairs):
         return False
     numbered = sorted((p for p in pairs if not p.section and not p.direction), key=lambda p: p.number)
-    rows = [{"number": pair.number, "player_1": players[2 * i], "player_2": players[2 * i + 1]}
-            for i, pair in enumerate(numbered) if 2 * i + 1 < len(players)]
+    rows = [
+        {"number": pair.number, "player_1": players[2 * i], "player_2": players[2 * i + 1]}
+        for i, pair in enumerate(numbered)
+        if 2 * i + 1 < len(players)
+    ]
     if not rows:
         return False
     status = session.status
     if session.is_final:
-        _status_set(session, Session.Status.FINISHED)      # named before the results were final
+        _status_set(session, Session.Status.FINISHED)  # named before the results were final
     pairs_set(session=session, rows=rows)
     _status_set(session, status)
     return True
@@ -132,20 +139,28 @@ def _results_record(session: Session, director) -> int:
         return 0
     published = session.is_final
     if published:
-        _status_set(session, Session.Status.FINISHED)      # results are entered before they are published
+        _status_set(session, Session.Status.FINISHED)  # results are entered before they are published
     deals = {b.number: b for b in Board.objects.filter(session=session)}
     rng = random.Random(f"{SEED}:{session.name}")
     boards = {number: _BoardPlan.of(number, deals.get(number), rng) for number in layout.boards}
     rulings = _rulings(layout) if session.name == RULINGS else {}
     for meeting, board in missing:
         played = boards[board].table_result(rng)
-        line = result_record(session=session, board=board, ns_pair=pairs[meeting.ns], ew_pair=pairs[meeting.ew],
-                             result=played, user=director, round=meeting.round, table=meeting.table)
+        line = result_record(
+            session=session,
+            board=board,
+            ns_pair=pairs[meeting.ns],
+            ew_pair=pairs[meeting.ew],
+            result=played,
+            user=director,
+            round=meeting.round,
+            table=meeting.table,
+        )
         ruling = rulings.get((meeting.round, meeting.table, board))
         if ruling == "artificial":
             result_correct(result=line, new=Artificial(60, 40), user=director, reason=ARTIFICIAL_REASON)
         elif ruling == "weighted" and played.contract is not None:
-            vulnerability = board_vulnerability(board)      # the declarers offended: one trick fewer for them
+            vulnerability = board_vulnerability(board)  # the declarers offended: one trick fewer for them
             worse = played.contract.ns_score(max(played.tricks - 1, 0), vulnerability)
             table = played.contract.ns_score(played.tricks, vulnerability)
             new = Assigned.weighted((Fraction(3, 5), worse), (Fraction(2, 5), table))
@@ -198,11 +213,11 @@ def _side_of(deal: Deal, name: str, dd_table=None) -> _Side:
     for strain in Strain:
         if strain is Strain.NOTRUMP:
             seat = _SIDES[name][0] if first.hcp >= second.hcp else _SIDES[name][1]
-            estimate = 6.5 + (hcp - 20) * 0.4                   # 25 points: nine tricks
+            estimate = 6.5 + (hcp - 20) * 0.4  # 25 points: nine tricks
         else:
             suit = strain.suit
             seat = _SIDES[name][0] if len(first.holding(suit)) >= len(second.holding(suit)) else _SIDES[name][1]
-            estimate = 7.2 + (hcp - 20) * 0.4 + (lengths[suit] - 8) * 0.8     # 26 and a fit: ten
+            estimate = 7.2 + (hcp - 20) * 0.4 + (lengths[suit] - 8) * 0.8  # 26 and a fit: ten
         declarer[strain] = seat
         if dd_table is not None:
             tricks[strain] = dd_table[seat, strain]
@@ -218,21 +233,21 @@ class _BoardPlan:
     board: int
     strong: _Side | None
     weak: _Side | None
-    contract: Contract | None          # None: passed out (or no deal known, see ``generic``)
+    contract: Contract | None  # None: passed out (or no deal known, see ``generic``)
     generic: tuple[Contract, int] | None = None
 
     @classmethod
     def of(cls, number: int, board, rng: random.Random) -> _BoardPlan:
-        if board is None:                  # no deal dealt: a plausible contract from a seeded distribution
+        if board is None:  # no deal dealt: a plausible contract from a seeded distribution
             call, tricks = rng.choice([("4S", 10), ("3N", 9), ("2H", 8), ("4H", 10), ("3C", 9), ("1N", 7),
-                                       ("5D", 11), ("2S", 8), ("3N", 8), ("6S", 12)])
+                                       ("5D", 11), ("2S", 8), ("3N", 8), ("6S", 12)])  # fmt: skip
             return cls(number, None, None, None, (Contract.from_str(call, rng.choice(list(Seat))), tricks))
         deal = Deal.from_pbn(board.deal_pbn)
         dd_table = _dd_table(board)
         ns, ew = _side_of(deal, "NS", dd_table), _side_of(deal, "EW", dd_table)
         strong, weak = (ns, ew) if ns.hcp > ew.hcp or (ns.hcp == ew.hcp and board.dealer in "NS") else (ew, ns)
         if strong.hcp < 20 and strong.fit_length < 8:
-            return cls(number, strong, weak, None)                      # nobody opens
+            return cls(number, strong, weak, None)  # nobody opens
         strain = _strain(strong)
         return cls(number, strong, weak, Contract(Bid(_level(strong, strain), strain), 0, strong.declarer[strain]))
 
@@ -243,28 +258,28 @@ class _BoardPlan:
             contract, tricks = self.generic
             return Played(contract, max(0, min(13, tricks + rng.choice((-1, 0, 0, 0, 1)))))
         if self.contract is None:
-            if rng.random() < 0.25:        # one table opens light and plays a part score
+            if rng.random() < 0.25:  # one table opens light and plays a part score
                 strain = _strain(self.strong)
                 return self._played(Contract(Bid(1, strain), 0, self.strong.declarer[strain]), self.strong, rng)
             return Played(None)
         strong, weak, contract = self.strong, self.weak, self.contract
         roll = rng.random()
-        if roll < 0.08 and weak.fit_length >= 8 and contract.level <= 4:       # the opponents sacrifice, doubled
+        if roll < 0.08 and weak.fit_length >= 8 and contract.level <= 4:  # the opponents sacrifice, doubled
             level = max(contract.level if weak.fit.strain > contract.strain else contract.level + 1, 2)
             strain = weak.fit.strain
-            if level <= 5 and weak.tricks[strain] >= level + 4:                    # two down at most, on paper
+            if level <= 5 and weak.tricks[strain] >= level + 4:  # two down at most, on paper
                 return self._played(Contract(Bid(level, strain), 1, weak.declarer[strain]), weak, rng)
-        elif roll < 0.18:                                                          # bid on
+        elif roll < 0.18:  # bid on
             game = _GAME[contract.strain]
             if contract.level < game:
                 contract = Contract(Bid(contract.level + 1, contract.strain), 0, contract.declarer)
             elif strong.hcp >= 30 and contract.level < 6:
                 contract = Contract(Bid(6, contract.strain), 0, contract.declarer)
-        elif roll < 0.3 and contract.level > 1:                                    # stop short
+        elif roll < 0.3 and contract.level > 1:  # stop short
             game = _GAME[contract.strain]
             level = game if contract.level > game else contract.level - 1
             contract = Contract(Bid(level, contract.strain), 0, contract.declarer)
-        elif roll < 0.4:                                                           # the other strain
+        elif roll < 0.4:  # the other strain
             if contract.strain is Strain.NOTRUMP and strong.fit_length >= 8:
                 other = strong.fit.strain
             elif contract.strain is not Strain.NOTRUMP and strong.hcp >= 23:
@@ -272,7 +287,7 @@ class _BoardPlan:
             else:
                 other = contract.strain
             contract = Contract(Bid(_level(strong, other), other), 0, strong.declarer[other])
-        if rng.random() < 0.1:                                                     # partner declares
+        if rng.random() < 0.1:  # partner declares
             contract = Contract(contract.bid, contract.doubling, contract.declarer.partner)
         return self._played(contract, strong, rng)
 

@@ -40,20 +40,30 @@ class Balance:
     ideal: float
     std: float
     spread: int
-    sumsq: float            # Σ (c − ideal)² over pairs of pairs
-    off_ideal: int          # pairs of pairs whose count differs from the ideal
+    sumsq: float  # Σ (c − ideal)² over pairs of pairs
+    off_ideal: int  # pairs of pairs whose count differs from the ideal
     pairs_of_pairs: int
     histogram: dict[int, int]
 
     def as_json(self) -> dict:
         """The shape the ``movement`` command prints."""
-        return {"min": self.min, "max": self.max, "mean": round(self.mean, 4), "ideal": round(self.ideal, 4),
-                "std": round(self.std, 4)}
+        return {
+            "min": self.min,
+            "max": self.max,
+            "mean": round(self.mean, 4),
+            "ideal": round(self.ideal, 4),
+            "std": round(self.std, 4),
+        }
 
     def as_report(self) -> dict:
-        return {**self.as_json(), "spread": self.spread, "sumsq": round(self.sumsq, 4),
-                "off_ideal": self.off_ideal, "pairs_of_pairs": self.pairs_of_pairs,
-                "histogram": {str(k): v for k, v in sorted(self.histogram.items())}}
+        return {
+            **self.as_json(),
+            "spread": self.spread,
+            "sumsq": round(self.sumsq, 4),
+            "off_ideal": self.off_ideal,
+            "pairs_of_pairs": self.pairs_of_pairs,
+            "histogram": {str(k): v for k, v in sorted(self.histogram.items())},
+        }
 
 
 def seat_matrix(movement: Movement) -> tuple[list[int], np.ndarray]:
@@ -64,7 +74,7 @@ def seat_matrix(movement: Movement) -> tuple[list[int], np.ndarray]:
     for rnd in movement.rounds:
         for t in rnd.tables:
             if movement.phantom in (t.ns, t.ew):
-                continue                      # the phantom's opponent sits out
+                continue  # the phantom's opponent sits out
             for s in t.board_sets:
                 if t.ns in index:
                     m[index[t.ns], s - 1] = 1
@@ -112,10 +122,18 @@ def balance_of(movement: Movement) -> Balance:
         hist[v] = hist.get(v, 0) + 1
     sumsq = sum((v - ideal) ** 2 for v in values)
     std = math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
-    return Balance(min=min(values), max=max(values), mean=mean, ideal=ideal, std=std,
-                   spread=max(values) - min(values), sumsq=sumsq,
-                   off_ideal=sum(1 for v in values if v != ideal), pairs_of_pairs=len(values),
-                   histogram=hist)
+    return Balance(
+        min=min(values),
+        max=max(values),
+        mean=mean,
+        ideal=ideal,
+        std=std,
+        spread=max(values) - min(values),
+        sumsq=sumsq,
+        off_ideal=sum(1 for v in values if v != ideal),
+        pairs_of_pairs=len(values),
+        histogram=hist,
+    )
 
 
 def _welch_bound(movement: Movement, total: int, count: int) -> float | None:
@@ -133,11 +151,11 @@ def _welch_bound(movement: Movement, total: int, count: int) -> float | None:
 
 @dataclass(frozen=True)
 class BestPossible:
-    sumsq: float           # a proven lower bound on Σ (c − ideal)²
-    std: float             # the matching lower bound on std
-    complete_possible: bool | None   # can every two pairs be compared equally often? None = unknown
-    reached: bool          # does this movement meet the bound?
-    explanation: Text      # why the bound is what it is
+    sumsq: float  # a proven lower bound on Σ (c − ideal)²
+    std: float  # the matching lower bound on std
+    complete_possible: bool | None  # can every two pairs be compared equally often? None = unknown
+    reached: bool  # does this movement meet the bound?
+    explanation: Text  # why the bound is what it is
 
 
 def best_possible(movement: Movement, balance: Balance | None = None) -> BestPossible:
@@ -181,5 +199,10 @@ def best_possible(movement: Movement, balance: Balance | None = None) -> BestPos
                 bound, possible = 10.0, False
                 why = Text.of("best.six_pairs_five_sets")
     tol = 1e-9
-    return BestPossible(sumsq=bound, std=math.sqrt(bound / count) if count else 0.0,
-                        complete_possible=possible, reached=b.sumsq <= bound + tol, explanation=why)
+    return BestPossible(
+        sumsq=bound,
+        std=math.sqrt(bound / count) if count else 0.0,
+        complete_possible=possible,
+        reached=b.sumsq <= bound + tol,
+        explanation=why,
+    )

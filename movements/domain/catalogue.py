@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from movements.domain import howell, mitchell as mitchell_mod, partial
+from movements.domain import howell, partial
+from movements.domain import mitchell as mitchell_mod
 from movements.domain.balance import balance_of, best_possible
 from movements.domain.errors import MovementError
 from movements.domain.schedule import Movement
@@ -37,8 +38,9 @@ def check_boards_per_round(boards_per_round: int, half_sets: bool = False) -> No
     if boards_per_round < 1:
         raise MovementError(Text.of("error.boards_min", value=boards_per_round), field="boards_per_round")
     if boards_per_round > MAX_BOARDS_PER_ROUND:
-        raise MovementError(Text.of("error.boards_max", max=MAX_BOARDS_PER_ROUND, value=boards_per_round),
-                            field="boards_per_round")
+        raise MovementError(
+            Text.of("error.boards_max", max=MAX_BOARDS_PER_ROUND, value=boards_per_round), field="boards_per_round"
+        )
     if half_sets and boards_per_round % 2:
         raise MovementError(Text.of("error.boards_even", value=boards_per_round), field="boards_per_round")
 
@@ -48,8 +50,14 @@ def _howell_rounds(n: int) -> int:
 
 
 @lru_cache(maxsize=256)
-def movement_for(pairs: int, rounds: int | None = None, kind: str = "howell", half_sets: bool = False,
-                 variant: str | None = None, arrow_switch: bool = False) -> Movement:
+def movement_for(
+    pairs: int,
+    rounds: int | None = None,
+    kind: str = "howell",
+    half_sets: bool = False,
+    variant: str | None = None,
+    arrow_switch: bool = False,
+) -> Movement:
     if kind not in KINDS:
         raise MovementError(Text.of("error.kind", value=str(kind)), field="kind")
     if kind == "mitchell":
@@ -59,7 +67,7 @@ def movement_for(pairs: int, rounds: int | None = None, kind: str = "howell", ha
     if variant or arrow_switch:
         raise MovementError(Text.of("error.mitchell_options"), field="kind")
     if pairs < howell.MIN_PAIRS or pairs > howell.MAX_PAIRS:
-        return howell.complete_howell(pairs, half_sets=half_sets)   # raises with the explanation
+        return howell.complete_howell(pairs, half_sets=half_sets)  # raises with the explanation
     full = _howell_rounds(pairs)
     if rounds is None or rounds == full:
         return howell.complete_howell(pairs, half_sets=half_sets)
@@ -67,8 +75,9 @@ def movement_for(pairs: int, rounds: int | None = None, kind: str = "howell", ha
     low, high = m + (1 if m % 2 == 0 else 0), 2 * m - 2
     if rounds > full:
         span = "band_shape" if 2 * m == 8 else ("range" if low <= high else "none")
-        raise MovementError(Text.of("error.too_many_rounds", pairs=pairs, full=full, low=low, high=high, span=span),
-                            field="rounds")
+        raise MovementError(
+            Text.of("error.too_many_rounds", pairs=pairs, full=full, low=low, high=high, span=span), field="rounds"
+        )
     if half_sets:
         raise MovementError(Text.of("error.half_sets_partial"), field="half_sets")
     if rounds < 1:
@@ -83,9 +92,13 @@ def balance_report(movement: Movement) -> dict:
         **b.as_report(),
         "winners": movement.winners,
         "completely_balanced": b.spread == 0 and b.min == b.ideal,
-        "best_possible": {"sumsq": round(best.sumsq, 4), "std": round(best.std, 4),
-                          "complete_balance_possible": best.complete_possible, "reached": best.reached,
-                          "explanation": best.explanation},
+        "best_possible": {
+            "sumsq": round(best.sumsq, 4),
+            "std": round(best.std, 4),
+            "complete_balance_possible": best.complete_possible,
+            "reached": best.reached,
+            "explanation": best.explanation,
+        },
         "claim": movement.claim,
     }
 
@@ -96,17 +109,35 @@ def options_for(pairs: int) -> list[dict]:
     n = pairs
     if howell.MIN_PAIRS <= n <= howell.MAX_PAIRS:
         full = _howell_rounds(n)
-        out.append({"label": Text.of("option.complete", rounds=full, half_sets=False), "kind": "howell",
-                    "rounds": None, "half_sets": False})
+        out.append(
+            {
+                "label": Text.of("option.complete", rounds=full, half_sets=False),
+                "kind": "howell",
+                "rounds": None,
+                "half_sets": False,
+            }
+        )
         n_struct = n + 1 if n % 2 else n
         if n_struct % 4 == 2 and (n in (5, 6) or str(n_struct) in howell.embedded().get("half", {})):
-            out.append({"label": Text.of("option.complete", rounds=full, half_sets=True), "kind": "howell",
-                        "rounds": None, "half_sets": True})
+            out.append(
+                {
+                    "label": Text.of("option.complete", rounds=full, half_sets=True),
+                    "kind": "howell",
+                    "rounds": None,
+                    "half_sets": True,
+                }
+            )
         m = (n + 1) // 2
         three_quarter = max(m + 1, round(3 * (2 * m - 1) / 4))
         if n >= 9 and three_quarter < full and not (three_quarter == m and m % 2 == 0):
-            out.append({"label": Text.of("option.three_quarter", rounds=three_quarter), "kind": "howell",
-                        "rounds": three_quarter, "half_sets": False})
+            out.append(
+                {
+                    "label": Text.of("option.three_quarter", rounds=three_quarter),
+                    "kind": "howell",
+                    "rounds": three_quarter,
+                    "half_sets": False,
+                }
+            )
     if mitchell_mod.MIN_PAIRS <= n <= mitchell_mod.MAX_PAIRS:
         m = (n + 1) // 2
         variants = ["skip", "relay"] if m % 2 == 0 else [None]
@@ -114,7 +145,14 @@ def options_for(pairs: int) -> list[dict]:
             rounds = m - 1 if v == "skip" else m
             for arrow in (False, True):
                 label = Text.of("option.mitchell", variant=v or "plain", rounds=rounds, arrow_switch=arrow)
-                out.append({"label": label,
-                            "kind": "mitchell", "rounds": None, "variant": v, "arrow_switch": arrow,
-                            "half_sets": False})
+                out.append(
+                    {
+                        "label": label,
+                        "kind": "mitchell",
+                        "rounds": None,
+                        "variant": v,
+                        "arrow_switch": arrow,
+                        "half_sets": False,
+                    }
+                )
     return out

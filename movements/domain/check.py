@@ -85,8 +85,12 @@ def violations(movement: Movement) -> list[str]:
         missed = [s for s in expected_sets if not played[(p, s)]]
         allowed = 0
         if movement.complete and movement.kind == "howell":
-            sit_outs = movement.round_count - sum(1 for rnd in movement.rounds for t in rnd.tables
-                                                  if p in (t.ns, t.ew) and movement.phantom not in (t.ns, t.ew))
+            sit_outs = movement.round_count - sum(
+                1
+                for rnd in movement.rounds
+                for t in rnd.tables
+                if p in (t.ns, t.ew) and movement.phantom not in (t.ns, t.ew)
+            )
             per_round = len(movement.rounds[0].tables[0].board_sets)
             allowed = sit_outs * per_round
             if len(missed) > allowed:

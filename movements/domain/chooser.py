@@ -37,7 +37,8 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from movements.domain import howell, mitchell as mitchell_mod
+from movements.domain import howell
+from movements.domain import mitchell as mitchell_mod
 from movements.domain.catalogue import MAX_BOARDS_PER_ROUND, balance_report, movement_for, options_for
 from movements.domain.errors import MovementError
 from movements.domain.schedule import Movement
@@ -57,6 +58,7 @@ ROWS_PER_MOVEMENT = 3
 
 
 # --- what the director asks for ----------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Target:
@@ -102,14 +104,17 @@ def parse_boards(value: str) -> tuple[int, int, bool]:
         low, high = low - spread, low + spread
     low, high = min(low, high), max(low, high)
     if low < MIN_BOARDS or high > MAX_BOARDS:
-        raise MovementError(Text.of("error.target_boards_range", value=str(value), low=MIN_BOARDS, high=MAX_BOARDS),
-                            field="boards")
+        raise MovementError(
+            Text.of("error.target_boards_range", value=str(value), low=MIN_BOARDS, high=MAX_BOARDS), field="boards"
+        )
     return low, high, about
 
 
 _H_MM = re.compile(r"^(\d{1,2})[:.](\d{2})$")
-_HOURS = re.compile(r"^(\d+(?:\.\d+)?)\s*(?:h|hr|hrs|hour|hours|g|godz|godzin|godziny|godzina)\.?"
-                    r"(?:\s*(\d{1,2})\s*(?:m|min|mins|minut|minuty|minutes)?\.?)?$")
+_HOURS = re.compile(
+    r"^(\d+(?:\.\d+)?)\s*(?:h|hr|hrs|hour|hours|g|godz|godzin|godziny|godzina)\.?"
+    r"(?:\s*(\d{1,2})\s*(?:m|min|mins|minut|minuty|minutes)?\.?)?$"
+)
 _MINUTES = re.compile(r"^(\d{1,6})\s*(?:m|min|mins|minut|minuty|minutes)\.?$")
 _NUMBER = re.compile(r"^(\d+(?:\.\d+)?)$")
 
@@ -136,13 +141,20 @@ def parse_length(value: str) -> int:
     if minutes is None:
         raise MovementError(Text.of("error.target_length", value=str(value)), field="length")
     if not MIN_MINUTES <= minutes <= MAX_MINUTES:
-        raise MovementError(Text.of("error.target_length_range", value=str(value), low=MIN_MINUTES,
-                                    high=MAX_MINUTES // 60), field="length")
+        raise MovementError(
+            Text.of("error.target_length_range", value=str(value), low=MIN_MINUTES, high=MAX_MINUTES // 60),
+            field="length",
+        )
     return round(minutes)
 
 
-def target_for(*, boards: str | None = None, length: str | None = None,
-               minutes_per_board: float = MINUTES_PER_BOARD, usual: tuple[int, int] = USUAL_BOARDS) -> Target:
+def target_for(
+    *,
+    boards: str | None = None,
+    length: str | None = None,
+    minutes_per_board: float = MINUTES_PER_BOARD,
+    usual: tuple[int, int] = USUAL_BOARDS,
+) -> Target:
     """The boards to aim at: about how many (``boards``), at most how long (``length``), or the club's ``usual``
     range. When both are given, the stricter wins: a length that holds fewer boards than asked limits them.
 
@@ -155,8 +167,11 @@ def target_for(*, boards: str | None = None, length: str | None = None,
         raise MovementError(Text.of("error.minutes_per_board", value=minutes_per_board), field="minutes_per_board")
     if boards not in (None, ""):
         low, high, about = parse_boards(boards)
-        text = (Text.of("target.about", boards=(low + high) // 2, low=low, high=high) if about
-                else Text.of("target.range", low=low, high=high))
+        text = (
+            Text.of("target.about", boards=(low + high) // 2, low=low, high=high)
+            if about
+            else Text.of("target.range", low=low, high=high)
+        )
     else:
         low, high = usual
         text = Text.of("target.range", low=low, high=high)
@@ -165,8 +180,10 @@ def target_for(*, boards: str | None = None, length: str | None = None,
         minutes = parse_length(length)
         most = math.floor(minutes / mpb + 1e-9)
         if most < MIN_BOARDS:
-            raise MovementError(Text.of("error.target_too_short", minutes=minutes, boards=most,
-                                        minutes_per_board=_number(mpb)), field="length")
+            raise MovementError(
+                Text.of("error.target_too_short", minutes=minutes, boards=most, minutes_per_board=_number(mpb)),
+                field="length",
+            )
         if most < high:
             high = most
             low = min(low, max(MIN_BOARDS, most - max(2, round(most * 0.25))))
@@ -199,24 +216,25 @@ def pairs_for(pairs: int | None = None, tables: int | None = None) -> int:
 
 # --- what is offered ------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Offer:
     """One row of the chooser: a movement with its boards per round, said in bridge words."""
 
     pairs: int
-    parameters: dict           # movement_for's: rounds, kind, half_sets, variant, arrow_switch
+    parameters: dict  # movement_for's: rounds, kind, half_sets, variant, arrow_switch
     boards_per_round: int
     label: Text
     movement: Movement
-    report: dict               # catalogue.balance_report: the mathematics, for the curious
-    boards: int                # boards each table plays: rounds × boards per round
-    boards_dealt: int          # boards to prepare: board sets × boards in a set
-    minutes: float             # expected playing time
-    penalty: int               # how badly it misses the session's range (0: it fits)
+    report: dict  # catalogue.balance_report: the mathematics, for the curious
+    boards: int  # boards each table plays: rounds × boards per round
+    boards_dealt: int  # boards to prepare: board sets × boards in a set
+    minutes: float  # expected playing time
+    penalty: int  # how badly it misses the session's range (0: it fits)
     verdict: Text
-    verdict_rank: int          # 0 perfect … 4 uneven
-    best: Text | None          # what is provably best, in words
-    opponents: int             # the fewest other pairs a pair meets
+    verdict_rank: int  # 0 perfect … 4 uneven
+    best: Text | None  # what is provably best, in words
+    opponents: int  # the fewest other pairs a pair meets
     relays: int
     bye_stands: int
     facts: tuple[Text, ...] = ()
@@ -244,8 +262,7 @@ class Offer:
 
     @property
     def boards_text(self) -> Text:
-        return Text.of("offer.boards", rounds=self.rounds, boards_per_round=self.boards_per_round,
-                       boards=self.boards)
+        return Text.of("offer.boards", rounds=self.rounds, boards_per_round=self.boards_per_round, boards=self.boards)
 
     @property
     def time_text(self) -> Text:
@@ -263,8 +280,15 @@ class Offer:
     def query(self) -> dict:
         """The parameters a page or the API sends back to choose this row."""
         p = self.parameters
-        return {"pairs": self.pairs, "kind": p["kind"], "rounds": p["rounds"], "half_sets": p["half_sets"],
-                "variant": p["variant"], "arrow_switch": p["arrow_switch"], "boards_per_round": self.boards_per_round}
+        return {
+            "pairs": self.pairs,
+            "kind": p["kind"],
+            "rounds": p["rounds"],
+            "half_sets": p["half_sets"],
+            "variant": p["variant"],
+            "arrow_switch": p["arrow_switch"],
+            "boards_per_round": self.boards_per_round,
+        }
 
 
 @dataclass(frozen=True)
@@ -274,7 +298,7 @@ class Choice:
     pairs: int
     target: Target
     offers: tuple[Offer, ...]
-    unavailable: tuple[tuple[Text, Text], ...] = ()   # (label, why) of options that could not be built
+    unavailable: tuple[tuple[Text, Text], ...] = ()  # (label, why) of options that could not be built
     advice: Text | None = None
 
 
@@ -342,11 +366,13 @@ def _best_in_words(movement: Movement, best: dict, perfect: bool) -> Text | None
 def _facts(movement: Movement, parameters: dict, opponents: int, dealt: int, played: int) -> tuple[Text, ...]:
     facts = [Text.of("fact.winners", count=movement.winners)]
     others = movement.pairs - 1
-    facts.append(Text.of("fact.meets_all") if opponents >= others
-                 else Text.of("fact.meets", count=opponents, others=others))
+    facts.append(
+        Text.of("fact.meets_all") if opponents >= others else Text.of("fact.meets", count=opponents, others=others)
+    )
     if movement.kind == "mitchell" and parameters.get("variant") == "relay":
-        facts.append(Text.of("fact.bye_stand", low=movement.tables // 2, high=movement.tables // 2 + 1,
-                             tables=movement.tables))
+        facts.append(
+            Text.of("fact.bye_stand", low=movement.tables // 2, high=movement.tables // 2 + 1, tables=movement.tables)
+        )
     elif movement.kind == "mitchell" and parameters.get("variant") == "skip":
         facts.append(Text.of("fact.skip", round=movement.tables // 2))
     else:
@@ -375,7 +401,7 @@ def _candidates(full_rounds: int, kind: str, half_sets: bool, target: Target) ->
     fitting = [c for c in full if target.penalty(c[2]) == 0]
     if kind == "mitchell":
         shortened = _shortened(full_rounds, target, shortest=max(3, math.ceil(2 * full_rounds / 3)), most=4)
-        if not fitting and not shortened:        # a big field: as many rounds as the session holds, 2 boards each
+        if not fitting and not shortened:  # a big field: as many rounds as the session holds, 2 boards each
             shortened = _shortened(full_rounds, target, shortest=3, most=2)
         fitting += shortened
     if not fitting:
@@ -400,23 +426,28 @@ def offers_for(pairs: int, target: Target, *, winners: str = "one") -> Choice:
     first). Raises ``MovementError`` for a field no movement serves (fewer than 4 pairs, more than Mitchells
     take)."""
     if pairs < howell.MIN_PAIRS:
-        movement_for(pairs)                               # raises with the explanation
+        movement_for(pairs)  # raises with the explanation
     if pairs > mitchell_mod.MAX_PAIRS:
-        movement_for(pairs, kind="mitchell")              # raises with the explanation
+        movement_for(pairs, kind="mitchell")  # raises with the explanation
     if winners not in WINNERS:
         raise MovementError(Text.of("error.winners", value=str(winners)), field="winners")
     offers: list[Offer] = []
     unavailable: list[tuple[Text, Text]] = []
     reports: dict[int, dict] = {}
     for option in options_for(pairs):
-        params = {"rounds": option.get("rounds"), "kind": option["kind"], "half_sets": bool(option["half_sets"]),
-                  "variant": option.get("variant"), "arrow_switch": bool(option.get("arrow_switch"))}
+        params = {
+            "rounds": option.get("rounds"),
+            "kind": option["kind"],
+            "half_sets": bool(option["half_sets"]),
+            "variant": option.get("variant"),
+            "arrow_switch": bool(option.get("arrow_switch")),
+        }
         try:
             full = movement_for(pairs, **params)
         except MovementError as exc:
             unavailable.append((option["label"], exc.text or Text.of("error.internal", detail=str(exc))))
             continue
-        for rounds, bpr, played in _candidates(full.round_count, params["kind"], params["half_sets"], target):
+        for rounds, bpr, _played in _candidates(full.round_count, params["kind"], params["half_sets"], target):
             p = dict(params, rounds=rounds) if rounds is not None else params
             try:
                 m = movement_for(pairs, **p) if rounds is not None else full
@@ -425,16 +456,21 @@ def offers_for(pairs: int, target: Target, *, winners: str = "one") -> Choice:
             report = reports.get(id(m)) or reports.setdefault(id(m), balance_report(m))
             label = option["label"]
             if rounds is not None:
-                label = Text.of("option.mitchell", variant=params["variant"] or "plain", rounds=rounds,
-                                arrow_switch=params["arrow_switch"])
+                label = Text.of(
+                    "option.mitchell",
+                    variant=params["variant"] or "plain",
+                    rounds=rounds,
+                    arrow_switch=params["arrow_switch"],
+                )
             offers.append(_offer(pairs, p, bpr, label, m, report, target, winners))
     offers.sort(key=lambda o: o.sort_key)
     advice = Text.of("advice.mitchell_only", pairs=pairs, max=howell.MAX_PAIRS) if pairs > howell.MAX_PAIRS else None
     return Choice(pairs=pairs, target=target, offers=tuple(offers), unavailable=tuple(unavailable), advice=advice)
 
 
-def _offer(pairs: int, params: dict, bpr: int, label: Text, m: Movement, report: dict, target: Target,
-           winners: str) -> Offer:
+def _offer(
+    pairs: int, params: dict, bpr: int, label: Text, m: Movement, report: dict, target: Target, winners: str
+) -> Offer:
     per_set = bpr // 2 if m.half_sets else bpr
     played = m.round_count * bpr
     dealt = m.board_sets * per_set
@@ -445,9 +481,24 @@ def _offer(pairs: int, params: dict, bpr: int, label: Text, m: Movement, report:
     penalty = target.penalty(played)
     wrong_winners = winners != "any" and m.winners != (1 if winners == "one" else 2)
     simpler = int(m.half_sets) + int(m.shared_boards and m.kind == "howell")
-    key = (penalty, rank, wrong_winners, simpler, abs(played - target.middle), not 2 <= bpr <= 4,
-           report["std"], relays)
-    return Offer(pairs=pairs, parameters=dict(params), boards_per_round=bpr, label=label, movement=m, report=report,
-                 boards=played, boards_dealt=dealt, minutes=played * target.minutes_per_board, penalty=penalty,
-                 verdict=said, verdict_rank=rank, best=best, opponents=opponents, relays=relays - bye,
-                 bye_stands=bye, facts=_facts(m, params, opponents, dealt, played), sort_key=key)
+    key = (penalty, rank, wrong_winners, simpler, abs(played - target.middle), not 2 <= bpr <= 4, report["std"], relays)
+    return Offer(
+        pairs=pairs,
+        parameters=dict(params),
+        boards_per_round=bpr,
+        label=label,
+        movement=m,
+        report=report,
+        boards=played,
+        boards_dealt=dealt,
+        minutes=played * target.minutes_per_board,
+        penalty=penalty,
+        verdict=said,
+        verdict_rank=rank,
+        best=best,
+        opponents=opponents,
+        relays=relays - bye,
+        bye_stands=bye,
+        facts=_facts(m, params, opponents, dealt, played),
+        sort_key=key,
+    )

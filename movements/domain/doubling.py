@@ -79,7 +79,7 @@ def doubled_room_square(q: int, offsets: tuple[int, int] | None = None) -> tuple
     Y = [(power(2 * i - 1), power(2 * i)) for i in range(half)]
     R, S = _room(f, X), _room(f, Y)
     G = list(range(q))
-    P = [("p", g) for g in G]                    # primed rows/cols and symbols
+    P = [("p", g) for g in G]  # primed rows/cols and symbols
     L = "l"
 
     def prime(s):
@@ -103,11 +103,11 @@ def doubled_room_square(q: int, offsets: tuple[int, int] | None = None) -> tuple
                 pair = (prime(v), u)
             C[(("p", i), ("p", j))] = pair
     C[(L, L)] = (INF2, INF)
-    in_r = sorted({f.sub[f.add[a][b]][0] for a, b in X})     # column offsets of R's pairs
+    in_r = sorted({f.sub[f.add[a][b]][0] for a, b in X})  # column offsets of R's pairs
     j1, j2 = offsets or (in_r[0], in_r[1])
     if j1 == j2 or j1 not in in_r or j2 not in in_r:
         raise internal(f"T1 and T2 must be two different diagonals of R: offsets {in_r}")
-    for i in G:                                               # T1
+    for i in G:  # T1
         j = f.add[i][j1]
         cell = (("p", i), ("p", j))
         first, second = C.pop(cell)
@@ -115,7 +115,7 @@ def doubled_room_square(q: int, offsets: tuple[int, int] | None = None) -> tuple
         C[(("p", i), L)] = (first, second)
         C[(kp[1], ("p", j))] = (INF2, kp)
         C[(n, ("p", j))] = (INF, n)
-    for i in G:                                               # T2
+    for i in G:  # T2
         j = f.add[i][j2]
         cell = (("p", i), ("p", j))
         kp, n = C.pop(cell)
@@ -162,8 +162,8 @@ def doubled_howell(q: int, *, phantom: bool = False) -> Movement:
     flip = {row for (row, col), (a, b) in F.items() if b == INF}
     rounds = []
     relay_count = len(labels) - (q + 1)
-    previous: dict[int, int] = {}             # board set → table in the round before
-    on_relay: dict[int, int] = {}             # board set → relay in the round before
+    previous: dict[int, int] = {}  # board set → table in the round before
+    on_relay: dict[int, int] = {}  # board set → relay in the round before
     for col in labels:
         cells = []
         for row in labels:
@@ -173,12 +173,12 @@ def doubled_howell(q: int, *, phantom: bool = False) -> Movement:
                 cells.append((index[row] + 1, number[ns], number[ew]))
         table_of: dict[int, int] = {}
         free = set(range(1, q + 2))
-        for s, ns, ew in cells:               # ∞ stays at table 1 and ∞′ at table 2
+        for s, ns, ew in cells:  # ∞ stays at table 1 and ∞′ at table 2
             fixed = 1 if n_struct in (ns, ew) else (2 if n_struct - 1 in (ns, ew) else None)
             if fixed:
                 table_of[s] = fixed
                 free.discard(fixed)
-        for s, _ns, _ew in cells:             # a board set stays where it was, if it can
+        for s, _ns, _ew in cells:  # a board set stays where it was, if it can
             if s not in table_of and previous.get(s) in free:
                 table_of[s] = previous[s]
                 free.discard(previous[s])
@@ -192,7 +192,7 @@ def doubled_howell(q: int, *, phantom: bool = False) -> Movement:
         idle = [s for s in range(1, len(labels) + 1) if s not in used]
         relay_of: dict[int, int] = {}
         spare = set(range(1, relay_count + 1))
-        for s in idle:                        # a resting set stays on its relay, if it can
+        for s in idle:  # a resting set stays on its relay, if it can
             if on_relay.get(s) in spare:
                 relay_of[s] = on_relay[s]
                 spare.discard(on_relay[s])
@@ -209,9 +209,17 @@ def doubled_howell(q: int, *, phantom: bool = False) -> Movement:
         notes.append(Text.of("note.stationary_pair", pair=n_struct))
     notes.append(Text.of("note.second_stationary", pair=n_struct - 1))
     return Movement(
-        kind="howell", pairs=n_struct - 1 if phantom else n_struct, tables=m, board_sets=len(labels),
-        rounds=tuple(rounds), relays=tuple(Relay(f"R{k + 1}", None) for k in range(relay_count)),
-        phantom=n_struct if phantom else None, stationary=() if phantom else (n_struct,), complete=True,
+        kind="howell",
+        pairs=n_struct - 1 if phantom else n_struct,
+        tables=m,
+        board_sets=len(labels),
+        rounds=tuple(rounds),
+        relays=tuple(Relay(f"R{k + 1}", None) for k in range(relay_count)),
+        phantom=n_struct if phantom else None,
+        stationary=() if phantom else (n_struct,),
+        complete=True,
         title=Text.of("title.howell", pairs=n_struct - 1 if phantom else n_struct, tables=m, sits_out=phantom),
         construction=Text.of("construction.doubling", q=q, phantom=n_struct if phantom else None),
-        claim=room_square_claim(F, drop=INF if phantom else None), notes=tuple(notes))
+        claim=room_square_claim(F, drop=INF if phantom else None),
+        notes=tuple(notes),
+    )

@@ -23,7 +23,7 @@ from movements.domain.text import Text
 class MovementError(ValueError):
     """A movement that cannot be built, with the input field it concerns."""
 
-    def __init__(self, message: "str | Text", *, field: str | None = None):
+    def __init__(self, message: str | Text, *, field: str | None = None):
         super().__init__(str(message))
         self.text: Text | None = message if isinstance(message, Text) else None
         self.field = field

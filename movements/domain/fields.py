@@ -21,7 +21,7 @@ because the article's α fails in characteristic 3 (5/4 = −1 in GF(27)).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from movements.domain.errors import internal
 
@@ -68,8 +68,9 @@ class FiniteField:
         p, k = self.p, self.k
         self.modulus = self._irreducible() if k > 1 else None
         digits = [self._digits(a) for a in range(q)]
-        self.add = [[self._code([(x + y) % p for x, y in zip(digits[a], digits[b])]) for b in range(q)]
-                    for a in range(q)]
+        self.add = [
+            [self._code([(x + y) % p for x, y in zip(digits[a], digits[b])]) for b in range(q)] for a in range(q)
+        ]
         self.neg = [self._code([(-x) % p for x in digits[a]]) for a in range(q)]
         self.sub = [[self.add[a][self.neg[b]] for b in range(q)] for a in range(q)]
         self.mul = [[self._mul_poly(digits[a], digits[b]) for b in range(q)] for a in range(q)]
@@ -117,8 +118,8 @@ class FiniteField:
         p, k = self.p, self.k
         if (p, k) == (3, 3):
             return [1, 0, 2, 1]
-        for tail in range(p ** k):
-            coeffs = [(tail // p ** i) % p for i in range(k)] + [1]
+        for tail in range(p**k):
+            coeffs = [(tail // p**i) % p for i in range(k)] + [1]
             if coeffs[0] and not _has_factor(coeffs, p):
                 return coeffs
         raise AssertionError("no irreducible polynomial")  # pragma: no cover
@@ -146,8 +147,8 @@ def _has_factor(coeffs: list[int], p: int) -> bool:
     """Does the polynomial (degree ≤ 3 in practice) have a factor of degree ≤ deg/2?"""
     k = len(coeffs) - 1
     for d in range(1, k // 2 + 1):
-        for tail in range(p ** d):
-            divisor = [(tail // p ** i) % p for i in range(d)] + [1]
+        for tail in range(p**d):
+            divisor = [(tail // p**i) % p for i in range(d)] + [1]
             if _divides(divisor, coeffs, p):
                 return True
     return False
@@ -164,7 +165,7 @@ def _divides(divisor: list[int], poly: list[int], p: int) -> bool:
     return not any(x % p for x in rest[:d])
 
 
-@lru_cache(maxsize=None)
+@cache
 def group(kind: str, order: int) -> CyclicGroup | FiniteField:
     """The group named by a data record: ``("Z", 15)`` or ``("GF", 27)`` (cached)."""
     if kind == "Z":

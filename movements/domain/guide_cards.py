@@ -33,17 +33,17 @@ from movements.domain.errors import MovementError
 from movements.domain.schedule import Movement
 from movements.domain.text import Text
 
-Place = int | str          # a table number or a relay name ("R2")
+Place = int | str  # a table number or a relay name ("R2")
 
 
 @dataclass(frozen=True)
 class PairCardLine:
     round: int
     table: int
-    direction: str                   # the seat the pair sits in: "NS" or "EW"
-    opponent: int | None             # None: the pair sits out (its opponent is the phantom)
+    direction: str  # the seat the pair sits in: "NS" or "EW"
+    opponent: int | None  # None: the pair sits out (its opponent is the phantom)
     board_sets: tuple[int, ...]
-    arrow_switched: bool = False     # the pair plays the other direction's cards this round
+    arrow_switched: bool = False  # the pair plays the other direction's cards this round
 
     @property
     def sits_out(self) -> bool:
@@ -60,10 +60,10 @@ class PairCardLine:
 @dataclass(frozen=True)
 class TableCardLine:
     round: int
-    ns: int | None                  # None: the phantom
+    ns: int | None  # None: the phantom
     ew: int | None
     board_sets: tuple[int, ...]
-    boards_next: tuple[tuple[Place, ...], ...]   # for each set: where it is next round (tables, relays)
+    boards_next: tuple[tuple[Place, ...], ...]  # for each set: where it is next round (tables, relays)
     ns_next: tuple[int, str] | None  # (table, seat) where the NS pair goes next
     ew_next: tuple[int, str] | None
     arrow_switched: bool = False
@@ -87,8 +87,16 @@ def pair_cards(m: Movement) -> dict[int, list[PairCardLine]]:
             for me, other, seat in ((t.ns, t.ew, "NS"), (t.ew, t.ns, "EW")):
                 if me == m.phantom:
                     continue
-                cards[me].append(PairCardLine(rnd.number, t.table, seat, None if other == m.phantom else other,
-                                              t.board_sets, rnd.arrow_switched))
+                cards[me].append(
+                    PairCardLine(
+                        rnd.number,
+                        t.table,
+                        seat,
+                        None if other == m.phantom else other,
+                        t.board_sets,
+                        rnd.arrow_switched,
+                    )
+                )
     return cards
 
 
@@ -101,14 +109,25 @@ def table_cards(m: Movement) -> dict[int, list[TableCardLine]]:
         last = i + 1 == len(m.rounds)
         where_next = m.location_of_set(i + 1) if not last else {}
         for t in rnd.tables:
+
             def goes(p):
                 if last or p == m.phantom:
                     return None
                 return seats[i + 1][p]
+
             nxt = tuple(tuple(where_next.get(s, [])) for s in t.board_sets) if not last else ()
-            cards[t.table].append(TableCardLine(
-                rnd.number, None if t.ns == m.phantom else t.ns, None if t.ew == m.phantom else t.ew,
-                t.board_sets, nxt, goes(t.ns), goes(t.ew), rnd.arrow_switched))
+            cards[t.table].append(
+                TableCardLine(
+                    rnd.number,
+                    None if t.ns == m.phantom else t.ns,
+                    None if t.ew == m.phantom else t.ew,
+                    t.board_sets,
+                    nxt,
+                    goes(t.ns),
+                    goes(t.ew),
+                    rnd.arrow_switched,
+                )
+            )
     return cards
 
 
@@ -123,7 +142,8 @@ def board_cards(m: Movement) -> dict[int, list[tuple[int, int | str]]]:
 
 def cards_json(m: Movement) -> dict:
     return {
-        "pair_cards": {str(p): [[c.round, c.table, c.plays] for c in lines if not c.sits_out]
-                       for p, lines in pair_cards(m).items()},
+        "pair_cards": {
+            str(p): [[c.round, c.table, c.plays] for c in lines if not c.sits_out] for p, lines in pair_cards(m).items()
+        },
         "board_cards": {str(s): [[r, place] for r, place in lines] for s, lines in board_cards(m).items()},
     }

@@ -49,7 +49,7 @@ from movements.domain.text import Text, method_text
 from movements.domain.translation import Starter, translation_movement
 
 MIN_PAIRS, MAX_PAIRS = 4, 64
-DOUBLED = {40: 19, 56: 27}     # 2(q + 1) pairs by Schellenberg's doubling where no cyclic movement is balanced
+DOUBLED = {40: 19, 56: 27}  # 2(q + 1) pairs by Schellenberg's doubling where no cyclic movement is balanced
 DATA = Path(__file__).resolve().parent / "data" / "starters.json"
 
 
@@ -133,8 +133,13 @@ def _translation(starter: Starter, *, phantom: bool, pairs: int, construction: T
     if half:
         notes.append(Text.of("note.two_circuits"))
     return translation_movement(
-        starter, phantom=phantom, title=Text.of("title.howell", pairs=pairs, tables=tables, sits_out=phantom),
-        construction=construction, claim=theory_claim(starter, phantom=phantom), notes=tuple(notes))
+        starter,
+        phantom=phantom,
+        title=Text.of("title.howell", pairs=pairs, tables=tables, sits_out=phantom),
+        construction=construction,
+        claim=theory_claim(starter, phantom=phantom),
+        notes=tuple(notes),
+    )
 
 
 def _search_starter(section: str, n: int) -> tuple[Starter, Text] | None:
@@ -143,8 +148,9 @@ def _search_starter(section: str, n: int) -> tuple[Starter, Text] | None:
     if rec is None:
         return None
     g = group(*rec["group"])
-    return _from_record(rec), Text.of("construction.starter", group=g.name, cyclic=g.name.startswith("Z"),
-                                      method=method_text(rec["search"]["method"]))
+    return _from_record(rec), Text.of(
+        "construction.starter", group=g.name, cyclic=g.name.startswith("Z"), method=method_text(rec["search"]["method"])
+    )
 
 
 def _odd_cost(starter: Starter) -> float:
@@ -185,8 +191,9 @@ def complete_howell(pairs: int, *, half_sets: bool = False) -> Movement:
         if found:
             candidates.append(found)
     if phantom:
-        candidates = [(st, Text.of("construction.with_phantom", base=how, structure=n_struct))
-                      for st, how in candidates]
+        candidates = [
+            (st, Text.of("construction.with_phantom", base=how, structure=n_struct)) for st, how in candidates
+        ]
         found = _search_starter("odd", n)
         if found:
             candidates.append(found)

@@ -40,8 +40,9 @@ from movements.domain.text import Text
 MIN_PAIRS, MAX_PAIRS = 6, 128
 
 
-def mitchell(pairs: int, rounds: int | None = None, *, variant: str | None = None,
-             arrow_switch: bool = False) -> Movement:
+def mitchell(
+    pairs: int, rounds: int | None = None, *, variant: str | None = None, arrow_switch: bool = False
+) -> Movement:
     n = pairs
     if n < MIN_PAIRS:
         raise MovementError(Text.of("error.mitchell_min_pairs", pairs=n), field="pairs")
@@ -58,8 +59,9 @@ def mitchell(pairs: int, rounds: int | None = None, *, variant: str | None = Non
     max_rounds = m - 1 if variant == "skip" else m
     R = max_rounds if rounds is None else rounds
     if not 1 <= R <= max_rounds:
-        raise MovementError(Text.of("error.mitchell_rounds", skip=variant == "skip", tables=m, max=max_rounds,
-                                    value=R), field="rounds")
+        raise MovementError(
+            Text.of("error.mitchell_rounds", skip=variant == "skip", tables=m, max=max_rounds, value=R), field="rounds"
+        )
 
     phantom = 2 * m if n % 2 else None
     rounds_out = []
@@ -97,10 +99,21 @@ def mitchell(pairs: int, rounds: int | None = None, *, variant: str | None = Non
     if phantom:
         notes.append(Text.of("note.mitchell_phantom", pair=phantom))
     movement = Movement(
-        kind="mitchell", pairs=n, tables=m, board_sets=m, rounds=tuple(rounds_out), relays=relays, phantom=phantom,
-        stationary=ns_pairs, shared_boards=variant == "relay", complete=False, fields=(ns_pairs, ew_pairs),
+        kind="mitchell",
+        pairs=n,
+        tables=m,
+        board_sets=m,
+        rounds=tuple(rounds_out),
+        relays=relays,
+        phantom=phantom,
+        stationary=ns_pairs,
+        shared_boards=variant == "relay",
+        complete=False,
+        fields=(ns_pairs, ew_pairs),
         title=Text.of("title.mitchell", variant=variant, pairs=n, tables=m, rounds=R, arrow_switched=False),
-        construction=Text.of("construction.mitchell", variant=variant), notes=tuple(notes))
+        construction=Text.of("construction.mitchell", variant=variant),
+        notes=tuple(notes),
+    )
     if arrow_switch:
         flipped = choose_arrow_switches(movement)
         rounds2 = []
@@ -111,8 +124,13 @@ def mitchell(pairs: int, rounds: int | None = None, *, variant: str | None = Non
             else:
                 rounds2.append(rnd)
         title = Text.of("title.mitchell", **{**movement.title.params, "arrow_switched": True})
-        movement = replace(movement, rounds=tuple(rounds2), fields=(), title=title,
-                           notes=movement.notes + (Text.of("note.arrow_switch_rounds", rounds=tuple(flipped)),))
+        movement = replace(
+            movement,
+            rounds=tuple(rounds2),
+            fields=(),
+            title=title,
+            notes=movement.notes + (Text.of("note.arrow_switch_rounds", rounds=tuple(flipped)),),
+        )
     return movement
 
 

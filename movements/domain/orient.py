@@ -24,9 +24,15 @@ from dataclasses import replace
 from movements.domain.schedule import Movement, Round, TablePlay
 
 
-def anneal_orientation(movement: Movement, *, seed: int = 1, steps: int = 20000,
-                       per_round: bool = False, keep: frozenset = frozenset(),
-                       seconds: float | None = None) -> Movement:
+def anneal_orientation(
+    movement: Movement,
+    *,
+    seed: int = 1,
+    steps: int = 20000,
+    per_round: bool = False,
+    keep: frozenset = frozenset(),
+    seconds: float | None = None,
+) -> Movement:
     """Flip table-rounds (or whole rounds with ``per_round``) to balance the comparisons.
     ``keep`` = table-rounds (round index, table) that must not flip; ``seconds`` bounds the time."""
     rng = random.Random(seed)
@@ -137,11 +143,14 @@ def anneal_orientation(movement: Movement, *, seed: int = 1, steps: int = 20000,
             flip(g)
         if best <= 1e-6:
             break
-    swapped = {(pl[0], pl[1]) for pl, st in zip(plays, best_state)
-               if idx[movement.rounds[pl[0]].tables[pl[1]].ns] != st[0]}
+    swapped = {
+        (pl[0], pl[1]) for pl, st in zip(plays, best_state) if idx[movement.rounds[pl[0]].tables[pl[1]].ns] != st[0]
+    }
     rounds = []
     for ri, rnd in enumerate(movement.rounds):
-        tables = tuple(TablePlay(t.table, t.ew, t.ns, t.board_sets) if (ri, ti) in swapped else t
-                       for ti, t in enumerate(rnd.tables))
+        tables = tuple(
+            TablePlay(t.table, t.ew, t.ns, t.board_sets) if (ri, ti) in swapped else t
+            for ti, t in enumerate(rnd.tables)
+        )
         rounds.append(Round(rnd.number, tables, rnd.relays, rnd.arrow_switched))
     return replace(movement, rounds=tuple(rounds))

@@ -24,10 +24,10 @@ import random
 import time
 from dataclasses import replace
 
-from movements.domain.search import _exact_cover
 from movements.domain.errors import MovementError
 from movements.domain.orient import anneal_orientation
 from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePlay
+from movements.domain.search import _exact_cover
 from movements.domain.text import Text
 
 
@@ -99,12 +99,20 @@ def _movement(R, m, n, tables, flips, phantom) -> Movement:
         rounds.append(Round(r + 1, tuple(plays), holds))
     stationary = tuple(sorted(v for v in stat_no.values() if not (phantom and v == n_struct)))
     return Movement(
-        kind="howell", pairs=n, tables=m, board_sets=R, rounds=tuple(rounds), relays=tuple(relays),
-        phantom=n_struct if phantom else None, stationary=stationary, complete=False,
+        kind="howell",
+        pairs=n,
+        tables=m,
+        board_sets=R,
+        rounds=tuple(rounds),
+        relays=tuple(relays),
+        phantom=n_struct if phantom else None,
+        stationary=stationary,
+        complete=False,
         title=Text.of("title.partial_howell", pairs=n, rounds=R, tables=m),
         construction=Text.of("construction.partial_band"),
         notes=((Text.of("note.stationary_pairs", pairs=stationary),) if stationary else ())
-        + (Text.of("note.boards_move_down", last=None),))
+        + (Text.of("note.boards_move_down", last=None),),
+    )
 
 
 MAX_RESTARTS = 12
@@ -118,11 +126,11 @@ def partial_howell(pairs: int, rounds: int, *, seed: int = 1, time_limit: float 
     if R < 1:
         raise MovementError(Text.of("error.rounds_min", value=R), field="rounds")
     if R >= n_struct - 1:
-        raise MovementError(Text.of("error.partial_is_complete", rounds=R, pairs=n, full=n_struct - 1),
-                            field="rounds")
+        raise MovementError(Text.of("error.partial_is_complete", rounds=R, pairs=n, full=n_struct - 1), field="rounds")
     if R == m and R % 2 == 0:
-        raise MovementError(Text.of("error.partial_even_tables", rounds=R, tables=m, low=m + 1, high=n_struct - 2),
-                            field="rounds")
+        raise MovementError(
+            Text.of("error.partial_even_tables", rounds=R, tables=m, low=m + 1, high=n_struct - 2), field="rounds"
+        )
     if n_struct == 8 and R in (5, 6):
         raise MovementError(Text.of("error.partial_none_for_eight", pairs=n), field="rounds")
     if R < m:
@@ -131,19 +139,28 @@ def partial_howell(pairs: int, rounds: int, *, seed: int = 1, time_limit: float 
     start = time.monotonic()
     tries = 0
     found = None
-    while tries < MAX_RESTARTS and time.monotonic() - start < time_limit:   # restarts decide; time is a cap
+    while tries < MAX_RESTARTS and time.monotonic() - start < time_limit:  # restarts decide; time is a cap
         tries += 1
         found, _nodes = _search(R, m, s, seed * 7919 + tries, node_limit=3000)
         if found:
             break
     if not found:
-        raise MovementError(Text.of("error.partial_not_found", rounds=R, pairs=n, restarts=tries,
-                                    suggest=max(m + 1, round(3 * (n_struct - 1) / 4))), field="rounds")
+        raise MovementError(
+            Text.of(
+                "error.partial_not_found",
+                rounds=R,
+                pairs=n,
+                restarts=tries,
+                suggest=max(m + 1, round(3 * (n_struct - 1) / 4)),
+            ),
+            field="rounds",
+        )
     phantom = n % 2 == 1
     flips = [False] * len(found)
     plain = _movement(R, m, n, found, flips, phantom)
-    steps = 60000 if m * R <= 200 else 20000          # steps decide (deterministic); time is only a cap
+    steps = 60000 if m * R <= 200 else 20000  # steps decide (deterministic); time is only a cap
     oriented = anneal_orientation(plain, seed=seed, steps=steps, seconds=30.0)
-    note = Text.of("note.partial_search", seed=seed, restarts=tries, seconds=round(time.monotonic() - start, 2),
-                   steps=steps)
+    note = Text.of(
+        "note.partial_search", seed=seed, restarts=tries, seconds=round(time.monotonic() - start, 2), steps=steps
+    )
     return replace(oriented, notes=oriented.notes + (note,))

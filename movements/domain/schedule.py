@@ -62,7 +62,7 @@ class Relay:
 
     name: str
     between: tuple[int, int] | None  # the two tables it stands between, lower first
-    circuit: int = 1                 # 2 for the second board circuit of a half-set movement
+    circuit: int = 1  # 2 for the second board circuit of a half-set movement
 
     @property
     def place(self) -> Text:
@@ -84,21 +84,21 @@ class Round:
 class Movement:
     """A complete schedule plus what it is and what it claims."""
 
-    kind: str                          # "howell" or "mitchell"
-    pairs: int                         # real pairs
-    tables: int                        # tables in use (a phantom's table counts)
-    board_sets: int                    # number of board sets (half-sets for a half-set movement)
+    kind: str  # "howell" or "mitchell"
+    pairs: int  # real pairs
+    tables: int  # tables in use (a phantom's table counts)
+    board_sets: int  # number of board sets (half-sets for a half-set movement)
     rounds: tuple[Round, ...]
     relays: tuple[Relay, ...] = ()
-    phantom: int | None = None         # number of the missing pair of an odd field
-    stationary: tuple[int, ...] = ()   # pairs that never move
-    half_sets: bool = False            # two half-sets per table per round
-    shared_boards: bool = False        # tables share a set in a round (documented, 4–6 pairs)
-    complete: bool = True              # every pair meets every other pair
-    fields: tuple[tuple[int, ...], ...] = ()   # pairs ranked together (two for a two-winner Mitchell)
+    phantom: int | None = None  # number of the missing pair of an odd field
+    stationary: tuple[int, ...] = ()  # pairs that never move
+    half_sets: bool = False  # two half-sets per table per round
+    shared_boards: bool = False  # tables share a set in a round (documented, 4–6 pairs)
+    complete: bool = True  # every pair meets every other pair
+    fields: tuple[tuple[int, ...], ...] = ()  # pairs ranked together (two for a two-winner Mitchell)
     title: Text | None = None
     construction: Text | None = None
-    claim: dict = field(default_factory=dict)   # balance the construction claims: min, max, sumsq
+    claim: dict = field(default_factory=dict)  # balance the construction claims: min, max, sumsq
     notes: tuple[Text, ...] = ()
 
     @property

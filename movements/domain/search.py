@@ -38,7 +38,7 @@ from movements.domain.fields import FiniteField, group, prime_power
 
 
 def _is_prime(n: int) -> bool:
-    return n > 1 and all(n % d for d in range(2, int(n ** 0.5) + 1))
+    return n > 1 and all(n % d for d in range(2, int(n**0.5) + 1))
 
 
 def difference_counts(g, offsets) -> list[int]:
@@ -58,14 +58,16 @@ def hadamard_difference_set(p: int) -> list[int] | None:
     found: list[int] | None = None
     if _is_prime(p):
         found = sorted({(x * x) % p for x in range(1, p)})
-    for r in range(3, int(p ** 0.5) + 1, 2):
+    for r in range(3, int(p**0.5) + 1, 2):
         if r * (r + 2) == p and _is_prime(r) and _is_prime(r + 2):
+
             def chi(a: int, q: int) -> int:
                 a %= q
                 return 0 if a == 0 else (1 if pow(a, (q - 1) // 2, q) == 1 else -1)
+
             ds = [z for z in range(p) if (chi(z, r) * chi(z, r + 2) == 1) or z % (r + 2) == 0]
             found = sorted(ds)
-    if found is None and (p + 1) & p == 0:              # p = 2^k − 1: Singer (trace-zero set)
+    if found is None and (p + 1) & p == 0:  # p = 2^k − 1: Singer (trace-zero set)
         k = p.bit_length()
         f = FiniteField(p + 1)
         x = next(a for a in range(2, p + 1) if _order(f, a) == p)
@@ -81,7 +83,7 @@ def hadamard_difference_set(p: int) -> list[int] | None:
         found = trace_zero
     if found is None:
         return None
-    if 0 in found:                                       # translate away from 0
+    if 0 in found:  # translate away from 0
         for s in range(1, p):
             moved = sorted((a + s) % p for a in found)
             if 0 not in moved:
@@ -115,8 +117,9 @@ def odd_score(g, offsets) -> list[int]:
     return [da[d] + db[d] - (p - 3) // 2 for d in range(1, p)]
 
 
-def anneal_offsets(g, cost, *, seed: int, steps: int = 20000, sets: int = 1,
-                   floor: float = 0.0) -> tuple[list[list[int]], float]:
+def anneal_offsets(
+    g, cost, *, seed: int, steps: int = 20000, sets: int = 1, floor: float = 0.0
+) -> tuple[list[list[int]], float]:
     """``sets`` offset sets A ⊂ G∖{0}, each of size (p−1)/2, minimising ``cost(g, *sets)`` by
     simulated annealing (one element swapped in or out per step)."""
     rng = random.Random(seed)
@@ -174,7 +177,7 @@ def _exact_cover(items_primary: set, options: dict, rng: random.Random, node_lim
     for it in items_primary:
         if it not in columns:
             return None
-    primary = sorted(set(items_primary), key=repr)      # fixed order: set order depends on the hash seed
+    primary = sorted(set(items_primary), key=repr)  # fixed order: set order depends on the hash seed
     nodes = [0]
     solution: list = []
 
@@ -225,8 +228,16 @@ def _exact_cover(items_primary: set, options: dict, rng: random.Random, node_lim
     return list(solution) if ok else None
 
 
-def find_starter(g, ns_offsets, ew_offsets, *, seed: int = 0, restarts: int = 50, node_limit: int = 20000,
-                 deadline: float | None = None) -> list[tuple[int, int, int]] | None:
+def find_starter(
+    g,
+    ns_offsets,
+    ew_offsets,
+    *,
+    seed: int = 0,
+    restarts: int = 50,
+    node_limit: int = 20000,
+    deadline: float | None = None,
+) -> list[tuple[int, int, int]] | None:
     """Rows (x, y, t) with NS offsets x + t = A and EW offsets y + t = B, or None."""
     p = g.order
     a_set, b_set = list(ns_offsets), list(ew_offsets)
@@ -255,8 +266,9 @@ def find_starter(g, ns_offsets, ew_offsets, *, seed: int = 0, restarts: int = 50
     return None
 
 
-def find_second_adder(g, rows, ns_offsets, ew_offsets, *, seed: int = 0, restarts: int = 20,
-                      node_limit: int = 20000) -> list[int] | None:
+def find_second_adder(
+    g, rows, ns_offsets, ew_offsets, *, seed: int = 0, restarts: int = 20, node_limit: int = 20000
+) -> list[int] | None:
     """Positions s_i (second circuit) with x_i + s_i = A2 and y_i + s_i = B2, or None."""
     p = g.order
     a2, b2 = set(ns_offsets), set(ew_offsets)

@@ -25,7 +25,7 @@ the result is derived, not copied.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePlay
@@ -39,11 +39,18 @@ def four_pairs() -> Movement:
     for r, (ns, ew) in enumerate([(2, 3), (3, 1), (1, 2)], start=1):
         rounds.append(Round(r, (TablePlay(1, 4, r, (r,)), TablePlay(2, ns, ew, (r,)))))
     return Movement(
-        kind="howell", pairs=4, tables=2, board_sets=3, rounds=tuple(rounds), stationary=(4,),
-        shared_boards=True, title=Text.of("title.two_table_howell", pairs=4),
+        kind="howell",
+        pairs=4,
+        tables=2,
+        board_sets=3,
+        rounds=tuple(rounds),
+        stationary=(4,),
+        shared_boards=True,
+        title=Text.of("title.two_table_howell", pairs=4),
         construction=Text.of("construction.shared_two_tables"),
         claim={"min": 1, "max": 1, "sumsq": 0},
-        notes=(Text.of("note.four_pairs_share"),))
+        notes=(Text.of("note.four_pairs_share"),),
+    )
 
 
 def _rounds() -> list[list[tuple[int, int]]]:
@@ -84,7 +91,7 @@ def _comparisons(sets, heads, pairs) -> dict:
     """c(a, b) over pairs: heads[edge] = the NS pair of that match."""
     c = {frozenset(x): 0 for x in combinations(pairs, 2)}
     for s in sets:
-        played = [e for e in s if e <= set(pairs)]          # a phantom's opponent sits out
+        played = [e for e in s if e <= set(pairs)]  # a phantom's opponent sits out
         ns = [heads[e] for e in played]
         ew = [next(iter(e - {heads[e]})) for e in played]
         for group in (ns, ew):
@@ -104,7 +111,7 @@ def _orientations(round_edges):
         yield heads
 
 
-@lru_cache(maxsize=None)
+@cache
 def _best_sharing(phantom: bool):
     rounds = _rounds()
     round_sets = {frozenset(_edge(*e) for e in rnd) for rnd in rounds}
@@ -125,7 +132,7 @@ def _best_sharing(phantom: bool):
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def _best_half_sets():
     rounds = _rounds()
     round_sets = {frozenset(_edge(*e) for e in rnd) for rnd in rounds}
@@ -140,8 +147,18 @@ def _best_half_sets():
     raise AssertionError("no balanced orientation")  # pragma: no cover
 
 
-def _build(sets_of_edge, heads, *, phantom: bool, half: bool, n_sets: int, title: Text, construction: Text,
-           claim: dict, notes: tuple[Text, ...]) -> Movement:
+def _build(
+    sets_of_edge,
+    heads,
+    *,
+    phantom: bool,
+    half: bool,
+    n_sets: int,
+    title: Text,
+    construction: Text,
+    claim: dict,
+    notes: tuple[Text, ...],
+) -> Movement:
     rounds = _rounds()
     number = {INF: 6, **{v: v + 1 for v in range(5)}}
     # board sets numbered by the round in which they are at table 1
@@ -167,9 +184,21 @@ def _build(sets_of_edge, heads, *, phantom: bool, half: bool, n_sets: int, title
         holds = tuple(RelayHold("R1", s) for s in range(1, n_sets + 1) if s not in used)
         out.append(Round(r, tuple(plays), holds))
     return Movement(
-        kind="howell", pairs=5 if phantom else 6, tables=3, board_sets=n_sets, rounds=tuple(out),
-        relays=(Relay("R1", None),), phantom=6 if phantom else None, stationary=() if phantom else (6,),
-        half_sets=half, shared_boards=not half, title=title, construction=construction, claim=claim, notes=notes)
+        kind="howell",
+        pairs=5 if phantom else 6,
+        tables=3,
+        board_sets=n_sets,
+        rounds=tuple(out),
+        relays=(Relay("R1", None),),
+        phantom=6 if phantom else None,
+        stationary=() if phantom else (6,),
+        half_sets=half,
+        shared_boards=not half,
+        title=title,
+        construction=construction,
+        claim=claim,
+        notes=notes,
+    )
 
 
 def six_pairs_shared(phantom: bool = False) -> Movement:
@@ -178,11 +207,16 @@ def six_pairs_shared(phantom: bool = False) -> Movement:
     n = 5 if phantom else 6
     cvals = _comparisons(fact, heads, tuple(range(n))).values()
     return _build(
-        sets_of_edge, heads, phantom=phantom, half=False, n_sets=5,
+        sets_of_edge,
+        heads,
+        phantom=phantom,
+        half=False,
+        n_sets=5,
         title=Text.of("title.three_table_howell", pairs=n, sets=5, half_sets=False),
         construction=Text.of("construction.exhaustive_shared"),
         claim={"min": min(cvals), "max": max(cvals), "sumsq": sumsq},
-        notes=(Text.of("note.shared_table_rounds", count=sharing), Text.of("note.sets_wait_on_relay", relay="R1")))
+        notes=(Text.of("note.shared_table_rounds", count=sharing), Text.of("note.sets_wait_on_relay", relay="R1")),
+    )
 
 
 def six_pairs_half_sets(phantom: bool = False) -> Movement:
@@ -195,8 +229,13 @@ def six_pairs_half_sets(phantom: bool = False) -> Movement:
     n = 5 if phantom else 6
     ideal = 2 if phantom else 4
     return _build(
-        sets_of_edge, heads, phantom=phantom, half=True, n_sets=10,
+        sets_of_edge,
+        heads,
+        phantom=phantom,
+        half=True,
+        n_sets=10,
         title=Text.of("title.three_table_howell", pairs=n, sets=10, half_sets=True),
         construction=Text.of("construction.ten_half_sets"),
         claim={"min": ideal, "max": ideal, "sumsq": 0},
-        notes=(Text.of("note.half_sets_wait_on_relay", count=4, relay="R1"),))
+        notes=(Text.of("note.half_sets_wait_on_relay", count=4, relay="R1"),),
+    )

@@ -41,9 +41,9 @@ from movements.domain.text import Text
 
 @dataclass(frozen=True)
 class Starter:
-    group: tuple[str, int]                    # ("Z", 15) or ("GF", 27)
-    rows: tuple[tuple[int, int, int], ...]    # (NS pair, EW pair, position) in round 1
-    second: tuple[int, ...] = ()              # positions on the second board circuit
+    group: tuple[str, int]  # ("Z", 15) or ("GF", 27)
+    rows: tuple[tuple[int, int, int], ...]  # (NS pair, EW pair, position) in round 1
+    second: tuple[int, ...] = ()  # positions on the second board circuit
 
     def ns_offsets(self) -> list[int]:
         g = group(*self.group)
@@ -75,15 +75,21 @@ class Starter:
         return out
 
 
-def translation_movement(starter: Starter, *, phantom: bool = False, title: Text | None = None,
-                         construction: Text | None = None, claim: dict | None = None,
-                         notes: tuple[Text, ...] = ()) -> Movement:
+def translation_movement(
+    starter: Starter,
+    *,
+    phantom: bool = False,
+    title: Text | None = None,
+    construction: Text | None = None,
+    claim: dict | None = None,
+    notes: tuple[Text, ...] = (),
+) -> Movement:
     problems = starter.problems()
     if problems:
         raise internal("; ".join(problems))
     g = group(*starter.group)
     p = g.order
-    order = list(range(p))                    # round i has translation element order[i]
+    order = list(range(p))  # round i has translation element order[i]
     index = {e: i for i, e in enumerate(order)}
     inf = p + 1
     two = bool(starter.second)
@@ -137,7 +143,18 @@ def translation_movement(starter: Starter, *, phantom: bool = False, title: Text
 
     pairs = p if phantom else p + 1
     return Movement(
-        kind="howell", pairs=pairs, tables=m, board_sets=2 * p if two else p, rounds=tuple(rounds),
-        relays=tuple(relays_a + relays_b), phantom=inf if phantom else None,
-        stationary=() if phantom else (inf,), half_sets=two, complete=True, title=title,
-        construction=construction, claim=dict(claim or {}), notes=tuple(notes))
+        kind="howell",
+        pairs=pairs,
+        tables=m,
+        board_sets=2 * p if two else p,
+        rounds=tuple(rounds),
+        relays=tuple(relays_a + relays_b),
+        phantom=inf if phantom else None,
+        stationary=() if phantom else (inf,),
+        half_sets=two,
+        complete=True,
+        title=title,
+        construction=construction,
+        claim=dict(claim or {}),
+        notes=tuple(notes),
+    )

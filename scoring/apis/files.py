@@ -37,8 +37,8 @@ from scoring.selectors.results import session_pairs, session_score
 from scoring.selectors.travellers import options_in_words, ranking_rows
 from scoring.services.imports import session_import_upload
 
-
 # --- output --------------------------------------------------------------------------------------
+
 
 class ImportSourceSerializer(serializers.Serializer):
     filename = serializers.CharField()
@@ -48,8 +48,10 @@ class ImportSourceSerializer(serializers.Serializer):
 
 
 class ImportConventionSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="factoring_none, factoring_neuberg, raw_lines, rounded_lines, "
-                                           "totals_all_boards, half_even, single_precision or override")
+    code = serializers.CharField(
+        help_text="factoring_none, factoring_neuberg, raw_lines, rounded_lines, "
+        "totals_all_boards, half_even, single_precision or override"
+    )
     text = serializers.CharField(help_text="the convention in words, in the request's language")
     explains = serializers.IntegerField(help_text="how many of the file's numbers it explains")
 
@@ -69,8 +71,9 @@ class ImportDifferenceSerializer(serializers.Serializer):
     what = serializers.ChoiceField(choices=["score", "matchpoints", "total", "percentage", "place"])
     theirs = serializers.CharField(help_text="the file's number, as written")
     ours = serializers.CharField(help_text="ours, with the file's decimals (at least two)")
-    explained_by = serializers.ListField(child=serializers.CharField(),
-                                         help_text="the conventions that give the file's number; empty: none does")
+    explained_by = serializers.ListField(
+        child=serializers.CharField(), help_text="the conventions that give the file's number; empty: none does"
+    )
     board = serializers.IntegerField(allow_null=True)
     ns = serializers.CharField(allow_null=True)
     ew = serializers.CharField(allow_null=True)
@@ -80,8 +83,9 @@ class ImportDifferenceSerializer(serializers.Serializer):
 
 
 class ImportComparisonSerializer(serializers.Serializer):
-    checked = serializers.DictField(child=serializers.IntegerField(),
-                                    help_text="numbers compared: scores, matchpoints, totals, percentages, places")
+    checked = serializers.DictField(
+        child=serializers.IntegerField(), help_text="numbers compared: scores, matchpoints, totals, percentages, places"
+    )
     agrees = serializers.BooleanField(help_text="every number of the file is ours or differs for a named reason")
     scores_differ = serializers.IntegerField(help_text="line scores that are not Law 77's")
     unexplained = serializers.IntegerField()
@@ -122,28 +126,77 @@ def _number(value) -> float | None:
 def _imported(request, session) -> dict:
     report = session_import_report(session=session)
     score = session_score(session=session)
-    ranking = [{"place": r.place, "pair": r.pair, "names": r.names, "field": r.field, "total": _number(r.total),
-                "percentage": _number(r.percentage), "boards": r.boards}
-               for _field, rows in ranking_rows(score, session_pairs(session=session)) for r in rows]
+    ranking = [
+        {
+            "place": r.place,
+            "pair": r.pair,
+            "names": r.names,
+            "field": r.field,
+            "total": _number(r.total),
+            "percentage": _number(r.percentage),
+            "boards": r.boards,
+        }
+        for _field, rows in ranking_rows(score, session_pairs(session=session))
+        for r in rows
+    ]
     comparison = {
-        "checked": report.checked, "agrees": report.agrees, "scores_differ": len(report.errors),
+        "checked": report.checked,
+        "agrees": report.agrees,
+        "scores_differ": len(report.errors),
         "unexplained": len(report.unexplained),
         "conventions": [{"code": c.code, "text": render(c.text), "explains": c.explains} for c in report.conventions],
-        "overrides": [{"board": o.board, "ns": o.ns, "ew": o.ew, "result": o.result, "theirs": list(o.theirs),
-                       "ours": list(o.ours), "line": o.line, "text": render(o.text)} for o in report.overrides],
-        "differences": [{"what": d.what, "theirs": d.theirs, "ours": d.ours, "explained_by": list(d.explained_by),
-                         "board": d.board, "ns": d.ns, "ew": d.ew, "side": d.side, "pair": d.pair, "line": d.line}
-                        for d in report.differences],
+        "overrides": [
+            {
+                "board": o.board,
+                "ns": o.ns,
+                "ew": o.ew,
+                "result": o.result,
+                "theirs": list(o.theirs),
+                "ours": list(o.ours),
+                "line": o.line,
+                "text": render(o.text),
+            }
+            for o in report.overrides
+        ],
+        "differences": [
+            {
+                "what": d.what,
+                "theirs": d.theirs,
+                "ours": d.ours,
+                "explained_by": list(d.explained_by),
+                "board": d.board,
+                "ns": d.ns,
+                "ew": d.ew,
+                "side": d.side,
+                "pair": d.pair,
+                "line": d.line,
+            }
+            for d in report.differences
+        ],
     }
-    return {"session": session.pk, "name": session.name, "date": session.date,
-            "url": request.build_absolute_uri(reverse("scoring:import_report", args=[session.pk])),
-            "source": {"filename": report.filename, "format": report.file_format, "program": report.program,
-                       "event_type": report.event_type},
-            "lines": report.lines, "pairs": report.pairs, "boards": report.boards, "deals": report.deals,
-            "scoring": options_in_words(score.options), "comparison": comparison, "ranking": ranking}
+    return {
+        "session": session.pk,
+        "name": session.name,
+        "date": session.date,
+        "url": request.build_absolute_uri(reverse("scoring:import_report", args=[session.pk])),
+        "source": {
+            "filename": report.filename,
+            "format": report.file_format,
+            "program": report.program,
+            "event_type": report.event_type,
+        },
+        "lines": report.lines,
+        "pairs": report.pairs,
+        "boards": report.boards,
+        "deals": report.deals,
+        "scoring": options_in_words(score.options),
+        "comparison": comparison,
+        "ranking": ranking,
+    }
 
 
 # --- files out -----------------------------------------------------------------------------------
+
 
 class _FileRenderer(BaseRenderer):
     """Lets a client ask for the file's own type; what is rendered through it is an error, written as JSON."""
@@ -176,6 +229,7 @@ def _download(results_file: ResultsFile) -> HttpResponse:
 
 # --- views ---------------------------------------------------------------------------------------
 
+
 class ClubSessionImportApi(APIView):
     """Import a USEBIO or PBN results file as a new session of the club (directors)."""
 
@@ -187,8 +241,11 @@ class ClubSessionImportApi(APIView):
         class Meta:
             ref_name = "SessionImportInput"
 
-    @extend_schema(request={"multipart/form-data": InputSerializer}, responses={201: SessionImportedSerializer},
-                   operation_id="club_session_import")
+    @extend_schema(
+        request={"multipart/form-data": InputSerializer},
+        responses={201: SessionImportedSerializer},
+        operation_id="club_session_import",
+    )
     def post(self, request, slug: str):
         club = club_get_for_director(user=request.user, slug=slug)
         given = self.InputSerializer(data=request.data)
@@ -202,9 +259,11 @@ class SessionExportUsebioApi(APIView):
 
     renderer_classes = [JSONRenderer, UsebioRenderer]
 
-    @extend_schema(responses={(200, "application/xml"): OpenApiResponse(OpenApiTypes.BINARY,
-                                                                        description="a USEBIO 1.2 file")},
-                   parameters=[_NO_FORMAT], operation_id="session_export_usebio")
+    @extend_schema(
+        responses={(200, "application/xml"): OpenApiResponse(OpenApiTypes.BINARY, description="a USEBIO 1.2 file")},
+        parameters=[_NO_FORMAT],
+        operation_id="session_export_usebio",
+    )
     def get(self, request, session_id: int):
         return _download(session_export_usebio(user=request.user, session_id=session_id))
 
@@ -214,16 +273,21 @@ class SessionExportPbnApi(APIView):
 
     renderer_classes = [JSONRenderer, PbnRenderer]
 
-    @extend_schema(responses={(200, "application/x-chess-pbn"): OpenApiResponse(OpenApiTypes.BINARY,
-                                                                                description="a PBN 2.1 file")},
-                   parameters=[_NO_FORMAT], operation_id="session_export_pbn")
+    @extend_schema(
+        responses={
+            (200, "application/x-chess-pbn"): OpenApiResponse(OpenApiTypes.BINARY, description="a PBN 2.1 file")
+        },
+        parameters=[_NO_FORMAT],
+        operation_id="session_export_pbn",
+    )
     def get(self, request, session_id: int):
         return _download(session_export_pbn(user=request.user, session_id=session_id))
 
 
 urlpatterns = [
     path("clubs/<slug:slug>/sessions/import/", ClubSessionImportApi.as_view(), name="api-club-session-import"),
-    path("sessions/<int:session_id>/export/usebio/", SessionExportUsebioApi.as_view(),
-         name="api-session-export-usebio"),
+    path(
+        "sessions/<int:session_id>/export/usebio/", SessionExportUsebioApi.as_view(), name="api-session-export-usebio"
+    ),
     path("sessions/<int:session_id>/export/pbn/", SessionExportPbnApi.as_view(), name="api-session-export-pbn"),
 ]

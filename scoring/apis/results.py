@@ -47,14 +47,20 @@ from scoring.domain.ranking import shown
 from scoring.domain.results import Played
 from scoring.domain.text import Text
 from scoring.selectors.results import session_pairs, session_score
-from scoring.selectors.travellers import (options_in_words, publication_state, published_ranking_for_player,
-                                          ranking_rows, result_get_for_scorer, session_for_results,
-                                          session_travellers)
+from scoring.selectors.travellers import (
+    options_in_words,
+    publication_state,
+    published_ranking_for_player,
+    ranking_rows,
+    result_get_for_scorer,
+    session_for_results,
+    session_travellers,
+)
 from scoring.services.results import result_correct, result_delete, result_record
 from scoring.services.sessions import session_pairs_ensure
 
-
 # --- numbers as the API shows them ------------------------------------------------------------------
+
 
 @extend_schema_field(OpenApiTypes.NUMBER)
 class RoundedField(serializers.Field):
@@ -76,6 +82,7 @@ class ScoreField(serializers.Field):
 
 
 # --- output --------------------------------------------------------------------------------------
+
 
 class ScoringOptionsSerializer(serializers.Serializer):
     method = serializers.CharField(help_text="matchpoints, butler or cross_imps")
@@ -169,9 +176,17 @@ def _line(line, options) -> dict:
     result = line.result
     played = isinstance(result, Played) and result.contract is not None
     out = {
-        "id": line.id, "board": line.board, "round": line.round, "table": line.table, "ns": line.ns, "ew": line.ew,
-        "ns_names": line.ns_pair.names if line.ns_pair else "", "ew_names": line.ew_pair.names if line.ew_pair else "",
-        "kind": as_data(result)["kind"], "result": as_data(result), "entry": line.typed,
+        "id": line.id,
+        "board": line.board,
+        "round": line.round,
+        "table": line.table,
+        "ns": line.ns,
+        "ew": line.ew,
+        "ns_names": line.ns_pair.names if line.ns_pair else "",
+        "ew_names": line.ew_pair.names if line.ew_pair else "",
+        "kind": as_data(result)["kind"],
+        "result": as_data(result),
+        "entry": line.typed,
         "said": render(line.description),
         "contract": result.contract.call if played else ("PASS" if isinstance(result, Played) else None),
         "declarer": result.contract.declarer.letter if played else None,
@@ -187,33 +202,68 @@ def _line(line, options) -> dict:
 
 
 def _board(traveller, options) -> dict:
-    return {"board": traveller.board, "tables": traveller.expected, "entered": traveller.entered,
-            "complete": traveller.complete, "top": traveller.top if not options.is_imps else None,
-            "datum": traveller.datum, "lines": [_line(ln, options) for ln in traveller.lines if ln.entered]}
+    return {
+        "board": traveller.board,
+        "tables": traveller.expected,
+        "entered": traveller.entered,
+        "complete": traveller.complete,
+        "top": traveller.top if not options.is_imps else None,
+        "datum": traveller.datum,
+        "lines": [_line(ln, options) for ln in traveller.lines if ln.entered],
+    }
 
 
 def _live_pairs(event, pairs) -> list[dict]:
-    return [{"place": r.place, "pair": r.pair, "names": r.names, "field": r.field, "total": r.total,
-             "top": r.top if r.percentage is not None else None, "percentage": r.percentage, "boards": r.boards}
-            for _field, rows in ranking_rows(event, pairs) for r in rows]
+    return [
+        {
+            "place": r.place,
+            "pair": r.pair,
+            "names": r.names,
+            "field": r.field,
+            "total": r.total,
+            "top": r.top if r.percentage is not None else None,
+            "percentage": r.percentage,
+            "boards": r.boards,
+        }
+        for _field, rows in ranking_rows(event, pairs)
+        for r in rows
+    ]
 
 
 def _published_pairs(snapshot: dict) -> list[dict]:
-    return [{"place": p["place"], "pair": p["pair"], "names": p.get("names", ""), "field": p.get("field", ""),
-             "total": p["total"], "top": p["top"] if p.get("percentage") is not None else None,
-             "percentage": p.get("percentage"), "boards": p["boards"]} for p in snapshot.get("pairs", [])]
+    return [
+        {
+            "place": p["place"],
+            "pair": p["pair"],
+            "names": p.get("names", ""),
+            "field": p.get("field", ""),
+            "total": p["total"],
+            "top": p["top"] if p.get("percentage") is not None else None,
+            "percentage": p.get("percentage"),
+            "boards": p["boards"],
+        }
+        for p in snapshot.get("pairs", [])
+    ]
 
 
 def _ranking(session, live: bool, event=None, pairs=None) -> dict:
     if live:
         event = event or session_score(session=session)
-        ranked, options = _live_pairs(event, pairs if pairs is not None else session_pairs(session=session)), \
-            event.options
+        ranked, options = (
+            _live_pairs(event, pairs if pairs is not None else session_pairs(session=session)),
+            event.options,
+        )
     else:
         snapshot = published_ranking_for_player(session=session)
         ranked, options = _published_pairs(snapshot), ScoringOptions.parse(snapshot.get("options"))
-    return {"session": session.pk, "status": session.status, "live": live, "options": _options(options),
-            "publication": _publication(session), "pairs": ranked}
+    return {
+        "session": session.pk,
+        "status": session.status,
+        "live": live,
+        "options": _options(options),
+        "publication": _publication(session),
+        "pairs": ranked,
+    }
 
 
 # --- input ---------------------------------------------------------------------------------------
@@ -223,11 +273,16 @@ MOST = 999
 
 
 class ResultInputSerializer(serializers.Serializer):
-    entry = serializers.CharField(required=False, max_length=80,
-                                  help_text="the scorer's shorthand: 4SX N 9, 4S= N, 3NT-2 W, P, +420, A6040, "
-                                            "20% +650 80% +620")
-    result = serializers.DictField(required=False, help_text="the result as data: {contract, declarer, tricks, "
-                                                             "lead}, {contract: PASS}, {score}, {weighted}, {adjusted}")
+    entry = serializers.CharField(
+        required=False,
+        max_length=80,
+        help_text="the scorer's shorthand: 4SX N 9, 4S= N, 3NT-2 W, P, +420, A6040, 20% +650 80% +620",
+    )
+    result = serializers.DictField(
+        required=False,
+        help_text="the result as data: {contract, declarer, tricks, "
+        "lead}, {contract: PASS}, {score}, {weighted}, {adjusted}",
+    )
 
     def validate(self, attrs):
         if ("entry" in attrs) == ("result" in attrs):
@@ -255,13 +310,18 @@ class SessionResultsApi(APIView):
     """GET: the session's results (scorers and directors; players once published). POST: enter a line."""
 
     class InputSerializer(ResultInputSerializer):
-        board = serializers.IntegerField(min_value=1, max_value=MOST)   # (the columns hold no more than 32,767)
+        board = serializers.IntegerField(min_value=1, max_value=MOST)  # (the columns hold no more than 32,767)
         ns = serializers.CharField(max_length=12, help_text="the NS pair's label, e.g. 3 or 1NS")
         ew = serializers.CharField(max_length=12, help_text="the EW pair's label")
         round = serializers.IntegerField(required=False, min_value=1, max_value=MOST)
         table = serializers.IntegerField(required=False, min_value=1, max_value=MOST)
-        reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500,
-                                       help_text="needed while the results are provisional (directors only)")
+        reason = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            default="",
+            max_length=500,
+            help_text="needed while the results are provisional (directors only)",
+        )
 
         class Meta:
             ref_name = "ResultEnterInput"
@@ -274,20 +334,29 @@ class SessionResultsApi(APIView):
         boards = [_board(t, data.options) for t in data.travellers]
         return Response(SessionResultsSerializer({**ranking, "boards": boards}).data)
 
-    @extend_schema(request=InputSerializer, responses={201: TravellerLineSerializer},
-                   operation_id="session_results_enter")
+    @extend_schema(
+        request=InputSerializer, responses={201: TravellerLineSerializer}, operation_id="session_results_enter"
+    )
     def post(self, request, session_id: int):
         session = session_get_for_scorer(user=request.user, session_id=session_id)
         given = self.InputSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         data = given.validated_data
         pairs = session_pairs(session=session)
-        if data["ns"] not in pairs or data["ew"] not in pairs:       # a movement's pairs not named yet
+        if data["ns"] not in pairs or data["ew"] not in pairs:  # a movement's pairs not named yet
             pairs = {p.label: p for p in session_pairs_ensure(session=session)}
         ns, ew = _pair(pairs, data["ns"], "ns"), _pair(pairs, data["ew"], "ew")
-        row = result_record(session=session, board=data["board"], ns_pair=ns, ew_pair=ew, result=_result_of(data),
-                            user=request.user, round=data.get("round"), table=data.get("table"),
-                            reason=data["reason"])
+        row = result_record(
+            session=session,
+            board=data["board"],
+            ns_pair=ns,
+            ew_pair=ew,
+            result=_result_of(data),
+            user=request.user,
+            round=data.get("round"),
+            table=data.get("table"),
+            reason=data["reason"],
+        )
         return _line_response(session, row, status.HTTP_201_CREATED)
 
 
@@ -301,8 +370,11 @@ class BoardTravellerApi(APIView):
         traveller = data.traveller(board)
         if traveller is None or (not traveller.lines and board not in data.layout.boards):
             raise NotFound(_("This session has no board %(board)s.") % {"board": board})
-        return Response(BoardTravellerSerializer({"session": session.pk, "options": _options(data.options),
-                                             "board": _board(traveller, data.options)}).data)
+        return Response(
+            BoardTravellerSerializer(
+                {"session": session.pk, "options": _options(data.options), "board": _board(traveller, data.options)}
+            ).data
+        )
 
 
 class SessionRankingApi(APIView):
@@ -339,12 +411,17 @@ class ResultDetailApi(APIView):
         row = result_get_for_scorer(user=request.user, result_id=result_id)
         given = self.CorrectSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        row = result_correct(result=row, new=_result_of(given.validated_data), user=request.user,
-                             reason=given.validated_data["reason"])
+        row = result_correct(
+            result=row, new=_result_of(given.validated_data), user=request.user, reason=given.validated_data["reason"]
+        )
         return _line_response(row.session, row)
 
-    @extend_schema(request=DeleteSerializer, responses={204: None}, operation_id="result_delete",
-                   parameters=[OpenApiParameter("reason", str, description="why (or in the body)")])
+    @extend_schema(
+        request=DeleteSerializer,
+        responses={204: None},
+        operation_id="result_delete",
+        parameters=[OpenApiParameter("reason", str, description="why (or in the body)")],
+    )
     def delete(self, request, result_id: int):
         row = result_get_for_scorer(user=request.user, result_id=result_id)
         given = self.DeleteSerializer(data=request.data or {"reason": request.query_params.get("reason", "")})
@@ -355,8 +432,11 @@ class ResultDetailApi(APIView):
 
 urlpatterns = [
     path("sessions/<int:session_id>/results/", SessionResultsApi.as_view(), name="api-session-results"),
-    path("sessions/<int:session_id>/boards/<int:board>/traveller/", BoardTravellerApi.as_view(),
-         name="api-session-board-traveller"),
+    path(
+        "sessions/<int:session_id>/boards/<int:board>/traveller/",
+        BoardTravellerApi.as_view(),
+        name="api-session-board-traveller",
+    ),
     path("sessions/<int:session_id>/ranking/", SessionRankingApi.as_view(), name="api-session-ranking"),
     path("results/<int:result_id>/", ResultDetailApi.as_view(), name="api-result-detail"),
 ]

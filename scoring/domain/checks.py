@@ -42,8 +42,15 @@ from scoring.domain.ranking import signed
 from scoring.domain.results import Artificial, Played, TravellerLine
 from scoring.domain.text import Text
 
-__all__ = ["far_from_the_field", "beyond_top_trumps", "far_from_double_dummy", "check_line", "board_checks",
-           "FAR_IMPS", "FIELD_MINIMUM"]
+__all__ = [
+    "far_from_the_field",
+    "beyond_top_trumps",
+    "far_from_double_dummy",
+    "check_line",
+    "board_checks",
+    "FAR_IMPS",
+    "FIELD_MINIMUM",
+]
 
 #: A score this many IMPs or more from every other score on its board is flagged (13: 750 points or more —
 #: a slam alone, a sign the wrong way round, a big penalty; not a game gone down where others made it) ...
@@ -52,8 +59,9 @@ FAR_IMPS = 13
 FIELD_MINIMUM = 4
 
 
-def far_from_the_field(line: TravellerLine, others: Sequence[TravellerLine], *, far: int = FAR_IMPS,
-                       minimum: int = FIELD_MINIMUM) -> Text | None:
+def far_from_the_field(
+    line: TravellerLine, others: Sequence[TravellerLine], *, far: int = FAR_IMPS, minimum: int = FIELD_MINIMUM
+) -> Text | None:
     """Is ``line``'s score ``far`` IMPs or more from the nearest of the other scores on its board?
 
     ``others`` may hold the whole traveller (``line`` itself, other boards, other groups of a
@@ -73,17 +81,30 @@ def far_from_the_field(line: TravellerLine, others: Sequence[TravellerLine], *, 
     score = line.ns_score
     if score is None:
         return None
-    scores = [o.ns_score for o in others
-              if o is not line and o.board == line.board and o.group == line.group and o.ns_score is not None
-              and (o.ns, o.ew) != (line.ns, line.ew)]
+    scores = [
+        o.ns_score
+        for o in others
+        if o is not line
+        and o.board == line.board
+        and o.group == line.group
+        and o.ns_score is not None
+        and (o.ns, o.ew) != (line.ns, line.ew)
+    ]
     if len(scores) + 1 < minimum:
         return None
     nearest = min(scores, key=lambda s: (abs(s - score), s))
     distance = imps(abs(score - nearest))
     if distance < far:
         return None
-    return Text.of("check.far", board=line.board, ns=line.ns, ew=line.ew, score=signed(score), imps=distance,
-                   nearest=signed(nearest))
+    return Text.of(
+        "check.far",
+        board=line.board,
+        ns=line.ns,
+        ew=line.ew,
+        score=signed(score),
+        imps=distance,
+        nearest=signed(nearest),
+    )
 
 
 def _top_trump_run(deal: Deal, seat: Seat, suit) -> tuple[Rank, ...]:
@@ -123,13 +144,21 @@ def beyond_top_trumps(line: TravellerLine, deal: Deal) -> Text | None:
     most = 13 - len(run)
     if result.tricks <= most:
         return None
-    return Text.of("check.top_trumps", board=line.board, contract=contract.symbol, declarer=contract.declarer.letter,
-                   tricks=result.tricks, defender=defender.letter,
-                   cards=suit.symbol + "".join(rank.letter for rank in run), most=most)
+    return Text.of(
+        "check.top_trumps",
+        board=line.board,
+        contract=contract.symbol,
+        declarer=contract.declarer.letter,
+        tricks=result.tricks,
+        defender=defender.letter,
+        cards=suit.symbol + "".join(rank.letter for rank in run),
+        most=most,
+    )
 
 
-def far_from_double_dummy(line: TravellerLine, table: DoubleDummyTable, *, over: int = 3,
-                          under: int = 4) -> Text | None:
+def far_from_double_dummy(
+    line: TravellerLine, table: DoubleDummyTable, *, over: int = 3, under: int = 4
+) -> Text | None:
     """Did declarer take ``over`` or more tricks more, or ``under`` or more fewer, than double dummy?
 
     >>> from dealing.domain.analysis import DoubleDummyTable
@@ -147,8 +176,14 @@ def far_from_double_dummy(line: TravellerLine, table: DoubleDummyTable, *, over:
     dd = table[contract.declarer, contract.strain]
     if dd - under < result.tricks < dd + over:
         return None
-    return Text.of("check.double_dummy", board=line.board, contract=contract.symbol,
-                   declarer=contract.declarer.letter, tricks=result.tricks, dd=dd)
+    return Text.of(
+        "check.double_dummy",
+        board=line.board,
+        contract=contract.symbol,
+        declarer=contract.declarer.letter,
+        tricks=result.tricks,
+        dd=dd,
+    )
 
 
 def _meeting_part(meeting, name: str):
@@ -192,8 +227,13 @@ def check_line(line: TravellerLine, *, expected_meeting) -> list[Text]:
     return out
 
 
-def board_checks(lines: Sequence[TravellerLine], *, deal: Deal | None = None, table: DoubleDummyTable | None = None,
-                 meetings: Mapping[tuple[int, int], object] | None = None) -> list[Text]:
+def board_checks(
+    lines: Sequence[TravellerLine],
+    *,
+    deal: Deal | None = None,
+    table: DoubleDummyTable | None = None,
+    meetings: Mapping[tuple[int, int], object] | None = None,
+) -> list[Text]:
     """Every check on every line of one board's traveller, in the lines' order.
 
     ``deal`` and ``table`` (the board's double-dummy tricks) when known; ``meetings`` maps

@@ -59,24 +59,32 @@ from scoring.domain.text import Text
 
 __all__ = ["compare", "Comparison", "Finding", "Override", "CONVENTIONS", "decimals", "agrees"]
 
-CONVENTIONS = ("factoring_none", "factoring_neuberg", "raw_lines", "rounded_lines", "totals_all_boards",
-               "half_even", "single_precision", "override")
+CONVENTIONS = (
+    "factoring_none",
+    "factoring_neuberg",
+    "raw_lines",
+    "rounded_lines",
+    "totals_all_boards",
+    "half_even",
+    "single_precision",
+    "override",
+)
 
 
 @dataclass(frozen=True)
 class Finding:
     """One number of the file that is not ours at its precision, and the conventions that reproduce it."""
 
-    what: str                        # "score", "matchpoints", "total", "percentage" or "place"
-    theirs: str                      # as the file writes it
-    ours: str                        # ours with the file's decimals (at least two)
-    convention: tuple[str, ...]      # what reproduces the file's number; () = unexplained
+    what: str  # "score", "matchpoints", "total", "percentage" or "place"
+    theirs: str  # as the file writes it
+    ours: str  # ours with the file's decimals (at least two)
+    convention: tuple[str, ...]  # what reproduces the file's number; () = unexplained
     board: int | None = None
     ns: str | None = None
     ew: str | None = None
-    side: str = ""                   # "NS" or "EW" for a line's matchpoints
+    side: str = ""  # "NS" or "EW" for a line's matchpoints
     pair: str | None = None
-    line: int | None = None          # the file's line
+    line: int | None = None  # the file's line
 
     @property
     def explained(self) -> bool:
@@ -105,8 +113,15 @@ class Override:
     line: int | None = None
 
     def as_dict(self) -> dict:
-        return {"board": self.board, "ns": self.ns, "ew": self.ew, "result": self.result,
-                "theirs": list(self.theirs), "ours": list(self.ours), "line": self.line}
+        return {
+            "board": self.board,
+            "ns": self.ns,
+            "ew": self.ew,
+            "result": self.result,
+            "theirs": list(self.theirs),
+            "ours": list(self.ours),
+            "line": self.line,
+        }
 
 
 @dataclass
@@ -134,21 +149,48 @@ class Comparison:
     def describe(self) -> list[Text]:
         """One text per convention found, then one per override and per unexplained difference."""
         out = [Text.of(f"compare.{c}") for c in self.conventions]
-        out += [Text.of("compare.override_line", board=o.board, ns=o.ns, ew=o.ew, result=o.result,
-                        theirs="/".join(o.theirs), ours="/".join(o.ours)) for o in self.overrides]
-        out += [Text.of("compare.unexplained", what=f.what, board=f.board, ns=f.ns, ew=f.ew, side=f.side, pair=f.pair,
-                        theirs=f.theirs, ours=f.ours) for f in self.unexplained]
+        out += [
+            Text.of(
+                "compare.override_line",
+                board=o.board,
+                ns=o.ns,
+                ew=o.ew,
+                result=o.result,
+                theirs="/".join(o.theirs),
+                ours="/".join(o.ours),
+            )
+            for o in self.overrides
+        ]
+        out += [
+            Text.of(
+                "compare.unexplained",
+                what=f.what,
+                board=f.board,
+                ns=f.ns,
+                ew=f.ew,
+                side=f.side,
+                pair=f.pair,
+                theirs=f.theirs,
+                ours=f.ours,
+            )
+            for f in self.unexplained
+        ]
         return out
 
     def as_dict(self) -> dict:
-        return {"source": self.source, "checked": dict(self.checked),
-                "conventions": [{"code": c, "text": str(Text.of(f"compare.{c}"))} for c in self.conventions],
-                "overrides": [o.as_dict() for o in self.overrides],
-                "differences": [f.as_dict() for f in self.differences],
-                "errors": len(self.errors), "unexplained": len(self.unexplained)}
+        return {
+            "source": self.source,
+            "checked": dict(self.checked),
+            "conventions": [{"code": c, "text": str(Text.of(f"compare.{c}"))} for c in self.conventions],
+            "overrides": [o.as_dict() for o in self.overrides],
+            "differences": [f.as_dict() for f in self.differences],
+            "errors": len(self.errors),
+            "unexplained": len(self.unexplained),
+        }
 
 
 # --- numbers at the file's precision ----------------------------------------------------------
+
 
 def decimals(text: str) -> int:
     """How many decimals a number is written with: ``"29.9"`` → 1, ``"5"`` → 0."""
@@ -197,8 +239,8 @@ def half_even(value: Fraction, places: int) -> Decimal:
     >>> half_even(Fraction(1265, 100), 1), half_even(Fraction(2105, 100), 1), half_even(Fraction(1337, 100), 1)
     (Decimal('12.6'), Decimal('21.0'), Decimal('13.4'))
     """
-    scaled = Fraction(value) * 10 ** places
-    units = round(scaled)          # Fraction.__round__ rounds halves to even, exactly
+    scaled = Fraction(value) * 10**places
+    units = round(scaled)  # Fraction.__round__ rounds halves to even, exactly
     return Decimal(units).scaleb(-places)
 
 
@@ -227,6 +269,7 @@ def agrees(ours: Fraction, theirs: str) -> tuple[str, ...] | None:
 
 # --- the comparison ---------------------------------------------------------------------------
 
+
 def _rescore(ours: EventScore, **options) -> EventScore:
     lines = [s.line for b in ours.boards for s in b.lines]
     fields = {p.pair: p.field for p in ours.pairs}
@@ -242,8 +285,9 @@ def _line_value(score: LineScore, side: str) -> Fraction:
 
 def compare(event: FileEvent, ours: EventScore) -> Comparison:
     """Our score against the file's numbers (see the module's docstring)."""
-    out = Comparison(source=event.source, checked={k: 0 for k in ("scores", "matchpoints", "totals", "percentages",
-                                                                  "places")})
+    out = Comparison(
+        source=event.source, checked=dict.fromkeys(("scores", "matchpoints", "totals", "percentages", "places"), 0)
+    )
     matchpoints = not ours.options.is_imps
     other = "none" if ours.options.factoring == "neuberg" else "neuberg"
     alt = _rescore(ours, factoring=other) if matchpoints else ours
@@ -252,7 +296,7 @@ def compare(event: FileEvent, ours: EventScore) -> Comparison:
 
     _compare_scores(ours_lines, out)
     # each line side: equal to ours, reproduced by the other factoring, or an override
-    line_alt: list[tuple] = []                 # (line, side, file's text, rounding) reproduced by the other factoring
+    line_alt: list[tuple] = []  # (line, side, file's text, rounding) reproduced by the other factoring
     override_delta: dict[str, Fraction] = defaultdict(Fraction)
     override_delta_alt: dict[str, Fraction] = defaultdict(Fraction)
     rounded_delta: dict[str, Fraction] = defaultdict(Fraction)
@@ -270,24 +314,51 @@ def compare(event: FileEvent, ours: EventScore) -> Comparison:
                     continue
                 rounded_delta[_pair_of(s, side)] += Fraction(Decimal(text)) - mine
                 if rounding:
-                    out.differences.append(Finding("matchpoints", text, _ours(mine, text), rounding,
-                                                   s.line.board, s.line.ns, s.line.ew, side,
-                                                   line=s.line.extra.get("line")))
+                    out.differences.append(
+                        Finding(
+                            "matchpoints",
+                            text,
+                            _ours(mine, text),
+                            rounding,
+                            s.line.board,
+                            s.line.ns,
+                            s.line.ew,
+                            side,
+                            line=s.line.extra.get("line"),
+                        )
+                    )
             continue
         texts = dict(sides)
-        out.overrides.append(Override(
-            s.line.board, s.line.ns, s.line.ew, _result_text(s), (texts.get("NS", ""), texts.get("EW", "")),
-            tuple(_ours(_line_value(s, side), texts.get(side, "0")) for side in ("NS", "EW")),
-            s.line.extra.get("line")))
+        out.overrides.append(
+            Override(
+                s.line.board,
+                s.line.ns,
+                s.line.ew,
+                _result_text(s),
+                (texts.get("NS", ""), texts.get("EW", "")),
+                tuple(_ours(_line_value(s, side), texts.get(side, "0")) for side in ("NS", "EW")),
+                s.line.extra.get("line"),
+            )
+        )
         for side, text in sides:
             written = Fraction(Decimal(text))
             override_delta[_pair_of(s, side)] += written - _line_value(s, side)
             override_delta_alt[_pair_of(s, side)] += written - _line_value(alt_lines[id(s.line)], side)
             if verdicts[side][0] == "equal":
                 continue
-            out.differences.append(Finding("matchpoints", text, _ours(_line_value(s, side), text),
-                                           ("override",), s.line.board, s.line.ns, s.line.ew, side,
-                                           line=s.line.extra.get("line")))
+            out.differences.append(
+                Finding(
+                    "matchpoints",
+                    text,
+                    _ours(_line_value(s, side), text),
+                    ("override",),
+                    s.line.board,
+                    s.line.ns,
+                    s.line.ew,
+                    side,
+                    line=s.line.extra.get("line"),
+                )
+            )
 
     pair_conventions = _compare_pairs(event, ours, alt, override_delta, override_delta_alt, rounded_delta, out)
     alt_name = f"factoring_{other}"
@@ -295,8 +366,19 @@ def compare(event: FileEvent, ours: EventScore) -> Comparison:
     for s, side, text, rounding in line_alt:
         name = alt_name if file_uses_alt or other == "neuberg" else "raw_lines"
         names = tuple(c for c in CONVENTIONS if c in (name,) + rounding)
-        out.differences.append(Finding("matchpoints", text, _ours(_line_value(s, side), text), names,
-                                       s.line.board, s.line.ns, s.line.ew, side, line=s.line.extra.get("line")))
+        out.differences.append(
+            Finding(
+                "matchpoints",
+                text,
+                _ours(_line_value(s, side), text),
+                names,
+                s.line.board,
+                s.line.ns,
+                s.line.ew,
+                side,
+                line=s.line.extra.get("line"),
+            )
+        )
     out.differences.sort(key=_order)
     return out
 
@@ -337,12 +419,23 @@ def _compare_scores(lines: list[LineScore], out: Comparison) -> None:
         out.checked["scores"] += 1
         theirs = _decimal(written)
         if theirs is None or Fraction(theirs) != Fraction(s.ns_score):
-            out.differences.append(Finding("score", str(written), f"{s.ns_score}", (), s.line.board, s.line.ns,
-                                           s.line.ew, line=s.line.extra.get("line")))
+            out.differences.append(
+                Finding(
+                    "score",
+                    str(written),
+                    f"{s.ns_score}",
+                    (),
+                    s.line.board,
+                    s.line.ns,
+                    s.line.ew,
+                    line=s.line.extra.get("line"),
+                )
+            )
 
 
-def _candidates(p, alt_p, boards_in_event: int, delta: Fraction, delta_alt: Fraction, rounded: Fraction,
-                other: str) -> list[tuple[tuple[str, ...], Fraction, Fraction | None]]:
+def _candidates(
+    p, alt_p, boards_in_event: int, delta: Fraction, delta_alt: Fraction, rounded: Fraction, other: str
+) -> list[tuple[tuple[str, ...], Fraction, Fraction | None]]:
     """(conventions, total, percentage) the file may have written for a pair, simplest first."""
     over = ("override",) if delta else ()
     over_alt = ("override",) if delta_alt else ()
@@ -351,7 +444,7 @@ def _candidates(p, alt_p, boards_in_event: int, delta: Fraction, delta_alt: Frac
         return None if p.percentage is None or not top else 100 * total / top
 
     total = p.total + delta
-    out = [((), p.total, pct(p.total, p.top))]          # the file's number is ours: nothing to explain
+    out = [((), p.total, pct(p.total, p.top))]  # the file's number is ours: nothing to explain
     if delta:
         out.append((over, total, pct(total, p.top)))
     if alt_p is not None and alt_p is not p:
@@ -375,8 +468,9 @@ def _explain(candidates, index: int, theirs: str) -> tuple[tuple[str, ...], Frac
     return None
 
 
-def _compare_pairs(event: FileEvent, ours: EventScore, alt: EventScore, delta, delta_alt, rounded,
-                   out: Comparison) -> dict[str, tuple[str, ...]]:
+def _compare_pairs(
+    event: FileEvent, ours: EventScore, alt: EventScore, delta, delta_alt, rounded, out: Comparison
+) -> dict[str, tuple[str, ...]]:
     """Totals, percentages and places; returns the conventions that explained each pair's numbers."""
     other = "none" if ours.options.factoring == "neuberg" else "neuberg"
     alt_pairs = {p.pair: p for p in alt.pairs}
@@ -387,12 +481,21 @@ def _compare_pairs(event: FileEvent, ours: EventScore, alt: EventScore, delta, d
         filed = event.pair(p.pair)
         if filed is None:
             continue
-        candidates = _candidates(p, alt_pairs.get(p.pair), boards_in_event, delta.get(p.pair, Fraction(0)),
-                                 delta_alt.get(p.pair, Fraction(0)), rounded.get(p.pair, Fraction(0)), other)
+        candidates = _candidates(
+            p,
+            alt_pairs.get(p.pair),
+            boards_in_event,
+            delta.get(p.pair, Fraction(0)),
+            delta_alt.get(p.pair, Fraction(0)),
+            rounded.get(p.pair, Fraction(0)),
+            other,
+        )
         conventions: set[str] = set()
         values[p.pair] = p.score
-        for what, theirs, mine, index in (("total", filed.total, p.total, 0),
-                                          ("percentage", filed.percentage, p.percentage, 1)):
+        for what, theirs, mine, index in (
+            ("total", filed.total, p.total, 0),
+            ("percentage", filed.percentage, p.percentage, 1),
+        ):
             if mine is None or _decimal(theirs) is None:
                 continue
             out.checked[what + "s"] += 1
@@ -403,15 +506,15 @@ def _compare_pairs(event: FileEvent, ours: EventScore, alt: EventScore, delta, d
                 continue
             names = found[0] if found is not None else ()
             conventions.update(names)
-            out.differences.append(Finding(what, theirs, _ours(mine, theirs), names, pair=p.pair,
-                                           line=filed.line))
+            out.differences.append(Finding(what, theirs, _ours(mine, theirs), names, pair=p.pair, line=filed.line))
         used[p.pair] = tuple(c for c in CONVENTIONS if c in conventions)
     _compare_places(event, ours, values, used, out)
     return used
 
 
-def _compare_places(event: FileEvent, ours: EventScore, values: dict[str, Fraction],
-                    used: dict[str, tuple[str, ...]], out: Comparison) -> None:
+def _compare_places(
+    event: FileEvent, ours: EventScore, values: dict[str, Fraction], used: dict[str, tuple[str, ...]], out: Comparison
+) -> None:
     by_field: dict[str, list] = defaultdict(list)
     for p in ours.pairs:
         by_field[p.field].append(p)
@@ -429,5 +532,8 @@ def _compare_places(event: FileEvent, ours: EventScore, values: dict[str, Fracti
             if place_number(place) == place_number(mine[p.pair]):
                 continue
             explained = p.pair in theirs_rank and place_number(theirs_rank[p.pair]) == place_number(place)
-            out.differences.append(Finding("place", place, mine[p.pair],
-                                           field_conventions if explained else (), pair=p.pair, line=filed.line))
+            out.differences.append(
+                Finding(
+                    "place", place, mine[p.pair], field_conventions if explained else (), pair=p.pair, line=filed.line
+                )
+            )

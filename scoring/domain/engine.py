@@ -74,18 +74,18 @@ class LineScore:
     ns_score: int | Fraction | None
     ns: Fraction
     ew: Fraction
-    top: Fraction | None          # the board's top for this line (matchpoints); None for IMPs
+    top: Fraction | None  # the board's top for this line (matchpoints); None for IMPs
 
 
 @dataclass(slots=True)
 class BoardScore:
     board: int
-    section: str                  # "" when sections are compared across the field
+    section: str  # "" when sections are compared across the field
     lines: list[LineScore]
-    expected: int                 # E: the results this board should have had
-    actual: int                   # A: results compared (artificial scores excluded)
-    top: Fraction | None          # the top every line is scored on (matchpoints with factoring)
-    datum: int | None = None      # Butler
+    expected: int  # E: the results this board should have had
+    actual: int  # A: results compared (artificial scores excluded)
+    top: Fraction | None  # the top every line is scored on (matchpoints with factoring)
+    datum: int | None = None  # Butler
     groups: tuple[str, ...] = ()  # a fouled board's groups
 
     @property
@@ -131,9 +131,9 @@ class EventScore:
 def pair_sort_key(pair_id: str) -> tuple:
     """Natural order of pair ids: ``2`` before ``10``, ``1NS`` before ``1EW`` before ``2NS``, sections first."""
     head = pair_id.rstrip("0123456789NSEW") if not pair_id[:1].isdecimal() else ""
-    rest = pair_id[len(head):]
-    digits = "".join(ch for ch in rest if ch.isdecimal())     # (what int() reads: "²".isdigit(), but not a number)
-    tail = rest[len(digits):]
+    rest = pair_id[len(head) :]
+    digits = "".join(ch for ch in rest if ch.isdecimal())  # (what int() reads: "²".isdigit(), but not a number)
+    tail = rest[len(digits) :]
     return (head, int(digits[:18]) if digits else 0, {"NS": 0, "EW": 1}.get(tail, 2), tail)
 
 
@@ -143,21 +143,35 @@ def _check_lines(lines: Sequence[TravellerLine]) -> None:
         for pair in (line.ns, line.ew):
             key = (line.board, line.section, pair)
             if key in seen:
-                raise ScoringError(Text.of("result.twice", board=line.board, pair=pair, first=said(seen[key].result),
-                                           second=said(line.result)), field="board", line=line.extra.get("line"),
-                                   where=line.extra.get("position"))     # where a file has it, when it does
+                raise ScoringError(
+                    Text.of(
+                        "result.twice",
+                        board=line.board,
+                        pair=pair,
+                        first=said(seen[key].result),
+                        second=said(line.result),
+                    ),
+                    field="board",
+                    line=line.extra.get("line"),
+                    where=line.extra.get("position"),
+                )  # where a file has it, when it does
             seen[key] = line
 
 
-def score_event(lines: Sequence[TravellerLine], options: ScoringOptions | None = None, *,
-                fields: Mapping[str, str] | None = None, two_winners: bool = False,
-                expected: Mapping[int, int] | None = None) -> EventScore:
+def score_event(
+    lines: Sequence[TravellerLine],
+    options: ScoringOptions | None = None,
+    *,
+    fields: Mapping[str, str] | None = None,
+    two_winners: bool = False,
+    expected: Mapping[int, int] | None = None,
+) -> EventScore:
     """Score every line, total and rank every pair (see the module's docstring)."""
     options = options or ScoringOptions()
     lines = list(lines)
     _check_lines(lines)
     within = options.sections == "within"
-    scores = [line.ns_score for line in lines]           # Law 77 once per line
+    scores = [line.ns_score for line in lines]  # Law 77 once per line
 
     # the lines of each board (in its scope: the field, or a section), and the board's units
     boards: dict[tuple[str, int], dict[str, list[int]]] = {}
@@ -172,14 +186,15 @@ def score_event(lines: Sequence[TravellerLine], options: ScoringOptions | None =
         most[scope] = max(most[scope], n)
 
     scored: list[LineScore | None] = [None] * len(lines)
-    ratios: list[tuple[int, int, int, int, int, int]] = [None] * len(lines)   # each line's exact values as integers
+    ratios: list[tuple[int, int, int, int, int, int]] = [None] * len(lines)  # each line's exact values as integers
     unit_of = _unit_numbers(boards)
     raw = None if options.is_imps else _raw_matchpoints(lines, scores, unit_of)
     board_scores: list[BoardScore] = []
     for (scope, board), units in sorted(boards.items(), key=lambda item: (item[0][1], item[0][0])):
         e = max(int(expected[board]), count[(scope, board)]) if expected and board in expected else most[scope]
-        board_score = BoardScore(board=board, section=scope, lines=[], expected=e, actual=0, top=None,
-                                 groups=tuple(sorted(units)))
+        board_score = BoardScore(
+            board=board, section=scope, lines=[], expected=e, actual=0, top=None, groups=tuple(sorted(units))
+        )
         tops = set()
         for unit in units.values():
             real = [i for i in unit if not isinstance(lines[i].result, Artificial)]
@@ -189,13 +204,14 @@ def score_event(lines: Sequence[TravellerLine], options: ScoringOptions | None =
             else:
                 tops.add(_score_mp_unit(lines, scores, unit, real, e, options, scored, ratios, raw))
         if tops:
-            board_score.top = tops.pop() if len(tops) == 1 else None   # fouled, unfactored: each group its own
+            board_score.top = tops.pop() if len(tops) == 1 else None  # fouled, unfactored: each group its own
         board_score.lines = [scored[i] for i in sorted(i for unit in units.values() for i in unit)]
         board_scores.append(board_score)
 
     pairs = _pair_scores(lines, ratios, options, fields, two_winners, within)
-    return EventScore(options=options, boards=board_scores, pairs=pairs,
-                      fields=tuple(dict.fromkeys(p.field for p in pairs)) or ("",))
+    return EventScore(
+        options=options, boards=board_scores, pairs=pairs, fields=tuple(dict.fromkeys(p.field for p in pairs)) or ("",)
+    )
 
 
 def _unit_numbers(boards: Mapping[tuple[str, int], Mapping[str, list[int]]]) -> dict[int, int]:
@@ -217,14 +233,20 @@ def _unit_numbers(boards: Mapping[tuple[str, int], Mapping[str, list[int]]]) -> 
 # with Neuberg, m without; the ACBL scale doubles the denominator. One Fraction is made per
 # distinct (numerator, denominator) — a field of equal-sized boards has only 2A − 1 of them.
 
+
 def _raw_matchpoints(lines: Sequence[TravellerLine], scores: Sequence, unit_of: Mapping[int, int]) -> dict[int, int]:
     """Raw NS units (2/1 scale) of every line with one integer score, all units at once (numpy)."""
-    index = [i for i, line in enumerate(lines)
-             if isinstance(line.result, Played) or (isinstance(line.result, Assigned) and not line.result.is_weighted)]
+    index = [
+        i
+        for i, line in enumerate(lines)
+        if isinstance(line.result, Played) or (isinstance(line.result, Assigned) and not line.result.is_weighted)
+    ]
     if not index:
         return {}
-    mp, _counts = raw_matchpoints(np.fromiter((unit_of[i] for i in index), dtype=np.int64, count=len(index)),
-                                  np.fromiter((scores[i] for i in index), dtype=np.int64, count=len(index)))
+    mp, _counts = raw_matchpoints(
+        np.fromiter((unit_of[i] for i in index), dtype=np.int64, count=len(index)),
+        np.fromiter((scores[i] for i in index), dtype=np.int64, count=len(index)),
+    )
     return dict(zip(index, mp.tolist()))
 
 
@@ -249,8 +271,10 @@ def _score_mp_unit(lines, scores, unit, real, e: int, options: ScoringOptions, s
     top_f = _fraction(cache, top, half)
     weighted = any(isinstance(lines[i].result, Assigned) and lines[i].result.is_weighted for i in real)
     if weighted:
-        parts = [lines[i].result.parts if isinstance(lines[i].result, Assigned) else ((Fraction(1), scores[i]),)
-                 for i in real]
+        parts = [
+            lines[i].result.parts if isinstance(lines[i].result, Assigned) else ((Fraction(1), scores[i]),)
+            for i in real
+        ]
         exact = dict(zip(real, weighted_matchpoints(parts)))
     for i in unit:
         line = lines[i]
@@ -270,12 +294,14 @@ def _score_mp_unit(lines, scores, unit, real, e: int, options: ScoringOptions, s
             m = raw[i]
             ratio = (m, half, 2 * (a - 1) - m, half)
         ratios[i] = ratio + (top, half)
-        scored[i] = LineScore(line, scores[i], _fraction(cache, ratio[0], ratio[1]),
-                              _fraction(cache, ratio[2], ratio[3]), top_f)
+        scored[i] = LineScore(
+            line, scores[i], _fraction(cache, ratio[0], ratio[1]), _fraction(cache, ratio[2], ratio[3]), top_f
+        )
     return top_f
 
 
 # --- IMPs -------------------------------------------------------------------------------------
+
 
 def _artificial_imps(result: Artificial) -> tuple[Fraction, Fraction]:
     def side(percent: int) -> Fraction:
@@ -309,8 +335,10 @@ def _score_imp_unit(lines, scores, unit, real, options: ScoringOptions, scored, 
         if plain:
             values = {i: _fraction(_FRACTIONS, imp_scale.imps(scores[i] - datum), 1) for i in real}
         else:
-            values = {i: sum((w * imp_scale.imps(s - datum) for w, s in _parts(lines[i], scores[i])), Fraction(0))
-                      for i in real}
+            values = {
+                i: sum((w * imp_scale.imps(s - datum) for w, s in _parts(lines[i], scores[i])), Fraction(0))
+                for i in real
+            }
     elif plain and len(real) > 1:
         totals = _cross_imp_totals([scores[i] for i in real])
         values = {i: Fraction(t, len(real) - 1) for i, t in zip(real, totals)}
@@ -320,8 +348,14 @@ def _score_imp_unit(lines, scores, unit, real, options: ScoringOptions, scored, 
             total = Fraction(0)
             for j in real:
                 if i != j:
-                    total += sum((wa * wb * imp_scale.imps(sa - sb) for wa, sa in _parts(lines[i], scores[i])
-                                  for wb, sb in _parts(lines[j], scores[j])), Fraction(0))
+                    total += sum(
+                        (
+                            wa * wb * imp_scale.imps(sa - sb)
+                            for wa, sa in _parts(lines[i], scores[i])
+                            for wb, sb in _parts(lines[j], scores[j])
+                        ),
+                        Fraction(0),
+                    )
             values[i] = total / (len(real) - 1) if len(real) > 1 else Fraction(0)
     for i in unit:
         line = lines[i]
@@ -340,13 +374,14 @@ def _score_imp_unit(lines, scores, unit, real, options: ScoringOptions, scored, 
 # A pair's total is summed as integer numerators per denominator (a Fraction sum per line would
 # cost more than all the matchpointing), then made one exact Fraction.
 
+
 def _exact_sum(by_denominator: Mapping[int, int]) -> Fraction:
     return sum((Fraction(n, d) for d, n in by_denominator.items()), Fraction(0))
 
 
 def _pair_scores(lines, ratios, options: ScoringOptions, fields, two_winners: bool, within: bool) -> list[PairScore]:
     # a pair is its section and its id: sections may number their pairs alike (A 1, B 1)
-    sums: dict[tuple[str, str], dict[int, int]] = {}       # pair → {denominator: Σ numerators}
+    sums: dict[tuple[str, str], dict[int, int]] = {}  # pair → {denominator: Σ numerators}
     tops: dict[tuple[str, str], dict[int, int]] = {}
     boards: dict[tuple[str, str], int] = defaultdict(int)
     directions: dict[tuple[str, str], list[int]] = {}
@@ -363,9 +398,9 @@ def _pair_scores(lines, ratios, options: ScoringOptions, fields, two_winners: bo
             directions[pair][side] += 1
     field_of: dict[tuple[str, str], str] = {}
     for pair in sums:
-        if fields is not None:      # the caller's, by (section, id) or by id
+        if fields is not None:  # the caller's, by (section, id) or by id
             field_of[pair] = fields.get(pair, fields.get(pair[1], ""))
-        else:                       # one field; a section each when scored on their own; NS and EW if two winners
+        else:  # one field; a section each when scored on their own; NS and EW if two winners
             ns, ew = directions[pair]
             parts = [pair[0] if within else "", ("NS" if ns >= ew else "EW") if two_winners else ""]
             field_of[pair] = " ".join(part for part in parts if part)
@@ -374,13 +409,22 @@ def _pair_scores(lines, ratios, options: ScoringOptions, fields, two_winners: bo
         total = _exact_sum(by_denominator)
         top = _exact_sum(tops[section, pair])
         percentage = None if options.is_imps else (100 * total / top if top else Fraction(0))
-        pairs.append(PairScore(pair=pair, field=field_of[section, pair], section=section, total=total, top=top,
-                               boards=boards[section, pair], percentage=percentage))
+        pairs.append(
+            PairScore(
+                pair=pair,
+                field=field_of[section, pair],
+                section=section,
+                total=total,
+                top=top,
+                boards=boards[section, pair],
+                percentage=percentage,
+            )
+        )
     by_field: dict[str, list[PairScore]] = defaultdict(list)
     for p in pairs:
         by_field[p.field].append(p)
     ordered: list[PairScore] = []
-    for name in sorted(by_field, key=lambda f: (f.replace("NS", "0").replace("EW", "1"))):
+    for name in sorted(by_field, key=lambda f: f.replace("NS", "0").replace("EW", "1")):
         group = by_field[name]
         for p, place in zip(group, competition_places([p.score for p in group])):
             p.place = place

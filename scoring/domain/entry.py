@@ -99,19 +99,35 @@ __all__ = ["parse_entry", "describe", "PASS_WORDS"]
 #: What a scorer types for a passed-out board.
 PASS_WORDS = frozenset({"P", "PASS", "PASSED", "AP", "PASSED OUT", "ALL PASS", "PAS"})
 
-_SYMBOLS = str.maketrans({"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C",
-                          "×": "X", "−": "-", "–": "-", "—": "-"})
+_SYMBOLS = str.maketrans(
+    {
+        "♠": "S",
+        "♤": "S",
+        "♥": "H",
+        "♡": "H",
+        "♦": "D",
+        "♢": "D",
+        "♣": "C",
+        "♧": "C",
+        "×": "X",
+        "−": "-",
+        "–": "-",
+        "—": "-",
+    }
+)
 
 # a contract played, written without spaces: level, strain, doubling, then the result against the
 # contract and the declarer in either order, or the declarer and the tricks taken
 # (numbers have at most a few digits: a longer one is no result, and int() refuses thousands of digits)
-_PLAYED = re.compile(r"(?P<contract>(?P<level>[0-9]{1,3})(?P<strain>NT|BA|N|S|H|D|C)(?:XX|X|\*\*|\*)?)"
-                     r"(?P<mark>=|[+-][0-9]{1,3})?(?P<seat>[NESW])?(?P<mark2>=|[+-][0-9]{1,3})?(?P<tricks>[0-9]{1,3})?")
+_PLAYED = re.compile(
+    r"(?P<contract>(?P<level>[0-9]{1,3})(?P<strain>NT|BA|N|S|H|D|C)(?:XX|X|\*\*|\*)?)"
+    r"(?P<mark>=|[+-][0-9]{1,3})?(?P<seat>[NESW])?(?P<mark2>=|[+-][0-9]{1,3})?(?P<tricks>[0-9]{1,3})?"
+)
 _SCORE = re.compile(r"[+-]?\d{1,9}")
 _ARTIFICIAL = {"A=": (50, 50), "A+": (60, 40), "A-": (40, 60)}
 _PERCENTS = re.compile(r"A?(\d{1,3})/(\d{1,3})|A(\d\d)(\d\d)")
 _WEIGHTED_PART = re.compile(r"(\d{1,9}(?:[.,]\d{1,9})?)\s*%\s*(?:OF\s*)?([+-]?\s*\d{1,9})")
-_SEPARATORS = re.compile(r"\b(?:AND|I)\b|[\s,;&]")       # between the parts: spaces, commas, "and" ("i")
+_SEPARATORS = re.compile(r"\b(?:AND|I)\b|[\s,;&]")  # between the parts: spaces, commas, "and" ("i")
 
 
 def parse_entry(text: str) -> Result:
@@ -169,7 +185,7 @@ def _played(match: re.Match, typed: str) -> Played:
     level = int(match["level"])
     if not 1 <= level <= 7:
         raise ScoringError(Text.of("entry.level", text=typed), field="contract")
-    contract_text = str(level) + match["contract"][len(match["level"]):].replace("BA", "NT")    # 03S is 3S
+    contract_text = str(level) + match["contract"][len(match["level"]) :].replace("BA", "NT")  # 03S is 3S
     marks = [m for m in (match["mark"], match["mark2"]) if m]
     if len(marks) + (match["tricks"] is not None) > 1:
         raise ScoringError(Text.of("entry.tricks_twice", text=typed), field="tricks")
@@ -183,15 +199,18 @@ def _played(match: re.Match, typed: str) -> Played:
         said = " ".join(typed.upper().split()) if match["tricks"] is not None else contract_text + marks[0]
         raise ScoringError(Text.of("entry.tricks_range", contract=said, tricks=tricks), field="tricks")
     if match["seat"] is None:
-        raise ScoringError(Text.of("entry.declarer", contract=contract_text + (marks[0] if marks else "")),
-                           field="declarer")
+        raise ScoringError(
+            Text.of("entry.declarer", contract=contract_text + (marks[0] if marks else "")), field="declarer"
+        )
     if tricks is None:
-        raise ScoringError(Text.of("entry.tricks_missing", contract=contract_text, declarer=match["seat"]),
-                           field="tricks")
+        raise ScoringError(
+            Text.of("entry.tricks_missing", contract=contract_text, declarer=match["seat"]), field="tricks"
+        )
     return Played(Contract.from_str(contract_text, match["seat"]), tricks)
 
 
 # --- saying a result ----------------------------------------------------------------------------
+
 
 def _number(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
@@ -209,5 +228,11 @@ def describe(result: Result, board: int) -> Text:
     if result.contract is None:
         return Text.of("entry.said_passed")
     mark = result.result.replace("-", "−")
-    return Text.of("entry.said_played", contract=result.contract.symbol, result=mark,
-                   declarer=result.contract.declarer.letter, tricks=result.tricks, score=signed(result.ns_score(board)))
+    return Text.of(
+        "entry.said_played",
+        contract=result.contract.symbol,
+        result=mark,
+        declarer=result.contract.declarer.letter,
+        tricks=result.tricks,
+        score=signed(result.ns_score(board)),
+    )

@@ -25,8 +25,15 @@ class ScoringError(ValueError):
 
     code = "invalid"
 
-    def __init__(self, message: "Text", *, field: str | None = None, line: int | None = None,
-                 where: str | None = None, source: str | None = None):
+    def __init__(
+        self,
+        message: Text,
+        *,
+        field: str | None = None,
+        line: int | None = None,
+        where: str | None = None,
+        source: str | None = None,
+    ):
         text = message
         if line is not None or source is not None:
             text = Text.of("at", source=source or "", line=line, where=where or "", error=message)

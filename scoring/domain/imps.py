@@ -33,7 +33,7 @@ __all__ = ["imps", "IMP_SCALE", "butler_datum", "butler", "cross_imps", "round_t
 
 #: The lower bound of each step of Law 78B's scale: a difference of at least IMP_SCALE[k-1] is worth k IMPs.
 IMP_SCALE = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750, 2000,
-             2250, 2500, 3000, 3500, 4000)
+             2250, 2500, 3000, 3500, 4000)  # fmt: skip
 
 
 def imps(difference: int | Fraction) -> int:
@@ -77,5 +77,7 @@ def cross_imps(scores: Sequence[int | Fraction]) -> list[Fraction]:
     n = len(scores)
     if n < 2:
         return [Fraction(0)] * n
-    return [Fraction(sum(imps(Fraction(a) - Fraction(b)) for j, b in enumerate(scores) if j != i), n - 1)
-            for i, a in enumerate(scores)]
+    return [
+        Fraction(sum(imps(Fraction(a) - Fraction(b)) for j, b in enumerate(scores) if j != i), n - 1)
+        for i, a in enumerate(scores)
+    ]

@@ -53,11 +53,11 @@ class Meeting:
 @dataclass(frozen=True)
 class SessionLayout:
     meetings: tuple[Meeting, ...]
-    sit_outs: tuple[tuple[int, str], ...] = ()        # (round, pair)
-    fields: tuple[tuple[str, ...], ...] = ()          # pairs ranked together: one field, or NS and EW
+    sit_outs: tuple[tuple[int, str], ...] = ()  # (round, pair)
+    fields: tuple[tuple[str, ...], ...] = ()  # pairs ranked together: one field, or NS and EW
     boards_per_round: int | None = None
     problems: tuple[Text, ...] = field(default=(), compare=False)
-    planned: bool = False        # the meetings are a movement's plan (an imported event's are what was played)
+    planned: bool = False  # the meetings are a movement's plan (an imported event's are what was played)
 
     @property
     def boards(self) -> tuple[int, ...]:
@@ -109,12 +109,14 @@ class SessionLayout:
             if here is None:
                 return Text.of("layout.no_table", round=round, table=table)
             if board not in here.boards:
-                return Text.of("layout.board_not_here", board=board, round=round, table=table,
-                               boards=_span(here.boards))
+                return Text.of(
+                    "layout.board_not_here", board=board, round=round, table=table, boards=_span(here.boards)
+                )
             for pair, seat, expected in ((ns, "NS", here.ns), (ew, "EW", here.ew)):
                 if pair != expected:
-                    return Text.of("layout.pair_not_here", pair=pair, seat=seat, round=round, table=table,
-                                   expected=expected)
+                    return Text.of(
+                        "layout.pair_not_here", pair=pair, seat=seat, round=round, table=table, expected=expected
+                    )
             return None
         if self.meeting_of(board=board, ns=ns, ew=ew) is None:
             swapped = self.meeting_of(board=board, ns=ew, ew=ns)
@@ -125,7 +127,7 @@ class SessionLayout:
 
 
 def _natural(label: str) -> tuple:
-    digits = "".join(ch for ch in label if ch.isdecimal())    # (what int() reads: "²".isdigit(), but not a number)
+    digits = "".join(ch for ch in label if ch.isdecimal())  # (what int() reads: "²".isdigit(), but not a number)
     return (label.rstrip("0123456789NSEW") if not label[:1].isdecimal() else "", int(digits[:18] or 0), label)
 
 
@@ -157,12 +159,16 @@ def layout_from_movement(movement, *, boards_per_round: int) -> SessionLayout:
 
 def layout_from_meetings(meetings: Sequence[dict], *, fields: Sequence[Sequence[str]] = ()) -> SessionLayout:
     """The layout of an imported event: ``[{"round", "table", "ns", "ew", "boards"}, …]`` (round/table may be None)."""
-    out = tuple(Meeting(m.get("round"), m.get("table"), str(m["ns"]), str(m["ew"]), tuple(sorted(m["boards"])))
-                for m in meetings)
+    out = tuple(
+        Meeting(m.get("round"), m.get("table"), str(m["ns"]), str(m["ew"]), tuple(sorted(m["boards"])))
+        for m in meetings
+    )
     return SessionLayout(out, (), tuple(tuple(f) for f in fields))
 
 
-def reconcile(boards: Sequence[int], *, dealt: Iterable[int] | None = None, committed: int | None = None) -> tuple[Text, ...]:
+def reconcile(
+    boards: Sequence[int], *, dealt: Iterable[int] | None = None, committed: int | None = None
+) -> tuple[Text, ...]:
     """Where the movement's boards, the dealt boards and the commitment's count disagree."""
     played = sorted(set(boards))
     problems: list[Text] = []
@@ -172,11 +178,25 @@ def reconcile(boards: Sequence[int], *, dealt: Iterable[int] | None = None, comm
             extra = [b for b in dealt if b not in played]
             missing = [b for b in played if b not in dealt]
             if missing:
-                problems.append(Text.of("layout.boards_missing", boards=len(played), span=_span(played),
-                                        dealt=len(dealt), missing=_span(missing)))
+                problems.append(
+                    Text.of(
+                        "layout.boards_missing",
+                        boards=len(played),
+                        span=_span(played),
+                        dealt=len(dealt),
+                        missing=_span(missing),
+                    )
+                )
             elif extra:
-                problems.append(Text.of("layout.boards_extra", boards=len(played), span=_span(played),
-                                        dealt=len(dealt), extra=_span(extra)))
+                problems.append(
+                    Text.of(
+                        "layout.boards_extra",
+                        boards=len(played),
+                        span=_span(played),
+                        dealt=len(dealt),
+                        extra=_span(extra),
+                    )
+                )
     if committed is not None and played and committed != len(played):
         problems.append(Text.of("layout.commitment", boards=len(played), committed=committed))
     return tuple(problems)

@@ -85,8 +85,8 @@ def raw_matchpoints(units, scores) -> tuple[np.ndarray, np.ndarray]:
         return _raw_matchpoints_sorted(units, units * distinct + rank_of[offsets], distinct)
     keys = units * distinct + rank_of[offsets]
     counts = np.bincount(keys, minlength=cells)
-    below = np.cumsum(counts) - counts                      # lines with a smaller key
-    starts = below[units * distinct]                         # lines of earlier units
+    below = np.cumsum(counts) - counts  # lines with a smaller key
+    starts = below[units * distinct]  # lines of earlier units
     mp = 2 * (below[keys] - starts) + (counts[keys] - 1)
     return mp, np.bincount(units)[units]
 

@@ -38,8 +38,12 @@ def as_data(result: Result) -> dict:
     if isinstance(result, Played):
         if result.contract is None:
             return {"kind": "played", "contract": "PASS"}
-        out = {"kind": "played", "contract": result.contract.call, "declarer": result.contract.declarer.letter,
-               "tricks": result.tricks}
+        out = {
+            "kind": "played",
+            "contract": result.contract.call,
+            "declarer": result.contract.declarer.letter,
+            "tricks": result.tricks,
+        }
         if result.lead:
             out["lead"] = result.lead
         return out
@@ -83,7 +87,7 @@ def from_data(data: Mapping) -> Result:
         text = str(data.get("adjusted", "")).strip().upper().lstrip("A").replace("/", " ").split()
         if len(text) == 1 and len(text[0]) == 4 and text[0].isdecimal():
             text = [text[0][:2], text[0][2:]]
-        if len(text) != 2 or not all(t.isdecimal() and len(t) <= 3 for t in text):   # ("²".isdigit(): int refuses it)
+        if len(text) != 2 or not all(t.isdecimal() and len(t) <= 3 for t in text):  # ("²".isdigit(): int refuses it)
             raise ScoringError(Text.of("entry.artificial", text=str(data.get("adjusted", ""))), field="adjusted")
         return Artificial(int(text[0]), int(text[1]))
     if kind == "assigned" or (kind is None and ("score" in data or "weighted" in data)):
@@ -112,11 +116,13 @@ def from_data(data: Mapping) -> Result:
         parsed = Contract.from_str(contract, declarer)
     except DealingError as exc:
         on_seat = exc.text is not None and exc.text.code == "seat.unknown"
-        raise ScoringError(exc.text or Text.of("entry.format", text=contract),
-                           field="declarer" if on_seat else "contract") from None
+        raise ScoringError(
+            exc.text or Text.of("entry.format", text=contract), field="declarer" if on_seat else "contract"
+        ) from None
     if data.get("tricks") in (None, ""):
-        raise ScoringError(Text.of("entry.tricks_missing", contract=parsed.call, declarer=parsed.declarer.letter),
-                           field="tricks")
+        raise ScoringError(
+            Text.of("entry.tricks_missing", contract=parsed.call, declarer=parsed.declarer.letter), field="tricks"
+        )
     return Played(parsed, _int(data.get("tricks"), "tricks"), str(data.get("lead") or "").strip().upper())
 
 
@@ -130,6 +136,6 @@ def shorthand(result: Result) -> str:
         if not result.is_weighted:
             return f"{result.parts[0][1]:+d}".replace("+0", "0")
         return " ".join(f"{_percent(w)}% {s:+d}" for w, s in result.parts)
-    if max(result.ns_percent, result.ew_percent) > 99:     # A10040 would read as neither: 100/40 is written so
+    if max(result.ns_percent, result.ew_percent) > 99:  # A10040 would read as neither: 100/40 is written so
         return f"A{result.ns_percent}/{result.ew_percent}"
     return f"A{result.ns_percent:02d}{result.ew_percent:02d}"

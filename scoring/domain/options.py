@@ -20,8 +20,8 @@ scoring.domain.errors.ScoringError: unknown matchpoint scale 'fifa': expected eb
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from collections.abc import Mapping
+from dataclasses import asdict, dataclass
 
 from scoring.domain.errors import ScoringError
 from scoring.domain.text import Text
@@ -40,9 +40,12 @@ class ScoringOptions:
     sections: str = "across"
 
     def __post_init__(self) -> None:
-        for name, allowed, code in (("method", METHODS, "options.method"), ("scale", SCALES, "options.scale"),
-                                    ("factoring", FACTORINGS, "options.factoring"),
-                                    ("sections", SECTIONS, "options.sections")):
+        for name, allowed, code in (
+            ("method", METHODS, "options.method"),
+            ("scale", SCALES, "options.scale"),
+            ("factoring", FACTORINGS, "options.factoring"),
+            ("sections", SECTIONS, "options.sections"),
+        ):
             value = getattr(self, name)
             if value not in allowed:
                 raise ScoringError(Text.of(code, value=str(value)), field=name)

@@ -42,7 +42,7 @@ def place_number(place: str) -> int:
 def shown(value: Fraction | int, places: int = 2) -> str:
     """``value`` rounded to ``places`` decimals, halves away from zero (exact integer arithmetic)."""
     exact = Fraction(value)
-    scaled = abs(exact) * 10 ** places
+    scaled = abs(exact) * 10**places
     units = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)
     text = str(Decimal(units).scaleb(-places))
     return f"-{text}" if exact < 0 and units else text

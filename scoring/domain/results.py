@@ -35,10 +35,10 @@ from fractions import Fraction
 from functools import cache
 
 from dealing.domain.cards import Seat, Strain, board_vulnerability
-from dealing.domain.contract import Bid, Contract, score as law77_score
+from dealing.domain.contract import Bid, Contract
+from dealing.domain.contract import score as law77_score
 from scoring.domain.errors import ScoringError
 from scoring.domain.text import Text
-
 
 #: Law 77 scores already worked out, by (contract, tricks, board's place in Law 2's 16-board cycle);
 #: at most 420 contracts × 14 × 16 entries.
@@ -57,8 +57,9 @@ class Played:
         if self.contract is None:
             object.__setattr__(self, "tricks", None)
         elif isinstance(self.tricks, bool) or not isinstance(self.tricks, int) or not 0 <= self.tricks <= 13:
-            raise ScoringError(Text.of("entry.tricks_range", contract=str(self.contract.call), tricks=self.tricks),
-                               field="tricks")
+            raise ScoringError(
+                Text.of("entry.tricks_range", contract=str(self.contract.call), tricks=self.tricks), field="tricks"
+            )
 
     @classmethod
     def of(cls, contract: str, declarer: str | Seat, tricks: int, lead: str = "") -> Played:
@@ -75,7 +76,7 @@ class Played:
     def ns_score(self, board: int) -> int:
         if self.contract is None:
             return 0
-        if isinstance(board, int) and board >= 1:          # remembered: a session re-scores the same lines often
+        if isinstance(board, int) and board >= 1:  # remembered: a session re-scores the same lines often
             key = (self.contract, self.tricks, (board - 1) % 16)
             score = _LAW77.get(key)
             if score is None:
@@ -152,12 +153,16 @@ class Artificial:
     def __post_init__(self) -> None:
         for value in (self.ns_percent, self.ew_percent):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
-                raise ScoringError(Text.of("entry.artificial", text=f"A{self.ns_percent}{self.ew_percent}"),
-                                   field="result")
+                raise ScoringError(
+                    Text.of("entry.artificial", text=f"A{self.ns_percent}{self.ew_percent}"), field="result"
+                )
 
     def __str__(self) -> str:
-        return f"A{self.ns_percent:02d}{self.ew_percent:02d}" if max(self.ns_percent, self.ew_percent) < 100 \
+        return (
+            f"A{self.ns_percent:02d}{self.ew_percent:02d}"
+            if max(self.ns_percent, self.ew_percent) < 100
             else f"A{self.ns_percent}/{self.ew_percent}"
+        )
 
 
 Result = Played | Assigned | Artificial
@@ -174,8 +179,12 @@ def said(result: Result) -> Text | str:
     if isinstance(result, Played):
         if result.contract is None:
             return Text.of("result.passed")
-        return Text.of("result.played", contract=str(result.contract.call), declarer=result.contract.declarer.letter,
-                       tricks=result.tricks)
+        return Text.of(
+            "result.played",
+            contract=str(result.contract.call),
+            declarer=result.contract.declarer.letter,
+            tricks=result.tricks,
+        )
     if isinstance(result, Assigned):
         if not result.is_weighted:
             return _score(result.parts[0][1])
@@ -192,10 +201,10 @@ class TravellerLine:
     ew: str
     result: Result
     section: str = ""
-    group: str = ""              # a fouled board: the tables that played the same cards share a group
+    group: str = ""  # a fouled board: the tables that played the same cards share a group
     round: int | None = None
     table: int | None = None
-    extra: dict = field(default_factory=dict, compare=False, hash=False)   # what a file adds (its own MPs …)
+    extra: dict = field(default_factory=dict, compare=False, hash=False)  # what a file adds (its own MPs …)
     _ns_score: int | Fraction | None = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -248,8 +257,9 @@ def check_score(score: int) -> int:
     scoring.domain.errors.ScoringError: +330 is not a score any contract gives
     """
     if isinstance(score, bool) or not isinstance(score, int) or score not in possible_scores():
-        raise ScoringError(Text.of("entry.score", score=int(score) if isinstance(score, (int, float)) else 0),
-                           field="score")
+        raise ScoringError(
+            Text.of("entry.score", score=int(score) if isinstance(score, (int, float)) else 0), field="score"
+        )
     return score
 
 

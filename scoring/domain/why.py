@@ -58,9 +58,9 @@ class TricksAgainstDoubleDummy:
     """Declarer's tricks against double dummy's for that declarer and strain."""
 
     contract: Contract
-    tricks: int                 # taken by declarer
-    possible: int               # double dummy: what declarer takes in this strain against the best defence
-    declaring: bool             # the pair was declarer's side
+    tricks: int  # taken by declarer
+    possible: int  # double dummy: what declarer takes in this strain against the best defence
+    declaring: bool  # the pair was declarer's side
 
     @property
     def difference(self) -> int:
@@ -93,7 +93,7 @@ class ScoreAgainstPar:
 
     score: int | Fraction
     par: int
-    contracts: tuple[str, ...]          # par contracts as players write them: "4♥= N–S", "5♦×−2 E"
+    contracts: tuple[str, ...]  # par contracts as players write them: "4♥= N–S", "5♦×−2 E"
 
     @property
     def difference(self) -> int | Fraction:
@@ -110,7 +110,7 @@ class ContractCount:
     """A contract played on the board (``"4♠×"``; ``""`` for a pass-out) and at how many tables."""
 
     contract: str
-    side: str                   # the declaring side, "NS" or "EW" ("" for a pass-out)
+    side: str  # the declaring side, "NS" or "EW" ("" for a pass-out)
     tables: int
     ours: bool
 
@@ -119,17 +119,17 @@ class ContractCount:
 class Counting:
     """How the pair's matchpoints (or IMPs) on the board are counted, for the collapsed details."""
 
-    method: str                 # "matchpoints", "butler" or "cross_imps"
+    method: str  # "matchpoints", "butler" or "cross_imps"
     score: int | Fraction | None  # the pair's score from its side (None: artificial)
-    beaten: int = 0             # results beaten (matchpoints)
+    beaten: int = 0  # results beaten (matchpoints)
     tied: int = 0
-    others: int = 0             # the other results compared with (A − 1)
-    expected: int = 0           # E, the results the board should have had (Neuberg)
+    others: int = 0  # the other results compared with (A − 1)
+    expected: int = 0  # E, the results the board should have had (Neuberg)
     points: Fraction | None = None  # the pair's matchpoints or IMPs as scored
     top: Fraction | None = None
     acbl: bool = False
-    weighted: bool = False      # a weighted score on the board: every part compared with its weight
-    datum: int | None = None    # Butler
+    weighted: bool = False  # a weighted score on the board: every part compared with its weight
+    datum: int | None = None  # Butler
     artificial: Artificial | None = None
 
     @property
@@ -168,12 +168,12 @@ class Counting:
 @dataclass(frozen=True, slots=True)
 class Why:
     board: int
-    side: str                                   # the side the pair sat: "NS" or "EW"
+    side: str  # the side the pair sat: "NS" or "EW"
     line: TravellerLine
-    tables: int                                 # results on the board (the field)
-    tricks: TricksAgainstDoubleDummy | None     # None: no contract played, or no analysis to compare with
-    par: ScoreAgainstPar | None                 # None: an artificial score, or no analysis
-    contracts: tuple[ContractCount, ...]        # most played first
+    tables: int  # results on the board (the field)
+    tricks: TricksAgainstDoubleDummy | None  # None: no contract played, or no analysis to compare with
+    par: ScoreAgainstPar | None  # None: an artificial score, or no analysis
+    contracts: tuple[ContractCount, ...]  # most played first
     counting: Counting | None = None
 
     @property
@@ -261,12 +261,12 @@ def _par(line: TravellerLine, side: str, par) -> ScoreAgainstPar | None:
     if score is None:
         return None
     ns_par, contracts = par
-    return ScoreAgainstPar(score, ns_par if side == "NS" else -ns_par,
-                           tuple(par_contract_words(c) for c in contracts))
+    return ScoreAgainstPar(score, ns_par if side == "NS" else -ns_par, tuple(par_contract_words(c) for c in contracts))
 
 
-def _counting(line: TravellerLine, side: str, field: Sequence[TravellerLine], scored,
-              options: Mapping | None) -> Counting | None:
+def _counting(
+    line: TravellerLine, side: str, field: Sequence[TravellerLine], scored, options: Mapping | None
+) -> Counting | None:
     """How the pair's points on this board are counted (``scored``: its LineScore; ``options``: the method)."""
     if scored is None:
         return None
@@ -285,13 +285,14 @@ def _counting(line: TravellerLine, side: str, field: Sequence[TravellerLine], sc
         datum = butler_datum(scores) if scores else None
         if datum is not None and side == "EW":
             datum = -datum
-        return Counting(method, mine, points=points, datum=None if weighted else datum, weighted=weighted,
-                        others=len(unit) - 1)
+        return Counting(
+            method, mine, points=points, datum=None if weighted else datum, weighted=weighted, others=len(unit) - 1
+        )
     if method == "cross_imps":
         return Counting(method, mine, points=points, others=len(unit) - 1, weighted=weighted)
     beaten = tied = 0
     for other in unit:
-        if other is line or other == line:     # the pair's own line (the field may hold an equal copy of it)
+        if other is line or other == line:  # the pair's own line (the field may hold an equal copy of it)
             continue
         theirs = _side_score(other, side)
         if mine > theirs:
@@ -299,13 +300,30 @@ def _counting(line: TravellerLine, side: str, field: Sequence[TravellerLine], sc
         elif mine == theirs:
             tied += 1
     expected = int(options.get("expected") or len(unit))
-    return Counting(method, mine, beaten=beaten, tied=tied, others=len(unit) - 1,
-                    expected=expected if options.get("factoring", "neuberg") == "neuberg" else len(unit),
-                    points=points, top=scored.top, acbl=options.get("scale") == "acbl", weighted=weighted)
+    return Counting(
+        method,
+        mine,
+        beaten=beaten,
+        tied=tied,
+        others=len(unit) - 1,
+        expected=expected if options.get("factoring", "neuberg") == "neuberg" else len(unit),
+        points=points,
+        top=scored.top,
+        acbl=options.get("scale") == "acbl",
+        weighted=weighted,
+    )
 
 
-def explain(line: TravellerLine, side: str, field: Sequence[TravellerLine], *, table=None, par=None,
-            scored=None, options: Mapping | None = None) -> Why:
+def explain(
+    line: TravellerLine,
+    side: str,
+    field: Sequence[TravellerLine],
+    *,
+    table=None,
+    par=None,
+    scored=None,
+    options: Mapping | None = None,
+) -> Why:
     """The pair's result on ``line`` (sitting ``side``) against double dummy, par and ``field`` (the board's lines).
 
     ``table``: double-dummy tricks by ``(Seat, Strain)`` (a ``DoubleDummyTable`` or a mapping), or None;
@@ -314,8 +332,13 @@ def explain(line: TravellerLine, side: str, field: Sequence[TravellerLine], *, t
     """
     if side not in ("NS", "EW"):
         raise ValueError(f"side is NS or EW, not {side!r}")
-    return Why(board=line.board, side=side, line=line, tables=len(field), tricks=_tricks(line, side, table),
-               par=_par(line, side, par), contracts=_contracts(line, field),
-               counting=_counting(line, side, field, scored, options))
-
-
+    return Why(
+        board=line.board,
+        side=side,
+        line=line,
+        tables=len(field),
+        tricks=_tricks(line, side, table),
+        par=_par(line, side, par),
+        contracts=_contracts(line, field),
+        counting=_counting(line, side, field, scored, options),
+    )

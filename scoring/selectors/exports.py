@@ -66,10 +66,16 @@ def _event(user, session: Session) -> tuple[FileEvent, EventScore, bool]:
         raise Http404(_("This session has no results to export yet."))
     pairs = session_pairs(session=session)
     sections = tuple(sorted({p.section for p in pairs.values() if p.section}))
-    event = FileEvent(name=session.name, date=session.date, club_name=session.club.name,
-                      identifier=f"{session.club.slug}-{session.pk}", method=score.options.method,
-                      winner_type=2 if len(score.fields) > 1 else 1, sections=sections,
-                      source=export_filename(session, ""))
+    event = FileEvent(
+        name=session.name,
+        date=session.date,
+        club_name=session.club.name,
+        identifier=f"{session.club.slug}-{session.pk}",
+        method=score.options.method,
+        winner_type=2 if len(score.fields) > 1 else 1,
+        sections=sections,
+        source=export_filename(session, ""),
+    )
     for label, pair in pairs.items():
         players = []
         for member, guest in ((pair.player_1, pair.player_1_name), (pair.player_2, pair.player_2_name)):
@@ -77,8 +83,11 @@ def _event(user, session: Session) -> tuple[FileEvent, EventScore, bool]:
                 players.append(FilePlayer(member.full_name, national_id=member.national_id))
             elif guest:
                 players.append(FilePlayer(guest))
-        event.pairs.append(FilePair(id=label, number=pair.number, direction=pair.direction, section=pair.section,
-                                    players=tuple(players)))
+        event.pairs.append(
+            FilePair(
+                id=label, number=pair.number, direction=pair.direction, section=pair.section, players=tuple(players)
+            )
+        )
     with_deals = False
     if session.is_over:
         from dealing.selectors.boards import hand_record_for_viewer

@@ -35,15 +35,20 @@ CONVENTION_NAMES = {
     "single_precision": _("single-precision float"),
     "override": _("director's override"),
 }
-_WHAT = {"score": _("score"), "matchpoints": _("matchpoints"), "total": _("total"), "percentage": _("percentage"),
-         "place": _("place")}
+_WHAT = {
+    "score": _("score"),
+    "matchpoints": _("matchpoints"),
+    "total": _("total"),
+    "percentage": _("percentage"),
+    "place": _("place"),
+}
 
 
 @dataclass(frozen=True)
 class Difference:
     """One number of the file that is not ours at its precision."""
 
-    what: str                        # score, matchpoints, total, percentage or place
+    what: str  # score, matchpoints, total, percentage or place
     theirs: str
     ours: str
     explained_by: tuple[str, ...]
@@ -67,14 +72,23 @@ class Difference:
         """What an unexplained difference says (None when a convention explains it)."""
         if self.explained_by:
             return None
-        return Text.of("compare.unexplained", what=self.what, board=self.board, ns=self.ns, ew=self.ew,
-                       side=self.side, pair=self.pair, theirs=self.theirs, ours=self.ours)
+        return Text.of(
+            "compare.unexplained",
+            what=self.what,
+            board=self.board,
+            ns=self.ns,
+            ew=self.ew,
+            side=self.side,
+            pair=self.pair,
+            theirs=self.theirs,
+            ours=self.ours,
+        )
 
 
 @dataclass(frozen=True)
 class Convention:
     code: str
-    explains: int                    # how many of the file's numbers it explains
+    explains: int  # how many of the file's numbers it explains
 
     @property
     def text(self) -> Text:
@@ -97,15 +111,22 @@ class Override:
 
     @property
     def text(self) -> Text:
-        return Text.of("compare.override_line", board=self.board, ns=self.ns, ew=self.ew, result=self.result,
-                       theirs="/".join(self.theirs), ours="/".join(self.ours))
+        return Text.of(
+            "compare.override_line",
+            board=self.board,
+            ns=self.ns,
+            ew=self.ew,
+            result=self.result,
+            theirs="/".join(self.theirs),
+            ours="/".join(self.ours),
+        )
 
 
 @dataclass(frozen=True)
 class ImportReport:
     session: Session
     filename: str
-    file_format: str                 # usebio or pbn
+    file_format: str  # usebio or pbn
     program: str
     event_type: str
     lines: int
@@ -145,18 +166,40 @@ def session_import_report(*, session: Session) -> ImportReport | None:
         return None
     comparison = report.get("comparison") or {}
     differences = tuple(
-        Difference(what=d["what"], theirs=d["theirs"], ours=d["ours"], explained_by=tuple(d.get("explained_by", ())),
-                   board=d.get("board"), ns=d.get("ns"), ew=d.get("ew"), side=d.get("side", ""), pair=d.get("pair"),
-                   line=d.get("line"))
-        for d in comparison.get("differences", ()))
+        Difference(
+            what=d["what"],
+            theirs=d["theirs"],
+            ours=d["ours"],
+            explained_by=tuple(d.get("explained_by", ())),
+            board=d.get("board"),
+            ns=d.get("ns"),
+            ew=d.get("ew"),
+            side=d.get("side", ""),
+            pair=d.get("pair"),
+            line=d.get("line"),
+        )
+        for d in comparison.get("differences", ())
+    )
     used = [c["code"] for c in comparison.get("conventions", ())]
-    conventions = tuple(Convention(code, sum(1 for d in differences if code in d.explained_by))
-                        for code in CONVENTIONS if code in used)
-    overrides = tuple(Override(o["board"], o["ns"], o["ew"], o["result"], tuple(o["theirs"]), tuple(o["ours"]),
-                               o.get("line")) for o in comparison.get("overrides", ()))
+    conventions = tuple(
+        Convention(code, sum(1 for d in differences if code in d.explained_by)) for code in CONVENTIONS if code in used
+    )
+    overrides = tuple(
+        Override(o["board"], o["ns"], o["ew"], o["result"], tuple(o["theirs"]), tuple(o["ours"]), o.get("line"))
+        for o in comparison.get("overrides", ())
+    )
     return ImportReport(
-        session=session, filename=source.get("filename", ""), file_format=source.get("format", ""),
-        program=source.get("program", ""), event_type=source.get("event_type", ""), lines=report["lines"],
-        pairs=report["pairs"], boards=report["boards"], deals=report.get("deals", 0),
-        checked=dict(comparison.get("checked", {})), conventions=conventions, overrides=overrides,
-        differences=differences)
+        session=session,
+        filename=source.get("filename", ""),
+        file_format=source.get("format", ""),
+        program=source.get("program", ""),
+        event_type=source.get("event_type", ""),
+        lines=report["lines"],
+        pairs=report["pairs"],
+        boards=report["boards"],
+        deals=report.get("deals", 0),
+        checked=dict(comparison.get("checked", {})),
+        conventions=conventions,
+        overrides=overrides,
+        differences=differences,
+    )

@@ -36,8 +36,10 @@ def session_layout(session: Session) -> SessionLayout:
         layout = movement_layout(tuple(sorted(choice.parameters().items())), session.boards_per_round)
     elif imported is not None:
         labels = {p.pk: p.label for p in Pair.objects.filter(session=session)}
-        meetings = [{**m, "ns": labels.get(m["ns"], str(m["ns"])), "ew": labels.get(m["ew"], str(m["ew"]))}
-                    for m in imported.meetings]
+        meetings = [
+            {**m, "ns": labels.get(m["ns"], str(m["ns"])), "ew": labels.get(m["ew"], str(m["ew"]))}
+            for m in imported.meetings
+        ]
         layout = layout_from_meetings(meetings)
         if imported.winners == 2:
             ns = tuple(sorted({m["ns"] for m in meetings}))

@@ -49,6 +49,7 @@ class NotFound(LookupError):
 
 # --- the ranking ----------------------------------------------------------------------------------
 
+
 @dataclass
 class RankingRow:
     place: str
@@ -69,8 +70,8 @@ class Ranking:
     options: ScoringOptions
     fields: list[tuple[str, list[RankingRow]]]
     state: PublicationState
-    preview: bool                       # not published: a director's or scorer's look, scored now
-    mine: str | None = None             # the viewer's pair in this session
+    preview: bool  # not published: a director's or scorer's look, scored now
+    mine: str | None = None  # the viewer's pair in this session
     scored_at: str = ""
 
     @property
@@ -88,11 +89,25 @@ def _live_ranking(session: Session) -> dict:
 
     event = session_score(session=session)
     pairs = session_pairs(session=session)
-    return {"options": event.options.as_dict(), "fields": list(event.fields), "scored_at": "",
-            "pairs": [{"pair": p.pair, "names": pairs[p.pair].names if p.pair in pairs else "", "field": p.field,
-                       "section": p.section, "total": shown(p.total), "top": shown(p.top),
-                       "percentage": shown(p.percentage) if p.percentage is not None else None, "place": p.place,
-                       "boards": p.boards} for p in event.pairs]}
+    return {
+        "options": event.options.as_dict(),
+        "fields": list(event.fields),
+        "scored_at": "",
+        "pairs": [
+            {
+                "pair": p.pair,
+                "names": pairs[p.pair].names if p.pair in pairs else "",
+                "field": p.field,
+                "section": p.section,
+                "total": shown(p.total),
+                "top": shown(p.top),
+                "percentage": shown(p.percentage) if p.percentage is not None else None,
+                "place": p.place,
+                "boards": p.boards,
+            }
+            for p in event.pairs
+        ],
+    }
 
 
 def _ranking_data(session: Session) -> tuple[dict, bool]:
@@ -119,12 +134,29 @@ def ranking_for_viewer(*, user, session_id: int) -> Ranking:
     mine = viewer_pair(user=user, session=session)
     fields: dict[str, list[RankingRow]] = {name: [] for name in data.get("fields") or [""]}
     for p in data["pairs"]:
-        fields.setdefault(p["field"], []).append(RankingRow(
-            place=p["place"], pair=p["pair"], names=p["names"], field=p["field"], section=p.get("section", ""),
-            total=p["total"], top=p["top"], percentage=p["percentage"], boards=p["boards"], mine=p["pair"] == mine))
-    return Ranking(session=session, options=ScoringOptions.parse(data.get("options")),
-                   fields=[(name, rows) for name, rows in fields.items() if rows], state=publication_state(session),
-                   preview=preview, mine=mine, scored_at=data.get("scored_at", ""))
+        fields.setdefault(p["field"], []).append(
+            RankingRow(
+                place=p["place"],
+                pair=p["pair"],
+                names=p["names"],
+                field=p["field"],
+                section=p.get("section", ""),
+                total=p["total"],
+                top=p["top"],
+                percentage=p["percentage"],
+                boards=p["boards"],
+                mine=p["pair"] == mine,
+            )
+        )
+    return Ranking(
+        session=session,
+        options=ScoringOptions.parse(data.get("options")),
+        fields=[(name, rows) for name, rows in fields.items() if rows],
+        state=publication_state(session),
+        preview=preview,
+        mine=mine,
+        scored_at=data.get("scored_at", ""),
+    )
 
 
 def may_preview(user, session: Session) -> bool:
@@ -132,6 +164,7 @@ def may_preview(user, session: Session) -> bool:
 
 
 # --- the "why" of a line ---------------------------------------------------------------------------
+
 
 def _board_score(traveller: Traveller, line: Line) -> BoardScore | None:
     for score in traveller.scores:
@@ -148,8 +181,15 @@ def _why(board_score: BoardScore | None, line: Line, side: str, analysis, option
     field_lines = [s.line for s in board_score.lines] if board_score else [line.line]
     par = (analysis.par.score, tuple(c.to_pbn() for c in analysis.par.contracts)) if analysis else None
     counting = {**options.as_dict(), "expected": board_score.expected if board_score else None}
-    return explain(line.line, side, field_lines, table=analysis.table if analysis else None, par=par,
-                   scored=line.scored, options=counting)
+    return explain(
+        line.line,
+        side,
+        field_lines,
+        table=analysis.table if analysis else None,
+        par=par,
+        scored=line.scored,
+        options=counting,
+    )
 
 
 def _records(*, user, session: Session, numbers=None) -> dict:
@@ -180,16 +220,17 @@ def _analyses(*, user, session: Session, numbers=None) -> dict:
 
 # --- a pair's scorecard ----------------------------------------------------------------------------
 
+
 @dataclass
 class ScorecardRow:
     board: int
     round: int | None
     table: int | None
-    side: str                           # the side the pair sat: "NS" or "EW"
-    against: str                        # the opponents' label
+    side: str  # the side the pair sat: "NS" or "EW"
+    against: str  # the opponents' label
     against_names: str
     line: Line
-    points: Fraction | None             # the pair's matchpoints or IMPs on the board
+    points: Fraction | None  # the pair's matchpoints or IMPs on the board
     top: Fraction | None
     why: Why | None = None
 
@@ -214,12 +255,12 @@ class Scorecard:
     options: ScoringOptions
     rows: list[ScorecardRow]
     sit_outs: tuple[int, ...]
-    standing: RankingRow | None         # its line in the ranking players see
+    standing: RankingRow | None  # its line in the ranking players see
     state: PublicationState
     preview: bool
-    deals_shown: bool                   # the session is over: double dummy and par may be shown
-    analysis_missing: bool = False      # some boards are not analysed yet
-    viewer: str | None = None           # the viewer's own pair in the session
+    deals_shown: bool  # the session is over: double dummy and par may be shown
+    analysis_missing: bool = False  # some boards are not analysed yet
+    viewer: str | None = None  # the viewer's own pair in the session
     pairs_in_field: int = 0
 
     @property
@@ -253,8 +294,9 @@ def boards_scored(*, session: Session, layout, boards) -> tuple[ScoringOptions, 
     options = session_options(session=session)
     plan = layout.expected_plays if layout.planned and options.sections == "across" else {}
     if boards and all(board in plan for board in boards):
-        event = score_event(session_lines(session=session, boards=boards), options,
-                            expected={board: plan[board] for board in boards})
+        event = score_event(
+            session_lines(session=session, boards=boards), options, expected={board: plan[board] for board in boards}
+        )
     else:
         event = session_score(session=session, options=options, layout=layout)
     return options, [b for b in event.boards if b.board in boards]
@@ -277,8 +319,11 @@ def scorecard_for_viewer(*, user, session_id: int, pair: str) -> Scorecard:
         raise NotFound(pair)
     played = set()
     if pair in pairs:
-        played = set(Result.objects.filter(Q(ns_pair=pairs[pair]) | Q(ew_pair=pairs[pair]), session=session)
-                     .values_list("board", flat=True))
+        played = set(
+            Result.objects.filter(Q(ns_pair=pairs[pair]) | Q(ew_pair=pairs[pair]), session=session).values_list(
+                "board", flat=True
+            )
+        )
     options, scored_boards = boards_scored(session=session, layout=layout, boards=played)
     found = []
     for board_score in scored_boards:
@@ -292,25 +337,53 @@ def scorecard_for_viewer(*, user, session_id: int, pair: str) -> Scorecard:
         line = scored.line
         side = "NS" if line.ns == pair else "EW"
         against = line.ew if side == "NS" else line.ns
-        shown_line = Line(board=line.board, round=line.round, table=line.table, ns=line.ns, ew=line.ew,
-                          ns_pair=pairs.get(line.ns), ew_pair=pairs.get(line.ew), meeting=None, line=line,
-                          scored=scored)
-        rows.append(ScorecardRow(board=line.board, round=line.round, table=line.table, side=side, against=against,
-                                 against_names=_names(pairs.get(against)), line=shown_line,
-                                 points=scored.ns if side == "NS" else scored.ew, top=scored.top,
-                                 why=_why(board_score, shown_line, side, analyses.get(line.board), options)))
+        shown_line = Line(
+            board=line.board,
+            round=line.round,
+            table=line.table,
+            ns=line.ns,
+            ew=line.ew,
+            ns_pair=pairs.get(line.ns),
+            ew_pair=pairs.get(line.ew),
+            meeting=None,
+            line=line,
+            scored=scored,
+        )
+        rows.append(
+            ScorecardRow(
+                board=line.board,
+                round=line.round,
+                table=line.table,
+                side=side,
+                against=against,
+                against_names=_names(pairs.get(against)),
+                line=shown_line,
+                points=scored.ns if side == "NS" else scored.ew,
+                top=scored.top,
+                why=_why(board_score, shown_line, side, analyses.get(line.board), options),
+            )
+        )
     rows.sort(key=lambda row: (row.round if row.round is not None else 0, row.board))
     standing = next((row for row in ranking.rows if row.pair == pair), None)
-    return Scorecard(session=session, pair=pair, names=_names(pairs.get(pair)) or (standing.names if standing else ""),
-                     options=ranking.options, rows=rows,
-                     sit_outs=tuple(sorted(r for r, p in layout.sit_outs if p == pair)), standing=standing,
-                     state=ranking.state, preview=ranking.preview, deals_shown=session.is_over,
-                     analysis_missing=session.is_over and any(row.board not in analyses for row in rows),
-                     viewer=ranking.mine,
-                     pairs_in_field=sum(1 for row in ranking.rows if standing and row.field == standing.field))
+    return Scorecard(
+        session=session,
+        pair=pair,
+        names=_names(pairs.get(pair)) or (standing.names if standing else ""),
+        options=ranking.options,
+        rows=rows,
+        sit_outs=tuple(sorted(r for r, p in layout.sit_outs if p == pair)),
+        standing=standing,
+        state=ranking.state,
+        preview=ranking.preview,
+        deals_shown=session.is_over,
+        analysis_missing=session.is_over and any(row.board not in analyses for row in rows),
+        viewer=ranking.mine,
+        pairs_in_field=sum(1 for row in ranking.rows if standing and row.field == standing.field),
+    )
 
 
 # --- a board's traveller ----------------------------------------------------------------------------
+
 
 @dataclass
 class TravellerPage:
@@ -318,8 +391,8 @@ class TravellerPage:
     board: int
     traveller: Traveller
     options: ScoringOptions
-    record: object | None               # dealing's BoardRecord once the session is over
-    highlight: str | None               # the pair whose line is marked (the viewer's, or the scorecard's)
+    record: object | None  # dealing's BoardRecord once the session is over
+    highlight: str | None  # the pair whose line is marked (the viewer's, or the scorecard's)
     why: Why | None
     boards: tuple[int, ...]
     state: PublicationState
@@ -350,12 +423,36 @@ def _traveller(board: int, layout, pairs: dict, scores: list[BoardScore]) -> Tra
     rows: list[Line] = []
     for m in sorted(layout.meetings_of_board(board), key=lambda m: (m.round or 0, m.table or 0, m.ns)):
         scored = stored.pop((m.ns, m.ew), None)
-        rows.append(Line(board=board, round=m.round, table=m.table, ns=m.ns, ew=m.ew, ns_pair=pairs.get(m.ns),
-                         ew_pair=pairs.get(m.ew), meeting=m, line=scored.line if scored else None, scored=scored))
+        rows.append(
+            Line(
+                board=board,
+                round=m.round,
+                table=m.table,
+                ns=m.ns,
+                ew=m.ew,
+                ns_pair=pairs.get(m.ns),
+                ew_pair=pairs.get(m.ew),
+                meeting=m,
+                line=scored.line if scored else None,
+                scored=scored,
+            )
+        )
     for scored in stored.values():
         ln = scored.line
-        rows.append(Line(board=board, round=ln.round, table=ln.table, ns=ln.ns, ew=ln.ew, ns_pair=pairs.get(ln.ns),
-                         ew_pair=pairs.get(ln.ew), meeting=None, line=ln, scored=scored))
+        rows.append(
+            Line(
+                board=board,
+                round=ln.round,
+                table=ln.table,
+                ns=ln.ns,
+                ew=ln.ew,
+                ns_pair=pairs.get(ln.ns),
+                ew_pair=pairs.get(ln.ew),
+                meeting=None,
+                line=ln,
+                scored=scored,
+            )
+        )
     return Traveller(board=board, lines=rows, scores=scores)
 
 
@@ -379,14 +476,30 @@ def traveller_for_viewer(*, user, session_id: int, board: int, pair: str | None 
     line = next((ln for ln in traveller.lines if highlight in (ln.ns, ln.ew)), None) if highlight else None
     if line is not None:
         record = records.get(board)
-        why = _why(_board_score(traveller, line), line, "NS" if line.ns == highlight else "EW",
-                   record.analysis if record is not None else None, options)
-    return TravellerPage(session=session, board=board, traveller=traveller, options=options,
-                         record=records.get(board), highlight=highlight, why=why, boards=tuple(sorted(played)),
-                         state=ranking.state, preview=ranking.preview, mine=ranking.mine)
+        why = _why(
+            _board_score(traveller, line),
+            line,
+            "NS" if line.ns == highlight else "EW",
+            record.analysis if record is not None else None,
+            options,
+        )
+    return TravellerPage(
+        session=session,
+        board=board,
+        traveller=traveller,
+        options=options,
+        record=records.get(board),
+        highlight=highlight,
+        why=why,
+        boards=tuple(sorted(played)),
+        state=ranking.state,
+        preview=ranking.preview,
+        mine=ranking.mine,
+    )
 
 
 # --- charts (inline SVG, drawn by the templates) ----------------------------------------------------
+
 
 @dataclass
 class Bar:
@@ -408,16 +521,17 @@ class BarChart:
     width: float
     height: float
     bar_width: float
-    middle: float                       # the y of 50 %
+    middle: float  # the y of 50 %
 
 
-def bars(values: list[tuple[int, Fraction | None]], *, height: float = 120, bar: float = 16,
-         gap: float = 4) -> BarChart:
+def bars(
+    values: list[tuple[int, Fraction | None]], *, height: float = 120, bar: float = 16, gap: float = 4
+) -> BarChart:
     """Bars of percentages (0 … 100) for the scorecard: one per board in play order, 50 % marked."""
     out = []
     for index, (label, value) in enumerate(values):
         size = float(max(Fraction(0), min(Fraction(100), value))) * height / 100 if value is not None else 0.0
-        size = max(size, 2.0) if value is not None else 0.0         # a zero shows as a sliver, not as nothing
+        size = max(size, 2.0) if value is not None else 0.0  # a zero shows as a sliver, not as nothing
         out.append(Bar(label, value, x=index * (bar + gap), y=height - size, height=size, width=bar))
     width = max(len(values) * (bar + gap) - gap, bar)
     return BarChart(out, width=width, height=height, bar_width=bar, middle=height / 2)
@@ -436,17 +550,18 @@ class LineChart:
     points: list[Point]
     width: float
     height: float
-    low: int                            # the percentages shown run from low to high
+    low: int  # the percentages shown run from low to high
     high: int
-    ticks: list[tuple[float, int]]      # (y, percentage)
+    ticks: list[tuple[float, int]]  # (y, percentage)
 
     @property
     def path(self) -> str:
         return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
 
 
-def line_chart(values: list[tuple[str, Fraction]], *, width: float = 480, height: float = 180,
-               margin: float = 12) -> LineChart:
+def line_chart(
+    values: list[tuple[str, Fraction]], *, width: float = 480, height: float = 180, margin: float = 12
+) -> LineChart:
     """Percentages over time (oldest first) for the history page, on a scale that fits them (at least 30–70 %)."""
     low = min([40, *[int(v) // 10 * 10 for _label, v in values]])
     high = max([60, *[-(-int(v) // 10) * 10 for _label, v in values]])
@@ -456,13 +571,16 @@ def line_chart(values: list[tuple[str, Fraction]], *, width: float = 480, height
     def y(value) -> float:
         return margin + (height - 2 * margin) * (1 - (float(value) - low) / span)
 
-    points = [Point(margin + (i * step if len(values) > 1 else (width - 2 * margin) / 2), y(v), v, label)
-              for i, (label, v) in enumerate(values)]
+    points = [
+        Point(margin + (i * step if len(values) > 1 else (width - 2 * margin) / 2), y(v), v, label)
+        for i, (label, v) in enumerate(values)
+    ]
     ticks = [(y(t), t) for t in range(low, high + 1, 10)]
     return LineChart(points, width=width, height=height, low=low, high=high, ticks=ticks)
 
 
 # --- a player's history ------------------------------------------------------------------------------
+
 
 @dataclass
 class HistoryEntry:
@@ -483,14 +601,15 @@ class HistoryEntry:
 
 @dataclass
 class History:
-    entries: list[HistoryEntry]         # newest first
+    entries: list[HistoryEntry]  # newest first
     members: list[Member]
     best: list[HistoryEntry] = field(default_factory=list)
 
     @property
     def chart(self) -> LineChart | None:
-        points = [(f"{e.session.date:%Y-%m-%d}", e.percentage) for e in reversed(self.entries)
-                  if e.percentage is not None]
+        points = [
+            (f"{e.session.date:%Y-%m-%d}", e.percentage) for e in reversed(self.entries) if e.percentage is not None
+        ]
         return line_chart(points) if points else None
 
     @property
@@ -501,16 +620,23 @@ class History:
 
 def history_for_user(*, user, best: int = 3) -> History:
     """Every published session the login's memberships played, newest first, with the best ``best`` of them."""
-    members = list(Member.objects.filter(user=user).select_related("club")) \
-        if getattr(user, "is_authenticated", False) else []
+    members = (
+        list(Member.objects.filter(user=user).select_related("club"))
+        if getattr(user, "is_authenticated", False)
+        else []
+    )
     ids = {m.pk for m in members}
     if not ids:
         return History([], members)
-    pairs = (Pair.objects.filter(Q(player_1__in=ids) | Q(player_2__in=ids),
-                                 session__status__in=[Session.Status.PROVISIONAL, Session.Status.PUBLISHED])
-             .select_related("session__club", "player_1", "player_2"))
-    frozen = dict(SessionScoring.objects.filter(session__in={p.session_id for p in pairs})
-                  .values_list("session_id", "published_ranking"))
+    pairs = Pair.objects.filter(
+        Q(player_1__in=ids) | Q(player_2__in=ids),
+        session__status__in=[Session.Status.PROVISIONAL, Session.Status.PUBLISHED],
+    ).select_related("session__club", "player_1", "player_2")
+    frozen = dict(
+        SessionScoring.objects.filter(session__in={p.session_id for p in pairs}).values_list(
+            "session_id", "published_ranking"
+        )
+    )
     entries = []
     for pair in pairs:
         ranking = frozen.get(pair.session_id) or {}
@@ -521,11 +647,19 @@ def history_for_user(*, user, best: int = 3) -> History:
         mine_first = pair.player_1_id in ids
         partner = names[1] if mine_first else names[0]
         imps = ScoringOptions.parse(ranking.get("options")).is_imps
-        entries.append(HistoryEntry(
-            session=pair.session, pair=pair.label, partner=partner, field=row["field"], place=row["place"],
-            pairs_in_field=sum(1 for p in ranking["pairs"] if p["field"] == row["field"]),
-            percentage=Fraction(row["percentage"]) if row.get("percentage") is not None else None,
-            total=row["total"], imps=imps))
+        entries.append(
+            HistoryEntry(
+                session=pair.session,
+                pair=pair.label,
+                partner=partner,
+                field=row["field"],
+                place=row["place"],
+                pairs_in_field=sum(1 for p in ranking["pairs"] if p["field"] == row["field"]),
+                percentage=Fraction(row["percentage"]) if row.get("percentage") is not None else None,
+                total=row["total"],
+                imps=imps,
+            )
+        )
     entries.sort(key=lambda e: (e.session.date, e.session.start_time or datetime.time(0), e.session.pk), reverse=True)
     ranked = sorted((e for e in entries if e.percentage is not None), key=lambda e: (-e.percentage, e.place_number))
     return History(entries, members, best=ranked[:best])

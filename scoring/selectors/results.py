@@ -17,7 +17,8 @@ from dealing.domain.cards import Seat, Strain
 from dealing.domain.contract import Bid, Contract
 from scoring.domain.engine import EventScore, score_event
 from scoring.domain.options import ScoringOptions
-from scoring.domain.results import Artificial, Assigned, Played, Result as DomainResult, TravellerLine
+from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
+from scoring.domain.results import Result as DomainResult
 from scoring.models import Result, SessionScoring
 from scoring.selectors.layout import session_layout
 
@@ -46,16 +47,34 @@ def domain_result(result) -> DomainResult:
 
 def result_fields(result: DomainResult) -> dict:
     """The model fields that store a domain result (every field set, so a correction leaves nothing behind)."""
-    fields = {"kind": Result.Kind.PLAYED, "level": None, "strain": "", "doubling": 0, "declarer": "", "tricks": None,
-              "lead": "", "assigned": None, "ns_percent": None, "ew_percent": None}
+    fields = {
+        "kind": Result.Kind.PLAYED,
+        "level": None,
+        "strain": "",
+        "doubling": 0,
+        "declarer": "",
+        "tricks": None,
+        "lead": "",
+        "assigned": None,
+        "ns_percent": None,
+        "ew_percent": None,
+    }
     if isinstance(result, Played):
         if result.contract is not None:
             c = result.contract
-            fields.update(level=c.level, strain=c.strain.letter, doubling=c.doubling, declarer=c.declarer.letter,
-                          tricks=result.tricks, lead=result.lead)
+            fields.update(
+                level=c.level,
+                strain=c.strain.letter,
+                doubling=c.doubling,
+                declarer=c.declarer.letter,
+                tricks=result.tricks,
+                lead=result.lead,
+            )
     elif isinstance(result, Assigned):
-        fields.update(kind=Result.Kind.ASSIGNED,
-                      assigned=[[Fraction(w).numerator, Fraction(w).denominator, s] for w, s in result.parts])
+        fields.update(
+            kind=Result.Kind.ASSIGNED,
+            assigned=[[Fraction(w).numerator, Fraction(w).denominator, s] for w, s in result.parts],
+        )
     else:
         fields.update(kind=Result.Kind.ARTIFICIAL, ns_percent=result.ns_percent, ew_percent=result.ew_percent)
     return fields
@@ -64,9 +83,17 @@ def result_fields(result: DomainResult) -> dict:
 def traveller_line(result: Result) -> TravellerLine:
     """A stored result as the domain's traveller line (``ns_pair``/``ew_pair`` must be loaded)."""
     ns, ew = result.ns_pair, result.ew_pair
-    return TravellerLine(board=result.board, ns=ns.label, ew=ew.label, result=domain_result(result),
-                         section=ns.section, group=result.group, round=result.round, table=result.table,
-                         extra={"id": result.pk})
+    return TravellerLine(
+        board=result.board,
+        ns=ns.label,
+        ew=ew.label,
+        result=domain_result(result),
+        section=ns.section,
+        group=result.group,
+        round=result.round,
+        table=result.table,
+        extra={"id": result.pk},
+    )
 
 
 def session_results(*, session: Session, board: int | None = None):
@@ -75,7 +102,7 @@ def session_results(*, session: Session, board: int | None = None):
 
 
 _LINE_FIELDS = ("id", "board", "ns_pair_id", "ew_pair_id", "round", "table", "group", "kind", "level", "strain",
-                "doubling", "declarer", "tricks", "lead", "assigned", "ns_percent", "ew_percent")
+                "doubling", "declarer", "tricks", "lead", "assigned", "ns_percent", "ew_percent")  # fmt: skip
 
 
 def session_lines(*, session: Session, board: int | None = None, boards=None) -> list[TravellerLine]:
@@ -91,9 +118,19 @@ def session_lines(*, session: Session, board: int | None = None, boards=None) ->
     for values in rows.values_list(*_LINE_FIELDS):
         row = SimpleNamespace(**dict(zip(_LINE_FIELDS, values)))
         ns, ew = pairs[row.ns_pair_id], pairs[row.ew_pair_id]
-        lines.append(TravellerLine(board=row.board, ns=ns.label, ew=ew.label, result=domain_result(row),
-                                   section=ns.section, group=row.group, round=row.round, table=row.table,
-                                   extra={"id": row.id}))
+        lines.append(
+            TravellerLine(
+                board=row.board,
+                ns=ns.label,
+                ew=ew.label,
+                result=domain_result(row),
+                section=ns.section,
+                group=row.group,
+                round=row.round,
+                table=row.table,
+                extra={"id": row.id},
+            )
+        )
     return lines
 
 
@@ -102,8 +139,9 @@ def session_options(*, session: Session) -> ScoringOptions:
     return scoring.options() if scoring else ScoringOptions()
 
 
-def session_score(*, session: Session, options: ScoringOptions | None = None, layout=None,
-                  lines: list[TravellerLine] | None = None) -> EventScore:
+def session_score(
+    *, session: Session, options: ScoringOptions | None = None, layout=None, lines: list[TravellerLine] | None = None
+) -> EventScore:
     """Score the session's results now: with its own options, or ``options`` to compare. ``lines``: all the session's
     lines when the caller has read them (``session_lines(session=session)``), else they are read."""
     layout = layout if layout is not None else session_layout(session)
@@ -114,5 +152,6 @@ def session_score(*, session: Session, options: ScoringOptions | None = None, la
     # E from the movement's plan; an imported event's meetings are what was played, so E is the engine's own
     # (the most results of any board), as the programs that wrote the files count it
     expected = (layout.expected_plays or None) if layout.planned and options.sections == "across" else None
-    return score_event(lines if lines is not None else session_lines(session=session), options, fields=fields,
-                       expected=expected)
+    return score_event(
+        lines if lines is not None else session_lines(session=session), options, fields=fields, expected=expected
+    )

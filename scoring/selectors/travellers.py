@@ -35,7 +35,8 @@ from scoring.domain.entry import describe
 from scoring.domain.layout import Meeting, SessionLayout
 from scoring.domain.notation import shorthand
 from scoring.domain.options import ScoringOptions
-from scoring.domain.results import Assigned, Played, Result as DomainResult, TravellerLine
+from scoring.domain.results import Assigned, Played, TravellerLine
+from scoring.domain.results import Result as DomainResult
 from scoring.domain.text import Text
 from scoring.models import Result, ResultChange, SessionScoring
 from scoring.selectors.layout import session_layout
@@ -57,8 +58,8 @@ class Line:
     ew: str
     ns_pair: Pair | None
     ew_pair: Pair | None
-    meeting: Meeting | None                 # where the layout puts it (None: entered off the schedule)
-    line: TravellerLine | None = None       # the stored result as the domain's line (None: not entered yet)
+    meeting: Meeting | None  # where the layout puts it (None: entered off the schedule)
+    line: TravellerLine | None = None  # the stored result as the domain's line (None: not entered yet)
     scored: LineScore | None = None
     flags: list[Text] = field(default_factory=list)
 
@@ -118,7 +119,7 @@ class Line:
 class Traveller:
     board: int
     lines: list[Line]
-    scores: list[BoardScore]                # one per section scored on its own; usually one
+    scores: list[BoardScore]  # one per section scored on its own; usually one
     changes: list[ResultChange] = field(default_factory=list)
 
     @property
@@ -155,8 +156,8 @@ class SessionResults:
     event: EventScore
     pairs: dict[str, Pair]
     travellers: list[Traveller]
-    deal_checks: bool                       # the deal and double-dummy checks ran (the session is over)
-    checked: bool = False                   # the suspicious results were looked for
+    deal_checks: bool  # the deal and double-dummy checks ran (the session is over)
+    checked: bool = False  # the suspicious results were looked for
 
     @property
     def deal_checks_note(self) -> str:
@@ -164,8 +165,10 @@ class SessionResults:
         if not self.checked or self.deal_checks:
             return ""
         if not self.session.is_over:
-            return _("Results are checked against the deals (the defenders' top trumps, the double-dummy tricks) once "
-                     "the session is over.")
+            return _(
+                "Results are checked against the deals (the defenders' top trumps, the double-dummy tricks) once "
+                "the session is over."
+            )
         return _("This session has no dealt boards to check the results against.")
 
     @property
@@ -198,15 +201,26 @@ def _flags(line: TravellerLine, others: list[TravellerLine], *, meeting_at, reco
     if far is not None:
         flags.append(far)
     if record is not None:
-        flags += [t for t in (beyond_top_trumps(line, record.deal),
-                              far_from_double_dummy(line, record.analysis.table) if record.analysis else None)
-                  if t is not None]
+        flags += [
+            t
+            for t in (
+                beyond_top_trumps(line, record.deal),
+                far_from_double_dummy(line, record.analysis.table) if record.analysis else None,
+            )
+            if t is not None
+        ]
     return flags
 
 
-def session_travellers(*, session: Session, board: int | None = None, checks_for=None,
-                       options: ScoringOptions | None = None, layout: SessionLayout | None = None,
-                       trail: bool = True) -> SessionResults:
+def session_travellers(
+    *,
+    session: Session,
+    board: int | None = None,
+    checks_for=None,
+    options: ScoringOptions | None = None,
+    layout: SessionLayout | None = None,
+    trail: bool = True,
+) -> SessionResults:
     """Every traveller of the session (or only ``board``'s) with the session scored now.
 
     ``checks_for``: the director for whom suspicious results are flagged (the deal checks read the
@@ -229,7 +243,7 @@ def session_travellers(*, session: Session, board: int | None = None, checks_for
     changes: dict[int, list[ResultChange]] = {}
     if trail:
         trail_rows = ResultChange.objects.filter(session=session).select_related("by", "ns_pair", "ew_pair")
-        for change in (trail_rows if board is None else trail_rows.filter(board=board)):
+        for change in trail_rows if board is None else trail_rows.filter(board=board):
             changes.setdefault(change.board, []).append(change)
 
     numbers = sorted(set(layout.boards) | set(by_board)) if board is None else [board]
@@ -238,28 +252,69 @@ def session_travellers(*, session: Session, board: int | None = None, checks_for
         stored = {(ln.ns, ln.ew): ln for ln in by_board.get(number, [])}
         rows: list[Line] = []
         for m in sorted(layout.meetings_of_board(number), key=lambda m: (m.round or 0, m.table or 0, m.ns)):
-            rows.append(Line(board=number, round=m.round, table=m.table, ns=m.ns, ew=m.ew, ns_pair=pairs.get(m.ns),
-                             ew_pair=pairs.get(m.ew), meeting=m, line=stored.pop((m.ns, m.ew), None)))
-        for ln in stored.values():                      # entered off the schedule (a director, with a reason)
-            rows.append(Line(board=number, round=ln.round, table=ln.table, ns=ln.ns, ew=ln.ew,
-                             ns_pair=pairs.get(ln.ns), ew_pair=pairs.get(ln.ew), meeting=None, line=ln))
+            rows.append(
+                Line(
+                    board=number,
+                    round=m.round,
+                    table=m.table,
+                    ns=m.ns,
+                    ew=m.ew,
+                    ns_pair=pairs.get(m.ns),
+                    ew_pair=pairs.get(m.ew),
+                    meeting=m,
+                    line=stored.pop((m.ns, m.ew), None),
+                )
+            )
+        for ln in stored.values():  # entered off the schedule (a director, with a reason)
+            rows.append(
+                Line(
+                    board=number,
+                    round=ln.round,
+                    table=ln.table,
+                    ns=ln.ns,
+                    ew=ln.ew,
+                    ns_pair=pairs.get(ln.ns),
+                    ew_pair=pairs.get(ln.ew),
+                    meeting=None,
+                    line=ln,
+                )
+            )
         for row in rows:
             if row.line is not None:
                 row.scored = scored.get(row.id)
                 if checks_for is not None:
-                    row.flags = _flags(row.line, by_board[number], record=records.get(number),
-                                       meeting_at=(lambda r, t: meetings.get((r, t))) if meetings else None)
+                    row.flags = _flags(
+                        row.line,
+                        by_board[number],
+                        record=records.get(number),
+                        meeting_at=(lambda r, t: meetings.get((r, t))) if meetings else None,
+                    )
                     if row.meeting is None and not row.flags and layout.meetings:
                         problem = layout.check(board=number, ns=row.ns, ew=row.ew)
                         if problem is not None:
                             row.flags.append(problem)
-        travellers.append(Traveller(board=number, lines=rows, scores=[b for b in event.boards if b.board == number],
-                                    changes=changes.get(number, [])))
-    return SessionResults(session=session, layout=layout, options=options, event=event, pairs=pairs,
-                          travellers=travellers, deal_checks=bool(records), checked=checks_for is not None)
+        travellers.append(
+            Traveller(
+                board=number,
+                lines=rows,
+                scores=[b for b in event.boards if b.board == number],
+                changes=changes.get(number, []),
+            )
+        )
+    return SessionResults(
+        session=session,
+        layout=layout,
+        options=options,
+        event=event,
+        pairs=pairs,
+        travellers=travellers,
+        deal_checks=bool(records),
+        checked=checks_for is not None,
+    )
 
 
 # --- words, ranking, publication -------------------------------------------------------------------
+
 
 def options_in_words(options: ScoringOptions, *, sections: bool = False) -> str:
     """How the session is scored, in the reader's language: the scale and factoring, or the kind of IMPs."""
@@ -268,14 +323,23 @@ def options_in_words(options: ScoringOptions, *, sections: bool = False) -> str:
     elif options.method == "cross_imps":
         how = _("Cross-IMPs (each score against every other score on the board)")
     else:
-        scale = (_("2 per result beaten, 1 per tie (EBU, WBF)") if options.scale == "ebu"
-                 else _("1 per result beaten, ½ per tie (ACBL)"))
-        factoring = (_("Neuberg factoring for boards played fewer times") if options.factoring == "neuberg"
-                     else _("no factoring (each board on its own top)"))
+        scale = (
+            _("2 per result beaten, 1 per tie (EBU, WBF)")
+            if options.scale == "ebu"
+            else _("1 per result beaten, ½ per tie (ACBL)")
+        )
+        factoring = (
+            _("Neuberg factoring for boards played fewer times")
+            if options.factoring == "neuberg"
+            else _("no factoring (each board on its own top)")
+        )
         how = _("Matchpoints: %(scale)s; %(factoring)s") % {"scale": scale, "factoring": factoring}
     if sections:
-        where = _("sections compared across the field") if options.sections == "across" \
+        where = (
+            _("sections compared across the field")
+            if options.sections == "across"
             else _("each section scored on its own")
+        )
         how = f"{how}; {where}"
     return how
 
@@ -297,14 +361,15 @@ def ranking_rows(event: EventScore, pairs: dict[str, Pair]) -> list[tuple[str, l
     out: dict[str, list[RankingRow]] = {}
     for p in event.pairs:
         pair = pairs.get(p.pair)
-        out.setdefault(p.field, []).append(RankingRow(p.place, p.pair, pair.names if pair else "", p.field, p.total,
-                                                      p.top, p.percentage, p.boards))
+        out.setdefault(p.field, []).append(
+            RankingRow(p.place, p.pair, pair.names if pair else "", p.field, p.total, p.top, p.percentage, p.boards)
+        )
     return list(out.items())
 
 
 @dataclass
 class PublicationState:
-    status: str                              # "unpublished", "provisional" or "final"
+    status: str  # "unpublished", "provisional" or "final"
     published_at: object | None
     provisional_until: object | None
 

@@ -48,8 +48,13 @@ from scoring.domain.text import Text
 from scoring.models import ImportedLayout, Result, ResultChange, SessionScoring
 from scoring.selectors.results import result_fields
 
-__all__ = ["session_import_usebio", "session_import_pbn", "session_import_file", "session_import_upload",
-           "MAX_IMPORT_BYTES"]
+__all__ = [
+    "session_import_usebio",
+    "session_import_pbn",
+    "session_import_file",
+    "session_import_upload",
+    "MAX_IMPORT_BYTES",
+]
 
 #: the largest results file taken (a club's evening is tens of kilobytes; 5 MB leaves room for a congress)
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
@@ -90,13 +95,14 @@ def session_import_upload(*, club: Club, upload, user) -> Session:
     try:
         return session_import_file(club=club, data=upload.read(MAX_IMPORT_BYTES + 1), filename=name, user=user)
     except ScoringError as exc:
-        exc.field = exc.field or "file"          # whatever is wrong in the file is the upload's fault
+        exc.field = exc.field or "file"  # whatever is wrong in the file is the upload's fault
         raise
 
 
 def _too_large(name: str) -> ScoringError:
-    return ScoringError(Text.of("import.too_large", name=name, megabytes=MAX_IMPORT_BYTES // (1024 * 1024)),
-                        field="file")
+    return ScoringError(
+        Text.of("import.too_large", name=name, megabytes=MAX_IMPORT_BYTES // (1024 * 1024)), field="file"
+    )
 
 
 def _import(*, club: Club, data: bytes, filename: str, user, reader) -> Session:
@@ -106,28 +112,41 @@ def _import(*, club: Club, data: bytes, filename: str, user, reader) -> Session:
     if len(data) > MAX_IMPORT_BYTES:
         raise _too_large(name)
     event = reader(data, source=name)
-    score = event.score()              # what the engine refuses (a pair with two results on a board) is refused here
+    score = event.score()  # what the engine refuses (a pair with two results on a board) is refused here
     for pair in event.pairs:
         if len(pair.section) > _SECTION:
             raise ScoringError(Text.of("import.section", section=pair.section, most=_SECTION), field="file")
         if pair.number > MOST:
-            raise ScoringError(Text.of("import.pair", pair=pair.written or pair.id, most=MOST), field="file",
-                               line=pair.line, source=name)
-    for line in event.lines:           # numbers a session's rows hold (and PostgreSQL's small integers, 32,767)
+            raise ScoringError(
+                Text.of("import.pair", pair=pair.written or pair.id, most=MOST),
+                field="file",
+                line=pair.line,
+                source=name,
+            )
+    for line in event.lines:  # numbers a session's rows hold (and PostgreSQL's small integers, 32,767)
         if line.board > MOST or max(line.round or 0, line.table or 0) > MOST:
-            raise ScoringError(Text.of("import.board", board=line.board, round=line.round or 0,
-                                       table=line.table or 0, most=MOST), field="file", line=line.extra.get("line"),
-                               source=name)
+            raise ScoringError(
+                Text.of("import.board", board=line.board, round=line.round or 0, table=line.table or 0, most=MOST),
+                field="file",
+                line=line.extra.get("line"),
+                source=name,
+            )
     expected = {str(b.board): b.expected for b in score.boards if not b.section}
-    report = {"lines": len(event.lines), "pairs": len(event.pairs), "boards": len(event.boards),
-              "deals": len(set(event.deals) & set(event.boards)), "comparison": compare(event, score).as_dict()}
+    report = {
+        "lines": len(event.lines),
+        "pairs": len(event.pairs),
+        "boards": len(event.boards),
+        "deals": len(set(event.deals) & set(event.boards)),
+        "comparison": compare(event, score).as_dict(),
+    }
     return _store(club=club, event=event, data=data, name=name, user=user, expected=expected, report=report)
 
 
 @transaction.atomic
 def _store(*, club: Club, event: FileEvent, data: bytes, name: str, user, expected: dict, report: dict) -> Session:
-    session = session_create(club=club, name=(event.name or PurePath(name).stem)[:120],
-                             date=event.date or timezone.localdate())
+    session = session_create(
+        club=club, name=(event.name or PurePath(name).stem)[:120], date=event.date or timezone.localdate()
+    )
     pairs = _pairs(session, event)
     _boards(session, event, data, name, user)
     results = _results(session, event, pairs, user, name)
@@ -135,14 +154,28 @@ def _store(*, club: Club, event: FileEvent, data: bytes, name: str, user, expect
     for line in event.lines:
         meetings[(line.round, line.table, pairs[line.ns].pk, pairs[line.ew].pk)].append(line.board)
     ImportedLayout.objects.create(
-        session=session, winners=event.winner_type,
-        meetings=[{"round": r, "table": t, "ns": ns, "ew": ew, "boards": sorted(boards)}
-                  for (r, t, ns, ew), boards in meetings.items()],
-        source={"filename": name, "sha256": hashlib.sha256(data).hexdigest(), "format": event.file_format,
-                "version": event.version, "program": " ".join(x for x in (event.program, event.program_version) if x),
-                "event_type": event.event_type, "board_scoring_method": event.board_scoring_method,
-                "identifier": event.identifier, "club": event.club_name, "sections": list(event.sections),
-                "results": len(results), "expected_plays": expected, "report": report})
+        session=session,
+        winners=event.winner_type,
+        meetings=[
+            {"round": r, "table": t, "ns": ns, "ew": ew, "boards": sorted(boards)}
+            for (r, t, ns, ew), boards in meetings.items()
+        ],
+        source={
+            "filename": name,
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "format": event.file_format,
+            "version": event.version,
+            "program": " ".join(x for x in (event.program, event.program_version) if x),
+            "event_type": event.event_type,
+            "board_scoring_method": event.board_scoring_method,
+            "identifier": event.identifier,
+            "club": event.club_name,
+            "sections": list(event.sections),
+            "results": len(results),
+            "expected_plays": expected,
+            "report": report,
+        },
+    )
     SessionScoring.objects.update_or_create(session=session, defaults={"method": event.method})
     Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED)
     session.refresh_from_db()
@@ -155,8 +188,12 @@ def _pairs(session: Session, event: FileEvent) -> dict[str, Pair]:
     used: set[int] = set()
     rows: dict[str, Pair] = {}
     for filed in event.pairs:
-        pair = Pair(session=session, number=filed.number, section=filed.section if several else "",
-                    direction=filed.direction if filed.numbered_by_direction else "")
+        pair = Pair(
+            session=session,
+            number=filed.number,
+            section=filed.section if several else "",
+            direction=filed.direction if filed.numbered_by_direction else "",
+        )
         for slot, player in zip(("player_1", "player_2"), filed.players[:2]):
             member = members.get(player.national_id.strip()) if player.national_id else None
             if member is not None and member.pk not in used:
@@ -178,20 +215,47 @@ def _boards(session: Session, event: FileEvent, data: bytes, name: str, user) ->
     deals = [(number, deal) for number, deal in sorted(event.deals.items()) if number in set(event.boards)]
     if not deals:
         return
-    record = session_deal_import(session=session, user=user, filename=f"{PurePath(name).stem}.pbn",
-                                 data=export_pbn(deals, event=event.name).encode())
-    SessionDealing.objects.filter(pk=record.pk).update(imported_filename=name[:255],
-                                                       imported_sha256=hashlib.sha256(data).hexdigest())
+    record = session_deal_import(
+        session=session,
+        user=user,
+        filename=f"{PurePath(name).stem}.pbn",
+        data=export_pbn(deals, event=event.name).encode(),
+    )
+    SessionDealing.objects.filter(pk=record.pk).update(
+        imported_filename=name[:255], imported_sha256=hashlib.sha256(data).hexdigest()
+    )
 
 
 def _results(session: Session, event: FileEvent, pairs: dict[str, Pair], user, name: str) -> list[Result]:
-    rows = [Result(session=session, board=line.board, ns_pair=pairs[line.ns], ew_pair=pairs[line.ew],
-                   round=line.round, table=line.table, group=line.group, entered_by=user,
-                   **result_fields(line.result)) for line in event.lines]
+    rows = [
+        Result(
+            session=session,
+            board=line.board,
+            ns_pair=pairs[line.ns],
+            ew_pair=pairs[line.ew],
+            round=line.round,
+            table=line.table,
+            group=line.group,
+            entered_by=user,
+            **result_fields(line.result),
+        )
+        for line in event.lines
+    ]
     Result.objects.bulk_create(rows)
-    ResultChange.objects.bulk_create([
-        ResultChange(session=session, result=row, board=row.board, ns_pair=row.ns_pair, ew_pair=row.ew_pair,
-                     action=ResultChange.Action.IMPORTED, new={**as_data(line.result), "line": line.extra.get("line")},
-                     reason=name, by=user)
-        for row, line in zip(rows, event.lines)])
+    ResultChange.objects.bulk_create(
+        [
+            ResultChange(
+                session=session,
+                result=row,
+                board=row.board,
+                ns_pair=row.ns_pair,
+                ew_pair=row.ew_pair,
+                action=ResultChange.Action.IMPORTED,
+                new={**as_data(line.result), "line": line.extra.get("line")},
+                reason=name,
+                by=user,
+            )
+            for row, line in zip(rows, event.lines)
+        ]
+    )
     return rows

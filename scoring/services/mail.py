@@ -89,17 +89,23 @@ def _recipients(session: Session) -> list[tuple[Member, str]]:
 def _claim_records(session: Session, ranking: dict) -> int:
     """A pending record for each recipient without one in this publication; returns how many were made."""
     ranked = {p["pair"] for p in ranking.get("pairs", ())}
-    have = set(ResultsEmail.objects.filter(session=session, withdrawn_at__isnull=True).values_list("member_id",
-                                                                                                    flat=True))
+    have = set(
+        ResultsEmail.objects.filter(session=session, withdrawn_at__isnull=True).values_list("member_id", flat=True)
+    )
     made = 0
     for member, label in _recipients(session):
         if member.pk in have or label not in ranked:
             continue
         try:
             with transaction.atomic():
-                ResultsEmail.objects.create(session=session, member=member, pair=label, address=_address(member),
-                                            language=member.language or settings.LANGUAGE_CODE)
-        except IntegrityError:      # another run made it first: that run's record stands
+                ResultsEmail.objects.create(
+                    session=session,
+                    member=member,
+                    pair=label,
+                    address=_address(member),
+                    language=member.language or settings.LANGUAGE_CODE,
+                )
+        except IntegrityError:  # another run made it first: that run's record stands
             continue
         have.add(member.pk)
         made += 1
@@ -113,9 +119,14 @@ def _message(record: ResultsEmail, session: Session, ranking: dict, until) -> Em
     field = [p for p in ranking["pairs"] if p["field"] == row["field"]]
     base = site_url()
     context = {
-        "member": record.member, "session": session, "club": session.club, "row": row, "pairs_in_field": len(field),
-        "imps": ScoringOptions.parse(ranking.get("options")).is_imps, "provisional": session.status ==
-        Session.Status.PROVISIONAL, "until": until,
+        "member": record.member,
+        "session": session,
+        "club": session.club,
+        "row": row,
+        "pairs_in_field": len(field),
+        "imps": ScoringOptions.parse(ranking.get("options")).is_imps,
+        "provisional": session.status == Session.Status.PROVISIONAL,
+        "until": until,
         "scorecard_url": base + reverse("scoring:player_scorecard", args=[session.pk, record.pair]),
         "ranking_url": base + reverse("scoring:player_ranking", args=[session.pk]),
         "settings_url": base + reverse("scoring:player_settings"),
@@ -140,23 +151,27 @@ def results_email_send(*, session_id: int) -> dict:
         return {"sent": 0, "failed": 0}
     _claim_records(session, ranking)
     sent = failed = 0
-    todo = ResultsEmail.objects.filter(session=session, withdrawn_at__isnull=True,
-                                       status__in=[ResultsEmail.Status.PENDING, ResultsEmail.Status.FAILED])
+    todo = ResultsEmail.objects.filter(
+        session=session, withdrawn_at__isnull=True, status__in=[ResultsEmail.Status.PENDING, ResultsEmail.Status.FAILED]
+    )
     for record in todo.select_related("member__user"):
         claimed = ResultsEmail.objects.filter(pk=record.pk, status=record.status, withdrawn_at__isnull=True).update(
-            status=ResultsEmail.Status.SENDING, attempts=F("attempts") + 1)
-        if not claimed:             # another run has it
+            status=ResultsEmail.Status.SENDING, attempts=F("attempts") + 1
+        )
+        if not claimed:  # another run has it
             continue
         try:
             _message(record, session, ranking, scoring.provisional_until).send()
-        except Exception as exc:    # noqa: BLE001 - any failure of the mail server: recorded, retried by the task
-            ResultsEmail.objects.filter(pk=record.pk).update(status=ResultsEmail.Status.FAILED,
-                                                             error=f"{type(exc).__name__}: {exc}"[:500])
+        except Exception as exc:
+            ResultsEmail.objects.filter(pk=record.pk).update(
+                status=ResultsEmail.Status.FAILED, error=f"{type(exc).__name__}: {exc}"[:500]
+            )
             logger.warning("results e-mail %s of session %s failed: %s", record.pk, session.pk, type(exc).__name__)
             failed += 1
         else:
-            ResultsEmail.objects.filter(pk=record.pk).update(status=ResultsEmail.Status.SENT, sent_at=timezone.now(),
-                                                             error="")
+            ResultsEmail.objects.filter(pk=record.pk).update(
+                status=ResultsEmail.Status.SENT, sent_at=timezone.now(), error=""
+            )
             sent += 1
     logger.info("results e-mails of session %s: %d sent, %d failed", session.pk, sent, failed)
     if failed:

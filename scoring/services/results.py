@@ -26,7 +26,8 @@ from clubs.models import Pair, Session
 from clubs.permissions import can_direct, can_score
 from scoring.domain.errors import ScoringError
 from scoring.domain.notation import as_data, shorthand
-from scoring.domain.results import Artificial, Assigned, Result as DomainResult
+from scoring.domain.results import Artificial, Assigned
+from scoring.domain.results import Result as DomainResult
 from scoring.domain.text import Text
 from scoring.models import Result, ResultChange
 from scoring.selectors.layout import session_layout
@@ -52,15 +53,35 @@ def _check_may_change(*, session: Session, user, reason: str = "", at_table: boo
     return directing
 
 
-def _trail(*, result: Result | None, session: Session, board: int, ns_pair: Pair, ew_pair: Pair, action: str,
-           old: dict | None, new: dict | None, reason: str, user) -> ResultChange:
-    if session.status == Session.Status.PROVISIONAL:    # a correction in the score-query window: players see it
+def _trail(
+    *,
+    result: Result | None,
+    session: Session,
+    board: int,
+    ns_pair: Pair,
+    ew_pair: Pair,
+    action: str,
+    old: dict | None,
+    new: dict | None,
+    reason: str,
+    user,
+) -> ResultChange:
+    if session.status == Session.Status.PROVISIONAL:  # a correction in the score-query window: players see it
         from scoring.services.sessions import publication_refresh
 
         transaction.on_commit(lambda: publication_refresh(session=session))
-    return ResultChange.objects.create(session=session, result=result, board=board, ns_pair=ns_pair, ew_pair=ew_pair,
-                                       action=action, old=old, new=new, reason=reason.strip(),
-                                       by=user if getattr(user, "is_authenticated", False) else None)
+    return ResultChange.objects.create(
+        session=session,
+        result=result,
+        board=board,
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        action=action,
+        old=old,
+        new=new,
+        reason=reason.strip(),
+        by=user if getattr(user, "is_authenticated", False) else None,
+    )
 
 
 def _line_data(result: DomainResult, group: str = "") -> dict:
@@ -86,9 +107,22 @@ def _action_for(new: DomainResult) -> str:
 
 
 @transaction.atomic
-def result_record(*, session: Session, board: int, ns_pair: Pair, ew_pair: Pair, result: DomainResult, user,
-                  round: int | None = None, table: int | None = None, group: str = "", reason: str = "",
-                  off_schedule: bool = False, at_table: bool = False, layout=None) -> Result:
+def result_record(
+    *,
+    session: Session,
+    board: int,
+    ns_pair: Pair,
+    ew_pair: Pair,
+    result: DomainResult,
+    user,
+    round: int | None = None,
+    table: int | None = None,
+    group: str = "",
+    reason: str = "",
+    off_schedule: bool = False,
+    at_table: bool = False,
+    layout=None,
+) -> Result:
     """Record a new traveller line (see the module's docstring). ``layout``: the session's layout when the caller
     already holds it (a phone's confirmation: the tables' context), else ``session_layout(session)`` is read."""
     directing = _check_may_change(session=session, user=user, reason=reason, at_table=at_table)
@@ -108,27 +142,64 @@ def result_record(*, session: Session, board: int, ns_pair: Pair, ew_pair: Pair,
     if round is None and table is None and problem is None:
         meeting = layout.meeting_of(board=board, ns=ns_pair.label, ew=ew_pair.label)
         round, table = meeting.round, meeting.table
-    same = Result.objects.select_for_update().filter(session=session, board=board, ns_pair=ns_pair,
-                                                     ew_pair=ew_pair).first()
+    same = (
+        Result.objects.select_for_update()
+        .filter(session=session, board=board, ns_pair=ns_pair, ew_pair=ew_pair)
+        .first()
+    )
     if same is not None:
         if domain_result(same) == result and same.group == group:
-            return same                                      # the same line again: a retry changes nothing
-        raise ScoringError(Text.of("result.exists", board=board, ns=ns_pair.label, ew=ew_pair.label,
-                                   recorded=shorthand(domain_result(same))), field="result")
-    other = Result.objects.filter(Q(ns_pair__in=(ns_pair, ew_pair)) | Q(ew_pair__in=(ns_pair, ew_pair)),
-                                  session=session, board=board).first()
+            return same  # the same line again: a retry changes nothing
+        raise ScoringError(
+            Text.of(
+                "result.exists",
+                board=board,
+                ns=ns_pair.label,
+                ew=ew_pair.label,
+                recorded=shorthand(domain_result(same)),
+            ),
+            field="result",
+        )
+    other = Result.objects.filter(
+        Q(ns_pair__in=(ns_pair, ew_pair)) | Q(ew_pair__in=(ns_pair, ew_pair)), session=session, board=board
+    ).first()
     if other is not None:
         pair = ns_pair if ns_pair.pk in (other.ns_pair_id, other.ew_pair_id) else ew_pair
-        raise ScoringError(Text.of("result.pair_has_result", board=board, pair=pair.label,
-                                   ns=other.ns_pair.label, ew=other.ew_pair.label,
-                                   recorded=shorthand(domain_result(other))), field="ns" if pair == ns_pair else "ew")
-    line = Result.objects.create(session=session, board=board, ns_pair=ns_pair, ew_pair=ew_pair, round=round,
-                                 table=table, group=group,
-                                 entered_by=user if getattr(user, "is_authenticated", False) else None,
-                                 **result_fields(result))
+        raise ScoringError(
+            Text.of(
+                "result.pair_has_result",
+                board=board,
+                pair=pair.label,
+                ns=other.ns_pair.label,
+                ew=other.ew_pair.label,
+                recorded=shorthand(domain_result(other)),
+            ),
+            field="ns" if pair == ns_pair else "ew",
+        )
+    line = Result.objects.create(
+        session=session,
+        board=board,
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        round=round,
+        table=table,
+        group=group,
+        entered_by=user if getattr(user, "is_authenticated", False) else None,
+        **result_fields(result),
+    )
     action = ResultChange.Action.ADJUSTED if isinstance(result, (Assigned, Artificial)) else ResultChange.Action.ENTERED
-    _trail(result=line, session=session, board=board, ns_pair=ns_pair, ew_pair=ew_pair, action=action, old=None,
-           new=_line_data(result, group), reason=reason if not problem else f"{reason} [{problem}]", user=user)
+    _trail(
+        result=line,
+        session=session,
+        board=board,
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        action=action,
+        old=None,
+        new=_line_data(result, group),
+        reason=reason if not problem else f"{reason} [{problem}]",
+        user=user,
+    )
     return line
 
 
@@ -145,9 +216,18 @@ def result_correct(*, result: Result, new: DomainResult, user, reason: str = "",
         setattr(result, name, value)
     result.group = group
     result.save()
-    _trail(result=result, session=result.session, board=result.board, ns_pair=result.ns_pair, ew_pair=result.ew_pair,
-           action=_action_for(new), old=_line_data(old, old_group), new=_line_data(new, group), reason=reason,
-           user=user)
+    _trail(
+        result=result,
+        session=result.session,
+        board=result.board,
+        ns_pair=result.ns_pair,
+        ew_pair=result.ew_pair,
+        action=_action_for(new),
+        old=_line_data(old, old_group),
+        new=_line_data(new, group),
+        reason=reason,
+        user=user,
+    )
     return result
 
 
@@ -155,19 +235,48 @@ def result_correct(*, result: Result, new: DomainResult, user, reason: str = "",
 def result_delete(*, result: Result, user, reason: str = "") -> None:
     result = Result.objects.select_for_update().select_related("session", "ns_pair", "ew_pair").get(pk=result.pk)
     _check_may_change(session=result.session, user=user, reason=reason)
-    _trail(result=None, session=result.session, board=result.board, ns_pair=result.ns_pair, ew_pair=result.ew_pair,
-           action=ResultChange.Action.DELETED, old=_line_data(domain_result(result), result.group), new=None,
-           reason=reason, user=user)
+    _trail(
+        result=None,
+        session=result.session,
+        board=result.board,
+        ns_pair=result.ns_pair,
+        ew_pair=result.ew_pair,
+        action=ResultChange.Action.DELETED,
+        old=_line_data(domain_result(result), result.group),
+        new=None,
+        reason=reason,
+        user=user,
+    )
     result.delete()
 
 
 @transaction.atomic
-def result_enter(*, session: Session, board: int, ns_pair: Pair, ew_pair: Pair, result: DomainResult, user,
-                 round: int | None = None, table: int | None = None, reason: str = "",
-                 off_schedule: bool = False) -> Result:
+def result_enter(
+    *,
+    session: Session,
+    board: int,
+    ns_pair: Pair,
+    ew_pair: Pair,
+    result: DomainResult,
+    user,
+    round: int | None = None,
+    table: int | None = None,
+    reason: str = "",
+    off_schedule: bool = False,
+) -> Result:
     """Record the line, or correct it when these pairs already have a result on the board."""
     existing = Result.objects.filter(session=session, board=board, ns_pair=ns_pair, ew_pair=ew_pair).first()
     if existing is not None:
         return result_correct(result=existing, new=result, user=user, reason=reason)
-    return result_record(session=session, board=board, ns_pair=ns_pair, ew_pair=ew_pair, result=result, user=user,
-                         round=round, table=table, reason=reason, off_schedule=off_schedule)
+    return result_record(
+        session=session,
+        board=board,
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        result=result,
+        user=user,
+        round=round,
+        table=table,
+        reason=reason,
+        off_schedule=off_schedule,
+    )

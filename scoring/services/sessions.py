@@ -47,15 +47,26 @@ def _require_director(session: Session, user) -> None:
 
 
 @transaction.atomic
-def session_scoring_set(*, session: Session, user, method: str = "matchpoints", scale: str = "ebu",
-                        factoring: str = "neuberg", sections: str = "across") -> SessionScoring:
+def session_scoring_set(
+    *,
+    session: Session,
+    user,
+    method: str = "matchpoints",
+    scale: str = "ebu",
+    factoring: str = "neuberg",
+    sections: str = "across",
+) -> SessionScoring:
     _require_director(session, user)
     if session.status == Session.Status.PUBLISHED:
         raise ScoringError(Text.of("result.final"), field="method")
     options = ScoringOptions.parse({"method": method, "scale": scale, "factoring": factoring, "sections": sections})
     scoring = _scoring(session)
-    scoring.method, scoring.scale, scoring.factoring, scoring.sections = (options.method, options.scale,
-                                                                          options.factoring, options.sections)
+    scoring.method, scoring.scale, scoring.factoring, scoring.sections = (
+        options.method,
+        options.scale,
+        options.factoring,
+        options.sections,
+    )
     scoring.save()
     if session.status == Session.Status.PROVISIONAL:
         publication_refresh(session=session)
@@ -84,10 +95,20 @@ def _snapshot(session: Session) -> dict:
         "options": event.options.as_dict(),
         "fields": list(event.fields),
         "scored_at": timezone.now().isoformat(),
-        "pairs": [{"pair": p.pair, "names": pairs[p.pair].names if p.pair in pairs else "", "field": p.field,
-                   "section": p.section, "total": shown(p.total), "top": shown(p.top),
-                   "percentage": shown(p.percentage) if p.percentage is not None else None, "place": p.place,
-                   "boards": p.boards} for p in event.pairs],
+        "pairs": [
+            {
+                "pair": p.pair,
+                "names": pairs[p.pair].names if p.pair in pairs else "",
+                "field": p.field,
+                "section": p.section,
+                "total": shown(p.total),
+                "top": shown(p.top),
+                "percentage": shown(p.percentage) if p.percentage is not None else None,
+                "place": p.place,
+                "boards": p.boards,
+            }
+            for p in event.pairs
+        ],
     }
 
 

@@ -24,5 +24,6 @@ def results_files(session, user) -> SimpleNamespace:
     has_results = Result.objects.filter(session=session).exists()
     scorer = can_score(user, session.club_id)
     imported = scorer and ImportedLayout.objects.filter(session=session, source__has_key="report").exists()
-    return SimpleNamespace(may_export=has_results and may_export(user, session), with_deals=session.is_over,
-                           imported=imported)
+    return SimpleNamespace(
+        may_export=has_results and may_export(user, session), with_deals=session.is_over, imported=imported
+    )

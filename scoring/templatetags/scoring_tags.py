@@ -17,9 +17,11 @@ from clubs.texts import render
 from scoring.domain.entry import describe
 from scoring.domain.errors import ScoringError
 from scoring.domain.notation import from_data
-from scoring.domain.ranking import shown, signed as signed_score
+from scoring.domain.ranking import shown
+from scoring.domain.ranking import signed as signed_score
 
 register = template.Library()
+
 
 @register.filter
 def said(value) -> str:

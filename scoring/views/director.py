@@ -33,7 +33,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs.selectors import session_get_for_director
-from clubs.texts import error_message, render as say
+from clubs.texts import error_message
+from clubs.texts import render as say
 from scoring.domain.entry import parse_entry
 from scoring.domain.errors import ScoringError
 from scoring.domain.options import ScoringOptions
@@ -41,39 +42,54 @@ from scoring.domain.results import Artificial, Assigned
 from scoring.models import Result, SessionScoring
 from scoring.selectors.layout import session_layout
 from scoring.selectors.results import domain_result, session_options, session_pairs, session_score
-from scoring.selectors.travellers import (options_in_words, publication_state, ranking_rows, session_travellers)
+from scoring.selectors.travellers import options_in_words, publication_state, ranking_rows, session_travellers
 from scoring.services.results import result_correct, result_delete, result_record
-from scoring.services.sessions import (MAX_QUERY_HOURS, session_pairs_ensure, session_results_make_final,
-                                       session_results_publish, session_scoring_set)
+from scoring.services.sessions import (
+    MAX_QUERY_HOURS,
+    session_pairs_ensure,
+    session_results_make_final,
+    session_results_publish,
+    session_scoring_set,
+)
 
 DEFAULT_QUERY_HOURS = 48
 
 
 def _reason_field():
-    return forms.CharField(label=gettext_lazy("Reason"), max_length=500, widget=forms.TextInput(),
-                           help_text=gettext_lazy("Kept in the board's audit trail."))
+    return forms.CharField(
+        label=gettext_lazy("Reason"),
+        max_length=500,
+        widget=forms.TextInput(),
+        help_text=gettext_lazy("Kept in the board's audit trail."),
+    )
 
 
 class CorrectForm(forms.Form):
-    entry = forms.CharField(label=gettext_lazy("The right result"), max_length=60,
-                            help_text=gettext_lazy("As on the traveller: 4S= N, 4SX N 9, 3NT-2 W, P."))
+    entry = forms.CharField(
+        label=gettext_lazy("The right result"),
+        max_length=60,
+        help_text=gettext_lazy("As on the traveller: 4S= N, 4SX N 9, 3NT-2 W, P."),
+    )
     reason = _reason_field()
 
     def result(self):
         return parse_entry(self.cleaned_data["entry"])
 
 
-ARTIFICIAL_CHOICES = [("60/40", gettext_lazy("60 / 40: average plus to NS, average minus to EW")),
-                      ("50/50", gettext_lazy("50 / 50: average to both")),
-                      ("40/60", gettext_lazy("40 / 60: average minus to NS, average plus to EW")),
-                      ("60/60", gettext_lazy("60 / 60: average plus to both")),
-                      ("40/40", gettext_lazy("40 / 40: average minus to both")),
-                      ("other", gettext_lazy("other percentages"))]
+ARTIFICIAL_CHOICES = [
+    ("60/40", gettext_lazy("60 / 40: average plus to NS, average minus to EW")),
+    ("50/50", gettext_lazy("50 / 50: average to both")),
+    ("40/60", gettext_lazy("40 / 60: average minus to NS, average plus to EW")),
+    ("60/60", gettext_lazy("60 / 60: average plus to both")),
+    ("40/40", gettext_lazy("40 / 40: average minus to both")),
+    ("other", gettext_lazy("other percentages")),
+]
 
 
 class ArtificialForm(forms.Form):
-    split = forms.ChoiceField(label=gettext_lazy("Artificial score"), choices=ARTIFICIAL_CHOICES,
-                              widget=forms.RadioSelect, initial="60/40")
+    split = forms.ChoiceField(
+        label=gettext_lazy("Artificial score"), choices=ARTIFICIAL_CHOICES, widget=forms.RadioSelect, initial="60/40"
+    )
     ns_percent = forms.IntegerField(label=gettext_lazy("NS %"), min_value=0, max_value=100, required=False)
     ew_percent = forms.IntegerField(label=gettext_lazy("EW %"), min_value=0, max_value=100, required=False)
     reason = _reason_field()
@@ -95,8 +111,11 @@ class ArtificialForm(forms.Form):
 
 
 class AssignedForm(forms.Form):
-    score = forms.CharField(label=gettext_lazy("Assigned score (NS)"), max_length=80,
-                            help_text=gettext_lazy("One score (+420, -50) or a weighted score: 20% +650 80% +620."))
+    score = forms.CharField(
+        label=gettext_lazy("Assigned score (NS)"),
+        max_length=80,
+        help_text=gettext_lazy("One score (+420, -50) or a weighted score: 20% +650 80% +620."),
+    )
     reason = _reason_field()
 
     def result(self):
@@ -126,12 +145,22 @@ def _scorecards(results) -> dict[str, list]:
         for line in traveller.lines:
             if not line.entered or line.scored is None:
                 continue
-            for pair, side, against, points in ((line.ns, "NS", line.ew, line.scored.ns),
-                                                (line.ew, "EW", line.ns, line.scored.ew)):
+            for pair, side, against, points in (
+                (line.ns, "NS", line.ew, line.scored.ns),
+                (line.ew, "EW", line.ns, line.scored.ew),
+            ):
                 top = line.scored.top
-                cards.setdefault(pair, []).append(SimpleNamespace(
-                    board=traveller.board, side=side, against=against, line=line, points=points, top=top,
-                    percentage=100 * points / top if top else None))
+                cards.setdefault(pair, []).append(
+                    SimpleNamespace(
+                        board=traveller.board,
+                        side=side,
+                        against=against,
+                        line=line,
+                        points=points,
+                        top=top,
+                        percentage=100 * points / top if top else None,
+                    )
+                )
     return cards
 
 
@@ -140,13 +169,23 @@ def results(request, session_id):
     session = session_get_for_director(user=request.user, session_id=session_id)
     data = session_travellers(session=session, checks_for=request.user)
     sections = len({p.section for p in data.pairs.values()}) > 1
-    return render(request, "scoring/results.html", {
-        "session": session, "club": session.club, "results": data, "options": data.options,
-        "options_words": options_in_words(data.options, sections=sections),
-        "ranking": ranking_rows(data.event, data.pairs), "scorecards": _scorecards(data),
-        "publication": publication_state(session), "default_hours": DEFAULT_QUERY_HOURS,
-        "max_hours": MAX_QUERY_HOURS, "may_change": not session.is_final,
-    })
+    return render(
+        request,
+        "scoring/results.html",
+        {
+            "session": session,
+            "club": session.club,
+            "results": data,
+            "options": data.options,
+            "options_words": options_in_words(data.options, sections=sections),
+            "ranking": ranking_rows(data.event, data.pairs),
+            "scorecards": _scorecards(data),
+            "publication": publication_state(session),
+            "default_hours": DEFAULT_QUERY_HOURS,
+            "max_hours": MAX_QUERY_HOURS,
+            "may_change": not session.is_final,
+        },
+    )
 
 
 def _line_of(session, board: int, ns: str, ew: str):
@@ -174,8 +213,17 @@ def _apply(request, session, line, action: str, form) -> bool:
         result_correct(result=recorded, new=new, user=user, reason=reason)
         return True
     pairs = {p.label: p for p in session_pairs_ensure(session=session)}
-    result_record(session=session, board=line.board, ns_pair=pairs[line.ns], ew_pair=pairs[line.ew], result=new,
-                  user=user, round=line.round, table=line.table, reason=reason)
+    result_record(
+        session=session,
+        board=line.board,
+        ns_pair=pairs[line.ns],
+        ew_pair=pairs[line.ew],
+        result=new,
+        user=user,
+        round=line.round,
+        table=line.table,
+        reason=reason,
+    )
     return True
 
 
@@ -186,8 +234,10 @@ def line_change(request, session_id, board, ns, ew):
     action = request.POST.get("action") if request.method == "POST" else None
     if action is not None and action not in CHANGE_FORMS:
         raise Http404("No such change.")
-    given = {name: (form_class(request.POST, prefix=name) if name == action else form_class(prefix=name))
-             for name, form_class in CHANGE_FORMS.items()}
+    given = {
+        name: (form_class(request.POST, prefix=name) if name == action else form_class(prefix=name))
+        for name, form_class in CHANGE_FORMS.items()
+    }
     if not line.entered:
         given.pop("delete")
     if action is not None and action not in given:
@@ -196,14 +246,25 @@ def line_change(request, session_id, board, ns, ew):
         form = given[action]
         if form.is_valid():
             if action == "delete" and request.POST.get("confirmed") != "yes":
-                return render(request, "scoring/confirm.html", {
-                    "session": session, "club": session.club, "title": _("Delete this line?"),
-                    "what": _("Board %(board)s, %(ns)s v %(ew)s: %(result)s. The line leaves the traveller and the "
-                              "ranking; the board's audit trail keeps it with your reason.")
-                    % {"board": board, "ns": ns, "ew": ew, "result": say(line.description)},
-                    "action": request.path,
-                    "fields": {"action": "delete", "delete-reason": form.cleaned_data["reason"]},
-                    "button": _("Delete the line"), "cancel": request.path, "danger": True})
+                return render(
+                    request,
+                    "scoring/confirm.html",
+                    {
+                        "session": session,
+                        "club": session.club,
+                        "title": _("Delete this line?"),
+                        "what": _(
+                            "Board %(board)s, %(ns)s v %(ew)s: %(result)s. The line leaves the traveller and the "
+                            "ranking; the board's audit trail keeps it with your reason."
+                        )
+                        % {"board": board, "ns": ns, "ew": ew, "result": say(line.description)},
+                        "action": request.path,
+                        "fields": {"action": "delete", "delete-reason": form.cleaned_data["reason"]},
+                        "button": _("Delete the line"),
+                        "cancel": request.path,
+                        "danger": True,
+                    },
+                )
             try:
                 changed = _apply(request, session, line, action, form)
             except forms.ValidationError as exc:
@@ -213,17 +274,34 @@ def line_change(request, session_id, board, ns, ew):
                 form.add_error(target if target in form.fields else None, error_message(exc))
             else:
                 if changed:
-                    messages.success(request, _("Board %(board)s, %(ns)s v %(ew)s: saved in the audit trail.")
-                                     % {"board": board, "ns": ns, "ew": ew})
+                    messages.success(
+                        request,
+                        _("Board %(board)s, %(ns)s v %(ew)s: saved in the audit trail.")
+                        % {"board": board, "ns": ns, "ew": ew},
+                    )
                 else:
-                    messages.info(request, _("Board %(board)s, %(ns)s v %(ew)s already has this result: nothing "
-                                             "changed.") % {"board": board, "ns": ns, "ew": ew})
+                    messages.info(
+                        request,
+                        _("Board %(board)s, %(ns)s v %(ew)s already has this result: nothing changed.")
+                        % {"board": board, "ns": ns, "ew": ew},
+                    )
                 return redirect(_results_url(session, board))
-    return render(request, "scoring/line_change.html", {
-        "session": session, "club": session.club, "board": board, "line": line, "traveller": traveller,
-        "options": data.options, "forms": given, "action": action,
-        "results_url": _results_url(session, board),
-    }, status=400 if action and not given[action].is_valid() else 200)
+    return render(
+        request,
+        "scoring/line_change.html",
+        {
+            "session": session,
+            "club": session.club,
+            "board": board,
+            "line": line,
+            "traveller": traveller,
+            "options": data.options,
+            "forms": given,
+            "action": action,
+            "results_url": _results_url(session, board),
+        },
+        status=400 if action and not given[action].is_valid() else 200,
+    )
 
 
 class OptionsForm(forms.Form):
@@ -242,12 +320,20 @@ def _comparison(session, current: ScoringOptions, other: ScoringOptions):
     rows = []
     for p in now.pairs:
         q = new.get(p.pair)
-        rows.append(SimpleNamespace(
-            pair=p.pair, names=names.get(p.pair, ""), field=p.field, place=p.place, score=p.score,
-            new_place=q.place if q else "", new_score=q.score if q else None,
-            place_changed=q is None or q.place != p.place,
-            score_changed=q is None or q.score != p.score,
-            moved=(int(p.place.rstrip("=")) - int(q.place.rstrip("="))) if q else 0))
+        rows.append(
+            SimpleNamespace(
+                pair=p.pair,
+                names=names.get(p.pair, ""),
+                field=p.field,
+                place=p.place,
+                score=p.score,
+                new_place=q.place if q else "",
+                new_score=q.score if q else None,
+                place_changed=q is None or q.place != p.place,
+                score_changed=q is None or q.score != p.score,
+                moved=(int(p.place.rstrip("=")) - int(q.place.rstrip("="))) if q else 0,
+            )
+        )
     return rows, now, then
 
 
@@ -266,22 +352,39 @@ def compare(request, session_id):
             except ScoringError as exc:
                 messages.error(request, error_message(exc))
             else:
-                messages.success(request, _("The session is now scored with: %(options)s.")
-                                 % {"options": options_in_words(other)})
+                messages.success(
+                    request, _("The session is now scored with: %(options)s.") % {"options": options_in_words(other)}
+                )
                 return redirect(_results_url(session))
     rows, now, then = _comparison(session, current, other)
-    return render(request, "scoring/compare.html", {
-        "session": session, "club": session.club, "form": form, "rows": rows, "current": current, "other": other,
-        "current_words": options_in_words(current), "other_words": options_in_words(other),
-        "same": other == current, "changed": sum(1 for r in rows if r.place_changed or r.score_changed),
-        "final": session.is_final,
-    })
+    return render(
+        request,
+        "scoring/compare.html",
+        {
+            "session": session,
+            "club": session.club,
+            "form": form,
+            "rows": rows,
+            "current": current,
+            "other": other,
+            "current_words": options_in_words(current),
+            "other_words": options_in_words(other),
+            "same": other == current,
+            "changed": sum(1 for r in rows if r.place_changed or r.score_changed),
+            "final": session.is_final,
+        },
+    )
 
 
 class PublishForm(forms.Form):
     mode = forms.ChoiceField(choices=[("provisional", "provisional"), ("final", "final")])
-    query_hours = forms.IntegerField(label=gettext_lazy("Score-query window (hours)"), min_value=1,
-                                     max_value=MAX_QUERY_HOURS, required=False, initial=DEFAULT_QUERY_HOURS)
+    query_hours = forms.IntegerField(
+        label=gettext_lazy("Score-query window (hours)"),
+        min_value=1,
+        max_value=MAX_QUERY_HOURS,
+        required=False,
+        initial=DEFAULT_QUERY_HOURS,
+    )
 
 
 @login_required
@@ -297,25 +400,42 @@ def publish(request, session_id):
     if request.POST.get("confirmed") != "yes":
         if provisional:
             until = timezone.localtime(timezone.now() + datetime.timedelta(hours=hours))
-            what = _("Players of the club will see the ranking now. Until %(until)s they may query their scores and "
-                     "only directors can correct results, each with a reason; then the results become final by "
-                     "themselves and nobody can change them.") % {"until": _when(until)}
+            what = _(
+                "Players of the club will see the ranking now. Until %(until)s they may query their scores and "
+                "only directors can correct results, each with a reason; then the results become final by "
+                "themselves and nobody can change them."
+            ) % {"until": _when(until)}
             title, button = _("Publish the results provisionally?"), _("Publish provisionally")
         else:
-            what = _("Players of the club will see the ranking now, and the results are final at once: nobody can "
-                     "change a result afterwards.")
+            what = _(
+                "Players of the club will see the ranking now, and the results are final at once: nobody can "
+                "change a result afterwards."
+            )
             title, button = _("Publish the results as final?"), _("Publish as final")
-        return render(request, "scoring/confirm.html", {
-            "session": session, "club": session.club, "title": title, "what": what, "action": request.path,
-            "fields": {"mode": form.cleaned_data["mode"], "query_hours": hours or ""}, "button": button,
-            "cancel": f"{_results_url(session)}#publication", "danger": not provisional})
+        return render(
+            request,
+            "scoring/confirm.html",
+            {
+                "session": session,
+                "club": session.club,
+                "title": title,
+                "what": what,
+                "action": request.path,
+                "fields": {"mode": form.cleaned_data["mode"], "query_hours": hours or ""},
+                "button": button,
+                "cancel": f"{_results_url(session)}#publication",
+                "danger": not provisional,
+            },
+        )
     try:
         session_results_publish(session=session, user=request.user, query_hours=hours)
     except ScoringError as exc:
         messages.error(request, error_message(exc))
     else:
-        messages.success(request, _("The results are published provisionally.") if provisional
-                         else _("The results are published as final."))
+        messages.success(
+            request,
+            _("The results are published provisionally.") if provisional else _("The results are published as final."),
+        )
     return redirect(f"{_results_url(session)}#publication")
 
 
@@ -324,12 +444,24 @@ def publish(request, session_id):
 def make_final(request, session_id):
     session = session_get_for_director(user=request.user, session_id=session_id)
     if request.POST.get("confirmed") != "yes":
-        return render(request, "scoring/confirm.html", {
-            "session": session, "club": session.club, "title": _("Make the results final now?"),
-            "what": _("The score-query window closes now and the results become final: nobody can change a result "
-                      "afterwards."),
-            "action": request.path, "fields": {}, "button": _("Make final now"),
-            "cancel": f"{_results_url(session)}#publication", "danger": True})
+        return render(
+            request,
+            "scoring/confirm.html",
+            {
+                "session": session,
+                "club": session.club,
+                "title": _("Make the results final now?"),
+                "what": _(
+                    "The score-query window closes now and the results become final: nobody can change a result "
+                    "afterwards."
+                ),
+                "action": request.path,
+                "fields": {},
+                "button": _("Make final now"),
+                "cancel": f"{_results_url(session)}#publication",
+                "danger": True,
+            },
+        )
     try:
         session_results_make_final(session=session, user=request.user)
     except ScoringError as exc:
@@ -340,7 +472,7 @@ def make_final(request, session_id):
 
 
 def _when(moment) -> str:
-    from clubsite.dates import when   # the site's one date format, in the reader's language
+    from clubsite.dates import when  # the site's one date format, in the reader's language
 
     return when(moment)
 

@@ -43,7 +43,8 @@ class ImportForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["file"].help_text = _("USEBIO (.xml) or PBN with results (.pbn), at most %(megabytes)s MB.") % {
-            "megabytes": MAX_IMPORT_BYTES // (1024 * 1024)}
+            "megabytes": MAX_IMPORT_BYTES // (1024 * 1024)
+        }
 
 
 @login_required
@@ -56,12 +57,22 @@ def import_file(request, slug):
         except ScoringError as exc:
             form.add_error("file", error_message(exc))
         else:
-            messages.success(request, _("%(file)s is imported as the session %(session)s.")
-                             % {"file": form.cleaned_data["file"].name, "session": session.name})
+            messages.success(
+                request,
+                _("%(file)s is imported as the session %(session)s.")
+                % {"file": form.cleaned_data["file"].name, "session": session.name},
+            )
             return redirect("scoring:import_report", session_id=session.pk)
-    return render(request, "scoring/session_import.html", {
-        "club": club, "form": form, "megabytes": MAX_IMPORT_BYTES // (1024 * 1024),
-    }, status=400 if form.errors else 200)
+    return render(
+        request,
+        "scoring/session_import.html",
+        {
+            "club": club,
+            "form": form,
+            "megabytes": MAX_IMPORT_BYTES // (1024 * 1024),
+        },
+        status=400 if form.errors else 200,
+    )
 
 
 @login_required
@@ -73,11 +84,19 @@ def import_report(request, session_id):
     score = session_score(session=session)
     pairs = session_pairs(session=session)
     sections = len({p.section for p in pairs.values()}) > 1
-    return render(request, "scoring/session_import_report.html", {
-        "session": session, "club": session.club, "report": report, "options": score.options,
-        "options_words": options_in_words(score.options, sections=sections), "ranking": ranking_rows(score, pairs),
-        "can_direct": can_direct(request.user, session.club),
-    })
+    return render(
+        request,
+        "scoring/session_import_report.html",
+        {
+            "session": session,
+            "club": session.club,
+            "report": report,
+            "options": score.options,
+            "options_words": options_in_words(score.options, sections=sections),
+            "ranking": ranking_rows(score, pairs),
+            "can_direct": can_direct(request.user, session.club),
+        },
+    )
 
 
 def _download(results_file: ResultsFile) -> HttpResponse:

@@ -36,8 +36,13 @@ from django.utils.translation import gettext_lazy
 
 from clubs.models import Member
 from clubs.permissions import can_view_club
-from scoring.selectors.players import (NotFound, history_for_user, ranking_for_viewer, scorecard_for_viewer,
-                                       traveller_for_viewer)
+from scoring.selectors.players import (
+    NotFound,
+    history_for_user,
+    ranking_for_viewer,
+    scorecard_for_viewer,
+    traveller_for_viewer,
+)
 from scoring.selectors.travellers import options_in_words
 
 #: the results files' downloads, another page module's partial (shown on the ranking once it exists)
@@ -59,9 +64,16 @@ def results_page(view):
 
 def _common(request, data, mine: str | None) -> dict:
     session = data.session
-    return {"session": session, "club": session.club, "state": data.state, "preview": data.preview,
-            "options": data.options, "options_words": options_in_words(data.options), "mine": mine,
-            "hand_records": session.is_over and can_view_club(request.user, session.club_id)}
+    return {
+        "session": session,
+        "club": session.club,
+        "state": data.state,
+        "preview": data.preview,
+        "options": data.options,
+        "options_words": options_in_words(data.options),
+        "mine": mine,
+        "hand_records": session.is_over and can_view_club(request.user, session.club_id),
+    }
 
 
 def _exports_template() -> str | None:
@@ -76,8 +88,11 @@ def _exports_template() -> str | None:
 @results_page
 def ranking(request, session_id):
     data = ranking_for_viewer(user=request.user, session_id=session_id)
-    return render(request, "scoring/player_ranking.html", {**_common(request, data, data.mine), "ranking": data,
-                                                           "exports_template": _exports_template()})
+    return render(
+        request,
+        "scoring/player_ranking.html",
+        {**_common(request, data, data.mine), "ranking": data, "exports_template": _exports_template()},
+    )
 
 
 @results_page
@@ -87,7 +102,7 @@ def ranking_csv(request, session_id):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = f"{session.club.slug}-{session.date:%Y%m%d}-s{session.pk}-ranking{'-preview' if data.preview else ''}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
-    response.write("\ufeff")                     # so that spreadsheets read the names' letters right
+    response.write("\ufeff")  # so that spreadsheets read the names' letters right
     writer = csv.writer(response)
     imps = data.options.is_imps
     header = [_("Field"), _("Place"), _("Pair"), _("Players")]
@@ -120,8 +135,9 @@ def scorecard(request, session_id, pair):
 
 @results_page
 def traveller(request, session_id, board):
-    data = traveller_for_viewer(user=request.user, session_id=session_id, board=board,
-                                pair=request.GET.get("pair") or None)
+    data = traveller_for_viewer(
+        user=request.user, session_id=session_id, board=board, pair=request.GET.get("pair") or None
+    )
     context = {**_common(request, data, data.mine), "page": data, "board_view": None}
     if data.record is not None:
         from dealing.diagrams import board_view
@@ -146,10 +162,14 @@ def history(request):
 
 
 class MemberSettingsForm(forms.Form):
-    results_by_email = forms.BooleanField(label=gettext_lazy("E-mail me my result when a session is published"),
-                                          required=False)
-    language = forms.ChoiceField(label=gettext_lazy("Language of the e-mails"), required=False,
-                                 choices=[("", gettext_lazy("The site's language"))] + list(django_settings.LANGUAGES))
+    results_by_email = forms.BooleanField(
+        label=gettext_lazy("E-mail me my result when a session is published"), required=False
+    )
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language of the e-mails"),
+        required=False,
+        choices=[("", gettext_lazy("The site's language"))] + list(django_settings.LANGUAGES),
+    )
 
 
 @login_required
@@ -158,17 +178,25 @@ def player_settings(request):
     from scoring.services.mail import member_results_settings_set
 
     members = list(Member.objects.filter(user=request.user).select_related("club").order_by("club__name"))
-    forms_ = [(member, MemberSettingsForm(request.POST if request.method == "POST" else None,
-                                          prefix=f"m{member.pk}",
-                                          initial={"results_by_email": member.results_by_email,
-                                                   "language": member.language})) for member in members]
+    forms_ = [
+        (
+            member,
+            MemberSettingsForm(
+                request.POST if request.method == "POST" else None,
+                prefix=f"m{member.pk}",
+                initial={"results_by_email": member.results_by_email, "language": member.language},
+            ),
+        )
+        for member in members
+    ]
     if request.method == "POST" and all(form.is_valid() for _member, form in forms_):
         for member, form in forms_:
             member_results_settings_set(member=member, user=request.user, **form.cleaned_data)
         messages.success(request, _("Your settings are saved."))
         return redirect("scoring:player_settings")
-    return render(request, "scoring/player_settings.html", {"forms": forms_},
-                  status=400 if request.method == "POST" else 200)
+    return render(
+        request, "scoring/player_settings.html", {"forms": forms_}, status=400 if request.method == "POST" else 200
+    )
 
 
 def mail_stop(request, token):

@@ -26,7 +26,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.permissions import can_direct
 from clubs.selectors import session_get_for_scorer
-from clubs.texts import error_message, render as say
+from clubs.texts import error_message
+from clubs.texts import render as say
 from dealing.domain.cards import board_dealer, board_vulnerability
 from scoring.domain.entry import describe, parse_entry
 from scoring.domain.errors import ScoringError
@@ -48,13 +49,20 @@ def _board_context(request, session, board: int, layout, results=None) -> dict:
     boards = list(layout.boards)
     index = boards.index(board)
     return {
-        "session": session, "club": session.club, "board": board, "boards": boards, "layout": layout,
-        "traveller": results.traveller(board), "options": results.options,
+        "session": session,
+        "club": session.club,
+        "board": board,
+        "boards": boards,
+        "layout": layout,
+        "traveller": results.traveller(board),
+        "options": results.options,
         "options_words": options_in_words(results.options),
         "previous": boards[index - 1] if index > 0 else None,
         "next": boards[index + 1] if index + 1 < len(boards) else None,
-        "dealer": board_dealer(board).letter, "vulnerability": board_vulnerability(board).pbn,
-        "may_change": _may_change(session), "can_direct": can_direct(request.user, session.club_id),
+        "dealer": board_dealer(board).letter,
+        "vulnerability": board_vulnerability(board).pbn,
+        "may_change": _may_change(session),
+        "can_direct": can_direct(request.user, session.club_id),
     }
 
 
@@ -77,8 +85,11 @@ def entry_start(request, session_id):
     session = session_get_for_scorer(user=request.user, session_id=session_id)
     layout = session_layout(session)
     if not layout.boards:
-        return render(request, "scoring/entry_no_layout.html", {"session": session, "club": session.club,
-                                                                 "problems": layout.problems})
+        return render(
+            request,
+            "scoring/entry_no_layout.html",
+            {"session": session, "club": session.club, "problems": layout.problems},
+        )
     results = session_travellers(session=session, layout=layout)
     first = next((t.board for t in results.travellers if t.expected and not t.complete), layout.boards[0])
     return redirect("scoring:entry", session_id=session.pk, board=first)
@@ -115,7 +126,7 @@ def entry_describe(request, session_id, board):
             context["said"] = say(describe(result, board))
             ns, ew = request.GET.get("ns"), request.GET.get("ew")
             if ns and ew and _recorded(session, board, ns, ew) == result:
-                context["state"] = "recorded"            # what is typed is what is saved
+                context["state"] = "recorded"  # what is typed is what is saved
     return render(request, "scoring/_entry_outcome.html", context)
 
 
@@ -140,8 +151,16 @@ def entry_save(request, session_id, board):
                 pairs = session_pairs(session=session)
             if ns not in pairs or ew not in pairs:
                 raise Http404("No such pair in this session.")
-            result_enter(session=session, board=board, ns_pair=pairs[ns], ew_pair=pairs[ew], result=result,
-                         user=request.user, round=meeting.round, table=meeting.table)
+            result_enter(
+                session=session,
+                board=board,
+                ns_pair=pairs[ns],
+                ew_pair=pairs[ew],
+                result=result,
+                user=request.user,
+                round=meeting.round,
+                table=meeting.table,
+            )
             context["said"] = say(describe(result, board))
         except ScoringError as exc:
             context.update(state="error", error=error_message(exc), field=exc.field)

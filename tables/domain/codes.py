@@ -63,8 +63,9 @@ def pin_matches(given: str, expected: str) -> bool:
     return hmac.compare_digest(normalise_pin(given).encode(), str(expected).encode())
 
 
-def locked_until(failures: Sequence[datetime], *, now: datetime, limit: int = LIMIT,
-                 window: timedelta = WINDOW) -> datetime | None:
+def locked_until(
+    failures: Sequence[datetime], *, now: datetime, limit: int = LIMIT, window: timedelta = WINDOW
+) -> datetime | None:
     """When the code is free again, or None if it is not locked (``failures``: times of wrong PINs).
 
     Each time ``limit`` failures fall within ``window``, the code is locked for ``window`` from the last of

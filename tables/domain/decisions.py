@@ -81,8 +81,14 @@ def check_side(side: str) -> str:
     return side
 
 
-def on_entry(result: Played, *, pending: Pending | None, confirmed: Played | None, replaces: str | None,
-             conflicting: tuple[Played, ...] = ()) -> EntryOutcome:
+def on_entry(
+    result: Played,
+    *,
+    pending: Pending | None,
+    confirmed: Played | None,
+    replaces: str | None,
+    conflicting: tuple[Played, ...] = (),
+) -> EntryOutcome:
     """What a new entry of ``result`` does to the board (see the module's docstring).
 
     ``conflicting``: the results of an open conflict on the board (a new entry equal to one of them adds
@@ -101,8 +107,16 @@ def on_entry(result: Played, *, pending: Pending | None, confirmed: Played | Non
     return EntryOutcome.CONFLICT
 
 
-def on_confirm(key: str, side: str, *, board: int, pending: Pending | None, confirmed_key: str | None,
-               in_conflict: bool, confirmed: bool = False) -> ConfirmOutcome:
+def on_confirm(
+    key: str,
+    side: str,
+    *,
+    board: int,
+    pending: Pending | None,
+    confirmed_key: str | None,
+    in_conflict: bool,
+    confirmed: bool = False,
+) -> ConfirmOutcome:
     """May ``side`` confirm the entry ``key``? (``confirmed_key``: the entry recorded, if one was;
     ``confirmed``: the board has a recorded result, from a table or the director.)"""
     side = check_side(side)

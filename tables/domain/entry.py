@@ -48,8 +48,14 @@ from tables.domain.text import Text
 
 __all__ = ["read_entry", "same_result", "STRAINS", "SEATS"]
 
-STRAINS = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES, "N": Strain.NOTRUMP,
-           "NT": Strain.NOTRUMP}
+STRAINS = {
+    "C": Strain.CLUBS,
+    "D": Strain.DIAMONDS,
+    "H": Strain.HEARTS,
+    "S": Strain.SPADES,
+    "N": Strain.NOTRUMP,
+    "NT": Strain.NOTRUMP,
+}
 SEATS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
 _DOUBLING = {"": 0, "0": 0, "X": 1, "1": 1, "XX": 2, "2": 2}
 

@@ -70,8 +70,9 @@ def move_instructions(line: TableCardLine, *, table: int, boards_per_round: int,
         if len(places) == 1 and isinstance(places[0], int):
             out.append(Text.of("move.boards_table", boards=boards, table=places[0]))
         elif len(places) == 1:
-            out.append(Text.of("move.boards_relay", boards=boards, relay=places[0],
-                               place=_relay_place(movement, places[0])))
+            out.append(
+                Text.of("move.boards_relay", boards=boards, relay=places[0], place=_relay_place(movement, places[0]))
+            )
         elif places:
             out.append(Text.of("move.boards_shared", boards=boards, places=tuple(places)))
     if movement.rounds[following - 1].arrow_switched:

@@ -37,13 +37,14 @@ MINUTES_PER_BOARD = 7
 
 @dataclass(frozen=True)
 class Position:
-    round: int        # 0: nothing released yet
-    playing: bool     # the round still has boards to confirm at this table
-    last: bool        # the round is the session's last
+    round: int  # 0: nothing released yet
+    playing: bool  # the round still has boards to confirm at this table
+    last: bool  # the round is the session's last
 
 
-def table_position(boards: Mapping[int, Sequence[int]], *, done: Collection[tuple[int, int]],
-                   released: int) -> Position:
+def table_position(
+    boards: Mapping[int, Sequence[int]], *, done: Collection[tuple[int, int]], released: int
+) -> Position:
     """``boards``: round → the table's boards in it (every round of the session, empty for no play)."""
     rounds = sorted(boards)
     if not rounds or released < 1:
@@ -57,8 +58,15 @@ def table_position(boards: Mapping[int, Sequence[int]], *, done: Collection[tupl
     return Position(current, False, current == rounds[-1])
 
 
-def is_late(position: Position, *, released: int, released_at: datetime | None, now: datetime, boards: int,
-            minutes_per_board: float = MINUTES_PER_BOARD) -> bool:
+def is_late(
+    position: Position,
+    *,
+    released: int,
+    released_at: datetime | None,
+    now: datetime,
+    boards: int,
+    minutes_per_board: float = MINUTES_PER_BOARD,
+) -> bool:
     """Still playing an earlier round than the one released, or this round for longer than its boards take."""
     if not position.playing:
         return False
@@ -67,8 +75,9 @@ def is_late(position: Position, *, released: int, released_at: datetime | None, 
     return released_at is not None and now - released_at > timedelta(minutes=minutes_per_board * boards)
 
 
-def board_states(boards: Sequence[int], *, confirmed: Collection[int], pending: Collection[int],
-                 conflicts: Collection[int]) -> list[tuple[int, str]]:
+def board_states(
+    boards: Sequence[int], *, confirmed: Collection[int], pending: Collection[int], conflicts: Collection[int]
+) -> list[tuple[int, str]]:
     """``[(board, state), …]`` in playing order.
 
     >>> board_states((4, 5, 6), confirmed={4}, pending={5}, conflicts={6})

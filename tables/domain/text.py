@@ -33,24 +33,29 @@ def _and(items: list[str]) -> str:
 ENGLISH = {
     # joining a table
     "join.code_unknown": lambda p: f"No table has the code {p['code']}: check the code on the table card.",
-    "join.code_expired": lambda p: f"Table code {p['code']} was for {p['session']}, which is over: use the code on "
-                                   f"this session's table card.",
+    "join.code_expired": lambda p: (
+        f"Table code {p['code']} was for {p['session']}, which is over: use the code on this session's table card."
+    ),
     "join.not_started": lambda p: f"{p['session']} has not started yet: wait for the director to start it.",
-    "join.pin_wrong": lambda p: f"Wrong PIN for table code {p['code']}. A PIN from another session's card does not "
-                                f"work here.",
-    "join.locked": lambda p: f"Too many wrong PINs for table code {p['code']}: try again in {p['minutes']} min, or ask "
-                             f"the director.",
+    "join.pin_wrong": lambda p: (
+        f"Wrong PIN for table code {p['code']}. A PIN from another session's card does not work here."
+    ),
+    "join.locked": lambda p: (
+        f"Too many wrong PINs for table code {p['code']}: try again in {p['minutes']} min, or ask the director."
+    ),
     "join.pin_missing": lambda p: "Enter the table's PIN (4 digits, on the table card).",
-    "device.unknown": lambda p: "This phone is not joined to a table (or was signed out): scan the table's QR code "
-                                "or enter its code and PIN.",
-    "session.over": lambda p: f"{p['session']} is over: results are no longer entered at the tables. Ask the "
-                              f"director.",
+    "device.unknown": lambda p: (
+        "This phone is not joined to a table (or was signed out): scan the table's QR code or enter its code and PIN."
+    ),
+    "session.over": lambda p: f"{p['session']} is over: results are no longer entered at the tables. Ask the director.",
     "session.not_running": lambda p: f"{p['session']} is not in play: ask the director to start it.",
     "table.locked": lambda p: f"The director has locked table {p['table']}: ask the director.",
     # a board at the table
     "board.missing": lambda p: "Which board is this? Enter the number on the board.",
-    "board.not_here": lambda p: f"Board {p['board']} is not played at table {p['table']} in round {p['round']} "
-                                f"(boards {_span(p['boards'])} are).",
+    "board.not_here": lambda p: (
+        f"Board {p['board']} is not played at table {p['table']} in round {p['round']} "
+        f"(boards {_span(p['boards'])} are)."
+    ),
     "board.no_play": lambda p: f"Nobody plays at table {p['table']} in round {p['round']}.",
     "round.not_released": lambda p: f"Round {p['round']} has not started yet: wait for the director.",
     "round.unknown": lambda p: f"There is no round {p['round']} in this session.",
@@ -64,22 +69,26 @@ ENGLISH = {
     "entry.lead": lambda p: f"{p['lead']} is not a card: choose a suit and a rank (e.g. ♥K).",
     "entry.side": lambda p: "A side is NS or EW.",
     # confirming and correcting
-    "confirm.same_side": lambda p: f"{p['side']} entered this result, so {p['other']} must confirm it: hand the phone "
-                                   f"to {p['other']}.",
+    "confirm.same_side": lambda p: (
+        f"{p['side']} entered this result, so {p['other']} must confirm it: hand the phone to {p['other']}."
+    ),
     "confirm.nothing": lambda p: f"There is nothing to confirm on board {p['board']}: enter the result first.",
     "confirm.replaced": lambda p: f"The result of board {p['board']} was changed since: check it and confirm again.",
-    "confirm.conflict": lambda p: f"Two different results were entered for board {p['board']}: the director will "
-                                  f"decide.",
-    "confirm.confirmed": lambda p: f"Board {p['board']} is already confirmed: only the director can change it now "
-                                   f"(send a request).",
+    "confirm.conflict": lambda p: (
+        f"Two different results were entered for board {p['board']}: the director will decide."
+    ),
+    "confirm.confirmed": lambda p: (
+        f"Board {p['board']} is already confirmed: only the director can change it now (send a request)."
+    ),
     "request.empty": lambda p: "Say what is wrong with the result, for the director.",
     "key.missing": lambda p: "Every submission needs an idempotency key (a new one per action).",
     "key.reused": lambda p: "This idempotency key was already used for another action.",
     # the director
     "director.not_started": lambda p: "Table entry has not started for this session.",
     "director.last_round": lambda p: f"Round {p['round']} is the last round.",
-    "director.no_movement": lambda p: "Choose the session's movement (and its boards per round) before starting "
-                                      "table entry.",
+    "director.no_movement": lambda p: (
+        "Choose the session's movement (and its boards per round) before starting table entry."
+    ),
     "director.choice": lambda p: "Choose one of the results, or type the result.",
     "director.reason": lambda p: "Say why (it goes into the board's audit trail).",
     "director.resolved": lambda p: "This conflict is already resolved.",
@@ -89,14 +98,17 @@ ENGLISH = {
     "move.sit_out": lambda p: f"Pair {p['pair']}: sit out round {p['round']}.",
     "move.boards_table": lambda p: f"Boards {_span(p['boards'])}: pass them to table {p['table']}.",
     "move.boards_relay": lambda p: f"Boards {_span(p['boards'])}: put them on relay {p['relay']} ({p['place']}).",
-    "move.boards_shared": lambda p: f"Boards {_span(p['boards'])}: next round they are shared by "
-                                    f"{_and([_place(w) for w in p['places']])}.",
+    "move.boards_shared": lambda p: (
+        f"Boards {_span(p['boards'])}: next round they are shared by {_and([_place(w) for w in p['places']])}."
+    ),
     "move.arrow": lambda p: f"Round {p['round']} is arrow-switched: turn the boards (the NS pair plays the EW cards).",
     "move.last": lambda p: "That was the last round: the session is over. Thank you!",
     "round.sit_out": lambda p: f"No play at this table in round {p['round']}: pair {p['pair']} sits out.",
     "round.idle": lambda p: f"No play at this table in round {p['round']}.",
-    "round.arrow": lambda p: f"Arrow switch: turn the boards. Pair {p['ns']} plays the North–South cards, pair "
-                             f"{p['ew']} the East–West cards.",
+    "round.arrow": lambda p: (
+        f"Arrow switch: turn the boards. Pair {p['ns']} plays the North–South cards, pair "
+        f"{p['ew']} the East–West cards."
+    ),
 }
 
 

@@ -22,7 +22,7 @@ from tables.models import Table, TableSession
 class SessionContext:
     session: Session
     layout: SessionLayout
-    movement: object | None                      # movements.domain.schedule.Movement (None: an imported layout)
+    movement: object | None  # movements.domain.schedule.Movement (None: an imported layout)
 
     @cached_property
     def pairs(self) -> dict[str, Pair]:
@@ -77,8 +77,10 @@ class SessionContext:
                 query = Q()
                 for section, number, direction in wanted:
                     query |= Q(section=section, number=number, direction=direction)
-                found = {p.label: p for p in Pair.objects.filter(query, session=self.session)
-                         .select_related("player_1", "player_2")}
+                found = {
+                    p.label: p
+                    for p in Pair.objects.filter(query, session=self.session).select_related("player_1", "player_2")
+                }
                 if meeting.ns in found and meeting.ew in found:
                     return found[meeting.ns], found[meeting.ew]
         return self.pair(meeting.ns), self.pair(meeting.ew)

@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from clubs.models import Session
 from clubs.texts import render
-from scoring.models import Result
 from scoring.domain.notation import from_data
+from scoring.models import Result
 from scoring.selectors.travellers import ranking_rows, session_travellers
 from tables.domain.codes import WINDOW
 from tables.domain.moves import round_notes
@@ -55,7 +55,7 @@ class TableRow:
 @dataclass
 class ConflictRow:
     conflict: Conflict
-    choices: list[tuple[int, str]]          # (submission id, the result said)
+    choices: list[tuple[int, str]]  # (submission id, the result said)
     recorded: str
 
 
@@ -107,14 +107,21 @@ def room_state(*, session: Session, user, now=None) -> Room:
     wrong = {}
     for attempt in JoinAttempt.objects.filter(table__in=tables, ok=False, at__gt=now - WINDOW):
         wrong[attempt.table_id] = wrong.get(attempt.table_id, 0) + 1
-    pending = set(Submission.objects.filter(table__in=tables, kind=Submission.Kind.ENTRY,
-                                            status=Submission.Status.PENDING)
-                  .values_list("table_id", "round", "board"))
-    open_conflicts = list(Conflict.objects.filter(table__in=tables, resolved_at__isnull=True)
-                          .select_related("table").prefetch_related("submissions"))
+    pending = set(
+        Submission.objects.filter(
+            table__in=tables, kind=Submission.Kind.ENTRY, status=Submission.Status.PENDING
+        ).values_list("table_id", "round", "board")
+    )
+    open_conflicts = list(
+        Conflict.objects.filter(table__in=tables, resolved_at__isnull=True)
+        .select_related("table")
+        .prefetch_related("submissions")
+    )
     conflicted = {(c.table_id, c.round, c.board) for c in open_conflicts}
-    lines = {(row.board, row.ns_pair_id, row.ew_pair_id): row            # read once for every table
-             for row in Result.objects.filter(session=session)}
+    lines = {
+        (row.board, row.ns_pair_id, row.ew_pair_id): row  # read once for every table
+        for row in Result.objects.filter(session=session)
+    }
     rows = []
     for table in tables:
         by_round = context.boards_by_round(table.number)
@@ -123,17 +130,40 @@ def room_state(*, session: Session, user, now=None) -> Room:
         r = position.round
         boards = by_round.get(r, ())
         meeting = context.meeting(r, table.number)
-        states = board_states(boards, confirmed={b for b in boards if (r, b) in recorded},
-                              pending={b for b in boards if (table.pk, r, b) in pending},
-                              conflicts={b for b in boards if (table.pk, r, b) in conflicted})
-        late = is_late(position, released=table_session.released_round, released_at=table_session.released_at,
-                       now=now, boards=len(boards), minutes_per_board=minutes)
-        rows.append(TableRow(table, r, position.playing, _pair_json(context, meeting.ns if meeting else None),
-                             _pair_json(context, meeting.ew if meeting else None), states, late,
-                             phones.get(table.pk, 0), wrong.get(table.pk, 0),
-                             code_locked_until(table.code, now=now) if wrong.get(table.pk) else None,
-                             [render(t) for t in round_notes(context.card_line(table.number, r), movement=context.movement,
-                                                             round_number=r)] if r and context.movement else []))
+        states = board_states(
+            boards,
+            confirmed={b for b in boards if (r, b) in recorded},
+            pending={b for b in boards if (table.pk, r, b) in pending},
+            conflicts={b for b in boards if (table.pk, r, b) in conflicted},
+        )
+        late = is_late(
+            position,
+            released=table_session.released_round,
+            released_at=table_session.released_at,
+            now=now,
+            boards=len(boards),
+            minutes_per_board=minutes,
+        )
+        rows.append(
+            TableRow(
+                table,
+                r,
+                position.playing,
+                _pair_json(context, meeting.ns if meeting else None),
+                _pair_json(context, meeting.ew if meeting else None),
+                states,
+                late,
+                phones.get(table.pk, 0),
+                wrong.get(table.pk, 0),
+                code_locked_until(table.code, now=now) if wrong.get(table.pk) else None,
+                [
+                    render(t)
+                    for t in round_notes(context.card_line(table.number, r), movement=context.movement, round_number=r)
+                ]
+                if r and context.movement
+                else [],
+            )
+        )
     conflicts = []
     for c in open_conflicts:
         recorded = _recorded(context, c.table.number, lines).get((c.round, c.board))
@@ -148,18 +178,19 @@ def room_state(*, session: Session, user, now=None) -> Room:
                 choices.append((sub.pk, words))
         conflicts.append(ConflictRow(c, choices, said(domain_result(recorded), c.board) if recorded else ""))
     requests = list(CorrectionRequest.objects.filter(table__in=tables, done_at__isnull=True).select_related("table"))
-    return Room(session, table_session, context.rounds, rows, conflicts, requests, flags, ranking,
-                results.deal_checks_note)
+    return Room(
+        session, table_session, context.rounds, rows, conflicts, requests, flags, ranking, results.deal_checks_note
+    )
 
 
 @dataclass(frozen=True)
 class RoomSummary:
     """Where table entry stands, in a few numbers (the session page's path): no table, phone or ranking read."""
 
-    started_at: object | None        # None: table entry not started
-    released: int                    # the last round released to the tables (0: not started)
-    conflicts: int                   # conflicts between phones waiting for the director
-    requests: int                    # tables' correction requests not yet closed
+    started_at: object | None  # None: table entry not started
+    released: int  # the last round released to the tables (0: not started)
+    conflicts: int  # conflicts between phones waiting for the director
+    requests: int  # tables' correction requests not yet closed
 
 
 def room_summary(*, session: Session) -> RoomSummary:
@@ -167,6 +198,9 @@ def room_summary(*, session: Session) -> RoomSummary:
     if table_session is None:
         return RoomSummary(None, 0, 0, 0)
     tables = Table.objects.filter(table_session=table_session)
-    return RoomSummary(table_session.started_at, table_session.released_round,
-                       Conflict.objects.filter(table__in=tables, resolved_at__isnull=True).count(),
-                       CorrectionRequest.objects.filter(table__in=tables, done_at__isnull=True).count())
+    return RoomSummary(
+        table_session.started_at,
+        table_session.released_round,
+        Conflict.objects.filter(table__in=tables, resolved_at__isnull=True).count(),
+        CorrectionRequest.objects.filter(table__in=tables, done_at__isnull=True).count(),
+    )

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from functools import lru_cache
 
@@ -65,9 +66,15 @@ def _recorded(context: SessionContext, table: int, rows=None) -> dict[tuple[int,
     # the session's lines of this table's boards between pairs that meet here (a few more than this table's own
     # in a Howell), not every table's lines of those boards (up to 810 rows late in a 30-table evening)
     if rows is None:
-        rows = {(row.board, row.ns_pair_id, row.ew_pair_id): row for row in Result.objects.filter(
-            session=context.session, board__in={b for b, _n, _e in lines}, ns_pair_id__in={n for _b, n, _e in lines},
-            ew_pair_id__in={e for _b, _n, e in lines})}
+        rows = {
+            (row.board, row.ns_pair_id, row.ew_pair_id): row
+            for row in Result.objects.filter(
+                session=context.session,
+                board__in={b for b, _n, _e in lines},
+                ns_pair_id__in={n for _b, n, _e in lines},
+                ew_pair_id__in={e for _b, _n, e in lines},
+            )
+        }
     for line, where in lines.items():
         row = rows.get(line)
         if row is not None:
@@ -84,9 +91,9 @@ def table_state(device: Device) -> dict:
     recorded = _recorded(context, table.number)
     position = table_position(by_round, done=set(recorded), released=table_session.released_round)
     settings = table_settings_get(session.club)
-    subs = (Submission.objects.filter(table=table, kind=Submission.Kind.ENTRY,
-                                      status__in=(Submission.Status.PENDING, Submission.Status.CONFIRMED))
-            .only("round", "board", "status", "key", "data", "side"))
+    subs = Submission.objects.filter(
+        table=table, kind=Submission.Kind.ENTRY, status__in=(Submission.Status.PENDING, Submission.Status.CONFIRMED)
+    ).only("round", "board", "status", "key", "data", "side")
     pending = {(s.round, s.board): s for s in subs if s.status == Submission.Status.PENDING}
     confirmed_subs = {(s.round, s.board): s for s in subs if s.status == Submission.Status.CONFIRMED}
     conflicts = {(c.round, c.board) for c in Conflict.objects.filter(table=table, resolved_at__isnull=True)}
@@ -95,43 +102,65 @@ def table_state(device: Device) -> dict:
         meeting = context.meeting(r, table.number)
         line = context.card_line(table.number, r)
         boards = by_round[r]
-        states = board_states(boards, confirmed={b for b in boards if (r, b) in recorded},
-                              pending={b for b in boards if (r, b) in pending},
-                              conflicts={b for b in boards if (r, b) in conflicts})
+        states = board_states(
+            boards,
+            confirmed={b for b in boards if (r, b) in recorded},
+            pending={b for b in boards if (r, b) in pending},
+            conflicts={b for b in boards if (r, b) in conflicts},
+        )
         board_rows = []
         for b, state in states:
             row = {"board": b, "state": state}
             if (r, b) in recorded:
                 result = domain_result(recorded[(r, b)])
-                row.update(said=said(result, b), result=as_data(result),
-                           entry=confirmed_subs[(r, b)].key if (r, b) in confirmed_subs else "")
+                row.update(
+                    said=said(result, b),
+                    result=as_data(result),
+                    entry=confirmed_subs[(r, b)].key if (r, b) in confirmed_subs else "",
+                )
             elif (r, b) in pending:
                 sub = pending[(r, b)]
                 row.update(said=said(from_data(sub.data), b), result=sub.data, entry=sub.key, side=sub.side)
             board_rows.append(row)
-        rounds.append({
-            "round": r, "released": r <= table_session.released_round,
-            "ns": _pair_json(context, meeting.ns if meeting else None),
-            "ew": _pair_json(context, meeting.ew if meeting else None),
-            "boards": board_rows,
-            "notes": [render(t) for t in round_notes(line, movement=context.movement, round_number=r)],
-            "moves": [render(t) for t in move_instructions(line, table=table.number,
-                                                           boards_per_round=session.boards_per_round,
-                                                           movement=context.movement)] if line else [],
-        })
+        rounds.append(
+            {
+                "round": r,
+                "released": r <= table_session.released_round,
+                "ns": _pair_json(context, meeting.ns if meeting else None),
+                "ew": _pair_json(context, meeting.ew if meeting else None),
+                "boards": board_rows,
+                "notes": [render(t) for t in round_notes(line, movement=context.movement, round_number=r)],
+                "moves": [
+                    render(t)
+                    for t in move_instructions(
+                        line, table=table.number, boards_per_round=session.boards_per_round, movement=context.movement
+                    )
+                ]
+                if line
+                else [],
+            }
+        )
     return {
         "stamp": timezone.now().isoformat(),
-        "session": {"id": session.pk, "name": session.name, "date": session.date.isoformat(),
-                    "status": session.status, "over": session.is_over},
-        "table": table.number, "code": table.code, "locked": table.locked,
-        "released": table_session.released_round, "last_round": context.rounds[-1] if context.rounds else 0,
+        "session": {
+            "id": session.pk,
+            "name": session.name,
+            "date": session.date.isoformat(),
+            "status": session.status,
+            "over": session.is_over,
+        },
+        "table": table.number,
+        "code": table.code,
+        "locked": table.locked,
+        "released": table_session.released_round,
+        "last_round": context.rounds[-1] if context.rounds else 0,
         "position": {"round": position.round, "playing": position.playing, "last": position.last},
         "settings": {"lead": settings.record_lead, "traveller": settings.show_traveller, "tricks": settings.tricks},
         "rounds": rounds,
     }
 
 
-@lru_cache(maxsize=None)
+@functools.cache
 def _version_sql() -> str:
     """The version's one query, as SQL written once (the ORM took longer to compile its five subqueries than the
     database took to answer them, on every poll)."""
@@ -141,17 +170,22 @@ def _version_sql() -> str:
     from tables.models import TableSession, TableSettings
 
     q = connection.ops.quote_name
-    result, conflict, sub, pair, settings = (q(m._meta.db_table)
-                                             for m in (Result, Conflict, Submission, Pair, TableSettings))
-    lines = f"FROM {result} r WHERE r.session_id = ts.session_id AND (r.{q('table')} = t.number OR r.{q('table')} IS NULL)"
-    return (f"SELECT s.status, ts.released_round, t.locked, (SELECT COUNT(*) {lines}), (SELECT MAX(r.updated_at) {lines}), "
-            f"(SELECT COUNT(*) FROM {conflict} c WHERE c.table_id = t.id), "
-            f"(SELECT MAX(c.resolved_at) FROM {conflict} c WHERE c.table_id = t.id), "
-            f"(SELECT MAX(u.id) FROM {sub} u WHERE u.table_id = t.id), "
-            f"(SELECT MAX(p.updated_at) FROM {pair} p WHERE p.session_id = ts.session_id), "
-            f"(SELECT MAX(st.updated_at) FROM {settings} st WHERE st.club_id = s.club_id) "
-            f"FROM {q(Table._meta.db_table)} t JOIN {q(TableSession._meta.db_table)} ts ON ts.id = t.table_session_id "
-            f"JOIN {q(Session._meta.db_table)} s ON s.id = ts.session_id WHERE t.id = %s")
+    result, conflict, sub, pair, settings = (
+        q(m._meta.db_table) for m in (Result, Conflict, Submission, Pair, TableSettings)
+    )
+    lines = (
+        f"FROM {result} r WHERE r.session_id = ts.session_id AND (r.{q('table')} = t.number OR r.{q('table')} IS NULL)"
+    )
+    return (
+        f"SELECT s.status, ts.released_round, t.locked, (SELECT COUNT(*) {lines}), (SELECT MAX(r.updated_at) {lines}), "
+        f"(SELECT COUNT(*) FROM {conflict} c WHERE c.table_id = t.id), "
+        f"(SELECT MAX(c.resolved_at) FROM {conflict} c WHERE c.table_id = t.id), "
+        f"(SELECT MAX(u.id) FROM {sub} u WHERE u.table_id = t.id), "
+        f"(SELECT MAX(p.updated_at) FROM {pair} p WHERE p.session_id = ts.session_id), "
+        f"(SELECT MAX(st.updated_at) FROM {settings} st WHERE st.club_id = s.club_id) "
+        f"FROM {q(Table._meta.db_table)} t JOIN {q(TableSession._meta.db_table)} ts ON ts.id = t.table_session_id "
+        f"JOIN {q(Session._meta.db_table)} s ON s.id = ts.session_id WHERE t.id = %s"
+    )
 
 
 def table_state_version(device: Device) -> str:
@@ -190,9 +224,8 @@ def table_state_at(device: Device, version: str) -> dict:
 
 def board_traveller(device: Device, board: int) -> dict | None:
     """The board's traveller so far, if the club shows it and this table has confirmed the board."""
-    from scoring.selectors.results import session_options
-    from scoring.selectors.results import session_lines
     from scoring.domain.engine import score_event
+    from scoring.selectors.results import session_lines, session_options
 
     table = device.table
     session = table.table_session.session
@@ -204,18 +237,24 @@ def board_traveller(device: Device, board: int) -> dict | None:
         return None
     meeting = context.meeting(round_number, table.number)
     lines = session_lines(session=session, board=board)
-    event = score_event(lines, session_options(session=session),
-                        expected={board: context.layout.expected_plays.get(board, len(lines))})
+    event = score_event(
+        lines, session_options(session=session), expected={board: context.layout.expected_plays.get(board, len(lines))}
+    )
     scored = event.boards[0].lines if event.boards else []
     rows = []
     mine = None
     for s in sorted(scored, key=lambda s: -(s.ns_score or 0)):
         here = (s.line.ns, s.line.ew) == (meeting.ns, meeting.ew)
         top = s.top or 0
-        row = {"ns": s.line.ns, "ew": s.line.ew, "said": said(s.line.result, board),
-               "ns_score": int(s.ns_score) if s.ns_score is not None else None,
-               "ns_percent": round(float(100 * s.ns / top), 1) if top else None,
-               "ew_percent": round(float(100 * s.ew / top), 1) if top else None, "here": here}
+        row = {
+            "ns": s.line.ns,
+            "ew": s.line.ew,
+            "said": said(s.line.result, board),
+            "ns_score": int(s.ns_score) if s.ns_score is not None else None,
+            "ns_percent": round(float(100 * s.ns / top), 1) if top else None,
+            "ew_percent": round(float(100 * s.ew / top), 1) if top else None,
+            "here": here,
+        }
         rows.append(row)
         if here:
             mine = row
@@ -231,8 +270,10 @@ def score_table() -> dict:
         table = {}
         for level in range(1, 8):
             for key, strain in (("C", Strain.CLUBS), ("M", Strain.SPADES), ("N", Strain.NOTRUMP)):
-                table[f"{level}{key}"] = {str(d): [score(Contract(Bid(level, strain), d, Seat.NORTH), t, vulnerable=vul)
-                                                   for t in range(14)] for d in (0, 1, 2)}
+                table[f"{level}{key}"] = {
+                    str(d): [score(Contract(Bid(level, strain), d, Seat.NORTH), t, vulnerable=vul) for t in range(14)]
+                    for d in (0, 1, 2)
+                }
         out["vul" if vul else "not"] = table
     return out
 

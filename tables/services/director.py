@@ -27,8 +27,9 @@ def _line_result(session: Session, *, table: int, round_number: int, board: int)
     meeting = context.meeting(round_number, table)
     if meeting is None or board not in meeting.boards:
         boards = meeting.boards if meeting else (0,)
-        raise TableError(Text.of("board.not_here", board=board, table=table, round=round_number, boards=boards),
-                         field="board")
+        raise TableError(
+            Text.of("board.not_here", board=board, table=table, round=round_number, boards=boards), field="board"
+        )
     ns_pair, ew_pair = context.meeting_pairs(meeting)
     recorded = Result.objects.filter(session=session, board=board, ns_pair=ns_pair, ew_pair=ew_pair).first()
     return ns_pair, ew_pair, recorded
@@ -38,12 +39,23 @@ def _put(session: Session, user, *, table: int, round_number: int, board: int, r
     ns_pair, ew_pair, recorded = _line_result(session, table=table, round_number=round_number, board=board)
     if recorded is not None:
         return result_correct(result=recorded, new=result, user=user, reason=reason)
-    return result_record(session=session, board=board, ns_pair=ns_pair, ew_pair=ew_pair, result=result, user=user,
-                         round=round_number, table=table, reason=reason)
+    return result_record(
+        session=session,
+        board=board,
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        result=result,
+        user=user,
+        round=round_number,
+        table=table,
+        reason=reason,
+    )
 
 
 @transaction.atomic
-def conflict_resolve(*, conflict: Conflict, user, choice: int | None = None, typed: str = "", reason: str = "") -> Result:
+def conflict_resolve(
+    *, conflict: Conflict, user, choice: int | None = None, typed: str = "", reason: str = ""
+) -> Result:
     """Settle a conflict with one of its submissions (``choice``: its id) or a result typed in the scorer's
     shorthand; the others are kept as not chosen."""
     conflict = Conflict.objects.select_for_update().select_related("table__table_session__session").get(pk=conflict.pk)
@@ -59,8 +71,15 @@ def conflict_resolve(*, conflict: Conflict, user, choice: int | None = None, typ
         result = parse_entry(typed)
     else:
         raise TableError(Text.of("director.choice"), field="choice")
-    recorded = _put(session, user, table=conflict.table.number, round_number=conflict.round, board=conflict.board,
-                    result=result, reason=reason.strip())
+    recorded = _put(
+        session,
+        user,
+        table=conflict.table.number,
+        round_number=conflict.round,
+        board=conflict.board,
+        result=result,
+        reason=reason.strip(),
+    )
     for sub in subs:
         sub.status = Submission.Status.CONFIRMED if sub is chosen else Submission.Status.REJECTED
         if sub is chosen:
@@ -73,18 +92,25 @@ def conflict_resolve(*, conflict: Conflict, user, choice: int | None = None, typ
 
 
 @transaction.atomic
-def table_result_set(*, session: Session, user, table: int, round_number: int, board: int, typed: str,
-                     reason: str = "") -> Result:
+def table_result_set(
+    *, session: Session, user, table: int, round_number: int, board: int, typed: str, reason: str = ""
+) -> Result:
     """The director enters or corrects a table's result (the scorer's shorthand: ``4S= N``, ``A6040`` …)."""
     _require_director(user, session.club_id)
     result = parse_entry(typed)
     ns_pair, ew_pair, recorded = _line_result(session, table=table, round_number=round_number, board=board)
     if recorded is not None and not reason.strip():
         raise TableError(Text.of("director.reason"), field="reason")
-    recorded = _put(session, user, table=table, round_number=round_number, board=board, result=result,
-                    reason=reason.strip())
-    for conflict in Conflict.objects.filter(table__table_session__session=session, table__number=table,
-                                            round=round_number, board=board, resolved_at__isnull=True):
+    recorded = _put(
+        session, user, table=table, round_number=round_number, board=board, result=result, reason=reason.strip()
+    )
+    for conflict in Conflict.objects.filter(
+        table__table_session__session=session,
+        table__number=table,
+        round=round_number,
+        board=board,
+        resolved_at__isnull=True,
+    ):
         conflict.resolved_at, conflict.resolved_by, conflict.resolution = timezone.now(), user, as_data(result)
         conflict.reason = reason.strip()
         conflict.save()
@@ -93,8 +119,9 @@ def table_result_set(*, session: Session, user, table: int, round_number: int, b
 
 @transaction.atomic
 def correction_request_done(*, request: CorrectionRequest, user) -> CorrectionRequest:
-    request = CorrectionRequest.objects.select_for_update().select_related("table__table_session__session").get(
-        pk=request.pk)
+    request = (
+        CorrectionRequest.objects.select_for_update().select_related("table__table_session__session").get(pk=request.pk)
+    )
     _require_director(user, request.table.table_session.session.club_id)
     if request.done_at is None:
         request.done_at, request.done_by = timezone.now(), user

@@ -54,16 +54,18 @@ def table_for_code(code: str) -> Table:
 def _check_open(table: Table, code: str) -> None:
     session = table.table_session.session
     if session.is_over:
-        raise TableError(Text.of("join.code_expired", code=code, session=_session_name(session)), field="code",
-                         code="expired")
+        raise TableError(
+            Text.of("join.code_expired", code=code, session=_session_name(session)), field="code", code="expired"
+        )
 
 
 def _session_name(session: Session) -> str:
     return f"{session.name} ({when(session.date)})"
 
 
-def table_join(*, code: str, pin: str, address: str = "", label: str = "", take_over: bool = False,
-               now=None) -> tuple[Device, str]:
+def table_join(
+    *, code: str, pin: str, address: str = "", label: str = "", take_over: bool = False, now=None
+) -> tuple[Device, str]:
     """Join the phone to the table of ``code``; returns the device and its token (to keep in a cookie)."""
     now = now or timezone.now()
     code = normalise_code(code)
@@ -72,8 +74,11 @@ def table_join(*, code: str, pin: str, address: str = "", label: str = "", take_
     until = code_locked_until(code, now=now)
     if until is not None:
         JoinAttempt.objects.create(code=code, table=table, ok=False, address=address[:64])
-        raise TableError(Text.of("join.locked", code=code, minutes=max(1, math.ceil((until - now).total_seconds() / 60))),
-                         field="pin", code="locked")
+        raise TableError(
+            Text.of("join.locked", code=code, minutes=max(1, math.ceil((until - now).total_seconds() / 60))),
+            field="pin",
+            code="locked",
+        )
     if not normalise_pin(pin):
         raise TableError(Text.of("join.pin_missing"), field="pin")
     if not pin_matches(pin, table.pin):
@@ -92,8 +97,11 @@ def device_for_token(token: str | None, *, touch: bool = False) -> Device:
     """The joined phone behind ``token``; ``touch`` notes that it was seen (at most every 30 s)."""
     device = None
     if token:
-        device = (Device.objects.select_related("table__table_session__session__club")
-                  .filter(token_hash=token_hash(token), left_at__isnull=True).first())
+        device = (
+            Device.objects.select_related("table__table_session__session__club")
+            .filter(token_hash=token_hash(token), left_at__isnull=True)
+            .first()
+        )
     if device is None:
         raise TableError(Text.of("device.unknown"), field=None, code="not_joined")
     if touch:

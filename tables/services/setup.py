@@ -38,8 +38,9 @@ def table_settings_get(club: Club) -> TableSettings:
 
 
 @transaction.atomic
-def table_settings_set(*, club: Club, user, record_lead: bool, show_traveller: bool, tricks: str,
-                       minutes_per_board: int) -> TableSettings:
+def table_settings_set(
+    *, club: Club, user, record_lead: bool, show_traveller: bool, tricks: str, minutes_per_board: int
+) -> TableSettings:
     _require_director(user, club.pk)
     settings, _created = TableSettings.objects.get_or_create(club=club)
     settings.record_lead, settings.show_traveller = bool(record_lead), bool(show_traveller)
@@ -54,7 +55,7 @@ def _unique_code() -> str:
         code = new_code(secrets.randbelow)
         if not Table.objects.filter(code=code).exists():
             return code
-    raise RuntimeError("no free table code")        # 25^5 codes: never in practice
+    raise RuntimeError("no free table code")  # 25^5 codes: never in practice
 
 
 @transaction.atomic
@@ -73,17 +74,22 @@ def table_entry_start(*, session: Session, user) -> TableSession:
 
     session_pairs_ensure(session=session)
     table_session, created = TableSession.objects.get_or_create(
-        session=session, defaults={"started_by": user, "released_round": 1, "released_at": timezone.now()})
+        session=session, defaults={"started_by": user, "released_round": 1, "released_at": timezone.now()}
+    )
     have = set(table_session.tables.values_list("number", flat=True))
     for number in context.tables:
         if number not in have:
             for _attempt in range(5):
                 try:
                     with transaction.atomic():
-                        Table.objects.create(table_session=table_session, number=number, code=_unique_code(),
-                                             pin=new_pin(secrets.randbelow))
+                        Table.objects.create(
+                            table_session=table_session,
+                            number=number,
+                            code=_unique_code(),
+                            pin=new_pin(secrets.randbelow),
+                        )
                     break
-                except IntegrityError:           # a code taken at the same moment: draw again
+                except IntegrityError:  # a code taken at the same moment: draw again
                     continue
     if session.status == Session.Status.PLANNED:
         session_set_status(session=session, status=Session.Status.RUNNING)

@@ -38,11 +38,11 @@ KEY_LENGTH = (8, 64)
 
 @dataclass
 class Answer:
-    status: str              # pending, same, conflict, confirmed, requested
+    status: str  # pending, same, conflict, confirmed, requested
     board: int
     round: int
-    entry: str               # the key of the entry that stands for the board at this table
-    result: dict | None      # the result as data (scoring.domain.notation)
+    entry: str  # the key of the entry that stands for the board at this table
+    result: dict | None  # the result as data (scoring.domain.notation)
     key: str = ""
 
     def as_json(self) -> dict:
@@ -98,8 +98,9 @@ def _round_of(context: SessionContext, table: Table, board: int, round_given) ->
     if not boards:
         raise TableError(Text.of("board.no_play", table=table.number, round=round_number), field="board")
     if board not in boards:
-        raise TableError(Text.of("board.not_here", board=board, table=table.number, round=round_number,
-                                 boards=boards), field="board")
+        raise TableError(
+            Text.of("board.not_here", board=board, table=table.number, round=round_number, boards=boards), field="board"
+        )
     return round_number
 
 
@@ -119,9 +120,15 @@ def _board(context: SessionContext, table: Table, round_number: int, board: int)
     meeting = context.meeting(round_number, table.number)
     ns_pair, ew_pair = context.meeting_pairs(meeting)
     recorded = Result.objects.filter(session=context.session, board=board, ns_pair=ns_pair, ew_pair=ew_pair).first()
-    subs = list(Submission.objects.filter(table=table, round=round_number, board=board, kind=Submission.Kind.ENTRY,
-                                          status__in=(Submission.Status.PENDING, Submission.Status.CONFIRMED))
-                .order_by("-at", "-id"))
+    subs = list(
+        Submission.objects.filter(
+            table=table,
+            round=round_number,
+            board=board,
+            kind=Submission.Kind.ENTRY,
+            status__in=(Submission.Status.PENDING, Submission.Status.CONFIRMED),
+        ).order_by("-at", "-id")
+    )
     pending = next((s for s in subs if s.status == Submission.Status.PENDING), None)
     confirmed = next((s for s in subs if s.status == Submission.Status.CONFIRMED), None)
     conflict = Conflict.objects.filter(table=table, round=round_number, board=board, resolved_at__isnull=True).first()
@@ -130,8 +137,9 @@ def _board(context: SessionContext, table: Table, round_number: int, board: int)
 
 def _store(table: Table, device: Device | None, key: str, kind: str, answer: Answer, **fields) -> Submission:
     answer.key = key
-    return Submission.objects.create(table=table, device=device, key=key, kind=kind, response=answer.as_json(),
-                                     **fields)
+    return Submission.objects.create(
+        table=table, device=device, key=key, kind=kind, response=answer.as_json(), **fields
+    )
 
 
 @transaction.atomic
@@ -151,12 +159,21 @@ def entry_submit(*, device: Device, key: str, data: dict, replaces: str = "", si
     from scoring.selectors.results import domain_result
 
     conflicting = tuple(from_data(s.data) for s in line.conflict.submissions.all()) if line.conflict else ()
-    outcome = on_entry(result, pending=Pending(line.pending.key, from_data(line.pending.data), line.pending.side)
-                       if line.pending else None,
-                       confirmed=domain_result(line.recorded) if line.recorded else None,
-                       replaces=str(replaces or "") or None, conflicting=conflicting)
-    fields = dict(kind=Submission.Kind.ENTRY, round=round_number, board=board, side=side, data=as_data(result),
-                  replaces=str(replaces or "")[:64])
+    outcome = on_entry(
+        result,
+        pending=Pending(line.pending.key, from_data(line.pending.data), line.pending.side) if line.pending else None,
+        confirmed=domain_result(line.recorded) if line.recorded else None,
+        replaces=str(replaces or "") or None,
+        conflicting=conflicting,
+    )
+    fields = dict(
+        kind=Submission.Kind.ENTRY,
+        round=round_number,
+        board=board,
+        side=side,
+        data=as_data(result),
+        replaces=str(replaces or "")[:64],
+    )
     if outcome is EntryOutcome.NEW:
         answer = Answer("pending", board, round_number, key, as_data(result))
         _store(table, device, key, status=Submission.Status.PENDING, answer=answer, **fields)
@@ -168,8 +185,13 @@ def entry_submit(*, device: Device, key: str, data: dict, replaces: str = "", si
     elif outcome is EntryOutcome.SAME:
         standing = line.pending or line.confirmed
         if line.recorded is not None:
-            answer = Answer("confirmed", board, round_number, standing.key if standing else key,
-                            as_data(domain_result(line.recorded)))
+            answer = Answer(
+                "confirmed",
+                board,
+                round_number,
+                standing.key if standing else key,
+                as_data(domain_result(line.recorded)),
+            )
         elif line.conflict is not None:
             answer = Answer("conflict", board, round_number, key, as_data(result))
         else:
@@ -198,31 +220,62 @@ def entry_confirm(*, device: Device, key: str, entry: str, side: str = "EW") -> 
         return replay
     session = _check_open(table)
     side = check_side(side)
-    named = (Submission.objects.select_related("same_as")
-             .filter(table=table, key=str(entry or ""), kind=Submission.Kind.ENTRY).first())
+    named = (
+        Submission.objects.select_related("same_as")
+        .filter(table=table, key=str(entry or ""), kind=Submission.Kind.ENTRY)
+        .first()
+    )
     if named is None:
         raise TableError(Text.of("confirm.nothing", board="?"), field="entry")
     standing = named.same_as if named.status == Submission.Status.SAME and named.same_as else named
     context = session_context(session)
     line = _board(context, table, standing.round, standing.board)
-    outcome = on_confirm(standing.key, side, board=standing.board,
-                         pending=Pending(line.pending.key, from_data(line.pending.data), line.pending.side)
-                         if line.pending else None,
-                         confirmed_key=line.confirmed.key if line.confirmed else None,
-                         in_conflict=line.conflict is not None, confirmed=line.recorded is not None)
+    outcome = on_confirm(
+        standing.key,
+        side,
+        board=standing.board,
+        pending=Pending(line.pending.key, from_data(line.pending.data), line.pending.side) if line.pending else None,
+        confirmed_key=line.confirmed.key if line.confirmed else None,
+        in_conflict=line.conflict is not None,
+        confirmed=line.recorded is not None,
+    )
     if outcome.name == "CONFIRM":
-        recorded = result_record(session=session, board=standing.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair,
-                                 result=from_data(standing.data), user=None, round=standing.round,
-                                 table=table.number, at_table=True, layout=context.layout)
+        recorded = result_record(
+            session=session,
+            board=standing.board,
+            ns_pair=line.ns_pair,
+            ew_pair=line.ew_pair,
+            result=from_data(standing.data),
+            user=None,
+            round=standing.round,
+            table=table.number,
+            at_table=True,
+            layout=context.layout,
+        )
         standing.status, standing.result = Submission.Status.CONFIRMED, recorded
         standing.save(update_fields=["status", "result"])
         line.recorded = recorded
     from scoring.selectors.results import domain_result
 
-    answer = Answer("confirmed", standing.board, standing.round, standing.key,
-                    as_data(domain_result(line.recorded)) if line.recorded else standing.data)
-    _store(table, device, key, Submission.Kind.CONFIRM, answer, round=standing.round, board=standing.board,
-           side=side, status=Submission.Status.DONE, same_as=standing)
+    answer = Answer(
+        "confirmed",
+        standing.board,
+        standing.round,
+        standing.key,
+        as_data(domain_result(line.recorded)) if line.recorded else standing.data,
+    )
+    _store(
+        table,
+        device,
+        key,
+        Submission.Kind.CONFIRM,
+        answer,
+        round=standing.round,
+        board=standing.board,
+        side=side,
+        status=Submission.Status.DONE,
+        same_as=standing,
+    )
     return answer
 
 
@@ -245,10 +298,27 @@ def correction_request(*, device: Device, key: str, board, note: str) -> Answer:
     round_number = context.round_of_board(table.number, number)
     if round_number is None:
         current = min(table.table_session.released_round, max(context.rounds))
-        raise TableError(Text.of("board.not_here", board=number, table=table.number, round=current,
-                                 boards=context.boards_by_round(table.number).get(current, ()) or (0,)), field="board")
+        raise TableError(
+            Text.of(
+                "board.not_here",
+                board=number,
+                table=table.number,
+                round=current,
+                boards=context.boards_by_round(table.number).get(current, ()) or (0,),
+            ),
+            field="board",
+        )
     answer = Answer("requested", number, round_number, key, None)
-    sub = _store(table, device, key, Submission.Kind.REQUEST, answer, round=round_number, board=number,
-                 status=Submission.Status.DONE, data={"note": note[:1000]})
+    sub = _store(
+        table,
+        device,
+        key,
+        Submission.Kind.REQUEST,
+        answer,
+        round=round_number,
+        board=number,
+        status=Submission.Status.DONE,
+        data={"note": note[:1000]},
+    )
     CorrectionRequest.objects.create(table=table, round=round_number, board=number, note=note[:1000], submission=sub)
     return answer

@@ -72,8 +72,14 @@ def _room_context(request, session) -> dict:
 def room(request, session_id: int):
     session = session_get_for_director(user=request.user, session_id=session_id)
     context = _room_context(request, session)
-    context["codes"] = [{"table": t, "url": join_url(t, request), "qr": qr_data_uri(join_url(t, request))}
-                        for t in session_tables(session)] if request.GET.get("codes") else []
+    context["codes"] = (
+        [
+            {"table": t, "url": join_url(t, request), "qr": qr_data_uri(join_url(t, request))}
+            for t in session_tables(session)
+        ]
+        if request.GET.get("codes")
+        else []
+    )
     return render(request, "tables/room.html", context)
 
 
@@ -109,8 +115,9 @@ def release(request, session_id: int):
     def act():
         if round_number is None:
             typed = (request.POST.get("round") or "").strip()
-            raise TableError(Text.of("round.unknown", round=typed[:12] + ("…" if len(typed) > 12 else "") or "?"),
-                             field="round")
+            raise TableError(
+                Text.of("round.unknown", round=typed[:12] + ("…" if len(typed) > 12 else "") or "?"), field="round"
+            )
         setup.round_release(session=session, user=request.user, round_number=round_number)
 
     return _act(request, session, act)
@@ -121,8 +128,11 @@ def release(request, session_id: int):
 def lock(request, session_id: int, table: int):
     session = session_get_for_director(user=request.user, session_id=session_id)
     locked = request.POST.get("locked") == "1"
-    return _act(request, session, lambda: setup.table_lock(session=session, user=request.user, table_number=table,
-                                                           locked=locked))
+    return _act(
+        request,
+        session,
+        lambda: setup.table_lock(session=session, user=request.user, table_number=table, locked=locked),
+    )
 
 
 @login_required
@@ -130,10 +140,12 @@ def lock(request, session_id: int, table: int):
 def resolve(request, session_id: int, conflict_id: int):
     session = session_get_for_director(user=request.user, session_id=session_id)
     conflict = get_object_or_404(Conflict, pk=conflict_id, table__table_session__session=session)
+
     def act():
         typed, reason = _typed(request)
-        director_services.conflict_resolve(conflict=conflict, user=request.user,
-                                           choice=_posted_number(request, "choice"), typed=typed, reason=reason)
+        director_services.conflict_resolve(
+            conflict=conflict, user=request.user, choice=_posted_number(request, "choice"), typed=typed, reason=reason
+        )
 
     return _act(request, session, act)
 
@@ -151,9 +163,15 @@ def result(request, session_id: int):
 
     def act():
         typed, reason = _typed(request)
-        director_services.table_result_set(session=session, user=request.user, table=number("table"),
-                                           round_number=number("round"), board=number("board"),
-                                           typed=typed, reason=reason)
+        director_services.table_result_set(
+            session=session,
+            user=request.user,
+            table=number("table"),
+            round_number=number("round"),
+            board=number("board"),
+            typed=typed,
+            reason=reason,
+        )
         messages.success(request, _("Result saved."))
 
     return _act(request, session, act)
@@ -178,8 +196,10 @@ def renew(request, session_id: int):
 def codes(request, session_id: int):
     """Every table's code, PIN and QR code, to show or print."""
     session = session_get_for_director(user=request.user, session_id=session_id)
-    tables = [{"table": t, "url": join_url(t, request), "qr": qr_data_uri(join_url(t, request), scale=6)}
-              for t in session_tables(session)]
+    tables = [
+        {"table": t, "url": join_url(t, request), "qr": qr_data_uri(join_url(t, request), scale=6)}
+        for t in session_tables(session)
+    ]
     return render(request, "tables/codes.html", {"session": session, "tables": tables})
 
 
@@ -201,6 +221,9 @@ def club_settings(request, slug: str):
         setup.table_settings_set(club=club, user=request.user, **form.cleaned_data)
         messages.success(request, _("Table settings saved."))
         return redirect("tables:club_settings", slug=club.slug)
-    return render(request, "tables/club_settings.html", {"club": club, "settings": current, "form": form,
-                                                         "tricks_choices": TableSettings.Tricks.choices},
-                  status=400 if form.is_bound else 200)
+    return render(
+        request,
+        "tables/club_settings.html",
+        {"club": club, "settings": current, "form": form, "tricks_choices": TableSettings.Tricks.choices},
+        status=400 if form.is_bound else 200,
+    )

@@ -18,7 +18,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from clubs.texts import error_message, render as say
+from clubs.texts import error_message
+from clubs.texts import render as say
 from tables.domain.errors import TableError
 from tables.domain.text import Text
 from tables.selectors.table import score_table, table_state, vulnerability_json
@@ -41,8 +42,7 @@ def _address(request) -> str:
 
 def _joined(request, device, token):
     response = redirect("tables:phone")
-    response.set_cookie(COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="Lax",
-                        secure=request.is_secure())
+    response.set_cookie(COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="Lax", secure=request.is_secure())
     return response
 
 
@@ -53,14 +53,22 @@ def join(request):
     code, pin = request.POST.get("code", ""), request.POST.get("pin", "")
     if request.method == "POST":
         try:
-            device, token = table_join(code=code, pin=pin, address=_address(request),
-                                       take_over=request.POST.get("take_over") == "1",
-                                       label=request.headers.get("User-Agent", "")[:120])
+            device, token = table_join(
+                code=code,
+                pin=pin,
+                address=_address(request),
+                take_over=request.POST.get("take_over") == "1",
+                label=request.headers.get("User-Agent", "")[:120],
+            )
             return _joined(request, device, token)
         except TableError as exc:
             error, field = error_message(exc), exc.field
-    return render(request, "tables/join.html", {"error": error, "field": field, "code": code, "pin": pin,
-                                                "device": _device(request)}, status=400 if error else 200)
+    return render(
+        request,
+        "tables/join.html",
+        {"error": error, "field": field, "code": code, "pin": pin, "device": _device(request)},
+        status=400 if error else 200,
+    )
 
 
 @never_cache
@@ -71,57 +79,98 @@ def join_code(request, code: str):
     try:
         table = table_for_code(code)
         if table.table_session.session.is_over:
-            raise TableError(Text.of("join.code_expired", code=table.code, session=table.table_session.session.name),
-                             field="code")
+            raise TableError(
+                Text.of("join.code_expired", code=table.code, session=table.table_session.session.name), field="code"
+            )
     except TableError as exc:
         error = error_message(exc)
     if request.method == "POST" and table is not None and error is None:
         try:
-            device, token = table_join(code=code, pin=pin, address=_address(request),
-                                       take_over=request.POST.get("take_over") == "1",
-                                       label=request.headers.get("User-Agent", "")[:120])
+            device, token = table_join(
+                code=code,
+                pin=pin,
+                address=_address(request),
+                take_over=request.POST.get("take_over") == "1",
+                label=request.headers.get("User-Agent", "")[:120],
+            )
             return _joined(request, device, token)
         except TableError as exc:
             error = error_message(exc)
     others = table.devices.filter(left_at__isnull=True).count() if table is not None else 0
-    return render(request, "tables/join_code.html", {"table": table, "code": code, "pin": pin, "error": error,
-                                                     "others": others, "device": _device(request)},
-                  status=400 if error and request.method == "POST" else 200)
+    return render(
+        request,
+        "tables/join_code.html",
+        {"table": table, "code": code, "pin": pin, "error": error, "others": others, "device": _device(request)},
+        status=400 if error and request.method == "POST" else 200,
+    )
 
 
 def _words() -> dict:
     """What the page says, in the phone's language (the script fills in the ``{…}`` parts)."""
-    board_not_here = say(Text.of("board.not_here", board="{board}", table="{table}", round="{round}",
-                                 boards=("{boards}",)))
+    board_not_here = say(
+        Text.of("board.not_here", board="{board}", table="{table}", round="{round}", boards=("{boards}",))
+    )
     return {
-        "table": _("Table %(n)s"), "round": _("Round %(n)s of %(of)s"), "ns": _("NS"), "ew": _("EW"),
-        "boards": _("Boards"), "board": _("Board %(n)s"), "which_board": _("Which board do you hold?"),
+        "table": _("Table %(n)s"),
+        "round": _("Round %(n)s of %(of)s"),
+        "ns": _("NS"),
+        "ew": _("EW"),
+        "boards": _("Boards"),
+        "board": _("Board %(n)s"),
+        "which_board": _("Which board do you hold?"),
         "which_board_help": _("Check the number on the board before you enter it."),
-        "other_board": _("Another board number"), "check": _("Check"), "next_board": _("Next board"),
-        "contract": _("Contract"), "declarer": _("Declarer"), "passed_out": _("Passed out"),
-        "undoubled": _("Not doubled"), "lead": _("Opening lead"), "no_lead": _("Skip the lead"),
-        "tricks": _("Tricks"), "tricks_total": _("Tricks taken by declarer"),
-        "tricks_relative": _("Tricks against the contract"), "show_total": _("Enter the total instead"),
-        "show_relative": _("Enter =, +1, −1 instead"), "back": _("Back"),
-        "send": _("NS: send for EW to confirm"), "ew_confirm": _("East–West: do you agree?"),
-        "accept": _("EW: Accept"), "change": _("Not right: change it"), "confirmed": _("Confirmed"),
-        "pending": _("Waiting for EW"), "missing": _("Not played yet"), "conflict": _("Conflict: the director decides"),
-        "not_sent": _("Not sent yet"), "not_sent_count": _("%(n)s not sent yet: they are kept on this phone and sent "
-                                                           "when the network is back."),
-        "offline": _("No network"), "sent": _("All sent"),
-        "round_done": _("Round %(n)s is done."), "moves": _("Where to go now"),
-        "waiting": _("Waiting for the director to start round %(n)s."), "over": _("The session is over."),
-        "traveller": _("Traveller so far"), "your_result": _("Your result: NS %(ns)s %%, EW %(ew)s %%"),
-        "ask_director": _("Ask the director to correct it"), "request_note": _("What is wrong?"),
-        "request_sent": _("Sent to the director."), "not_recorded": _("Board %(n)s was not recorded: %(why)s"),
-        "signed_out": _("This phone was signed out of the table."), "join_again": _("Join a table"),
-        "locked": _("The director has locked this table."), "leave": _("Leave this table"),
-        "board_not_here": board_not_here, "said_played": _("%(contract)s%(result)s by %(declarer)s, %(tricks)s: %(score)s"),
-        "said_passed": _("Passed out: 0"), "trick_forms": [ngettext("%(count)d trick", "%(count)d tricks", n)
-                                                           % {"count": n} for n in range(14)],
-        "level_missing": say(Text.of("entry.level_missing")), "strain_missing": say(Text.of("entry.strain")),
-        "declarer_missing": say(Text.of("entry.declarer")), "tricks_missing": say(Text.of("entry.tricks_missing")),
-        "vul": _("Vulnerable: %(who)s"), "vul_none": _("nobody"), "vul_both": _("both"),
+        "other_board": _("Another board number"),
+        "check": _("Check"),
+        "next_board": _("Next board"),
+        "contract": _("Contract"),
+        "declarer": _("Declarer"),
+        "passed_out": _("Passed out"),
+        "undoubled": _("Not doubled"),
+        "lead": _("Opening lead"),
+        "no_lead": _("Skip the lead"),
+        "tricks": _("Tricks"),
+        "tricks_total": _("Tricks taken by declarer"),
+        "tricks_relative": _("Tricks against the contract"),
+        "show_total": _("Enter the total instead"),
+        "show_relative": _("Enter =, +1, −1 instead"),
+        "back": _("Back"),
+        "send": _("NS: send for EW to confirm"),
+        "ew_confirm": _("East–West: do you agree?"),
+        "accept": _("EW: Accept"),
+        "change": _("Not right: change it"),
+        "confirmed": _("Confirmed"),
+        "pending": _("Waiting for EW"),
+        "missing": _("Not played yet"),
+        "conflict": _("Conflict: the director decides"),
+        "not_sent": _("Not sent yet"),
+        "not_sent_count": _("%(n)s not sent yet: they are kept on this phone and sent when the network is back."),
+        "offline": _("No network"),
+        "sent": _("All sent"),
+        "round_done": _("Round %(n)s is done."),
+        "moves": _("Where to go now"),
+        "waiting": _("Waiting for the director to start round %(n)s."),
+        "over": _("The session is over."),
+        "traveller": _("Traveller so far"),
+        "your_result": _("Your result: NS %(ns)s %%, EW %(ew)s %%"),
+        "ask_director": _("Ask the director to correct it"),
+        "request_note": _("What is wrong?"),
+        "request_sent": _("Sent to the director."),
+        "not_recorded": _("Board %(n)s was not recorded: %(why)s"),
+        "signed_out": _("This phone was signed out of the table."),
+        "join_again": _("Join a table"),
+        "locked": _("The director has locked this table."),
+        "leave": _("Leave this table"),
+        "board_not_here": board_not_here,
+        "said_played": _("%(contract)s%(result)s by %(declarer)s, %(tricks)s: %(score)s"),
+        "said_passed": _("Passed out: 0"),
+        "trick_forms": [ngettext("%(count)d trick", "%(count)d tricks", n) % {"count": n} for n in range(14)],
+        "level_missing": say(Text.of("entry.level_missing")),
+        "strain_missing": say(Text.of("entry.strain")),
+        "declarer_missing": say(Text.of("entry.declarer")),
+        "tricks_missing": say(Text.of("entry.tricks_missing")),
+        "vul": _("Vulnerable: %(who)s"),
+        "vul_none": _("nobody"),
+        "vul_both": _("both"),
         "done_boards": _("%(done)s of %(all)s boards confirmed"),
     }
 
@@ -134,13 +183,26 @@ def phone(request):
         return redirect("tables:join")
     state = table_state(device)
     boards = [b["board"] for r in state["rounds"] for b in r["boards"]]
-    return render(request, "tables/phone.html", {
-        "device": device, "table": device.table, "state": state, "token": request.COOKIES.get(COOKIE),
-        "words": _words(), "scores": score_table(), "vulnerability": vulnerability_json(boards),
-        "api": {"state": reverse("tables-state"), "entries": reverse("tables-entries"),
-                "confirmations": reverse("tables-confirmations"), "requests": reverse("tables-requests"),
-                "traveller": reverse("tables-traveller", args=[0])},
-    })
+    return render(
+        request,
+        "tables/phone.html",
+        {
+            "device": device,
+            "table": device.table,
+            "state": state,
+            "token": request.COOKIES.get(COOKIE),
+            "words": _words(),
+            "scores": score_table(),
+            "vulnerability": vulnerability_json(boards),
+            "api": {
+                "state": reverse("tables-state"),
+                "entries": reverse("tables-entries"),
+                "confirmations": reverse("tables-confirmations"),
+                "requests": reverse("tables-requests"),
+                "traveller": reverse("tables-traveller", args=[0]),
+            },
+        },
+    )
 
 
 @require_POST

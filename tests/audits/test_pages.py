@@ -27,8 +27,12 @@ def upload(name, data):
 def concluded(auditor, wbg, django_capture_on_commit_callbacks):
     audit = services.audit_create(user=auditor, sqd=Upload("WBG2024.sqd", wbg["WBG2024.sqd"]))
     with django_capture_on_commit_callbacks(execute=True):
-        services.audit_files_add(audit=audit, user=auditor, sqk=Upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
-                                 hand_records=[Upload("allpbn.actual", wbg["allpbn.actual"])])
+        services.audit_files_add(
+            audit=audit,
+            user=auditor,
+            sqk=Upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
+            hand_records=[Upload("allpbn.actual", wbg["allpbn.actual"])],
+        )
         services.audit_start(audit=audit, user=auditor)
     audit.refresh_from_db()
     return audit
@@ -44,8 +48,9 @@ def text(response) -> str:
 
 
 @pytest.mark.slow
-def test_a_director_audits_the_wbg_event_through_the_pages(client_for, director, wbg,
-                                                          django_capture_on_commit_callbacks):
+def test_a_director_audits_the_wbg_event_through_the_pages(
+    client_for, director, wbg, django_capture_on_commit_callbacks
+):
     client = client_for(director)
     assert client.get("/audits/").status_code == 200
     response = client.post("/audits/new/", {"sqd": upload("WBG2024.sqd", wbg["WBG2024.sqd"])})
@@ -53,9 +58,13 @@ def test_a_director_audits_the_wbg_event_through_the_pages(client_for, director,
     assert response.status_code == 302 and response["Location"] == f"/audits/{audit.pk}/"
     page = text(client.get(f"/audits/{audit.pk}/"))
     assert "World Bridge Games 2024" in page and "OPRR01 … OPRR17" in page and "1186 boards" in page
-    response = client.post(f"/audits/{audit.pk}/files/", {
-        "sqk": upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
-        "hand_records": [upload("allpbn.actual", wbg["allpbn.actual"])]})
+    response = client.post(
+        f"/audits/{audit.pk}/files/",
+        {
+            "sqk": upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
+            "hand_records": [upload("allpbn.actual", wbg["allpbn.actual"])],
+        },
+    )
     assert response.status_code == 302
     page = text(client.get(f"/audits/{audit.pk}/"))
     assert "The key file matches the published KH and has a key for every session." in page
@@ -65,18 +74,26 @@ def test_a_director_audits_the_wbg_event_through_the_pages(client_for, director,
     assert response.status_code == 302
     page = text(client.get(f"/audits/{audit.pk}/"))
     assert 'data-verdict="passed"' in page
-    assert ("The key file is the one committed to, and all 1186 boards of the 90 sessions are the deals SquareDeal "
-            "makes from it with the DV 43275.91.") in page
+    assert (
+        "The key file is the one committed to, and all 1186 boards of the 90 sessions are the deals SquareDeal "
+        "makes from it with the DV 43275.91."
+    ) in page
     assert "1186 checked: 1186 match, 0 differ, 0 missing, 0 extra" in page
     assert "sessions sorted by file name" in page
 
 
 @pytest.mark.slow
-def test_a_typed_dv_off_by_a_hundredth_fails_with_a_clear_verdict(client_for, director, draft, wbg,
-                                                                   django_capture_on_commit_callbacks):
+def test_a_typed_dv_off_by_a_hundredth_fails_with_a_clear_verdict(
+    client_for, director, draft, wbg, django_capture_on_commit_callbacks
+):
     client = client_for(director)
-    client.post(f"/audits/{draft.pk}/files/", {"sqk": upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
-                                               "hand_records": [upload("allpbn.actual", wbg["allpbn.actual"])]})
+    client.post(
+        f"/audits/{draft.pk}/files/",
+        {
+            "sqk": upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
+            "hand_records": [upload("allpbn.actual", wbg["allpbn.actual"])],
+        },
+    )
     with django_capture_on_commit_callbacks(execute=True):
         client.post(f"/audits/{draft.pk}/run/", {"dv": "43275.92", "order": "auto"})
     page = text(client.get(f"/audits/{draft.pk}/"))
@@ -90,14 +107,18 @@ def test_a_typed_dv_off_by_a_hundredth_fails_with_a_clear_verdict(client_for, di
 
 
 @pytest.mark.slow
-def test_concluded_audits_are_public_drafts_are_not(concluded, draft, client_for, player, other_director, director,
-                                                    auditor):
+def test_concluded_audits_are_public_drafts_are_not(
+    concluded, draft, client_for, player, other_director, director, auditor
+):
     anonymous = Client()
     listing = text(anonymous.get("/audits/"))
     assert f"/audits/{concluded.pk}/" in listing and f"/audits/{draft.pk}/" not in listing
     assert "New audit" not in listing
-    for url in (f"/audits/{concluded.pk}/", f"/audits/{concluded.pk}/sessions/7/6/",
-                f"/audits/{concluded.pk}/audit.json"):
+    for url in (
+        f"/audits/{concluded.pk}/",
+        f"/audits/{concluded.pk}/sessions/7/6/",
+        f"/audits/{concluded.pk}/audit.json",
+    ):
         assert anonymous.get(url).status_code == 200, url
     for who in (anonymous, client_for(player), client_for(other_director)):
         assert who.get(f"/audits/{draft.pk}/").status_code == 404
@@ -126,7 +147,8 @@ def test_the_files_download_with_their_sha256_and_the_json_record_lists_them(con
     assert record["counts"] == {"boards": 1186, "match": 1186, "reserve": 0, "differs": 0, "missing": 0, "extra": 0}
     assert len(record["sessions"]) == 90 and sum(len(s["boards"]) for s in record["sessions"]) == 1186
     assert {f["name"]: f["sha256"] for f in record["files"]} == {
-        n: hashlib.sha256(wbg[n]).hexdigest() for n in ("WBG2024.sqd", "WBG2024.sqk", "allpbn.actual")}
+        n: hashlib.sha256(wbg[n]).hexdigest() for n in ("WBG2024.sqd", "WBG2024.sqk", "allpbn.actual")
+    }
 
 
 @pytest.mark.slow
@@ -134,8 +156,9 @@ def test_a_concluded_audit_offers_no_change_only_a_new_audit(concluded, client_f
     page = text(client_for(auditor).get(f"/audits/{concluded.pk}/"))
     assert "audit-files-form" not in page and "audit-run-form" not in page and "Remove" not in page
     assert "New audit from these files" in page
-    response = client_for(auditor).post(f"/audits/{concluded.pk}/files/", {"sqk": upload("x.sqk", b"1,1:abc\r\n")},
-                                        follow=True)
+    response = client_for(auditor).post(
+        f"/audits/{concluded.pk}/files/", {"sqk": upload("x.sqk", b"1,1:abc\r\n")}, follow=True
+    )
     assert "is concluded: it is a permanent record and cannot be changed" in text(response)
     assert concluded.files.count() == 3
     response = client_for(director).post(f"/audits/{concluded.pk}/copy/")
@@ -143,10 +166,13 @@ def test_a_concluded_audit_offers_no_change_only_a_new_audit(concluded, client_f
     assert response["Location"] == f"/audits/{copy.pk}/" and copy.files.count() == 3 and copy.created_by == director
 
 
-@pytest.mark.parametrize(("language", "expected"), [
-    ("en", "WBG2024.sqd: line 15: KH must be 64 hex digits (a SHA-256), not 'bd4a"),
-    ("pl", "WBG2024.sqd: wiersz 15: KH musi mieć 64 cyfry szesnastkowe (SHA-256), a nie 'bd4a"),
-])
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "WBG2024.sqd: line 15: KH must be 64 hex digits (a SHA-256), not 'bd4a"),
+        ("pl", "WBG2024.sqd: wiersz 15: KH musi mieć 64 cyfry szesnastkowe (SHA-256), a nie 'bd4a"),
+    ],
+)
 def test_a_bad_file_is_named_next_to_its_field_in_the_readers_language(client_for, director, wbg, language, expected):
     client = client_for(director)
     client.cookies["django_language"] = language
@@ -157,14 +183,24 @@ def test_a_bad_file_is_named_next_to_its_field_in_the_readers_language(client_fo
     assert not SquareDealAudit.objects.exists()
 
 
-@pytest.mark.parametrize(("language", "expected"), [
-    ("en", "WBG2024.sqd: line 11: phase 4 (Round of 16 #/3) has 999,999 sessions, more than the 999 an audit takes "
-           "in a phase"),
-    ("pl", "WBG2024.sqd: wiersz 11: faza 4 (Round of 16 #/3): liczba sesji 999\xa0999, a audyt przyjmuje w jednej "
-           "fazie najwyżej 999"),
-])
-def test_an_event_larger_than_an_audit_takes_is_refused_in_the_readers_language(client_for, director, wbg, language,
-                                                                               expected):
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "en",
+            "WBG2024.sqd: line 11: phase 4 (Round of 16 #/3) has 999,999 sessions, more than the 999 an audit takes "
+            "in a phase",
+        ),
+        (
+            "pl",
+            "WBG2024.sqd: wiersz 11: faza 4 (Round of 16 #/3): liczba sesji 999\xa0999, a audyt przyjmuje w jednej "
+            "fazie najwyżej 999",
+        ),
+    ],
+)
+def test_an_event_larger_than_an_audit_takes_is_refused_in_the_readers_language(
+    client_for, director, wbg, language, expected
+):
     client = client_for(director)
     client.cookies["django_language"] = language
     huge = wbg["WBG2024.sqd"].replace(b"SN 3:20:", b"SN 999999:20:")
@@ -174,19 +210,26 @@ def test_an_event_larger_than_an_audit_takes_is_refused_in_the_readers_language(
     assert not SquareDealAudit.objects.exists()
 
 
-@pytest.mark.parametrize(("language", "expected"), [
-    ("en", "allpbn.actual: 1185 deals, but the event has 1186 boards in 90 sessions"),
-    ("pl", "allpbn.actual: liczba rozdań w pliku: 1185, a w zawodach: 1186 (sesji: 90)"),
-])
-def test_hand_records_of_the_wrong_shape_are_named_in_the_readers_language(client_for, director, draft, wbg, language,
-                                                                          expected):
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "allpbn.actual: 1185 deals, but the event has 1186 boards in 90 sessions"),
+        ("pl", "allpbn.actual: liczba rozdań w pliku: 1185, a w zawodach: 1186 (sesji: 90)"),
+    ],
+)
+def test_hand_records_of_the_wrong_shape_are_named_in_the_readers_language(
+    client_for, director, draft, wbg, language, expected
+):
     client = client_for(director)
     client.cookies["django_language"] = language
     short = b"".join(wbg["allpbn.actual"].splitlines(keepends=True)[:-1])
     response = client.post(f"/audits/{draft.pk}/files/", {"hand_records": [upload("allpbn.actual", short)]})
     assert response.status_code == 400
-    error = re.search(r'<small class="field-error" id="id_hand_records-error" role="alert">(.*?)</small>',
-                      response.content.decode(), re.S)
+    error = re.search(
+        r'<small class="field-error" id="id_hand_records-error" role="alert">(.*?)</small>',
+        response.content.decode(),
+        re.S,
+    )
     assert error and expected in error.group(1)
     assert draft.files.count() == 1
 
@@ -204,8 +247,9 @@ def test_the_verdict_page_in_polish(concluded, client_for, director):
 
 
 @pytest.mark.slow
-def test_the_progress_partial_polls_while_running_and_reloads_the_page_when_done(concluded, draft, client_for,
-                                                                                 director):
+def test_the_progress_partial_polls_while_running_and_reloads_the_page_when_done(
+    concluded, draft, client_for, director
+):
     SquareDealAudit.objects.filter(pk=draft.pk).update(status="running", progress_done=30, progress_total=90)
     partial = client_for(director).get(f"/audits/{draft.pk}/progress/")
     assert 'hx-trigger="every 1s"' in text(partial) and "30 of 90 sessions (33 %)" in text(partial)
@@ -224,17 +268,24 @@ def test_a_session_page_shows_each_board_and_where_it_was_read(concluded):
 
 
 @pytest.mark.slow
-def test_a_stalled_run_can_be_queued_again(draft, client_for, director, other_director, wbg,
-                                           django_capture_on_commit_callbacks):
+def test_a_stalled_run_can_be_queued_again(
+    draft, client_for, director, other_director, wbg, django_capture_on_commit_callbacks
+):
     import datetime
 
     from django.utils import timezone
 
     client = client_for(director)
-    client.post(f"/audits/{draft.pk}/files/", {"sqk": upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
-                                               "hand_records": [upload("allpbn.actual", wbg["allpbn.actual"])]})
-    SquareDealAudit.objects.filter(pk=draft.pk).update(status="running", dv="43275.91",
-                                                       started_at=timezone.now() - datetime.timedelta(minutes=1))
+    client.post(
+        f"/audits/{draft.pk}/files/",
+        {
+            "sqk": upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
+            "hand_records": [upload("allpbn.actual", wbg["allpbn.actual"])],
+        },
+    )
+    SquareDealAudit.objects.filter(pk=draft.pk).update(
+        status="running", dv="43275.91", started_at=timezone.now() - datetime.timedelta(minutes=1)
+    )
     assert "audit-requeue" not in text(client.get(f"/audits/{draft.pk}/progress/"))
     assert "is not stalled" in text(client.post(f"/audits/{draft.pk}/requeue/", follow=True))
     SquareDealAudit.objects.filter(pk=draft.pk).update(started_at=timezone.now() - datetime.timedelta(minutes=5))

@@ -27,8 +27,12 @@ def run(django_capture_on_commit_callbacks, wbg):
 
     def go(audit, user, *records, dv="", order="auto", sqk=None):
         with django_capture_on_commit_callbacks(execute=True):
-            services.audit_files_add(audit=audit, user=user, sqk=sqk or Upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
-                                     hand_records=[r if isinstance(r, Upload) else Upload(r, wbg[r]) for r in records])
+            services.audit_files_add(
+                audit=audit,
+                user=user,
+                sqk=sqk or Upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
+                hand_records=[r if isinstance(r, Upload) else Upload(r, wbg[r]) for r in records],
+            )
             services.audit_start(audit=audit, user=user, dv=dv, order=order)
         audit.refresh_from_db()
         return audit
@@ -55,6 +59,7 @@ def counts(audit):
 
 
 # --- the acceptance: the World Bridge Games 2024 -------------------------------------------------------
+
 
 def test_the_wbg_files_pass_all_1186_boards(draft, auditor, run):
     audit = run(draft, auditor, "allpbn.actual")
@@ -119,8 +124,9 @@ def test_a_key_of_the_wrong_length_is_named_by_its_line(draft, auditor, run, wbg
     lines[6] = lines[6][:-1]
     audit = run(draft, auditor, "allpbn.actual", sqk=Upload("WBG2024.sqk", b"\r\n".join(lines)))
     assert audit.verdict == "failed"
-    assert audit.key_check["suspects"] == [{"line": 7, "phase": 1, "session": 7, "length": 59, "usual": 60,
-                                            "characters": ""}]
+    assert audit.key_check["suspects"] == [
+        {"line": 7, "phase": 1, "session": 7, "length": 59, "usual": 60, "characters": ""}
+    ]
 
 
 @pytest.mark.slow
@@ -134,14 +140,17 @@ def test_a_missing_key_line_is_named(draft, auditor, run, wbg):
 
 # --- per-session PBN files --------------------------------------------------------------------------
 
+
 def test_pbn_files_per_session_with_boards_that_differ_are_missing_or_extra(draft, auditor, run, wbg_event):
     tournament, keys = wbg_event
     fin2 = sq.session_deals(tournament, keys, 7, 2)
     swapped = lambda deals: [(deals[0][0], deals[1][1]), (deals[1][0], deals[0][1])] + deals[2:]  # noqa: E731
-    files = [Upload("FIN1.pbn", session_pbn(wbg_event, 7, 1)),
-             Upload("FIN2.pbn", session_pbn(wbg_event, 7, 2, change=swapped)),
-             Upload("FIN3.pbn", session_pbn(wbg_event, 7, 3, change=lambda d: d[:-1])),
-             Upload("FIN4.pbn", session_pbn(wbg_event, 7, 4, change=lambda d: d + [(40, fin2[5][1])]))]
+    files = [
+        Upload("FIN1.pbn", session_pbn(wbg_event, 7, 1)),
+        Upload("FIN2.pbn", session_pbn(wbg_event, 7, 2, change=swapped)),
+        Upload("FIN3.pbn", session_pbn(wbg_event, 7, 3, change=lambda d: d[:-1])),
+        Upload("FIN4.pbn", session_pbn(wbg_event, 7, 4, change=lambda d: d + [(40, fin2[5][1])])),
+    ]
     audit = run(draft, auditor, *files)
     assert audit.verdict == "failed"
     by_name = {s.name: s for s in audit.sessions.all()}
@@ -158,8 +167,9 @@ def test_pbn_files_per_session_with_boards_that_differ_are_missing_or_extra(draf
 
 
 def test_correct_files_for_some_sessions_only_are_incomplete(draft, auditor, run, wbg_event):
-    audit = run(draft, auditor, Upload("SF3.pbn", session_pbn(wbg_event, 6, 3)),
-                Upload("sf4.PBN", session_pbn(wbg_event, 6, 4)))
+    audit = run(
+        draft, auditor, Upload("SF3.pbn", session_pbn(wbg_event, 6, 3)), Upload("sf4.PBN", session_pbn(wbg_event, 6, 4))
+    )
     assert audit.verdict == "incomplete" and counts(audit) == (32, 32, 0, 0, 0)
     assert audit.sessions.filter(status="match").count() == 2
     assert audit.sessions.filter(status="not_given").count() == 88
@@ -175,11 +185,14 @@ def test_a_session_played_with_its_reserve_set_is_said_so(draft, auditor, run, w
 def test_a_combined_file_covers_its_sessions(draft, auditor, run, wbg_event):
     both = session_pbn(wbg_event, 7, 1) + b"\n" + session_pbn(wbg_event, 7, 2).split(b"\n", 4)[4]
     audit = run(draft, auditor, Upload("FIN1-2.pbn", both))
-    assert [(s.name, s.status) for s in audit.sessions.exclude(status="not_given")] == [("FIN1", "match"),
-                                                                                          ("FIN2", "match")]
+    assert [(s.name, s.status) for s in audit.sessions.exclude(status="not_given")] == [
+        ("FIN1", "match"),
+        ("FIN2", "match"),
+    ]
 
 
 # --- the delayed value ------------------------------------------------------------------------------
+
 
 def without_dv(data: bytes) -> bytes:
     return b"".join(line for line in data.splitlines(keepends=True) if not line.startswith(b"DV "))
@@ -188,8 +201,12 @@ def without_dv(data: bytes) -> bytes:
 @pytest.mark.slow
 def test_a_published_sqd_without_dv_takes_it_from_the_organisers_later_sqd(auditor, run, wbg):
     audit = services.audit_create(user=auditor, sqd=Upload("published.sqd", without_dv(wbg["WBG2024.sqd"])))
-    services.audit_files_add(audit=audit, user=auditor, sqk=Upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
-                             hand_records=[Upload("allpbn.actual", wbg["allpbn.actual"])])
+    services.audit_files_add(
+        audit=audit,
+        user=auditor,
+        sqk=Upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
+        hand_records=[Upload("allpbn.actual", wbg["allpbn.actual"])],
+    )
     with pytest.raises(ValidationError) as info:
         services.audit_start(audit=audit, user=auditor)
     assert info.value.message_dict == {"dv": ["Neither .sqd file has a DV line: type the delayed value."]}
@@ -205,25 +222,37 @@ def test_the_organisers_later_sqd_must_repeat_the_published_one(draft, auditor, 
     message = info.value.message_dict["final_sqd"][0]
     assert message.startswith("later.sqd: line 11: SN 3:24:R16#") and "WBG2024.sqd says SN 3:20:R16#" in message
     changed = wbg["WBG2024.sqd"].replace(b"DI DJI1910", b"DI DJI2010")
-    with pytest.raises(ValidationError, match=r"later.sqd: line 4: DI 'DJI2010', but the published WBG2024.sqd says "
-                                              r"'DJI1910'"):
+    with pytest.raises(
+        ValidationError,
+        match=r"later.sqd: line 4: DI 'DJI2010', but the published WBG2024.sqd says "
+        r"'DJI1910'",
+    ):
         services.audit_files_add(audit=draft, user=auditor, final_sqd=Upload("later.sqd", changed))
     assert not draft.files.filter(role=AuditFile.Role.FINAL_SQD).exists()
 
 
 # --- bad input: a clear message naming the file and the line; nothing saved ---------------------------------
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d.replace(b"KH bd4a", b"XX bd4a"), "WBG2024.sqd: line 15: unknown line 'XX bd4a"),
-    (lambda d: without_line(d, b"KH "),
-     "WBG2024.sqd: the .sqd file has no KH line: the tournament was never published"),
-    (lambda d: d.replace(b"KH bd4a46", b"KH bd4a4"), "WBG2024.sqd: line 15: KH must be 64 hex digits"),
-    (lambda d: d.replace(b"SN 3:20:R16#", b"SN 3:20-x:R16#"), "WBG2024.sqd: line 11: SN: boards '20-x': '20-x' is not"),
-    (lambda d: d.replace(b"SN 3:20:R16#:Round of 16 #/3", b"SN 3:20"), "WBG2024.sqd: line 11: SN needs"),
-    (lambda d: d.replace(b"SN 3:20", b"SN three:20"), "WBG2024.sqd: line 11: SN: the number of sessions"),
-    (lambda d: d + b"TN Again\r\n", "WBG2024.sqd: line 16: a second TN line (the first is line 3)"),
-    (lambda d: b"", "WBG2024.sqd is empty."),
-])
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.replace(b"KH bd4a", b"XX bd4a"), "WBG2024.sqd: line 15: unknown line 'XX bd4a"),
+        (
+            lambda d: without_line(d, b"KH "),
+            "WBG2024.sqd: the .sqd file has no KH line: the tournament was never published",
+        ),
+        (lambda d: d.replace(b"KH bd4a46", b"KH bd4a4"), "WBG2024.sqd: line 15: KH must be 64 hex digits"),
+        (
+            lambda d: d.replace(b"SN 3:20:R16#", b"SN 3:20-x:R16#"),
+            "WBG2024.sqd: line 11: SN: boards '20-x': '20-x' is not",
+        ),
+        (lambda d: d.replace(b"SN 3:20:R16#:Round of 16 #/3", b"SN 3:20"), "WBG2024.sqd: line 11: SN needs"),
+        (lambda d: d.replace(b"SN 3:20", b"SN three:20"), "WBG2024.sqd: line 11: SN: the number of sessions"),
+        (lambda d: d + b"TN Again\r\n", "WBG2024.sqd: line 16: a second TN line (the first is line 3)"),
+        (lambda d: b"", "WBG2024.sqd is empty."),
+    ],
+)
 def test_a_bad_description_file_is_refused_naming_the_line(auditor, wbg, change, message):
     with pytest.raises(ValidationError) as info:
         services.audit_create(user=auditor, sqd=Upload("WBG2024.sqd", change(wbg["WBG2024.sqd"])))
@@ -242,14 +271,21 @@ def test_a_crlf_or_lf_description_file_reads_the_same(auditor, wbg):
     assert lf.event == crlf.event == "World Bridge Games 2024"
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d.replace(b"1,3:", b"1;3:"), "WBG2024.sqk: line 3: not a key line '1;3:"),
-    (lambda d: d.replace(b"1,3:", b"1,2:"),
-     "WBG2024.sqk: line 3: phase 1, session 2 has a second key (first on line 2)"),
-    (lambda d: d.split(b":", 1)[0] + b":\r\n" + d.split(b"\r\n", 1)[1], "WBG2024.sqk: line 1: phase 1, session 1 has "
-                                                                          "an empty key"),
-    (lambda d: b"\r\n\r\n", "WBG2024.sqk: the .sqk file holds no keys"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.replace(b"1,3:", b"1;3:"), "WBG2024.sqk: line 3: not a key line '1;3:"),
+        (
+            lambda d: d.replace(b"1,3:", b"1,2:"),
+            "WBG2024.sqk: line 3: phase 1, session 2 has a second key (first on line 2)",
+        ),
+        (
+            lambda d: d.split(b":", 1)[0] + b":\r\n" + d.split(b"\r\n", 1)[1],
+            "WBG2024.sqk: line 1: phase 1, session 1 has an empty key",
+        ),
+        (lambda d: b"\r\n\r\n", "WBG2024.sqk: the .sqk file holds no keys"),
+    ],
+)
 def test_a_bad_key_file_is_refused_naming_the_line(draft, auditor, wbg, change, message):
     with pytest.raises(ValidationError) as info:
         services.audit_files_add(audit=draft, user=auditor, sqk=Upload("WBG2024.sqk", change(wbg["WBG2024.sqk"])))
@@ -264,26 +300,46 @@ def actual_lines(wbg):
     return wbg["allpbn.actual"].decode().splitlines(keepends=True)
 
 
-@pytest.mark.parametrize(("name", "make", "message"), [
-    ("allpbn.actual", lambda w: "".join(actual_lines(w)[:-1]),
-     "allpbn.actual: 1185 deals, but the event has 1186 boards in 90 sessions: a file of all deals holds one deal "
-     "per board of every session, in order"),
-    ("allpbn.actual", lambda w: "".join(actual_lines(w) + actual_lines(w)[:1]), "allpbn.actual: 1187 deals, but"),
-    ("allpbn.actual", lambda w: "".join(actual_lines(w)[:4] + ["AKQ.JT9.876.5432 x y z\n"] + actual_lines(w)[5:]),
-     "allpbn.actual: line 5: East's hand: hand 'x' must have four suits separated by dots"),
-    ("allpbn.actual", lambda w: "".join(actual_lines(w)[:6] + [actual_lines(w)[6].replace("A", "K", 1)]
-                                        + actual_lines(w)[7:]), "allpbn.actual: line 7: "),
-    ("OPRR99.pbn", lambda w: '[Board "1"]\n' + DEAL,
-     "OPRR99.pbn: its name names no session of the event (SquareDeal names the files OPRR01 … OPRR17, WSRR01 … WSRR23, "
-     "MXRR01 … MXRR29, R161 … R163, QF1 … QF6, SF1 … SF6, FIN1 … FIN6)"),
-    ("FIN1.pbn", lambda w: '[Board "3"]\n' + DEAL + '\n[Board "3"]\n' + DEAL,
-     "FIN1.pbn: line 5: board 3 is here twice (first on line 2)"),
-    ("FIN1.pbn", lambda w: DEAL,
-     "FIN1.pbn: line 1: a deal without a Board tag"),
-    ("FIN1.pbn", lambda w: '[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98"]\n',
-     "FIN1.pbn: line 2: tag Deal: a PBN deal has four hands"),
-    ("FIN1.pbn", lambda w: "% nothing\n", "FIN1.pbn: the file holds no deals"),
-])
+@pytest.mark.parametrize(
+    ("name", "make", "message"),
+    [
+        (
+            "allpbn.actual",
+            lambda w: "".join(actual_lines(w)[:-1]),
+            "allpbn.actual: 1185 deals, but the event has 1186 boards in 90 sessions: a file of all deals holds one deal "
+            "per board of every session, in order",
+        ),
+        ("allpbn.actual", lambda w: "".join(actual_lines(w) + actual_lines(w)[:1]), "allpbn.actual: 1187 deals, but"),
+        (
+            "allpbn.actual",
+            lambda w: "".join(actual_lines(w)[:4] + ["AKQ.JT9.876.5432 x y z\n"] + actual_lines(w)[5:]),
+            "allpbn.actual: line 5: East's hand: hand 'x' must have four suits separated by dots",
+        ),
+        (
+            "allpbn.actual",
+            lambda w: "".join(actual_lines(w)[:6] + [actual_lines(w)[6].replace("A", "K", 1)] + actual_lines(w)[7:]),
+            "allpbn.actual: line 7: ",
+        ),
+        (
+            "OPRR99.pbn",
+            lambda w: '[Board "1"]\n' + DEAL,
+            "OPRR99.pbn: its name names no session of the event (SquareDeal names the files OPRR01 … OPRR17, WSRR01 … WSRR23, "
+            "MXRR01 … MXRR29, R161 … R163, QF1 … QF6, SF1 … SF6, FIN1 … FIN6)",
+        ),
+        (
+            "FIN1.pbn",
+            lambda w: '[Board "3"]\n' + DEAL + '\n[Board "3"]\n' + DEAL,
+            "FIN1.pbn: line 5: board 3 is here twice (first on line 2)",
+        ),
+        ("FIN1.pbn", lambda w: DEAL, "FIN1.pbn: line 1: a deal without a Board tag"),
+        (
+            "FIN1.pbn",
+            lambda w: '[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98"]\n',
+            "FIN1.pbn: line 2: tag Deal: a PBN deal has four hands",
+        ),
+        ("FIN1.pbn", lambda w: "% nothing\n", "FIN1.pbn: the file holds no deals"),
+    ],
+)
 def test_hand_records_that_do_not_fit_the_event_are_refused_naming_the_file(draft, auditor, wbg, name, make, message):
     with pytest.raises(ValidationError) as info:
         services.audit_files_add(audit=draft, user=auditor, hand_records=[Upload(name, make(wbg).encode())])
@@ -293,13 +349,16 @@ def test_hand_records_that_do_not_fit_the_event_are_refused_naming_the_file(draf
 
 def test_a_session_given_twice_is_refused_and_the_first_file_kept(draft, auditor, wbg, wbg_event):
     services.audit_files_add(audit=draft, user=auditor, hand_records=[Upload("FIN1.pbn", session_pbn(wbg_event, 7, 1))])
-    with pytest.raises(ValidationError, match="allpbn.actual: FIN1 is also in FIN1.pbn: give each session's hand "
-                                              "records once"):
-        services.audit_files_add(audit=draft, user=auditor,
-                                 hand_records=[Upload("allpbn.actual", wbg["allpbn.actual"])])
+    with pytest.raises(
+        ValidationError, match="allpbn.actual: FIN1 is also in FIN1.pbn: give each session's hand records once"
+    ):
+        services.audit_files_add(
+            audit=draft, user=auditor, hand_records=[Upload("allpbn.actual", wbg["allpbn.actual"])]
+        )
     with pytest.raises(ValidationError, match="FIN1reserve.pbn: FIN1 is also in FIN1.pbn"):
-        services.audit_files_add(audit=draft, user=auditor,
-                                 hand_records=[Upload("FIN1reserve.pbn", session_pbn(wbg_event, 7, 1))])
+        services.audit_files_add(
+            audit=draft, user=auditor, hand_records=[Upload("FIN1reserve.pbn", session_pbn(wbg_event, 7, 1))]
+        )
     assert list(draft.files.filter(role="records").values_list("name", flat=True)) == ["FIN1.pbn"]
     # the same name again replaces the file
     services.audit_files_add(audit=draft, user=auditor, hand_records=[Upload("FIN1.pbn", session_pbn(wbg_event, 7, 2))])
@@ -308,15 +367,26 @@ def test_a_session_given_twice_is_refused_and_the_first_file_kept(draft, auditor
 
 # --- an event larger than an audit takes: refused naming the file and the line, before any dealing --------
 
+
 def test_a_description_with_more_sessions_or_boards_than_an_audit_takes_is_refused(auditor, wbg):
     for change, message in (
-            ((b"SN 3:20:", b"SN 999999:20:"), "WBG2024.sqd: line 11: phase 4 (Round of 16 #/3) has 999,999 sessions, "
-                                               "more than the 999 an audit takes in a phase"),
-            ((b"SN 3:20:", b"SN 3:1-999999999:"), "WBG2024.sqd: line 11: phase 4 (Round of 16 #/3) has sessions of "
-                                                   "999,999,999 boards (1-999999999), more than the 100 an audit takes in a "
-                                                   "session"),
-            ((b"SN 3:20:", b"SN 999:20:"), "WBG2024.sqd: line 11: up to phase 4 (Round of 16 #/3) the event has "
-                                            "20,818 deals, more than the 10,000 an audit deals")):
+        (
+            (b"SN 3:20:", b"SN 999999:20:"),
+            "WBG2024.sqd: line 11: phase 4 (Round of 16 #/3) has 999,999 sessions, "
+            "more than the 999 an audit takes in a phase",
+        ),
+        (
+            (b"SN 3:20:", b"SN 3:1-999999999:"),
+            "WBG2024.sqd: line 11: phase 4 (Round of 16 #/3) has sessions of "
+            "999,999,999 boards (1-999999999), more than the 100 an audit takes in a "
+            "session",
+        ),
+        (
+            (b"SN 3:20:", b"SN 999:20:"),
+            "WBG2024.sqd: line 11: up to phase 4 (Round of 16 #/3) the event has "
+            "20,818 deals, more than the 10,000 an audit deals",
+        ),
+    ):
         with pytest.raises(ValidationError) as info:
             services.audit_create(user=auditor, sqd=Upload("WBG2024.sqd", wbg["WBG2024.sqd"].replace(*change)))
         assert info.value.message_dict["sqd"] == [message]
@@ -335,21 +405,29 @@ def test_hand_records_spanning_more_boards_than_a_session_takes_are_refused(audi
         services.audit_files_add(audit=audit, user=auditor, hand_records=[Upload("KO1.pbn", far)])
     assert info.value.message_dict["hand_records"] == [
         f"KO1.pbn: line {line}: board 999999999: the session would hold boards 1 to 999999999, 999,999,999 boards, "
-        "more than the 100 an audit takes in a session"]
+        "more than the 100 an audit takes in a session"
+    ]
     assert sorted(audit.files.values_list("role", flat=True)) == ["sqd", "sqk"]
 
 
 def test_a_draft_saved_before_the_limits_is_refused_when_started_and_nothing_is_queued(
-        draft, auditor, wbg, django_capture_on_commit_callbacks):
-    services.audit_files_add(audit=draft, user=auditor, sqk=Upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
-                             hand_records=[Upload("allpbn.actual", wbg["allpbn.actual"])])
+    draft, auditor, wbg, django_capture_on_commit_callbacks
+):
+    services.audit_files_add(
+        audit=draft,
+        user=auditor,
+        sqk=Upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
+        hand_records=[Upload("allpbn.actual", wbg["allpbn.actual"])],
+    )
     oversized = wbg["WBG2024.sqd"].replace(b"SN 3:20:", b"SN 999999:20:")
     AuditFile.objects.filter(audit=draft, role=AuditFile.Role.PUBLISHED_SQD).update(content=oversized)
     with django_capture_on_commit_callbacks(execute=False) as queued:
         with pytest.raises(ValidationError) as info:
             services.audit_start(audit=draft, user=auditor)
-    assert info.value.message_dict["sqd"] == ["WBG2024.sqd: line 11: phase 4 (Round of 16 #/3) has 999,999 "
-                                              "sessions, more than the 999 an audit takes in a phase"]
+    assert info.value.message_dict["sqd"] == [
+        "WBG2024.sqd: line 11: phase 4 (Round of 16 #/3) has 999,999 "
+        "sessions, more than the 999 an audit takes in a phase"
+    ]
     draft.refresh_from_db()
     assert draft.is_draft and draft.started_at is None and queued == []
     assert bytes(draft.files.get(role=AuditFile.Role.PUBLISHED_SQD).content) == oversized
@@ -357,13 +435,16 @@ def test_a_draft_saved_before_the_limits_is_refused_when_started_and_nothing_is_
 
 # --- a permanent record -----------------------------------------------------------------------------
 
+
 @pytest.mark.slow
 def test_a_concluded_audit_cannot_be_changed(draft, auditor, run, wbg):
     audit = run(draft, auditor, "allpbn.actual")
-    for attempt in (lambda: services.audit_files_add(audit=audit, user=auditor, sqk=Upload("x.sqk", b"1,1:a\r\n")),
-                    lambda: services.audit_start(audit=audit, user=auditor, dv="1"),
-                    lambda: services.audit_file_remove(audit=audit, user=auditor, file_id=audit.files.first().pk),
-                    lambda: services.audit_delete(audit=audit, user=auditor)):
+    for attempt in (
+        lambda: services.audit_files_add(audit=audit, user=auditor, sqk=Upload("x.sqk", b"1,1:a\r\n")),
+        lambda: services.audit_start(audit=audit, user=auditor, dv="1"),
+        lambda: services.audit_file_remove(audit=audit, user=auditor, file_id=audit.files.first().pk),
+        lambda: services.audit_delete(audit=audit, user=auditor),
+    ):
         with pytest.raises(ValidationError, match="concluded"):
             attempt()
     audit.verdict = "failed"
@@ -396,7 +477,8 @@ def test_the_files_are_kept_with_their_sha256_and_a_new_audit_can_be_made_from_t
     audit = run(draft, auditor, "allpbn.plusone")
     files = {f.name: f for f in audit.files.all()}
     assert {name: f.sha256 for name, f in files.items()} == {
-        name: hashlib.sha256(wbg[name]).hexdigest() for name in ("WBG2024.sqd", "WBG2024.sqk", "allpbn.plusone")}
+        name: hashlib.sha256(wbg[name]).hexdigest() for name in ("WBG2024.sqd", "WBG2024.sqk", "allpbn.plusone")
+    }
     assert bytes(files["allpbn.plusone"].content) == wbg["allpbn.plusone"]
     copy = services.audit_copy(audit=audit, user=director)
     assert copy.is_draft and copy.copied_from == audit and copy.created_by == director
@@ -408,8 +490,12 @@ def test_the_files_are_kept_with_their_sha256_and_a_new_audit_can_be_made_from_t
 
 
 def test_progress_is_reported_while_it_runs(draft, auditor, wbg):
-    services.audit_files_add(audit=draft, user=auditor, sqk=Upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
-                             hand_records=[Upload("allpbn.actual", wbg["allpbn.actual"])])
+    services.audit_files_add(
+        audit=draft,
+        user=auditor,
+        sqk=Upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
+        hand_records=[Upload("allpbn.actual", wbg["allpbn.actual"])],
+    )
     SquareDealAudit.objects.filter(pk=draft.pk).update(status="running", dv="43275.91")
     seen = []
     assert services.audit_run(audit_id=draft.pk, on_progress=lambda done, total: seen.append((done, total))) == "passed"
@@ -424,6 +510,7 @@ def test_a_run_that_fails_for_good_leaves_a_draft_with_the_error(draft, auditor)
 
 
 # --- who may do what --------------------------------------------------------------------------------
+
 
 def test_players_may_not_create_audits_and_others_may_not_change_a_draft(draft, player, director, other_director, wbg):
     with pytest.raises(PermissionDenied):

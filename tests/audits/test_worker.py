@@ -40,22 +40,41 @@ def test_the_embedded_default_runs_an_audit(tmp_path, events_dir):
     var = tmp_path / "var"
     env = environment(var)
     manage(env, "migrate", "--noinput", "-v0")
-    out = manage(env, "shell", "-c", f"import sys; sys.argv = ['seed', {str(events_dir / 'squaredeal-wbg2024')!r}]\n"
-                                     f"{SEED}")
+    out = manage(
+        env, "shell", "-c", f"import sys; sys.argv = ['seed', {str(events_dir / 'squaredeal-wbg2024')!r}]\n{SEED}"
+    )
     assert "queued 1" in out
     assert query(var, "SELECT status FROM audits_squaredealaudit WHERE id = 1") == ("running",)
     log = tmp_path / "worker.log"
-    worker = start([str(BIN / "celery"), "-A", "clubsite", "worker", "-Q", "default,dealing", "-c", "1",
-                    "--hostname=audit@%h", "--loglevel=INFO"], env, log)
+    worker = start(
+        [
+            str(BIN / "celery"),
+            "-A",
+            "clubsite",
+            "worker",
+            "-Q",
+            "default,dealing",
+            "-c",
+            "1",
+            "--hostname=audit@%h",
+            "--loglevel=INFO",
+        ],
+        env,
+        log,
+    )
     try:
         started = time.monotonic()
-        wait_for("the worker to conclude the audit", lambda: query(
-            var, "SELECT status FROM audits_squaredealaudit WHERE id = 1") == ("concluded",), timeout=120)
+        wait_for(
+            "the worker to conclude the audit",
+            lambda: query(var, "SELECT status FROM audits_squaredealaudit WHERE id = 1") == ("concluded",),
+            timeout=120,
+        )
         print(f"\nfile-system broker: concluded {time.monotonic() - started:.1f} s after the worker started")
     finally:
         kill_all(worker)
-    assert query(var, "SELECT verdict, boards, matched, progress_done, progress_total FROM audits_squaredealaudit "
-                      "WHERE id = 1") == ("passed", 1186, 1186, 90, 90)
+    assert query(
+        var, "SELECT verdict, boards, matched, progress_done, progress_total FROM audits_squaredealaudit WHERE id = 1"
+    ) == ("passed", 1186, 1186, 90, 90)
     assert query(var, "SELECT count(*) FROM audits_auditsession WHERE audit_id = 1 AND status = 'match'") == (90,)
     assert "audits.squaredeal_run" in log.read_text()
 
@@ -73,11 +92,16 @@ def real_worker():
 @pytest.mark.django_db(transaction=True)
 def test_the_suites_worker_runs_an_audit(real_worker, auditor, wbg):
     reply = real_worker.control.inspect(timeout=5).active_queues() or {}
-    assert any(q["name"] == "default" for queues in reply.values() for q in queues), \
+    assert any(q["name"] == "default" for queues in reply.values() for q in queues), (
         f"no worker consumes the default queue: {reply}"
+    )
     audit = services.audit_create(user=auditor, sqd=Upload("WBG2024.sqd", wbg["WBG2024.sqd"]))
-    services.audit_files_add(audit=audit, user=auditor, sqk=Upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
-                             hand_records=[Upload("allpbn.plusone", wbg["allpbn.plusone"])])
+    services.audit_files_add(
+        audit=audit,
+        user=auditor,
+        sqk=Upload("WBG2024.sqk", wbg["WBG2024.sqk"]),
+        hand_records=[Upload("allpbn.plusone", wbg["allpbn.plusone"])],
+    )
     services.audit_start(audit=audit, user=auditor, dv="43275.92")  # commits: the task is sent
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

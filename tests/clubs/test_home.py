@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_visitors_home_names_only_what_the_site_has():
     page = Client().get("/").content.decode()
-    promises = {   # what the page says → the page that does it
+    promises = {  # what the page says → the page that does it
         "committed before the session and revealed after it": reverse("dealing:commitment_list"),
         "Howell and Mitchell movements chosen by the number of tables": reverse("movements:index"),
         "guide cards and table cards to print": reverse("movements:index"),
@@ -23,7 +23,7 @@ def test_the_visitors_home_names_only_what_the_site_has():
     }
     for words, url in promises.items():
         assert words in page and url, words
-    assert "scoring at the table" not in page and "every field size" not in page   # what it used to promise
+    assert "scoring at the table" not in page and "every field size" not in page  # what it used to promise
 
 
 def test_a_members_home_leads_to_their_results(client_for, player):
@@ -34,7 +34,7 @@ def test_a_members_home_leads_to_their_results(client_for, player):
 def test_a_players_header_leads_to_their_results_from_every_page(client_for, player, director):
     def header(user) -> str:
         page = client_for(user).get(reverse("movements:index")).content.decode()
-        return page[page.index('<ul class="nav-links">'):page.index("</ul>", page.index('<ul class="nav-links">'))]
+        return page[page.index('<ul class="nav-links">') : page.index("</ul>", page.index('<ul class="nav-links">'))]
 
     assert f'href="{reverse("scoring:player_history")}"' in header(player)
-    assert f'href="{reverse("scoring:player_history")}"' not in header(director)   # on their home page: one row
+    assert f'href="{reverse("scoring:player_history")}"' not in header(director)  # on their home page: one row

@@ -25,11 +25,14 @@ def test_staff_outside_the_auditors_group_is_not_an_auditor(db, django_user_mode
     assert not is_site_auditor(staff)
 
 
-@pytest.mark.parametrize("name,kwargs", [
-    ("clubs:detail", {"slug": "riverside"}),
-    ("clubs:member_list", {"slug": "riverside"}),
-    ("clubs:session_create", {"slug": "riverside"}),
-])
+@pytest.mark.parametrize(
+    "name,kwargs",
+    [
+        ("clubs:detail", {"slug": "riverside"}),
+        ("clubs:member_list", {"slug": "riverside"}),
+        ("clubs:session_create", {"slug": "riverside"}),
+    ],
+)
 def test_anonymous_users_are_sent_to_log_in(client, club, name, kwargs):
     url = reverse(name, kwargs=kwargs)
     response = client.get(url)
@@ -51,8 +54,9 @@ def test_director_cannot_see_another_clubs_pages(client_for, other_director, clu
 
 def test_director_cannot_change_another_clubs_session(client_for, other_director, club_session):
     client = client_for(other_director)
-    response = client.post(reverse("clubs:session_edit", args=[club_session.pk]),
-                           {"name": "Hijacked", "date": "2026-11-24"})
+    response = client.post(
+        reverse("clubs:session_edit", args=[club_session.pk]), {"name": "Hijacked", "date": "2026-11-24"}
+    )
     assert response.status_code == 404
     response = client.post(reverse("events:session_status", args=[club_session.pk]), {"status": "running"})
     assert response.status_code == 404
@@ -61,8 +65,9 @@ def test_director_cannot_change_another_clubs_session(client_for, other_director
 
 
 def test_director_cannot_create_sessions_in_another_club(client_for, other_director, club):
-    response = client_for(other_director).post(reverse("clubs:session_create", args=[club.slug]),
-                                               {"name": "X", "date": "2026-11-24"})
+    response = client_for(other_director).post(
+        reverse("clubs:session_create", args=[club.slug]), {"name": "X", "date": "2026-11-24"}
+    )
     assert response.status_code == 404
     assert not club.sessions.exists()
 
@@ -78,8 +83,10 @@ def test_players_and_scorers_see_the_club_but_cannot_manage_it(client_for, playe
 
 def test_director_manages_own_club(client_for, director, club):
     client = client_for(director)
-    response = client.post(reverse("clubs:session_create", args=[club.slug]),
-                           {"name": "Friday Pairs", "date": "2026-11-27", "boards_per_round": "3"})
+    response = client.post(
+        reverse("clubs:session_create", args=[club.slug]),
+        {"name": "Friday Pairs", "date": "2026-11-27", "boards_per_round": "3"},
+    )
     session = club.sessions.get(name="Friday Pairs")
     assert response.status_code == 302 and response.url == reverse("events:session_detail", args=[session.pk])
     response = client.post(reverse("events:session_status", args=[session.pk]), {"status": "running"})
@@ -95,8 +102,12 @@ def test_api_lists_only_the_users_clubs(api_client_for, director, other_club, cl
 def test_api_refuses_another_clubs_sessions(api_client_for, other_director, club, club_session):
     client = api_client_for(other_director)
     assert client.get(f"/api/v1/sessions/{club_session.pk}/").status_code == 404
-    assert client.post(f"/api/v1/clubs/{club.slug}/sessions/", {"name": "X", "date": "2026-11-24"},
-                       format="json").status_code == 404
+    assert (
+        client.post(
+            f"/api/v1/clubs/{club.slug}/sessions/", {"name": "X", "date": "2026-11-24"}, format="json"
+        ).status_code
+        == 404
+    )
 
 
 def test_api_player_may_read_but_not_create(api_client_for, player, club, club_session):
@@ -132,10 +143,10 @@ def test_a_role_granted_counts_at_once_outside_a_request_and_within_one(db, club
     user = django_user_model.objects.create_user("newcomer", password="x")
     assert not can_view_club(user, club)
     club_role_grant(club=club, user=user, role="director")
-    assert can_direct(user, club)                               # no request: every check reads afresh
-    remember_standing(user)                                     # as the middleware marks a request's user
-    assert not can_score(user, other_club)                      # read and kept …
+    assert can_direct(user, club)  # no request: every check reads afresh
+    remember_standing(user)  # as the middleware marks a request's user
+    assert not can_score(user, other_club)  # read and kept …
     club_role_grant(club=other_club, user=user, role="scorer")
-    assert can_score(user, other_club)                          # … and forgotten when a role is granted
+    assert can_score(user, other_club)  # … and forgotten when a role is granted
     club_role_revoke(club=other_club, user=user, role="scorer", by=user)
-    assert not can_score(user, other_club)                      # … or taken away
+    assert not can_score(user, other_club)  # … or taken away

@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from clubsite.urls import handler400, handler403, handler404, handler500, urlpatterns as site  # noqa: F401
+from clubsite.urls import handler400, handler403, handler404, handler500  # noqa: F401
+from clubsite.urls import urlpatterns as site
 
 
 def crash(request):

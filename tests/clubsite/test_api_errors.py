@@ -11,8 +11,9 @@ def test_anonymous_api_call_is_refused_with_the_error_shape(api_client_for):
 
 
 def test_validation_error_names_the_field(api_client_for, director, club):
-    response = api_client_for(director).post(f"/api/v1/clubs/{club.slug}/sessions/",
-                                             {"name": "Pairs", "date": "2026-13-40"}, format="json")
+    response = api_client_for(director).post(
+        f"/api/v1/clubs/{club.slug}/sessions/", {"name": "Pairs", "date": "2026-13-40"}, format="json"
+    )
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["field"] == "date" and "date" in error["message"].lower()
@@ -26,6 +27,7 @@ def test_not_found_has_the_error_shape(api_client_for, director):
 
 
 # --- the handler itself: every error a service raises comes out in the one shape ---------------------
+
 
 def _handle(exc):
     from django.contrib.auth.models import AnonymousUser
@@ -43,9 +45,14 @@ def test_a_django_validation_error_with_fields_names_the_first_and_lists_all():
 
     response = _handle(ValidationError({"name": ["Too long."], "date": ["Not a date.", "In the past."]}))
     assert response.status_code == 400
-    assert response.data == {"error": {
-        "code": "invalid", "message": "name: Too long.", "field": "name",
-        "fields": {"name": ["Too long."], "date": ["Not a date.", "In the past."]}}}
+    assert response.data == {
+        "error": {
+            "code": "invalid",
+            "message": "name: Too long.",
+            "field": "name",
+            "fields": {"name": ["Too long."], "date": ["Not a date.", "In the past."]},
+        }
+    }
 
 
 def test_a_django_validation_error_with_a_plain_message_has_no_field():
@@ -53,9 +60,12 @@ def test_a_django_validation_error_with_a_plain_message_has_no_field():
 
     response = _handle(ValidationError("This session has been dealt already."))
     assert response.status_code == 400
-    assert response.data["error"] == {"code": "invalid", "message": "This session has been dealt already.",
-                                      "field": None, "fields": {"non_field_errors": [
-                                          "This session has been dealt already."]}}
+    assert response.data["error"] == {
+        "code": "invalid",
+        "message": "This session has been dealt already.",
+        "field": None,
+        "fields": {"non_field_errors": ["This session has been dealt already."]},
+    }
 
 
 def test_a_django_validation_error_for_the_whole_object_has_no_field():
@@ -81,9 +91,11 @@ def test_a_domain_error_is_a_400_with_its_field(error, field):
     from dealing.domain.text import Text
     from movements.domain.errors import MovementError
 
-    exc = {"dealing": DealingError(Text.of("seat.unknown", text="Q"), field="deal"),
-           "movement": MovementError("boards per round must be at least 1", field="boards_per_round"),
-           "plain": ValueError("no such thing")}[error]
+    exc = {
+        "dealing": DealingError(Text.of("seat.unknown", text="Q"), field="deal"),
+        "movement": MovementError("boards per round must be at least 1", field="boards_per_round"),
+        "plain": ValueError("no such thing"),
+    }[error]
     response = _handle(exc)
     assert response.status_code == 400
     assert response.data == {"error": {"code": "invalid", "message": str(exc), "field": field}}
@@ -104,13 +116,17 @@ def test_a_service_validation_error_reaches_the_client_through_the_handler(api_c
     assert client.post(url, {"source": "fresh", "boards": 3}, format="json").status_code == 201
     again = client.post(url, {"source": "fresh", "boards": 3}, format="json")
     assert again.status_code == 400
-    assert again.json()["error"] == {"code": "invalid", "message": "This session has been dealt already.",
-                                     "field": None, "fields": {"non_field_errors": [
-                                         "This session has been dealt already."]}}
+    assert again.json()["error"] == {
+        "code": "invalid",
+        "message": "This session has been dealt already.",
+        "field": None,
+        "fields": {"non_field_errors": ["This session has been dealt already."]},
+    }
 
 
 def test_a_missing_movement_is_a_404_in_the_shape(api_client_for, player, club_session):
     r = api_client_for(player).get(f"/api/v1/sessions/{club_session.pk}/movement/")
     assert r.status_code == 404
-    assert r.json() == {"error": {"code": "not_found", "message": "no movement chosen for this session yet",
-                                  "field": None}}
+    assert r.json() == {
+        "error": {"code": "not_found", "message": "no movement chosen for this session yet", "field": None}
+    }

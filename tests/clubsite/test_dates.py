@@ -26,25 +26,29 @@ def plain(text: str) -> str:
     return text.replace(NBSP, " ")
 
 
-@pytest.mark.parametrize(("language", "day", "moment"), [
-    ("en", "Tue 24 Nov 2026", "Tue 24 Nov 2026, 19:00"),
-    ("pl", "wt., 24 lis 2026", "wt., 24 lis 2026, 19:00"),
-])
+@pytest.mark.parametrize(
+    ("language", "day", "moment"),
+    [
+        ("en", "Tue 24 Nov 2026", "Tue 24 Nov 2026, 19:00"),
+        ("pl", "wt., 24 lis 2026", "wt., 24 lis 2026, 19:00"),
+    ],
+)
 def test_a_day_and_a_moment_in_the_readers_language(language, day, moment):
-    aware = timezone.make_aware(datetime.datetime.combine(TUESDAY, SEVEN))   # the site's time zone
+    aware = timezone.make_aware(datetime.datetime.combine(TUESDAY, SEVEN))  # the site's time zone
     with translation.override(language):
         assert plain(when(TUESDAY)) == day
         assert plain(when(TUESDAY, SEVEN)) == moment
         assert plain(when(aware)) == moment
         assert when(SEVEN) == "19:00"
-        rendered = Template('{{ d|when }}|{{ d|when:t }}|{{ m|when }}|{{ d|date:"SHORT_DATE_FORMAT" }}|'
-                            '{{ m|date:"SHORT_DATETIME_FORMAT" }}|{{ m|date:"DATETIME_FORMAT" }}').render(
-            Context({"d": TUESDAY, "t": SEVEN, "m": aware}))
+        rendered = Template(
+            '{{ d|when }}|{{ d|when:t }}|{{ m|when }}|{{ d|date:"SHORT_DATE_FORMAT" }}|'
+            '{{ m|date:"SHORT_DATETIME_FORMAT" }}|{{ m|date:"DATETIME_FORMAT" }}'
+        ).render(Context({"d": TUESDAY, "t": SEVEN, "m": aware}))
         assert plain(rendered) == "|".join([day, moment, moment, day, moment, moment])
 
 
 def test_a_moment_is_said_in_the_sites_time_zone():
-    utc = datetime.datetime(2026, 11, 24, 18, 0, tzinfo=datetime.timezone.utc)   # 19:00 in Warsaw
+    utc = datetime.datetime(2026, 11, 24, 18, 0, tzinfo=datetime.UTC)  # 19:00 in Warsaw
     with translation.override("en"):
         assert plain(when(utc)) == "Tue 24 Nov 2026, 19:00"
         assert plain(Template("{{ m|when }}").render(Context({"m": utc}))) == "Tue 24 Nov 2026, 19:00"
@@ -69,8 +73,11 @@ def test_nothing_says_nothing():
 def test_no_template_writes_a_date_format_by_hand():
     """Every date in a page goes through the one format: ``|when`` or a named format, never ``|date:"j M Y"``."""
     by_hand = re.compile(r"""\|date:["'](?![A-Z_]*FORMAT["'])""")
-    machine = re.compile(r"""datetime="[^"]*"|datetime='[^']*'""")   # <time datetime="2026-11-24"> is for programs
-    found = [f"{path.relative_to(TEMPLATES)}:{n}" for path in sorted(TEMPLATES.rglob("*.html"))
-             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-             if by_hand.search(machine.sub("", line))]
+    machine = re.compile(r"""datetime="[^"]*"|datetime='[^']*'""")  # <time datetime="2026-11-24"> is for programs
+    found = [
+        f"{path.relative_to(TEMPLATES)}:{n}"
+        for path in sorted(TEMPLATES.rglob("*.html"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if by_hand.search(machine.sub("", line))
+    ]
     assert found == []

@@ -18,10 +18,15 @@ from clubsite.encryption import EncryptedBinaryField, EncryptedIntegerField, Enc
 REPO = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("field, value", [
-    (EncryptedTextField(), "N:AKQ.J.T.9 …"), (EncryptedTextField(), ""), (EncryptedIntegerField(), -420),
-    (EncryptedBinaryField(), bytes(range(32))),
-])
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        (EncryptedTextField(), "N:AKQ.J.T.9 …"),
+        (EncryptedTextField(), ""),
+        (EncryptedIntegerField(), -420),
+        (EncryptedBinaryField(), bytes(range(32))),
+    ],
+)
 def test_a_value_goes_in_as_a_token_and_comes_back(field, value):
     token = field.get_prep_value(value)
     assert token.startswith(encryption.TOKEN_PREFIX) and token != field.get_prep_value(value)  # a fresh IV each time
@@ -58,12 +63,23 @@ def test_an_integer_field_refuses_what_is_not_a_number():
 
 @pytest.mark.slow
 def test_processes_making_the_development_key_at_once_agree(tmp_path):
-    code = ("import sys; from pathlib import Path; from clubsite.encryption import development_key; "
-            "print(development_key(Path(sys.argv[1])))")
+    code = (
+        "import sys; from pathlib import Path; from clubsite.encryption import development_key; "
+        "print(development_key(Path(sys.argv[1])))"
+    )
     env = {k: v for k, v in os.environ.items() if k != "CLUBSITE_ENCRYPTION_KEYS"}
     folder = tmp_path / "var"
-    runs = [subprocess.Popen([sys.executable, "-c", code, str(folder / "encryption.key")], cwd=REPO, env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(6)]
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(folder / "encryption.key")],
+            cwd=REPO,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(6)
+    ]
     keys = {run.communicate(timeout=60)[0].strip() for run in runs}
     assert len(keys) == 1 and keys == {(folder / "encryption.key").read_text().strip()}
     assert sorted(p.name for p in folder.iterdir()) == ["encryption.key"]  # no temporary file left

@@ -31,7 +31,7 @@ def test_a_player_opening_a_directors_page_is_told_why_and_what_to_do(client_for
     assert "This page is not for your role" in words and "Only the club's directors may do this." in words
     assert "You are logged in as ada" in words and "ask a director of your club to give you the role" in words
     html = answer.content.decode()
-    assert f'href="{came_from}"' in html and "Back" in words   # back where the player came from
+    assert f'href="{came_from}"' in html and "Back" in words  # back where the player came from
     assert 'data-testid="error-home"' in html
 
 
@@ -69,11 +69,12 @@ def test_a_reader_not_logged_in_is_offered_to_log_in(db):
 
 
 @pytest.mark.urls("tests.clubsite.crash_urls")
-def test_a_server_error_apologises_in_the_layout_without_touching_the_database(client_for, player,
-                                                                              django_assert_max_num_queries):
+def test_a_server_error_apologises_in_the_layout_without_touching_the_database(
+    client_for, player, django_assert_max_num_queries
+):
     client = client_for(player)
     client.raise_request_exception = False
-    with django_assert_max_num_queries(0):   # the page shows even when the database is what failed
+    with django_assert_max_num_queries(0):  # the page shows even when the database is what failed
         answer = client.get("/crash/")
     assert answer.status_code == 500 and in_the_sites_layout(answer)
     words = text(answer)

@@ -28,7 +28,9 @@ def test_polish_catalogue_is_complete_and_compiled():
     po = polib.pofile(str(folder / "django.po"))
     untranslated = [e.msgid for e in po if not e.obsolete and (not e.translated() or "fuzzy" in e.flags)]
     assert not untranslated, f"untranslated Polish strings: {untranslated[:10]}"
-    compiled = {(e.msgctxt, e.msgid): (e.msgstr or dict(e.msgstr_plural)) for e in polib.mofile(str(folder / "django.mo"))}
+    compiled = {
+        (e.msgctxt, e.msgid): (e.msgstr or dict(e.msgstr_plural)) for e in polib.mofile(str(folder / "django.mo"))
+    }
     source = {(e.msgctxt, e.msgid): (e.msgstr or dict(e.msgstr_plural)) for e in po.translated_entries()}
     assert compiled == source, "locale/pl/LC_MESSAGES/django.mo is stale: run `make messages`"
 
@@ -55,8 +57,11 @@ def test_every_translatable_string_is_in_the_polish_catalogue(tmp_path, monkeypa
     settings.LOCALE_PATHS = [str(out)]
     call_command("makemessages", locale=["pl"], verbosity=0, no_obsolete=True, symlinks=True)
     extracted = {(e.msgctxt, e.msgid) for e in polib.pofile(str(out / "pl" / "LC_MESSAGES" / "django.po"))}
-    committed = {(e.msgctxt, e.msgid) for e in polib.pofile(str(repo / "locale" / "pl" / "LC_MESSAGES" / "django.po"))
-                 if not e.obsolete}
+    committed = {
+        (e.msgctxt, e.msgid)
+        for e in polib.pofile(str(repo / "locale" / "pl" / "LC_MESSAGES" / "django.po"))
+        if not e.obsolete
+    }
     assert len(extracted) > 100
     missing = sorted(msgid for _, msgid in extracted - committed)
     assert not missing, f"{len(missing)} strings are not in the Polish catalogue (run `make messages`): {missing[:8]}"

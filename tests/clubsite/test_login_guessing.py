@@ -31,10 +31,10 @@ def test_five_wrong_passwords_pause_that_login_from_that_address(director, playe
     assert 'data-testid="locked-out"' in page and "paused for 15 minutes" in page and "5 times in a row" in page
     assert int(paused["Retry-After"]) == 15 * 60
 
-    right = _try(client, "dana", "dana-pass-2026")                       # the right password, still paused
+    right = _try(client, "dana", "dana-pass-2026")  # the right password, still paused
     assert right.status_code == 429 and "_auth_user_id" not in client.session
 
-    assert _try(Client(REMOTE_ADDR="203.0.113.7"), "ada", "ada-pass-2026").status_code == 302   # another user
+    assert _try(Client(REMOTE_ADDR="203.0.113.7"), "ada", "ada-pass-2026").status_code == 302  # another user
     assert _try(Client(REMOTE_ADDR="198.51.100.9"), "dana", "dana-pass-2026").status_code == 302  # elsewhere
 
 

@@ -29,8 +29,7 @@ def test_other_command_lines_are_left_to_django():
 
 
 def _python(code: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
 @pytest.mark.slow
@@ -49,19 +48,23 @@ def test_manage_py_runs_it_without_loading_the_apps():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("args", [
-    ["generate_deals", "--key", KEY, "--count", "3", "--label", "x", "--format", "pbn"],
-    ["generate_deals", "--key", "zz", "--count", "3"],
-    ["generate_deals", "--key", KEY],
-    ["generate_deals", "--help"],
-    ["bigdeal", "--help"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate_deals", "--key", KEY, "--count", "3", "--label", "x", "--format", "pbn"],
+        ["generate_deals", "--key", "zz", "--count", "3"],
+        ["generate_deals", "--key", KEY],
+        ["generate_deals", "--help"],
+        ["bigdeal", "--help"],
+    ],
+)
 def test_same_output_errors_and_status_as_djangos_own_utility(args):
-    django_way = ("import os, sys; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'clubsite.settings')\n"
-                  "from django.core.management import execute_from_command_line\n"
-                  "execute_from_command_line(['manage.py'] + sys.argv[1:])\n")
-    ours = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120)
+    django_way = (
+        "import os, sys; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'clubsite.settings')\n"
+        "from django.core.management import execute_from_command_line\n"
+        "execute_from_command_line(['manage.py'] + sys.argv[1:])\n"
+    )
+    ours = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
     theirs = _python(django_way, *args)
     assert (ours.returncode, ours.stdout, ours.stderr) == (theirs.returncode, theirs.stdout, theirs.stderr)
 
@@ -69,11 +72,13 @@ def test_same_output_errors_and_status_as_djangos_own_utility(args):
 @pytest.mark.slow
 def test_the_celery_app_is_there_once_django_has_loaded_the_apps():
     """Tasks declared with @shared_task bind to it: it must exist in every process that queues them."""
-    code = ("import os, sys; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'clubsite.settings')\n"
-            "import clubsite.settings; print('celery' in sys.modules)\n"
-            "import django; django.setup()\n"
-            "from celery import current_app; print(current_app.main)\n"
-            "import clubsite; print(clubsite.celery_app is current_app._get_current_object())\n")
+    code = (
+        "import os, sys; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'clubsite.settings')\n"
+        "import clubsite.settings; print('celery' in sys.modules)\n"
+        "import django; django.setup()\n"
+        "from celery import current_app; print(current_app.main)\n"
+        "import clubsite; print(clubsite.celery_app is current_app._get_current_object())\n"
+    )
     done = _python(code)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "clubsite", "True"]

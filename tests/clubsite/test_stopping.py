@@ -73,18 +73,26 @@ def free_port() -> int:
 
 def environment(var: Path, broker: str | None = None) -> dict[str, str]:
     """The embedded default in ``var`` (SQLite, file-system broker), or ``broker``; nothing of the suite's own."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "CELERY_TASK_ALWAYS_EAGER")}
-    env.update(CLUBSITE_VAR_DIR=str(var), PATH=f"{BIN}:{env.get('PATH', '')}", PYTHONUNBUFFERED="1",
-               DJANGO_SETTINGS_MODULE="clubsite.settings")
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "CELERY_TASK_ALWAYS_EAGER")
+    }
+    env.update(
+        CLUBSITE_VAR_DIR=str(var),
+        PATH=f"{BIN}:{env.get('PATH', '')}",
+        PYTHONUNBUFFERED="1",
+        DJANGO_SETTINGS_MODULE="clubsite.settings",
+    )
     if broker:
         env["CELERY_BROKER_URL"] = broker
     return env
 
 
 def manage(env: dict, *args: str, timeout: float = 180) -> str:
-    done = subprocess.run([sys.executable, "manage.py", *args], cwd=REPO, env=env, capture_output=True, text=True,
-                          timeout=timeout)
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=REPO, env=env, capture_output=True, text=True, timeout=timeout
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 
@@ -96,8 +104,15 @@ def queue_jobs(env: dict, *labels: str) -> None:
 
 def start(command: list[str], env: dict, log: Path) -> subprocess.Popen:
     """A process in its own process group (as a service manager runs one), its output in ``log``."""
-    return subprocess.Popen(command, cwd=REPO, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, start_new_session=True)
+    return subprocess.Popen(
+        command,
+        cwd=REPO,
+        env=env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
 
 
 def wait_for(what: str, check, timeout: float = 120.0, poll: float = 0.3):
@@ -123,8 +138,11 @@ def assembling(var: Path, label: str = "long") -> bool:
 
 def solving(var: Path) -> bool:
     """An analysis chunk of the analysis job is being solved."""
-    row = query(var, "SELECT count(*) FROM dealing_dealsetchunk c JOIN dealing_dealset s ON s.id = c.deal_set_id "
-                     "WHERE s.label = 'dd' AND c.kind = 'analysis' AND c.status = 'running'")
+    row = query(
+        var,
+        "SELECT count(*) FROM dealing_dealsetchunk c JOIN dealing_dealset s ON s.id = c.deal_set_id "
+        "WHERE s.label = 'dd' AND c.kind = 'analysis' AND c.status = 'running'",
+    )
     return bool(row and row[0])
 
 
@@ -132,7 +150,7 @@ def answers(url: str) -> bool:
     """The server at ``url`` answers with success: asked from this process, not a new interpreter each time."""
     try:
         urllib.request.urlopen(url, timeout=2).close()
-    except OSError:         # refused, timed out, or an HTTP error (urllib.error.HTTPError is an OSError)
+    except OSError:  # refused, timed out, or an HTTP error (urllib.error.HTTPError is an OSError)
         return False
     return True
 
@@ -207,21 +225,49 @@ def test_the_readme_processes_stop_within_ten_seconds(tmp_path, broker):
     manage(env, "migrate", "--noinput", "-v0")
     port = free_port()
     logs = {name: tmp_path / f"{name}.log" for name in ("web", "deal", "dd")}
-    processes = {   # README, "Running in production", with two processes where it says $(nproc)
+    processes = {  # README, "Running in production", with two processes where it says $(nproc)
         "web": start([str(BIN / "gunicorn"), "clubsite.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2"], env, logs["web"]),
-        "deal": start([str(BIN / "celery"), "-A", "clubsite", "worker", "-Q", "default,dealing", "-c", "2",
-                       "--hostname=deal@%h", "--loglevel=INFO"], env, logs["deal"]),
-        "dd": start([str(BIN / "celery"), "-A", "clubsite", "worker", "-Q", "analysis", "-c", "1",
-                     "--hostname=dd@%h", "--loglevel=INFO"], env, logs["dd"]),
+        "deal": start(
+            [
+                str(BIN / "celery"),
+                "-A",
+                "clubsite",
+                "worker",
+                "-Q",
+                "default,dealing",
+                "-c",
+                "2",
+                "--hostname=deal@%h",
+                "--loglevel=INFO",
+            ],
+            env,
+            logs["deal"],
+        ),
+        "dd": start(
+            [
+                str(BIN / "celery"),
+                "-A",
+                "clubsite",
+                "worker",
+                "-Q",
+                "analysis",
+                "-c",
+                "1",
+                "--hostname=dd@%h",
+                "--loglevel=INFO",
+            ],
+            env,
+            logs["dd"],
+        ),
     }
     slow_clients = []
     try:
         wait_for("the web server", lambda: answers(f"http://127.0.0.1:{port}/healthz"))
         wait_for("the workers", lambda: all(worker_ready(logs[name]) for name in ("deal", "dd")))
-        queue_jobs(env, "long", "dd")       # the long work starts now, when everything is up, not while it boots
+        queue_jobs(env, "long", "dd")  # the long work starts now, when everything is up, not while it boots
         wait_for("the dealing worker's assembler", lambda: assembling(var))
         wait_for("the analysis worker's chunk", lambda: solving(var))
-        for _ in range(4):   # requests in flight that will not finish by themselves
+        for _ in range(4):  # requests in flight that will not finish by themselves
             client = socket.create_connection(("127.0.0.1", port))
             client.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             slow_clients.append(client)
@@ -237,11 +283,12 @@ def test_the_readme_processes_stop_within_ten_seconds(tmp_path, broker):
     assert all(seconds <= LIMIT for seconds in took.values()), f"seconds to stop after SIGTERM: {took}"
     statuses = {name: process.returncode for name, process in processes.items()}
     assert set(statuses.values()) == {0}, statuses
-    for name in ("deal", "dd"):   # the task it was running went back to the broker for the next worker
+    for name in ("deal", "dd"):  # the task it was running went back to the broker for the next worker
         text = logs[name].read_text()
         assert "unacknowledged message(s)" in text and "Restoring 0 " not in text, text[-3000:]
-    assert "succeeded" not in "".join(line for line in logs["deal"].read_text().splitlines(True)
-                                      if "deal_set_assemble[" in line)
+    assert "succeeded" not in "".join(
+        line for line in logs["deal"].read_text().splitlines(True) if "deal_set_assemble[" in line
+    )
 
 
 def test_make_serve_stops_within_ten_seconds(tmp_path):
@@ -264,8 +311,12 @@ def test_make_serve_stops_within_ten_seconds(tmp_path):
             else:
                 os.killpg(serve.pid, signal.SIGINT if how == "Ctrl-C" else signal.SIGTERM)
             started = time.monotonic()
-            wait_for(f"make serve to stop ({how})", lambda: serve.poll() is not None and group_gone(serve.pid),
-                     timeout=LIMIT + 10, poll=0.05)
+            wait_for(
+                f"make serve to stop ({how})",
+                lambda: serve.poll() is not None and group_gone(serve.pid),
+                timeout=LIMIT + 10,
+                poll=0.05,
+            )
             took = time.monotonic() - started
         finally:
             kill_all(serve)

@@ -28,8 +28,14 @@ def test_anyone_downloads_the_repositorys_verifier_as_a_python_file():
 
 
 def test_the_commitment_page_links_it_before_and_after_the_reveal(club, club_session, director, player, client_for):
-    commitment = services.commitment_create(club=club, user=director, event="Autumn Pairs", promise="DJIA close",
-                                            dv_format="decimal:2", sessions=[(club_session, 3)])
+    commitment = services.commitment_create(
+        club=club,
+        user=director,
+        event="Autumn Pairs",
+        promise="DJIA close",
+        dv_format="decimal:2",
+        sessions=[(club_session, 3)],
+    )
     services.commitment_publish(commitment=commitment, user=director)
     page = client_for(player).get(f"/dealing/commitments/{commitment.pk}/").content.decode()
     assert 'href="/tools/verify_commitment.py"' in page and 'data-testid="download-verifier"' in page

@@ -25,7 +25,6 @@ EVENTS = settings.SHARED_DATA_DIR / "data" / "events"
 BRIDGEWEBS = EVENTS / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn"
 
 
-
 def test_fresh_key_deals_boards_with_law_2_dealer_and_vulnerability(club_session, director):
     dealing = services.session_deal_fresh(session=club_session, user=director, boards=18)
     boards = list(club_session.boards.order_by("number"))
@@ -45,8 +44,9 @@ def test_two_fresh_dealings_differ(club, director):
     two = session_create(club=club, name="B", date=datetime.date(2026, 11, 2))
     services.session_deal_fresh(session=one, user=director, boards=3)
     services.session_deal_fresh(session=two, user=director, boards=3)
-    assert set(one.boards.values_list("deal_number", flat=True)).isdisjoint(two.boards.values_list("deal_number",
-                                                                                                    flat=True))
+    assert set(one.boards.values_list("deal_number", flat=True)).isdisjoint(
+        two.boards.values_list("deal_number", flat=True)
+    )
 
 
 def test_importing_a_real_bridgewebs_pbn(club_session, director):
@@ -65,25 +65,36 @@ def test_importing_a_real_bridgewebs_pbn(club_session, director):
 
 @pytest.mark.parametrize("fmt", ["dup", "dlm", "lin", "csv"])
 def test_importing_dealing_machine_formats(club_session, director, fmt):
-    deals = [(n, number_to_deal(12345678901234567890123456789 * n % 53644737765488792839237440000))
-             for n in range(1, 9)]
+    deals = [
+        (n, number_to_deal(12345678901234567890123456789 * n % 53644737765488792839237440000)) for n in range(1, 9)
+    ]
     data = formats.render(fmt, deals)
     services.session_deal_import(session=club_session, user=director, filename=f"set.{fmt.upper()}", data=data)
-    assert [(b.number, b.deal_pbn) for b in club_session.boards.order_by("number")] == \
-        [(n, d.to_pbn()) for n, d in deals]
+    assert [(b.number, b.deal_pbn) for b in club_session.boards.order_by("number")] == [
+        (n, d.to_pbn()) for n, d in deals
+    ]
 
 
-@pytest.mark.parametrize("filename, data, message", [
-    ("deals.txt", b"x", "choose a .pbn, .dup, .dlm, .lin or .csv file"),
-    ("deals.pbn", b"", "is empty"),
-    ("deals.pbn", b'[Board "1"]\n[Deal "N:AKQ.T98.765.432 - - -"]\n', "deals.pbn: line 2"),
-    ("deals.pbn", b'[Board "0"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n',
-     "deals.pbn"),
-    ("deals.pbn", b'[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n\n'
-                  b'[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n',
-     "board 1 appears twice"),
-    ("deals.pbn", b'% PBN 2.1\n[Event "nothing"]\n', "holds no deals"),
-])
+@pytest.mark.parametrize(
+    "filename, data, message",
+    [
+        ("deals.txt", b"x", "choose a .pbn, .dup, .dlm, .lin or .csv file"),
+        ("deals.pbn", b"", "is empty"),
+        ("deals.pbn", b'[Board "1"]\n[Deal "N:AKQ.T98.765.432 - - -"]\n', "deals.pbn: line 2"),
+        (
+            "deals.pbn",
+            b'[Board "0"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n',
+            "deals.pbn",
+        ),
+        (
+            "deals.pbn",
+            b'[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n\n'
+            b'[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n',
+            "board 1 appears twice",
+        ),
+        ("deals.pbn", b'% PBN 2.1\n[Event "nothing"]\n', "holds no deals"),
+    ],
+)
 def test_bad_imports_are_refused_with_the_place_and_nothing_is_saved(club_session, director, filename, data, message):
     with pytest.raises(ValidationError) as info:
         services.session_deal_import(session=club_session, user=director, filename=filename, data=data)
@@ -121,20 +132,23 @@ def test_the_board_count_is_the_sessions_board_rows(club_session, director, clie
     assert session_board_count(session=club_session) == 5
     Board.objects.filter(session=club_session, number=5).delete()
     assert session_dealing_summary(session=club_session).board_count == 4 == session_board_count(session=club_session)
-    r = client_for(director).post(f"/dealing/sessions/{club_session.pk}/boards/deal/fresh/",
-                                  {"boards": 7, "replace": "on"}, follow=True)
+    r = client_for(director).post(
+        f"/dealing/sessions/{club_session.pk}/boards/deal/fresh/", {"boards": 7, "replace": "on"}, follow=True
+    )
     assert "7 boards dealt" in r.content.decode() and session_board_count(session=club_session) == 7
 
 
 def test_a_session_in_a_published_commitment_is_dealt_only_from_it(club, club_session, director):
-    commitment = commitment_services.commitment_create(club=club, user=director, event="E", promise="P",
-                                                       dv_format="text", sessions=[(club_session, 3)])
+    commitment = commitment_services.commitment_create(
+        club=club, user=director, event="E", promise="P", dv_format="text", sessions=[(club_session, 3)]
+    )
     commitment_services.commitment_publish(commitment=commitment, user=director)
     with pytest.raises(ValidationError, match="deal it from the commitment"):
         services.session_deal_fresh(session=club_session, user=director, boards=3)
     with pytest.raises(ValidationError, match="deal it from the commitment"):
-        services.session_deal_import(session=club_session, user=director, filename="x.pbn",
-                                     data=BRIDGEWEBS.read_bytes())
+        services.session_deal_import(
+            session=club_session, user=director, filename="x.pbn", data=BRIDGEWEBS.read_bytes()
+        )
     with pytest.raises(ValidationError, match="Enter the commitment's delayed value"):
         services.session_deal_from_commitment(session=club_session, user=director)
     commitment_services.commitment_enter_dv(commitment=commitment, user=director, value="3 14 15")
@@ -152,11 +166,11 @@ def test_dealing_machine_download_is_the_deals_and_is_recorded(club_session, dir
     services.session_deal_fresh(session=club_session, user=director, boards=6)
     name, content, mime = services.dealing_file_download(session_id=club_session.pk, user=director, file_format=fmt)
     assert name.endswith(f".{fmt}")
-    assert [(n, d.to_pbn()) for n, d in formats.read_deals(fmt, content)] == \
-        [(b.number, b.deal_pbn) for b in club_session.boards.order_by("number")]
+    assert [(n, d.to_pbn()) for n, d in formats.read_deals(fmt, content)] == [
+        (b.number, b.deal_pbn) for b in club_session.boards.order_by("number")
+    ]
     record = DealDownload.objects.get()
-    assert (record.user, record.file_format, record.board_count, record.session_status) == \
-        (director, fmt, 6, "planned")
+    assert (record.user, record.file_format, record.board_count, record.session_status) == (director, fmt, 6, "planned")
     assert record.sha256 == hashlib.sha256(content).hexdigest()
 
 
@@ -173,8 +187,9 @@ def test_a_download_records_every_state_of_the_session_in_full(club_session, dir
     assert field.max_length >= Session._meta.get_field("status").max_length
 
 
-def test_dealing_machine_downloads_are_for_directors_only(club_session, director, player, scorer, other_director,
-                                                          auditor):
+def test_dealing_machine_downloads_are_for_directors_only(
+    club_session, director, player, scorer, other_director, auditor
+):
     from django.http import Http404
 
     services.session_deal_fresh(session=club_session, user=director, boards=3)
@@ -188,21 +203,23 @@ def test_dealing_machine_downloads_are_for_directors_only(club_session, director
     assert not DealDownload.objects.exists()
 
 
-def test_dealing_queues_the_analysis_on_commit(club_session, director, django_capture_on_commit_callbacks,
-                                               monkeypatch):
+def test_dealing_queues_the_analysis_on_commit(club_session, director, django_capture_on_commit_callbacks, monkeypatch):
     queued = []
-    monkeypatch.setattr("dealing.tasks.analysis.session_analysis_task.apply_async",
-                        lambda args, queue: queued.append((args, queue)))
+    monkeypatch.setattr(
+        "dealing.tasks.analysis.session_analysis_task.apply_async", lambda args, queue: queued.append((args, queue))
+    )
     with django_capture_on_commit_callbacks(execute=True):
         services.session_deal_fresh(session=club_session, user=director, boards=3)
     assert queued == [([club_session.pk], "analysis")]
 
 
-def test_finishing_a_session_queues_the_analysis_of_unanalysed_boards(club_session, director, monkeypatch,
-                                                                      django_capture_on_commit_callbacks):
+def test_finishing_a_session_queues_the_analysis_of_unanalysed_boards(
+    club_session, director, monkeypatch, django_capture_on_commit_callbacks
+):
     queued = []
-    monkeypatch.setattr("dealing.tasks.analysis.session_analysis_task.apply_async",
-                        lambda args, queue: queued.append(args))
+    monkeypatch.setattr(
+        "dealing.tasks.analysis.session_analysis_task.apply_async", lambda args, queue: queued.append(args)
+    )
     services.session_deal_fresh(session=club_session, user=director, boards=3, queue_analysis=False)
     with django_capture_on_commit_callbacks(execute=True):
         session_set_status(session=club_session, status=Session.Status.RUNNING)
@@ -218,12 +235,14 @@ def test_finishing_a_session_queues_the_analysis_of_unanalysed_boards(club_sessi
 
 
 def test_viewing_a_hand_record_queues_a_missing_analysis_at_most_every_ten_minutes(
-        club_session, director, player, client_for, monkeypatch, django_capture_on_commit_callbacks):
+    club_session, director, player, client_for, monkeypatch, django_capture_on_commit_callbacks
+):
     import datetime as dt
 
     queued = []
-    monkeypatch.setattr("dealing.tasks.analysis.session_analysis_task.apply_async",
-                        lambda args, queue: queued.append(args))
+    monkeypatch.setattr(
+        "dealing.tasks.analysis.session_analysis_task.apply_async", lambda args, queue: queued.append(args)
+    )
     services.session_deal_fresh(session=club_session, user=director, boards=2, queue_analysis=False)
     Session.objects.filter(pk=club_session.pk).update(status=Session.Status.FINISHED)
     client = client_for(player)
@@ -231,13 +250,15 @@ def test_viewing_a_hand_record_queues_a_missing_analysis_at_most_every_ten_minut
         with django_capture_on_commit_callbacks(execute=True):
             assert client.get(f"/dealing/sessions/{club_session.pk}/{url}").status_code == 200
     assert queued == [[club_session.pk]]  # queued once, not on every view
-    SessionDealing.objects.update(analysis_queued_at=SessionDealing.objects.get().analysis_queued_at
-                                  - dt.timedelta(minutes=11))
+    SessionDealing.objects.update(
+        analysis_queued_at=SessionDealing.objects.get().analysis_queued_at - dt.timedelta(minutes=11)
+    )
     with django_capture_on_commit_callbacks(execute=True):
         client.get(f"/dealing/sessions/{club_session.pk}/hand-record/1/analysis/")
     assert queued == [[club_session.pk], [club_session.pk]]  # still pending long after: queued again
-    Board.objects.update(analysis_status=Board.AnalysisStatus.DONE, dd_tricks="98a79989794536445364", par_score=0,
-                         par_contracts="Pass")
+    Board.objects.update(
+        analysis_status=Board.AnalysisStatus.DONE, dd_tricks="98a79989794536445364", par_score=0, par_contracts="Pass"
+    )
     SessionDealing.objects.update(analysis_queued_at=None)
     with django_capture_on_commit_callbacks(execute=True):
         client.get(f"/dealing/sessions/{club_session.pk}/hand-record/")
@@ -252,8 +273,7 @@ def test_the_analysis_task_stores_table_and_par_and_is_idempotent(club_session, 
     services.session_deal_fresh(session=club_session, user=director, boards=2)
     assert session_analysis_task.apply(args=[club_session.pk]).get() == 2
     for board in club_session.boards.all():
-        expected = analyse(Deal.from_pbn(board.deal_pbn), board_vulnerability(board.number),
-                           board_dealer(board.number))
+        expected = analyse(Deal.from_pbn(board.deal_pbn), board_vulnerability(board.number), board_dealer(board.number))
         assert board.analysis_status == Board.AnalysisStatus.DONE
         assert board.dd_tricks == expected.table.to_pbn_tricks()
         assert (board.par_score, board.par_contracts) == (expected.par.score, expected.par.par_contract_pbn())

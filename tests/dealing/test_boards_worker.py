@@ -27,8 +27,9 @@ def real_worker():
 
 def test_dealing_queues_the_analysis_and_a_worker_stores_it(real_worker, club_session, director):
     reply = real_worker.control.inspect(timeout=5).active_queues() or {}
-    assert any(q["name"] == "analysis" for queues in reply.values() for q in queues), \
+    assert any(q["name"] == "analysis" for queues in reply.values() for q in queues), (
         f"no worker consumes the analysis queue: {reply}"
+    )
     services.session_deal_fresh(session=club_session, user=director, boards=3)  # commits: the task is sent
     assert SessionDealing.objects.get(session=club_session).analysis_queued_at is not None
     deadline = time.monotonic() + 120

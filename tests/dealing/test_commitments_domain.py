@@ -32,9 +32,14 @@ def record_from_vector(vector) -> CommitmentRecord:
 
 
 def make_record(**changes) -> CommitmentRecord:
-    fields = dict(event="Riverside Pairs", promise="DJIA close on 2026-11-20", dv_format="decimal:2",
-                  salt=bytes(range(16)), sessions=(SessionEntry("riverside/s1", 3), SessionEntry("riverside/s2", 2)),
-                  key=bytes(range(32)))
+    fields = dict(
+        event="Riverside Pairs",
+        promise="DJIA close on 2026-11-20",
+        dv_format="decimal:2",
+        salt=bytes(range(16)),
+        sessions=(SessionEntry("riverside/s1", 3), SessionEntry("riverside/s2", 2)),
+        key=bytes(range(32)),
+    )
     fields.update(changes)
     return CommitmentRecord(**fields)
 
@@ -76,22 +81,28 @@ def test_dealing_key_is_the_documented_hmac():
     import hmac
 
     record = make_record()
-    expected = hmac.new(record.key, b"bridge-commitment-v1 dealing key\x00" + bytes.fromhex(record.commitment_hash())
-                        + b"43275.91", hashlib.sha256).digest()
+    expected = hmac.new(
+        record.key,
+        b"bridge-commitment-v1 dealing key\x00" + bytes.fromhex(record.commitment_hash()) + b"43275.91",
+        hashlib.sha256,
+    ).digest()
     assert RevealedCommitment(record, "43275.91").dealing_key() == expected
 
 
-@pytest.mark.parametrize("change", [
-    {"key": bytes(range(1, 33))},
-    {"key": bytes(range(31)) + b"\x20"},
-    {"salt": bytes(range(1, 17))},
-    {"event": "Riverside Pairt"},
-    {"promise": "DJIA close on 2026-11-21"},
-    {"dv_format": "decimal:3"},
-    {"sessions": (SessionEntry("riverside/s1", 3), SessionEntry("riverside/s3", 2))},
-    {"sessions": (SessionEntry("riverside/s1", 3), SessionEntry("riverside/s2", 3))},
-    {"sessions": (SessionEntry("riverside/s2", 2), SessionEntry("riverside/s1", 3))},
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"key": bytes(range(1, 33))},
+        {"key": bytes(range(31)) + b"\x20"},
+        {"salt": bytes(range(1, 17))},
+        {"event": "Riverside Pairt"},
+        {"promise": "DJIA close on 2026-11-21"},
+        {"dv_format": "decimal:3"},
+        {"sessions": (SessionEntry("riverside/s1", 3), SessionEntry("riverside/s3", 2))},
+        {"sessions": (SessionEntry("riverside/s1", 3), SessionEntry("riverside/s2", 3))},
+        {"sessions": (SessionEntry("riverside/s2", 2), SessionEntry("riverside/s1", 3))},
+    ],
+)
 def test_every_input_changes_the_commitment_hash(change):
     assert make_record(**change).commitment_hash() != make_record().commitment_hash()
 
@@ -126,38 +137,44 @@ def test_revealed_json_round_trip():
     assert again == revealed and again.record.key == revealed.record.key
 
 
-@pytest.mark.parametrize("dv_format, raw, expected", [
-    ("decimal:2", "43275.91", "43275.91"),
-    ("decimal:2", " 43,275.91 ", "43275.91"),
-    ("decimal:2", "43.275,91", "43275.91"),
-    ("decimal:2", "43 275,91", "43275.91"),
-    ("decimal:2", "43\u00a0275.91", "43275.91"),
-    ("decimal:2", "0.05", "0.05"),
-    ("decimal:2", "007.10", "7.10"),
-    ("decimal:2", "-12.30", "-12.30"),
-    ("decimal:2", "\u221212.30", "-12.30"),
-    ("decimal:2", "-0.00", "0.00"),
-    ("decimal:0", "1,234,567", "1234567"),
-    ("decimal:0", "42", "42"),
-    ("decimal:4", "4.2735", "4.2735"),
-    ("text", "  3  14 15\t26 ", "3 14 15 26"),
-    ("text", "Cafe\u0301", "Caf\u00e9"),
-])
+@pytest.mark.parametrize(
+    "dv_format, raw, expected",
+    [
+        ("decimal:2", "43275.91", "43275.91"),
+        ("decimal:2", " 43,275.91 ", "43275.91"),
+        ("decimal:2", "43.275,91", "43275.91"),
+        ("decimal:2", "43 275,91", "43275.91"),
+        ("decimal:2", "43\u00a0275.91", "43275.91"),
+        ("decimal:2", "0.05", "0.05"),
+        ("decimal:2", "007.10", "7.10"),
+        ("decimal:2", "-12.30", "-12.30"),
+        ("decimal:2", "\u221212.30", "-12.30"),
+        ("decimal:2", "-0.00", "0.00"),
+        ("decimal:0", "1,234,567", "1234567"),
+        ("decimal:0", "42", "42"),
+        ("decimal:4", "4.2735", "4.2735"),
+        ("text", "  3  14 15\t26 ", "3 14 15 26"),
+        ("text", "Cafe\u0301", "Caf\u00e9"),
+    ],
+)
 def test_canonical_dv(dv_format, raw, expected):
     assert canonical_dv(dv_format, raw) == expected
 
 
-@pytest.mark.parametrize("dv_format, raw, message", [
-    ("decimal:2", "43275.9", "exactly 2 digits after the decimal point"),
-    ("decimal:2", "43275.912", "exactly 2 digits after the decimal point"),
-    ("decimal:2", "4327591", "exactly 2 digits after the decimal point"),
-    ("decimal:2", "43,27.91", "thousands separators must group three digits"),
-    ("decimal:2", "abc", "is not a number"),
-    ("decimal:2", "", "is not a number"),
-    ("decimal:0", "12.5", "thousands separators must group three digits"),
-    ("decimal:0", "1e5", "is not a number"),
-    ("text", "   ", "is empty"),
-])
+@pytest.mark.parametrize(
+    "dv_format, raw, message",
+    [
+        ("decimal:2", "43275.9", "exactly 2 digits after the decimal point"),
+        ("decimal:2", "43275.912", "exactly 2 digits after the decimal point"),
+        ("decimal:2", "4327591", "exactly 2 digits after the decimal point"),
+        ("decimal:2", "43,27.91", "thousands separators must group three digits"),
+        ("decimal:2", "abc", "is not a number"),
+        ("decimal:2", "", "is not a number"),
+        ("decimal:0", "12.5", "thousands separators must group three digits"),
+        ("decimal:0", "1e5", "is not a number"),
+        ("text", "   ", "is empty"),
+    ],
+)
 def test_canonical_dv_rejects_with_a_precise_message(dv_format, raw, message):
     with pytest.raises(DealingError, match=message) as info:
         canonical_dv(dv_format, raw)
@@ -175,25 +192,29 @@ def test_a_revealed_dv_must_be_canonical():
         RevealedCommitment(make_record(), "43,275.91")
 
 
-@pytest.mark.parametrize("changes, message", [
-    ({"event": "Two  spaces"}, "not in canonical form"),
-    ({"event": "line\nbreak"}, "not in canonical form"),
-    ({"event": ""}, "is empty"),
-    ({"promise": "x" * 501}, "at most 500"),
-    ({"salt": bytes(15)}, "salt is 16 bytes"),
-    ({"key": bytes(31)}, "secret key is 32 bytes"),
-    ({"sessions": ()}, "covers 1 … 100 sessions"),
-    ({"sessions": (SessionEntry("a", 1), SessionEntry("a", 2))}, "two sessions have the label 'a'"),
-    ({"dealer": "dealer-v2"}, "unknown dealer"),
-    ({"format": "bridge-commitment-v0"}, "unknown commitment format"),
-])
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"event": "Two  spaces"}, "not in canonical form"),
+        ({"event": "line\nbreak"}, "not in canonical form"),
+        ({"event": ""}, "is empty"),
+        ({"promise": "x" * 501}, "at most 500"),
+        ({"salt": bytes(15)}, "salt is 16 bytes"),
+        ({"key": bytes(31)}, "secret key is 32 bytes"),
+        ({"sessions": ()}, "covers 1 … 100 sessions"),
+        ({"sessions": (SessionEntry("a", 1), SessionEntry("a", 2))}, "two sessions have the label 'a'"),
+        ({"dealer": "dealer-v2"}, "unknown dealer"),
+        ({"format": "bridge-commitment-v0"}, "unknown commitment format"),
+    ],
+)
 def test_record_validation(changes, message):
     with pytest.raises(DealingError, match=message):
         make_record(**changes)
 
 
-@pytest.mark.parametrize("label, boards", [("has space", 1), ("/leading", 1), ("", 1), ("x" * 101, 1), ("ok", 0),
-                                           ("ok", 1000), ("ok", True)])
+@pytest.mark.parametrize(
+    "label, boards", [("has space", 1), ("/leading", 1), ("", 1), ("x" * 101, 1), ("ok", 0), ("ok", 1000), ("ok", True)]
+)
 def test_session_entry_validation(label, boards):
     with pytest.raises(DealingError):
         SessionEntry(label, boards)
@@ -228,8 +249,13 @@ def test_audit_passes_on_an_honest_commitment():
     record = make_record()
     revealed = RevealedCommitment(record, "43275.91")
     checks = audit(record.published(), revealed, revealed.deal_numbers())
-    assert [c.name for c in checks] == ["record unchanged", "commitment hash", "delayed value",
-                                        "deals of riverside/s1", "deals of riverside/s2"]
+    assert [c.name for c in checks] == [
+        "record unchanged",
+        "commitment hash",
+        "delayed value",
+        "deals of riverside/s1",
+        "deals of riverside/s2",
+    ]
     assert all(c.passed for c in checks)
 
 

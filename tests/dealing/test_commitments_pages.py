@@ -18,7 +18,6 @@ from dealing.services import commitments as services
 pytestmark = pytest.mark.django_db
 
 
-
 def finish(session):
     Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED)
     session.refresh_from_db()
@@ -26,9 +25,14 @@ def finish(session):
 
 @pytest.fixture
 def revealed(club, club_session, director):
-    commitment = services.commitment_create(club=club, user=director, event="Autumn Pairs",
-                                            promise="DJIA close on 2026-11-20", dv_format="decimal:2",
-                                            sessions=[(club_session, 3)])
+    commitment = services.commitment_create(
+        club=club,
+        user=director,
+        event="Autumn Pairs",
+        promise="DJIA close on 2026-11-20",
+        dv_format="decimal:2",
+        sessions=[(club_session, 3)],
+    )
     services.commitment_publish(commitment=commitment, user=director)
     services.commitment_enter_dv(commitment=commitment, user=director, value="43275.91")
     board_services.session_deal_from_commitment(session=club_session, user=director)
@@ -36,21 +40,29 @@ def revealed(club, club_session, director):
     return services.commitment_reveal(commitment=commitment, user=director)
 
 
-def test_a_director_creates_publishes_enters_the_dv_and_reveals_through_the_pages(club, club_session, director,
-                                                                                 client_for):
+def test_a_director_creates_publishes_enters_the_dv_and_reveals_through_the_pages(
+    club, club_session, director, client_for
+):
     client = client_for(director)
     page = client.get(f"/dealing/commitments/new/{club.slug}/")
     assert page.status_code == 200 and "Tuesday Pairs" in page.content.decode()
-    response = client.post(f"/dealing/commitments/new/{club.slug}/", {
-        "event": "Autumn Pairs", "promise": "DJIA close on 2026-11-20", "dv_format": "decimal:2",
-        f"session_{club_session.pk}": "on", f"boards_{club_session.pk}": "3"})
+    response = client.post(
+        f"/dealing/commitments/new/{club.slug}/",
+        {
+            "event": "Autumn Pairs",
+            "promise": "DJIA close on 2026-11-20",
+            "dv_format": "decimal:2",
+            f"session_{club_session.pk}": "on",
+            f"boards_{club_session.pk}": "3",
+        },
+    )
     commitment = Commitment.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/dealing/commitments/{commitment.pk}/"
     detail = client.get(response["Location"]).content.decode()
     assert "Draft" in detail and f"session: riverside/2026-11-24/s{club_session.pk} 3" in detail
     assert commitment.secret_key not in detail
 
-    asked = client.post(f"/dealing/commitments/{commitment.pk}/publish/")       # first: what publishing does
+    asked = client.post(f"/dealing/commitments/{commitment.pk}/publish/")  # first: what publishing does
     assert asked.status_code == 200 and "Nothing of it can change afterwards" in asked.content.decode()
     assert Commitment.objects.get().status == "draft"
     client.post(f"/dealing/commitments/{commitment.pk}/publish/", {"confirmed": "yes"})
@@ -71,8 +83,9 @@ def test_a_director_creates_publishes_enters_the_dv_and_reveals_through_the_page
     dealt = client.post(f"/dealing/sessions/{club_session.pk}/boards/deal/commitment/")
     assert dealt.status_code == 302 and club_session.boards.count() == 3
 
-    early = client.post(f"/dealing/commitments/{commitment.pk}/reveal/", {"confirmed": "yes"},
-                        follow=True).content.decode()
+    early = client.post(
+        f"/dealing/commitments/{commitment.pk}/reveal/", {"confirmed": "yes"}, follow=True
+    ).content.decode()
     assert "Not over yet" in early and Commitment.objects.get().status == "published"
     finish(club_session)
     asked = client.post(f"/dealing/commitments/{commitment.pk}/reveal/").content.decode()
@@ -84,13 +97,16 @@ def test_a_director_creates_publishes_enters_the_dv_and_reveals_through_the_page
 
 
 def test_the_create_form_reports_errors_next_to_the_fields(club, club_session, director, client_for):
-    response = client_for(director).post(f"/dealing/commitments/new/{club.slug}/", {
-        "event": "", "promise": "P", "dv_format": "decimal:2", f"session_{club_session.pk}": "on"})
+    response = client_for(director).post(
+        f"/dealing/commitments/new/{club.slug}/",
+        {"event": "", "promise": "P", "dv_format": "decimal:2", f"session_{club_session.pk}": "on"},
+    )
     html = response.content.decode()
     assert response.status_code == 200 and "This field is required." in html
     assert "How many boards will Tuesday Pairs have?" in html
-    response = client_for(director).post(f"/dealing/commitments/new/{club.slug}/", {
-        "event": "E", "promise": "P", "dv_format": "decimal:2"})
+    response = client_for(director).post(
+        f"/dealing/commitments/new/{club.slug}/", {"event": "E", "promise": "P", "dv_format": "decimal:2"}
+    )
     assert "Choose at least one session." in response.content.decode()
     assert not Commitment.objects.exists()
 
@@ -102,11 +118,15 @@ def test_only_directors_create(club, player, other_director, client_for):
 
 def test_players_see_published_commitments_but_not_drafts(club, club_session, director, player, client_for):
     other = session_create(club=club, name="Other", date=datetime.date(2026, 12, 1))
-    draft = services.commitment_create(club=club, user=director, event="Draft one", promise="P", dv_format="text",
-                                       sessions=[(other, 2)])
-    published = services.commitment_publish(commitment=services.commitment_create(
-        club=club, user=director, event="Published one", promise="P", dv_format="text",
-        sessions=[(club_session, 2)]), user=director)
+    draft = services.commitment_create(
+        club=club, user=director, event="Draft one", promise="P", dv_format="text", sessions=[(other, 2)]
+    )
+    published = services.commitment_publish(
+        commitment=services.commitment_create(
+            club=club, user=director, event="Published one", promise="P", dv_format="text", sessions=[(club_session, 2)]
+        ),
+        user=director,
+    )
     listing = client_for(player).get("/dealing/commitments/").content.decode()
     assert "Published one" in listing and "Draft one" not in listing
     assert client_for(player).get(f"/dealing/commitments/{draft.pk}/").status_code == 404
@@ -123,21 +143,24 @@ def test_published_json_and_notice_text(revealed, player, client_for):
     assert revealed.commitment_hash in notice and revealed.published_text in notice
     record_text = notice.split("-----\n", 1)[1]
     public = record_text.rsplit("commitment: ", 1)[0]
-    assert hashlib.sha256((public + f"key: {revealed.secret_key}\n").encode()).hexdigest() == \
-        revealed.commitment_hash
+    assert hashlib.sha256((public + f"key: {revealed.secret_key}\n").encode()).hexdigest() == revealed.commitment_hash
 
 
 def test_revealed_json_recomputes_the_boards(revealed, club_session, player, client_for):
     data = json.loads(client_for(player).get(f"/dealing/commitments/{revealed.pk}/revealed.json").content)
     numbers = RevealedCommitment.from_json(data).deal_numbers()
-    assert [int(n) for n in club_session.boards.order_by("number").values_list("deal_number", flat=True)] == \
-        numbers[revealed.entries.get().label]
+    assert [int(n) for n in club_session.boards.order_by("number").values_list("deal_number", flat=True)] == numbers[
+        revealed.entries.get().label
+    ]
 
 
 def test_revealed_json_waits_for_the_reveal(club, club_session, director, client_for):
-    commitment = services.commitment_publish(commitment=services.commitment_create(
-        club=club, user=director, event="E", promise="P", dv_format="text", sessions=[(club_session, 2)]),
-        user=director)
+    commitment = services.commitment_publish(
+        commitment=services.commitment_create(
+            club=club, user=director, event="E", promise="P", dv_format="text", sessions=[(club_session, 2)]
+        ),
+        user=director,
+    )
     response = client_for(director).get(f"/dealing/commitments/{commitment.pk}/revealed.json")
     assert response.status_code == 302
 
@@ -154,7 +177,7 @@ def test_the_audit_page_catches_a_swapped_board(revealed, club_session, auditor,
     from dealing.domain.numbering import number_to_deal
 
     board = Board.objects.get(session=club_session, number=2)
-    other = (int(board.deal_number) + 1)
+    other = int(board.deal_number) + 1
     Board.objects.filter(pk=board.pk).update(deal_number=str(other), deal_pbn=number_to_deal(other).to_pbn())
     html = client_for(auditor).get(f"/dealing/commitments/{revealed.pk}/audit/").content.decode()
     assert "Not every check passed" in html and "board 2 is N:" in html
@@ -167,11 +190,13 @@ def test_the_audit_page_catches_a_record_changed_behind_the_sites_back(revealed,
     assert "Not every check passed" in html
 
 
-def test_before_the_reveal_the_audit_says_what_it_cannot_check_yet(club, club_session, director, auditor,
-                                                                   client_for):
-    commitment = services.commitment_publish(commitment=services.commitment_create(
-        club=club, user=director, event="E", promise="P", dv_format="text", sessions=[(club_session, 2)]),
-        user=director)
+def test_before_the_reveal_the_audit_says_what_it_cannot_check_yet(club, club_session, director, auditor, client_for):
+    commitment = services.commitment_publish(
+        commitment=services.commitment_create(
+            club=club, user=director, event="E", promise="P", dv_format="text", sessions=[(club_session, 2)]
+        ),
+        user=director,
+    )
     html = client_for(auditor).get(f"/dealing/commitments/{commitment.pk}/audit/").content.decode()
     assert "has not been revealed yet" in html and commitment.secret_key not in html
 
@@ -185,9 +210,17 @@ def test_players_cannot_audit(revealed, player, client_for):
 
 def test_the_api_flow(club, club_session, director, player, api_client_for):
     api = api_client_for(director)
-    created = api.post("/api/v1/commitments/", {
-        "club": club.slug, "event": "API Pairs", "promise": "DJIA close", "dv_format": "decimal:2",
-        "sessions": [{"session": club_session.pk, "boards": 2}]}, format="json")
+    created = api.post(
+        "/api/v1/commitments/",
+        {
+            "club": club.slug,
+            "event": "API Pairs",
+            "promise": "DJIA close",
+            "dv_format": "decimal:2",
+            "sessions": [{"session": club_session.pk, "boards": 2}],
+        },
+        format="json",
+    )
     assert created.status_code == 201, created.json()
     body = created.json()
     cid = body["id"]
@@ -213,14 +246,22 @@ def test_the_api_flow(club, club_session, director, player, api_client_for):
     assert boards["deals_visible"] and len(boards["boards"]) == 2 and boards["boards"][0]["deal"].startswith("N:")
 
 
-@pytest.mark.parametrize("payload, field", [
-    ({"event": "E", "promise": "P", "dv_format": "decimal:2", "sessions": []}, "sessions"),
-    ({"event": "E", "promise": "P", "dv_format": "float", "sessions": [{"session": 1, "boards": 2}]}, "dv_format"),
-    ({"event": "", "promise": "P", "dv_format": "text", "sessions": [{"session": 1, "boards": 2}]}, "event"),
-    ({"event": "E", "promise": "P", "dv_format": "text", "sessions": [{"session": 99999, "boards": 2}]}, "sessions"),
-    ({"event": "E", "promise": "P", "dv_format": "text", "sessions": [{"session": 1, "boards": 0}]},
-     "sessions.0.boards"),
-])
+@pytest.mark.parametrize(
+    "payload, field",
+    [
+        ({"event": "E", "promise": "P", "dv_format": "decimal:2", "sessions": []}, "sessions"),
+        ({"event": "E", "promise": "P", "dv_format": "float", "sessions": [{"session": 1, "boards": 2}]}, "dv_format"),
+        ({"event": "", "promise": "P", "dv_format": "text", "sessions": [{"session": 1, "boards": 2}]}, "event"),
+        (
+            {"event": "E", "promise": "P", "dv_format": "text", "sessions": [{"session": 99999, "boards": 2}]},
+            "sessions",
+        ),
+        (
+            {"event": "E", "promise": "P", "dv_format": "text", "sessions": [{"session": 1, "boards": 0}]},
+            "sessions.0.boards",
+        ),
+    ],
+)
 def test_api_create_errors_have_the_standard_shape(club, director, api_client_for, payload, field):
     response = api_client_for(director).post("/api/v1/commitments/", {"club": club.slug, **payload}, format="json")
     assert response.status_code == 400
@@ -230,8 +271,13 @@ def test_api_create_errors_have_the_standard_shape(club, director, api_client_fo
 
 
 def test_api_permissions(club, club_session, director, player, other_director, api_client_for):
-    payload = {"club": club.slug, "event": "E", "promise": "P", "dv_format": "text",
-               "sessions": [{"session": club_session.pk, "boards": 2}]}
+    payload = {
+        "club": club.slug,
+        "event": "E",
+        "promise": "P",
+        "dv_format": "text",
+        "sessions": [{"session": club_session.pk, "boards": 2}],
+    }
     assert api_client_for(player).post("/api/v1/commitments/", payload, format="json").status_code == 403
     assert api_client_for(other_director).post("/api/v1/commitments/", payload, format="json").status_code == 404
     assert api_client_for(None).get("/api/v1/commitments/").status_code in (401, 403)
@@ -251,9 +297,12 @@ def test_api_deal_and_import(club_session, director, api_client_for):
     api = api_client_for(director)
     missing = api.post(f"/api/v1/sessions/{club_session.pk}/boards/", {"source": "fresh"}, format="json")
     assert missing.status_code == 400 and missing.json()["error"]["field"] == "boards"
-    pbn = (b'[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n')
-    response = api.post(f"/api/v1/sessions/{club_session.pk}/boards/",
-                        {"source": "import", "file": SimpleUploadedFile("set.pbn", pbn)}, format="multipart")
+    pbn = b'[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n'
+    response = api.post(
+        f"/api/v1/sessions/{club_session.pk}/boards/",
+        {"source": "import", "file": SimpleUploadedFile("set.pbn", pbn)},
+        format="multipart",
+    )
     assert response.status_code == 201 and response.json()["dealt_from"] == "imported"
     again = api.post(f"/api/v1/sessions/{club_session.pk}/boards/", {"source": "fresh", "boards": 3}, format="json")
     assert again.status_code == 400 and "dealt already" in again.json()["error"]["message"]

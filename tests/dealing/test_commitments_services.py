@@ -18,7 +18,6 @@ from dealing.services import commitments as services
 pytestmark = pytest.mark.django_db
 
 
-
 def make(club, director, sessions, **extra):
     fields = dict(event="Autumn Pairs 2026", promise="DJIA close on 2026-11-20", dv_format="decimal:2")
     fields.update(extra)
@@ -42,7 +41,9 @@ def test_create_makes_a_draft_with_fresh_secrets_and_labels(club, director, club
     assert len(one.secret_key) == 64 and len(one.salt) == 32
     assert one.secret_key != two.secret_key and one.salt != two.salt
     assert [(e.label, e.boards) for e in one.entries.order_by("position")] == [
-        (f"riverside/2026-11-24/s{club_session.pk}", 24), (f"riverside/2026-11-26/s{second_session.pk}", 27)]
+        (f"riverside/2026-11-24/s{club_session.pk}", 24),
+        (f"riverside/2026-11-26/s{second_session.pk}", 27),
+    ]
 
 
 def test_event_and_promise_are_normalised(club, director, club_session):
@@ -50,11 +51,14 @@ def test_event_and_promise_are_normalised(club, director, club_session):
     assert (commitment.event, commitment.promise) == ("Autumn Pairs", "DJIA close")
 
 
-@pytest.mark.parametrize("changes, field", [
-    ({"event": "   "}, "event"),
-    ({"promise": ""}, "promise"),
-    ({"dv_format": "decimal:9"}, "dv_format"),
-])
+@pytest.mark.parametrize(
+    "changes, field",
+    [
+        ({"event": "   "}, "event"),
+        ({"promise": ""}, "promise"),
+        ({"dv_format": "decimal:9"}, "dv_format"),
+    ],
+)
 def test_create_rejects_bad_input_and_saves_nothing(club, director, club_session, changes, field):
     with pytest.raises(ValidationError) as info:
         make(club, director, [(club_session, 3)], **changes)
@@ -108,10 +112,18 @@ def test_publish_fixes_the_hash_of_the_whole_record(club, director, club_session
         services.commitment_publish(commitment=commitment, user=director)
 
 
-@pytest.mark.parametrize("field, value", [
-    ("event", "Changed"), ("promise", "FTSE close"), ("dv_format", "text"), ("salt", "0" * 32),
-    ("secret_key", "0" * 64), ("commitment_hash", "0" * 64), ("status", "draft"),
-])
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("event", "Changed"),
+        ("promise", "FTSE close"),
+        ("dv_format", "text"),
+        ("salt", "0" * 32),
+        ("secret_key", "0" * 64),
+        ("commitment_hash", "0" * 64),
+        ("status", "draft"),
+    ],
+)
 def test_a_published_commitment_is_immutable(club, director, club_session, field, value):
     commitment = services.commitment_publish(commitment=make(club, director, [(club_session, 3)]), user=director)
     setattr(commitment, field, value)
@@ -130,8 +142,7 @@ def test_the_sessions_of_a_published_commitment_are_fixed(club, director, club_s
     with pytest.raises(ValidationError, match="cannot change"):
         entry.delete()
     with pytest.raises(ValidationError, match="cannot change"):
-        CommitmentSession.objects.create(commitment=commitment, session=second_session, label="x", boards=1,
-                                         position=2)
+        CommitmentSession.objects.create(commitment=commitment, session=second_session, label="x", boards=1, position=2)
     assert list(commitment.entries.values_list("boards", flat=True)) == [3]
 
 
@@ -181,7 +192,8 @@ def test_reveal_requires_the_dv(club, director, club_session):
 
 def test_reveal_waits_for_every_session_to_be_over(club, director, club_session, second_session):
     commitment = services.commitment_publish(
-        commitment=make(club, director, [(club_session, 3), (second_session, 3)]), user=director)
+        commitment=make(club, director, [(club_session, 3), (second_session, 3)]), user=director
+    )
     services.commitment_enter_dv(commitment=commitment, user=director, value="1.00")
     over(club_session)
     with pytest.raises(ValidationError, match="Not over yet: .*Thursday Pairs"):
@@ -201,8 +213,9 @@ def test_dealing_from_the_commitment_gives_the_committed_deals(club, director, c
     board_services.session_deal_from_commitment(session=club_session, user=director)
     expected = RevealedCommitment(commitment.record(), "43275.91").deal_numbers()
     label = commitment.entries.get().label
-    assert [int(n) for n in club_session.boards.order_by("number").values_list("deal_number", flat=True)] == \
-        expected[label]
+    assert [int(n) for n in club_session.boards.order_by("number").values_list("deal_number", flat=True)] == expected[
+        label
+    ]
 
 
 def test_a_draft_whose_session_was_dealt_meanwhile_cannot_be_published(club, director, club_session):

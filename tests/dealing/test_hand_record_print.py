@@ -64,7 +64,7 @@ def test_the_printable_page_has_six_boards_a_page(over, player, client_for):
     assert html.count('data-testid="hand-record-page"') == 2
     assert all(f'data-testid="hr-board-{n}"' in html for n in range(1, 9))
     assert html.count('class="dd-table"') == 8 and "Par" in html
-    assert 'data-testid="hand-record-pdf-link"' in html              # the screen's buttons
+    assert 'data-testid="hand-record-pdf-link"' in html  # the screen's buttons
 
 
 @pytest.mark.slow
@@ -121,7 +121,7 @@ def test_asking_for_the_pdf_queues_the_missing_analysis(club_session, director, 
     set_status(club_session, Session.Status.FINISHED)
     asked = []
 
-    def queue(*, session, force=False):          # the worker's part: analyse the session now
+    def queue(*, session, force=False):  # the worker's part: analyse the session now
         asked.append(session.pk)
         analyse_all(session)
         return True
@@ -129,10 +129,12 @@ def test_asking_for_the_pdf_queues_the_missing_analysis(club_session, director, 
     monkeypatch.setattr("dealing.views.printing.session_analysis_queue", queue)
     response = client_for(player).get(f"/dealing/sessions/{club_session.pk}/hand-record.pdf")
     assert asked == [club_session.pk]
-    assert response["Content-Type"] == "application/pdf"            # an inline worker: made at once
+    assert response["Content-Type"] == "application/pdf"  # an inline worker: made at once
 
 
 def test_a_session_without_boards_has_no_hand_record(finished_session, player, client_for):
-    for url in (f"/dealing/sessions/{finished_session.pk}/hand-record/print/",
-                f"/dealing/sessions/{finished_session.pk}/hand-record.pdf"):
+    for url in (
+        f"/dealing/sessions/{finished_session.pk}/hand-record/print/",
+        f"/dealing/sessions/{finished_session.pk}/hand-record.pdf",
+    ):
         assert client_for(player).get(url).status_code == 404

@@ -12,12 +12,11 @@ from dealing.domain.cards import Deal, Seat, board_dealer, board_vulnerability
 from dealing.domain.formats.pbn import read_pbn
 from dealing.domain.perfect_auction import encode
 from dealing.models import Board
-from dealing.templatetags.suit_symbols import suit_symbols
 from dealing.services import boards as board_services
 from dealing.services.boards import session_boards_analyse
+from dealing.templatetags.suit_symbols import suit_symbols
 
 pytestmark = pytest.mark.django_db
-
 
 
 def set_status(session, status):
@@ -96,11 +95,13 @@ def test_par_is_written_with_suit_symbols_coloured_with_the_letter_for_screen_re
 
     with translation.override("en"):
         html = str(suit_symbols("EW 6D=; NS 4HX-2"))
-        assert html == ('EW 6<span class="suit suit-d"><span aria-hidden="true">♦</span><span class="visually-hidden">D'
-                        '</span></span>=; NS 4<span class="suit suit-h"><span aria-hidden="true">♥</span>'
-                        '<span class="visually-hidden">H</span></span>X-2')
+        assert html == (
+            'EW 6<span class="suit suit-d"><span aria-hidden="true">♦</span><span class="visually-hidden">D'
+            '</span></span>=; NS 4<span class="suit suit-h"><span aria-hidden="true">♥</span>'
+            '<span class="visually-hidden">H</span></span>X-2'
+        )
         assert str(suit_symbols("N 2NX-1")) == "N 2NTX-1" and str(suit_symbols("Pass")) == "Pass"
-        assert str(suit_symbols("<b>4S</b>")).startswith("&lt;b&gt;4<span")   # the rest is escaped
+        assert str(suit_symbols("<b>4S</b>")).startswith("&lt;b&gt;4<span")  # the rest is escaped
     with translation.override("pl"):
         assert str(suit_symbols("S 3NT=")) == "S 3BA=" and str(suit_symbols("Pass")) == "pas"
 
@@ -123,12 +124,12 @@ def test_the_perfect_auction_is_collapsed_and_only_once_published(analysed, play
     assert 'data-testid="perfect-auction"' not in client_for(player).get(url).content.decode()
     set_status(analysed, Session.Status.PUBLISHED)
     html = client_for(player).get(url).content.decode()
-    block = html[html.index('data-testid="perfect-auction"'):]
-    details = block[block.index("<details"):block.index(">", block.index("<details")) + 1]
+    block = html[html.index('data-testid="perfect-auction"') :]
+    details = block[block.index("<details") : block.index(">", block.index("<details")) + 1]
     assert 'data-testid="perfect-auction-details"' in details and " open" not in details
     calls = encode(Deal.from_pbn(board.deal_pbn), Seat.NORTH)
-    text = block[block.index('data-testid="perfect-auction-text">'):]
-    assert text[len('data-testid="perfect-auction-text">'):].startswith(" ".join(str(c) for c in calls)[:40])
+    text = block[block.index('data-testid="perfect-auction-text">') :]
+    assert text[len('data-testid="perfect-auction-text">') :].startswith(" ".join(str(c) for c in calls)[:40])
 
 
 @pytest.mark.slow
@@ -145,8 +146,9 @@ def test_pbn_download_is_the_hand_record_with_its_analysis(analysed, player, cli
     assert response.status_code == 200 and response["Content-Disposition"].startswith("attachment")
     games = read_pbn(response.content).games
     boards = list(Board.objects.filter(session=analysed).order_by("number"))
-    assert [(g.board, g.deal.to_pbn(), g.dealer.letter, g.vulnerability.pbn) for g in games] == \
-        [(b.number, b.deal_pbn, b.dealer, b.vulnerability) for b in boards]
+    assert [(g.board, g.deal.to_pbn(), g.dealer.letter, g.vulnerability.pbn) for g in games] == [
+        (b.number, b.deal_pbn, b.dealer, b.vulnerability) for b in boards
+    ]
     assert games[0].value("Event") == "Riverside Bridge Club – Tuesday Pairs"
     assert games[0].double_dummy_tricks.to_pbn_tricks() == boards[0].dd_tricks
     assert games[0].optimum_score == boards[0].par_score
@@ -159,7 +161,9 @@ def test_session_page_panel_links_to_the_hand_record_once_over(club_session, dir
     assert 'data-testid="dealing-panel"' in html and "2 boards dealt" in html
     assert "hand-record-link" not in html and "dealing-page-link" not in html
     assert "shown here once the session is over" in html
-    assert 'data-testid="dealing-page-link"' in client_for(director).get(f"/sessions/{club_session.pk}/").content.decode()
+    assert (
+        'data-testid="dealing-page-link"' in client_for(director).get(f"/sessions/{club_session.pk}/").content.decode()
+    )
     set_status(club_session, Session.Status.FINISHED)
     html = client_for(player).get(f"/sessions/{club_session.pk}/").content.decode()
     assert f'href="/dealing/sessions/{club_session.pk}/hand-record/"' in html
@@ -174,8 +178,9 @@ def test_a_finished_session_without_boards(finished, player, client_for):
 
 def test_a_polish_diagram_writes_honours_as_polish_players_do(analysed, player, client_for):
     """A K D W 10 in Polish (dama, walet), A K Q J 10 in English: one word each, in the diagrams and in play."""
-    from dealing.texts import rank
     from django.utils import translation
+
+    from dealing.texts import rank
 
     board = Board.objects.get(session=analysed, number=2)
     deal = Deal.from_pbn(board.deal_pbn)

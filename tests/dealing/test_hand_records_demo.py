@@ -13,7 +13,6 @@ from dealing.models import Board, Commitment, SessionDealing
 pytestmark = pytest.mark.django_db
 
 
-
 @pytest.mark.slow
 def test_seed_demo_deals_the_finished_sessions_from_a_revealed_commitment(client):
     out = io.StringIO()

@@ -39,8 +39,14 @@ def test_board_count_goes_and_comes_back_counted(at_the_end):
     for session, stale in ((dealt, 99), (emptied, 4)):
         SessionDealing.objects.create(session=session, source="fresh", board_count=stale, dealt_at=timezone.now())
     for number in (1, 2):
-        Board.objects.create(session=dealt, number=number, dealer="N", vulnerability="None", deal_number="0",
-                             deal_pbn="N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+        Board.objects.create(
+            session=dealt,
+            number=number,
+            dealer="N",
+            vulnerability="None",
+            deal_number="0",
+            deal_pbn="N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
+        )
 
     apps = migrate(AFTER)
     assert "board_count" not in {f.name for f in apps.get_model("dealing", "SessionDealing")._meta.fields}

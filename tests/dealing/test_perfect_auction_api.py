@@ -23,6 +23,7 @@ def kersey_auction(dealer: str = "N") -> str:
 
 # --- API ----------------------------------------------------------------------------------
 
+
 def test_routes_are_where_the_api_says():
     assert reverse("api-perfect-auction-encode") == ENCODE
     assert reverse("api-perfect-auction-decode") == DECODE
@@ -39,7 +40,7 @@ def test_encode_then_decode_through_the_api(api_client_for, player, dealer):
     assert body["auction"] == kersey_auction(dealer) == " ".join(body["calls"])
     assert body["contract"].startswith("6C by ")
     passes = ("NESW".index("N") - "NESW".index(dealer)) % 4  # North holds ♠A and opens 1♦
-    assert body["calls"][:passes + 1] == ["P"] * passes + ["1D"]
+    assert body["calls"][: passes + 1] == ["P"] * passes + ["1D"]
 
     response = client.post(DECODE, {"auction": body["auction"].lower(), "dealer": dealer}, format="json")
     assert response.status_code == 200, response.content
@@ -51,8 +52,12 @@ def test_encode_then_decode_through_the_api(api_client_for, player, dealer):
 @pytest.mark.parametrize(
     "url, payload, field, message",
     [
-        (DECODE, {"auction": "P 1C X", "dealer": "N"}, "auction",
-         "the auction is unfinished: after call 3 (South: X) West must bid with ♠K"),
+        (
+            DECODE,
+            {"auction": "P 1C X", "dealer": "N"},
+            "auction",
+            "the auction is unfinished: after call 3 (South: X) West must bid with ♠K",
+        ),
         (DECODE, {"auction": "1C 1C", "dealer": "N"}, "auction", "call 2 (East: 1♣) is illegal"),
         (DECODE, {"auction": "1C 1D P P P", "dealer": "N"}, "auction", "call 5 (North: P) does not fit the scheme"),
         (DECODE, {"auction": "2H", "dealer": "N"}, "auction", "call 1 (North: 2♥) shows every card from ♠A to ♥K"),
@@ -82,6 +87,7 @@ def test_any_logged_in_user_may_use_it_but_not_anonymous(api_client_for, player,
 
 
 # --- The page -----------------------------------------------------------------------------
+
 
 @pytest.fixture
 def page(client_for, player):
@@ -119,8 +125,15 @@ def test_deal_to_auction_in_a_diagram_dealer_first(page):
 
 
 def test_deal_from_four_hand_fields_with_spaces_and_voids(page):
-    html = page(**{"encode-north": "AKQT7 AKQ AKQ AK", "encode-east": KERSEY_HANDS["E"],
-                   "encode-south": KERSEY_HANDS["S"], "encode-west": "", "encode-dealer": "N"})
+    html = page(
+        **{
+            "encode-north": "AKQT7 AKQ AKQ AK",
+            "encode-east": KERSEY_HANDS["E"],
+            "encode-south": KERSEY_HANDS["S"],
+            "encode-west": "",
+            "encode-dealer": "N",
+        }
+    )
     assert kersey_auction("N") in html
 
 
@@ -128,10 +141,26 @@ def test_deal_from_four_hand_fields_with_spaces_and_voids(page):
     "params, field, message",
     [
         ({"encode-deal": "N:AKQT7", "encode-dealer": "N"}, "encode-deal", "a PBN deal has four hands"),
-        ({"encode-north": "AKQT7.AKQ", "encode-east": "J9.JT98.JT98.QJT", "encode-south": "8654.765.765.987",
-          "encode-dealer": "N"}, "encode-north", "must have four suits"),
-        ({"encode-north": KERSEY_HANDS["N"], "encode-east": KERSEY_HANDS["N"], "encode-south": KERSEY_HANDS["S"],
-          "encode-dealer": "N"}, "encode-east", "is in both North&#x27;s and East&#x27;s hands"),
+        (
+            {
+                "encode-north": "AKQT7.AKQ",
+                "encode-east": "J9.JT98.JT98.QJT",
+                "encode-south": "8654.765.765.987",
+                "encode-dealer": "N",
+            },
+            "encode-north",
+            "must have four suits",
+        ),
+        (
+            {
+                "encode-north": KERSEY_HANDS["N"],
+                "encode-east": KERSEY_HANDS["N"],
+                "encode-south": KERSEY_HANDS["S"],
+                "encode-dealer": "N",
+            },
+            "encode-east",
+            "is in both North&#x27;s and East&#x27;s hands",
+        ),
         ({"encode-north": KERSEY_HANDS["N"], "encode-dealer": "N"}, "encode-deal", "at least three of the four hands"),
         ({"encode-deal": KERSEY, "encode-dealer": "Q"}, "encode-dealer", "Select a valid choice"),
         ({"decode-auction": "P 1C X", "decode-dealer": "N"}, "decode-auction", "the auction is unfinished"),
@@ -151,19 +180,21 @@ def test_auction_to_deal_in_a_compass_diagram(page):
     html = page(**{"decode-auction": kersey_auction("S").lower().replace("p", "pass"), "decode-dealer": "S"})
     assert 'data-testid="deal-result"' in html
     assert KERSEY in html
-    for seat, name in zip("NESW", ["North", "East", "South", "West"]):
+    for seat, _name in zip("NESW", ["North", "East", "South", "West"]):
         assert f'class="hand hd-{seat.lower()}" data-seat="{seat}"' in html
     assert "A K Q 10 7" in html  # North's spades
     assert "encode-deal=" in html  # a link bids it again
 
 
 def test_both_forms_keep_their_own_results(page):
-    html = page(**{"encode-deal": KERSEY, "encode-dealer": "N", "decode-auction": kersey_auction("W"),
-                   "decode-dealer": "W"})
+    html = page(
+        **{"encode-deal": KERSEY, "encode-dealer": "N", "decode-auction": kersey_auction("W"), "decode-dealer": "W"}
+    )
     assert 'data-testid="auction-result"' in html and 'data-testid="deal-result"' in html
 
 
 # --- The partial the hand-record pages include -------------------------------------------
+
 
 @pytest.mark.parametrize("deal, dealer", [(Deal.from_pbn(KERSEY), Seat.WEST), (KERSEY, "W")])
 def test_perfect_auction_partial_is_a_collapsed_details_block(deal, dealer):
@@ -178,15 +209,17 @@ def test_perfect_auction_partial_is_a_collapsed_details_block(deal, dealer):
 
 def test_perfect_auction_partial_uses_given_calls_and_survives_a_bad_deal():
     calls = encode(Deal.from_pbn(KERSEY), Seat.NORTH)
-    html = render_to_string("dealing/_perfect_auction.html", {"deal": KERSEY, "dealer": Seat.NORTH, "calls": calls,
-                                                              "open": True})
-    assert "<details class=\"perfect-auction\" data-testid=\"perfect-auction-details\" open>" in html
+    html = render_to_string(
+        "dealing/_perfect_auction.html", {"deal": KERSEY, "dealer": Seat.NORTH, "calls": calls, "open": True}
+    )
+    assert '<details class="perfect-auction" data-testid="perfect-auction-details" open>' in html
     assert kersey_auction("N") in html
     html = render_to_string("dealing/_perfect_auction.html", {"deal": "N:AKQ", "dealer": "N"})
     assert "cannot be shown as an auction" in html
 
 
 # --- Picking a board of a published session ---------------------------------------------
+
 
 def _dealt(session, director, status):
     from clubs.models import Session
@@ -208,24 +241,33 @@ def test_pick_a_board_of_a_published_session(club_session, director, player, cli
     client = client_for(player)
     html = client.get(reverse("dealing:perfect_auction")).content.decode()
     assert 'data-testid="board-form"' in html and "Tuesday Pairs" in html
-    html = client.get(reverse("dealing:perfect_auction"),
-                      {"board-session": session.pk, "board-number": 3}).content.decode()
+    html = client.get(
+        reverse("dealing:perfect_auction"), {"board-session": session.pk, "board-number": 3}
+    ).content.decode()
     expected = " ".join(str(call) for call in encode(deal, Seat.SOUTH))  # board 3: South deals
     assert expected in html
     assert "Board 3 of Tuesday Pairs" in html
-    assert re.findall(r'data-seat="([NESW])"', re.search(r"<thead>(.*?)</thead>", html, re.S).group(1)) == \
-        ["S", "W", "N", "E"]
+    assert re.findall(r'data-seat="([NESW])"', re.search(r"<thead>(.*?)</thead>", html, re.S).group(1)) == [
+        "S",
+        "W",
+        "N",
+        "E",
+    ]
     assert f'value="{deal.to_pbn()}"' in html  # the deal form shows the board's deal
-    html = client.get(reverse("dealing:perfect_auction"),
-                      {"board-session": session.pk, "board-number": 9}).content.decode()
+    html = client.get(
+        reverse("dealing:perfect_auction"), {"board-session": session.pk, "board-number": 9}
+    ).content.decode()
     assert re.search(r'id="id_board-number-error" role="alert">This session has no board 9\.', html)
 
 
 @pytest.mark.parametrize("status", ["planned", "finished"])
 def test_boards_of_unpublished_sessions_cannot_be_picked(club_session, director, player, client_for, status):
     session = _dealt(club_session, director, status)
-    html = client_for(player).get(reverse("dealing:perfect_auction"),
-                                  {"board-session": session.pk, "board-number": 1}).content.decode()
+    html = (
+        client_for(player)
+        .get(reverse("dealing:perfect_auction"), {"board-session": session.pk, "board-number": 1})
+        .content.decode()
+    )
     assert 'data-testid="auction-result"' not in html
     assert 'data-testid="board-form"' not in html  # no published session to offer
 
@@ -237,6 +279,9 @@ def test_boards_of_another_clubs_session_cannot_be_picked(other_club, other_dire
 
     session = session_create(club=other_club, name="Hilltop Pairs", date=datetime.date(2026, 11, 2), boards_per_round=2)
     _dealt(session, other_director, "published")
-    html = client_for(player).get(reverse("dealing:perfect_auction"),
-                                  {"board-session": session.pk, "board-number": 1}).content.decode()
+    html = (
+        client_for(player)
+        .get(reverse("dealing:perfect_auction"), {"board-session": session.pk, "board-number": 1})
+        .content.decode()
+    )
     assert 'data-testid="auction-result"' not in html and "Hilltop Pairs" not in html

@@ -73,6 +73,7 @@ def text_of(html: str) -> str:
 
 # --- who may play when ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("status", [Session.Status.PLANNED, Session.Status.RUNNING])
 @pytest.mark.parametrize("who", ["player", "scorer", "director", "auditor", "other_director"])
 def test_before_the_end_everyone_gets_404(request, dealt, status, who, client_for, api_client_for):
@@ -110,12 +111,13 @@ def test_another_club_and_a_missing_board_are_404(over, other_director, player, 
 
 # --- the page ----------------------------------------------------------------------------------
 
+
 def test_the_page_starts_with_the_par_contract_and_the_opening_leader(over, player, client_for):
     html = client_for(player).get(url(over)).content.decode()
     contract = play_selectors.default_contract(_analysis(over))
     assert contract == _analysis(over).par.contracts[0].contract
     assert f'data-to-play="{contract.declarer.next.letter}"' in html
-    assert html.count('class="pcard playable"') == 13           # the leader's thirteen cards are links
+    assert html.count('class="pcard playable"') == 13  # the leader's thirteen cards are links
 
 
 def _analysis(session):
@@ -154,12 +156,15 @@ def test_a_blunder_is_counted_in_the_log(over, player, client_for):
     assert 'class="given"' in html and 'data-testid="play-log"' in html
 
 
-@pytest.mark.parametrize("cards, message", [
-    ("H2", "card 1: ♥2 is South's card; it is West's turn to play"),                 # out of turn
-    ("HA SA", "card 2: North must follow suit in hearts (North holds ♥10, ♥9, ♥8)"),   # a revoke
-    ("HA H8 H5 H2 HA", "card 5: ♥A has already been played (by West, trick 1)"),
-    ("HA XX", "card 2: unknown card 'XX'"),
-])
+@pytest.mark.parametrize(
+    "cards, message",
+    [
+        ("H2", "card 1: ♥2 is South's card; it is West's turn to play"),  # out of turn
+        ("HA SA", "card 2: North must follow suit in hearts (North holds ♥10, ♥9, ♥8)"),  # a revoke
+        ("HA H8 H5 H2 HA", "card 5: ♥A has already been played (by West, trick 1)"),
+        ("HA XX", "card 2: unknown card 'XX'"),
+    ],
+)
 def test_a_card_that_may_not_be_played_is_refused_and_the_good_ones_kept(over, player, client_for, cards, message):
     response = client_for(player).get(url(over, contract="3NT", declarer="S", cards=cards))
     assert response.status_code == 400
@@ -184,7 +189,7 @@ def test_htmx_gets_the_fragment_and_the_address_to_push(over, player, client_for
 
 def test_the_defenders_can_play_double_dummy(over, player, client_for):
     html = client_for(player).get(url(over, contract="3NT", declarer="S", auto="defence")).content.decode()
-    assert 'data-to-play="N"' in html                              # West has led, by itself
+    assert 'data-to-play="N"' in html  # West has led, by itself
     assert "auto=defence" in html and 'data-cards="1"' in html
 
 
@@ -197,6 +202,7 @@ def test_in_polish(over, player, client_for):
 
 
 # --- each position solved once --------------------------------------------------------------------
+
 
 def test_each_position_is_solved_once(over, player, client_for, monkeypatch):
     solved = []
@@ -212,7 +218,7 @@ def test_each_position_is_solved_once(over, player, client_for, monkeypatch):
     assert len(solved) == 1
     client.get(url(over, contract="3NT", declarer="S", cards="HA"))
     client.get(url(over, contract="3NT", declarer="S", cards="HA H8"))
-    assert len(solved) == 3 and len(set(solved)) == 3                # one new position per card
+    assert len(solved) == 3 and len(set(solved)) == 3  # one new position per card
     client.get(url(over, contract="3NT", declarer="S", cards="HA H8"))
     client_for(player).get(url(over, contract="3NT", declarer="S", cards="HA"))
     assert len(solved) == 3
@@ -220,32 +226,44 @@ def test_each_position_is_solved_once(over, player, client_for, monkeypatch):
 
 # --- the JSON API -------------------------------------------------------------------------------
 
+
 def test_the_api_answers_the_position_against_double_dummy(over, player, api_client_for):
-    response = api_client_for(player).post(api(over), {"contract": "3NT", "declarer": "S", "cards": ["HA", "HT"]},
-                                           format="json")
+    response = api_client_for(player).post(
+        api(over), {"contract": "3NT", "declarer": "S", "cards": ["HA", "HT"]}, format="json"
+    )
     assert response.status_code == 200
     data = response.json()
-    assert data["contract"] == "3N by S" and data["to_play"] == "E" and data["trick"] == {"leader": "W",
-                                                                                        "cards": ["HA", "HT"]}
+    assert (
+        data["contract"] == "3N by S"
+        and data["to_play"] == "E"
+        and data["trick"] == {"leader": "W", "cards": ["HA", "HT"]}
+    )
     assert [p["card"] for p in data["played"]] == ["HA", "HT"] and all(p["cost"] >= 0 for p in data["played"])
     assert sorted(o["card"] for o in data["options"]) == ["H5", "H6", "H7"]
     assert data["hands"]["W"] == "432.KQJ.T98.765"
 
 
-@pytest.mark.parametrize("cards, field_message", [
-    ("HA SA", "card 2: North must follow suit in hearts (North holds ♥10, ♥9, ♥8)"),
-    (["H2"], "card 1: ♥2 is South's card; it is West's turn to play"),
-    ("HA Q", "card 2: unknown card 'Q'"),
-])
+@pytest.mark.parametrize(
+    "cards, field_message",
+    [
+        ("HA SA", "card 2: North must follow suit in hearts (North holds ♥10, ♥9, ♥8)"),
+        (["H2"], "card 1: ♥2 is South's card; it is West's turn to play"),
+        ("HA Q", "card 2: unknown card 'Q'"),
+    ],
+)
 def test_the_api_refuses_a_bad_card_in_the_one_shape(over, player, api_client_for, cards, field_message):
-    response = api_client_for(player).post(api(over), {"contract": "3NT", "declarer": "S", "cards": cards},
-                                           format="json")
+    response = api_client_for(player).post(
+        api(over), {"contract": "3NT", "declarer": "S", "cards": cards}, format="json"
+    )
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["field"] == "cards" and error["message"].startswith(field_message)
 
 
 def test_the_api_lets_the_defenders_play(over, player, api_client_for):
-    data = api_client_for(player).post(api(over), {"contract": "3NT", "declarer": "S", "defenders_play": True},
-                                       format="json").json()
+    data = (
+        api_client_for(player)
+        .post(api(over), {"contract": "3NT", "declarer": "S", "defenders_play": True}, format="json")
+        .json()
+    )
     assert len(data["cards"]) == 1 and data["to_play"] == "N"

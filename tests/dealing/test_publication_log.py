@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import importlib
+import itertools
 import json
 import threading
 
@@ -48,9 +49,14 @@ def second_session(club):
 def lived(club, club_session, second_session, director):
     """A commitment through its whole life: published, DV entered and corrected, both sessions dealt, a
     dealing-machine file downloaded, the sessions over, the key revealed."""
-    commitment = services.commitment_create(club=club, user=director, event="Autumn Pairs",
-                                            promise="DJIA close on 2026-11-20", dv_format="decimal:2",
-                                            sessions=[(club_session, 3), (second_session, 2)])
+    commitment = services.commitment_create(
+        club=club,
+        user=director,
+        event="Autumn Pairs",
+        promise="DJIA close on 2026-11-20",
+        dv_format="decimal:2",
+        sessions=[(club_session, 3), (second_session, 2)],
+    )
     services.commitment_publish(commitment=commitment, user=director)
     services.commitment_enter_dv(commitment=commitment, user=director, value="43275.19")
     services.commitment_enter_dv(commitment=commitment, user=director, value="43,275.91")
@@ -70,11 +76,18 @@ def entries(club) -> list[PublicationLogEntry]:
 
 def test_every_public_act_appends_an_entry_in_a_chain(lived, club, club_session):
     log = entries(club)
-    assert [e.act for e in log] == ["published", "dv-entered", "dv-corrected", "session-dealt",
-                                    "deal-file-downloaded", "session-dealt", "revealed"]
+    assert [e.act for e in log] == [
+        "published",
+        "dv-entered",
+        "dv-corrected",
+        "session-dealt",
+        "deal-file-downloaded",
+        "session-dealt",
+        "revealed",
+    ]
     assert [e.position for e in log] == list(range(1, 8))
     assert log[0].previous_hash == domain.GENESIS
-    assert all(e.previous_hash == before.entry_hash for before, e in zip(log, log[1:]))
+    assert all(e.previous_hash == before.entry_hash for before, e in itertools.pairwise(log))
     assert all(e.commitment_id == lived.pk and e.commitment_hash == lived.commitment_hash for e in log)
     assert publication_log_problems(entries=log) == []
     assert domain.public_text_of(log[0].data) == lived.published_commitment().public_text()
@@ -82,8 +95,13 @@ def test_every_public_act_appends_an_entry_in_a_chain(lived, club, club_session)
     label = lived.entries.get(session=club_session).label
     assert log[3].data == {"session": label, "boards": "3"}
     download = club_session.deal_downloads.get()
-    assert log[4].data == {"session": label, "boards": "3", "file-format": "pbn", "sha256": download.sha256,
-                           "session-status": "planned"}
+    assert log[4].data == {
+        "session": label,
+        "boards": "3",
+        "file-format": "pbn",
+        "sha256": download.sha256,
+        "session-status": "planned",
+    }
     assert log[6].data == {"key": lived.secret_key, "dv": "43275.91"}
 
 
@@ -105,9 +123,12 @@ def test_downloads_of_sessions_not_dealt_from_a_commitment_are_not_in_the_log(cl
 
 
 def test_a_failed_act_leaves_no_entry(club, club_session, director):
-    commitment = services.commitment_publish(commitment=services.commitment_create(
-        club=club, user=director, event="E", promise="P", dv_format="decimal:2", sessions=[(club_session, 2)]),
-        user=director)
+    commitment = services.commitment_publish(
+        commitment=services.commitment_create(
+            club=club, user=director, event="E", promise="P", dv_format="decimal:2", sessions=[(club_session, 2)]
+        ),
+        user=director,
+    )
     with pytest.raises(ValidationError):
         services.commitment_enter_dv(commitment=commitment, user=director, value="not a number")
     with pytest.raises(ValidationError):
@@ -117,9 +138,12 @@ def test_a_failed_act_leaves_no_entry(club, club_session, director):
 
 def test_clubs_have_separate_chains(lived, club, other_club, other_director):
     other = session_create(club=other_club, name="Hilltop", date=datetime.date(2026, 11, 24))
-    services.commitment_publish(commitment=services.commitment_create(
-        club=other_club, user=other_director, event="Hill", promise="P", dv_format="text", sessions=[(other, 1)]),
-        user=other_director)
+    services.commitment_publish(
+        commitment=services.commitment_create(
+            club=other_club, user=other_director, event="Hill", promise="P", dv_format="text", sessions=[(other, 1)]
+        ),
+        user=other_director,
+    )
     first = PublicationLogEntry.objects.get(club=other_club)
     assert (first.position, first.previous_hash) == (1, domain.GENESIS)
 
@@ -132,12 +156,15 @@ def _raw(sql: str, params=()):
         cursor.execute(sql, params)
 
 
-@pytest.mark.parametrize("sql", [
-    f"UPDATE {TABLE} SET data = '{{}}' WHERE position = 2",
-    f"UPDATE {TABLE} SET entry_hash = 'x'",
-    f"DELETE FROM {TABLE} WHERE position = 7",
-    f"DELETE FROM {TABLE}",
-])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        f"UPDATE {TABLE} SET data = '{{}}' WHERE position = 2",
+        f"UPDATE {TABLE} SET entry_hash = 'x'",
+        f"DELETE FROM {TABLE} WHERE position = 7",
+        f"DELETE FROM {TABLE}",
+    ],
+)
 def test_the_database_refuses_update_and_delete_through_raw_sql(lived, club, sql):
     before = [(e.pk, e.entry_hash, e.data) for e in entries(club)]
     with pytest.raises(IntegrityError, match="append-only"):
@@ -161,9 +188,17 @@ def test_the_orm_refuses_too(lived, club):
 def test_a_second_entry_at_a_position_is_refused(lived, club):
     head = entries(club)[-1]
     with pytest.raises(IntegrityError), transaction.atomic():
-        PublicationLogEntry.objects.create(club=club, position=head.position, previous_hash=head.previous_hash,
-                                           recorded_at=head.recorded_at, act="revealed", commitment=lived,
-                                           commitment_hash=lived.commitment_hash, data=head.data, entry_hash="0" * 64)
+        PublicationLogEntry.objects.create(
+            club=club,
+            position=head.position,
+            previous_hash=head.previous_hash,
+            recorded_at=head.recorded_at,
+            act="revealed",
+            commitment=lived,
+            commitment_hash=lived.commitment_hash,
+            data=head.data,
+            entry_hash="0" * 64,
+        )
 
 
 class _TriggersDropped:
@@ -184,8 +219,10 @@ class _TriggersDropped:
 
 def test_an_entry_edited_in_the_database_is_named_by_the_checker(lived, club, client_for, director):
     with _TriggersDropped():
-        _raw(f"UPDATE {TABLE} SET data = %s WHERE club_id = %s AND position = 3",
-             [json.dumps({"dv": "43275.92", "previous-dv": "43275.19"}), club.pk])
+        _raw(
+            f"UPDATE {TABLE} SET data = %s WHERE club_id = %s AND position = 3",
+            [json.dumps({"dv": "43275.92", "previous-dv": "43275.19"}), club.pk],
+        )
     with pytest.raises(IntegrityError, match="append-only"):  # restored
         _raw(f"DELETE FROM {TABLE}")
     problems = [str(p) for p in publication_log_problems(entries=entries(club))]
@@ -210,9 +247,15 @@ def test_concurrent_acts_do_not_fork_the_chain(club, director):
     if connection.vendor != "postgresql":
         pytest.skip("SQLite takes one writer at a time (BEGIN IMMEDIATE); the race needs PostgreSQL")
     sessions = [session_create(club=club, name=f"S{n}", date=datetime.date(2026, 12, n + 1)) for n in range(2)]
-    commitments = [services.commitment_publish(commitment=services.commitment_create(
-        club=club, user=director, event=f"E{n}", promise="P", dv_format="text", sessions=[(s, 1)]), user=director)
-        for n, s in enumerate(sessions)]
+    commitments = [
+        services.commitment_publish(
+            commitment=services.commitment_create(
+                club=club, user=director, event=f"E{n}", promise="P", dv_format="text", sessions=[(s, 1)]
+            ),
+            user=director,
+        )
+        for n, s in enumerate(sessions)
+    ]
     barrier = threading.Barrier(2)
     errors = []
 
@@ -221,10 +264,12 @@ def test_concurrent_acts_do_not_fork_the_chain(club, director):
             barrier.wait()
             for n in range(10):
                 with transaction.atomic():
-                    publication_log_append(commitment=commitment, act="dv-entered" if n == 0 else "dv-corrected",
-                                           data={"dv": str(n + 1)} if n == 0 else {"dv": str(n + 1),
-                                                                                    "previous-dv": str(n)})
-        except Exception as exc:  # noqa: BLE001 - reported below
+                    publication_log_append(
+                        commitment=commitment,
+                        act="dv-entered" if n == 0 else "dv-corrected",
+                        data={"dv": str(n + 1)} if n == 0 else {"dv": str(n + 1), "previous-dv": str(n)},
+                    )
+        except Exception as exc:
             errors.append(exc)
         finally:
             connections.close_all()

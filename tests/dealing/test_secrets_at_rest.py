@@ -42,26 +42,41 @@ def dealt(club, club_session, director, caplog):
     analysed (as stored values), a dealing-machine download, and a deal set with a given key."""
     caplog.set_level(logging.WARNING)
     fresh = session_create(club=club, name="Thursday Pairs", date=datetime.date(2026, 11, 26))
-    commitment = commitment_services.commitment_create(club=club, user=director, event="Autumn Pairs",
-                                                       promise="DJIA close on 2026-11-20", dv_format="decimal:2",
-                                                       sessions=[(club_session, 4)])
+    commitment = commitment_services.commitment_create(
+        club=club,
+        user=director,
+        event="Autumn Pairs",
+        promise="DJIA close on 2026-11-20",
+        dv_format="decimal:2",
+        sessions=[(club_session, 4)],
+    )
     commitment_services.commitment_publish(commitment=commitment, user=director)
     commitment_services.commitment_enter_dv(commitment=commitment, user=director, value="43275.91")
     board_services.session_deal_from_commitment(session=club_session, user=director, queue_analysis=False)
     board_services.session_deal_fresh(session=fresh, user=director, boards=5, queue_analysis=False)
     board_services.dealing_file_download(session_id=club_session.pk, user=director, file_format="pbn")
-    Board.objects.update(analysis_status=Board.AnalysisStatus.DONE, dd_tricks="98a79989794536445364", par_score=420,
-                         par_contracts="NS 4H=", analysed_at=timezone.now())
-    deal_set = deal_set_create(user=director, club=club, count=10, formats=["pbn"], label="practice",
-                               key_hex=GIVEN_KEY)
+    Board.objects.update(
+        analysis_status=Board.AnalysisStatus.DONE,
+        dd_tricks="98a79989794536445364",
+        par_score=420,
+        par_contracts="NS 4H=",
+        analysed_at=timezone.now(),
+    )
+    deal_set = deal_set_create(user=director, club=club, count=10, formats=["pbn"], label="practice", key_hex=GIVEN_KEY)
     commitment.refresh_from_db()
     return commitment, club_session, fresh, deal_set
 
 
 def secrets(commitment, sessions, deal_set) -> list[str]:
-    found = [commitment.secret_key, commitment.secret_key.upper(),
-             RevealedCommitment(commitment.record(), commitment.delayed_value).dealing_key().hex(),
-             bytes(deal_set.secret_key).hex(), GIVEN_KEY, "98a79989794536445364", "NS 4H="]
+    found = [
+        commitment.secret_key,
+        commitment.secret_key.upper(),
+        RevealedCommitment(commitment.record(), commitment.delayed_value).dealing_key().hex(),
+        bytes(deal_set.secret_key).hex(),
+        GIVEN_KEY,
+        "98a79989794536445364",
+        "NS 4H=",
+    ]
     for session in sessions:
         key = SessionDealing.objects.get(session=session).secret_key
         if key:
@@ -115,10 +130,18 @@ def test_the_code_around_the_fields_reads_plain_values(dealt):
     assert list(Board.objects.filter(session=fresh).values_list("par_score", flat=True)) == [420] * 5
 
 
-@pytest.mark.parametrize("lookup", [
-    {"deal_pbn": "N:"}, {"deal_pbn__startswith": "N:"}, {"deal_number": "1"}, {"deal_number__gt": "0"},
-    {"dd_tricks__contains": "9"}, {"par_score": 420}, {"par_score__lt": 0},
-])
+@pytest.mark.parametrize(
+    "lookup",
+    [
+        {"deal_pbn": "N:"},
+        {"deal_pbn__startswith": "N:"},
+        {"deal_number": "1"},
+        {"deal_number__gt": "0"},
+        {"dd_tricks__contains": "9"},
+        {"par_score": 420},
+        {"par_score__lt": 0},
+    ],
+)
 def test_sql_lookups_on_encrypted_columns_are_refused(dealt, lookup):
     with pytest.raises(FieldError, match="Unsupported lookup"):
         list(Board.objects.filter(**lookup))
@@ -140,8 +163,9 @@ def test_serialised_tokens_load_back(dealt):
     for item in serializers.deserialize("json", data):
         item.save()
     again = list(Board.objects.filter(session=committed).order_by("number"))
-    assert [(b.deal_pbn, b.deal_number, b.par_score) for b in again] == \
-           [(b.deal_pbn, b.deal_number, b.par_score) for b in boards]
+    assert [(b.deal_pbn, b.deal_number, b.par_score) for b in again] == [
+        (b.deal_pbn, b.deal_number, b.par_score) for b in boards
+    ]
 
 
 def test_rotating_keys_re_encrypts_everything_under_the_new_first_key(dealt, settings):
@@ -201,24 +225,40 @@ def test_existing_rows_are_encrypted_and_decrypted_going_back(at_the_end):
     apps = migrate(BEFORE)
     club = Club.objects.create(name="Riverside", slug="riverside")
     session = Session.objects.create(club=club, name="Old", date=datetime.date(2026, 11, 2))
-    apps.get_model("dealing", "SessionDealing").objects.create(session_id=session.pk, source="fresh",
-                                                               secret_key="ab" * 32, dealt_at=timezone.now())
-    apps.get_model("dealing", "Board").objects.create(session_id=session.pk, number=1, dealer="N", vulnerability="None",
-                                                      deal_number="12345678901234567890", deal_pbn=PBN,
-                                                      dd_tricks="98a79989794536445364", par_score=-420,
-                                                      par_contracts="EW 4H=")
-    apps.get_model("dealing", "Commitment").objects.create(club_id=club.pk, event="E", promise="P", salt="00" * 16,
-                                                           secret_key="cd" * 32)
-    apps.get_model("dealing", "DealSet").objects.create(club_id=club.pk, label="old", count=1,
-                                                        secret_key=b"\x07" * 32, key_fingerprint="x", deal_chunk_size=1)
+    apps.get_model("dealing", "SessionDealing").objects.create(
+        session_id=session.pk, source="fresh", secret_key="ab" * 32, dealt_at=timezone.now()
+    )
+    apps.get_model("dealing", "Board").objects.create(
+        session_id=session.pk,
+        number=1,
+        dealer="N",
+        vulnerability="None",
+        deal_number="12345678901234567890",
+        deal_pbn=PBN,
+        dd_tricks="98a79989794536445364",
+        par_score=-420,
+        par_contracts="EW 4H=",
+    )
+    apps.get_model("dealing", "Commitment").objects.create(
+        club_id=club.pk, event="E", promise="P", salt="00" * 16, secret_key="cd" * 32
+    )
+    apps.get_model("dealing", "DealSet").objects.create(
+        club_id=club.pk, label="old", count=1, secret_key=b"\x07" * 32, key_fingerprint="x", deal_chunk_size=1
+    )
 
     apps = migrate(AFTER)
     raw = raw_dump()
-    assert leaks(raw, [PBN, "12345678901234567890", "98a79989794536445364", "EW 4H=", "ab" * 32, "cd" * 32,
-                       "07" * 32]) == []
+    assert (
+        leaks(raw, [PBN, "12345678901234567890", "98a79989794536445364", "EW 4H=", "ab" * 32, "cd" * 32, "07" * 32])
+        == []
+    )
     board = apps.get_model("dealing", "Board").objects.get()
-    assert (board.deal_pbn, board.deal_number, board.par_score, board.par_contracts) == \
-           (PBN, "12345678901234567890", -420, "EW 4H=")
+    assert (board.deal_pbn, board.deal_number, board.par_score, board.par_contracts) == (
+        PBN,
+        "12345678901234567890",
+        -420,
+        "EW 4H=",
+    )
     assert apps.get_model("dealing", "SessionDealing").objects.get().secret_key == "ab" * 32
     assert apps.get_model("dealing", "Commitment").objects.get().secret_key == "cd" * 32
     assert bytes(apps.get_model("dealing", "DealSet").objects.get().secret_key) == b"\x07" * 32

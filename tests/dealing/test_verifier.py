@@ -25,8 +25,9 @@ PYTHON = shutil.which("python3") or sys.executable
 
 
 def run_tool(tmp_path, *args):
-    result = subprocess.run([PYTHON, "-I", str(TOOL), *map(str, args)], cwd=tmp_path, capture_output=True,
-                            text=True, timeout=120)
+    result = subprocess.run(
+        [PYTHON, "-I", str(TOOL), *map(str, args)], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
     return result.returncode, result.stdout, result.stderr
 
 
@@ -41,24 +42,35 @@ def pbn(deals: dict[int, str]) -> str:
 
 @pytest.fixture
 def commitment(tmp_path):
-    record = CommitmentRecord(event="Verifier test", promise="DJIA close on 2026-11-20", dv_format="decimal:2",
-                              salt=bytes(range(16)), sessions=(SessionEntry("club/a", 5), SessionEntry("club/b", 3)),
-                              key=bytes(range(100, 132)))
+    record = CommitmentRecord(
+        event="Verifier test",
+        promise="DJIA close on 2026-11-20",
+        dv_format="decimal:2",
+        salt=bytes(range(16)),
+        sessions=(SessionEntry("club/a", 5), SessionEntry("club/b", 3)),
+        key=bytes(range(100, 132)),
+    )
     revealed = RevealedCommitment(record, "43275.91")
     published = write(tmp_path / "published.json", record.published().to_json())
     revealed_path = write(tmp_path / "revealed.json", revealed.to_json())
-    deals = {label: {b: number_to_deal(n).to_pbn() for b, n in enumerate(ns, 1)}
-             for label, ns in revealed.deal_numbers().items()}
+    deals = {
+        label: {b: number_to_deal(n).to_pbn() for b, n in enumerate(ns, 1)}
+        for label, ns in revealed.deal_numbers().items()
+    }
     (tmp_path / "a.pbn").write_text(pbn(deals["club/a"]))
     return published, revealed_path, deals
 
 
 def test_the_tool_imports_only_the_standard_library():
     tree = ast.parse(TOOL.read_text())
-    modules = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
-               for alias in node.names}
-    modules |= {node.module.split(".")[0] for node in ast.walk(tree)
-                if isinstance(node, ast.ImportFrom) and node.module and node.module != "__future__"}
+    modules = {
+        alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
+    }
+    modules |= {
+        node.module.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and node.module != "__future__"
+    }
     assert modules and modules <= set(sys.stdlib_module_names), modules - set(sys.stdlib_module_names)
 
 
@@ -70,8 +82,9 @@ def test_the_tool_reproduces_the_golden_vectors(tmp_path, vector):
         path = tmp_path / f"{label.replace('/', '_')}.pbn"
         path.write_text(pbn({b["board"]: b["deal"] for b in boards}))
         files += ["--deals", f"{label}={path}"]
-    code, out, err = run_tool(tmp_path, write(tmp_path / "p.json", published), write(tmp_path / "r.json", vector),
-                              *files)
+    code, out, err = run_tool(
+        tmp_path, write(tmp_path / "p.json", published), write(tmp_path / "r.json", vector), *files
+    )
     assert code == 0, err
     assert f"= {vector['commitment']} = the published commitment" in out
     assert vector["dealing_key"] in out
@@ -90,18 +103,25 @@ def test_the_tool_passes_an_honest_commitment_and_says_what_it_checked(tmp_path,
 
 
 def _flip_hex(text: str, position: int = 10) -> str:
-    return text[:position] + ("1" if text[position] != "1" else "2") + text[position + 1:]
+    return text[:position] + ("1" if text[position] != "1" else "2") + text[position + 1 :]
 
 
-@pytest.mark.parametrize("what, change, message", [
-    ("key", lambda d: d.update(key=_flip_hex(d["key"])), "commitment hash mismatch"),
-    ("dv", lambda d: d.update(dv="43275.92"), "dealing_key"),
-    ("dv without dealing key", lambda d: (d.update(dv="43275.92"), d.pop("dealing_key")), "board 1 of club/a differs"),
-    ("dv format", lambda d: d.update(dv="43275.9"), "not a canonical decimal:2 value"),
-    ("label", lambda d: d["sessions"][1].update(label="club/c"), "changes the published one"),
-    ("boards", lambda d: d["sessions"][0].update(boards=6), "changes the published one"),
-    ("salt", lambda d: d.update(salt=_flip_hex(d["salt"])), "changes the published one"),
-])
+@pytest.mark.parametrize(
+    "what, change, message",
+    [
+        ("key", lambda d: d.update(key=_flip_hex(d["key"])), "commitment hash mismatch"),
+        ("dv", lambda d: d.update(dv="43275.92"), "dealing_key"),
+        (
+            "dv without dealing key",
+            lambda d: (d.update(dv="43275.92"), d.pop("dealing_key")),
+            "board 1 of club/a differs",
+        ),
+        ("dv format", lambda d: d.update(dv="43275.9"), "not a canonical decimal:2 value"),
+        ("label", lambda d: d["sessions"][1].update(label="club/c"), "changes the published one"),
+        ("boards", lambda d: d["sessions"][0].update(boards=6), "changes the published one"),
+        ("salt", lambda d: d.update(salt=_flip_hex(d["salt"])), "changes the published one"),
+    ],
+)
 def test_the_tool_catches_a_change_in_the_revealed_record(tmp_path, commitment, what, change, message):
     published, revealed, _ = commitment
     data = json.loads(revealed.read_text())
@@ -155,12 +175,15 @@ def test_the_tool_accepts_any_first_seat_in_pbn(tmp_path, commitment):
     assert code == 0, err
 
 
-@pytest.mark.parametrize("args, message", [
-    (["missing.json", "revealed.json"], "cannot read the published file missing.json"),
-    (["revealed.json", "revealed.json", "--deals", "a.pbn"], "write LABEL=FILE"),
-    (["published.json", "revealed.json", "--deals", "club/z=a.pbn"], "no session labelled 'club/z'"),
-    (["published.json", "revealed.json", "--deals", "club/a=none.pbn"], "cannot read the hand record none.pbn"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["missing.json", "revealed.json"], "cannot read the published file missing.json"),
+        (["revealed.json", "revealed.json", "--deals", "a.pbn"], "write LABEL=FILE"),
+        (["published.json", "revealed.json", "--deals", "club/z=a.pbn"], "no session labelled 'club/z'"),
+        (["published.json", "revealed.json", "--deals", "club/a=none.pbn"], "cannot read the hand record none.pbn"),
+    ],
+)
 def test_the_tool_reports_bad_input_with_exit_code_2(tmp_path, commitment, args, message):
     code, _, err = run_tool(tmp_path, *args)
     assert code == 2 and message in err and "Traceback" not in err

@@ -8,7 +8,6 @@ and derived dealing key; a fresh dealing key.
 
 from __future__ import annotations
 
-import logging
 import re
 
 import pytest
@@ -22,25 +21,6 @@ from dealing.services import boards as board_services
 from dealing.services import commitments as commitment_services
 
 pytestmark = pytest.mark.django_db
-
-
-
-@pytest.fixture
-def dealt(club, club_session, director, caplog):
-    """A running session dealt from a published commitment with its DV entered (key not revealed)."""
-    caplog.set_level(logging.DEBUG)
-    commitment = commitment_services.commitment_create(club=club, user=director, event="Autumn Pairs",
-                                                       promise="DJIA close on 2026-11-20", dv_format="decimal:2",
-                                                       sessions=[(club_session, 4)])
-    commitment_services.commitment_publish(commitment=commitment, user=director)
-    commitment_services.commitment_enter_dv(commitment=commitment, user=director, value="43275.91")
-    board_services.session_deal_from_commitment(session=club_session, user=director)
-    # pretend the analysis is ready, so that it could leak too
-    Board.objects.update(analysis_status=Board.AnalysisStatus.DONE, dd_tricks="98a79989794536445364", par_score=420,
-                         par_contracts="NS 4H=")
-    session_set_status(session=club_session, status=Session.Status.RUNNING)
-    commitment.refresh_from_db()
-    return club_session, commitment
 
 
 def secrets_of(session, commitment) -> list[str]:
@@ -79,7 +59,7 @@ def page_urls(session, commitment) -> list[str]:
         f"/api/v1/commitments/{c}/",
         f"/api/v1/commitments/{c}/audit/",
         f"/api/v1/sessions/{s}/boards/",
-        "/api/v1/sessions/%d/" % s,
+        f"/api/v1/sessions/{s}/",
         # what players see of the results (tests/scoring/players/test_visibility.py goes through every state)
         f"/scoring/sessions/{s}/ranking/",
         f"/scoring/sessions/{s}/ranking.csv",
@@ -101,13 +81,17 @@ def test_no_page_or_api_shows_a_deal_or_the_key_before_the_session_is_over(reque
         assert not leaks(body, secrets), (who, url, response.status_code)
 
 
-@pytest.mark.parametrize("who, status", [("player", 403), ("scorer", 403), ("director", 403), ("auditor", 403),
-                                         ("other_director", 404)])
+@pytest.mark.parametrize(
+    "who, status", [("player", 403), ("scorer", 403), ("director", 403), ("auditor", 403), ("other_director", 404)]
+)
 def test_hand_records_answer_403_before_the_end_and_say_why(request, dealt, who, status, client_for):
     session, _ = dealt
     client = client_for(request.getfixturevalue(who))
-    for url in (f"/dealing/sessions/{session.pk}/hand-record/", f"/dealing/sessions/{session.pk}/hand-record/2/",
-                f"/dealing/sessions/{session.pk}/hand-record.pbn"):
+    for url in (
+        f"/dealing/sessions/{session.pk}/hand-record/",
+        f"/dealing/sessions/{session.pk}/hand-record/2/",
+        f"/dealing/sessions/{session.pk}/hand-record.pbn",
+    ):
         response = client.get(url)
         assert response.status_code == status, url
         if status == 403:
@@ -179,8 +163,9 @@ def test_error_paths_show_no_deal(dealt, director, player, client_for, api_clien
         director_client.post(f"/dealing/commitments/{commitment.pk}/reveal/", {"confirmed": "yes"}, follow=True),
         director_client.post(f"/dealing/commitments/{commitment.pk}/delayed-value/", {"value": "1.00"}),
         client_for(player).post(f"/dealing/sessions/{session.pk}/boards/deal/fresh/", {"boards": 3}),
-        api_client_for(director).post(f"/api/v1/sessions/{session.pk}/boards/", {"source": "fresh", "boards": 3},
-                                      format="json"),
+        api_client_for(director).post(
+            f"/api/v1/sessions/{session.pk}/boards/", {"source": "fresh", "boards": 3}, format="json"
+        ),
         api_client_for(director).post(f"/api/v1/commitments/{commitment.pk}/reveal/"),
         api_client_for(player).get(f"/api/v1/commitments/{commitment.pk}/audit/"),
     ]
@@ -190,19 +175,28 @@ def test_error_paths_show_no_deal(dealt, director, player, client_for, api_clien
     assert api_client_for(director).post(f"/api/v1/commitments/{commitment.pk}/reveal/").json()["error"]["message"]
 
 
-@pytest.mark.parametrize("url", [
-    "/admin/dealing/board/", "/admin/dealing/board/{board}/change/", "/admin/dealing/commitment/",
-    "/admin/dealing/commitment/{commitment}/change/", "/admin/dealing/sessiondealing/",
-    "/admin/dealing/sessiondealing/{dealing}/change/", "/admin/dealing/commitmentsession/",
-    "/admin/clubs/session/{session}/change/", "/admin/dealing/commitment/{commitment}/history/",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/admin/dealing/board/",
+        "/admin/dealing/board/{board}/change/",
+        "/admin/dealing/commitment/",
+        "/admin/dealing/commitment/{commitment}/change/",
+        "/admin/dealing/sessiondealing/",
+        "/admin/dealing/sessiondealing/{dealing}/change/",
+        "/admin/dealing/commitmentsession/",
+        "/admin/clubs/session/{session}/change/",
+        "/admin/dealing/commitment/{commitment}/history/",
+    ],
+)
 def test_the_admin_shows_neither_deals_nor_keys(dealt, client_for, url, django_user_model):
     session, commitment = dealt
     board = Board.objects.filter(session=session).first()
     dealing = SessionDealing.objects.get(session=session)
     superuser = django_user_model.objects.create_superuser("root", "root@example.org", "root-pass-2026")
-    response = client_for(superuser).get(url.format(board=board.pk, commitment=commitment.pk, dealing=dealing.pk,
-                                                    session=session.pk))
+    response = client_for(superuser).get(
+        url.format(board=board.pk, commitment=commitment.pk, dealing=dealing.pk, session=session.pk)
+    )
     assert response.status_code in (200, 404)
     assert not leaks(response.content, secrets_of(session, commitment))
 
@@ -218,8 +212,9 @@ def test_the_admin_refuses_filters_on_the_key(dealt, client_for, django_user_mod
     _, commitment = dealt
     superuser = django_user_model.objects.create_superuser("root", "root@example.org", "root-pass-2026")
     client = client_for(superuser)
-    assert client.get(f"/admin/dealing/commitment/?secret_key__startswith={commitment.secret_key[:2]}").status_code \
-        == 400
+    assert (
+        client.get(f"/admin/dealing/commitment/?secret_key__startswith={commitment.secret_key[:2]}").status_code == 400
+    )
     assert client.get("/admin/dealing/sessiondealing/?secret_key__startswith=a").status_code == 400
 
 
@@ -230,15 +225,21 @@ def test_the_admin_shows_deals_once_the_session_is_over(dealt, client_for, djang
     superuser = django_user_model.objects.create_superuser("root", "root@example.org", "root-pass-2026")
     response = client_for(superuser).get(f"/admin/dealing/board/{board.pk}/change/")
     assert board.deal_pbn in response.content.decode()
-    assert commitment.secret_key not in client_for(superuser).get(
-        f"/admin/dealing/commitment/{commitment.pk}/change/").content.decode()
+    assert (
+        commitment.secret_key
+        not in client_for(superuser).get(f"/admin/dealing/commitment/{commitment.pk}/change/").content.decode()
+    )
 
 
 def test_repr_and_str_hold_no_secret(dealt):
     session, commitment = dealt
     secrets = secrets_of(session, commitment)
-    objects = [commitment, *Board.objects.filter(session=session), SessionDealing.objects.get(session=session),
-               *commitment.entries.all()]
+    objects = [
+        commitment,
+        *Board.objects.filter(session=session),
+        SessionDealing.objects.get(session=session),
+        *commitment.entries.all(),
+    ]
     for obj in objects:
         assert not leaks(repr(obj) + str(obj), secrets)
     assert not leaks(repr(commitment.record()), secrets)
@@ -263,17 +264,20 @@ def test_a_fresh_key_is_never_shown(club_session, director, client_for, django_u
     key = SessionDealing.objects.get(session=club_session).secret_key
     superuser = django_user_model.objects.create_superuser("root", "root@example.org", "root-pass-2026")
     dealing = SessionDealing.objects.get(session=club_session)
-    for client, url in [(client_for(director), f"/dealing/sessions/{club_session.pk}/boards/"),
-                        (client_for(director), f"/dealing/sessions/{club_session.pk}/hand-record/"),
-                        (client_for(director), f"/dealing/sessions/{club_session.pk}/hand-record.pbn"),
-                        (client_for(director), f"/api/v1/sessions/{club_session.pk}/boards/"),
-                        (client_for(superuser), f"/admin/dealing/sessiondealing/{dealing.pk}/change/")]:
+    for client, url in [
+        (client_for(director), f"/dealing/sessions/{club_session.pk}/boards/"),
+        (client_for(director), f"/dealing/sessions/{club_session.pk}/hand-record/"),
+        (client_for(director), f"/dealing/sessions/{club_session.pk}/hand-record.pbn"),
+        (client_for(director), f"/api/v1/sessions/{club_session.pk}/boards/"),
+        (client_for(superuser), f"/admin/dealing/sessiondealing/{dealing.pk}/change/"),
+    ]:
         response = client.get(url)
         assert response.status_code == 200 and key not in response.content.decode()
 
 
-def test_once_over_the_player_sees_the_deals_and_after_reveal_the_key(dealt, player, director, client_for,
-                                                                      api_client_for):
+def test_once_over_the_player_sees_the_deals_and_after_reveal_the_key(
+    dealt, player, director, client_for, api_client_for
+):
     session, commitment = dealt
     session_set_status(session=session, status=Session.Status.FINISHED)
     client = client_for(player)

@@ -15,7 +15,7 @@ from django.test import Client
 
 from clubs.models import Session
 from dealing.models import Board
-from tests.dealing.test_visibility import dealt, leaks, secrets_of  # noqa: F401  (dealt is a fixture)
+from tests.dealing.test_visibility import leaks, secrets_of
 
 pytestmark = pytest.mark.django_db
 
@@ -47,8 +47,7 @@ def body(response) -> bytes:
 
 @pytest.mark.parametrize("status", [Session.Status.PLANNED, Session.Status.RUNNING])
 @pytest.mark.parametrize("who", VIEWERS)
-def test_before_the_end_every_address_is_404_and_shows_nothing(request, dealt, status, who, client_for,  # noqa: F811
-                                                               api_client_for):
+def test_before_the_end_every_address_is_404_and_shows_nothing(request, dealt, status, who, client_for, api_client_for):
     session, commitment = dealt
     set_status(session, status)
     user = request.getfixturevalue(who)
@@ -65,7 +64,7 @@ def test_before_the_end_every_address_is_404_and_shows_nothing(request, dealt, s
 
 
 @pytest.mark.parametrize("status", [Session.Status.PLANNED, Session.Status.RUNNING, Session.Status.FINISHED])
-def test_anonymous_visitors_are_sent_to_log_in(dealt, status, api_client_for):  # noqa: F811
+def test_anonymous_visitors_are_sent_to_log_in(dealt, status, api_client_for):
     session, commitment = dealt
     set_status(session, status)
     for url in page_urls(session):
@@ -78,8 +77,7 @@ def test_anonymous_visitors_are_sent_to_log_in(dealt, status, api_client_for):  
 @pytest.mark.slow
 @pytest.mark.parametrize("status", [Session.Status.FINISHED, Session.Status.PROVISIONAL, Session.Status.PUBLISHED])
 @pytest.mark.parametrize("who", ["player", "scorer", "director", "auditor"])
-def test_once_over_whoever_sees_the_session_gets_them(request, dealt, status, who, client_for,  # noqa: F811
-                                                     api_client_for):
+def test_once_over_whoever_sees_the_session_gets_them(request, dealt, status, who, client_for, api_client_for):
     session, _commitment = dealt
     set_status(session, status)
     client = client_for(request.getfixturevalue(who))
@@ -90,20 +88,21 @@ def test_once_over_whoever_sees_the_session_gets_them(request, dealt, status, wh
     assert client.get(f"/dealing/sessions/{session.pk}/hand-record/print/").status_code == 200
     pdf = client.get(f"/dealing/sessions/{session.pk}/hand-record.pdf")
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
-    data = api_client_for(request.getfixturevalue(who)).post(f"/api/v1/sessions/{session.pk}/boards/1/play/", {},
-                                                             format="json").json()
+    data = (
+        api_client_for(request.getfixturevalue(who))
+        .post(f"/api/v1/sessions/{session.pk}/boards/1/play/", {}, format="json")
+        .json()
+    )
     assert data["hands"]["N"] == north
 
 
 @pytest.mark.parametrize("status", [Session.Status.FINISHED, Session.Status.PUBLISHED])
-def test_once_over_another_clubs_director_still_gets_404(dealt, status, other_director, client_for,  # noqa: F811
-                                                         api_client_for):
+def test_once_over_another_clubs_director_still_gets_404(dealt, status, other_director, client_for, api_client_for):
     session, commitment = dealt
     set_status(session, status)
     secrets = secrets_of(session, commitment)
     for url in page_urls(session):
         response = client_for(other_director).get(url)
         assert response.status_code == 404 and not leaks(body(response), secrets), url
-    response = api_client_for(other_director).post(f"/api/v1/sessions/{session.pk}/boards/1/play/", {},
-                                                   format="json")
+    response = api_client_for(other_director).post(f"/api/v1/sessions/{session.pk}/boards/1/play/", {}, format="json")
     assert response.status_code == 404

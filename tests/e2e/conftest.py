@@ -32,7 +32,7 @@ class DemoCopy:
         """Seed the demo, or write back the copy made after the first seeding (the database is empty of the demo)."""
         from django.db import connection
 
-        if connection.vendor != "postgresql":        # (SQLite runs no browser tests in make test): seed each time
+        if connection.vendor != "postgresql":  # (SQLite runs no browser tests in make test): seed each time
             call_command("seed_demo", stdout=io.StringIO())
             return
         if not self.tables:
@@ -57,12 +57,12 @@ class DemoCopy:
 
         quoted = ", ".join(f'public."{table}"' for table in self.tables)
         with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE")   # what the flush's post_migrate made
+            cursor.execute(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE")  # what the flush's post_migrate made
             for table in self.tables:
                 cursor.execute(f'INSERT INTO public."{table}" SELECT * FROM {SCHEMA}."{table}"')
             for sql in connection.ops.sequence_reset_sql(no_style(), apps.get_models(include_auto_created=True)):
                 cursor.execute(sql)
-        ContentType.objects.clear_cache()        # the flush's post_migrate cached content types under other ids
+        ContentType.objects.clear_cache()  # the flush's post_migrate cached content types under other ids
 
 
 #: the longest wait for an action (a click, a page to load) and for an ``expect`` to come true, in milliseconds

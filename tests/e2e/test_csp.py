@@ -31,21 +31,34 @@ class Watch:
     def __init__(self, context):
         self.problems: list[str] = []
         self.pages = 0
-        context.expose_binding("__cspViolation", lambda source, text: self.problems.append(
-            f"{source['page'].url}: CSP violation: {text}"))
+        context.expose_binding(
+            "__cspViolation", lambda source, text: self.problems.append(f"{source['page'].url}: CSP violation: {text}")
+        )
         context.add_init_script(LISTEN)
         context.on("page", self.watch)
 
     def watch(self, page) -> None:
         self.pages += 1
-        page.on("console", lambda m: self.problems.append(f"{page.url}: console {m.type}: {m.text}")
+        page.on(
+            "console",
+            lambda m: (
+                self.problems.append(f"{page.url}: console {m.type}: {m.text}")
                 if (m.type == "error" and not m.text.startswith("Failed to load resource"))
-                or "Content Security Policy" in m.text else None)
+                or "Content Security Policy" in m.text
+                else None
+            ),
+        )
         page.on("pageerror", lambda e: self.problems.append(f"{page.url}: uncaught: {e}"))
         # a resource that failed is said in the console without its address: said here with it (the browser's own
         # look for /favicon.ico aside: the site has none)
-        page.on("response", lambda r: self.problems.append(f"{page.url}: {r.status} for {r.url}")
-                if r.status >= 400 and not r.url.endswith("/favicon.ico") else None)
+        page.on(
+            "response",
+            lambda r: (
+                self.problems.append(f"{page.url}: {r.status} for {r.url}")
+                if r.status >= 400 and not r.url.endswith("/favicon.ico")
+                else None
+            ),
+        )
 
     def check(self) -> None:
         assert self.pages and not self.problems, "\n".join(self.problems)
@@ -67,8 +80,9 @@ def sessions(demo):
 
     by_name = {s.name: s for s in Session.objects.filter(club__slug="riverside")}
     tuesday = by_name["Tuesday Pairs"]
-    session_movement_choose(session=tuesday, user=tuesday.club.roles.filter(role="director").first().user,
-                            pairs=8, boards_per_round=2)
+    session_movement_choose(
+        session=tuesday, user=tuesday.club.roles.filter(role="director").first().user, pairs=8, boards_per_round=2
+    )
     session_pairs_ensure(session=tuesday)
     return by_name
 
@@ -80,15 +94,26 @@ def test_the_directors_pages_and_the_tables_keep_to_the_policy(browser, demo, se
     log_in(page, demo, "director", "director-demo-2026")
     howell, monday, tuesday = sessions["Thursday Howell"], sessions["Monday Pairs"], sessions["Tuesday Pairs"]
 
-    for path in ("/", "/clubs/riverside/", f"/sessions/{howell.pk}/", f"/sessions/{monday.pk}/",
-                 "/dealing/commitments/", "/movements/", f"/movements/session/{howell.pk}/",
-                 f"/dealing/sessions/{monday.pk}/hand-record/", f"/dealing/sessions/{monday.pk}/hand-record/1/",
-                 "/dealing/perfect-auction/", "/dealing/clubs/riverside/publication-log/", "/api/docs/"):
+    for path in (
+        "/",
+        "/clubs/riverside/",
+        f"/sessions/{howell.pk}/",
+        f"/sessions/{monday.pk}/",
+        "/dealing/commitments/",
+        "/movements/",
+        f"/movements/session/{howell.pk}/",
+        f"/dealing/sessions/{monday.pk}/hand-record/",
+        f"/dealing/sessions/{monday.pk}/hand-record/1/",
+        "/dealing/perfect-auction/",
+        "/dealing/clubs/riverside/publication-log/",
+        "/api/docs/",
+    ):
         opened(page, demo + path)
-    expect(page.locator(".swagger-ui .info .title")).to_contain_text("Bridge club API")   # its start-up script ran
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("Bridge club API")  # its start-up script ran
     opened(page, demo + "/dealing/commitments/")
     commitment = page.locator("main a[href]").evaluate_all(
-        "links => links.map(a => a.getAttribute('href')).filter(h => /\\/dealing\\/commitments\\/\\d+\\/$/.test(h))")
+        "links => links.map(a => a.getAttribute('href')).filter(h => /\\/dealing\\/commitments\\/\\d+\\/$/.test(h))"
+    )
     assert commitment, "the demo's commitment"
     opened(page, demo + commitment[0])
     opened(page, demo + commitment[0] + "audit/")
@@ -133,7 +158,7 @@ def test_the_directors_pages_and_the_tables_keep_to_the_policy(browser, demo, se
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.get_by_role("button", name="New codes and PINs").click()
     assert asked and "New codes and PINs for every table" in asked[0]
-    expect(page).to_have_url(re.compile(rf"/tables/sessions/{tuesday.pk}/room/$"))       # dismissed: nothing sent
+    expect(page).to_have_url(re.compile(rf"/tables/sessions/{tuesday.pk}/room/$"))  # dismissed: nothing sent
 
     # a phone at table 1 (its own context: the tables' page, table.js, the service worker) enters board 1 …
     table = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -156,8 +181,9 @@ def test_the_directors_pages_and_the_tables_keep_to_the_policy(browser, demo, se
     # … and the room, never reloaded, shows it within a few of htmx's polls
     with page.expect_request(re.compile(r"/room/live/$"), timeout=30_000):
         pass
-    expect(page.get_by_test_id(f"room-board-1-{number}")).not_to_have_attribute("data-state", before or "",
-                                                                             timeout=30_000)
+    expect(page.get_by_test_id(f"room-board-1-{number}")).not_to_have_attribute(
+        "data-state", before or "", timeout=30_000
+    )
     table.close()
     desk.close()
     watch.check()
@@ -171,9 +197,16 @@ def test_a_players_pages_and_the_admin_keep_to_the_policy(browser, demo, session
     monday = sessions["Monday Pairs"]
     opened(page, f"{demo}/admin/login/")
     log_in(page, demo, "player", "player-demo-2026")
-    for path in ("/", f"/sessions/{monday.pk}/", f"/scoring/sessions/{monday.pk}/ranking/",
-                 f"/scoring/sessions/{monday.pk}/boards/1/", f"/scoring/sessions/{monday.pk}/pairs/1/",
-                 "/scoring/me/", f"/dealing/sessions/{monday.pk}/hand-record/2/", "/dealing/commitments/"):
+    for path in (
+        "/",
+        f"/sessions/{monday.pk}/",
+        f"/scoring/sessions/{monday.pk}/ranking/",
+        f"/scoring/sessions/{monday.pk}/boards/1/",
+        f"/scoring/sessions/{monday.pk}/pairs/1/",
+        "/scoring/me/",
+        f"/dealing/sessions/{monday.pk}/hand-record/2/",
+        "/dealing/commitments/",
+    ):
         opened(page, demo + path)
 
     # a pair's scorecard: a link to a board's "why" opens it

@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.browser import snap
-
 from dealing.models import DealSet
 from tests.dealing.deal_sets.workers import start_pool
+from tests.e2e.browser import snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.worker, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -17,15 +17,22 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def test_bad_deal_and_bad_auction_in_polish(page, live_server, player):
     log_in(page, live_server.url, "ada", "ada-pass-2026")
     page.context.add_cookies([{"name": "django_language", "value": "pl", "url": live_server.url}])
-    query = urlencode({"encode-north": "AKQT7.AKQ.AKQ.AK", "encode-east": "AJ.JT98.JT98.QJT",
-                       "encode-south": "8654.765.765.987", "encode-dealer": "N",
-                       "decode-auction": "1C 1D P P P", "decode-dealer": "N"})
+    query = urlencode(
+        {
+            "encode-north": "AKQT7.AKQ.AKQ.AK",
+            "encode-east": "AJ.JT98.JT98.QJT",
+            "encode-south": "8654.765.765.987",
+            "encode-dealer": "N",
+            "decode-auction": "1C 1D P P P",
+            "decode-dealer": "N",
+        }
+    )
     page.goto(f"{live_server.url}/dealing/perfect-auction/?{query}")
-    expect(page.locator("#id_encode-east-error")).to_have_text(
-        "karta SA jest zarówno w ręce Północy, jak i Wschodu")
+    expect(page.locator("#id_encode-east-error")).to_have_text("karta SA jest zarówno w ręce Północy, jak i Wschodu")
     expect(page.locator("#id_decode-auction-error")).to_have_text(
         "zapowiedź 5 (Północ: P) nie pasuje do systemu: po 1♦ Wschodu (Południe: pas, Zachód: pas) Północ musi "
-        "licytować, mając obie karty ♠J i ♠T, a w przeciwnym razie kontrować")
+        "licytować, mając obie karty ♠J i ♠T, a w przeciwnym razie kontrować"
+    )
     shot(page, "errors_pl")
 
 
@@ -40,6 +47,7 @@ def test_bad_board_file_in_polish(page, live_server, director, club_session, tmp
     page.locator("#id_file").set_input_files(str(bad))
     page.get_by_test_id("deal-import").click()
     expect(page.locator("#id_file-error")).to_have_text(
-        "deals.pbn: wiersz 3: znacznik Deal: ręka Północy: ręka 'AKQ.AKZ..': 'Z' nie jest wysokością karty w kierach")
+        "deals.pbn: wiersz 3: znacznik Deal: ręka Północy: ręka 'AKQ.AKZ..': 'Z' nie jest wysokością karty w kierach"
+    )
     shot(page, "board_file_error_pl")
     assert not club_session.boards.exists()

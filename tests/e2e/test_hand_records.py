@@ -34,7 +34,7 @@ def test_commit_deal_finish_and_a_player_reads_the_hand_record(page, demo, shots
     page.get_by_role("button", name="Create draft").click()
     expect(page.get_by_test_id("commitment-status")).to_have_text("Draft")
     page.get_by_test_id("publish").click()
-    expect(page.get_by_test_id("confirm")).to_contain_text("Nothing of it can change afterwards")   # asked first
+    expect(page.get_by_test_id("confirm")).to_contain_text("Nothing of it can change afterwards")  # asked first
     page.get_by_test_id("confirm-button").click()
     expect(page.get_by_test_id("commitment-status")).to_have_text("Published")
     commitment = Commitment.objects.get(event="Riverside Tuesday Pairs")
@@ -74,7 +74,7 @@ def test_commit_deal_finish_and_a_player_reads_the_hand_record(page, demo, shots
     page.get_by_test_id("path-start-paper").click()
     expect(page.get_by_test_id("session-status")).to_have_text("In play")
     page.get_by_test_id("path-finish").click()
-    expect(page.get_by_test_id("confirm")).to_contain_text("Every player can then see every deal")   # asked first
+    expect(page.get_by_test_id("confirm")).to_contain_text("Every player can then see every deal")  # asked first
     page.get_by_test_id("confirm-button").click()
     expect(page.get_by_test_id("session-status")).to_have_text("Finished")
     log_out(page)
@@ -101,7 +101,7 @@ def test_commit_deal_finish_and_a_player_reads_the_hand_record(page, demo, shots
     log_in(page, demo, "director", "director-demo-2026")
     page.goto(f"{demo}/dealing/commitments/{commitment.pk}/")
     page.get_by_test_id("reveal").click()
-    expect(page.get_by_test_id("confirm")).to_contain_text("a revealed key stays public")           # asked first
+    expect(page.get_by_test_id("confirm")).to_contain_text("a revealed key stays public")  # asked first
     page.get_by_test_id("confirm-button").click()
     expect(page.get_by_test_id("revealed-key")).to_have_text(commitment.secret_key)
     log_out(page)

@@ -33,4 +33,3 @@ def test_demo_director_logs_in_and_creates_a_session(page, demo, tmp_path):
 def test_wrong_password_is_refused(page, demo):
     log_in(page, demo, "director", "not-the-password", succeeds=False)
     expect(page.get_by_role("alert")).to_contain_text("correct username and password")
-

@@ -29,8 +29,16 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 REPO = Path(__file__).resolve().parents[2]
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 740}
-ENGLISH_IN_THE_FRAME = ["Movements", "Commitments", "Deal sets", "Perfect bidding", "Log out", "Coming sessions",
-                        "Recent sessions", "Status"]
+ENGLISH_IN_THE_FRAME = [
+    "Movements",
+    "Commitments",
+    "Deal sets",
+    "Perfect bidding",
+    "Log out",
+    "Coming sessions",
+    "Recent sessions",
+    "Status",
+]
 
 
 @pytest.fixture
@@ -90,8 +98,9 @@ def _a_line_flagged_against_its_deal(session: Session) -> None:
     deal = Deal.from_pbn(Board.objects.get(session=session, number=line.board).deal_pbn)
     holder = deal.holder(Card.from_str("SA"))
     declarer = Seat.EAST if holder in (Seat.NORTH, Seat.SOUTH) else Seat.NORTH
-    Result.objects.filter(pk=line.pk).update(level=7, strain="S", doubling=0, declarer=declarer.letter, tricks=13,
-                                             lead="")
+    Result.objects.filter(pk=line.pk).update(
+        level=7, strain="S", doubling=0, declarer=declarer.letter, tricks=13, lead=""
+    )
 
 
 def test_the_main_pages_fit_at_1280_and_375_px_in_english_and_polish(browser, demo, looks):
@@ -99,11 +108,21 @@ def test_the_main_pages_fit_at_1280_and_375_px_in_english_and_polish(browser, de
     howell = Session.objects.get(club__slug="riverside", name="Thursday Howell")
     planned = Session.objects.get(club__slug="riverside", name="Tuesday Pairs")
     commitment = Commitment.objects.filter(club__slug="riverside").first()
-    pages = ["/", "/clubs/riverside/", "/clubs/riverside/sessions/", "/clubs/riverside/members/",
-             f"/sessions/{planned.pk}/", f"/sessions/{published.pk}/",
-             f"/dealing/sessions/{published.pk}/hand-record/", f"/dealing/sessions/{published.pk}/hand-record/1/",
-             "/dealing/commitments/", f"/dealing/commitments/{commitment.pk}/", "/dealing/deal-sets/",
-             "/movements/", f"/scoring/sessions/{howell.pk}/results/"]
+    pages = [
+        "/",
+        "/clubs/riverside/",
+        "/clubs/riverside/sessions/",
+        "/clubs/riverside/members/",
+        f"/sessions/{planned.pk}/",
+        f"/sessions/{published.pk}/",
+        f"/dealing/sessions/{published.pk}/hand-record/",
+        f"/dealing/sessions/{published.pk}/hand-record/1/",
+        "/dealing/commitments/",
+        f"/dealing/commitments/{commitment.pk}/",
+        "/dealing/deal-sets/",
+        "/movements/",
+        f"/scoring/sessions/{howell.pk}/results/",
+    ]
     _a_line_flagged_against_its_deal(howell)
     problems = []
     for language in ("en", "pl"):
@@ -126,7 +145,7 @@ def test_the_main_pages_fit_at_1280_and_375_px_in_english_and_polish(browser, de
                     problems.append(f"{where}: HTTP {answer.status}")
                     continue
                 page.evaluate("document.querySelectorAll('main details').forEach(d => { d.open = true; })")
-                page.wait_for_timeout(100)   # each opened <details> lays its tables out (and site.js stacks them)
+                page.wait_for_timeout(100)  # each opened <details> lays its tables out (and site.js stacks them)
                 snap(page, looks / f"{language}-{width}-{_name(path)}.png")
                 if page.evaluate("document.documentElement.scrollWidth") > width:
                     problems.append(f"{where}: wider than the screen")
@@ -139,8 +158,11 @@ def test_the_main_pages_fit_at_1280_and_375_px_in_english_and_polish(browser, de
                 if width == DESKTOP["width"] and _date_lines(page) > 1:
                     problems.append(f"{where}: a date takes {_date_lines(page)} lines")
                 if language == "pl":
-                    frame = page.locator("header.site-header").inner_text() + " " + " ".join(
-                        page.locator("table.sessions thead").all_inner_texts())
+                    frame = (
+                        page.locator("header.site-header").inner_text()
+                        + " "
+                        + " ".join(page.locator("table.sessions thead").all_inner_texts())
+                    )
                     english = [word for word in ENGLISH_IN_THE_FRAME if word in frame]
                     if english:
                         problems.append(f"{where}: English on a Polish page: {english}")
@@ -163,11 +185,13 @@ def test_session_lists_say_dates_in_the_readers_language_without_the_club_on_a_o
     page.locator("main").get_by_role("button").click()
     page.goto(f"{demo}/")
     row = page.locator("table.sessions tr", has_text=planned.name).first
-    day = planned.date               # the demo plans it for today: said as a Polish reader says it
-    expected = (f"{PL_WEEKDAYS[day.weekday()]},\u00a0{day.day}\u00a0{PL_MONTHS[day.month - 1]}\u00a0{day.year}, "
-                f"{planned.start_time:%H:%M}")
+    day = planned.date  # the demo plans it for today: said as a Polish reader says it
+    expected = (
+        f"{PL_WEEKDAYS[day.weekday()]},\u00a0{day.day}\u00a0{PL_MONTHS[day.month - 1]}\u00a0{day.year}, "
+        f"{planned.start_time:%H:%M}"
+    )
     expect(row.locator("td.session-when")).to_have_text(re.compile(f"^{re.escape(expected)}$"))
-    assert page.locator("table.sessions th", has_text="Klub").count() == 0   # the player has one club
+    assert page.locator("table.sessions th", has_text="Klub").count() == 0  # the player has one club
     snap(page, looks / "pl-1280-player-home.png")
     context.close()
 
@@ -184,7 +208,7 @@ def test_each_error_page_as_a_user_meets_it(browser, demo, looks, settings):
     expect(page.get_by_test_id("error-403")).to_contain_text("This page is not for your role")
     expect(page.get_by_test_id("error-reason")).to_have_text("Only the club's directors may do this.")
     expect(page.get_by_test_id("error-403")).to_contain_text("You are logged in as player")
-    expect(page.locator("header.site-header")).to_be_visible()                  # in the site's layout
+    expect(page.locator("header.site-header")).to_be_visible()  # in the site's layout
     snap(page, looks / "en-375-error-403.png")
     page.get_by_test_id("error-back").click()
     expect(page).to_have_url(f"{demo}/clubs/riverside/")

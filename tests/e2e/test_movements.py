@@ -32,7 +32,7 @@ def test_director_chooses_a_row_with_one_click(page, live_server, director, club
     page.set_viewport_size(DESKTOP)
     log_in(page, base, director.username, f"{director.username}-pass-2026")
     page.goto(f"{base}/sessions/{club_session.pk}/")
-    page.get_by_test_id("step-movement").get_by_test_id("path-movement").click()          # the session's path
+    page.get_by_test_id("step-movement").get_by_test_id("path-movement").click()  # the session's path
     expect(page.get_by_role("heading", level=1)).to_have_text("Choose a movement")
 
     # an error next to its field, with what was typed kept
@@ -55,7 +55,7 @@ def test_director_chooses_a_row_with_one_click(page, live_server, director, club
     expect(best).to_contain_text("11 rounds × 2 boards = 22 boards")
     expect(best).to_contain_text("about 2 h 45 min")
     expect(best.get_by_test_id("verdict")).to_have_text("perfectly balanced: every two pairs are compared on 10 boards")
-    expect(best.get_by_test_id("maths")).not_to_have_attribute("open", "")        # the mathematics collapsed
+    expect(best.get_by_test_id("maths")).not_to_have_attribute("open", "")  # the mathematics collapsed
     expect(page.get_by_text("Berlekamp–Hwang over Z11").first).to_be_hidden()
     _fits(page, DESKTOP["width"])
     snap(page, shots / "chooser-12-pairs-1280.png")
@@ -70,7 +70,8 @@ def test_director_chooses_a_row_with_one_click(page, live_server, director, club
     other.get_by_test_id("choose-offer").click()
     expect(page).to_have_url(re.compile(rf"/movements/session/{club_session.pk}/$"))
     expect(page.get_by_role("heading", level=2)).to_have_text(
-        "Relay and bye-stand Mitchell for 12 pairs, 6 tables, 6 rounds")
+        "Relay and bye-stand Mitchell for 12 pairs, 6 tables, 6 rounds"
+    )
     expect(page.get_by_test_id("session-boards")).to_contain_text("4 boards per round.")
     expect(page.get_by_test_id("verdict")).to_contain_text("Perfectly balanced within each line")
     snap(page, shots / "session-movement-1280.png")

@@ -27,8 +27,9 @@ def tuesday(demo):
     from movements.services import session_movement_choose
 
     session = Session.objects.get(club__slug="riverside", name="Tuesday Pairs")
-    session_movement_choose(session=session, user=get_user_model().objects.get(username="director"), pairs=7,
-                            boards_per_round=3)
+    session_movement_choose(
+        session=session, user=get_user_model().objects.get(username="director"), pairs=7, boards_per_round=3
+    )
     return session
 
 
@@ -51,17 +52,17 @@ def test_director_names_the_pairs_with_the_keyboard(page, demo, tuesday, shots):
     expect(page.get_by_label("Pair 1, second player")).to_be_focused()
     page.keyboard.type("Bruno Bianchi")
     page.keyboard.press("Tab")
-    page.keyboard.type("Jan Gość")               # no member: a guest
+    page.keyboard.type("Jan Gość")  # no member: a guest
     row_2 = page.locator('tr[data-pair="2"]')
     expect(row_2.locator(".guest-tag").first).to_be_visible()
     expect(page.locator('tr[data-pair="1"] .guest-tag').first).to_be_hidden()
     page.keyboard.press("Tab")
-    page.keyboard.type("Ada Adamska")            # a second time: refused
+    page.keyboard.type("Ada Adamska")  # a second time: refused
     snap(page, shots / "pairs-typing.png")
     page.get_by_test_id("save-pairs").click()
 
     expect(row_2.locator(".field-error")).to_have_text("Pair 2: Ada Adamska already plays in pair 1.")
-    expect(page.get_by_label("Pair 2, first player")).to_have_value("Jan Gość")        # nothing lost
+    expect(page.get_by_label("Pair 2, first player")).to_have_value("Jan Gość")  # nothing lost
     expect(page.get_by_label("Pair 1, second player")).to_have_value("Bruno Bianchi")
     assert not Pair.objects.filter(session=tuesday).exclude(player_1=None, player_1_name="").exists()
     snap(page, shots / "pairs-error.png")
@@ -76,7 +77,7 @@ def test_director_names_the_pairs_with_the_keyboard(page, demo, tuesday, shots):
 
     page.goto(f"{demo}/movements/session/{tuesday.pk}/print/")
     expect(page.locator('section.pair-card[data-pair="1"] h2')).to_have_text("Pair 1 — Ada Adamska & Bruno Bianchi")
-    expect(page.locator('section.table-card').first).to_contain_text("(Gość – Carter)")
+    expect(page.locator("section.table-card").first).to_contain_text("(Gość – Carter)")
     snap(page, shots / "cards-with-names.png")
 
     # On a phone, and in Polish.

@@ -47,7 +47,8 @@ def test_deal_to_auction_and_back(page, live_server, player):
     decode.get_by_label("Auction").fill("P 1C X")
     decode.get_by_role("button", name="Show the deal").click()
     expect(page.locator("#id_decode-auction-error")).to_contain_text(
-        "the auction is unfinished: after call 3 (South: X) West must bid with ♠K")
+        "the auction is unfinished: after call 3 (South: X) West must bid with ♠K"
+    )
 
     # The auction, pasted with another spelling, and its dealer: the four hands.
     decode = page.get_by_test_id("decode-form")
@@ -90,7 +91,9 @@ def test_pick_a_board_of_a_published_session(page, live_server, club_session, di
     log_in(page, live_server.url, "ada", "ada-pass-2026")
     page.goto(f"{live_server.url}/dealing/perfect-auction/")
     picker = page.get_by_test_id("board-form")
-    picker.get_by_label("Published session").select_option(label="Riverside Bridge Club · Tuesday Pairs · Tue\u00a024\u00a0Nov\u00a02026")
+    picker.get_by_label("Published session").select_option(
+        label="Riverside Bridge Club · Tuesday Pairs · Tue\u00a024\u00a0Nov\u00a02026"
+    )
     picker.get_by_label("Board").fill("2")
     picker.get_by_role("button", name="Show its auction").click()
     result = page.get_by_test_id("auction-result")

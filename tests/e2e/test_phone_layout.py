@@ -23,14 +23,24 @@ def test_no_page_is_wider_than_a_phone(browser, demo):
     planned = Session.objects.get(club__slug="riverside", name="Tuesday Pairs")
     commitment = Commitment.objects.filter(club__slug="riverside").first()
     pages = [
-        "/", "/clubs/riverside/", "/clubs/riverside/sessions/", "/clubs/riverside/members/",
-        f"/sessions/{published.pk}/", f"/sessions/{planned.pk}/",
-        f"/dealing/sessions/{published.pk}/hand-record/", f"/dealing/sessions/{published.pk}/hand-record/1/",
+        "/",
+        "/clubs/riverside/",
+        "/clubs/riverside/sessions/",
+        "/clubs/riverside/members/",
+        f"/sessions/{published.pk}/",
+        f"/sessions/{planned.pk}/",
+        f"/dealing/sessions/{published.pk}/hand-record/",
+        f"/dealing/sessions/{published.pk}/hand-record/1/",
         f"/dealing/sessions/{planned.pk}/boards/",
-        "/dealing/commitments/", f"/dealing/commitments/{commitment.pk}/",
+        "/dealing/commitments/",
+        f"/dealing/commitments/{commitment.pk}/",
         f"/dealing/commitments/{commitment.pk}/audit/",
-        "/dealing/deal-sets/", "/dealing/deal-sets/new/", "/dealing/perfect-auction/",
-        "/movements/", "/movements/show/?pairs=16", f"/movements/session/{planned.pk}/",
+        "/dealing/deal-sets/",
+        "/dealing/deal-sets/new/",
+        "/dealing/perfect-auction/",
+        "/movements/",
+        "/movements/show/?pairs=16",
+        f"/movements/session/{planned.pk}/",
     ]
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()

@@ -26,8 +26,8 @@ PHONE = {"width": 375, "height": 740}
 @pytest.fixture
 def over(club_session, director):
     """Tuesday Pairs: eight boards dealt and analysed double dummy; the session finished."""
-    board_services.session_deal_fresh(session=club_session, user=director, boards=8)   # analysed (eager worker)
-    board_services.session_boards_analyse(session_id=club_session.pk)                  # (nothing left to do)
+    board_services.session_deal_fresh(session=club_session, user=director, boards=8)  # analysed (eager worker)
+    board_services.session_boards_analyse(session_id=club_session.pk)  # (nothing left to do)
     Session.objects.filter(pk=club_session.pk).update(status=Session.Status.FINISHED)
     return club_session
 
@@ -57,7 +57,7 @@ def test_a_player_plays_a_board_again_and_prints_the_hand_record(browser, live_s
     # Four cards: each one said with what it gave away; the trick on the table, then won by someone.
     for n in range(1, 5):
         seat = page.get_by_test_id("play").get_attribute("data-to-play")
-        _playable(page).last.click()                       # the lowest card of the last suit held
+        _playable(page).last.click()  # the lowest card of the last suit held
         expect(page.get_by_test_id("play")).to_have_attribute("data-cards", str(n))
         expect(page.get_by_test_id("play-status")).to_contain_text(re.compile(r"played .*:"))
         expect(page).to_have_url(re.compile(r"cards="))

@@ -51,7 +51,7 @@ def _both_widths(page, shots, name: str) -> None:
 
 def test_a_players_evening_after_play(page, demo, monday, shots):
     frozen = {p["pair"]: p for p in SessionScoring.objects.get(session=monday).published_ranking["pairs"]}
-    mine = frozen["1"]                                   # Ada Adamska (the "player" login) and Bruno Bianchi
+    mine = frozen["1"]  # Ada Adamska (the "player" login) and Bruno Bianchi
     page.set_viewport_size(DESKTOP)
     log_in(page, demo, "player", "player-demo-2026")
 
@@ -65,7 +65,7 @@ def test_a_players_evening_after_play(page, demo, monday, shots):
     marked = page.locator("tr.mine")
     expect(marked).to_have_count(1)
     expect(marked).to_contain_text("Ada Adamska")
-    expect(marked).to_contain_text("(you)")                # not the colour alone
+    expect(marked).to_contain_text("(you)")  # not the colour alone
     expect(page.get_by_test_id("percentage-1")).to_have_text(mine["percentage"])
     expect(page.get_by_test_id("ranking-csv")).to_be_visible()
     _both_widths(page, shots, "player-ranking-en")
@@ -137,12 +137,17 @@ def test_a_players_evening_after_play(page, demo, monday, shots):
 
     # the same evening in Polish
     page.context.add_cookies([{"name": "django_language", "value": "pl", "url": demo}])
-    for url, name, words in [(f"/scoring/sessions/{monday.pk}/ranking/", "ranking", ["Klasyfikacja", "(wy)"]),
-                             (f"/scoring/sessions/{monday.pk}/pairs/1/", "scorecard", ["Para 1", "Dlaczego"]),
-                             (f"/scoring/sessions/{monday.pk}/boards/{board}/?pair=1", "traveller",
-                              [f"Rozdanie {board}", "Protokół", "W widne karty"]),
-                             ("/scoring/me/", "history", ["Moje wyniki", "Najlepsze wyniki"]),
-                             ("/scoring/me/settings/", "settings", ["Ustawienia e-maili", "Język e-maili"])]:
+    for url, name, words in [
+        (f"/scoring/sessions/{monday.pk}/ranking/", "ranking", ["Klasyfikacja", "(wy)"]),
+        (f"/scoring/sessions/{monday.pk}/pairs/1/", "scorecard", ["Para 1", "Dlaczego"]),
+        (
+            f"/scoring/sessions/{monday.pk}/boards/{board}/?pair=1",
+            "traveller",
+            [f"Rozdanie {board}", "Protokół", "W widne karty"],
+        ),
+        ("/scoring/me/", "history", ["Moje wyniki", "Najlepsze wyniki"]),
+        ("/scoring/me/settings/", "settings", ["Ustawienia e-maili", "Język e-maili"]),
+    ]:
         page.goto(demo + url)
         for word in words:
             expect(page.locator("main")).to_contain_text(word)
@@ -165,7 +170,7 @@ def test_a_players_evening_after_play(page, demo, monday, shots):
 
 
 def test_unpublished_results_are_a_preview_for_the_director_and_nothing_for_a_player(page, demo, shots):
-    howell = Session.objects.get(club__slug="riverside", name="Thursday Howell")      # finished, not published
+    howell = Session.objects.get(club__slug="riverside", name="Thursday Howell")  # finished, not published
     page.set_viewport_size(DESKTOP)
     log_in(page, demo, "player", "player-demo-2026")
     page.goto(f"{demo}/scoring/sessions/{howell.pk}/ranking/")
@@ -176,5 +181,5 @@ def test_unpublished_results_are_a_preview_for_the_director_and_nothing_for_a_pl
     page.get_by_test_id("player-ranking-link").click()
     expect(page.get_by_test_id("preview-notice")).to_be_visible()
     page.goto(f"{demo}/scoring/sessions/{howell.pk}/pairs/1/")
-    expect(page.get_by_test_id("sit-outs")).to_contain_text("Sits out in round")   # 7 pairs: one sits out a round
+    expect(page.get_by_test_id("sit-outs")).to_contain_text("Sits out in round")  # 7 pairs: one sits out a round
     _both_widths(page, shots, "director-preview-scorecard-en")

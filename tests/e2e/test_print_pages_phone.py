@@ -34,9 +34,13 @@ def _widths(page) -> dict:
     })""")
 
 
-GUESTS = [("Grzegorz Brzęczyszczykiewicz", "Małgorzata Wiśniewska-Kowalczyk"), ("Jan Nowak", "Ewa Lis"),
-          ("Zofia Szczepańska", "Piotr Dąbrowski"), ("Anna Lewandowska", "Marek Wójcik"),
-          ("Katarzyna Zielińska", "Tomasz Kamiński")]
+GUESTS = [
+    ("Grzegorz Brzęczyszczykiewicz", "Małgorzata Wiśniewska-Kowalczyk"),
+    ("Jan Nowak", "Ewa Lis"),
+    ("Zofia Szczepańska", "Piotr Dąbrowski"),
+    ("Anna Lewandowska", "Marek Wójcik"),
+    ("Katarzyna Zielińska", "Tomasz Kamiński"),
+]
 
 
 def _tonight(director):
@@ -81,13 +85,13 @@ def test_the_print_pages_fit_a_phone(browser, demo, shots):
         assert seen["page"] <= PHONE["width"], (path, seen["page"], seen["too_wide"])
         if name.startswith("cards"):
             assert seen["cards"] and all(300 <= w <= PHONE["width"] for w in seen["cards"]), (path, seen["cards"])
-            assert seen["smallest"] >= 11, (path, seen["smallest"])                 # px: readable on a phone
+            assert seen["smallest"] >= 11, (path, seen["smallest"])  # px: readable on a phone
         snap(page, shots / f"print-{name}-375.png")
     page.goto(demo + cards + "?sections=tables")
     first = page.locator("section.table-card").first
-    assert page.locator("section.table-card .table-qr img").count() == 7           # the director's QR codes
-    assert first.locator("td .names").count() == 13                                # the players' names
-    assert first.locator("td.sits-out").first.inner_text().startswith("EW 1 sits out")    # the phantom's place
+    assert page.locator("section.table-card .table-qr img").count() == 7  # the director's QR codes
+    assert first.locator("td .names").count() == 13  # the players' names
+    assert first.locator("td.sits-out").first.inner_text().startswith("EW 1 sits out")  # the phantom's place
     snap(page, shots / "print-table-cards-375.png")
     context.close()
 
@@ -96,6 +100,6 @@ def test_the_print_pages_fit_a_phone(browser, demo, shots):
     log_in(page, demo, "director", "director-demo-2026")
     page.goto(demo + cards)
     width = page.evaluate("document.querySelector('section.card').getBoundingClientRect().width")
-    assert 370 <= width <= 400                  # 93 mm and its padding: the card as printed
+    assert 370 <= width <= 400  # 93 mm and its padding: the card as printed
     snap(page, shots / "print-cards-1280.png", full_page=False)
     desktop.close()

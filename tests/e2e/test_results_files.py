@@ -24,8 +24,9 @@ def _fits(page, width: int) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width, page.url
 
 
-def test_a_director_imports_a_file_and_sees_the_ranking_and_the_comparison(browser, live_server, club, director,
-                                                                           events_dir, shots, tmp_path):
+def test_a_director_imports_a_file_and_sees_the_ranking_and_the_comparison(
+    browser, live_server, club, director, events_dir, shots, tmp_path
+):
     base = live_server.url
     context = browser.new_context(viewport=DESKTOP, accept_downloads=True)
     page = context.new_page()
@@ -53,14 +54,15 @@ def test_a_director_imports_a_file_and_sees_the_ranking_and_the_comparison(brows
     expect(page.get_by_test_id("import-lines")).to_have_text("567")
     expect(page.get_by_test_id("import-pairs")).to_have_text("42")
     expect(page.get_by_test_id("import-verdict")).to_contain_text("each for a reason named below")
-    expect(page.get_by_test_id("import-overrides")).to_contain_text("Board 3, 1NS v 1EW (A5050): the file carries "
-                                                                     "23/11 where the rules give 20.00/20.00")
+    expect(page.get_by_test_id("import-overrides")).to_contain_text(
+        "Board 3, 1NS v 1EW (A5050): the file carries 23/11 where the rules give 20.00/20.00"
+    )
     rankings = page.get_by_test_id("ranking")
-    expect(rankings).to_have_count(2)                                   # a two-winner Mitchell: NS and EW
+    expect(rankings).to_have_count(2)  # a two-winner Mitchell: NS and EW
     expect(rankings.first.locator("tbody tr").first).to_contain_text("1")
     maths = page.get_by_test_id("import-mathematics")
     differences = page.get_by_test_id("import-differences")
-    expect(differences).to_be_hidden()                                  # the mathematics is collapsed
+    expect(differences).to_be_hidden()  # the mathematics is collapsed
     snap(page, shots / "import-report-1280.png")
     maths.locator("summary").click()
     expect(differences).to_be_visible()

@@ -38,15 +38,19 @@ def howell(club_session, director):
 
 
 def _fits(page, width: int) -> None:
-    page.wait_for_load_state("networkidle")                # site.js and htmx have done their work
-    wide = page.evaluate("""w => Array.from(document.querySelectorAll('body *'))
+    page.wait_for_load_state("networkidle")  # site.js and htmx have done their work
+    wide = page.evaluate(
+        """w => Array.from(document.querySelectorAll('body *'))
         .filter(e => e.getBoundingClientRect().right > w + 1)
-        .slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))""", width)
+        .slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))""",
+        width,
+    )
     assert page.evaluate("document.documentElement.scrollWidth") <= width, (page.url, wide)
 
 
 def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_publishes(
-        browser, live_server, howell, scorer, director, shots):
+    browser, live_server, howell, scorer, director, shots
+):
     base = live_server.url
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
@@ -58,26 +62,26 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
     expect(lines).to_have_count(4)
     expect(lines.first).to_contain_text("Ada Adamska – Bruno Bianchi")
     inputs = page.locator("[data-entry-input]")
-    expect(inputs.first).to_be_focused()                              # the first line waits for the scorer
+    expect(inputs.first).to_be_focused()  # the first line waits for the scorer
 
     # board 1 (nobody vulnerable), typed as scorers do; the score is said as it is typed
     page.keyboard.type("3S N 9")
     expect(page.locator("td.outcome").nth(0)).to_contain_text(seen("3♠= by N, 9 tricks: +140"))
     expect(page.locator("td.outcome").nth(0)).to_contain_text("not saved yet")
-    page.keyboard.press("Enter")                                     # saved, and on to the next line
+    page.keyboard.press("Enter")  # saved, and on to the next line
     expect(inputs.nth(1)).to_be_focused()
     expect(page.locator("td.outcome").nth(0).get_by_test_id("line-saved")).to_be_visible()
-    page.keyboard.type("4S N 14")                                    # a mistake, said next to the line
+    page.keyboard.type("4S N 14")  # a mistake, said next to the line
     expect(page.locator("td.outcome").nth(1)).to_contain_text("4S N 14 would be 14 tricks; a side takes 0 … 13")
-    page.keyboard.press("Tab")                                       # leaving the line tries to save it
+    page.keyboard.press("Tab")  # leaving the line tries to save it
     expect(page.locator("td.outcome").nth(1)).to_contain_text("Not saved.")
-    expect(inputs.nth(1)).to_have_value("4S N 14")                   # what was typed is kept
+    expect(inputs.nth(1)).to_have_value("4S N 14")  # what was typed is kept
     snap(page, shots / "scorer-board-1-mistake-1280.png")
     page.keyboard.press("Shift+Tab")
     expect(inputs.nth(1)).to_be_focused()
     page.keyboard.press("Control+A")
     page.keyboard.type("4S= S")
-    page.keyboard.press("Tab")                                       # Tab leaves the line: saved
+    page.keyboard.press("Tab")  # Tab leaves the line: saved
     expect(inputs.nth(2)).to_be_focused()
     expect(page.locator("td.outcome").nth(1)).to_contain_text(seen("4♠= by S, 10 tricks: +420"))
     expect(page.locator("td.outcome").nth(1).get_by_test_id("line-saved")).to_be_visible()
@@ -86,13 +90,13 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
     expect(page.get_by_test_id("board-matchpoints")).to_contain_text("3 of 4 tables entered")
     page.keyboard.type("4S-1 N")
     expect(page.locator("td.outcome").nth(3)).to_contain_text(seen("4♠−1 by N, 9 tricks: −50"))
-    page.keyboard.press("Enter")                                     # the last line: the board is complete
+    page.keyboard.press("Enter")  # the last line: the board is complete
     matchpoints = page.get_by_test_id("board-matchpoints")
     expect(matchpoints).to_contain_text("Board 1: matchpoints")
     expect(matchpoints.get_by_test_id("mp-ns")).to_have_text(["3.00", "6.00", "3.00", "0.00"])
     expect(matchpoints.get_by_test_id("mp-ew")).to_have_text(["3.00", "0.00", "3.00", "6.00"])
     expect(page.locator("[data-next-board-button]")).to_be_focused()  # Enter again opens the next board
-    expect(page.get_by_test_id("line-saved")).to_have_count(4)         # no late preview overwrote a save
+    expect(page.get_by_test_id("line-saved")).to_have_count(4)  # no late preview overwrote a save
     assert Result.objects.filter(session=howell, board=1).count() == 4
     snap(page, shots / "scorer-board-1-complete-1280.png")
     page.set_viewport_size(PHONE)
@@ -103,14 +107,14 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
     expect(page).to_have_url(re.compile(rf"/scoring/sessions/{howell.pk}/entry/2/$"))
     expect(page.locator("[data-entry-input]").first).to_be_focused()
     page.keyboard.type("P")
-    page.keyboard.press("PageUp")                                    # saves the line, back to board 1
+    page.keyboard.press("PageUp")  # saves the line, back to board 1
     expect(page).to_have_url(re.compile(rf"/scoring/sessions/{howell.pk}/entry/1/$"))
     assert Result.objects.filter(session=howell, board=2, level__isnull=True).count() == 1
     page.set_viewport_size(PHONE)
     page.goto(f"{base}/scoring/sessions/{howell.pk}/entry/2/")
-    expect(page.locator("[data-entry-input]").nth(1)).to_be_focused()   # the first table still to enter
+    expect(page.locator("[data-entry-input]").nth(1)).to_be_focused()  # the first table still to enter
     page.keyboard.type("3NT-2 W")
-    expect(page.locator("td.outcome").nth(1)).to_contain_text("3NT−2 by W, 7 tricks: +100")   # E–W not vulnerable
+    expect(page.locator("td.outcome").nth(1)).to_contain_text("3NT−2 by W, 7 tricks: +100")  # E–W not vulnerable
     _fits(page, PHONE["width"])
     snap(page, shots / "scorer-board-2-typing-375.png")
     log_out(page)
@@ -154,11 +158,18 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
     snap(page, shots / "director-results-provisional-375.png")
 
     # the other pages at both widths
-    for name, path in (("director-board-1", f"/scoring/sessions/{howell.pk}/results/#board-1"),
-                       ("director-change", f"/scoring/sessions/{howell.pk}/results/boards/1/{line.ns_pair.label}/"
-                                           f"{line.ew_pair.label}/"),
-                       ("director-compare", f"/scoring/sessions/{howell.pk}/results/compare/?method=matchpoints"
-                                            "&scale=ebu&factoring=none&sections=across")):
+    for name, path in (
+        ("director-board-1", f"/scoring/sessions/{howell.pk}/results/#board-1"),
+        (
+            "director-change",
+            f"/scoring/sessions/{howell.pk}/results/boards/1/{line.ns_pair.label}/{line.ew_pair.label}/",
+        ),
+        (
+            "director-compare",
+            f"/scoring/sessions/{howell.pk}/results/compare/?method=matchpoints"
+            "&scale=ebu&factoring=none&sections=across",
+        ),
+    ):
         for width, viewport in (("1280", DESKTOP), ("375", PHONE)):
             page.set_viewport_size(viewport)
             page.goto(base + path)
@@ -167,8 +178,10 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
 
     # in Polish, the longer words still fit a phone
     context.add_cookies([{"name": "django_language", "value": "pl", "url": base}])
-    for name, path in (("pl-scorer", f"/scoring/sessions/{howell.pk}/entry/1/"),
-                       ("pl-director", f"/scoring/sessions/{howell.pk}/results/#board-1")):
+    for name, path in (
+        ("pl-scorer", f"/scoring/sessions/{howell.pk}/entry/1/"),
+        ("pl-director", f"/scoring/sessions/{howell.pk}/results/#board-1"),
+    ):
         for width, viewport in (("1280", DESKTOP), ("375", PHONE)):
             page.set_viewport_size(viewport)
             page.goto(base + path)
@@ -186,11 +199,13 @@ def test_the_demo_clubs_results_pages_at_both_widths(browser, demo, shots):
     log_in(page, demo, "director", "director-demo-2026")
     for session in Session.objects.filter(club__slug="riverside", name__in=["Thursday Howell", "Monday Pairs"]):
         slug = session.name.lower().replace(" ", "-")
-        for name, path in (("results", f"/scoring/sessions/{session.pk}/results/#board-1"),
-                           ("entry", f"/scoring/sessions/{session.pk}/entry/1/")):
+        for name, path in (
+            ("results", f"/scoring/sessions/{session.pk}/results/#board-1"),
+            ("entry", f"/scoring/sessions/{session.pk}/entry/1/"),
+        ):
             for width, viewport in (("1280", DESKTOP), ("375", PHONE)):
                 page.set_viewport_size(viewport)
-                response = page.goto(demo + path)           # None: the same page again, at another width
+                response = page.goto(demo + path)  # None: the same page again, at another width
                 assert response is None or response.status == 200, path
                 _fits(page, viewport["width"])
                 snap(page, shots / f"demo-{slug}-{name}-{width}.png")

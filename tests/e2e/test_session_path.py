@@ -35,7 +35,7 @@ PHONE = {"width": 375, "height": 740}
 ENGLISH = ["The evening, step by step", "Next", "Done", "Not complete", "To do", "Waiting", "Ready", "Pairs", "Movement",
            "Boards", "Printing", "Play", "Scores", "Publication", "boards in all", "results entered", "Published as",
            "Step the session back", "Back to", "Guide cards", "Hand records", "Results and corrections", "Cancel",
-           "Finish the session", "Every player", "The ranking"]
+           "Finish the session", "Every player", "The ranking"]  # fmt: skip
 
 
 @pytest.fixture
@@ -62,7 +62,7 @@ def _look(page, art: Path, name: str, *, polish: bool = False) -> list[str]:
         if width == PHONE["width"] and (cut := _cut_tables(page)):
             problems.append(f"{where}: columns cut off in {cut}")
         if polish:
-            text = page.locator("main").inner_text().replace("Tuesday Pairs", "")       # the session's own name
+            text = page.locator("main").inner_text().replace("Tuesday Pairs", "")  # the session's own name
             english = [w for w in ENGLISH if re.search(rf"\b{re.escape(w)}\b", text)]
             if english:
                 problems.append(f"{where}: English on a Polish page: {english}")
@@ -81,8 +81,14 @@ def _all_results(session, user) -> int:
     count = 0
     for meeting in session_layout(session).meetings:
         for board in meeting.boards:
-            result_record(session=session, board=board, ns_pair=pairs[meeting.ns], ew_pair=pairs[meeting.ew],
-                          result=Played.of("3NT", "N", 9 + (board + meeting.table) % 3), user=user)
+            result_record(
+                session=session,
+                board=board,
+                ns_pair=pairs[meeting.ns],
+                ew_pair=pairs[meeting.ew],
+                result=Played.of("3NT", "N", 9 + (board + meeting.table) % 3),
+                user=user,
+            )
             count += 1
     return count
 
@@ -120,7 +126,8 @@ def test_a_director_walks_the_session_path(browser, demo, art):
     expect(_step(page, "movement")).to_contain_text(f"{boards} boards in all")
     expect(page.get_by_test_id("path-next")).to_have_text("Next: Pairs")
     expect(page.get_by_test_id("step-pairs-missing")).to_have_text(
-        "No pair is named yet: the guide cards and the ranking show only the pairs' numbers.")
+        "No pair is named yet: the guide cards and the ranking show only the pairs' numbers."
+    )
     expect(_step(page, "boards")).to_contain_text(f"Not dealt yet: the movement plays {boards} boards.")
     problems += _look(page, art, "2-movement-chosen")
 
@@ -143,15 +150,18 @@ def test_a_director_walks_the_session_path(browser, demo, art):
     page.get_by_role("spinbutton", name="Boards").fill(str(boards + 3))
     page.get_by_test_id("deal-fresh").click()
     expect(page.locator(".messages")).to_contain_text(
-        f"{boards + 3} boards dealt from a new key, not committed. Their double-dummy analysis is running.")
-    expect(page.locator(".messages")).to_contain_text(f"The movement plays {boards} boards (1–{boards}) but "
-                                                      f"{boards + 3} were dealt")
+        f"{boards + 3} boards dealt from a new key, not committed. Their double-dummy analysis is running."
+    )
+    expect(page.locator(".messages")).to_contain_text(
+        f"The movement plays {boards} boards (1–{boards}) but {boards + 3} were dealt"
+    )
     problems += _look(page, art, "4-dealing-too-many")
     page.goto(url)
     expect(_step(page, "boards")).to_have_attribute("data-state", "partial")
     expect(page.get_by_test_id("step-boards-missing")).to_contain_text(
         f"The movement plays {boards} boards (1–{boards}) but {boards + 3} were dealt: boards {boards + 1}, "
-        f"{boards + 2}, {boards + 3} are not played.")
+        f"{boards + 2}, {boards + 3} are not played."
+    )
     expect(page.get_by_test_id("path-next")).to_have_text("Next: Boards")
     problems += _look(page, art, "4-too-many-boards")
     _step(page, "boards").get_by_test_id("dealing-page-link").click()
@@ -172,7 +182,7 @@ def test_a_director_walks_the_session_path(browser, demo, art):
     pdf.write_bytes(answer.body())
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     size = re.search(r"Page size:\s+([\d.]+) x ([\d.]+) pts", info)
-    assert size and (round(float(size[1])), round(float(size[2]))) in ((595, 842), (842, 595)), info   # A4
+    assert size and (round(float(size[1])), round(float(size[2]))) in ((595, 842), (842, 595)), info  # A4
     for old in art.glob("5-guide-cards-page-*.png"):
         old.unlink()
     subprocess.run(["pdftoppm", "-r", "40", "-png", str(pdf), str(art / "5-guide-cards-page")], check=True)
@@ -198,7 +208,7 @@ def test_a_director_walks_the_session_path(browser, demo, art):
     expect(confirm).to_contain_text("Every player can then see every deal of this session")
     expect(confirm).to_contain_text("This cannot be undone")
     problems += _look(page, art, "7-finish-confirmation")
-    page.get_by_test_id("confirm-cancel").click()                 # not yet
+    page.get_by_test_id("confirm-cancel").click()  # not yet
     expect(page.get_by_test_id("session-status")).to_have_text("In play")
     _step(page, "play").get_by_test_id("path-finish").click()
     page.get_by_test_id("confirm-button").click()
@@ -268,7 +278,7 @@ def test_the_error_pages_on_the_path(browser, demo, art):
     # a player follows the director's dealing link: 403, saying why, in the site's layout
     log_in(page, demo, "player", "player-demo-2026")
     page.goto(f"{demo}/sessions/{session.pk}/")
-    expect(page.get_by_test_id("session-path")).to_have_count(0)          # players see the panels, not the path
+    expect(page.get_by_test_id("session-path")).to_have_count(0)  # players see the panels, not the path
     answer = page.goto(f"{demo}/dealing/sessions/{session.pk}/boards/", referer=f"{demo}/sessions/{session.pk}/")
     assert answer.status == 403
     expect(page.get_by_test_id("error-403")).to_contain_text("This page is not for your role")

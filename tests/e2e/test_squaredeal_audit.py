@@ -53,7 +53,8 @@ def audit_event(page, base: str, wbg: Path, records: str, dv: str | None = None,
     page.locator("#id_hand_records").set_input_files(str(wbg / records))
     page.get_by_test_id("audit-upload").click()
     expect(page.get_by_test_id("key-preview")).to_contain_text(
-        "The key file matches the published KH and has a key for every session.")
+        "The key file matches the published KH and has a key for every session."
+    )
     expect(page.locator("#id_dv")).to_have_value("43275.91")
     if dv is not None:
         page.locator("#id_dv").fill(dv)
@@ -72,8 +73,9 @@ def test_the_world_bridge_games_2024_audited_in_the_browser(page, browser, live_
     print(f"\nWBG 2024, 1,186 deals: {seconds:.1f} s from the first upload to the verdict")
     verdict = page.get_by_test_id("audit-verdict")
     expect(verdict).to_have_attribute("data-verdict", "passed")
-    expect(verdict).to_contain_text("all 1186 boards of the 90 sessions are the deals SquareDeal makes from it "
-                                    "with the DV 43275.91")
+    expect(verdict).to_contain_text(
+        "all 1186 boards of the 90 sessions are the deals SquareDeal makes from it with the DV 43275.91"
+    )
     expect(page.get_by_test_id("audit-counts")).to_contain_text("1186 checked: 1186 match, 0 differ, 0 missing")
     expect(page.get_by_test_id("audit-key-check")).to_contain_text("the same: the key file is the one committed to")
     expect(page.get_by_test_id("audit-sessions").locator("tbody tr[data-status=match]")).to_have_count(90)
@@ -93,7 +95,8 @@ def test_the_world_bridge_games_2024_audited_in_the_browser(page, browser, live_
         expect(page.get_by_test_id("audit-verdict")).to_have_attribute("data-verdict", "failed")
         expect(page.get_by_test_id("verdict-summary")).to_contain_text(
             "1186 of 1186 boards are not the deals SquareDeal makes. Not one board matches: these hand records were "
-            "not made with these keys and the DV 43275.91 (a DV off by as little as 0.01 changes every deal).")
+            "not made with these keys and the DV 43275.91 (a DV off by as little as 0.01 changes every deal)."
+        )
     snap(page, screens / "en-1280-wbg-plusone-failed.png")
 
     # the real hand records against a DV typed one hundredth off, from a new audit made from the first one's files
@@ -103,8 +106,9 @@ def test_the_world_bridge_games_2024_audited_in_the_browser(page, browser, live_
     page.locator("#id_dv").fill("43275.92")
     page.get_by_test_id("audit-run").click()
     expect(page.get_by_test_id("audit-verdict")).to_have_attribute("data-verdict", "failed")
-    expect(page.get_by_test_id("audit-dv")).to_contain_text("43275.92 — typed by the auditor; the published .sqd "
-                                                            "says 43275.91")
+    expect(page.get_by_test_id("audit-dv")).to_contain_text(
+        "43275.92 — typed by the auditor; the published .sqd says 43275.91"
+    )
     snap(page, screens / "en-1280-wbg-dv-typed-failed.png")
     assert sorted(SquareDealAudit.objects.values_list("verdict", flat=True)) == ["failed"] * 3 + ["passed"]
 
@@ -114,8 +118,11 @@ def test_the_world_bridge_games_2024_audited_in_the_browser(page, browser, live_
         context = browser.new_context(viewport=PHONE)
         context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
         phone = context.new_page()
-        for path, name in ((f"/audits/{passed.pk}/", "passed"), ("/audits/", "list"),
-                           (f"/audits/{passed.pk + 1}/sessions/1/1/", "plusone-oprr01")):
+        for path, name in (
+            (f"/audits/{passed.pk}/", "passed"),
+            ("/audits/", "list"),
+            (f"/audits/{passed.pk + 1}/sessions/1/1/", "plusone-oprr01"),
+        ):
             answer = phone.goto(live_server.url + path)
             assert answer.status == 200, path
             phone.evaluate("document.querySelectorAll('main details').forEach(d => { d.open = true; })")

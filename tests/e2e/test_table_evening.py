@@ -48,7 +48,7 @@ def evening(club_session, director):
     club_session.refresh_from_db()
     names = [("Ada", "Adamska"), ("Bruno", "Bianchi"), ("Celina", "Czajka"), ("Dawid", "Dąb"), ("Ewa", "Ekiert"),
              ("Filip", "Fiołek"), ("Gosia", "Góral"), ("Hubert", "Hak"), ("Iga", "Igła"), ("Jan", "Jeż"),
-             ("Kasia", "Kos"), ("Leon", "Lis"), ("Marta", "Mak"), ("Nikola", "Nowak")]
+             ("Kasia", "Kos"), ("Leon", "Lis"), ("Marta", "Mak"), ("Nikola", "Nowak")]  # fmt: skip
     for pair in session_pairs_ensure(session=club_session):
         if pair.number <= 7:
             first, second = names[2 * pair.number - 2], names[2 * pair.number - 1]
@@ -69,9 +69,13 @@ def planned_results(layout) -> dict[tuple[int, int], dict]:
                 continue
             level = rnd.choice([1, 2, 3, 3, 4, 4, 4, 5, 6])
             strain = rnd.choice("CDHSN")
-            out[(m.round, m.table, board)] = {"level": level, "strain": strain, "doubling": rnd.choice([0, 0, 0, 1]),
-                                              "declarer": rnd.choice("NESW"),
-                                              "over": max(-(6 + level), min(7 - level, rnd.choice([-2, -1, 0, 0, 0, 1])))}
+            out[(m.round, m.table, board)] = {
+                "level": level,
+                "strain": strain,
+                "doubling": rnd.choice([0, 0, 0, 1]),
+                "declarer": rnd.choice("NESW"),
+                "over": max(-(6 + level), min(7 - level, rnd.choice([-2, -1, 0, 0, 0, 1]))),
+            }
     return out
 
 
@@ -109,7 +113,7 @@ def second_phone(browser, link: str):
     page = context.new_page()
     page.goto(link)
     page.get_by_test_id("join-submit").click()
-    expect(page.get_by_test_id("round-title")).to_be_visible()       # the app has drawn the round: not "Loading…"
+    expect(page.get_by_test_id("round-title")).to_be_visible()  # the app has drawn the round: not "Loading…"
     return context, page
 
 
@@ -133,7 +137,6 @@ def play_evening(rounds, phones, room, layout, play, shots) -> None:
         if r != rounds[-1]:
             room.get_by_test_id("release-round").click()
             expect(room.get_by_test_id("room-round")).to_contain_text(f"Round {r + 1} of {len(rounds)}")
-
 
 
 def test_a_whole_howell_evening_at_the_tables(browser, live_server, evening, director, shots):
@@ -167,11 +170,16 @@ def test_a_whole_howell_evening_at_the_tables(browser, live_server, evening, dir
         phones[n] = page
 
     playing = {r: sorted(m.table for m in layout.meetings if m.round == r) for r in rounds}
-    mistake, offline, twice, conflicting = (1, playing[1][0]), (2, playing[2][1]), (3, playing[3][0]), (4, playing[4][-1])
+    mistake, offline, twice, conflicting = (
+        (1, playing[1][0]),
+        (2, playing[2][1]),
+        (3, playing[3][0]),
+        (4, playing[4][-1]),
+    )
 
     def play(r: int, t: int, page, meeting):
-        key = lambda board: (r, t, board)                                   # noqa: E731
-        if (r, t) == mistake:                               # a mistake corrected before EW confirm
+        key = lambda board: (r, t, board)  # noqa: E731
+        if (r, t) == mistake:  # a mistake corrected before EW confirm
             board = meeting.boards[0]
             page.get_by_test_id(f"board-{board}").click()
             snap(page, shots / "table-phone-contract-360.png")
@@ -189,39 +197,39 @@ def test_a_whole_howell_evening_at_the_tables(browser, live_server, evening, dir
             expect(page.get_by_test_id("moves")).to_be_visible()
             snap(page, shots / "table-phone-moves-360.png")
             return
-        if (r, t) == offline:                               # the network goes mid-round, and comes back
+        if (r, t) == offline:  # the network goes mid-round, and comes back
             enter(page, meeting.boards[0], plan[key(meeting.boards[0])])
             expect(page.get_by_test_id("all-sent")).to_be_visible()
             contexts[t].set_offline(True)
             enter(page, meeting.boards[1], plan[key(meeting.boards[1])])
             expect(page.get_by_test_id("not-sent")).to_be_visible()
-            expect(page.get_by_test_id("round-done")).to_be_visible()             # the round goes on
+            expect(page.get_by_test_id("round-done")).to_be_visible()  # the round goes on
             snap(page, shots / "table-phone-offline-360.png")
             assert Result.objects.filter(session=evening, round=r, table=t).count() == 1
             contexts[t].set_offline(False)
             expect(page.get_by_test_id("all-sent")).to_be_visible()
             assert Result.objects.filter(session=evening, round=r, table=t).count() == 2
             return
-        if (r, t) == twice:                                 # one result entered twice, from two phones
+        if (r, t) == twice:  # one result entered twice, from two phones
             context, other = second_phone(browser, links[t])
             board = meeting.boards[0]
             other.get_by_test_id(f"board-{board}").click()
-            fill(other, plan[key(board)])                                         # phone B, not yet sent …
+            fill(other, plan[key(board)])  # phone B, not yet sent …
             page.get_by_test_id(f"board-{board}").click()
             fill(page, plan[key(board)])
-            page.get_by_test_id("send").click()                                   # … phone A sends it …
+            page.get_by_test_id("send").click()  # … phone A sends it …
             expect(page.get_by_test_id("all-sent")).to_be_visible()
-            other.get_by_test_id("send").click()                                  # … and B sends it again
+            other.get_by_test_id("send").click()  # … and B sends it again
             expect(other.get_by_test_id("all-sent")).to_be_visible()
-            other.get_by_test_id("accept").click()                                # EW accept on B
+            other.get_by_test_id("accept").click()  # EW accept on B
             expect(other.get_by_test_id("all-sent")).to_be_visible()
             assert Result.objects.filter(session=evening, board=board, round=r, table=t).count() == 1
-            page.get_by_test_id("accept").click()                                 # EW tap accept on A too
+            page.get_by_test_id("accept").click()  # EW tap accept on A too
             page.get_by_test_id("continue").click()
             enter(page, meeting.boards[1], plan[key(meeting.boards[1])])
             context.close()
             return
-        if (r, t) == conflicting:                           # two phones disagree: a conflict for the director
+        if (r, t) == conflicting:  # two phones disagree: a conflict for the director
             context, other = second_phone(browser, links[t])
             board = meeting.boards[0]
             other.get_by_test_id(f"board-{board}").click()
@@ -236,12 +244,12 @@ def test_a_whole_howell_evening_at_the_tables(browser, live_server, evening, dir
             assert Conflict.objects.filter(resolved_at__isnull=True).count() == 1
             assert not Result.objects.filter(session=evening, board=board, round=r, table=t).exists()
             conflict = room.get_by_test_id("conflict")
-            expect(conflict).to_be_visible()                                      # the room shows it by itself
+            expect(conflict).to_be_visible()  # the room shows it by itself
             snap(room, shots / "table-room-conflict-1280.png")
-            conflict.get_by_test_id("choose").first.click()                       # the first phone's result
+            conflict.get_by_test_id("choose").first.click()  # the first phone's result
             expect(room.get_by_test_id("room-conflicts")).to_contain_text("None.")
             context.close()
-            page.goto(f"{base}/t/")                                               # back where it was: the board, now
+            page.goto(f"{base}/t/")  # back where it was: the board, now
             expect(page.get_by_test_id("board-state")).to_contain_text("Confirmed")  # confirmed as the director chose
             page.get_by_test_id("continue").click()
             enter(page, meeting.boards[1], plan[key(meeting.boards[1])])
@@ -267,7 +275,9 @@ def test_a_whole_howell_evening_at_the_tables(browser, live_server, evening, dir
             row = results.get(board=board, ns_pair__number=int(m.ns), ew_pair__number=int(m.ew))
             wanted = as_played(plan[(m.round, m.table, board)])
             assert (row.round, row.table) == (m.round, m.table)
-            assert (row.level, row.tricks) == ((wanted.contract.level, wanted.tricks) if wanted.contract else (None, None))
+            assert (row.level, row.tricks) == (
+                (wanted.contract.level, wanted.tricks) if wanted.contract else (None, None)
+            )
             lines.append(TravellerLine(board=board, ns=m.ns, ew=m.ew, result=wanted))
 
     # the room's running ranking is the engine's ranking of the same results
@@ -290,7 +300,7 @@ def test_a_whole_howell_evening_at_the_tables(browser, live_server, evening, dir
     snap(tab, shots / "table-room-tablet-800.png")
 
     room.get_by_test_id("finish-session").click()
-    expect(room.get_by_test_id("confirm")).to_contain_text("Every player can then see every deal")   # asked first
+    expect(room.get_by_test_id("confirm")).to_contain_text("Every player can then see every deal")  # asked first
     room.get_by_test_id("confirm-button").click()
     expect(room.locator(".status").first).to_contain_text("Finished")
     evening.refresh_from_db()

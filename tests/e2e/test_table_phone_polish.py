@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.browser import snap
-
 from scoring.models import Result
 from scoring.selectors.layout import session_layout
 from tables.models import Device, Table
+from tests.e2e.browser import snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -22,8 +21,9 @@ def test_a_polish_phone_is_told_what_is_wrong_in_polish(browser, live_server, ta
     from tables.services.setup import table_lock
 
     table = Table.objects.get(table_session__session=started, number=2)
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="pl-PL",
-                                  extra_http_headers={"Accept-Language": "pl"})
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale="pl-PL", extra_http_headers={"Accept-Language": "pl"}
+    )
     page = context.new_page()
     wrong = "0000" if table.pin != "0000" else "1111"
     page.goto(f"{live_server.url}/t/join/")
@@ -43,9 +43,10 @@ def test_a_polish_phone_is_told_what_is_wrong_in_polish(browser, live_server, ta
     page.get_by_test_id("other-board").fill("21")
     page.get_by_test_id("other-board").press("Enter")
     expect(page.get_by_test_id("entry-error")).to_contain_text(
-        f"Rozdanie 21 nie jest grane przy stole 2 w rundzie 1 (grane są rozdania {boards[0]}–{boards[-1]})")
+        f"Rozdanie 21 nie jest grane przy stole 2 w rundzie 1 (grane są rozdania {boards[0]}–{boards[-1]})"
+    )
     page.get_by_test_id(f"check-{boards[0]}").click()
-    page.get_by_test_id("contract-next").click()                       # nothing chosen yet
+    page.get_by_test_id("contract-next").click()  # nothing chosen yet
     expect(page.get_by_test_id("entry-error")).to_contain_text("Wybierz wysokość kontraktu")
     page.get_by_test_id("level-4").click()
     page.get_by_test_id("strain-S").click()
@@ -53,7 +54,7 @@ def test_a_polish_phone_is_told_what_is_wrong_in_polish(browser, live_server, ta
     expect(page.get_by_test_id("entry-error")).to_contain_text("Kto rozgrywał?")
     snap(page, shots / "table-phone-mistake-pl-360.png")
 
-    table_lock(session=started, user=director, table_number=2, locked=True)   # the director locks the table
+    table_lock(session=started, user=director, table_number=2, locked=True)  # the director locks the table
     page.get_by_test_id("declarer-N").click()
     page.get_by_test_id("contract-next").click()
     page.get_by_test_id("over-made").click()

@@ -36,13 +36,13 @@ def test_the_round_screen_is_not_drawn_again_when_nothing_changed(browser, live_
     context, page = join(browser, live_server, table)
     button = page.get_by_test_id(f"board-{board}")
     expect(button).to_be_visible()
-    button.evaluate("element => { element.keptAcrossRefreshes = true; }")   # this very element, not a copy of it
-    for _ in range(2):                                                      # two of the phone's state fetches
+    button.evaluate("element => { element.keptAcrossRefreshes = true; }")  # this very element, not a copy of it
+    for _ in range(2):  # two of the phone's state fetches
         with page.expect_response(re.compile(r"/state/$")):
             pass
-    page.evaluate("() => new Promise(requestAnimationFrame)")               # the answer has been drawn
+    page.evaluate("() => new Promise(requestAnimationFrame)")  # the answer has been drawn
     assert button.evaluate("element => element.keptAcrossRefreshes === true"), "the round screen was drawn anew"
-    button.click()                                                          # and a tap does what it says
+    button.click()  # and a tap does what it says
     expect(page.get_by_test_id("level-4")).to_be_visible()
     context.close()
 
@@ -55,20 +55,20 @@ def test_a_sent_result_coming_back_keeps_the_buttons_under_the_finger(browser, l
     page.get_by_test_id(f"board-{board}").click()
     for button in ("level-3", "strain-N", "doubling-0", "declarer-S", "contract-next", "over-made"):
         page.get_by_test_id(button).click()
-    context.set_offline(True)                                                # the answer held back, to be sure
+    context.set_offline(True)  # the answer held back, to be sure
     page.get_by_test_id("send").click()
     accept = page.get_by_test_id("accept")
     expect(accept).to_be_visible()
     expect(page.get_by_test_id("not-sent")).to_be_visible()
     accept.evaluate("element => { element.keptAcrossRefreshes = true; }")
-    context.set_offline(False)                                               # the answer arrives and is drawn
+    context.set_offline(False)  # the answer arrives and is drawn
     expect(page.get_by_test_id("all-sent")).to_be_visible()
     expect(page.locator(".unsent-mark")).to_have_count(0)
     assert accept.evaluate("element => element.keptAcrossRefreshes === true"), "the confirm screen was drawn anew"
     accept.click()
     expect(page.get_by_test_id("board-state")).to_contain_text("Confirmed")
-    expect(page.get_by_test_id("all-sent")).to_be_visible()     # the confirmation answered: no write left in flight
-    context.close()                                             # (one racing the database's flush deadlocked in CI)
+    expect(page.get_by_test_id("all-sent")).to_be_visible()  # the confirmation answered: no write left in flight
+    context.close()  # (one racing the database's flush deadlocked in CI)
 
 
 def test_the_directors_room_keeps_its_buttons_through_its_refreshes(browser, live_server, tables_started, director):
@@ -85,7 +85,7 @@ def test_the_directors_room_keeps_its_buttons_through_its_refreshes(browser, liv
     context, _ = join(browser, live_server, Table.objects.get(table_session__session=tables_started, number=1))
     expect(room.get_by_test_id("room-table-1")).to_contain_text("1 phone")  # the live part changed …
     assert finish.evaluate("element => element.keptAcrossRefreshes === true"), "the room's buttons were drawn anew"
-    finish.click()                                                           # … and the button still does its job
+    finish.click()  # … and the button still does its job
     expect(room.get_by_test_id("confirm")).to_be_visible()
     context.close()
     desk.close()

@@ -37,7 +37,7 @@ def page_url(session) -> str:
 def form_data(page: str, **typed) -> dict:
     """The page's form as the browser would post it, with ``typed`` (``pairs-0-player_1="Ada Adamska"``) filled."""
     data = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
-    data.update({name: value for name, value in re.findall(r'name="(pairs-\d+-player_\d)"[^>]*?(?:value="([^"]*)")?[^>]*>', page)})
+    data.update(dict(re.findall(r'name="(pairs-\d+-player_\d)"[^>]*?(?:value="([^"]*)")?[^>]*>', page)))
     data.update({k.replace("__", "-"): v for k, v in typed.items()})
     return data
 
@@ -48,7 +48,7 @@ def names(session) -> dict[str, str]:
 
 def test_the_page_lists_every_pair_of_the_movement_with_sit_outs(client_for, director, seven_pairs, members):
     page = client_for(director).get(page_url(seven_pairs)).content.decode()
-    assert Pair.objects.filter(session=seven_pairs).count() == 7                  # session_pairs_ensure ran
+    assert Pair.objects.filter(session=seven_pairs).count() == 7  # session_pairs_ensure ran
     assert re.findall(r'data-pair="(\d+)"', page) == ["1", "2", "3", "4", "5", "6", "7"]
     assert '<datalist id="club-members">' in page and '<option value="Ada Adamska">' in page
     assert 'list="club-members"' in page
@@ -58,30 +58,41 @@ def test_the_page_lists_every_pair_of_the_movement_with_sit_outs(client_for, dir
 def test_typed_names_are_saved_as_members_or_guests(client_for, director, seven_pairs, members):
     client = client_for(director)
     page = client.get(page_url(seven_pairs)).content.decode()
-    response = client.post(page_url(seven_pairs), form_data(
-        page, pairs__0__player_1="ada adamska", pairs__0__player_2="Bruno Bianchi", pairs__1__player_1="Zofia Gość"))
+    response = client.post(
+        page_url(seven_pairs),
+        form_data(
+            page, pairs__0__player_1="ada adamska", pairs__0__player_2="Bruno Bianchi", pairs__1__player_1="Zofia Gość"
+        ),
+    )
     assert response.status_code == 302 and response["Location"] == page_url(seven_pairs)
     pair_1, pair_2 = (Pair.objects.get(session=seven_pairs, number=n) for n in (1, 2))
     assert (pair_1.player_1, pair_1.player_2) == (members[0], members[1])
     assert (pair_2.player_1, pair_2.player_1_name) == (None, "Zofia Gość")
     again = client.get(page_url(seven_pairs)).content.decode()
     assert 'value="Ada Adamska"' in again and 'value="Zofia Gość"' in again
-    row = again[again.index('data-pair="2"'):again.index('data-pair="3"')]
-    assert re.search(r'<small class="guest-tag">guest</small>', row)               # shown as a guest
-    row_1 = again[again.index('data-pair="1"'):again.index('data-pair="2"')]
-    assert "guest-tag\" hidden" in row_1
+    row = again[again.index('data-pair="2"') : again.index('data-pair="3"')]
+    assert re.search(r'<small class="guest-tag">guest</small>', row)  # shown as a guest
+    row_1 = again[again.index('data-pair="1"') : again.index('data-pair="2"')]
+    assert 'guest-tag" hidden' in row_1
 
 
 def test_an_error_keeps_what_was_typed_and_stands_beside_its_field(client_for, director, seven_pairs, members):
     client = client_for(director)
     page = client.get(page_url(seven_pairs)).content.decode()
-    response = client.post(page_url(seven_pairs), form_data(
-        page, pairs__0__player_1="Ada Adamska", pairs__0__player_2="Bruno Bianchi",
-        pairs__2__player_1="Celia Carter", pairs__2__player_2="Ada Adamska"))
+    response = client.post(
+        page_url(seven_pairs),
+        form_data(
+            page,
+            pairs__0__player_1="Ada Adamska",
+            pairs__0__player_2="Bruno Bianchi",
+            pairs__2__player_1="Celia Carter",
+            pairs__2__player_2="Ada Adamska",
+        ),
+    )
     assert response.status_code == 200
     html = response.content.decode()
-    assert names(seven_pairs) == {}                                                # nothing saved
-    row_3 = html[html.index('data-pair="3"'):html.index('data-pair="4"')]
+    assert names(seven_pairs) == {}  # nothing saved
+    row_3 = html[html.index('data-pair="3"') : html.index('data-pair="4"')]
     assert 'value="Celia Carter"' in row_3 and "Pair 3: Ada Adamska already plays in pair 1." in row_3
     assert 'class="field-error"' in row_3
     assert 'value="Bruno Bianchi"' in html
@@ -91,7 +102,9 @@ def test_two_members_with_one_name_are_told_apart(client_for, director, seven_pa
     twin = member_create(club=club, first_name="Ada", last_name="Adamska", national_id="PZBS 77")
     client = client_for(director)
     page = client.get(page_url(seven_pairs)).content.decode()
-    assert '<option value="Ada Adamska (PZBS 77)">' in page and f'<option value="Ada Adamska (#{members[0].pk})">' in page
+    assert (
+        '<option value="Ada Adamska (PZBS 77)">' in page and f'<option value="Ada Adamska (#{members[0].pk})">' in page
+    )
     html = client.post(page_url(seven_pairs), form_data(page, pairs__0__player_1="Ada Adamska")).content.decode()
     assert "Two members are called Ada Adamska: pick one from the list." in html
     client.post(page_url(seven_pairs), form_data(page, pairs__0__player_1="Ada Adamska (PZBS 77)"))
@@ -121,15 +134,16 @@ def test_the_page_in_polish(client_for, director, seven_pairs, members):
     client.cookies["django_language"] = "pl"
     page = client.get(page_url(seven_pairs)).content.decode()
     assert "Para 1" in page and "Zapisz pary" in page and "pauzuje w rundzie" in page
-    response = client.post(page_url(seven_pairs), form_data(
-        page, pairs__0__player_1="Ada Adamska", pairs__1__player_1="Ada Adamska"))
+    response = client.post(
+        page_url(seven_pairs), form_data(page, pairs__0__player_1="Ada Adamska", pairs__1__player_1="Ada Adamska")
+    )
     assert "Para 1: Ada Adamska gra już w parze 2." in response.content.decode()
 
 
 def test_the_session_page_links_to_the_pairs(client_for, director, player, seven_pairs, members):
     pair_set(session=seven_pairs, number=3, player_1=members[0], player_2_name="Jan Gość")
     page = client_for(director).get(f"/sessions/{seven_pairs.pk}/").content.decode()
-    assert 'data-testid="step-pairs"' in page and page_url(seven_pairs) in page      # the director's path
+    assert 'data-testid="step-pairs"' in page and page_url(seven_pairs) in page  # the director's path
     assert "1 of 7 pairs named" in page and "Pair 3 — Ada Adamska &amp; Jan Gość" in page
     seen = client_for(player).get(f"/sessions/{seven_pairs.pk}/").content.decode()
     assert "Pair 3 — Ada Adamska &amp; Jan Gość" in seen and page_url(seven_pairs) not in seen
@@ -154,34 +168,48 @@ def test_api_lists_the_pairs_to_whoever_sees_the_session(api_client_for, player,
 def test_api_put_names_the_pairs_all_at_once(api_client_for, director, scorer, seven_pairs, members):
     ada, bruno, celia, _ = members
     client = api_client_for(director)
-    response = client.put(api_url(seven_pairs), {"pairs": [
-        {"number": 1, "player_1": {"member": ada.pk}, "player_2": {"member": bruno.pk}},
-        {"number": 2, "player_1": {"name": "Zofia Gość"}, "player_2": None},
-    ]}, format="json")
+    response = client.put(
+        api_url(seven_pairs),
+        {
+            "pairs": [
+                {"number": 1, "player_1": {"member": ada.pk}, "player_2": {"member": bruno.pk}},
+                {"number": 2, "player_1": {"name": "Zofia Gość"}, "player_2": None},
+            ]
+        },
+        format="json",
+    )
     assert response.status_code == 200
     assert response.json()["pairs"][1]["player_1"] == {"member": None, "name": "Zofia Gość", "guest": True}
     assert names(seven_pairs) == {"1": "Ada Adamska – Bruno Bianchi", "2": "Zofia Gość"}
-    refused = client.put(api_url(seven_pairs), {"pairs": [
-        {"number": 4, "player_1": {"member": celia.pk}},
-        {"number": 5, "player_1": {"member": ada.pk}},
-    ]}, format="json")
+    refused = client.put(
+        api_url(seven_pairs),
+        {
+            "pairs": [
+                {"number": 4, "player_1": {"member": celia.pk}},
+                {"number": 5, "player_1": {"member": ada.pk}},
+            ]
+        },
+        format="json",
+    )
     assert refused.status_code == 400
     assert refused.json()["error"]["field"] == "pairs[1].player_1"
     assert refused.json()["error"]["message"] == "pairs[1].player_1: Pair 5: Ada Adamska already plays in pair 1."
-    assert names(seven_pairs) == {"1": "Ada Adamska – Bruno Bianchi", "2": "Zofia Gość"}     # nothing saved
+    assert names(seven_pairs) == {"1": "Ada Adamska – Bruno Bianchi", "2": "Zofia Gość"}  # nothing saved
     bad = client.put(api_url(seven_pairs), {"pairs": [{"number": 0}]}, format="json")
     assert bad.status_code == 400 and bad.json()["error"]["field"] == "pairs.0.number"
     assert api_client_for(scorer).put(api_url(seven_pairs), {"pairs": []}, format="json").status_code == 403
 
 
 def test_api_in_polish(api_client_for, director, seven_pairs):
-    response = api_client_for(director).put(api_url(seven_pairs), {"pairs": [{"number": 9}]}, format="json",
-                                            HTTP_ACCEPT_LANGUAGE="pl")
-    assert response.status_code == 400 and response.json()["error"]["message"].startswith("pairs[0].number: Pary 9 nie ma w ruchu")
+    response = api_client_for(director).put(
+        api_url(seven_pairs), {"pairs": [{"number": 9}]}, format="json", HTTP_ACCEPT_LANGUAGE="pl"
+    )
+    assert response.status_code == 400 and response.json()["error"]["message"].startswith(
+        "pairs[0].number: Pary 9 nie ma w ruchu"
+    )
 
 
-def test_a_post_claiming_more_rows_than_the_movement_has_is_refused_at_once(client_for, director, seven_pairs,
-                                                                            members):
+def test_a_post_claiming_more_rows_than_the_movement_has_is_refused_at_once(client_for, director, seven_pairs, members):
     """A tampered form count (the browser sends one form per pair) builds no form beyond the movement's pairs: the
     page comes back with its seven rows and why, and nothing is saved."""
     client = client_for(director)

@@ -27,7 +27,9 @@ def test_seed_demo_creates_the_demo_club_once():
 @pytest.mark.django_db
 def test_demo_logins_work(client):
     call_command("seed_demo", stdout=io.StringIO())
-    assert client.post("/accounts/login/", {"username": "director", "password": "director-demo-2026"}).status_code == 302
+    assert (
+        client.post("/accounts/login/", {"username": "director", "password": "director-demo-2026"}).status_code == 302
+    )
     assert client.get("/clubs/riverside/members/").status_code == 200
 
 
@@ -37,13 +39,29 @@ def _demo_state(club) -> dict:
 
     return {
         "pairs": sorted((p.session.name, p.label, p.names) for p in Pair.objects.filter(session__club=club)),
-        "results": sorted(Result.objects.filter(session__club=club).values_list(
-            "session__name", "board", "ns_pair__number", "ew_pair__number", "kind", "level", "strain", "doubling",
-            "declarer", "tricks", "ns_percent", "assigned")),
+        "results": sorted(
+            Result.objects.filter(session__club=club).values_list(
+                "session__name",
+                "board",
+                "ns_pair__number",
+                "ew_pair__number",
+                "kind",
+                "level",
+                "strain",
+                "doubling",
+                "declarer",
+                "tricks",
+                "ns_percent",
+                "assigned",
+            )
+        ),
         "changes": ResultChange.objects.filter(session__club=club).count(),
         "statuses": sorted(club.sessions.values_list("name", "status", "boards_per_round")),
-        "published": [s.published_ranking["pairs"] for s in SessionScoring.objects.filter(session__club=club)
-                      if s.published_ranking],
+        "published": [
+            s.published_ranking["pairs"]
+            for s in SessionScoring.objects.filter(session__club=club)
+            if s.published_ranking
+        ],
     }
 
 
@@ -66,19 +84,21 @@ def test_seed_demo_scores_the_finished_and_published_sessions_once():
     for session, pairs, boards in ((monday, 8, 24), (thursday, 7, 21)):
         layout = session_layout(session)
         assert len(layout.pairs) == pairs and layout.boards == tuple(range(1, boards + 1))
-        assert not layout.problems                                   # the movement plays the boards dealt
+        assert not layout.problems  # the movement plays the boards dealt
         named = Pair.objects.filter(session=session)
         assert named.count() == pairs and all(p.player_1 and p.player_2 for p in named)
         lines = Result.objects.filter(session=session)
-        assert lines.count() == sum(len(m.boards) for m in layout.meetings)      # every board of every round
+        assert lines.count() == sum(len(m.boards) for m in layout.meetings)  # every board of every round
         event = session_score(session=session)
         assert len(event.pairs) == pairs and all(p.percentage is not None for p in event.pairs)
     assert Pair.objects.get(session=thursday, number=1).names == "Ada Adamska – Bruno Bianchi"
-    assert len(session_layout(thursday).sit_outs) == 7                            # 7 pairs: one sits out each round
-    assert len(session_layout(monday).fields) == 2                                # a Mitchell: NS and EW winners
+    assert len(session_layout(thursday).sit_outs) == 7  # 7 pairs: one sits out each round
+    assert len(session_layout(monday).fields) == 2  # a Mitchell: NS and EW winners
     adjusted = Result.objects.filter(session=monday).exclude(kind=Result.Kind.PLAYED)
     assert sorted(adjusted.values_list("kind", "ns_percent", "ew_percent")) == [
-        ("artificial", 60, 40), ("assigned", None, None)]
+        ("artificial", 60, 40),
+        ("assigned", None, None),
+    ]
     weighted = adjusted.get(kind="assigned")
     assert len(weighted.assigned) == 2 and {(n, d) for n, d, _ in weighted.assigned} == {(3, 5), (2, 5)}
     assert ResultChange.objects.filter(session=monday, action="adjusted").count() == 2

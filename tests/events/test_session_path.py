@@ -8,10 +8,10 @@ from django.urls import reverse
 
 from clubs.models import Session
 from clubs.services import member_create, session_set_status
-from events.pairs import pair_set
-from events.session_path import session_path
 from dealing.services import boards as board_services
 from dealing.services import commitments as commitment_services
+from events.pairs import pair_set
+from events.session_path import session_path
 from movements.services import session_movement_choose
 from scoring.domain.results import Played
 from scoring.selectors.layout import session_layout
@@ -21,8 +21,10 @@ from scoring.services.sessions import session_pairs_ensure, session_results_publ
 
 @pytest.fixture
 def members(club):
-    return [member_create(club=club, first_name=first, last_name=last)
-            for first, last in [("Ada", "Adamska"), ("Bruno", "Bianchi")]]
+    return [
+        member_create(club=club, first_name=first, last_name=last)
+        for first, last in [("Ada", "Adamska"), ("Bruno", "Bianchi")]
+    ]
 
 
 @pytest.fixture
@@ -49,8 +51,14 @@ def _all_results(session, user) -> None:
     pairs = {p.label: p for p in Pair.objects.filter(session=session)}
     for meeting in session_layout(session).meetings:
         for board in meeting.boards:
-            result_record(session=session, board=board, ns_pair=pairs[meeting.ns], ew_pair=pairs[meeting.ew],
-                          result=Played.of("3NT", "N", 9), user=user)
+            result_record(
+                session=session,
+                board=board,
+                ns_pair=pairs[meeting.ns],
+                ew_pair=pairs[meeting.ew],
+                result=Played.of("3NT", "N", 9),
+                user=user,
+            )
 
 
 def test_a_new_session_starts_with_its_pairs_and_asks_how_many(club_session):
@@ -58,8 +66,15 @@ def test_a_new_session_starts_with_its_pairs_and_asks_how_many(club_session):
     assert [s.key for s in path.steps] == ["pairs", "movement", "boards", "printing", "play", "scores", "publication"]
     assert path.next.key == "pairs" and path.step("pairs").ask.name == "pairs"
     assert path.step("pairs").ask.url == reverse("movements:session_choose", args=[club_session.pk])
-    assert _states(club_session) == {"pairs": "todo", "movement": "todo", "boards": "waiting", "printing": "waiting",
-                                     "play": "waiting", "scores": "waiting", "publication": "waiting"}
+    assert _states(club_session) == {
+        "pairs": "todo",
+        "movement": "todo",
+        "boards": "waiting",
+        "printing": "waiting",
+        "play": "waiting",
+        "scores": "waiting",
+        "publication": "waiting",
+    }
 
 
 @pytest.mark.slow
@@ -76,8 +91,9 @@ def test_the_path_follows_the_evening_from_the_data_each_app_owns(howell, direct
     pair_set(session=howell, number=3, player_1=members[0], player_2_name="Jan Gość")
     pairs = session_path(howell).step("pairs")
     assert "1 of 8 pairs named." in pairs.said and pairs.details == ("Who plays", ("Pair 3 — Ada Adamska & Jan Gość",))
-    assert pairs.missing == ("Pairs 1–2, 4–8 have no players' names yet: the guide cards and the ranking show only "
-                             "their numbers.",)
+    assert pairs.missing == (
+        "Pairs 1–2, 4–8 have no players' names yet: the guide cards and the ranking show only their numbers.",
+    )
     for number in (1, 2, 4, 5, 6, 7, 8):
         pair_set(session=howell, number=number, player_1_name=f"Guest {number}", player_2_name=f"Guest {number}b")
     assert _states(howell)["pairs"] == "done" and _next(howell) == "boards"
@@ -87,8 +103,9 @@ def test_the_path_follows_the_evening_from_the_data_each_app_owns(howell, direct
     boards = session_path(howell).step("boards")
     assert boards.state == "partial"
     assert boards.said[0] == "24 boards dealt from a new key, not committed."
-    assert boards.missing == ("The movement plays 21 boards (1–21) but 24 were dealt: boards 22, 23, 24 are not "
-                              "played.",)
+    assert boards.missing == (
+        "The movement plays 21 boards (1–21) but 24 were dealt: boards 22, 23, 24 are not played.",
+    )
     board_services.session_deal_fresh(session=howell, user=director, boards=21, replace=True)
     assert _states(howell)["boards"] == "done" and _next(howell) == "printing"
     assert _states(howell)["printing"] == "open"
@@ -123,28 +140,38 @@ def test_missing_results_are_said_by_board(howell, director, scorer):
     for meeting in session_layout(howell).meetings:
         for board in meeting.boards:
             if board > 3:
-                result_record(session=howell, board=board, ns_pair=pairs[meeting.ns], ew_pair=pairs[meeting.ew],
-                              result=Played.of("3NT", "N", 9), user=scorer)
+                result_record(
+                    session=howell,
+                    board=board,
+                    ns_pair=pairs[meeting.ns],
+                    ew_pair=pairs[meeting.ew],
+                    result=Played.of("3NT", "N", 9),
+                    user=scorer,
+                )
     scores = session_path(howell).step("scores")
     assert scores.state == "partial" and scores.said == ("72 of 84 results entered.",)
     assert scores.missing == ("12 results are missing, on boards 1–3.",)
 
 
 def test_a_commitment_is_said_and_its_unrevealed_key_reminded(club, howell, director):
-    commitment = commitment_services.commitment_create(club=club, user=director, event="Autumn", promise="P",
-                                                       dv_format="decimal:2", sessions=[(howell, 24)])
+    commitment = commitment_services.commitment_create(
+        club=club, user=director, event="Autumn", promise="P", dv_format="decimal:2", sessions=[(howell, 24)]
+    )
     boards = session_path(howell).step("boards")
     assert boards.said[0] == "Committed in advance in “Autumn” (24 boards)."
     assert boards.missing == ("The commitment is a draft: publish it, then enter its delayed value, to deal from it.",)
     commitment = commitment_services.commitment_publish(commitment=commitment, user=director)
     assert session_path(howell).step("boards").missing == (
-        "Enter the commitment's delayed value first: the deals depend on it.",)
+        "Enter the commitment's delayed value first: the deals depend on it.",
+    )
     commitment_services.commitment_enter_dv(commitment=commitment, user=director, value="1.00")
     board_services.session_deal_from_commitment(session=howell, user=director)
     boards = session_path(howell).step("boards")
     assert boards.said[0] == "24 boards dealt from the commitment “Autumn”."
-    assert boards.missing == ("The movement plays 21 boards (1–21) but 24 were dealt: boards 22, 23, 24 are not "
-                              "played.", "The movement plays 21 boards but the commitment covers 24.")
+    assert boards.missing == (
+        "The movement plays 21 boards (1–21) but 24 were dealt: boards 22, 23, 24 are not played.",
+        "The movement plays 21 boards but the commitment covers 24.",
+    )
     session_set_status(session=howell, status=Session.Status.RUNNING)
     session_set_status(session=howell, status=Session.Status.FINISHED)
     assert any("key is not revealed yet" in m for m in session_path(howell).step("boards").missing)
@@ -159,6 +186,7 @@ def test_the_path_stores_nothing_of_its_own():
 
 # --- the session page ----------------------------------------------------------------------------------------
 
+
 def test_directors_get_the_path_others_the_panels(client_for, director, scorer, player, howell):
     url = f"/sessions/{howell.pk}/"
     page = client_for(director).get(url).content.decode()
@@ -167,8 +195,11 @@ def test_directors_get_the_path_others_the_panels(client_for, director, scorer, 
     for user in (scorer, player):
         page = client_for(user).get(url).content.decode()
         assert 'data-testid="session-path"' not in page and 'data-testid="movement-panel"' in page
-    assert page.index('data-testid="pairs-panel"') < page.index('data-testid="movement-panel"') < \
-        page.index('data-testid="dealing-panel"')
+    assert (
+        page.index('data-testid="pairs-panel"')
+        < page.index('data-testid="movement-panel"')
+        < page.index('data-testid="dealing-panel"')
+    )
 
 
 def test_finishing_asks_first_and_says_what_it_does(client_for, director, howell):
@@ -194,18 +225,22 @@ def test_starting_play_on_paper_needs_no_confirmation(client_for, director, howe
 
 def test_publishing_from_the_session_page_goes_to_the_results_page(client_for, director, howell):
     Session.objects.filter(pk=howell.pk).update(status=Session.Status.FINISHED)
-    response = client_for(director).post(reverse("events:session_status", args=[howell.pk]),
-                                         {"status": "provisional", "confirmed": "yes"})
+    response = client_for(director).post(
+        reverse("events:session_status", args=[howell.pk]), {"status": "provisional", "confirmed": "yes"}
+    )
     howell.refresh_from_db()
     assert response["Location"] == reverse("scoring:results", args=[howell.pk]) + "#publication"
     assert howell.status == "finished"
 
 
-@pytest.mark.parametrize("start, back, words", [
-    ("finished", "running", "The deals are hidden from players again"),
-    ("provisional", "finished", "Players no longer see the ranking"),
-    ("published", "provisional", "The results become provisional again"),
-])
+@pytest.mark.parametrize(
+    "start, back, words",
+    [
+        ("finished", "running", "The deals are hidden from players again"),
+        ("provisional", "finished", "Players no longer see the ranking"),
+        ("published", "provisional", "The results become provisional again"),
+    ],
+)
 def test_stepping_back_says_what_it_undoes(client_for, director, howell, start, back, words):
     Session.objects.filter(pk=howell.pk).update(status=start)
     client = client_for(director)
@@ -234,8 +269,9 @@ def test_the_confirmation_goes_back_only_to_this_site(client_for, director, howe
 def test_the_status_refusal_is_said_in_polish(client_for, director, howell):
     client = client_for(director)
     client.cookies["django_language"] = "pl"
-    page = client.post(reverse("events:session_status", args=[howell.pk]), {"status": "published"},
-                       follow=True).content.decode()
+    page = client.post(
+        reverse("events:session_status", args=[howell.pk]), {"status": "published"}, follow=True
+    ).content.decode()
     assert "krok po kroku" in page or "jeden krok" in page
 
 
@@ -246,13 +282,13 @@ def test_the_rooms_finish_asks_the_same(client_for, director, howell):
     room = reverse("tables:room", args=[howell.pk])
     status = reverse("events:session_status", args=[howell.pk])
     client.post(reverse("tables:start", args=[howell.pk]))
-    assert f'action="{status}"' in client.get(room).content.decode()      # the room's button: the same change
+    assert f'action="{status}"' in client.get(room).content.decode()  # the room's button: the same change
     asked = client.post(status, {"status": "finished", "back": room})
     assert "Every player can then see every deal of this session" in asked.content.decode()
     howell.refresh_from_db()
     assert howell.status == "running"
     done = client.post(status, {"status": "finished", "back": room, "confirmed": "yes"})
-    assert done.status_code == 302 and done["Location"] == room             # and back to the room
+    assert done.status_code == 302 and done["Location"] == room  # and back to the room
     howell.refresh_from_db()
     assert howell.status == "finished"
 

@@ -48,32 +48,33 @@ def test_a_small_pdf_is_made_in_the_request_once_and_kept(client_for, player, co
     first = client.get("/movements/print/", {"pairs": 8, "format": "pdf"})
     assert first.status_code == 200 and first["Content-Type"] == "application/pdf"
     pdf = body(first)
-    assert pdf[:5] == b"%PDF-" and count_renders == [False]          # one part: no progress needed
+    assert pdf[:5] == b"%PDF-" and count_renders == [False]  # one part: no progress needed
     job = GuideCardPdf.objects.get()
     assert job.is_ready and job.language == "en" and job.size == len(pdf) and job.file.storage.exists(job.file.name)
     again = client.get("/movements/print/", {"pairs": 8, "format": "pdf"})
-    assert body(again) == pdf and count_renders == [False]           # from the store, not made again
+    assert body(again) == pdf and count_renders == [False]  # from the store, not made again
     client.cookies["django_language"] = "pl"
     polish = client.get("/movements/print/", {"pairs": 8, "format": "pdf"})
     assert body(polish) != pdf and GuideCardPdf.objects.count() == 2 and len(count_renders) == 2
     other = body(client.get("/movements/print/", {"pairs": 8, "format": "pdf", "sections": "tables,pairs"}))
     assert GuideCardPdf.objects.count() == 3 and other[:5] == b"%PDF-"
     same = client.get("/movements/print/", {"pairs": 8, "format": "pdf", "sections": "pairs,tables"})
-    assert body(same) == other and GuideCardPdf.objects.count() == 3     # sections in canonical order
+    assert body(same) == other and GuideCardPdf.objects.count() == 3  # sections in canonical order
 
 
 @pytest.mark.slow
 def test_a_big_pdf_is_made_in_the_background_with_a_progress_page(
-        client_for, player, settings, tmp_path, count_renders, django_capture_on_commit_callbacks, monkeypatch):
-    settings.MOVEMENT_PDF_SYNC_MAX_ROWS = 50             # 8 pairs (84 rows) counts as big here
-    monkeypatch.setattr(printing, "PART_CARDS", 3)       # several parts: progress and page numbering
+    client_for, player, settings, tmp_path, count_renders, django_capture_on_commit_callbacks, monkeypatch
+):
+    settings.MOVEMENT_PDF_SYNC_MAX_ROWS = 50  # 8 pairs (84 rows) counts as big here
+    monkeypatch.setattr(printing, "PART_CARDS", 3)  # several parts: progress and page numbering
     client = client_for(player)
     client.cookies["django_language"] = "pl"
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         r = client.get("/movements/print/", {"pairs": 8, "format": "pdf"})
     job = GuideCardPdf.objects.get()
     assert r.status_code == 302 and r["Location"] == f"/movements/cards/{job.key}/"
-    assert len(callbacks) == 1 and count_renders == [True]            # the task ran (eagerly), in parts
+    assert len(callbacks) == 1 and count_renders == [True]  # the task ran (eagerly), in parts
     assert job.is_ready and job.parts_total == 3 + 2 + 1 + 1 + 1 and job.parts_done == job.parts_total
     page = client.get(r["Location"]).content.decode()
     assert "Karty pilotujące (PDF)" in page and "Howell dla 8 par, 4 stoły" in page
@@ -83,18 +84,30 @@ def test_a_big_pdf_is_made_in_the_background_with_a_progress_page(
     text = pdf_text(pdf, tmp_path)
     assert "Para 8" in text and "Stół 4" in text and "Raport zrównoważenia" in text
     numbers = [int(n) for n in re.findall(r"^(?:Para|Stół) \d+ · (\d+)$", text, flags=re.M)]
-    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) == 12    # 8 pair + 4 table cards
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) == 12  # 8 pair + 4 table cards
     again = client.get("/movements/print/", {"pairs": 8, "format": "pdf"})
     assert again.status_code == 200 and body(again) == pdf and len(count_renders) == 1
 
 
 def test_the_progress_partial_polls_while_the_pdf_is_made(client_for, player):
     job, _ = services.guide_card_pdf_get_or_create(
-        user=player, movement={"pairs": 64, "rounds": None, "kind": "howell", "half_sets": False, "variant": None,
-                               "arrow_switch": False},
-        boards_per_round=2, paper="A6", sections=printing.SECTIONS, language="en")
-    GuideCardPdf.objects.filter(pk=job.pk).update(status="running", parts_done=3, parts_total=13,
-                                                  started_at=timezone.now() - timedelta(seconds=9))
+        user=player,
+        movement={
+            "pairs": 64,
+            "rounds": None,
+            "kind": "howell",
+            "half_sets": False,
+            "variant": None,
+            "arrow_switch": False,
+        },
+        boards_per_round=2,
+        paper="A6",
+        sections=printing.SECTIONS,
+        language="en",
+    )
+    GuideCardPdf.objects.filter(pk=job.pk).update(
+        status="running", parts_done=3, parts_total=13, started_at=timezone.now() - timedelta(seconds=9)
+    )
     html = client_for(player).get(f"/movements/cards/{job.key}/progress/").content.decode()
     assert 'hx-trigger="every 1s"' in html and 'data-status="running"' in html
     assert "part 3 of 13 (23 %)" in html and "about 30 s left" in html
@@ -104,29 +117,42 @@ def test_the_progress_partial_polls_while_the_pdf_is_made(client_for, player):
 
 
 @pytest.mark.slow
-def test_a_silent_job_is_queued_again_and_the_task_is_idempotent(client_for, player, count_renders,
-                                                                    django_capture_on_commit_callbacks):
+def test_a_silent_job_is_queued_again_and_the_task_is_idempotent(
+    client_for, player, count_renders, django_capture_on_commit_callbacks
+):
     job, _ = services.guide_card_pdf_get_or_create(
-        user=player, movement={"pairs": 6, "rounds": None, "kind": "howell", "half_sets": False, "variant": None,
-                               "arrow_switch": False},
-        boards_per_round=2, paper="A6", sections=("report",), language="en")
+        user=player,
+        movement={
+            "pairs": 6,
+            "rounds": None,
+            "kind": "howell",
+            "half_sets": False,
+            "variant": None,
+            "arrow_switch": False,
+        },
+        boards_per_round=2,
+        paper="A6",
+        sections=("report",),
+        language="en",
+    )
     stale = timezone.now() - timedelta(seconds=services.PDF_STALE_SECONDS + 5)
     GuideCardPdf.objects.filter(pk=job.pk).update(status="running", updated_at=stale)
     with django_capture_on_commit_callbacks(execute=True):
         page = client_for(player).get(f"/movements/cards/{job.key}/").content.decode()
-    assert 'data-status="queued"' in page and 'hx-trigger="every 1s"' in page     # queued again ...
+    assert 'data-status="queued"' in page and 'hx-trigger="every 1s"' in page  # queued again ...
     job.refresh_from_db()
-    assert job.is_ready and count_renders == [True]                                # ... and made by the task
+    assert job.is_ready and count_renders == [True]  # ... and made by the task
     name = job.file.name
     assert guide_card_pdf_task.delay(job.pk).get() == "done"
     job.refresh_from_db()
-    assert count_renders == [True] and job.file.name == name          # nothing made twice
+    assert count_renders == [True] and job.file.name == name  # nothing made twice
 
 
 @pytest.mark.slow
-def test_a_failed_pdf_says_why_and_can_be_tried_again(client_for, player, settings, monkeypatch,
-                                                       django_capture_on_commit_callbacks):
-    settings.MOVEMENT_PDF_SYNC_MAX_ROWS = -1             # even the report alone (0 rows) is made in the background
+def test_a_failed_pdf_says_why_and_can_be_tried_again(
+    client_for, player, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    settings.MOVEMENT_PDF_SYNC_MAX_ROWS = -1  # even the report alone (0 rows) is made in the background
     real = printing.cards_pdf
 
     def broken(*args, **kwargs):
@@ -156,14 +182,23 @@ def test_bad_requests_save_nothing(client_for, player):
 
 
 def test_the_cache_key_follows_what_the_pdf_is_made_from(player):
-    movement = {"pairs": 8, "rounds": None, "kind": "howell", "half_sets": False, "variant": None,
-                "arrow_switch": False}
-    a, created = services.guide_card_pdf_get_or_create(user=player, movement=movement, boards_per_round=2,
-                                                      paper="A6", sections=printing.SECTIONS, language="en")
-    b, _ = services.guide_card_pdf_get_or_create(user=player, movement=movement, boards_per_round=3,
-                                                paper="A6", sections=printing.SECTIONS, language="en")
-    c, again = services.guide_card_pdf_get_or_create(user=player, movement=movement, boards_per_round=2,
-                                                    paper="A6", sections=printing.SECTIONS, language="en")
+    movement = {
+        "pairs": 8,
+        "rounds": None,
+        "kind": "howell",
+        "half_sets": False,
+        "variant": None,
+        "arrow_switch": False,
+    }
+    a, created = services.guide_card_pdf_get_or_create(
+        user=player, movement=movement, boards_per_round=2, paper="A6", sections=printing.SECTIONS, language="en"
+    )
+    b, _ = services.guide_card_pdf_get_or_create(
+        user=player, movement=movement, boards_per_round=3, paper="A6", sections=printing.SECTIONS, language="en"
+    )
+    c, again = services.guide_card_pdf_get_or_create(
+        user=player, movement=movement, boards_per_round=2, paper="A6", sections=printing.SECTIONS, language="en"
+    )
     assert created and not again and a.pk == c.pk and a.key != b.key
     assert a.parameters["version"] == printing.render_version("en") != printing.render_version("pl")
 
@@ -188,8 +223,12 @@ def test_rendering_restores_the_garbage_collector(monkeypatch):
 
     before = gc.get_threshold()
     seen = []
-    printing.cards_pdf(movement_for(4), boards_per_round=2, sections=("report",),
-                       on_progress=lambda done, total: seen.append(gc.get_threshold()))
+    printing.cards_pdf(
+        movement_for(4),
+        boards_per_round=2,
+        sections=("report",),
+        on_progress=lambda done, total: seen.append(gc.get_threshold()),
+    )
     assert seen[0] == pdf.RENDER_GC_THRESHOLD and gc.get_threshold() == before
 
     def broken(*args, **kwargs):
@@ -224,33 +263,45 @@ def page_sizes(pdf: bytes, tmp_path) -> list[str]:
     """Each page's paper as pdfinfo says it ("595.276 x 841.89"): the media box, whatever the page's /Rotate."""
     path = tmp_path / "sizes.pdf"
     path.write_bytes(pdf)
-    info = subprocess.run(["pdfinfo", "-f", "1", "-l", "9999", str(path)], check=True, capture_output=True,
-                          text=True).stdout
+    info = subprocess.run(
+        ["pdfinfo", "-f", "1", "-l", "9999", str(path)], check=True, capture_output=True, text=True
+    ).stdout
     return re.findall(r"^Page\s+\d+ size:\s+([\d.]+ x [\d.]+) pts", info, flags=re.M)
 
 
 def page_text(pdf: bytes, tmp_path, page: int) -> str:
     path = tmp_path / "page.pdf"
     path.write_bytes(pdf)
-    return subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(path), "-"], check=True,
-                          capture_output=True, text=True).stdout
+    return subprocess.run(
+        ["pdftotext", "-f", str(page), "-l", str(page), str(path), "-"], check=True, capture_output=True, text=True
+    ).stdout
 
 
 def session_inputs(m) -> dict:
     """What the session's print page passes: its title, every pair named (long names), each table's QR code."""
-    names = {p: (f"Grzegorz Brzęczyszczykiewicz & Małgorzata Wiśniewska-Kowalczyk {p}",
-                 f"Brzęczyszczykiewicz – Wiśniewska-Kowalczyk {p}") for p in m.pair_numbers}
-    codes = {t: {"url": f"https://bridge.example.org/tables/join/K7Q{t:02d}X/", "code": f"K7Q{t:02d}X", "pin": "4711"}
-             for t in range(1, m.tables + 1)}
+    names = {
+        p: (
+            f"Grzegorz Brzęczyszczykiewicz & Małgorzata Wiśniewska-Kowalczyk {p}",
+            f"Brzęczyszczykiewicz – Wiśniewska-Kowalczyk {p}",
+        )
+        for p in m.pair_numbers
+    }
+    codes = {
+        t: {"url": f"https://bridge.example.org/tables/join/K7Q{t:02d}X/", "code": f"K7Q{t:02d}X", "pin": "4711"}
+        for t in range(1, m.tables + 1)
+    }
     return {"session": "Riverside Bridge Club – Tuesday Pairs (Tue 24 Nov 2026)", "names": names, "table_codes": codes}
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("paper", "size", "pages"), [
-    ("A6x4", A4, 5 + 2 + 1),                 # 20 cards four to a sheet; the board sheet on two whole pages; the report
-    ("A5x2", A4_LANDSCAPE, 10 + 2 + 1),      # 20 cards two to a sheet
-    ("A6", A6, 20 + 4 + 1),                  # a card a sheet; the board sheet over four cards
-])
+@pytest.mark.parametrize(
+    ("paper", "size", "pages"),
+    [
+        ("A6x4", A4, 5 + 2 + 1),  # 20 cards four to a sheet; the board sheet on two whole pages; the report
+        ("A5x2", A4_LANDSCAPE, 10 + 2 + 1),  # 20 cards two to a sheet
+        ("A6", A6, 20 + 4 + 1),  # a card a sheet; the board sheet over four cards
+    ],
+)
 def test_one_paper_size_per_file(paper, size, pages, tmp_path):
     from movements.domain.catalogue import movement_for
 
@@ -263,13 +314,15 @@ def test_one_paper_size_per_file(paper, size, pages, tmp_path):
 def test_the_default_puts_four_cards_with_cut_marks_on_each_a4_sheet(client_for, player, tmp_path):
     pdf = body(client_for(player).get("/movements/print/", {"pairs": 8, "format": "pdf"}))
     assert GuideCardPdf.objects.get().parameters["paper"] == "A6x4"
-    assert page_sizes(pdf, tmp_path) == [A4] * 4      # 8 pair cards, 4 table cards, the board sheet and the report
+    assert page_sizes(pdf, tmp_path) == [A4] * 4  # 8 pair cards, 4 table cards, the board sheet and the report
     footers = [re.findall(r"^((?:Pair|Table) \d+) · \d+$", page_text(pdf, tmp_path, n), flags=re.M) for n in (1, 2, 3)]
-    assert [sorted(f) for f in footers] == [["Pair 1", "Pair 2", "Pair 3", "Pair 4"],
-                                            ["Pair 5", "Pair 6", "Pair 7", "Pair 8"],
-                                            ["Table 1", "Table 2", "Table 3", "Table 4"]]
+    assert [sorted(f) for f in footers] == [
+        ["Pair 1", "Pair 2", "Pair 3", "Pair 4"],
+        ["Pair 5", "Pair 6", "Pair 7", "Pair 8"],
+        ["Table 1", "Table 2", "Table 3", "Table 4"],
+    ]
     last = page_text(pdf, tmp_path, 4)
-    assert "Board and relay movement" in last and "Balance report" in last       # each on a card of that sheet
+    assert "Board and relay movement" in last and "Balance report" in last  # each on a card of that sheet
 
 
 class FakePage:
@@ -320,26 +373,36 @@ def test_four_cards_a_sheet_in_reading_order_a_big_page_on_a_sheet_of_its_own():
     cards = [FakePage(105, 148, f"Pair {n}") for n in range(1, 6)]
     sideways, big = FakePage(148, 105, "Board sheet"), FakePage(297, 210, "Board sheet")
     sheets = printing.impose([*cards, sideways, big], paper)
-    assert [len(sheet.placed) for sheet in sheets] == [4, 2, 1]       # the big page after the cards left open
+    assert [len(sheet.placed) for sheet in sheets] == [4, 2, 1]  # the big page after the cards left open
     assert [(round(x / printing.MM, 1), round(y / printing.MM, 1)) for _p, x, y, _t, _z in sheets[0].placed] == [
-        (0, 0), (105, 0), (0, 148.5), (105, 148.5)]                  # left to right, top to bottom
-    assert [turned for *_rest, turned, _z in sheets[1].placed] == [False, True]    # the board sheet turned on a card
+        (0, 0),
+        (105, 0),
+        (0, 148.5),
+        (105, 148.5),
+    ]  # left to right, top to bottom
+    assert [turned for *_rest, turned, _z in sheets[1].placed] == [False, True]  # the board sheet turned on a card
     assert sheets[2].placed[0][0] is big and sheets[2].reading_turn and not sheets[0].reading_turn
     assert [label for _l, label, _p, _s in sheets[0].bookmarks] == ["Pair 1", "Pair 2", "Pair 3", "Pair 4"]
     two = printing.impose(cards[:3], printing.PAPERS["A5x2"])
-    assert [len(sheet.placed) for sheet in two] == [2, 1] and two[0].placed[0][4] == pytest.approx(2 ** 0.5)
+    assert [len(sheet.placed) for sheet in two] == [2, 1] and two[0].placed[0][4] == pytest.approx(2**0.5)
 
 
 def test_the_cut_marks_are_drawn_between_the_cards():
     """A sheet of four cards: a mark where each cut meets the paper's edge (the cuts run between the cards,
     through their margins), and a cross where the cuts meet; a sheet of its own has none."""
-    unit = printing.MM                                      # mm to CSS pixels (the stream's units at scale 1)
+    unit = printing.MM  # mm to CSS pixels (the stream's units at scale 1)
     stream = Recorder()
     sheet = printing.impose([FakePage(105, 148, "Pair 1")], printing.PAPERS["A6x4"])[0]
     sheet.paint(stream)
     lines = {tuple(round(v / unit, 1) for v in line) for line in stream.lines}
-    assert lines == {(105, 0, 105, 9), (105, 297, 105, 288), (0, 148.5, 9, 148.5), (210, 148.5, 201, 148.5),
-                     (101, 148.5, 109, 148.5), (105, 144.5, 105, 152.5)}
+    assert lines == {
+        (105, 0, 105, 9),
+        (105, 297, 105, 288),
+        (0, 148.5, 9, 148.5),
+        (210, 148.5, 201, 148.5),
+        (101, 148.5, 109, 148.5),
+        (105, 144.5, 105, 152.5),
+    }
     single = Recorder()
     printing.impose([FakePage(105, 148, "Pair 1")], printing.PAPERS["A6"])[0].paint(single)
     assert single.lines == []
@@ -349,7 +412,7 @@ def test_the_cut_marks_are_drawn_between_the_cards():
 def test_the_paper_asked_for_and_the_old_names(client_for, player, tmp_path):
     client = client_for(player)
     a5 = body(client.get("/movements/print/", {"pairs": 6, "format": "pdf", "paper": "A5x2"}))
-    old = body(client.get("/movements/print/", {"pairs": 6, "format": "pdf", "paper": "A5"}))   # the old link
+    old = body(client.get("/movements/print/", {"pairs": 6, "format": "pdf", "paper": "A5"}))  # the old link
     single = body(client.get("/movements/print/", {"pairs": 6, "format": "pdf", "paper": "a6"}))
     assert a5 == old and set(page_sizes(a5, tmp_path)) == {A4_LANDSCAPE} and set(page_sizes(single, tmp_path)) == {A6}
     assert sorted(job.parameters["paper"] for job in GuideCardPdf.objects.all()) == ["A5x2", "A6"]
@@ -359,12 +422,19 @@ def test_the_paper_asked_for_and_the_old_names(client_for, player, tmp_path):
 
 
 def test_the_cache_key_includes_the_paper(player):
-    movement = {"pairs": 8, "rounds": None, "kind": "howell", "half_sets": False, "variant": None,
-                "arrow_switch": False}
+    movement = {
+        "pairs": 8,
+        "rounds": None,
+        "kind": "howell",
+        "half_sets": False,
+        "variant": None,
+        "arrow_switch": False,
+    }
 
     def job(paper):
-        return services.guide_card_pdf_get_or_create(user=player, movement=movement, boards_per_round=2, paper=paper,
-                                                     sections=printing.SECTIONS, language="en")[0]
+        return services.guide_card_pdf_get_or_create(
+            user=player, movement=movement, boards_per_round=2, paper=paper, sections=printing.SECTIONS, language="en"
+        )[0]
 
     four, two, single = job("A6x4"), job("A5x2"), job("A6")
     assert len({four.key, two.key, single.key}) == 3
@@ -376,14 +446,17 @@ def test_the_cache_key_includes_the_paper(player):
 def test_a_phantoms_place_is_said_in_words(client_for, player, tmp_path):
     client = client_for(player)
     html = client.get("/movements/print/", {"pairs": 13, "sections": "tables,sheet"}).content.decode()
-    one = html[html.index('data-table="1"'):html.index('data-table="2"')]
-    assert one.count("sits out</strong>") == 13 and "<strong>EW 1 sits out</strong>" in one       # a row each round
+    one = html[html.index('data-table="1"') : html.index('data-table="2"')]
+    assert one.count("sits out</strong>") == 13 and "<strong>EW 1 sits out</strong>" in one  # a row each round
     assert "There is no pair 14: the pair meeting 14 sits out." in one
     assert '<td class="big">–' not in html and "–: the phantom" not in html
-    assert re.search(r"<strong>1</strong><span class=\"pairs\">1 sits out</span>", html)          # the board sheet
+    assert re.search(r"<strong>1</strong><span class=\"pairs\">1 sits out</span>", html)  # the board sheet
     client.cookies["django_language"] = "pl"
     polish = client.get("/movements/print/", {"pairs": 13, "sections": "tables"}).content.decode()
-    assert "<strong>EW 1 pauzuje</strong>" in polish and "Nie ma pary 14: para, która ma grać z parą 14, pauzuje." in polish
+    assert (
+        "<strong>EW 1 pauzuje</strong>" in polish
+        and "Nie ma pary 14: para, która ma grać z parą 14, pauzuje." in polish
+    )
     pdf = body(client.get("/movements/print/", {"pairs": 13, "format": "pdf", "sections": "tables"}))
     assert "EW 1 pauzuje" in pdf_text(pdf, tmp_path)
 
@@ -402,12 +475,14 @@ def test_the_print_pages_carry_a_viewport_and_a_phone_stylesheet(client_for, dir
         html = client.get(url).content.decode()
         assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
         assert "@media screen and (max-width: 640px)" in html
-    pdf_html = printing.render_to_string("print/movement_cards.html",
-                                         printing.cards_context(movement_for(8), boards_per_round=2))
-    assert "max-width" not in pdf_html           # WeasyPrint reads no media query: the PDF's stylesheet has none
+    pdf_html = printing.render_to_string(
+        "print/movement_cards.html", printing.cards_context(movement_for(8), boards_per_round=2)
+    )
+    assert "max-width" not in pdf_html  # WeasyPrint reads no media query: the PDF's stylesheet has none
     pages = sorted(Path(settings.BASE_DIR, "templates", "print").glob("*.html"))
-    assert {p.name for p in pages if p.name != "base.html"
-            if p.read_text().startswith('{% extends "print/base.html" %}')} == {p.name for p in pages} - {"base.html"}
+    assert {
+        p.name for p in pages if p.name != "base.html" if p.read_text().startswith('{% extends "print/base.html" %}')
+    } == {p.name for p in pages} - {"base.html"}
 
 
 @pytest.mark.slow
@@ -417,7 +492,7 @@ def test_a_sessions_cards_with_names_and_qr_codes_fit_a_card_each(pairs, sheets,
 
     m = movement_for(pairs)
     pdf = printing.cards_pdf(m, boards_per_round=2, **session_inputs(m))
-    assert len(page_sizes(pdf, tmp_path)) == sheets                  # no card runs on to a second
+    assert len(page_sizes(pdf, tmp_path)) == sheets  # no card runs on to a second
     text = pdf_text(pdf, tmp_path)
     assert "Brzęczyszczykiewicz" in text and "Table code K7Q01X · PIN 4711" in text
 

@@ -10,40 +10,68 @@ import pytest
 from django.utils import translation
 
 from clubs.texts import render
-from movements.domain.chooser import (Target, offers_for, pairs_for, parse_boards, parse_length, target_for,
-                                      verdict)
 from movements.domain.catalogue import balance_report, movement_for
+from movements.domain.chooser import Target, offers_for, pairs_for, parse_boards, parse_length, target_for, verdict
 from movements.domain.errors import MovementError
 from movements.models import ClubMovementSettings, SessionMovement
 
 # --- the domain: what is asked, what is offered, in which order ------------------------------------------
 
 
-@pytest.mark.parametrize("value, expected", [("24", (22, 26, True)), ("about 24", (22, 26, True)),
-                                             ("24-28", (24, 28, False)), ("24–28", (24, 28, False)),
-                                             ("24 to 28 boards", (24, 28, False)), ("ok. 30", (28, 32, True)),
-                                             ("od 24 do 28", (24, 28, False)), ("28 - 24", (24, 28, False))])
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("24", (22, 26, True)),
+        ("about 24", (22, 26, True)),
+        ("24-28", (24, 28, False)),
+        ("24–28", (24, 28, False)),
+        ("24 to 28 boards", (24, 28, False)),
+        ("ok. 30", (28, 32, True)),
+        ("od 24 do 28", (24, 28, False)),
+        ("28 - 24", (24, 28, False)),
+    ],
+)
 def test_boards_are_read_as_directors_write_them(value, expected):
     assert parse_boards(value) == expected
 
 
-@pytest.mark.parametrize("value, field, words", [("lots", "boards", "e.g. 24"), ("24.5", "boards", "e.g. 24"),
-                                                 ("2", "boards", "4 to 200"), ("1-2-3", "boards", "e.g. 24")])
+@pytest.mark.parametrize(
+    "value, field, words",
+    [
+        ("lots", "boards", "e.g. 24"),
+        ("24.5", "boards", "e.g. 24"),
+        ("2", "boards", "4 to 200"),
+        ("1-2-3", "boards", "e.g. 24"),
+    ],
+)
 def test_boards_that_make_no_sense_are_explained(value, field, words):
     with pytest.raises(MovementError) as exc:
         parse_boards(value)
     assert exc.value.field == field and words in str(exc.value)
 
 
-@pytest.mark.parametrize("value, minutes", [("3 h", 180), ("3h", 180), ("2h30", 150), ("2 h 30 min", 150),
-                                            ("2:45", 165), ("2,5 godz.", 150), ("2½ h", 150), ("170 min", 170),
-                                            ("3", 180), ("200", 200)])
+@pytest.mark.parametrize(
+    "value, minutes",
+    [
+        ("3 h", 180),
+        ("3h", 180),
+        ("2h30", 150),
+        ("2 h 30 min", 150),
+        ("2:45", 165),
+        ("2,5 godz.", 150),
+        ("2½ h", 150),
+        ("170 min", 170),
+        ("3", 180),
+        ("200", 200),
+    ],
+)
 def test_lengths_are_read_as_directors_write_them(value, minutes):
     assert parse_length(value) == minutes
 
 
-@pytest.mark.parametrize("value, words", [("soon", "e.g. 3 h"), ("13 h", "20 minutes to 12 hours"),
-                                          ("10 min", "20 minutes to 12 hours")])
+@pytest.mark.parametrize(
+    "value, words", [("soon", "e.g. 3 h"), ("13 h", "20 minutes to 12 hours"), ("10 min", "20 minutes to 12 hours")]
+)
 def test_lengths_that_make_no_sense_are_explained(value, words):
     with pytest.raises(MovementError) as exc:
         parse_length(value)
@@ -57,7 +85,7 @@ def test_the_target_from_boards_length_or_the_clubs_usual():
     assert (three_hours.low, three_hours.high, three_hours.minutes) == (18, 24, 180)
     slow = target_for(length="3 h", minutes_per_board=9)
     assert slow.high == 20 and str(slow.text) == "at most 3 h: up to 20 boards at 9 minutes a board"
-    assert target_for(boards="20-22", length="4 h").high == 22            # the stricter wins
+    assert target_for(boards="20-22", length="4 h").high == 22  # the stricter wins
     with pytest.raises(MovementError) as exc:
         target_for(length="25 min")
     assert exc.value.field == "length" and "holds only 3 boards" in str(exc.value)
@@ -80,27 +108,27 @@ def test_31_pairs_are_not_offered_a_62_board_howell_first():
     assert first.fits and first.movement.kind == "mitchell" and 24 <= first.boards <= 28
     howell = next(o for o in choice.offers if o.parameters["kind"] == "howell" and o.parameters["rounds"] is None)
     assert howell.boards == 62 and not howell.fits
-    assert choice.offers.index(howell) > [o.fits for o in choice.offers].count(True) - 1   # after every row that fits
+    assert choice.offers.index(howell) > [o.fits for o in choice.offers].count(True) - 1  # after every row that fits
 
 
 def test_rows_rank_by_fit_then_balance_then_the_clubs_winners():
     offers = offers_for(12, target_for(boards="about 24")).offers
     fitting = [o for o in offers if o.fits]
-    assert offers[: len(fitting)] == tuple(fitting)                        # fit first
-    assert [o.verdict_rank for o in fitting] == sorted(o.verdict_rank for o in fitting)   # then balance
+    assert offers[: len(fitting)] == tuple(fitting)  # fit first
+    assert [o.verdict_rank for o in fitting] == sorted(o.verdict_rank for o in fitting)  # then balance
     best = offers[0]
     assert str(best.label) == "Complete Howell, 11 rounds" and best.boards_per_round == 2 and best.boards == 22
     assert best.minutes == 165 and str(best.time_text) == "about 2 h 45 min"
     assert str(best.verdict) == "perfectly balanced: every two pairs are compared on 10 boards"
     assert best.every_pair_meets and best.relays == 5 and best.winners == 1
     two = offers_for(12, target_for(boards="about 24"), winners="two").offers[0]
-    assert two.winners == 2 and two.verdict_rank == 0                    # as balanced: the club's winners decide
+    assert two.winners == 2 and two.verdict_rank == 0  # as balanced: the club's winners decide
 
 
 def test_several_boards_per_round_of_one_movement_that_fit_are_listed_best_first():
     offers = offers_for(8, target_for(boards="20-28")).offers
     howell = [o for o in offers if str(o.label) == "Complete Howell, 7 rounds"]
-    assert [o.boards_per_round for o in howell] == [3, 4]                  # 21 and 28 boards; 24 is the middle
+    assert [o.boards_per_round for o in howell] == [3, 4]  # 21 and 28 boards; 24 is the middle
     assert all(o.fits for o in howell)
 
 
@@ -110,12 +138,17 @@ def test_each_offer_says_it_in_bridge_words():
     howell = offers["Complete Howell, 13 rounds"]
     assert str(howell.boards_text) == "13 rounds × 2 boards = 26 boards"
     assert str(howell.verdict) == "as balanced as possible: two pairs are compared on 10 to 14 boards"
-    assert str(howell.best) == ("no movement for 14 pairs with one board set per round can be perfectly balanced "
-                                "(proven); two half-sets per round can")
+    assert str(howell.best) == (
+        "no movement for 14 pairs with one board set per round can be perfectly balanced "
+        "(proven); two half-sets per round can"
+    )
     assert [str(f) for f in howell.facts] == ["one winner", "every pair meets every other", "6 relays"]
     mitchell = offers["Mitchell, 7 rounds (two winners)"]
-    assert [str(f) for f in mitchell.facts] == ["two winners (NS and EW)", "each pair meets 7 of the 13 other pairs",
-                                                "no relays"]
+    assert [str(f) for f in mitchell.facts] == [
+        "two winners (NS and EW)",
+        "each pair meets 7 of the 13 other pairs",
+        "no relays",
+    ]
     assert str(mitchell.verdict).startswith("perfectly balanced within each line")
     relay = offers_for(16, target_for(boards="about 24")).offers
     bye = next(o for o in relay if o.parameters["variant"] == "relay")
@@ -127,7 +160,8 @@ def test_a_mitchell_cut_short_says_what_to_prepare():
     first = offers_for(31, target_for(boards="24-28")).offers[0]
     assert first.parameters["rounds"] == 14 and first.boards_dealt == 32
     assert "prepare 32 boards" in [str(f) for f in first.facts] and "one pair sits out each round" in [
-        str(f) for f in first.facts]
+        str(f) for f in first.facts
+    ]
 
 
 @pytest.mark.slow
@@ -142,16 +176,19 @@ def test_past_64_pairs_only_mitchells_and_the_advice():
         offers_for(3, target_for())
 
 
-@pytest.mark.parametrize("pairs, kwargs, bpr, words, rank", [
-    (8, {}, 3, "perfectly balanced: every two pairs are compared on 9 boards", 0),
-    (14, {"half_sets": True}, 4, "perfectly balanced: every two pairs are compared on 24 boards", 0),
-    (10, {}, 2, "as balanced as possible: two pairs are compared on 6 to 10 boards", 1),
-    (58, {}, 2, "fair: two pairs are compared on 54 to 62 boards", 2),
-])
+@pytest.mark.parametrize(
+    "pairs, kwargs, bpr, words, rank",
+    [
+        (8, {}, 3, "perfectly balanced: every two pairs are compared on 9 boards", 0),
+        (14, {"half_sets": True}, 4, "perfectly balanced: every two pairs are compared on 24 boards", 0),
+        (10, {}, 2, "as balanced as possible: two pairs are compared on 6 to 10 boards", 1),
+        (58, {}, 2, "fair: two pairs are compared on 54 to 62 boards", 2),
+    ],
+)
 def test_verdicts_in_boards(pairs, kwargs, bpr, words, rank):
     m = movement_for(pairs, **kwargs)
     said, got_rank, _best = verdict(m, balance_report(m), bpr)
-    if pairs == 58:          # 27–31 sets: within 1½ times — well balanced, not proven best
+    if pairs == 58:  # 27–31 sets: within 1½ times — well balanced, not proven best
         assert str(said) == "well balanced: two pairs are compared on 54 to 62 boards" and got_rank == 2
         return
     assert str(said) == words and got_rank == rank
@@ -165,6 +202,7 @@ def test_a_field_never_compared_is_uneven():
 
 # --- the pages -----------------------------------------------------------------------------------------
 
+
 def rows(html: str) -> list[str]:
     return re.findall(r'<tr class="offer[^"]*"[\s\S]*?</tr>', html)
 
@@ -177,13 +215,17 @@ def test_catalogue_asks_and_ranks(client_for, player):
     assert 'name="boards" value="24–28"' in first and "movement-options" not in first
     html = client.get("/movements/", {"pairs": 12, "boards": "about 24"}).content.decode()
     found = rows(html)
-    assert "best" in found[0] and "Complete Howell, 11 rounds" in found[0] and "11 rounds × 2 boards = 22 boards" in \
-        found[0] and "about 2 h 45 min" in found[0]
+    assert (
+        "best" in found[0]
+        and "Complete Howell, 11 rounds" in found[0]
+        and "11 rounds × 2 boards = 22 boards" in found[0]
+        and "about 2 h 45 min" in found[0]
+    )
     assert "perfectly balanced: every two pairs are compared on 10 boards" in found[0]
-    assert '<details class="maths"' in found[0] and "Berlekamp–Hwang over Z11" in found[0]   # maths collapsed
+    assert '<details class="maths"' in found[0] and "Berlekamp–Hwang over Z11" in found[0]  # maths collapsed
     assert "Σ(c −" not in re.sub(r"<details[\s\S]*?</details>", "", html)
     assert "/movements/show/?boards_per_round=2&amp;kind=howell&amp;pairs=12" in found[0]
-    assert 'name="offer"' not in html                                       # nothing to choose without a session
+    assert 'name="offer"' not in html  # nothing to choose without a session
 
 
 @pytest.mark.slow
@@ -195,15 +237,18 @@ def test_catalogue_by_tables_and_time(client_for, player):
 
 @pytest.mark.slow
 @pytest.mark.django_db
-@pytest.mark.parametrize("query, field, words", [
-    ({"pairs": 2}, "pairs", "at least 4 pairs"),
-    ({"pairs": "many"}, "pairs", "whole number"),
-    ({"pairs": 10, "tables": 6}, "tables", "6 tables seat 11 or 12 pairs, not 10"),
-    ({"pairs": 12, "boards": "lots"}, "boards", "e.g. 24"),
-    ({"pairs": 12, "length": "soon"}, "length", "e.g. 3 h"),
-    ({"pairs": 250}, "pairs", "200"),
-    ({"pairs": 130}, "pairs", "6 to 128 pairs"),
-])
+@pytest.mark.parametrize(
+    "query, field, words",
+    [
+        ({"pairs": 2}, "pairs", "at least 4 pairs"),
+        ({"pairs": "many"}, "pairs", "whole number"),
+        ({"pairs": 10, "tables": 6}, "tables", "6 tables seat 11 or 12 pairs, not 10"),
+        ({"pairs": 12, "boards": "lots"}, "boards", "e.g. 24"),
+        ({"pairs": 12, "length": "soon"}, "length", "e.g. 3 h"),
+        ({"pairs": 250}, "pairs", "200"),
+        ({"pairs": 130}, "pairs", "6 to 128 pairs"),
+    ],
+)
 def test_errors_next_to_their_field_with_everything_kept(client_for, player, query, field, words):
     html = client_for(player).get("/movements/", query).content.decode()
     error = re.search(rf'<small class="field-error" id="id_{field}-error" role="alert">([^<]*)</small>', html)
@@ -238,7 +283,7 @@ def test_session_chooser_preselects_the_best_fit_and_one_click_chooses(client_fo
     assert (chosen.kind, chosen.variant, chosen.pairs, club_session.boards_per_round) == ("mitchell", "relay", 12, 4)
     page = client.get(r["Location"]).content.decode()
     assert "Relay and bye-stand Mitchell for 12 pairs, 6 tables, 6 rounds" in page and "4 boards per round." in page
-    again = client.get(url).content.decode()                              # the current field is asked again
+    again = client.get(url).content.decode()  # the current field is asked again
     assert 'name="pairs" value="12"' in again and "chosen now" in again
 
 
@@ -261,8 +306,9 @@ def test_a_refused_row_keeps_the_question_and_says_why(client_for, director, clu
 def test_the_expert_form_still_sets_every_parameter(client_for, director, club_session):
     client = client_for(director)
     url = f"/movements/session/{club_session.pk}/choose/"
-    r = client.post(url, {"expert-pairs": 12, "expert-kind": "howell", "expert-rounds": 9,
-                          "expert-boards_per_round": 3})
+    r = client.post(
+        url, {"expert-pairs": 12, "expert-kind": "howell", "expert-rounds": 9, "expert-boards_per_round": 3}
+    )
     assert r.status_code == 302 and SessionMovement.objects.get().rounds == 9
 
 
@@ -278,8 +324,15 @@ def test_club_settings_from_the_chooser(client_for, director, player, club, club
     bad = client.post(link, {"minutes_per_board": "x", "usual_boards": "lots", "winners": "two"}).content.decode()
     assert 'id="id_minutes_per_board-error"' in bad and 'id="id_usual_boards-error"' in bad
     assert 'value="lots"' in bad and not ClubMovementSettings.objects.exists()
-    r = client.post(link, {"minutes_per_board": "8", "usual_boards": "20-22", "winners": "two",
-                           "next": "/movements/session/%d/choose/?pairs=12" % club_session.pk})
+    r = client.post(
+        link,
+        {
+            "minutes_per_board": "8",
+            "usual_boards": "20-22",
+            "winners": "two",
+            "next": f"/movements/session/{club_session.pk}/choose/?pairs=12",
+        },
+    )
     assert r.status_code == 302 and r["Location"] == f"/movements/session/{club_session.pk}/choose/?pairs=12"
     saved = ClubMovementSettings.objects.get(club=club)
     assert (saved.minutes_per_board, saved.usual_boards, saved.winners) == (Decimal("8"), (20, 22), "two")
@@ -287,8 +340,9 @@ def test_club_settings_from_the_chooser(client_for, director, player, club, club
     assert "For 12 pairs, 20–22 boards" in html and 'name="boards" value="20–22"' in html
     assert rows(html)[0].count("two winners") >= 1 and "about 2 h 56 min" not in rows(html)[0]
     assert client_for(player).get(link).status_code == 403
-    evil = client.post(link, {"minutes_per_board": "7.5", "usual_boards": "24", "winners": "one",
-                              "next": "https://evil.example/"})
+    evil = client.post(
+        link, {"minutes_per_board": "7.5", "usual_boards": "24", "winners": "one", "next": "https://evil.example/"}
+    )
     assert evil["Location"] == "/movements/?club=riverside"
 
 
@@ -296,12 +350,14 @@ def test_club_settings_from_the_chooser(client_for, director, player, club, club
 def test_club_settings_in_polish_take_a_comma(client_for, director, club):
     client = client_for(director)
     client.cookies["django_language"] = "pl"
-    r = client.post("/movements/club/riverside/settings/", {"minutes_per_board": "7,5", "usual_boards": "22–26",
-                                                             "winners": "any"})
+    r = client.post(
+        "/movements/club/riverside/settings/", {"minutes_per_board": "7,5", "usual_boards": "22–26", "winners": "any"}
+    )
     assert r.status_code == 302
     assert ClubMovementSettings.objects.get(club=club).minutes_per_board == Decimal("7.5")
-    r = client.post("/movements/club/riverside/settings/", {"minutes_per_board": "6½", "usual_boards": "22–26",
-                                                             "winners": "any"})
+    r = client.post(
+        "/movements/club/riverside/settings/", {"minutes_per_board": "6½", "usual_boards": "22–26", "winners": "any"}
+    )
     assert ClubMovementSettings.objects.get(club=club).minutes_per_board == Decimal("6.5")
 
 
@@ -321,6 +377,7 @@ def test_movement_pages_speak_plainly_with_the_maths_collapsed(client_for, direc
 
 # --- the API -------------------------------------------------------------------------------------------
 
+
 @pytest.mark.slow
 @pytest.mark.django_db
 def test_api_offers_ranked_with_the_parameters_to_choose(api_client_for, director, club_session):
@@ -332,12 +389,13 @@ def test_api_offers_ranked_with_the_parameters_to_choose(api_client_for, directo
     assert first["boards"] == first["rounds"] * first["boards_per_round"] <= 28
     assert first["verdict"] and first["time_text"].startswith("about") and first["minutes"] == first["boards"] * 7.5
     assert {"min", "max", "std", "sumsq", "best_possible"} <= set(first["balance"])
-    assert body["movements"][0]["label"] == "Complete Howell, 31 rounds"          # the old list, as it was
+    assert body["movements"][0]["label"] == "Complete Howell, 31 rounds"  # the old list, as it was
     r = api.post(f"/api/v1/sessions/{club_session.pk}/movement/", first["parameters"], format="json")
     assert r.status_code == 201 and r.json()["boards_per_round"] == first["boards_per_round"]
     assert r.json()["rounds"] == first["parameters"]["rounds"]
-    timed = api.get("/api/v1/movements/", {"pairs": 12, "length": "3 h", "minutes_per_board": "9",
-                                          "winners": "two"}).json()
+    timed = api.get(
+        "/api/v1/movements/", {"pairs": 12, "length": "3 h", "minutes_per_board": "9", "winners": "two"}
+    ).json()
     assert timed["target"] == "at most 3 h: up to 20 boards at 9 minutes a board"
     assert timed["offers"][0]["winners"] == 2
     bad = api.get("/api/v1/movements/", {"pairs": 12, "length": "soon"})
@@ -349,13 +407,16 @@ def test_api_offers_ranked_with_the_parameters_to_choose(api_client_for, directo
 
 @pytest.mark.django_db
 def test_a_mitchell_past_64_pairs_can_be_chosen(api_client_for, director, club_session):
-    r = api_client_for(director).post(f"/api/v1/sessions/{club_session.pk}/movement/",
-                                      {"pairs": 70, "kind": "mitchell", "rounds": 14, "boards_per_round": 2},
-                                      format="json")
+    r = api_client_for(director).post(
+        f"/api/v1/sessions/{club_session.pk}/movement/",
+        {"pairs": 70, "kind": "mitchell", "rounds": 14, "boards_per_round": 2},
+        format="json",
+    )
     assert r.status_code == 201 and r.json()["title"] == "Mitchell for 70 pairs, 35 tables, 14 rounds"
 
 
 # --- Polish ----------------------------------------------------------------------------------------------
+
 
 @pytest.mark.django_db
 def test_the_chooser_in_polish(client_for, director, club_session):
@@ -376,10 +437,15 @@ def test_every_chooser_text_in_polish_with_its_plurals():
         said = render(offers_for(14, target_for(boards="24-28")).offers[0].boards_text)
         assert said == "13 rund × 2 rozdania = 26 rozdań"
         from movements.domain.text import Text
-        assert render(Text.of("offer.boards", rounds=22, boards_per_round=5, boards=110)) == \
-            "22 rundy × 5 rozdań = 110 rozdań"
-        assert render(Text.of("target.length", minutes=150, boards=20, minutes_per_board=7.5)) == \
-            "najwyżej 2 godz. 30 min: do 20 rozdań po 7½ min na rozdanie"
+
+        assert (
+            render(Text.of("offer.boards", rounds=22, boards_per_round=5, boards=110))
+            == "22 rundy × 5 rozdań = 110 rozdań"
+        )
+        assert (
+            render(Text.of("target.length", minutes=150, boards=20, minutes_per_board=7.5))
+            == "najwyżej 2 godz. 30 min: do 20 rozdań po 7½ min na rozdanie"
+        )
         assert render(Text.of("fact.relays", count=3)) == "3 zbiornice"
         assert render(Text.of("fact.meets", count=7, others=13)) == "każda para spotyka 7 z 13 pozostałych par"
 

@@ -18,8 +18,11 @@ def test_json_shape_for_the_seed():
     assert list(data) == ["pairs", "tables", "rounds", "board_sets", "phantom", "rounds_data", "relays", "balance"]
     assert (data["pairs"], data["tables"], data["rounds"], data["board_sets"], data["phantom"]) == (8, 4, 7, 7, None)
     assert data["rounds_data"][0][0] == {"table": 1, "ns": 8, "ew": 1, "board_set": 1}
-    assert data["relays"][0] == [{"relay": "R1", "board_set": 2}, {"relay": "R2", "board_set": 3},
-                                 {"relay": "R3", "board_set": 5}]
+    assert data["relays"][0] == [
+        {"relay": "R1", "board_set": 2},
+        {"relay": "R2", "board_set": 3},
+        {"relay": "R3", "board_set": 5},
+    ]
     assert data["balance"] == {"min": 3, "max": 3, "mean": 3.0, "ideal": 3.0, "std": 0.0}
 
 
@@ -52,16 +55,38 @@ def test_partial_and_mitchell_from_the_command():
 @pytest.mark.slow
 def test_pdf_written(tmp_path):
     out = tmp_path / "cards.pdf"
-    call_command("movement", "--pairs", "8", "--boards-per-round", "3", "--format", "pdf", "--output", str(out),
-                 stderr=StringIO())
+    call_command(
+        "movement",
+        "--pairs",
+        "8",
+        "--boards-per-round",
+        "3",
+        "--format",
+        "pdf",
+        "--output",
+        str(out),
+        stderr=StringIO(),
+    )
     assert out.read_bytes()[:5] == b"%PDF-"
 
 
 @pytest.mark.slow
 def test_pdf_in_polish(tmp_path):
     out = tmp_path / "karty.pdf"
-    call_command("movement", "--pairs", "8", "--format", "pdf", "--language", "pl", "--sections", "tables",
-                 "--output", str(out), stderr=StringIO())
+    call_command(
+        "movement",
+        "--pairs",
+        "8",
+        "--format",
+        "pdf",
+        "--language",
+        "pl",
+        "--sections",
+        "tables",
+        "--output",
+        str(out),
+        stderr=StringIO(),
+    )
     import subprocess
 
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
@@ -74,25 +99,29 @@ def test_pdf_in_polish(tmp_path):
 @pytest.mark.slow
 def test_pdf_of_one_section(tmp_path):
     out = tmp_path / "tables.pdf"
-    call_command("movement", "--pairs", "8", "--format", "pdf", "--sections", "tables", "--output", str(out),
-                 stderr=StringIO())
+    call_command(
+        "movement", "--pairs", "8", "--format", "pdf", "--sections", "tables", "--output", str(out), stderr=StringIO()
+    )
     assert out.read_bytes()[:5] == b"%PDF-"
     with pytest.raises(CommandError) as exc:
         call_command("movement", "--pairs", "8", "--format", "pdf", "--sections", "menus", "--output", str(out))
     assert "unknown card section 'menus'" in str(exc.value)
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--pairs", "2"], "at least 4 pairs"),
-    (["--pairs", "8", "--rounds", "9"], "at most 7 rounds"),
-    (["--pairs", "8", "--boards-per-round", "0"], "at least 1"),
-    (["--pairs", "10", "--half-sets", "--boards-per-round", "3"], "must be even"),
-    (["--pairs", "8", "--half-sets"], "half-sets are for"),
-    (["--pairs", "8", "--kind", "swiss"], "howell or mitchell"),
-    (["--pairs", "70"], "4 to 64 pairs"),
-    (["--pairs", "8", "--format", "xml"], "json, cards-json or pdf"),
-    (["--pairs", "8", "--format", "pdf"], "--output"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--pairs", "2"], "at least 4 pairs"),
+        (["--pairs", "8", "--rounds", "9"], "at most 7 rounds"),
+        (["--pairs", "8", "--boards-per-round", "0"], "at least 1"),
+        (["--pairs", "10", "--half-sets", "--boards-per-round", "3"], "must be even"),
+        (["--pairs", "8", "--half-sets"], "half-sets are for"),
+        (["--pairs", "8", "--kind", "swiss"], "howell or mitchell"),
+        (["--pairs", "70"], "4 to 64 pairs"),
+        (["--pairs", "8", "--format", "xml"], "json, cards-json or pdf"),
+        (["--pairs", "8", "--format", "pdf"], "--output"),
+    ],
+)
 def test_bad_input_explains_what_is_possible(args, words):
     with pytest.raises(CommandError) as exc:
         call_command("movement", *args, stdout=StringIO())

@@ -50,7 +50,7 @@ def test_boards_per_round_moves_to_the_session_and_back(at_the_end):
     Session.objects.filter(name="A").update(boards_per_round=None)
     apps = migrate(BEFORE)
     back = apps.get_model("movements", "SessionMovement").objects.values_list("session__name", "boards_per_round")
-    assert dict(back) == {"A": 2, "B": 4}                   # a session without the number: 2, the form's default
+    assert dict(back) == {"A": 2, "B": 4}  # a session without the number: 2, the form's default
 
 
 @pytest.mark.slow
@@ -67,8 +67,12 @@ def test_club_settings_and_mitchells_past_64_pairs_migrate_and_back(at_the_end):
     session = Session.objects.create(club=club, name="A", date=datetime.date(2026, 11, 2))
     Settings = apps.get_model("movements", "ClubMovementSettings")
     row = Settings.objects.create(club_id=club.pk)
-    assert (float(row.minutes_per_board), row.usual_boards_low, row.usual_boards_high, row.winners) == (7.5, 24, 28,
-                                                                                                      "one")
+    assert (float(row.minutes_per_board), row.usual_boards_low, row.usual_boards_high, row.winners) == (
+        7.5,
+        24,
+        28,
+        "one",
+    )
     SessionMovement = apps.get_model("movements", "SessionMovement")
     SessionMovement.objects.create(session_id=session.pk, kind="mitchell", pairs=70, title="Mitchell")
     with pytest.raises(IntegrityError), transaction.atomic():

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 # English the domain used to put on Polish pages (titles, constructions, notes, places, options, cards)
 ENGLISH_LEFTOVERS = ["Howell for", "pairs,", " tables", "Complete Howell", "between tables", "is stationary",
                      "Boards move", "cyclic starter", "quadratic residues", "search_movements", "table 2", "rounds",
-                     "two winners", "arrow-switched", "sits out", "complete balance", "Berlekamp–Hwang over"]
+                     "two winners", "arrow-switched", "sits out", "complete balance", "Berlekamp–Hwang over"]  # fmt: skip
 
 
 def polish(client):
@@ -50,9 +50,10 @@ def test_errors_in_polish_on_pages_forms_and_api(client_for, api_client_for, dir
     page = client.get("/movements/show/", {"pairs": 12, "rounds": 99})
     assert page.status_code == 400
     assert "dla 12 par można rozegrać najwyżej 11 rund (pełny Howell); wybierz od 7 do 10 rund" in page.content.decode()
-    form = client.post(f"/movements/session/{club_session.pk}/choose/",
-                       {"expert-pairs": 10, "expert-kind": "howell", "expert-half_sets": "on",
-                        "expert-boards_per_round": 3})
+    form = client.post(
+        f"/movements/session/{club_session.pk}/choose/",
+        {"expert-pairs": 10, "expert-kind": "howell", "expert-half_sets": "on", "expert-boards_per_round": 3},
+    )
     assert "liczba rozdań na rundę musi być parzysta (2, 4, 6, 8), a nie 3" in form.content.decode()
     api = api_client_for(director)
     r = api.get("/api/v1/movements/schedule/", {"pairs": 2}, HTTP_ACCEPT_LANGUAGE="pl")
@@ -69,12 +70,18 @@ def test_api_speaks_the_requests_language(api_client_for, director, club_session
     assert body["title"] == "Howell dla 13 par, 7 stołów (w każdej rundzie jedna para pauzuje przy stole 1)"
     assert body["relay_places"][0] == {"relay": "R1", "place": "między stołami 3 i 4"}
     assert body["balance_report"]["best_possible"]["explanation"].startswith("nieparzysta liczba par")
-    assert body["rounds_data"][0][0] == {"table": 1, "ns": 14, "ew": 1, "board_set": 1}      # numbers unchanged
+    assert body["rounds_data"][0][0] == {"table": 1, "ns": 14, "ew": 1, "board_set": 1}  # numbers unchanged
     listing = api.get("/api/v1/movements/", {"pairs": 13}, HTTP_ACCEPT_LANGUAGE="pl").json()["movements"]
-    assert [o["label"] for o in listing][:2] == ["Pełny Howell, 13 rund",
-                                                 "Pełny Howell, 13 rund, dwa półkomplety na rundę"]
-    chosen = api.post(f"/api/v1/sessions/{club_session.pk}/movement/", {"pairs": 12, "boards_per_round": 2},
-                      format="json", HTTP_ACCEPT_LANGUAGE="pl")
+    assert [o["label"] for o in listing][:2] == [
+        "Pełny Howell, 13 rund",
+        "Pełny Howell, 13 rund, dwa półkomplety na rundę",
+    ]
+    chosen = api.post(
+        f"/api/v1/sessions/{club_session.pk}/movement/",
+        {"pairs": 12, "boards_per_round": 2},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="pl",
+    )
     assert chosen.status_code == 201 and chosen.json()["title"] == "Howell dla 12 par, 6 stołów"
     again = api.get(f"/api/v1/sessions/{club_session.pk}/movement/", HTTP_ACCEPT_LANGUAGE="en").json()
     assert again["title"] == "Howell for 12 pairs, 6 tables"
@@ -83,8 +90,7 @@ def test_api_speaks_the_requests_language(api_client_for, director, club_session
 
 def test_session_pages_show_the_chosen_title_in_polish(client_for, director, club_session):
     client = polish(client_for(director))
-    client.post(f"/movements/session/{club_session.pk}/choose/",
-                {"offer": "pairs=9&kind=howell&boards_per_round=2"})
+    client.post(f"/movements/session/{club_session.pk}/choose/", {"offer": "pairs=9&kind=howell&boards_per_round=2"})
     page = client.get(f"/movements/session/{club_session.pk}/").content.decode()
     assert "Howell dla 9 par, 5 stołów (w każdej rundzie jedna para pauzuje przy stole 1)" in page
     form = client.get(f"/movements/session/{club_session.pk}/choose/").content.decode()
@@ -97,7 +103,7 @@ def test_print_cards_in_polish(client_for, player):
     html = polish(client_for(player)).get("/movements/print/", {"pairs": 8}).content.decode()
     assert html.count('class="card pair-card"') == 8
     assert "Howell dla 8 par, 4 stoły" in html and "Start: stół 1 EW." in html
-    assert re.search(r"<td>stół \d+</td></tr>", html)         # "boards go to" on the table cards
+    assert re.search(r"<td>stół \d+</td></tr>", html)  # "boards go to" on the table cards
     assert "Po każdej rundzie rozdania idą na najbliższy stół o niższym numerze" in html
     assert no_english(html) == []
 
@@ -105,17 +111,42 @@ def test_print_cards_in_polish(client_for, player):
 def pdf_text(pdf: bytes, tmp_path) -> str:
     path = tmp_path / "cards.pdf"
     path.write_bytes(pdf)
-    return subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True,
-                          text=True).stdout
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True).stdout
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("language, words, absent", [
-    ("pl", ["Para 1", "Howell dla 8 par, 4 stoły", "Stół 3", "Rozdania idą na", "stół 2", "Raport zrównoważenia",
-            "między stołami 1 i 2", "8 par ≡ 0 (mod 4): całkowite zrównoważenie"], ["Howell for", "table 2", "Pair 1"]),
-    ("en", ["Pair 1", "Howell for 8 pairs, 4 tables", "Table 3", "Boards go to", "table 2", "Balance report",
-            "between tables 1 and 2"], ["Howell dla", "stół 2", "Para 1"]),
-])
+@pytest.mark.parametrize(
+    "language, words, absent",
+    [
+        (
+            "pl",
+            [
+                "Para 1",
+                "Howell dla 8 par, 4 stoły",
+                "Stół 3",
+                "Rozdania idą na",
+                "stół 2",
+                "Raport zrównoważenia",
+                "między stołami 1 i 2",
+                "8 par ≡ 0 (mod 4): całkowite zrównoważenie",
+            ],
+            ["Howell for", "table 2", "Pair 1"],
+        ),
+        (
+            "en",
+            [
+                "Pair 1",
+                "Howell for 8 pairs, 4 tables",
+                "Table 3",
+                "Boards go to",
+                "table 2",
+                "Balance report",
+                "between tables 1 and 2",
+            ],
+            ["Howell dla", "stół 2", "Para 1"],
+        ),
+    ],
+)
 def test_pdf_cards_in_the_language_of_the_request(client_for, player, tmp_path, language, words, absent):
     client = client_for(player)
     client.cookies["django_language"] = language

@@ -34,8 +34,10 @@ def named_session(club_session, director, club, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
     session_movement_choose(session=club_session, user=director, pairs=8, boards_per_round=3)
     club_session.refresh_from_db()
-    ada, bruno, celia = (member_create(club=club, first_name=first, last_name=last)
-                         for first, last in (("Ada", "Adamska"), ("Bruno", "Bianchi"), ("Celia", "Carter")))
+    ada, bruno, celia = (
+        member_create(club=club, first_name=first, last_name=last)
+        for first, last in (("Ada", "Adamska"), ("Bruno", "Bianchi"), ("Celia", "Carter"))
+    )
     pair_set(session=club_session, number=3, player_1=ada, player_2=bruno)
     pair_set(session=club_session, number=5, player_1=celia, player_2_name="Jan Gość")
     return club_session
@@ -47,13 +49,13 @@ def print_url(session) -> str:
 
 def test_the_html_cards_carry_the_names(client_for, player, named_session):
     html = client_for(player).get(print_url(named_session)).content.decode()
-    three = html[html.index('data-pair="3"'):html.index('data-pair="4"')]
-    assert "Pair 3</span><span class=\"players\"> — Ada Adamska &amp; Bruno Bianchi</span>" in three
+    three = html[html.index('data-pair="3"') : html.index('data-pair="4"')]
+    assert 'Pair 3</span><span class="players"> — Ada Adamska &amp; Bruno Bianchi</span>' in three
     assert "Riverside Bridge Club – Tuesday Pairs (Tue\u00a024\u00a0Nov\u00a02026)" in three
-    assert '<span class="names">Carter – Gość</span>' in three                                  # opponents, short
-    assert html.count("(Adamska – Bianchi)") == 7 and html.count("(Carter – Gość)") == 7         # table cards: 7 rounds
-    four = html[html.index('data-pair="4"'):html.index('data-pair="5"')]
-    assert 'class="players"' not in four                                                      # nobody named
+    assert '<span class="names">Carter – Gość</span>' in three  # opponents, short
+    assert html.count("(Adamska – Bianchi)") == 7 and html.count("(Carter – Gość)") == 7  # table cards: 7 rounds
+    four = html[html.index('data-pair="4"') : html.index('data-pair="5"')]
+    assert 'class="players"' not in four  # nobody named
 
 
 def test_the_catalogue_cards_have_no_names(client_for, player, named_session):
@@ -77,9 +79,10 @@ def test_the_pdf_carries_the_names_and_a_rename_makes_a_new_one(client_for, play
 
 
 @pytest.mark.slow
-def test_a_big_session_pdf_is_seen_only_by_the_sessions_club(client_for, player, other_director, named_session,
-                                                             settings, django_capture_on_commit_callbacks):
-    settings.MOVEMENT_PDF_SYNC_MAX_ROWS = 10                         # made by the task, through the progress page
+def test_a_big_session_pdf_is_seen_only_by_the_sessions_club(
+    client_for, player, other_director, named_session, settings, django_capture_on_commit_callbacks
+):
+    settings.MOVEMENT_PDF_SYNC_MAX_ROWS = 10  # made by the task, through the progress page
     with django_capture_on_commit_callbacks(execute=True):
         r = client_for(player).get(print_url(named_session), {"format": "pdf", "sections": "tables"})
     key = re.search(r"/movements/cards/([0-9a-f]{64})/", r["Location"])[1]
@@ -98,4 +101,4 @@ def test_polish_session_cards(client_for, player, named_session):
     client = client_for(player)
     client.cookies["django_language"] = "pl"
     html = client.get(print_url(named_session)).content.decode()
-    assert "Para 3</span><span class=\"players\"> — Ada Adamska &amp; Bruno Bianchi</span>" in html
+    assert 'Para 3</span><span class="players"> — Ada Adamska &amp; Bruno Bianchi</span>' in html

@@ -29,10 +29,20 @@ def _text(answer) -> str:
 def board6(howell_session, pair, scorer):
     """Guzicki's board 6 at the four tables that play it: +140, +420, +140, −50."""
     lines = []
-    for meeting, (contract, declarer, tricks) in zip(session_layout(howell_session).meetings_of_board(6),
-                                                     [("3S", "N", 9), ("4S", "S", 10), ("3S", "S", 9), ("4S", "N", 9)]):
-        lines.append(result_record(session=howell_session, board=6, ns_pair=pair(meeting.ns), ew_pair=pair(meeting.ew),
-                                   result=Played.of(contract, declarer, tricks), user=scorer))
+    for meeting, (contract, declarer, tricks) in zip(
+        session_layout(howell_session).meetings_of_board(6),
+        [("3S", "N", 9), ("4S", "S", 10), ("3S", "S", 9), ("4S", "N", 9)],
+    ):
+        lines.append(
+            result_record(
+                session=howell_session,
+                board=6,
+                ns_pair=pair(meeting.ns),
+                ew_pair=pair(meeting.ew),
+                result=Played.of(contract, declarer, tricks),
+                user=scorer,
+            )
+        )
     return lines
 
 
@@ -53,8 +63,8 @@ def test_the_page_shows_the_method_the_ranking_and_every_traveller(howell_sessio
     assert "4♠= by S, 10 tricks: +420" in text and "4 of 4 tables" in text
     html = answer.content.decode()
     winner = board6[1]
-    assert f'href="#pair-{winner.ns_pair.label}"' in html and 'href="#board-6"' in html     # board ↔ pair
-    assert f'data-testid="percentage-{winner.ns_pair.label}">100.00<' in html              # running percentage
+    assert f'href="#pair-{winner.ns_pair.label}"' in html and 'href="#board-6"' in html  # board ↔ pair
+    assert f'data-testid="percentage-{winner.ns_pair.label}">100.00<' in html  # running percentage
     assert "Not published" in text and "mark the session finished" in text
 
 
@@ -69,8 +79,10 @@ def test_an_artificial_score_with_its_reason_goes_into_the_audit_trail(howell_se
     line = board6[0]
     form = client.get(_change(howell_session, line))
     assert form.status_code == 200 and "60 / 40: average plus to NS" in _text(form)
-    answer = client.post(_change(howell_session, line), {"action": "artificial", "artificial-split": "60/40",
-                                                         "artificial-reason": "slow play, director's ruling"})
+    answer = client.post(
+        _change(howell_session, line),
+        {"action": "artificial", "artificial-split": "60/40", "artificial-reason": "slow play, director's ruling"},
+    )
     assert answer.status_code == 302 and answer["Location"].endswith("#board-6")
     line.refresh_from_db()
     assert (line.kind, line.ns_percent, line.ew_percent) == ("artificial", 60, 40)
@@ -80,9 +92,16 @@ def test_an_artificial_score_with_its_reason_goes_into_the_audit_trail(howell_se
     assert "3♠= by N, 9 tricks: +140 → Artificial: 60 % / 40 %" in trail and "slow play, director's ruling" in trail
 
 
-@pytest.mark.parametrize("split, ns, ew, expected", [("50/50", None, None, (50, 50)), ("40/60", None, None, (40, 60)),
-                                                     ("60/60", None, None, (60, 60)), ("40/40", None, None, (40, 40)),
-                                                     ("other", 70, 30, (70, 30))])
+@pytest.mark.parametrize(
+    "split, ns, ew, expected",
+    [
+        ("50/50", None, None, (50, 50)),
+        ("40/60", None, None, (40, 60)),
+        ("60/60", None, None, (60, 60)),
+        ("40/40", None, None, (40, 40)),
+        ("other", 70, 30, (70, 30)),
+    ],
+)
 def test_every_artificial_split(howell_session, board6, director, client_for, split, ns, ew, expected):
     data = {"action": "artificial", "artificial-split": split, "artificial-reason": "ruling"}
     if ns is not None:
@@ -94,31 +113,59 @@ def test_every_artificial_split(howell_session, board6, director, client_for, sp
 
 def test_an_assigned_and_a_weighted_score(howell_session, board6, director, client_for):
     client = client_for(director)
-    client.post(_change(howell_session, board6[3]), {"action": "assigned", "assigned-score": "+420",
-                                                     "assigned-reason": "misinformation"})
+    client.post(
+        _change(howell_session, board6[3]),
+        {"action": "assigned", "assigned-score": "+420", "assigned-reason": "misinformation"},
+    )
     board6[3].refresh_from_db()
     assert board6[3].kind == "assigned" and board6[3].assigned == [[1, 1, 420]]
-    client.post(_change(howell_session, board6[3]), {"action": "assigned", "assigned-score": "20% +650 80% +620",
-                                                     "assigned-reason": "Law 12C1(c)"})
+    client.post(
+        _change(howell_session, board6[3]),
+        {"action": "assigned", "assigned-score": "20% +650 80% +620", "assigned-reason": "Law 12C1(c)"},
+    )
     board6[3].refresh_from_db()
     assert board6[3].assigned == [[1, 5, 650], [4, 5, 620]]
     assert "Assigned: 20 % of +650, 80 % of +620: +626" in _text(client.get(_results(howell_session)))
 
 
-@pytest.mark.parametrize("data, field, message", [
-    ({"action": "correct", "correct-entry": "4S N 14", "correct-reason": "typo"}, "correct-entry",
-     "4S N 14 would be 14 tricks; a side takes 0 … 13"),
-    ({"action": "correct", "correct-entry": "4S N 10", "correct-reason": ""}, "correct-reason",
-     "This field is required."),
-    ({"action": "artificial", "artificial-split": "other", "artificial-ns_percent": "60",
-      "artificial-reason": "ruling"}, "artificial-ew_percent", "Give each side's percentage"),
-    ({"action": "assigned", "assigned-score": "+330", "assigned-reason": "ruling"}, "assigned-score",
-     "+330 is not a score any contract gives"),
-    ({"action": "assigned", "assigned-score": "4S N 10", "assigned-reason": "ruling"}, "assigned-score",
-     "Write a score (+420, -50)"),
-])
-def test_a_bad_correction_is_said_at_its_field_and_changes_nothing(howell_session, board6, director, client_for,
-                                                                   data, field, message):
+@pytest.mark.parametrize(
+    "data, field, message",
+    [
+        (
+            {"action": "correct", "correct-entry": "4S N 14", "correct-reason": "typo"},
+            "correct-entry",
+            "4S N 14 would be 14 tricks; a side takes 0 … 13",
+        ),
+        (
+            {"action": "correct", "correct-entry": "4S N 10", "correct-reason": ""},
+            "correct-reason",
+            "This field is required.",
+        ),
+        (
+            {
+                "action": "artificial",
+                "artificial-split": "other",
+                "artificial-ns_percent": "60",
+                "artificial-reason": "ruling",
+            },
+            "artificial-ew_percent",
+            "Give each side's percentage",
+        ),
+        (
+            {"action": "assigned", "assigned-score": "+330", "assigned-reason": "ruling"},
+            "assigned-score",
+            "+330 is not a score any contract gives",
+        ),
+        (
+            {"action": "assigned", "assigned-score": "4S N 10", "assigned-reason": "ruling"},
+            "assigned-score",
+            "Write a score (+420, -50)",
+        ),
+    ],
+)
+def test_a_bad_correction_is_said_at_its_field_and_changes_nothing(
+    howell_session, board6, director, client_for, data, field, message
+):
     answer = client_for(director).post(_change(howell_session, board6[0]), data)
     assert answer.status_code == 400
     html = unescape(answer.content.decode())
@@ -146,27 +193,44 @@ def test_a_table_without_a_result_can_be_given_an_adjusted_score(howell_session,
     url = f"/scoring/sessions/{howell_session.pk}/results/boards/9/{meeting.ns}/{meeting.ew}/"
     form = client_for(director).get(url)
     assert "Delete the line" not in _text(form)
-    client_for(director).post(url, {"action": "artificial", "artificial-split": "40/40",
-                                    "artificial-reason": "board not played: late arrival"})
+    client_for(director).post(
+        url,
+        {"action": "artificial", "artificial-split": "40/40", "artificial-reason": "board not played: late arrival"},
+    )
     line = Result.objects.get(session=howell_session, board=9)
     assert (line.round, line.table, line.ns_percent) == (meeting.round, meeting.table, 40)
 
 
 def test_suspicious_results_are_flagged(howell_session, pair, scorer, director, client_for):
-    for meeting, contract, tricks in zip(session_layout(howell_session).meetings_of_board(3), ("4S", "4S", "4S", "4SX"),
-                                         (10, 10, 10, 4)):                   # −1400 against +420 three times
-        result_record(session=howell_session, board=3, ns_pair=pair(meeting.ns), ew_pair=pair(meeting.ew),
-                      result=Played.of(contract, "N", tricks), user=scorer)
+    for meeting, contract, tricks in zip(
+        session_layout(howell_session).meetings_of_board(3), ("4S", "4S", "4S", "4SX"), (10, 10, 10, 4)
+    ):  # −1400 against +420 three times
+        result_record(
+            session=howell_session,
+            board=3,
+            ns_pair=pair(meeting.ns),
+            ew_pair=pair(meeting.ew),
+            result=Played.of(contract, "N", tricks),
+            user=scorer,
+        )
     text = _text(client_for(director).get(_results(howell_session)))
     assert "To look at" in text and "IMPs from the nearest other result (+420)" in text
-    assert "checked against the deals" in text                 # the session is not over: no deal is read
+    assert "checked against the deals" in text  # the session is not over: no deal is read
 
 
 def test_an_off_schedule_line_is_flagged(howell_session, pair, director, client_for):
     meeting = session_layout(howell_session).meetings_of_board(1)[0]
     others = [p for p in "12345678" if p not in (meeting.ns, meeting.ew)]
-    result_record(session=howell_session, board=1, ns_pair=pair(others[0]), ew_pair=pair(others[1]),
-                  result=Played.of("1N", "N", 7), user=director, reason="traveller says so", off_schedule=True)
+    result_record(
+        session=howell_session,
+        board=1,
+        ns_pair=pair(others[0]),
+        ew_pair=pair(others[1]),
+        result=Played.of("1N", "N", 7),
+        user=director,
+        reason="traveller says so",
+        off_schedule=True,
+    )
     text = _text(client_for(director).get(_results(howell_session)))
     assert "off the schedule" in text and f"pairs {others[0]} and {others[1]} do not play board 1" in text
 
@@ -176,14 +240,26 @@ def test_the_deal_checks_run_once_the_session_is_over(howell_session, pair, scor
     from dealing.domain.numbering import deal_to_number
     from dealing.models import Board
 
-    pbn = "N:QJT9.AKQ.AKQ.AKQ AK2.JT9.JT9.JT98 7654.876.876.765 83.5432.5432.432"     # East holds ♠AK
-    Board.objects.create(session=howell_session, number=1, dealer="N", vulnerability="None", deal_pbn=pbn,
-                         deal_number=str(deal_to_number(Deal.from_pbn(pbn))))
+    pbn = "N:QJT9.AKQ.AKQ.AKQ AK2.JT9.JT9.JT98 7654.876.876.765 83.5432.5432.432"  # East holds ♠AK
+    Board.objects.create(
+        session=howell_session,
+        number=1,
+        dealer="N",
+        vulnerability="None",
+        deal_pbn=pbn,
+        deal_number=str(deal_to_number(Deal.from_pbn(pbn))),
+    )
     meeting = session_layout(howell_session).meetings_of_board(1)[0]
-    result_record(session=howell_session, board=1, ns_pair=pair(meeting.ns), ew_pair=pair(meeting.ew),
-                  result=Played.of("6S", "N", 12), user=scorer)
+    result_record(
+        session=howell_session,
+        board=1,
+        ns_pair=pair(meeting.ns),
+        ew_pair=pair(meeting.ew),
+        result=Played.of("6S", "N", 12),
+        user=scorer,
+    )
     before = _text(client_for(director).get(_results(howell_session)))
-    assert "E holds ♠AK" not in before                      # in play: the deal stays unread
+    assert "E holds ♠AK" not in before  # in play: the deal stays unread
     Session.objects.filter(pk=howell_session.pk).update(status=Session.Status.FINISHED)
     after = _text(client_for(director).get(_results(howell_session)))
     assert "6♠ by N took 12 tricks, but E holds ♠AK: declarer can take at most 11" in after
@@ -191,12 +267,24 @@ def test_the_deal_checks_run_once_the_session_is_over(howell_session, pair, scor
 
 def test_rescoring_is_compared_and_kept_only_when_asked(howell_session, pair, scorer, director, client_for):
     meetings = session_layout(howell_session).meetings_of_board(2)
-    for meeting, tricks in zip(meetings[:3], (10, 9, 8)):              # board 2 played three times of four
-        result_record(session=howell_session, board=2, ns_pair=pair(meeting.ns), ew_pair=pair(meeting.ew),
-                      result=Played.of("4S", "N", tricks), user=scorer)
+    for meeting, tricks in zip(meetings[:3], (10, 9, 8)):  # board 2 played three times of four
+        result_record(
+            session=howell_session,
+            board=2,
+            ns_pair=pair(meeting.ns),
+            ew_pair=pair(meeting.ew),
+            result=Played.of("4S", "N", tricks),
+            user=scorer,
+        )
     for meeting, tricks in zip(session_layout(howell_session).meetings_of_board(5), (10, 9, 8, 7)):
-        result_record(session=howell_session, board=5, ns_pair=pair(meeting.ns), ew_pair=pair(meeting.ew),
-                      result=Played.of("4S", "N", tricks), user=scorer)
+        result_record(
+            session=howell_session,
+            board=5,
+            ns_pair=pair(meeting.ns),
+            ew_pair=pair(meeting.ew),
+            result=Played.of("4S", "N", tricks),
+            user=scorer,
+        )
     client = client_for(director)
     url = f"/scoring/sessions/{howell_session.pk}/results/compare/"
     same = client.get(url)
@@ -212,8 +300,7 @@ def test_rescoring_is_compared_and_kept_only_when_asked(howell_session, pair, sc
     assert "no factoring" in _text(client.get(_results(howell_session)))
 
 
-def test_publishing_provisionally_is_confirmed_then_shown_with_its_window(howell_session, board6, director,
-                                                                          client_for):
+def test_publishing_provisionally_is_confirmed_then_shown_with_its_window(howell_session, board6, director, client_for):
     Session.objects.filter(pk=howell_session.pk).update(status=Session.Status.FINISHED)
     client = client_for(director)
     url = f"/scoring/sessions/{howell_session.pk}/results/publish/"
@@ -250,8 +337,9 @@ def test_publishing_as_final_at_once(howell_session, board6, director, client_fo
 
 def test_publishing_before_play_is_over_says_why(howell_session, board6, director, client_for):
     client = client_for(director)
-    answer = client.post(f"/scoring/sessions/{howell_session.pk}/results/publish/",
-                         {"mode": "final", "confirmed": "yes"}, follow=True)
+    answer = client.post(
+        f"/scoring/sessions/{howell_session.pk}/results/publish/", {"mode": "final", "confirmed": "yes"}, follow=True
+    )
     assert "mark the session finished first" in _text(answer)
     assert Session.objects.get(pk=howell_session.pk).status == "planned"
 
@@ -274,6 +362,10 @@ def test_the_pages_in_polish(howell_session, board6, director, client_for):
     assert "Historia zmian" in results and "Nieopublikowane" in results
     change = _text(client.get(_change(howell_session, board6[0])))
     assert "Sztuczny wynik wyrównany" in change and "60 / 40: średnia plus dla NS" in change
-    compare = _text(client.get(f"/scoring/sessions/{howell_session.pk}/results/compare/",
-                               {"method": "butler", "scale": "ebu", "factoring": "neuberg", "sections": "across"}))
+    compare = _text(
+        client.get(
+            f"/scoring/sessions/{howell_session.pk}/results/compare/",
+            {"method": "butler", "scale": "ebu", "factoring": "neuberg", "sections": "across"},
+        )
+    )
     assert "IMP-y od wyniku porównawczego Butlera" in compare

@@ -14,8 +14,12 @@ from scoring.domain.results import Played
 from scoring.models import SessionScoring
 from scoring.selectors.layout import session_layout
 from scoring.services.results import result_correct, result_record
-from scoring.services.sessions import (session_results_finalize_if_due, session_results_make_final,
-                                       session_results_publish, session_scoring_set)
+from scoring.services.sessions import (
+    session_results_finalize_if_due,
+    session_results_make_final,
+    session_results_publish,
+    session_scoring_set,
+)
 
 
 @pytest.fixture
@@ -23,8 +27,16 @@ def played(howell_session, pair, scorer):
     """Board 1 at all four tables, then the session finished."""
     lines = []
     for meeting, tricks in zip(session_layout(howell_session).meetings_of_board(1), (10, 9, 8, 11)):
-        lines.append(result_record(session=howell_session, board=1, ns_pair=pair(meeting.ns),
-                                   ew_pair=pair(meeting.ew), result=Played.of("4S", "N", tricks), user=scorer))
+        lines.append(
+            result_record(
+                session=howell_session,
+                board=1,
+                ns_pair=pair(meeting.ns),
+                ew_pair=pair(meeting.ew),
+                result=Played.of("4S", "N", tricks),
+                user=scorer,
+            )
+        )
     Session.objects.filter(pk=howell_session.pk).update(status=Session.Status.FINISHED)
     howell_session.refresh_from_db()
     return lines
@@ -40,13 +52,18 @@ def test_publishing_provisionally_freezes_the_ranking_and_sets_the_window(howell
     howell_session.refresh_from_db()
     scoring = SessionScoring.objects.get(session=howell_session)
     assert howell_session.status == "provisional" and howell_session.is_published and not howell_session.is_final
-    assert before + datetime.timedelta(hours=47) < scoring.provisional_until < timezone.now() + datetime.timedelta(hours=49)
+    assert (
+        before + datetime.timedelta(hours=47)
+        < scoring.provisional_until
+        < timezone.now() + datetime.timedelta(hours=49)
+    )
     top = scoring.published_ranking["pairs"][0]
     assert top["place"] == "1=" and top["percentage"] == "100.00" and top["boards"] == 1
 
 
-def test_a_correction_in_the_window_is_what_players_see_next(howell_session, played, director,
-                                                            django_capture_on_commit_callbacks):
+def test_a_correction_in_the_window_is_what_players_see_next(
+    howell_session, played, director, django_capture_on_commit_callbacks
+):
     session_results_publish(session=howell_session, user=director, query_hours=48)
     howell_session.refresh_from_db()
     best = next(line for line in played if line.tricks == 11)
@@ -62,7 +79,8 @@ def test_the_window_closes_by_itself_and_by_hand(howell_session, played, directo
     session_results_publish(session=howell_session, user=director, query_hours=1)
     assert not session_results_finalize_if_due(session_id=howell_session.pk)
     SessionScoring.objects.filter(session=howell_session).update(
-        provisional_until=timezone.now() - datetime.timedelta(seconds=1))
+        provisional_until=timezone.now() - datetime.timedelta(seconds=1)
+    )
     assert session_results_finalize_if_due(session_id=howell_session.pk)
     howell_session.refresh_from_db()
     assert howell_session.is_final

@@ -29,13 +29,19 @@ def upload(name: str, data: bytes) -> SimpleUploadedFile:
 
 
 def nothing_saved() -> bool:
-    return not (Session.objects.exists() or Pair.objects.exists() or Result.objects.exists()
-                or Board.objects.exists() or ImportedLayout.objects.exists())
+    return not (
+        Session.objects.exists()
+        or Pair.objects.exists()
+        or Result.objects.exists()
+        or Board.objects.exists()
+        or ImportedLayout.objects.exists()
+    )
 
 
 @pytest.fixture
 def imported(club, director, events_dir):
     """``imported(name)``: a real file imported as a session of the club (through the service)."""
+
     def make(name: str) -> Session:
         return session_import_file(club=club, data=(events_dir / name).read_bytes(), filename=name, user=director)
 
@@ -44,10 +50,12 @@ def imported(club, director, events_dir):
 
 # --- import through the page and the API ------------------------------------------------------------------------
 
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name, results, pairs, deals, winners", FILES, ids=file_ids)
-def test_each_real_file_imported_through_the_page(client_for, director, events_dir, name, results, pairs, deals,
-                                                  winners):
+def test_each_real_file_imported_through_the_page(
+    client_for, director, events_dir, name, results, pairs, deals, winners
+):
     client = client_for(director)
     page = client.get(IMPORT_PAGE)
     assert page.status_code == 200 and b'enctype="multipart/form-data"' in page.content
@@ -66,10 +74,12 @@ def test_each_real_file_imported_through_the_page(client_for, director, events_d
 
 
 @pytest.mark.parametrize("name, results, pairs, deals, winners", FILES, ids=file_ids)
-def test_each_real_file_imported_through_the_api(api_client_for, director, events_dir, name, results, pairs, deals,
-                                                 winners):
-    response = api_client_for(director).post(IMPORT_API, {"file": upload(name, (events_dir / name).read_bytes())},
-                                             format="multipart")
+def test_each_real_file_imported_through_the_api(
+    api_client_for, director, events_dir, name, results, pairs, deals, winners
+):
+    response = api_client_for(director).post(
+        IMPORT_API, {"file": upload(name, (events_dir / name).read_bytes())}, format="multipart"
+    )
     assert response.status_code == 201, response.content
     body = response.json()
     session = Session.objects.get(pk=body["session"])
@@ -85,16 +95,20 @@ def test_the_comparison_says_every_difference_and_its_reason(client_for, directo
     assert (report.lines, report.pairs, report.boards, report.deals) == (567, 42, 27, 27)
     assert report.checked == {"scores": 563, "matchpoints": 1134, "totals": 42, "percentages": 42, "places": 42}
     assert [c.code for c in report.conventions] == ["half_even", "override"]
-    assert [(o.board, o.ns, o.ew, o.theirs) for o in report.overrides] == [(3, "1NS", "1EW", ("23", "11")),
-                                                                           (4, "1NS", "21EW", ("21", "19"))]
+    assert [(o.board, o.ns, o.ew, o.theirs) for o in report.overrides] == [
+        (3, "1NS", "1EW", ("23", "11")),
+        (4, "1NS", "21EW", ("21", "19")),
+    ]
     assert report.agrees and not report.unexplained and len(report.differences) == 28
     html = client_for(director).get(f"/scoring/sessions/{session.pk}/import/").content.decode()
     assert "the file rounds halves to the even digit (12.65 → 12.6)" in html.lower()
-    assert ("Board 3, 1NS v 1EW (A5050): the file carries 23/11 where the rules give 20.00/20.00 (a director&#x27;s "
-            "override)") in html
-    assert "M′ = (M + 1) × E ÷ A − 1" not in html           # Neuberg is not what explains this file's numbers
-    maths = html[html.index('data-testid="import-differences"'):]
-    assert maths[:maths.index("</table>")].count("<tr><td>") == 28        # every differing number, in the maths
+    assert (
+        "Board 3, 1NS v 1EW (A5050): the file carries 23/11 where the rules give 20.00/20.00 (a director&#x27;s "
+        "override)"
+    ) in html
+    assert "M′ = (M + 1) × E ÷ A − 1" not in html  # Neuberg is not what explains this file's numbers
+    maths = html[html.index('data-testid="import-differences"') :]
+    assert maths[: maths.index("</table>")].count("<tr><td>") == 28  # every differing number, in the maths
     api = session_import_report(session=imported(BRIAN))
     assert [c.code for c in api.conventions] == ["factoring_none", "single_precision"]
 
@@ -102,8 +116,9 @@ def test_the_comparison_says_every_difference_and_its_reason(client_for, directo
 @pytest.mark.slow
 def test_the_comparison_in_polish(client_for, director, imported):
     session = imported(ABF_MITCHELL)
-    html = client_for(director).get(f"/scoring/sessions/{session.pk}/import/",
-                                    HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    html = (
+        client_for(director).get(f"/scoring/sessions/{session.pk}/import/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    )
     assert "Zaimportowane wyniki" in html and "Matematyka" in html
     assert "The file's numbers and ours" not in html
 
@@ -115,6 +130,7 @@ def test_a_file_with_no_numbers_of_its_own_says_so(client_for, director, importe
 
 
 # --- export, and export → import ------------------------------------------------------------------------------------
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind, suffix", [("usebio", ".usebio.xml"), ("pbn", ".pbn")])
@@ -129,7 +145,7 @@ def test_an_exported_file_imports_again_to_the_same_ranking(client_for, club, di
     assert stored_ranking(again) == stored_ranking(session)
     assert Board.objects.filter(session=again).count() == Board.objects.filter(session=session).count()
     report = session_import_report(session=again)
-    assert report.compared and not report.differences          # our own numbers, compared with ours
+    assert report.compared and not report.differences  # our own numbers, compared with ours
 
 
 def test_the_files_hold_names_numbers_and_hands(club, director, client_for, imported):
@@ -140,8 +156,9 @@ def test_the_files_hold_names_numbers_and_hands(club, director, client_for, impo
     client = client_for(director)
     usebio = client.get(f"/scoring/sessions/{session.pk}/export/usebio/")
     assert usebio["Content-Type"] == "application/xml; charset=utf-8"
-    assert usebio["Content-Disposition"] == ('attachment; filename="riverside-2022-07-28-el-thu-100pm-open-28-jul-22'
-                                             '.usebio.xml"')
+    assert usebio["Content-Disposition"] == (
+        'attachment; filename="riverside-2022-07-28-el-thu-100pm-open-28-jul-22.usebio.xml"'
+    )
     text = usebio.content.decode()
     assert 'EVENT_TYPE="MP_PAIRS"' in text and "<WINNER_TYPE>2</WINNER_TYPE>" in text
     assert "<PLAYER_NAME>Ada Adamska</PLAYER_NAME>" in text and "<NATIONAL_ID_NUMBER>100095<" in text
@@ -157,18 +174,25 @@ def test_the_files_hold_names_numbers_and_hands(club, director, client_for, impo
 def running_with_a_result(howell_session, director, pair):
     """Tuesday Pairs dealt (21 boards) and in play, one result recorded on board 1."""
     from dealing.domain.cards import Seat
+    from dealing.services.boards import session_deal_fresh
     from scoring.domain.results import Played
     from scoring.selectors.layout import session_layout
     from scoring.services.results import result_record
-    from dealing.services.boards import session_deal_fresh
 
     session_deal_fresh(session=howell_session, user=director, boards=21, queue_analysis=False)
     Session.objects.filter(pk=howell_session.pk).update(status=Session.Status.RUNNING)
     howell_session.refresh_from_db()
     meeting = session_layout(howell_session).meetings_of_board(1)[0]
-    result_record(session=howell_session, board=1, ns_pair=pair(meeting.ns), ew_pair=pair(meeting.ew),
-                  result=Played.of("4S", Seat.NORTH.letter, 10), user=director, round=meeting.round,
-                  table=meeting.table)
+    result_record(
+        session=howell_session,
+        board=1,
+        ns_pair=pair(meeting.ns),
+        ew_pair=pair(meeting.ew),
+        result=Played.of("4S", Seat.NORTH.letter, 10),
+        user=director,
+        round=meeting.round,
+        table=meeting.table,
+    )
     return howell_session
 
 
@@ -184,7 +208,7 @@ def test_no_hands_before_the_session_is_over(client_for, director, scorer, runni
         assert usebio["Content-Disposition"] == 'attachment; filename="riverside-2026-11-24-tuesday-pairs.usebio.xml"'
     Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED)
     usebio = client_for(director).get(f"/scoring/sessions/{session.pk}/export/usebio/")
-    assert usebio.content.count(b"<HAND>") == 4                   # the one board played, its four hands
+    assert usebio.content.count(b"<HAND>") == 4  # the one board played, its four hands
 
 
 def test_a_session_without_results_has_nothing_to_export(client_for, director, howell_session):
@@ -193,6 +217,7 @@ def test_a_session_without_results_has_nothing_to_export(client_for, director, h
 
 
 # --- who may do what ------------------------------------------------------------------------------------------------
+
 
 @pytest.mark.slow
 def test_who_may_download(client, client_for, api_client_for, director, scorer, player, other_director, imported):
@@ -221,13 +246,19 @@ def test_who_may_import(client, client_for, api_client_for, director, scorer, pl
     assert client.get(IMPORT_PAGE).status_code == 302
     assert api_client_for(None).post(IMPORT_API, {"file": sample}, format="multipart").status_code in (401, 403)
     assert client_for(other_director).get(IMPORT_PAGE).status_code == 404
-    assert api_client_for(other_director).post(IMPORT_API, {"file": upload("club.xml", _SAMPLE)},
-                                               format="multipart").status_code == 404
+    assert (
+        api_client_for(other_director)
+        .post(IMPORT_API, {"file": upload("club.xml", _SAMPLE)}, format="multipart")
+        .status_code
+        == 404
+    )
     for user in (scorer, player):
         assert client_for(user).get(IMPORT_PAGE).status_code == 403
         assert client_for(user).post(IMPORT_PAGE, {"file": upload("club.xml", _SAMPLE)}).status_code == 403
-        assert api_client_for(user).post(IMPORT_API, {"file": upload("club.xml", _SAMPLE)},
-                                         format="multipart").status_code == 403
+        assert (
+            api_client_for(user).post(IMPORT_API, {"file": upload("club.xml", _SAMPLE)}, format="multipart").status_code
+            == 403
+        )
     assert nothing_saved()
 
 
@@ -261,27 +292,51 @@ def test_the_links_on_the_club_and_session_pages(client_for, director, scorer, p
 # --- bad files ------------------------------------------------------------------------------------------------------
 
 BAD_FILES = [
-    ("malformed", "club.xml", _SAMPLE.replace(b"</CLUB_NAME>", b"</CLUB>"),
-     "club.xml: line 3 (CLUB_NAME): this is not well-formed XML (mismatched tag, column 31)"),
-    ("truncated", "club.xml", _SAMPLE[: _SAMPLE.index(b"<SCORE>400")],
-     "club.xml: line 12 (TRAVELLER_LINE): the file ends before &lt;TRAVELLER_LINE&gt; (opened on line 11) is closed: "
-     "it is truncated"),
-    ("unknown event type", "club.xml", _SAMPLE.replace(b"MP_PAIRS", b"TEAMS_OF_FOUR"),
-     "event type TEAMS_OF_FOUR cannot be scored here"),
+    (
+        "malformed",
+        "club.xml",
+        _SAMPLE.replace(b"</CLUB_NAME>", b"</CLUB>"),
+        "club.xml: line 3 (CLUB_NAME): this is not well-formed XML (mismatched tag, column 31)",
+    ),
+    (
+        "truncated",
+        "club.xml",
+        _SAMPLE[: _SAMPLE.index(b"<SCORE>400")],
+        "club.xml: line 12 (TRAVELLER_LINE): the file ends before &lt;TRAVELLER_LINE&gt; (opened on line 11) is closed: "
+        "it is truncated",
+    ),
+    (
+        "unknown event type",
+        "club.xml",
+        _SAMPLE.replace(b"MP_PAIRS", b"TEAMS_OF_FOUR"),
+        "event type TEAMS_OF_FOUR cannot be scored here",
+    ),
     ("a bad contract", "club.xml", _SAMPLE.replace(b"<CONTRACT>3NT", b"<CONTRACT>8S"), "line 11 (CONTRACT)"),
-    ("not USEBIO", "notes.xml", b"<?xml version='1.0'?><html><body>hello</body></html>",
-     "not a USEBIO file: the root element is &lt;html&gt;"),
-    ("a PBN with no results", "deals.pbn", b'[Event "x"]\n[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ '
-                                           b'765.432.AKQJ.T98 432.AKQJ.T98.765"]\n',
-     "the file has no traveller lines: there is nothing to score"),
-    ("not a results file", "minutes.docx", b"PK\x03\x04 not a results file",
-     "minutes.docx: not a results file this site reads"),
+    (
+        "not USEBIO",
+        "notes.xml",
+        b"<?xml version='1.0'?><html><body>hello</body></html>",
+        "not a USEBIO file: the root element is &lt;html&gt;",
+    ),
+    (
+        "a PBN with no results",
+        "deals.pbn",
+        b'[Event "x"]\n[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n',
+        "the file has no traveller lines: there is nothing to score",
+    ),
+    (
+        "not a results file",
+        "minutes.docx",
+        b"PK\x03\x04 not a results file",
+        "minutes.docx: not a results file this site reads",
+    ),
 ]
 
 
 @pytest.mark.parametrize("case, name, data, words", BAD_FILES, ids=[c[0] for c in BAD_FILES])
-def test_a_bad_file_on_the_page_is_named_beside_the_field_and_nothing_is_saved(client_for, director, case, name,
-                                                                               data, words):
+def test_a_bad_file_on_the_page_is_named_beside_the_field_and_nothing_is_saved(
+    client_for, director, case, name, data, words
+):
     response = client_for(director).post(IMPORT_PAGE, {"file": upload(name, data)})
     assert response.status_code == 400
     html = response.content.decode()
@@ -291,8 +346,9 @@ def test_a_bad_file_on_the_page_is_named_beside_the_field_and_nothing_is_saved(c
 
 
 @pytest.mark.parametrize("case, name, data, words", BAD_FILES, ids=[c[0] for c in BAD_FILES])
-def test_a_bad_file_through_the_api_is_one_error_and_nothing_is_saved(api_client_for, director, case, name, data,
-                                                                      words):
+def test_a_bad_file_through_the_api_is_one_error_and_nothing_is_saved(
+    api_client_for, director, case, name, data, words
+):
     response = api_client_for(director).post(IMPORT_API, {"file": upload(name, data)}, format="multipart")
     assert response.status_code == 400
     error = response.json()["error"]
@@ -306,8 +362,11 @@ def test_a_file_too_big_is_refused_before_it_is_read(client_for, api_client_for,
     response = client_for(director).post(IMPORT_PAGE, {"file": upload("huge.xml", big)})
     assert response.status_code == 400 and "huge.xml is larger than 5 MB" in response.content.decode()
     api = api_client_for(director).post(IMPORT_API, {"file": upload("huge.xml", big)}, format="multipart")
-    assert api.status_code == 400 and api.json()["error"] == {"code": "invalid", "field": "file",
-                                                              "message": "huge.xml is larger than 5 MB"}
+    assert api.status_code == 400 and api.json()["error"] == {
+        "code": "invalid",
+        "field": "file",
+        "message": "huge.xml is larger than 5 MB",
+    }
     assert nothing_saved()
 
 
@@ -319,7 +378,8 @@ def test_no_file_at_all(client_for, api_client_for, director):
 
 
 def test_a_bad_file_is_said_in_polish(client_for, director):
-    response = client_for(director).post(IMPORT_PAGE, {"file": upload("club.xml", _SAMPLE[:200])},
-                                         HTTP_ACCEPT_LANGUAGE="pl")
+    response = client_for(director).post(
+        IMPORT_PAGE, {"file": upload("club.xml", _SAMPLE[:200])}, HTTP_ACCEPT_LANGUAGE="pl"
+    )
     assert response.status_code == 400
     assert "club.xml" in response.content.decode() and "truncated" not in response.content.decode()

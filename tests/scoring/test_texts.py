@@ -24,22 +24,33 @@ from scoring.domain.engine import score_event
 from scoring.domain.entry import describe, parse_entry
 from scoring.domain.errors import ScoringError
 from scoring.domain.options import ScoringOptions
-from scoring.domain.results import Artificial, Assigned, Played, TravellerLine as L
+from scoring.domain.results import Artificial, Assigned, Played
+from scoring.domain.results import TravellerLine as L
 from scoring.domain.text import Text
 from scoring.texts import RENDERERS
 
 # a Polish message of the scorer's shorthand and the checks must not fall back to these English words
-ENGLISH_WORDS = re.compile(r"\b(board|boards|pairs?|tricks?|declarer|passed|assigned|artificial|scored?|table|"
-                           r"round|entered|nearest|holds|took|the|is|not|write|who|how|many|unknown|expected|of)\b",
-                           re.IGNORECASE)
+ENGLISH_WORDS = re.compile(
+    r"\b(board|boards|pairs?|tricks?|declarer|passed|assigned|artificial|scored?|table|"
+    r"round|entered|nearest|holds|took|the|is|not|write|who|how|many|unknown|expected|of)\b",
+    re.IGNORECASE,
+)
 
 BAD_ENTRIES = ["", "hello", "8S N 10", "4S=", "4S N", "4S=N10", "4S+7", "A60/140", "+330", "20% +650 70% +620",
-               "100% +620"]
+               "100% +620"]  # fmt: skip
 SAID = ["4SX N 9", "1C W 1", "3N-2W", "P", "+420", "0", "A6040", "20% +650 80% +620", "12.5% +650 87.5% +620"]
 DEAL = Deal.from_pbn("N:QJT9.AKQ.AKQ.AKQ AK2.JT9.JT9.JT98 7654.876.876.765 83.5432.5432.432")
 TABLE = DoubleDummyTable.from_pbn_tricks("98a79989794536445364")
-OURS = ("entry.", "check.", "options.", "at", "result.pairs_same", "result.pair_missing", "result.twice",
-        "result.board")
+OURS = (
+    "entry.",
+    "check.",
+    "options.",
+    "at",
+    "result.pairs_same",
+    "result.pair_missing",
+    "result.twice",
+    "result.board",
+)
 
 
 def _error(call) -> Text:
@@ -54,9 +65,12 @@ def _made_by_the_domain() -> list[Text]:
     field = [L(1, f"{n}", f"{n}x", Assigned.of(s)) for n, s in enumerate([420, 420, 450, -1100], start=1)]
     texts.append(checks.far_from_the_field(field[-1], field))
     texts.append(checks.beyond_top_trumps(L(1, "1", "2", Played.of("6S", "N", 12)), DEAL))
-    texts.append(checks.beyond_top_trumps(L(1, "1", "2", Played.of("7C", "S", 13)),
-                                         Deal.from_pbn("N:QJT9.AKQ.AKQ.QJT AK2.JT9.JT9.A987 7654.876.876.654 "
-                                                       "83.5432.5432.K32")))
+    texts.append(
+        checks.beyond_top_trumps(
+            L(1, "1", "2", Played.of("7C", "S", 13)),
+            Deal.from_pbn("N:QJT9.AKQ.AKQ.QJT AK2.JT9.JT9.A987 7654.876.876.654 83.5432.5432.K32"),
+        )
+    )
     texts.append(checks.far_from_double_dummy(L(1, "1", "2", Played.of("4H", "N", 6)), TABLE))
     at_1 = {"ns": "8", "ew": "1", "boards": (1, 2, 3)}
     for board, ns, ew in ((4, "8", "1"), (2, "8", "3"), (2, "1", "8")):
@@ -68,9 +82,16 @@ def _made_by_the_domain() -> list[Text]:
     texts.append(_error(lambda: L(1, "", "1", Played(None))))
     texts.append(_error(lambda: L(0, "1", "2", Played(None))))
     texts.append(_error(lambda: score_event([L(1, "1", "2", Played(None)), L(1, "3", "1", Artificial(60, 40))])))
-    texts.append(_error(lambda: score_event([L(1, "1", "2", Played.of("4S", "N", 10)),
-                                             L(1, "1", "3", Assigned.weighted((Fraction(1, 5), 650),
-                                                                              (Fraction(4, 5), 620)))])))
+    texts.append(
+        _error(
+            lambda: score_event(
+                [
+                    L(1, "1", "2", Played.of("4S", "N", 10)),
+                    L(1, "1", "3", Assigned.weighted((Fraction(1, 5), 650), (Fraction(4, 5), 620))),
+                ]
+            )
+        )
+    )
     texts.append(ScoringError(Text.of("entry.empty"), line=12, where="TRAVELLER_LINE", source="club.xml").text)
     texts.append(ScoringError(Text.of("entry.empty"), line=12).text)
     return texts
@@ -88,17 +109,17 @@ def _sample(code: str) -> Text:
     names: list[str] = []
     for _ in range(20):
         try:
-            template({n: _SAMPLES[0] for n in names})
+            template(dict.fromkeys(names, _SAMPLES[0]))
             break
         except KeyError as missing:
             names.append(missing.args[0])
-        except Exception:       # noqa: BLE001 (a template that needs other kinds of values: tried below)
+        except Exception:
             break
     for values in itertools.product(_SAMPLES, repeat=len(names)):
         params = dict(zip(names, values))
         try:
             template(params)
-        except Exception:       # noqa: BLE001
+        except Exception:
             continue
         return Text.of(code, **params)
     raise AssertionError(f"no sample parameters render {code}")
@@ -137,17 +158,20 @@ def test_polish_rendering_translates_every_text(every_text):
                 assert not ENGLISH_WORDS.search(render(t)), (t.code, render(t))
 
 
-@pytest.mark.parametrize("typed, board, polish", [
-    ("4SX N 9", 2, "4♠×−1, rozgrywa N, 9 lew: −200"),
-    ("4S= N", 1, "4♠=, rozgrywa N, 10 lew: +420"),
-    ("3N+1 S", 1, "3NT+1, rozgrywa S, 10 lew: +430"),
-    ("7N W 2", 1, "7NT−11, rozgrywa W, 2 lewy: +550"),
-    ("1C W 1", 1, "1♣−6, rozgrywa W, 1 lewa: +300"),
-    ("P", 1, "Rozdanie spasowane: 0"),
-    ("-50", 1, "Wynik przypisany: −50"),
-    ("A6040", 1, "Wynik arbitralny: 60 % / 40 %"),
-    ("20% +650 80% +620", 1, "Wynik przypisany: 20 % z +650, 80 % z +620: +626"),
-])
+@pytest.mark.parametrize(
+    "typed, board, polish",
+    [
+        ("4SX N 9", 2, "4♠×−1, rozgrywa N, 9 lew: −200"),
+        ("4S= N", 1, "4♠=, rozgrywa N, 10 lew: +420"),
+        ("3N+1 S", 1, "3NT+1, rozgrywa S, 10 lew: +430"),
+        ("7N W 2", 1, "7NT−11, rozgrywa W, 2 lewy: +550"),
+        ("1C W 1", 1, "1♣−6, rozgrywa W, 1 lewa: +300"),
+        ("P", 1, "Rozdanie spasowane: 0"),
+        ("-50", 1, "Wynik przypisany: −50"),
+        ("A6040", 1, "Wynik arbitralny: 60 % / 40 %"),
+        ("20% +650 80% +620", 1, "Wynik przypisany: 20 % z +650, 80 % z +620: +626"),
+    ],
+)
 def test_a_result_said_back_in_polish(typed, board, polish):
     with translation.override("pl"):
         assert render(describe(parse_entry(typed), board)) == polish
@@ -155,20 +179,29 @@ def test_a_result_said_back_in_polish(typed, board, polish):
 
 def test_shorthand_mistakes_in_polish():
     with translation.override("pl"):
-        said = {t: error_message(pytest.raises(ScoringError, parse_entry, t).value) for t in ("4S=", "4S+7", "4S N")}
-    assert said == {"4S=": "4S=: kto rozgrywał? Dopisz N, E, S lub W (np. 4S= N)",
-                    "4S+7": "4S+7 to byłoby 17 lew; strona bierze od 0 do 13 lew",
-                    "4S N": "4S, rozgrywa N: ile lew? Dopisz =, +1, -2 albo liczbę wziętych lew (np. 4S= N lub "
-                            "4S N 10)"}
+        said = {}
+        for typed in ("4S=", "4S+7", "4S N"):
+            with pytest.raises(ScoringError) as refused:
+                parse_entry(typed)
+            said[typed] = error_message(refused.value)
+    assert said == {
+        "4S=": "4S=: kto rozgrywał? Dopisz N, E, S lub W (np. 4S= N)",
+        "4S+7": "4S+7 to byłoby 17 lew; strona bierze od 0 do 13 lew",
+        "4S N": "4S, rozgrywa N: ile lew? Dopisz =, +1, -2 albo liczbę wziętych lew (np. 4S= N lub 4S N 10)",
+    }
 
 
 def test_a_pairs_two_results_are_said_in_polish():
     lines = [L(1, "1", "2", Played.of("4S", "N", 1)), L(1, "1", "3", Played(None))]
     with translation.override("pl"):
-        said = error_message(pytest.raises(ScoringError, score_event, lines).value)
+        with pytest.raises(ScoringError) as refused:
+            score_event(lines)
+        said = error_message(refused.value)
     assert said == "rozdanie 1: para 1 ma dwa wyniki (4S, rozgrywa N, 1 lewa i rozdanie spasowane)"
 
 
 def test_fractions_are_said_to_two_decimals():
-    assert str(describe(Assigned.weighted((Fraction(1, 3), 650), (Fraction(2, 3), 620)), 1)) == \
-        "Assigned: 33.3333 % of +650, 66.6667 % of +620: +630"
+    assert (
+        str(describe(Assigned.weighted((Fraction(1, 3), 650), (Fraction(2, 3), 620)), 1))
+        == "Assigned: 33.3333 % of +650, 66.6667 % of +620: +630"
+    )

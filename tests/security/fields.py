@@ -25,12 +25,21 @@ from tests.security.hostile import EDGE_NUMBERS, UNICODE, mutated, randoms
 def form_settings(examples: int):
     """A hostile-fields test's Hypothesis settings: ``examples`` requests (a request is slow: a few hundred a test),
     no example database, no deadline; the fixtures are built once a test and shared by its examples."""
-    return settings(max_examples=examples, deadline=None, database=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                           HealthCheck.data_too_large, HealthCheck.large_base_example])
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        suppress_health_check=[
+            HealthCheck.function_scoped_fixture,
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+            HealthCheck.large_base_example,
+        ],
+    )
 
 
 # --- values --------------------------------------------------------------------------------------------
+
 
 def text_of(build):
     """Text built by the grammar's ``Maker`` (one Hypothesis draw)."""
@@ -38,22 +47,32 @@ def text_of(build):
 
 
 #: any hostile text a field may receive
-odd_text = st.one_of(st.sampled_from(UNICODE + EDGE_NUMBERS + ["", " ", "\x00", "9" * 5000, "<script>alert(1)</script>",
-                                                               "' OR 1=1 --", "%00", "../../etc/passwd"]),
-                     text_of(lambda m: m.odd()), st.text(max_size=30))
-number_text = st.one_of(st.sampled_from(EDGE_NUMBERS), st.integers(-2 ** 70, 2 ** 70).map(str), odd_text)
+odd_text = st.one_of(
+    st.sampled_from(
+        UNICODE
+        + EDGE_NUMBERS
+        + ["", " ", "\x00", "9" * 5000, "<script>alert(1)</script>", "' OR 1=1 --", "%00", "../../etc/passwd"]
+    ),
+    text_of(lambda m: m.odd()),
+    st.text(max_size=30),
+)
+number_text = st.one_of(st.sampled_from(EDGE_NUMBERS), st.integers(-(2**70), 2**70).map(str), odd_text)
 
 
 def decoded(strategy):
     return strategy.map(lambda b: b.decode("utf-8", "replace"))
 
 
-traveller_text = st.one_of(text_of(grammar.traveller), text_of(lambda m: m.contract()), odd_text,
-                           decoded(mutated([b"4SX N 9", b"3NT-2 W", b"A60/40", b"20% +650 80% +620"],
-                                           ["=", "+", "%", "/", "X"])))
+traveller_text = st.one_of(
+    text_of(grammar.traveller),
+    text_of(lambda m: m.contract()),
+    odd_text,
+    decoded(mutated([b"4SX N 9", b"3NT-2 W", b"A60/40", b"20% +650 80% +620"], ["=", "+", "%", "/", "X"])),
+)
 
 
 # --- what a refusal must be ---------------------------------------------------------------------------
+
 
 def counts(*models) -> dict:
     return {m.__name__: m.objects.count() for m in models}
@@ -91,7 +110,7 @@ class _Alerts(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.texts: list[str] = []
-        self._depth = 0          # inside an alert: how many elements deep
+        self._depth = 0  # inside an alert: how many elements deep
         self._parts: list[str] = []
 
     def handle_starttag(self, tag, attrs):

@@ -50,9 +50,19 @@ class Maker:
         if roll < 0.5:
             return self.edge()
         if roll < 0.7:
-            return "".join(chr(self.r.choice([self.r.randint(32, 126), self.r.randint(0, 0x2FF),
-                                               self.r.randint(0x2000, 0x2BFF), self.r.randint(0x1F300, 0x1F6FF)]))
-                           for _ in range(self.count(0, 8)))
+            return "".join(
+                chr(
+                    self.r.choice(
+                        [
+                            self.r.randint(32, 126),
+                            self.r.randint(0, 0x2FF),
+                            self.r.randint(0x2000, 0x2BFF),
+                            self.r.randint(0x1F300, 0x1F6FF),
+                        ]
+                    )
+                )
+                for _ in range(self.count(0, 8))
+            )
         if roll < 0.85:
             return bytes(self.r.randrange(256) for _ in range(self.count(1, 8))).decode("utf-8", "replace")
         return self.pick(RAW_BYTES).decode("latin-1")
@@ -98,16 +108,21 @@ class Maker:
         return self.odd()
 
     def seat(self) -> str:
-        return self.pick(SEATS) if self.chance(0.8) else self.pick(["North", "n", "", "X", "NS", "1", "♠"] +
-                                                                  [self.odd()])
+        return (
+            self.pick(SEATS) if self.chance(0.8) else self.pick(["North", "n", "", "X", "NS", "1", "♠"] + [self.odd()])
+        )
 
     def strain(self) -> str:
-        return self.pick(["C", "D", "H", "S", "N", "NT", "BA", "♠", "♥", "♦", "♣", "c", "nt"]) if self.chance(0.9) \
+        return (
+            self.pick(["C", "D", "H", "S", "N", "NT", "BA", "♠", "♥", "♦", "♣", "c", "nt"])
+            if self.chance(0.9)
             else self.odd()
+        )
 
     def contract(self) -> str:
-        level = self.pick("1234567") if self.chance(0.85) else self.pick(["0", "8", "9", "", "10", "-1"] +
-                                                                          [self.edge()])
+        level = (
+            self.pick("1234567") if self.chance(0.85) else self.pick(["0", "8", "9", "", "10", "-1"] + [self.edge()])
+        )
         doubling = self.pick(["", "", "", "X", "XX", "x", "*", "**", "×", "××", "R", "XXX"])
         return f"{level}{self.strain()}{doubling}"
 
@@ -117,7 +132,7 @@ class Maker:
             return f"{self.pick('1234567')}{self.strain()}"
         if roll < 0.8:
             return self.pick(["P", "Pass", "p", "X", "XX", "Dbl", "Rdbl", "AP", "all pass", "A/P", "-", "no bid",
-                              "D", "R"])
+                              "D", "R"])  # fmt: skip
         if roll < 0.9:
             return self.contract()
         return self.odd()
@@ -139,9 +154,11 @@ class Maker:
 
 PBN_TAGS = ["Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
             "Scoring", "Declarer", "Contract", "Result", "DoubleDummyTricks", "OptimumScore", "ParContract",
-            "OptimumResultTable", "ScoreTable", "TotalScoreTable", "Generator", "Auction", "Play", "BCFlags"]
-SCORE_TABLE = ("PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;"
-               "Score_EW\\6R;MP_NS\\5R;MP_EW\\5R")
+            "OptimumResultTable", "ScoreTable", "TotalScoreTable", "Generator", "Auction", "Play", "BCFlags"]  # fmt: skip
+SCORE_TABLE = (
+    "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;"
+    "Score_EW\\6R;MP_NS\\5R;MP_EW\\5R"
+)
 TOTAL_TABLE = "Rank\\2R;PairId\\2R;Direction\\2L;TotalScoreMP\\5R;TotalPercentage\\5R;Names\\40L"
 
 
@@ -153,16 +170,22 @@ def pbn_value(m: Maker, tag: str) -> str:
         "Deal": m.deal,
         "DoubleDummyTricks": lambda: m.word("0123456789abcdefABCDEF", 18, 22),
         "OptimumScore": lambda: f"{m.pick(['NS', 'EW', 'ns', 'X'])} {m.number(-7600, 7600)}",
-        "ParContract": lambda: "; ".join(f"{m.pick(['NS', 'EW', 'N', 'EW'])} {m.contract()}"
-                                         f"{m.pick(['', '+1', '-2', '=', '+9'])}" for _ in range(m.count(0, 3))),
-        "OptimumResultTable": lambda: m.pick(["Declarer;Denomination\\2R;Result\\2R", "Declarer;Result",
-                                              "Declarer;Denomination\\xx;Result"]),
-        "ScoreTable": lambda: m.pick([SCORE_TABLE, "PairId_NS;PairId_EW;Contract;Declarer;Result",
-                                      "PairId_NS\\2R;Contract"]),
+        "ParContract": lambda: "; ".join(
+            f"{m.pick(['NS', 'EW', 'N', 'EW'])} {m.contract()}{m.pick(['', '+1', '-2', '=', '+9'])}"
+            for _ in range(m.count(0, 3))
+        ),
+        "OptimumResultTable": lambda: m.pick(
+            ["Declarer;Denomination\\2R;Result\\2R", "Declarer;Result", "Declarer;Denomination\\xx;Result"]
+        ),
+        "ScoreTable": lambda: m.pick(
+            [SCORE_TABLE, "PairId_NS;PairId_EW;Contract;Declarer;Result", "PairId_NS\\2R;Contract"]
+        ),
         "TotalScoreTable": lambda: TOTAL_TABLE,
         "Scoring": lambda: m.pick(["MP", "IMP", "Butler", "Cross-IMPs", "MatchPoints", ""]),
         "Date": lambda: m.pick(["2025.04.09", "2025.13.40", "????.??.??", "9999.99.99", "2025-04-09"]),
-        "Contract": m.contract, "Declarer": m.seat, "Result": lambda: m.number(0, 13),
+        "Contract": m.contract,
+        "Declarer": m.seat,
+        "Result": lambda: m.number(0, 13),
     }
     if m.chance(0.08):
         return m.pick(["#", "##", "##" + m.word(), "?", ""])
@@ -175,16 +198,31 @@ def pbn_rows(m: Maker, tag: str) -> list[str]:
         if tag == "OptimumResultTable":
             cells = [m.seat(), m.strain(), m.number(0, 13)]
         elif tag == "ScoreTable":
-            cells = [m.number(1, 14), m.number(1, 14), m.pick([m.contract(), "PO", "A", "A6040", "-", "3S*"]),
-                     m.seat(), m.number(0, 13), m.pick(["H2", "-", "DT"]), m.number(-2000, 2000), "-",
-                     m.number(0, 12), m.number(0, 12)]
+            cells = [
+                m.number(1, 14),
+                m.number(1, 14),
+                m.pick([m.contract(), "PO", "A", "A6040", "-", "3S*"]),
+                m.seat(),
+                m.number(0, 13),
+                m.pick(["H2", "-", "DT"]),
+                m.number(-2000, 2000),
+                "-",
+                m.number(0, 12),
+                m.number(0, 12),
+            ]
         elif tag == "TotalScoreTable":
-            cells = [m.number(1, 14) + m.pick(["", "="]), m.number(1, 14), m.pick(["NS", "EW", ""]),
-                     m.number(0, 300), m.number(0, 100), f'"{m.word()} - {m.word()}"']
+            cells = [
+                m.number(1, 14) + m.pick(["", "="]),
+                m.number(1, 14),
+                m.pick(["NS", "EW", ""]),
+                m.number(0, 300),
+                m.number(0, 100),
+                f'"{m.word()} - {m.word()}"',
+            ]
         else:
             cells = [m.word(string.printable, 0, 6)]
         if m.chance(0.2):
-            cells = cells[:m.count(0, len(cells))] + ([m.odd()] if m.chance(0.5) else [])
+            cells = cells[: m.count(0, len(cells))] + ([m.odd()] if m.chance(0.5) else [])
         if m.chance(0.05):
             cells.append('"unclosed')
         rows.append(" ".join(cells))
@@ -200,8 +238,11 @@ def pbn_game(m: Maker, board: int) -> list[str]:
         value = str(board) if tag == "Board" and m.chance(0.8) else pbn_value(m, tag)
         name = tag if m.chance(0.97) else m.pick(["", "Bo ard", tag + "!", tag.lower()])
         quote = value.replace("\\", "\\\\").replace('"', '\\"') if m.chance(0.9) else value
-        line = f'[{name} "{quote}"]' if m.chance(0.97) else m.pick([f'[{name} "{quote}"', f'{name} "{quote}"]',
-                                                                    f"[{name} {quote}]"])
+        line = (
+            f'[{name} "{quote}"]'
+            if m.chance(0.97)
+            else m.pick([f'[{name} "{quote}"', f'{name} "{quote}"]', f"[{name} {quote}]"])
+        )
         lines.append(line)
         if tag.endswith("Table"):
             lines += pbn_rows(m, tag)
@@ -220,15 +261,17 @@ def pbn(m: Maker, games: int | None = None) -> bytes:
 
 def lin(m: Maker) -> bytes:
     records = []
-    for n in range(m.count(0, 4)):
+    for _n in range(m.count(0, 4)):
         pairs = []
         for key in m.r.sample(["qx", "md", "ah", "sv", "rh", "pn", "st", "mb", "pc", "pg"], m.count(2, 7)):
-            if key == "md" or m.chance(0.3) and key != "md":
+            if key == "md" or (m.chance(0.3) and key != "md"):
                 key = "md" if m.chance(0.9) else key
             if key == "md":
-                hands = [s for s in m.real_deal().split()] if m.chance(0.6) else [m.hand() for _ in range(4)]
-                lin_hands = ["".join(suit + held for suit, held in zip("SHDC", hand.split(".")))
-                             if m.chance(0.9) else m.odd() for hand in hands[:m.pick([3, 3, 4, 2, 5])]]
+                hands = list(m.real_deal().split()) if m.chance(0.6) else [m.hand() for _ in range(4)]
+                lin_hands = [
+                    "".join(suit + held for suit, held in zip("SHDC", hand.split("."))) if m.chance(0.9) else m.odd()
+                    for hand in hands[: m.pick([3, 3, 4, 2, 5])]
+                ]
                 value = m.pick(["1", "2", "3", "4", "0", "5", "x", ""]) + ",".join(lin_hands)
             elif key == "ah":
                 value = f"Board {m.number(1, 40)}"
@@ -258,24 +301,31 @@ def dup(m: Maker) -> bytes:
             numbers = "".join(f"{n:02d}" for hand in (cards[:13], cards[13:26], cards[26:39]) for n in sorted(hand))
             if m.chance(0.5):
                 i = m.count(0, 38) * 2
-                numbers = numbers[:i] + m.pick(["00", "53", "99", "01", " 1", "-1", "²²", "xx"]) + numbers[i + 2:]
+                numbers = numbers[:i] + m.pick(["00", "53", "99", "01", " 1", "-1", "²²", "xx"]) + numbers[i + 2 :]
         else:
             numbers = "".join(f"{m.count(0, 99):02d}" for _ in range(39))
         bri = numbers.encode("utf-8")[:78].ljust(78, b"0")
-        screen = m.pick([b" " * 68, bytes(m.r.randrange(256) for _ in range(68)),
-                         dge_record(Deal.from_pbn("N:" + m.real_deal()))])
+        screen = m.pick(
+            [b" " * 68, bytes(m.r.randrange(256) for _ in range(68)), dge_record(Deal.from_pbn("N:" + m.real_deal()))]
+        )
         trailer = m.pick([b"YN1  0 03 ", b"YN1  0 99 ", b"XX1  0 03 ", b"YN1\x00\x00\x00\x00\x00\x00\x00"])
         out += bri + screen + trailer
     if m.chance(0.1):
-        out = out[:m.count(0, len(out))]
+        out = out[: m.count(0, len(out))]
     return out
 
 
 def dlm(m: Maker) -> bytes:
     low, high = m.count(1, 5), m.count(1, 8)
-    lines = ["[Document]", "Headline=Generated by Big Deal version 2.0", f"Status={m.pick(['Show', 'Sealed', ''])}",
-             f"Duplicates={m.maybe(lambda: '0')}", f"From board={m.maybe(lambda: str(low))}",
-             f"To board={m.maybe(lambda: str(high))}", f"Checksum={m.maybe(lambda: str(low ^ high ^ 1))}"]
+    lines = [
+        "[Document]",
+        "Headline=Generated by Big Deal version 2.0",
+        f"Status={m.pick(['Show', 'Sealed', ''])}",
+        f"Duplicates={m.maybe(lambda: '0')}",
+        f"From board={m.maybe(lambda: str(low))}",
+        f"To board={m.maybe(lambda: str(high))}",
+        f"Checksum={m.maybe(lambda: str(low ^ high ^ 1))}",
+    ]
     for board in range(low, high + 1):
         if m.chance(0.1):
             continue
@@ -283,8 +333,11 @@ def dlm(m: Maker) -> bytes:
         check = board
         for ch in letters:
             check ^= ord(ch)
-        value = letters + f"{check:03d}" if m.chance(0.7) else m.maybe(lambda: m.word("abcdefghijklmnopq0123456789",
-                                                                                      20, 31))
+        value = (
+            letters + f"{check:03d}"
+            if m.chance(0.7)
+            else m.maybe(lambda: m.word("abcdefghijklmnopq0123456789", 20, 31))
+        )
         lines += [f"Duplicates {board:02d}=0", f"Board {m.maybe(lambda: f'{board:02d}', 0.05)}={value}"]
     m.r.shuffle(lines) if m.chance(0.1) else None
     if m.chance(0.1):
@@ -301,10 +354,12 @@ def csv(m: Maker) -> bytes:
         board = m.count(1, 40)
         hands = m.real_deal().split() if m.chance(0.7) else [m.hand() for _ in range(4)]
         cells = [held for hand in hands for held in (hand.split(".") + ["", "", "", ""])[:4]]
-        cells += [m.maybe(lambda: str(board)), m.maybe(
-            lambda: f"{board_dealer(board).letter}/{vul.get(board_vulnerability(board).pbn, '-')}")]
+        cells += [
+            m.maybe(lambda: str(board)),
+            m.maybe(lambda: f"{board_dealer(board).letter}/{vul.get(board_vulnerability(board).pbn, '-')}"),
+        ]
         if m.chance(0.15):
-            cells = cells[:m.count(0, 18)] + [m.odd() for _ in range(m.count(0, 3))]
+            cells = cells[: m.count(0, 18)] + [m.odd() for _ in range(m.count(0, 3))]
         quote = m.chance(0.9)
         rows.append(",".join('"' + c.replace('"', '""') + '"' if quote else c for c in cells))
     return m.join_lines(rows)
@@ -312,25 +367,35 @@ def csv(m: Maker) -> bytes:
 
 # --- SquareDeal ---------------------------------------------------------------------------------
 
+
 def board_spec(m: Maker) -> str:
-    return m.pick([lambda: m.number(1, 40), lambda: f"{m.number(1, 9)}x{m.number(1, 16)}",
-                   lambda: ",".join(f"{m.number(1, 40)}-{m.number(1, 40)}" for _ in range(m.count(1, 3))),
-                   lambda: "?", m.odd])()
+    return m.pick(
+        [
+            lambda: m.number(1, 40),
+            lambda: f"{m.number(1, 9)}x{m.number(1, 16)}",
+            lambda: ",".join(f"{m.number(1, 40)}-{m.number(1, 40)}" for _ in range(m.count(1, 3))),
+            lambda: "?",
+            m.odd,
+        ]
+    )()
 
 
 def sqd(m: Maker) -> bytes:
     lines = ["# Description file of tournament for program SquareDeal 2.7", "#"]
     for tag in m.r.sample(["TN", "DI", "DV", "KH"], m.count(1, 4)):
-        value = {"TN": lambda: m.word(string.printable[:-5], 0, 20), "DI": lambda: m.word(),
-                 "DV": lambda: m.pick(["43275.91", "1", "", "43,275.91"]),
-                 "KH": lambda: m.word("0123456789abcdefABCDEF", 60, 66)}[tag]
+        value = {
+            "TN": lambda: m.word(string.printable[:-5], 0, 20),
+            "DI": lambda: m.word(),
+            "DV": lambda: m.pick(["43275.91", "1", "", "43,275.91"]),
+            "KH": lambda: m.word("0123456789abcdefABCDEF", 60, 66),
+        }[tag]
         lines.append(f"{tag} {m.maybe(value)}" if m.chance(0.95) else tag)
     for _ in range(m.count(0, 4)):
         sessions = m.maybe(lambda: str(m.count(0, 6)))
         prefix = m.maybe(lambda: m.word(string.ascii_letters, 1, 4) + "#" * m.count(0, 2))
         parts = [sessions, board_spec(m), prefix, m.word(string.printable[:-5], 0, 20)]
         if m.chance(0.1):
-            parts = parts[:m.count(0, 4)]
+            parts = parts[: m.count(0, 4)]
         lines.append("SN " + ":".join(parts))
     if m.chance(0.1):
         lines.insert(m.count(0, len(lines)), m.pick(["XX unknown", "TN second", "KH", "SN", m.odd()]))
@@ -341,8 +406,9 @@ def sqk(m: Maker) -> bytes:
     lines = []
     for phase in range(1, m.count(1, 3) + 1):
         for session in range(m.count(0, 1), m.count(1, 4) + 1):
-            key = "".join(m.pick(string.ascii_letters + string.digits) for _ in range(m.pick([60, 60, 60, 59, 61,
-                                                                                              0, 30, 200])))
+            key = "".join(
+                m.pick(string.ascii_letters + string.digits) for _ in range(m.pick([60, 60, 60, 59, 61, 0, 30, 200]))
+            )
             line = f"{m.maybe(lambda: str(phase), 0.05)},{m.maybe(lambda: str(session), 0.05)}:{key}"
             if m.chance(0.05):
                 line = m.pick([line.replace(":", ""), line + " ", m.odd()])
@@ -354,9 +420,25 @@ def sqk(m: Maker) -> bytes:
 
 
 def hand_records(m: Maker) -> tuple[str, bytes]:
-    name = m.pick(["OPRR01.pbn", "OPRR01reserve.pbn", "OPRR01-02.pbn", "oprr17.PBN", "FIN1.pbn", "R16-3.pbn",
-                   "all.txt", "allpbn.actual", "OPRR99.pbn", "OPRR00.pbn", f"OPRR{m.edge()}.pbn",
-                   f"QF1-{m.edge()}.pbn", "dir/OPRR02.txt", "", m.odd()])
+    name = m.pick(
+        [
+            "OPRR01.pbn",
+            "OPRR01reserve.pbn",
+            "OPRR01-02.pbn",
+            "oprr17.PBN",
+            "FIN1.pbn",
+            "R16-3.pbn",
+            "all.txt",
+            "allpbn.actual",
+            "OPRR99.pbn",
+            "OPRR00.pbn",
+            f"OPRR{m.edge()}.pbn",
+            f"QF1-{m.edge()}.pbn",
+            "dir/OPRR02.txt",
+            "",
+            m.odd(),
+        ]
+    )
     if m.chance(0.5):
         return name, pbn(m, games=m.count(0, 6))
     lines = [m.real_deal() if m.chance(0.8) else m.deal() for _ in range(m.count(0, 20))]
@@ -365,11 +447,13 @@ def hand_records(m: Maker) -> tuple[str, bytes]:
 
 # --- commitments and the publication log ----------------------------------------------------------
 
+
 def json_value(m: Maker, depth: int = 0):
     roll = m.r.random()
     if depth > 2 or roll < 0.6:
-        return m.pick([None, True, False, 0, -1, 1, 2 ** 63, 1.5, float("1e308"), "", "x", m.odd(), m.edge(),
-                       "0" * 32, "a" * 64])
+        return m.pick(
+            [None, True, False, 0, -1, 1, 2**63, 1.5, float("1e308"), "", "x", m.odd(), m.edge(), "0" * 32, "a" * 64]
+        )
     if roll < 0.8:
         return [json_value(m, depth + 1) for _ in range(m.count(0, 3))]
     return {m.pick(["label", "boards", "x", ""]): json_value(m, depth + 1) for _ in range(m.count(0, 3))}
@@ -389,8 +473,12 @@ def commitment(m: Maker, vector: dict) -> bytes:
             sessions = data["sessions"]
             choice = m.pick(["add", "drop", "label", "boards", "replace"])
             if choice == "add":
-                sessions.append({"label": m.maybe(lambda: m.word(string.ascii_letters + "./:-_", 1, 12)),
-                                 "boards": m.pick([1, 36, 0, -1, 999, 1000, 2 ** 40, "4", 4.0, None])})
+                sessions.append(
+                    {
+                        "label": m.maybe(lambda: m.word(string.ascii_letters + "./:-_", 1, 12)),
+                        "boards": m.pick([1, 36, 0, -1, 999, 1000, 2**40, "4", 4.0, None]),
+                    }
+                )
             elif choice == "drop" and sessions:
                 sessions.pop()
             elif sessions and isinstance(sessions[0], dict):
@@ -401,11 +489,11 @@ def commitment(m: Maker, vector: dict) -> bytes:
         elif roll < 0.85 and isinstance(data.get(name), str):
             value = data[name]
             i = m.count(0, len(value))
-            data[name] = value[:i] + m.pick([m.odd(), "", " ", value[i:i + 1].upper(), "0"]) + value[i + 1:]
+            data[name] = value[:i] + m.pick([m.odd(), "", " ", value[i : i + 1].upper(), "0"]) + value[i + 1 :]
         else:
             data[m.pick(["dv_format", "dv", "event", "promise"])] = m.pick(
                 ["decimal:9", "decimal:-1", "text", "decimal:2", "decimal:²", "43275.91", "43 275,91", " x ", "",
-                 "1" * 300, "a\u0301", "\u212b"])
+                 "1" * 300, "a\u0301", "\u212b"])  # fmt: skip
     if m.chance(0.05):
         return json.dumps(json_value(m)).encode()
     text = json.dumps(data, ensure_ascii=m.chance(0.5))
@@ -413,6 +501,7 @@ def commitment(m: Maker, vector: dict) -> bytes:
 
 
 # --- scoring --------------------------------------------------------------------------------------
+
 
 def traveller(m: Maker) -> str:
     roll = m.r.random()
@@ -424,10 +513,11 @@ def traveller(m: Maker) -> str:
         return m.pick([" ", "", "  ", "\t"]).join(p for p in parts if p or m.chance(0.1))
     if roll < 0.7:
         return m.pick(["P", "PASS", "ap", "AP", "pass out", "A=", "A+", "A-", "A6040", "A60/40", "60/40", "A5050",
-                       "A99/99", "A0/0", "A100100"])
+                       "A99/99", "A0/0", "A100100"])  # fmt: skip
     if roll < 0.85:
-        return " ".join(f"{m.number(0, 100)}% {m.pick(['+', '-', ''])}{m.number(0, 7600)}"
-                        for _ in range(m.count(1, 3)))
+        return " ".join(
+            f"{m.number(0, 100)}% {m.pick(['+', '-', ''])}{m.number(0, 7600)}" for _ in range(m.count(1, 3))
+        )
     if roll < 0.93:
         return m.pick(["+", "-", ""]) + m.number(0, 7600)
     return m.odd()
@@ -436,17 +526,26 @@ def traveller(m: Maker) -> str:
 def result_data(m: Maker) -> dict:
     kind = m.pick([None, "played", "assigned", "artificial", "x", 1])
     data: dict = {} if kind is None else {"kind": kind}
-    for name in m.r.sample(["contract", "declarer", "tricks", "lead", "score", "weighted", "adjusted"],
-                           m.count(0, 5)):
+    for name in m.r.sample(["contract", "declarer", "tricks", "lead", "score", "weighted", "adjusted"], m.count(0, 5)):
         data[name] = {
             "contract": lambda: m.pick([m.contract(), "PASS", "", None, 4]),
             "declarer": lambda: m.pick([m.seat(), None, 1]),
-            "tricks": lambda: m.pick([m.count(0, 13), m.number(0, 13), -1, 14, None, True, 9.5, 2 ** 70]),
+            "tricks": lambda: m.pick([m.count(0, 13), m.number(0, 13), -1, 14, None, True, 9.5, 2**70]),
             "lead": lambda: m.pick(["HK", "D10", "2h", "", None, m.odd()]),
             "score": lambda: m.pick([420, -50, 0, 1, "420", "+420", m.edge(), None, 1e308, True]),
-            "weighted": lambda: m.pick([[[20, 650], [80, 620]], [[m.edge(), m.number(-7600, 7600)]] * m.count(1, 3),
-                                        [[50, "x"], [50, 0]], [], "20% +650", [[100]], [[0, 0], [100, 420]],
-                                        [[float("1e308"), 0]], [["1e999999999", 100]]]),
+            "weighted": lambda: m.pick(
+                [
+                    [[20, 650], [80, 620]],
+                    [[m.edge(), m.number(-7600, 7600)]] * m.count(1, 3),
+                    [[50, "x"], [50, 0]],
+                    [],
+                    "20% +650",
+                    [[100]],
+                    [[0, 0], [100, 420]],
+                    [[float("1e308"), 0]],
+                    [["1e999999999", 100]],
+                ]
+            ),
             "adjusted": lambda: m.pick(["60/40", "A6040", "5050", "A=", "", "A60/140", m.odd(), 60]),
         }[name]()
     return data
@@ -458,24 +557,46 @@ def travellers_json(m: Maker) -> bytes:
         results = []
         for i in range(m.count(0, 4)):
             item = result_data(m)
-            item.update({"ns": m.pick([i + 1, str(i + 1), "1NS", "", None, 0, True]),
-                         "ew": m.pick([i + 5, "5", "1EW", None, -1])})
+            item.update(
+                {
+                    "ns": m.pick([i + 1, str(i + 1), "1NS", "", None, 0, True]),
+                    "ew": m.pick([i + 5, "5", "1EW", None, -1]),
+                }
+            )
             if m.chance(0.2):
-                item.update({"section": m.pick(["A", "", 1]), "round": m.pick([1, "1", None]),
-                             "table": m.pick([1, -1, None])})
+                item.update(
+                    {"section": m.pick(["A", "", 1]), "round": m.pick([1, "1", None]), "table": m.pick([1, -1, None])}
+                )
             results.append(item)
-        boards.append({"board": m.pick([n + 1, n + 1, 0, -1, "1", 2 ** 40, None]), "results": results})
+        boards.append({"board": m.pick([n + 1, n + 1, 0, -1, "1", 2**40, None]), "results": results})
     document = {"boards": boards}
     for key in m.r.sample(["scale", "factoring", "method", "sections", "winners", "event"], m.count(0, 3)):
-        document[key] = m.pick(["ebu", "acbl", "neuberg", "none", "matchpoints", "butler", "cross_imps", "across",
-                                "within", 1, 2, 3, "", None, m.odd()])
+        document[key] = m.pick(
+            [
+                "ebu",
+                "acbl",
+                "neuberg",
+                "none",
+                "matchpoints",
+                "butler",
+                "cross_imps",
+                "across",
+                "within",
+                1,
+                2,
+                3,
+                "",
+                None,
+                m.odd(),
+            ]
+        )
     if m.chance(0.05):
         return json.dumps(json_value(m)).encode()
     return json.dumps(document).encode()
 
 
 USEBIO_LINE_TAGS = ["NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE",
-                    "NS_MATCH_POINTS", "EW_MATCH_POINTS", "NOTES", "LIN_DATA"]
+                    "NS_MATCH_POINTS", "EW_MATCH_POINTS", "NOTES", "LIN_DATA"]  # fmt: skip
 
 
 def xml_text(m: Maker, value: str) -> str:
@@ -489,21 +610,29 @@ def usebio(m: Maker) -> bytes:
         return f"<{tag}>{xml_text(m, value)}</{tag}>"
 
     pairs = m.count(2, 6)
-    parts = ['<?xml version="1.0"?>' if m.chance(0.9) else m.pick(['<?xml version="1.0" encoding="latin-1"?>', ""]),
-             f'<USEBIO Version="{m.pick(["1.0", "1.2", "1.3", "9"])}">',
-             f"<CLUB>{element('CLUB_NAME', m.word())}</CLUB>" if m.chance(0.5) else "",
-             f'<EVENT EVENT_TYPE="{m.pick(["MP_PAIRS", "PAIRS", "BUTLER_PAIRS", "CROSS_IMP", "TEAMS", "", "x"])}">',
-             element("EVENT_DESCRIPTION", m.word()),
-             element("DATE", m.pick(["24/11/2026", "2026-11-24", "31/02/2026", "99/99/9999", "", m.odd()])),
-             element("WINNER_TYPE", m.pick(["1", "2", "3", ""])),
-             element("BOARD_SCORING_METHOD", m.pick(["MATCH_POINTS", "IMPS", "CROSS_IMPS", "X"]))
-             if m.chance(0.3) else "", "<PARTICIPANTS>"]
+    parts = [
+        '<?xml version="1.0"?>' if m.chance(0.9) else m.pick(['<?xml version="1.0" encoding="latin-1"?>', ""]),
+        f'<USEBIO Version="{m.pick(["1.0", "1.2", "1.3", "9"])}">',
+        f"<CLUB>{element('CLUB_NAME', m.word())}</CLUB>" if m.chance(0.5) else "",
+        f'<EVENT EVENT_TYPE="{m.pick(["MP_PAIRS", "PAIRS", "BUTLER_PAIRS", "CROSS_IMP", "TEAMS", "", "x"])}">',
+        element("EVENT_DESCRIPTION", m.word()),
+        element("DATE", m.pick(["24/11/2026", "2026-11-24", "31/02/2026", "99/99/9999", "", m.odd()])),
+        element("WINNER_TYPE", m.pick(["1", "2", "3", ""])),
+        element("BOARD_SCORING_METHOD", m.pick(["MATCH_POINTS", "IMPS", "CROSS_IMPS", "X"])) if m.chance(0.3) else "",
+        "<PARTICIPANTS>",
+    ]
     for n in range(1, pairs + 1):
-        parts.append("<PAIR>" + element("PAIR_NUMBER", m.maybe(lambda: str(n) + m.pick(["", "", "NS", "EW"])))
-                     + element("PERCENTAGE", m.number(0, 100)) + element("PLACE", m.number(1, pairs))
-                     + "".join(f"<PLAYER>{element('PLAYER_NAME', m.word())}"
-                               f"{element('NATIONAL_ID_NUMBER', m.number(1, 9999))}</PLAYER>" for _ in range(2))
-                     + "</PAIR>")
+        parts.append(
+            "<PAIR>"
+            + element("PAIR_NUMBER", m.maybe(lambda: str(n) + m.pick(["", "", "NS", "EW"])))
+            + element("PERCENTAGE", m.number(0, 100))
+            + element("PLACE", m.number(1, pairs))
+            + "".join(
+                f"<PLAYER>{element('PLAYER_NAME', m.word())}{element('NATIONAL_ID_NUMBER', m.number(1, 9999))}</PLAYER>"
+                for _ in range(2)
+            )
+            + "</PAIR>"
+        )
     parts.append("</PARTICIPANTS>")
     for board in range(1, m.count(1, 3) + 1):
         parts.append("<BOARD>" + element("BOARD_NUMBER", m.maybe(lambda: str(board))))
@@ -511,26 +640,49 @@ def usebio(m: Maker) -> bytes:
             hands = m.real_deal().split()
             for seat, hand in zip(["NORTH", "EAST", "SOUTH", "WEST"], hands):
                 suits = (hand.split(".") + [""] * 4)[:4]
-                parts.append("<HAND>" + element("DIRECTION", m.maybe(lambda: seat, 0.05)) + "".join(
-                    element(tag, m.maybe(lambda: held, 0.05))
-                    for tag, held in zip(["SPADES", "HEARTS", "DIAMONDS", "CLUBS"], suits)) + "</HAND>")
+                parts.append(
+                    "<HAND>"
+                    + element("DIRECTION", m.maybe(lambda: seat, 0.05))
+                    + "".join(
+                        element(tag, m.maybe(lambda: held, 0.05))
+                        for tag, held in zip(["SPADES", "HEARTS", "DIAMONDS", "CLUBS"], suits)
+                    )
+                    + "</HAND>"
+                )
         for _ in range(m.count(0, 3)):
-            values = {"NS_PAIR_NUMBER": m.number(1, pairs), "EW_PAIR_NUMBER": m.number(1, pairs),
-                      "CONTRACT": m.pick([m.contract(), "PASS", "", "3NT"]), "PLAYED_BY": m.seat(),
-                      "LEAD": m.pick(["2H", "D10", "HK", ""]), "TRICKS": m.number(0, 13),
-                      "SCORE": m.pick([m.number(-2000, 2000), "A6040", "A5050", "+420", "", m.edge()]),
-                      "NS_MATCH_POINTS": m.number(0, 10), "EW_MATCH_POINTS": m.number(0, 10),
-                      "NOTES": m.pick(["Weighted: 20% +650, 80% +620", "Weighted: 1e999% 1", "", m.odd()]),
-                      "LIN_DATA": m.pick(["md|3SA953H6DJ954C7532,SJHAKT82D73CAKT64,SKQT82HJ93DKQTCJ8|", "md|9|",
-                                          m.odd()])}
+            values = {
+                "NS_PAIR_NUMBER": m.number(1, pairs),
+                "EW_PAIR_NUMBER": m.number(1, pairs),
+                "CONTRACT": m.pick([m.contract(), "PASS", "", "3NT"]),
+                "PLAYED_BY": m.seat(),
+                "LEAD": m.pick(["2H", "D10", "HK", ""]),
+                "TRICKS": m.number(0, 13),
+                "SCORE": m.pick([m.number(-2000, 2000), "A6040", "A5050", "+420", "", m.edge()]),
+                "NS_MATCH_POINTS": m.number(0, 10),
+                "EW_MATCH_POINTS": m.number(0, 10),
+                "NOTES": m.pick(["Weighted: 20% +650, 80% +620", "Weighted: 1e999% 1", "", m.odd()]),
+                "LIN_DATA": m.pick(["md|3SA953H6DJ954C7532,SJHAKT82D73CAKT64,SKQT82HJ93DKQTCJ8|", "md|9|", m.odd()]),
+            }
             tags = [t for t in USEBIO_LINE_TAGS if m.chance(0.85 if t in USEBIO_LINE_TAGS[:7] else 0.15)]
-            parts.append("<TRAVELLER_LINE>" + "".join(element(t, m.maybe(lambda: values[t], 0.08)) for t in tags)
-                         + "</TRAVELLER_LINE>")
+            parts.append(
+                "<TRAVELLER_LINE>"
+                + "".join(element(t, m.maybe(lambda: values[t], 0.08)) for t in tags)
+                + "</TRAVELLER_LINE>"
+            )
         parts.append("</BOARD>")
     parts += ["</EVENT>", "</USEBIO>"]
     if m.chance(0.05):
-        parts.insert(1, m.pick(['<!DOCTYPE x [<!ENTITY a "aaaa">]>', '<!DOCTYPE x SYSTEM "file:///etc/passwd">',
-                                "<!-- comment -->", "<![CDATA[x]]>"]))
+        parts.insert(
+            1,
+            m.pick(
+                [
+                    '<!DOCTYPE x [<!ENTITY a "aaaa">]>',
+                    '<!DOCTYPE x SYSTEM "file:///etc/passwd">',
+                    "<!-- comment -->",
+                    "<![CDATA[x]]>",
+                ]
+            ),
+        )
     if m.chance(0.05):
         del parts[m.count(0, len(parts) - 1)]
     return m.join_lines(parts)

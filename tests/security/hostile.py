@@ -60,12 +60,22 @@ def fed(parser: str, kind: str, check, raw, **arguments) -> None:
 def hostile_settings(examples: int) -> settings:
     """Hypothesis settings of a hostile-input test: no example database (a run does not depend on the
     last), no deadline (the machine may be busy), the health checks that big seeds trip off."""
-    return settings(max_examples=examples, deadline=None, database=None, derandomize=False,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                           HealthCheck.large_base_example, HealthCheck.filter_too_much])
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        derandomize=False,
+        suppress_health_check=[
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+            HealthCheck.large_base_example,
+            HealthCheck.filter_too_much,
+        ],
+    )
 
 
 # --- seeds --------------------------------------------------------------------------------------
+
 
 def read(path: Path) -> bytes:
     return Path(path).read_bytes()
@@ -100,15 +110,15 @@ def first_elements(text: bytes, tag: bytes, count: int) -> bytes:
 EDGE_NUMBERS = ["0", "-1", "00", "+1", "1", "13", "14", "52", "53", "99", "100", "255", "256", "32767", "32768",
                 "65536", "2147483647", "2147483648", "-2147483649", "9223372036854775807", "9223372036854775808",
                 "18446744073709551616", "1" * 40, "9" * 5000, "1e999999999", "1E-999999999", "1.5", "1,5", "-0",
-                "0x10", "NaN", "inf", "-inf", "1_000", "²", "٣", "൧൦", "１２", "Ⅻ", "½", " 7 ", "007", ""]
+                "0x10", "NaN", "inf", "-inf", "1_000", "²", "٣", "൧൦", "１２", "Ⅻ", "½", " 7 ", "007", ""]  # fmt: skip
 #: characters and strings no file should break a reader on
 UNICODE = ["\x00", "\x7f", "\ufeff", "\u200b", "\u202e", "\ud7ff", "\ufffd", "é", "ł", "ß", "İ", "ﬁ", "Σ", "♠", "♥",
            "♦", "♣", "×", "\u0301", "𝔸", "😀", "\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\t", "\\", "\"", "'",
            "<", ">", "&", "&amp;", "&#0;", "&#xD800;", "]]>", "%", "%2C", "%ZZ", "{", "}", "[", "]", ";", "#", "##",
-           "|", ":", ",", "=", "\r", "\n", "\r\n"]
+           "|", ":", ",", "=", "\r", "\n", "\r\n"]  # fmt: skip
 #: raw bytes that are not UTF-8, or are odd in it
 RAW_BYTES = [b"\xff", b"\xfe", b"\xc3", b"\xc3\x28", b"\xe2\x82", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\x80",
-             b"\xef\xbb\xbf", b"\x00\x00", b"\xa0", b"\xc0\xaf"]
+             b"\xef\xbb\xbf", b"\x00\x00", b"\xa0", b"\xc0\xaf"]  # fmt: skip
 
 _NUMBER = re.compile(rb"\d+")
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
@@ -121,12 +131,15 @@ def _encoded(text: str) -> bytes:
 def chars(alphabet: str, min_size: int = 0, max_size: int = 12):
     """Text of ``alphabet``'s characters in one draw (a text strategy draws once a character: too slow here)."""
     return st.binary(min_size=min_size, max_size=max_size).map(
-        lambda b: "".join(alphabet[x % len(alphabet)] for x in b))
+        lambda b: "".join(alphabet[x % len(alphabet)] for x in b)
+    )
 
 
 #: any text, in one draw: bytes read as UTF-8 (what does not decode becomes U+FFFD) or as Latin-1
-any_text = st.one_of(st.binary(max_size=16).map(lambda b: b.decode("utf-8", "replace")),
-                     st.binary(max_size=16).map(lambda b: b.decode("latin-1")))
+any_text = st.one_of(
+    st.binary(max_size=16).map(lambda b: b.decode("utf-8", "replace")),
+    st.binary(max_size=16).map(lambda b: b.decode("latin-1")),
+)
 #: what an insertion may insert besides the format's own tokens: unicode, raw bytes, edge numbers
 _ODD_PIECES = [_encoded(u) for u in UNICODE] + RAW_BYTES + [_encoded(n) for n in EDGE_NUMBERS]
 
@@ -151,7 +164,7 @@ def _place(r: random.Random, size: int) -> int:
 
 
 _EDITS = ["flip", "set", "delete", "insert", "insert", "number", "number", "line_dup", "line_drop", "line_swap",
-          "truncate", "newlines", "word_swap", "word_set", "repeat"]
+          "truncate", "newlines", "word_swap", "word_set", "repeat"]  # fmt: skip
 
 
 def mutate(r: random.Random, seeds: list[bytes], tokens=(), max_edits: int = 4) -> bytes:
@@ -166,14 +179,14 @@ def mutate(r: random.Random, seeds: list[bytes], tokens=(), max_edits: int = 4) 
         elif kind == "set" and data:
             data[at] = r.randrange(256)
         elif kind == "delete" and data:
-            del data[at:at + r.randint(1, 40)]
+            del data[at : at + r.randint(1, 40)]
         elif kind == "insert":
             data[at:at] = _piece(r, tokens)
         elif kind == "number":
             numbers = list(_NUMBER.finditer(data))
             if numbers:
                 match = r.choice(numbers)
-                data[match.start():match.end()] = _encoded(r.choice(EDGE_NUMBERS))
+                data[match.start() : match.end()] = _encoded(r.choice(EDGE_NUMBERS))
         elif kind == "truncate":
             del data[at:]
         elif kind == "newlines":
@@ -207,15 +220,15 @@ def mutate(r: random.Random, seeds: list[bytes], tokens=(), max_edits: int = 4) 
             if words:
                 a = r.choice(words)
                 if kind == "word_set":
-                    data[a.start():a.end()] = _piece(r, tokens)
+                    data[a.start() : a.end()] = _piece(r, tokens)
                 else:
                     b = r.choice(words)
                     if b.start() < a.start():
                         a, b = b, a
                     if a.end() <= b.start():
-                        data[b.start():b.end()], data[a.start():a.end()] = a[0], b[0]
+                        data[b.start() : b.end()], data[a.start() : a.end()] = a[0], b[0]
         elif kind == "repeat" and data:
-            piece = bytes(data[at:at + r.randint(1, 60)])
+            piece = bytes(data[at : at + r.randint(1, 60)])
             data[at:at] = piece * r.randint(2, 50)
     return bytes(data)
 
@@ -259,6 +272,7 @@ def as_text(data: bytes) -> str:
 
 # --- refusals -----------------------------------------------------------------------------------
 
+
 def codes(text) -> list[str]:
     return [inner.code for inner in text.texts()] if text is not None else []
 
@@ -273,8 +287,9 @@ def said_in_polish(exc: Exception) -> str:
         return error_message(exc)
 
 
-def check_refusal(exc: Exception, *, lines: bool = False, whole_file: frozenset[str] = frozenset(),
-                  text_required: bool = True) -> None:
+def check_refusal(
+    exc: Exception, *, lines: bool = False, whole_file: frozenset[str] = frozenset(), text_required: bool = True
+) -> None:
     """A clear refusal: a message, its ``Text`` said in Polish too, and the line named when the parser reads lines
     (unless the error's codes say it is about the whole file: ``whole_file``)."""
     message = str(exc)

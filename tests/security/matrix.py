@@ -39,7 +39,7 @@ class Pattern:
     route: str
     name: str
     callback: object
-    parts: tuple                      # (kind, text): ("route", "sessions/<int:session_id>/") or ("regex", "^…$")
+    parts: tuple  # (kind, text): ("route", "sessions/<int:session_id>/") or ("regex", "^…$")
     params: tuple[str, ...]
 
     @property
@@ -93,10 +93,16 @@ def url_patterns() -> list[Pattern]:
                 ns = f"{namespace}:{p.namespace}" if namespace and p.namespace else (p.namespace or namespace)
                 walk(p.url_patterns, here, names, ns or "")
             elif isinstance(p, URLPattern):
-                name = f"{namespace}:{p.name}" if namespace and p.name else (p.name or (f"{namespace}:" if namespace
-                                                                                       else ""))
-                found.append(Pattern(route="".join(t for _k, t in here), name=name, callback=p.callback,
-                                     parts=here, params=names))
+                name = (
+                    f"{namespace}:{p.name}"
+                    if namespace and p.name
+                    else (p.name or (f"{namespace}:" if namespace else ""))
+                )
+                found.append(
+                    Pattern(
+                        route="".join(t for _k, t in here), name=name, callback=p.callback, parts=here, params=names
+                    )
+                )
 
     walk(get_resolver().url_patterns, (), (), "")
     return found
@@ -106,11 +112,13 @@ def url_patterns() -> list[Pattern]:
 
 VIEWERS = ("anonymous", "phone", "player", "other_player", "scorer", "director", "other_director", "auditor")
 #: Viewers who see a club's sessions from inside it, per club (the site auditor reads every club).
-INSIDERS = {"riverside": {"player", "scorer", "director", "auditor"},
-            "hilltop": {"other_player", "other_director", "auditor"}}
+INSIDERS = {
+    "riverside": {"player", "scorer", "director", "auditor"},
+    "hilltop": {"other_player", "other_director", "auditor"},
+}
 #: Viewers who run a club's tables and may see its PINs.
 TABLE_RUNNERS = {"riverside": {"director", "auditor"}, "hilltop": {"other_director", "auditor"}}
-MISSING = 987654                       # an id that names nothing: every page must answer it without a 5xx
+MISSING = 987654  # an id that names nothing: every page must answer it without a 5xx
 
 
 @dataclass
@@ -119,13 +127,13 @@ class SessionCase:
 
     pk: int
     club: str
-    state: str                          # planned, planned-dealt, running, finished, provisional, published
+    state: str  # planned, planned-dealt, running, finished, provisional, published
     is_over: bool
     is_published: bool
-    hands: list[str] = field(default_factory=list)          # PBN hands ("AKQ.T98.765.432"), 4 per board
+    hands: list[str] = field(default_factory=list)  # PBN hands ("AKQ.T98.765.432"), 4 per board
     deal_numbers: list[str] = field(default_factory=list)
-    pairs: list[str] = field(default_factory=list)           # pair labels ("1", "2" …)
-    result_lines: list[tuple[int, str, str]] = field(default_factory=list)   # (board, ns, ew)
+    pairs: list[str] = field(default_factory=list)  # pair labels ("1", "2" …)
+    result_lines: list[tuple[int, str, str]] = field(default_factory=list)  # (board, ns, ew)
 
 
 @dataclass
@@ -134,10 +142,10 @@ class World:
     users: dict[str, object]
     clubs: dict[str, object]
     results_public: dict[str, bool]
-    commitments: dict[str, int]                               # state → id
-    secret_keys: list[str]                                    # keys not revealed (commitments, fresh, derived)
+    commitments: dict[str, int]  # state → id
+    secret_keys: list[str]  # keys not revealed (commitments, fresh, derived)
     revealed_keys: list[str]
-    pins: dict[str, list[str]]                                # club slug → its tables' PINs
+    pins: dict[str, list[str]]  # club slug → its tables' PINs
     table_codes: list[str]
     phone_token: str
     members: dict[str, int]
@@ -148,8 +156,8 @@ class World:
     conflict_id: int
     request_id: int
     result_ids: list[int]
-    reset: tuple[str, str]                                    # (uidb64, token) of a password reset
-    admin_objects: dict[str, list[str]]                       # "app_label.model" → object ids
+    reset: tuple[str, str]  # (uidb64, token) of a password reset
+    admin_objects: dict[str, list[str]]  # "app_label.model" → object ids
     admin_apps: list[str]
     session_content_type: int
     audit_ids: list[int] = field(default_factory=list)
@@ -177,7 +185,7 @@ def _read_deals(case: SessionCase, session, director) -> None:
         transaction.set_rollback(True)
 
 
-def build_world() -> World:  # noqa: PLR0915 (one story, told in order)
+def build_world() -> World:
     from django.contrib.auth import get_user_model
     from django.contrib.auth.tokens import default_token_generator
     from django.contrib.contenttypes.models import ContentType
@@ -193,9 +201,9 @@ def build_world() -> World:  # noqa: PLR0915 (one story, told in order)
     from dealing.services import boards as board_services
     from dealing.services import commitments as commitment_services
     from dealing.services.deal_sets import deal_set_create
+    from events.demo.scoring import _pairs_name, _results_record
     from movements.selectors import session_card_names, session_movement_get
     from movements.services import guide_card_pdf_get_or_create, session_movement_choose
-    from events.demo.scoring import _pairs_name, _results_record
     from scoring.models import Result
     from scoring.services.mail import STOP_SALT
     from tables.models import Conflict, CorrectionRequest, Table
@@ -203,16 +211,24 @@ def build_world() -> World:  # noqa: PLR0915 (one story, told in order)
     from tables.services.setup import table_entry_start
     from tables.services.submissions import correction_request, entry_submit
 
-    call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    call_command("seed_demo", stdout=open("/dev/null", "w"))
     User = get_user_model()
-    users = {name: User.objects.get(username=username) for name, username in
-             [("player", "player"), ("scorer", "scorer"), ("director", "director"), ("other_director", "hilltop"),
-              ("auditor", "auditor")]}
+    users = {
+        name: User.objects.get(username=username)
+        for name, username in [
+            ("player", "player"),
+            ("scorer", "scorer"),
+            ("director", "director"),
+            ("other_director", "hilltop"),
+            ("auditor", "auditor"),
+        ]
+    }
     riverside, hilltop = Club.objects.get(slug="riverside"), Club.objects.get(slug="hilltop")
     director, other_director = users["director"], users["other_director"]
     other_player = User.objects.create_user(username="matrix-hill-player", password="matrix-hill-player-2026")
-    hill_member = member_create(club=hilltop, first_name="Hana", last_name="Hill", user=other_player,
-                                email="hana@example.org")
+    hill_member = member_create(
+        club=hilltop, first_name="Hana", last_name="Hill", user=other_player, email="hana@example.org"
+    )
     users["other_player"] = other_player
     players = list(Member.objects.filter(club=riverside, national_id__startswith="DEMO").order_by("national_id"))
     today = datetime.date.today()
@@ -229,13 +245,19 @@ def build_world() -> World:  # noqa: PLR0915 (one story, told in order)
 
     # A commitment published with its delayed value, not revealed: a running and a provisional session of it.
     running = session_create(club=riverside, name="Matrix Running Pairs", date=today, boards_per_round=3)
-    provisional = session_create(club=riverside, name="Matrix Provisional Pairs", date=today - datetime.timedelta(2),
-                                 boards_per_round=3)
+    provisional = session_create(
+        club=riverside, name="Matrix Provisional Pairs", date=today - datetime.timedelta(2), boards_per_round=3
+    )
     for s in (running, provisional):
         howell(s, director)
     published_unrevealed = commitment_services.commitment_create(
-        club=riverside, user=director, event="Matrix autumn", promise="DJIA close on a later day",
-        dv_format="decimal:2", sessions=[(running, 21), (provisional, 21)])
+        club=riverside,
+        user=director,
+        event="Matrix autumn",
+        promise="DJIA close on a later day",
+        dv_format="decimal:2",
+        sessions=[(running, 21), (provisional, 21)],
+    )
     commitment_services.commitment_publish(commitment=published_unrevealed, user=director)
     commitment_services.commitment_enter_dv(commitment=published_unrevealed, user=director, value="43001.17")
     for s in (running, provisional):
@@ -254,47 +276,72 @@ def build_world() -> World:  # noqa: PLR0915 (one story, told in order)
     from scoring.selectors.layout import session_layout
 
     first_board = session_layout(running).meeting(round=1, table=table.number).boards[0]
-    entry_submit(device=device, key="matrix-1", data={"board": first_board, "level": 4, "strain": "S",
-                                                       "declarer": "N", "relative": "="})
-    entry_submit(device=second, key="matrix-2", data={"board": first_board, "level": 4, "strain": "S",
-                                                       "declarer": "N", "relative": "-1"})
+    entry_submit(
+        device=device,
+        key="matrix-1",
+        data={"board": first_board, "level": 4, "strain": "S", "declarer": "N", "relative": "="},
+    )
+    entry_submit(
+        device=second,
+        key="matrix-2",
+        data={"board": first_board, "level": 4, "strain": "S", "declarer": "N", "relative": "-1"},
+    )
     correction_request(device=device, key="matrix-3", board=first_board, note="declarer was S")
 
     # A planned session dealt with a fresh key, and a draft commitment of the championship.
     planned_dealt = Session.objects.get(club=riverside, name="Tuesday Pairs")
     board_services.session_deal_fresh(session=planned_dealt, user=director, boards=12, queue_analysis=False)
     championship = Session.objects.get(club=riverside, name="Club Championship")
-    draft = commitment_services.commitment_create(club=riverside, user=director, event="Matrix championship",
-                                                  promise="a value not known yet", dv_format="text",
-                                                  sessions=[(championship, 24)])
+    draft = commitment_services.commitment_create(
+        club=riverside,
+        user=director,
+        event="Matrix championship",
+        promise="a value not known yet",
+        dv_format="text",
+        sessions=[(championship, 24)],
+    )
 
     # The other club: a finished session dealt (its members may see it, nobody of Riverside) and a planned one.
-    hill_finished = session_create(club=hilltop, name="Hilltop Matrix Pairs", date=today - datetime.timedelta(3),
-                                   boards_per_round=2)
+    hill_finished = session_create(
+        club=hilltop, name="Hilltop Matrix Pairs", date=today - datetime.timedelta(3), boards_per_round=2
+    )
     board_services.session_deal_fresh(session=hill_finished, user=other_director, boards=8, queue_analysis=False)
     status(hill_finished, Session.Status.FINISHED)
     hill_planned = Session.objects.get(club=hilltop, name="Hilltop Wednesday Pairs")
 
     # Analyses "done" on every board not analysed, so that an analysis could leak too.
-    for board in (Board.objects.exclude(analysis_status=Board.AnalysisStatus.DONE)):
+    for board in Board.objects.exclude(analysis_status=Board.AnalysisStatus.DONE):
         board.analysis_status, board.dd_tricks = Board.AnalysisStatus.DONE, "98a79989794536445364"
         board.par_score, board.par_contracts = 420, "NS 4H="
         board.save(update_fields=["analysis_status", "dd_tricks", "par_score", "par_contracts"])
 
     demo = {s.name: s for s in riverside.sessions.all()}
     cases = []
-    for session, state in [(championship, "planned"), (planned_dealt, "planned-dealt"), (running, "running"),
-                           (demo["Thursday Howell"], "finished"), (provisional, "provisional"),
-                           (demo["Monday Pairs"], "published"), (hill_planned, "planned"),
-                           (hill_finished, "finished")]:
+    for session, state in [
+        (championship, "planned"),
+        (planned_dealt, "planned-dealt"),
+        (running, "running"),
+        (demo["Thursday Howell"], "finished"),
+        (provisional, "provisional"),
+        (demo["Monday Pairs"], "published"),
+        (hill_planned, "planned"),
+        (hill_finished, "finished"),
+    ]:
         session.refresh_from_db()
-        case = SessionCase(pk=session.pk, club=session.club.slug, state=state, is_over=session.is_over,
-                           is_published=session.is_published)
+        case = SessionCase(
+            pk=session.pk,
+            club=session.club.slug,
+            state=state,
+            is_over=session.is_over,
+            is_published=session.is_published,
+        )
         if session.boards.exists():
             _read_deals(case, session, director if session.club_id == riverside.pk else other_director)
         case.pairs = [p.label for p in session.pairs.all()] if hasattr(session, "pairs") else []
-        case.result_lines = [(r.board, r.ns_pair.label, r.ew_pair.label)
-                             for r in Result.objects.filter(session=session).select_related("ns_pair", "ew_pair")[:1]]
+        case.result_lines = [
+            (r.board, r.ns_pair.label, r.ew_pair.label)
+            for r in Result.objects.filter(session=session).select_related("ns_pair", "ew_pair")[:1]
+        ]
         cases.append(case)
     assert {c.state for c in cases} >= {"planned", "running", "finished", "provisional", "published"}
     assert all(c.hands for c in cases if c.state != "planned"), "every session but the planned ones is dealt"
@@ -315,18 +362,27 @@ def build_world() -> World:  # noqa: PLR0915 (one story, told in order)
 
     deal_set = deal_set_create(user=director, club=riverside, count=20, formats=["pbn", "csv"])
     movement = session_movement_get(session=running)
-    codes = {t.number: {"url": f"/t/{t.code}/?pin={t.pin}", "code": t.code, "pin": t.pin}
-             for t in Table.objects.filter(table_session__session=running)}
-    cards, _ = guide_card_pdf_get_or_create(user=director, movement=movement.parameters(),
-                                            boards_per_round=running.boards_per_round, paper="A6",
-                                            sections=("pairs", "tables"), language="en", session=running,
-                                            names=session_card_names(session=running), table_codes=codes)
+    codes = {
+        t.number: {"url": f"/t/{t.code}/?pin={t.pin}", "code": t.code, "pin": t.pin}
+        for t in Table.objects.filter(table_session__session=running)
+    }
+    cards, _ = guide_card_pdf_get_or_create(
+        user=director,
+        movement=movement.parameters(),
+        boards_per_round=running.boards_per_round,
+        paper="A6",
+        sections=("pairs", "tables"),
+        language="en",
+        session=running,
+        names=session_card_names(session=running),
+        table_codes=codes,
+    )
 
     audit_ids, audit_file_ids = [], []
     from django.apps import apps
     from django.conf import settings
 
-    if apps.is_installed("audits"):                  # SquareDeal audits: a draft by the site auditor
+    if apps.is_installed("audits"):  # SquareDeal audits: a draft by the site auditor
         from audits.models import AuditFile
         from audits.services import Upload, audit_create
 
@@ -343,25 +399,41 @@ def build_world() -> World:  # noqa: PLR0915 (one story, told in order)
         pks = list(model._default_manager.order_by("pk").values_list("pk", flat=True))
         admin_objects[model._meta.label_lower] = [str(pk) for pk in {pks[0], pks[-1]}] if pks else []
     return World(
-        sessions=cases, users=users, clubs={"riverside": riverside, "hilltop": hilltop},
+        sessions=cases,
+        users=users,
+        clubs={"riverside": riverside, "hilltop": hilltop},
         results_public={"riverside": riverside.results_public, "hilltop": hilltop.results_public},
-        commitments={"revealed": Commitment.objects.filter(club=riverside, revealed_at__isnull=False).first().pk,
-                     "published": published_unrevealed.pk, "draft": draft.pk},
-        secret_keys=[k for k in secret_keys if k], revealed_keys=revealed_keys,
+        commitments={
+            "revealed": Commitment.objects.filter(club=riverside, revealed_at__isnull=False).first().pk,
+            "published": published_unrevealed.pk,
+            "draft": draft.pk,
+        },
+        secret_keys=[k for k in secret_keys if k],
+        revealed_keys=revealed_keys,
         pins={"riverside": [t.pin for t in Table.objects.all()], "hilltop": []},
-        table_codes=[t.code for t in Table.objects.all()], phone_token=phone_token,
+        table_codes=[t.code for t in Table.objects.all()],
+        phone_token=phone_token,
         members={"riverside": player_member.pk, "hilltop": hill_member.pk},
         member_tokens=[signing.dumps(player_member.pk, salt=STOP_SALT)],
-        deal_set_id=deal_set.pk, deal_set_outputs=list(deal_set.formats), cards_key=cards.key,
-        conflict_id=Conflict.objects.get().pk, request_id=CorrectionRequest.objects.get().pk,
-        result_ids=[Result.objects.filter(session_id=c.pk).values_list("pk", flat=True).first()
-                    for c in cases if Result.objects.filter(session_id=c.pk).exists()],
-        reset=(urlsafe_base64_encode(force_bytes(users["player"].pk)), default_token_generator.make_token(
-            users["player"])),
+        deal_set_id=deal_set.pk,
+        deal_set_outputs=list(deal_set.formats),
+        cards_key=cards.key,
+        conflict_id=Conflict.objects.get().pk,
+        request_id=CorrectionRequest.objects.get().pk,
+        result_ids=[
+            Result.objects.filter(session_id=c.pk).values_list("pk", flat=True).first()
+            for c in cases
+            if Result.objects.filter(session_id=c.pk).exists()
+        ],
+        reset=(
+            urlsafe_base64_encode(force_bytes(users["player"].pk)),
+            default_token_generator.make_token(users["player"]),
+        ),
         admin_objects=admin_objects,
         admin_apps=sorted({m._meta.app_label for m in admin.site._registry}),
         session_content_type=ContentType.objects.get_for_model(Session).pk,
-        audit_ids=audit_ids, audit_file_ids=audit_file_ids,
+        audit_ids=audit_ids,
+        audit_file_ids=audit_file_ids,
     )
 
 
@@ -451,7 +523,8 @@ def filler_for(pattern: Pattern, param: str):
         f"URL pattern {pattern.route!r} (name {pattern.name!r}, view {pattern.module}) has a parameter {param!r} "
         f"that the visibility matrix cannot fill: add a filler for {param!r} (or {pattern.name + ':' + param!r}) "
         f"to FILLERS in tests/security/matrix.py, giving real ids from the world (build_world; add the object "
-        f"there if the demo lacks it) and one that names nothing.")
+        f"there if the demo lacks it) and one that names nothing."
+    )
 
 
 def fill(pattern: Pattern, world: World) -> list[str]:
@@ -482,9 +555,9 @@ def soup(text: str) -> str:
 
 @dataclass
 class Secrets:
-    hands: dict[str, str]                  # 13 ranks in a row → what it is
-    numbers: dict[str, str]                # Pavlicek number → what it is
-    words: dict[str, str]                  # keys, "pin=1234" → what it is
+    hands: dict[str, str]  # 13 ranks in a row → what it is
+    numbers: dict[str, str]  # Pavlicek number → what it is
+    words: dict[str, str]  # keys, "pin=1234" → what it is
 
 
 def may_see_deals(viewer: str, case: SessionCase, world: World) -> bool:
@@ -518,7 +591,7 @@ def leaks(text: str, secrets: Secrets) -> list[str]:
     found = [what for word, what in secrets.words.items() if word in text]
     found += [secrets.numbers[n] for n in DIGITS.findall(text) if n in secrets.numbers]
     ranks = soup(text)
-    found += [secrets.hands[ranks[i:i + 13]] for i in range(len(ranks) - 12) if ranks[i:i + 13] in secrets.hands]
+    found += [secrets.hands[ranks[i : i + 13]] for i in range(len(ranks) - 12) if ranks[i : i + 13] in secrets.hands]
     return sorted(set(found))
 
 

@@ -44,8 +44,8 @@ class Markup(HTMLParser):
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.scripts: list[dict] = []          # each <script>: its attributes and whether it has a body
-        self.handlers: list[str] = []          # on…= attributes, javascript: addresses, htmx attributes needing eval
+        self.scripts: list[dict] = []  # each <script>: its attributes and whether it has a body
+        self.handlers: list[str] = []  # on…= attributes, javascript: addresses, htmx attributes needing eval
         self._script: dict | None = None
 
     def handle_starttag(self, tag, attrs):
@@ -56,10 +56,12 @@ class Markup(HTMLParser):
             elif name.startswith(("hx-on", "data-hx-on")):
                 self.handlers.append(f"<{tag} {name}=…> (htmx evaluates it)")
             elif name in {"hx-vals", "hx-vars", "data-hx-vals", "data-hx-vars"} and (
-                    name.endswith("vars") or value.lstrip().startswith(("js:", "javascript:"))):
+                name.endswith("vars") or value.lstrip().startswith(("js:", "javascript:"))
+            ):
                 self.handlers.append(f"<{tag} {name}={value[:40]!r}> (htmx evaluates it)")
-            elif name in {"href", "src", "action", "formaction", "xlink:href"} and \
-                    value.strip().lower().startswith("javascript:"):
+            elif name in {"href", "src", "action", "formaction", "xlink:href"} and value.strip().lower().startswith(
+                "javascript:"
+            ):
                 self.handlers.append(f"<{tag} {name}={value[:40]!r}>")
             elif name == "hx-trigger" and "[" in value:
                 self.handlers.append(f"<{tag} hx-trigger={value!r}> (an event filter: htmx evaluates it)")
@@ -91,8 +93,12 @@ def problems_of(response, url: str) -> list[str]:
             given = [word for word in given if not NONCE.match(word)]
         if set(given) != allowed:
             problems.append(f"{url}: {directive} is {' '.join(given) or 'missing'}, not {' '.join(sorted(allowed))}")
-    for name, value in (("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
-                        ("Cross-Origin-Opener-Policy", "same-origin"), ("X-Frame-Options", "DENY")):
+    for name, value in (
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "same-origin"),
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+        ("X-Frame-Options", "DENY"),
+    ):
         if response.headers.get(name) != value and not (name == "X-Frame-Options" and response.status_code == 304):
             problems.append(f"{url}: {name} is {response.headers.get(name)!r}, not {value!r}")
     if "camera=()" not in response.headers.get("Permissions-Policy", ""):
@@ -105,7 +111,7 @@ def problems_of(response, url: str) -> list[str]:
     for script in markup.scripts:
         attrs = script["attrs"]
         if attrs.get("type", "").lower() not in SCRIPT_TYPES:
-            continue                                    # data, not code (json_script)
+            continue  # data, not code (json_script)
         src = attrs.get("src")
         if src is not None:
             if not src.startswith("/") or src.startswith("//"):

@@ -68,19 +68,39 @@ def test_the_markup_checker_finds_what_the_policy_forbids():
 
     nonce = "abcdefghijklmnop0123=="
     header = "; ".join(f"{d} {' '.join(sorted(v))}" for d, v in POLICY.items()).replace(
-        "script-src 'self'", f"script-src 'self' 'nonce-{nonce}'")
-    faults = ['<script>alert(1)</script>', '<script nonce="other0123456789abcdef">x()</script>',
-              '<button onclick="go()">', '<form onsubmit="return confirm(1)">', '<a href="javascript:go()">',
-              '<div hx-on:click="go()">', "<div hx-vals='js:{a: go()}'>", '<div hx-trigger="click[ctrlKey]">',
-              '<script src="https://cdn.example/x.js"></script>']
-    headers = {"Content-Security-Policy": header, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin",
-               "Cross-Origin-Opener-Policy": "same-origin", "X-Frame-Options": "DENY", "Permissions-Policy": "camera=()"}
-    clean = HttpResponse(f'<script nonce="{nonce}">ok()</script><script type="application/json">{{}}</script>'
-                         '<script src="/static/js/site.js"></script><div hx-vals=\'{"a": 1}\'>', headers=headers)
+        "script-src 'self'", f"script-src 'self' 'nonce-{nonce}'"
+    )
+    faults = [
+        "<script>alert(1)</script>",
+        '<script nonce="other0123456789abcdef">x()</script>',
+        '<button onclick="go()">',
+        '<form onsubmit="return confirm(1)">',
+        '<a href="javascript:go()">',
+        '<div hx-on:click="go()">',
+        "<div hx-vals='js:{a: go()}'>",
+        '<div hx-trigger="click[ctrlKey]">',
+        '<script src="https://cdn.example/x.js"></script>',
+    ]
+    headers = {
+        "Content-Security-Policy": header,
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "same-origin",
+        "Cross-Origin-Opener-Policy": "same-origin",
+        "X-Frame-Options": "DENY",
+        "Permissions-Policy": "camera=()",
+    }
+    clean = HttpResponse(
+        f'<script nonce="{nonce}">ok()</script><script type="application/json">{{}}</script>'
+        '<script src="/static/js/site.js"></script><div hx-vals=\'{"a": 1}\'>',
+        headers=headers,
+    )
     assert not problems_of(clean, "/x/")
     for fault in faults:
         assert problems_of(HttpResponse(f"<html><body>{fault}</body></html>", headers=headers), "/x/"), fault
-    loose = {**headers, "Content-Security-Policy": header.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")}
+    loose = {
+        **headers,
+        "Content-Security-Policy": header.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+    }
     assert problems_of(HttpResponse("<p>", headers=loose), "/x/")
     assert problems_of(HttpResponse("<p>", headers={**headers, "Content-Security-Policy": ""}), "/x/")
 
@@ -97,7 +117,7 @@ PRODUCTION = {
 }
 SERVICE_VARIABLES = ("DJANGO_ALLOW_ASYNC_UNSAFE", "DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND",
                      "DJANGO_ENV", "DJANGO_SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_DEBUG", "CLUBSITE_ENCRYPTION_KEYS",
-                     "DJANGO_SETTINGS_MODULE", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS")
+                     "DJANGO_SETTINGS_MODULE", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS")  # fmt: skip
 
 #: In the production profile, without a database: a request by plain http is sent to https, and an https answer
 #: carries HSTS and the policy. (The API's docs need no database for an anonymous visitor.)
@@ -125,8 +145,14 @@ def production_env(tmp_path) -> dict:
 
 @pytest.mark.slow
 def test_check_deploy_is_clean_in_production(tmp_path):
-    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                            cwd=REPO, env=production_env(tmp_path), capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=REPO,
+        env=production_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout, result.stdout + result.stderr
 
@@ -135,8 +161,14 @@ def test_check_deploy_is_clean_in_production(tmp_path):
 def test_production_sends_http_to_https_with_hsts_and_the_policy(tmp_path):
     import json
 
-    result = subprocess.run([sys.executable, "-c", PROBE], cwd=REPO, env=production_env(tmp_path),
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=REPO,
+        env=production_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     seen = json.loads(result.stdout.strip().splitlines()[-1])
     assert seen["plain"] == [301, "https://bridge.example.org/api/docs/"]

@@ -21,8 +21,6 @@ last test and printed at the end of the run (``conftest.py``).
 
 from __future__ import annotations
 
-from __future__ import annotations
-
 import json
 import os
 import random
@@ -37,24 +35,50 @@ from dealing.domain.formats.pbn import dumps, read_pbn
 from dealing.domain.numbering import parse_deal_number
 from scoring.domain.errors import ScoringError
 from tests.security import grammar, hostile
-from tests.security.hostile import (BIGDEAL, DATA, EVENTS, WBG, batched, check_refusal, fed, first_elements,
-                                    first_games, first_lines, mutate, read)
+from tests.security.hostile import (
+    BIGDEAL,
+    DATA,
+    EVENTS,
+    WBG,
+    batched,
+    check_refusal,
+    fed,
+    first_elements,
+    first_games,
+    first_lines,
+    mutate,
+    read,
+)
 
 pytestmark = pytest.mark.slow
 
 #: inputs fed by each test for each kind (generated, mutated): 108,000 a run, above issue 13's 100,000
 EXAMPLES = {
-    "pbn": 5500, "lin": 3000, "dup": 2000, "dlm": 2500, "csv": 2500,
-    "sqd": 3000, "sqk": 2500, "hand_records": 2500,
-    "commitment_json": 3000, "publication_log": 5000, "verifier": 1000,
-    "deal_text": 3500, "auction_text": 3500, "perfect_auction": 1500, "contract": 2000,
-    "traveller": 3500, "result_data": 2500,
-    "usebio": 3000, "pbn_results": 2500, "travellers_json": 2000,
+    "pbn": 5500,
+    "lin": 3000,
+    "dup": 2000,
+    "dlm": 2500,
+    "csv": 2500,
+    "sqd": 3000,
+    "sqk": 2500,
+    "hand_records": 2500,
+    "commitment_json": 3000,
+    "publication_log": 5000,
+    "verifier": 1000,
+    "deal_text": 3500,
+    "auction_text": 3500,
+    "perfect_auction": 1500,
+    "contract": 2000,
+    "traveller": 3500,
+    "result_data": 2500,
+    "usebio": 3000,
+    "pbn_results": 2500,
+    "travellers_json": 2000,
 }
 #: HOSTILE_SCALE=0.05 feeds a twentieth (while working on a parser); the total is then not checked
 SCALE = float(os.environ.get("HOSTILE_SCALE", "1"))
 EXAMPLES = {name: max(1, int(count * SCALE)) for name, count in EXAMPLES.items()}
-FIVE_THOUSAND_DIGITS = "9" * 5000        # int() refuses more than 4,300 digits with a ValueError
+FIVE_THOUSAND_DIGITS = "9" * 5000  # int() refuses more than 4,300 digits with a ValueError
 
 
 def hostile_tests(parser: str, build, seeds, tokens, check, *, examples=(), max_edits: int = 4, **extra):
@@ -89,29 +113,46 @@ def hostile_tests(parser: str, build, seeds, tokens, check, *, examples=(), max_
 
 # --- deal files: PBN, LIN, DUP, DLM, CSV ------------------------------------------------------------
 
-PBN_SEEDS = [first_games(read(BIGDEAL / "three" / "three.pbn"), 4), first_games(read(BIGDEAL / "edge" / "edge.pbn"), 4),
-             first_games(read(BIGDEAL / "wbg2024-fin1" / "FIN1.pbn"), 3),
-             first_games(read(EVENTS / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn"), 3),
-             first_games(read(EVENTS / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn"), 1)]
+PBN_SEEDS = [
+    first_games(read(BIGDEAL / "three" / "three.pbn"), 4),
+    first_games(read(BIGDEAL / "edge" / "edge.pbn"), 4),
+    first_games(read(BIGDEAL / "wbg2024-fin1" / "FIN1.pbn"), 3),
+    first_games(read(EVENTS / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn"), 3),
+    first_games(read(EVENTS / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn"), 1),
+]
 DEAL_TOKENS = ["N:", "E:", "S:", "W:", "-", ".", " ", "10", "T", "A", "2", "x", "♠", "AKQJT98765432"]
 PBN_TOKENS = ["[", "]", '"', "\\", "{", "}", ";", "%", "#", "##", " ", "\n\n", '[Board "', '"]\n', '[Deal "N:',
               '[Dealer "', '[Vulnerable "', '[DoubleDummyTricks "', '[OptimumScore "', '[ParContract "',
-              '[OptimumResultTable "', '[ScoreTable "', "N", "E", "S", "W", "NT", "-", "?", "*"] + DEAL_TOKENS
-LIN_LINES = [re.sub("<[^>]+>", "", m) for m in re.findall(
-    r"<LIN_DATA>[^<]*", read(EVENTS / "realbridge-club-duplicate-8tables-2025-04-07.usebio.xml").decode())[:3]]
-LIN_SEEDS = [first_lines(read(BIGDEAL / "three" / "three.lin"), 3),
-             first_lines(read(BIGDEAL / "wizard32" / "wizard32.lin"), 4), *(line.encode() for line in LIN_LINES)]
+              '[OptimumResultTable "', '[ScoreTable "', "N", "E", "S", "W", "NT", "-", "?", "*"] + DEAL_TOKENS  # fmt: skip
+LIN_LINES = [
+    re.sub("<[^>]+>", "", m)
+    for m in re.findall(
+        r"<LIN_DATA>[^<]*", read(EVENTS / "realbridge-club-duplicate-8tables-2025-04-07.usebio.xml").decode()
+    )[:3]
+]
+LIN_SEEDS = [
+    first_lines(read(BIGDEAL / "three" / "three.lin"), 3),
+    first_lines(read(BIGDEAL / "wizard32" / "wizard32.lin"), 4),
+    *(line.encode() for line in LIN_LINES),
+]
 LIN_TOKENS = ["|", "||", "md|", "ah|", "qx|", "sv|", ",", "%", "%2C", "%7C", "10", "S", "H", "D", "C", "1", "4"]
-DUP_SEEDS = [read(BIGDEAL / "three" / "three.dup"), read(BIGDEAL / "three" / "threeblind.dup"),
-             read(BIGDEAL / "edge" / "edge.dup")[:156 * 3]]
+DUP_SEEDS = [
+    read(BIGDEAL / "three" / "three.dup"),
+    read(BIGDEAL / "three" / "threeblind.dup"),
+    read(BIGDEAL / "edge" / "edge.dup")[: 156 * 3],
+]
 DUP_TOKENS = [b"YN1", b" " * 68, b"00", b"52", b"53", b"\x00" * 18]
-DLM_SEEDS = [read(BIGDEAL / "three" / "three.dlm"), read(BIGDEAL / "three" / "threeblind.dlm"),
-             first_lines(read(BIGDEAL / "edge" / "edge.dlm"), 40)]
+DLM_SEEDS = [
+    read(BIGDEAL / "three" / "three.dlm"),
+    read(BIGDEAL / "three" / "threeblind.dlm"),
+    first_lines(read(BIGDEAL / "edge" / "edge.dlm"), 40),
+]
 DLM_TOKENS = ["=", "Board ", "From board=", "To board=", "Checksum=", "Duplicates=", "[Document]"]
 CSV_SEEDS = [read(BIGDEAL / "three" / "three.csv"), first_lines(read(BIGDEAL / "wizard32" / "wizard32.csv"), 4)]
 CSV_TOKENS = ['"', '","', ",", "\n", '"1"', "N/-", '""']
-THREE_PBN, THREE_LIN, THREE_DLM, THREE_CSV = (read(BIGDEAL / "three" / f"three.{s}") for s in ("pbn", "lin", "dlm",
-                                                                                              "csv"))
+THREE_PBN, THREE_LIN, THREE_DLM, THREE_CSV = (
+    read(BIGDEAL / "three" / f"three.{s}") for s in ("pbn", "lin", "dlm", "csv")
+)
 
 #: errors about a whole deal file, which name no line
 DEAL_FILE_WHOLE = frozenset({"pbn.unclosed_brace", "dup.size", "dup.record", "dlm.range_lines", "dlm.lacks"})
@@ -137,25 +178,52 @@ def check_pbn(raw: bytes) -> None:
     assert read_pbn(dumps(pbn)).boards() == pbn.boards()
 
 
-test_pbn_generated, test_pbn_mutated = hostile_tests("pbn", grammar.pbn, PBN_SEEDS, PBN_TOKENS, check_pbn, examples=[
-    THREE_PBN.replace(b'[Board "1"]', b'[Board "\xc2\xb2"]'),               # "²".isdigit(), but int() refuses it
-    b'[Board "1"]\n[OptimumScore "NS ' + FIVE_THOUSAND_DIGITS.encode() + b'"]\n',
-    b'[Board "1"]\n[ScoreTable "Rank\\' + FIVE_THOUSAND_DIGITS.encode() + b'R"]\n1\n',  # a column width
-    THREE_PBN.replace(b'[Event "?"]', b'[Event "\x00"]', 1),     # stored as a session's name, PostgreSQL refused it
-])
+test_pbn_generated, test_pbn_mutated = hostile_tests(
+    "pbn",
+    grammar.pbn,
+    PBN_SEEDS,
+    PBN_TOKENS,
+    check_pbn,
+    examples=[
+        THREE_PBN.replace(b'[Board "1"]', b'[Board "\xc2\xb2"]'),  # "²".isdigit(), but int() refuses it
+        b'[Board "1"]\n[OptimumScore "NS ' + FIVE_THOUSAND_DIGITS.encode() + b'"]\n',
+        b'[Board "1"]\n[ScoreTable "Rank\\' + FIVE_THOUSAND_DIGITS.encode() + b'R"]\n1\n',  # a column width
+        THREE_PBN.replace(b'[Event "?"]', b'[Event "\x00"]', 1),  # stored as a session's name, PostgreSQL refused it
+    ],
+)
 test_lin_generated, test_lin_mutated = hostile_tests(
-    "lin", grammar.lin, LIN_SEEDS, LIN_TOKENS, lambda raw: read_deal_file("lin", raw), examples=[
-        THREE_LIN.replace(b"Board 1|", b"Board " + FIVE_THOUSAND_DIGITS.encode() + b"|", 1)])
+    "lin",
+    grammar.lin,
+    LIN_SEEDS,
+    LIN_TOKENS,
+    lambda raw: read_deal_file("lin", raw),
+    examples=[THREE_LIN.replace(b"Board 1|", b"Board " + FIVE_THOUSAND_DIGITS.encode() + b"|", 1)],
+)
 test_dup_generated, test_dup_mutated = hostile_tests(
-    "dup", grammar.dup, DUP_SEEDS, DUP_TOKENS, lambda raw: read_deal_file("dup", raw))
+    "dup", grammar.dup, DUP_SEEDS, DUP_TOKENS, lambda raw: read_deal_file("dup", raw)
+)
 test_dlm_generated, test_dlm_mutated = hostile_tests(
-    "dlm", grammar.dlm, DLM_SEEDS, DLM_TOKENS, lambda raw: read_deal_file("dlm", raw), examples=[
+    "dlm",
+    grammar.dlm,
+    DLM_SEEDS,
+    DLM_TOKENS,
+    lambda raw: read_deal_file("dlm", raw),
+    examples=[
         THREE_DLM.replace(b"Board 01=", b"Board " + FIVE_THOUSAND_DIGITS.encode() + b"=", 1),
-        THREE_DLM.replace(b"Duplicates=0", "Duplicates=²".encode(), 1)])
+        THREE_DLM.replace(b"Duplicates=0", "Duplicates=²".encode(), 1),
+    ],
+)
 test_csv_generated, test_csv_mutated = hostile_tests(
-    "csv", grammar.csv, CSV_SEEDS, CSV_TOKENS, lambda raw: read_deal_file("csv", raw), examples=[
-        THREE_CSV.replace(b'"1","N/-"', b'"\xb2","N/-"', 1),     # "²" in Latin-1, as the reader decodes CSV
-        THREE_CSV.replace(b'"1","N/-"', b'"1\x1d","N/-"', 1)])   # str.strip() takes "\x1d", int() does not
+    "csv",
+    grammar.csv,
+    CSV_SEEDS,
+    CSV_TOKENS,
+    lambda raw: read_deal_file("csv", raw),
+    examples=[
+        THREE_CSV.replace(b'"1","N/-"', b'"\xb2","N/-"', 1),  # "²" in Latin-1, as the reader decodes CSV
+        THREE_CSV.replace(b'"1","N/-"', b'"1\x1d","N/-"', 1),
+    ],
+)  # str.strip() takes "\x1d", int() does not
 
 
 # --- SquareDeal: .sqd, .sqk, hand records -----------------------------------------------------------
@@ -163,9 +231,12 @@ test_csv_generated, test_csv_mutated = hostile_tests(
 SQD = read(WBG / "WBG2024.sqd")
 SQK = read(WBG / "WBG2024.sqk")
 WBG_EVENT = sq.read_sqd(SQD)
-SMALL_SQD = (b"# Description file of tournament for program SquareDeal 2.7\r\n#\r\nTN Club Pairs\r\nDI DJI close\r\n"
-             b"DV 43275.91\r\nSN 2:1-3,4-6:RR#:Round #/2\r\nSN 0:?:EXTRA#:Extra #\r\nSN 1:3x2:FIN:Final\r\nKH "
-             + sq.key_hash(SQK).encode() + b"\r\n")
+SMALL_SQD = (
+    b"# Description file of tournament for program SquareDeal 2.7\r\n#\r\nTN Club Pairs\r\nDI DJI close\r\n"
+    b"DV 43275.91\r\nSN 2:1-3,4-6:RR#:Round #/2\r\nSN 0:?:EXTRA#:Extra #\r\nSN 1:3x2:FIN:Final\r\nKH "
+    + sq.key_hash(SQK).encode()
+    + b"\r\n"
+)
 SQD_SEEDS = [SQD, SMALL_SQD, SQD.replace(b"\n", b"\r\n")]
 SQD_TOKENS = ["TN ", "DI ", "DV ", "KH ", "SN ", "#", "##", ":", "::", "-", ",", "x", "?", " ", "\r\n", "0:", "1-16"]
 #: errors about a whole .sqd, which name no line
@@ -183,7 +254,7 @@ def check_sqd(raw: bytes) -> None:
         check_refusal(exc, lines=True, whole_file=SQD_WHOLE)
         return
     try:
-        audit.check_event(tournament)       # the audit's limits: sessions a phase, boards a session, deals in all
+        audit.check_event(tournament)  # the audit's limits: sessions a phase, boards a session, deals in all
     except DealingError as exc:
         check_refusal(exc, lines=True)
     assert all(s.name for s in audit.event_sessions(tournament)[:50])
@@ -193,19 +264,35 @@ def check_sqd(raw: bytes) -> None:
             phase.board_range(1)
         except DealingError as exc:
             check_refusal(exc)
-    for name in ("OPRR01.pbn", "RR1-2.pbn", "EXTRA7.pbn", "FIN.pbn", "x.pbn", "RR2147483648.pbn",
-                 "EXTRA1-999999999.pbn", f"RR{FIVE_THOUSAND_DIGITS}.pbn", f"{tournament.phases[0].prefix}.pbn"):
+    for name in (
+        "OPRR01.pbn",
+        "RR1-2.pbn",
+        "EXTRA7.pbn",
+        "FIN.pbn",
+        "x.pbn",
+        "RR2147483648.pbn",
+        "EXTRA1-999999999.pbn",
+        f"RR{FIVE_THOUSAND_DIGITS}.pbn",
+        f"{tournament.phases[0].prefix}.pbn",
+    ):
         audit.file_target(tournament, name)
     assert sq.read_sqd(sq.write_sqd(tournament)).phases == tournament.phases
 
 
-test_sqd_generated, test_sqd_mutated = hostile_tests("sqd", grammar.sqd, SQD_SEEDS, SQD_TOKENS, check_sqd, examples=[
-    SQD.replace(b"SN 17:1-16,17-32", b"SN 17:" + FIVE_THOUSAND_DIGITS.encode() + b"-16,17-32"),
-    SQD.replace(b"SN 3:20:", b"SN 3:" + FIVE_THOUSAND_DIGITS.encode() + b":"),
-    SQD.replace(b"SN 3:20:", b"SN 3:2147483647x16:"),                     # once a list of two billion ranges
-    SQD.replace(b"SN 3:20:", b"SN 3:" + b",".join([b"1-2"] * 5000) + b":"),
-    SQD.replace(b"SN 3:20:", b"SN 3\x1d:20:"),                            # str.strip() takes "\x1d", int() does not
-])
+test_sqd_generated, test_sqd_mutated = hostile_tests(
+    "sqd",
+    grammar.sqd,
+    SQD_SEEDS,
+    SQD_TOKENS,
+    check_sqd,
+    examples=[
+        SQD.replace(b"SN 17:1-16,17-32", b"SN 17:" + FIVE_THOUSAND_DIGITS.encode() + b"-16,17-32"),
+        SQD.replace(b"SN 3:20:", b"SN 3:" + FIVE_THOUSAND_DIGITS.encode() + b":"),
+        SQD.replace(b"SN 3:20:", b"SN 3:2147483647x16:"),  # once a list of two billion ranges
+        SQD.replace(b"SN 3:20:", b"SN 3:" + b",".join([b"1-2"] * 5000) + b":"),
+        SQD.replace(b"SN 3:20:", b"SN 3\x1d:20:"),  # str.strip() takes "\x1d", int() does not
+    ],
+)
 
 SQK_SEEDS = [SQK, SQK.replace(b"\r\n", b"\n"), first_lines(SQK, 5)]
 SQK_TOKENS = [",", ":", "\r\n", "\n", "0,", "1,1:", " ", "a" * 60]
@@ -226,15 +313,31 @@ def check_sqk(raw: bytes) -> None:
         assert check.ok or check.problem is not None
 
 
-test_sqk_generated, test_sqk_mutated = hostile_tests("sqk", grammar.sqk, SQK_SEEDS, SQK_TOKENS, check_sqk, examples=[
-    FIVE_THOUSAND_DIGITS.encode() + b"," + SQK[2:]])
+test_sqk_generated, test_sqk_mutated = hostile_tests(
+    "sqk", grammar.sqk, SQK_SEEDS, SQK_TOKENS, check_sqk, examples=[FIVE_THOUSAND_DIGITS.encode() + b"," + SQK[2:]]
+)
 
 ACTUAL = read(WBG / "allpbn.actual")
 FIN1 = read(BIGDEAL / "wbg2024-fin1" / "FIN1.pbn")
 RECORD_SEEDS = [first_lines(ACTUAL, 20), first_games(FIN1, 5), first_lines(ACTUAL, 3).replace(b"\n", b"\r\n")]
-RECORD_NAMES = ["FIN1.pbn", "FIN1reserve.pbn", "OPRR01.pbn", "OPRR01-02.pbn", "allpbn.actual", "all.txt", "R16-3.pbn",
-                "oprr17.PBN", "OPRR18.pbn", "OPRR00.pbn", "OPRR2147483648.pbn", "FIN1-99999999999.pbn", "QF.pbn",
-                f"OPRR{FIVE_THOUSAND_DIGITS}.pbn", "dir\\OPRR01.pbn", ""]
+RECORD_NAMES = [
+    "FIN1.pbn",
+    "FIN1reserve.pbn",
+    "OPRR01.pbn",
+    "OPRR01-02.pbn",
+    "allpbn.actual",
+    "all.txt",
+    "R16-3.pbn",
+    "oprr17.PBN",
+    "OPRR18.pbn",
+    "OPRR00.pbn",
+    "OPRR2147483648.pbn",
+    "FIN1-99999999999.pbn",
+    "QF.pbn",
+    f"OPRR{FIVE_THOUSAND_DIGITS}.pbn",
+    "dir\\OPRR01.pbn",
+    "",
+]
 
 
 def check_hand_records(raw: bytes, name: str) -> None:
@@ -257,18 +360,26 @@ def check_hand_records(raw: bytes, name: str) -> None:
 
 
 test_hand_records_generated, test_hand_records_mutated = hostile_tests(
-    "hand_records", lambda m: grammar.hand_records(m)[1], RECORD_SEEDS, DEAL_TOKENS + PBN_TOKENS, check_hand_records,
-    name=RECORD_NAMES, examples=[{"raw": FIN1, "name": f"OPRR{FIVE_THOUSAND_DIGITS}.pbn"}])
+    "hand_records",
+    lambda m: grammar.hand_records(m)[1],
+    RECORD_SEEDS,
+    DEAL_TOKENS + PBN_TOKENS,
+    check_hand_records,
+    name=RECORD_NAMES,
+    examples=[{"raw": FIN1, "name": f"OPRR{FIVE_THOUSAND_DIGITS}.pbn"}],
+)
 
 
 # --- commitments, the publication log, the standalone verifier --------------------------------------
 
 VECTORS = json.loads(read(DATA / "commitments" / "vectors.json"))["vectors"]
 PUBLIC_FIELDS = ("format", "dealer", "event", "promise", "dv_format", "salt", "sessions", "commitment")
-COMMITMENT_SEEDS = [json.dumps({k: v for k, v in vector.items() if k in PUBLIC_FIELDS or k in ("dv", "key")},
-                               indent=1).encode() for vector in VECTORS[:3]]
+COMMITMENT_SEEDS = [
+    json.dumps({k: v for k, v in vector.items() if k in PUBLIC_FIELDS or k in ("dv", "key")}, indent=1).encode()
+    for vector in VECTORS[:3]
+]
 JSON_TOKENS = ['"', "{", "}", "[", "]", ",", ":", "null", "true", "1e999", "-0", '"\\ud800"', '"\\u0000"',
-               "[" * 200, '{"a":' * 200, FIVE_THOUSAND_DIGITS]
+               "[" * 200, '{"a":' * 200, FIVE_THOUSAND_DIGITS]  # fmt: skip
 
 
 def check_commitment_json(raw: bytes) -> None:
@@ -276,7 +387,7 @@ def check_commitment_json(raw: bytes) -> None:
     or a DealingError naming the field, said in Polish too."""
     try:
         document = json.loads(raw)
-    except (ValueError, RecursionError):     # not JSON at all: the JSON reader's refusal, before ours
+    except (ValueError, RecursionError):  # not JSON at all: the JSON reader's refusal, before ours
         return
     for reader in (PublishedCommitment.from_json, RevealedCommitment.from_json):
         try:
@@ -286,9 +397,16 @@ def check_commitment_json(raw: bytes) -> None:
 
 
 test_commitment_json_generated, test_commitment_json_mutated = hostile_tests(
-    "commitment_json", lambda m: grammar.commitment(m, m.pick(VECTORS)), COMMITMENT_SEEDS, JSON_TOKENS,
-    check_commitment_json, examples=[     # a decimal DV of 5,000 digits: int() refused it (found by a run's mutation)
-        re.sub(rb'"dv": "[^"]*"', b'"dv": "' + FIVE_THOUSAND_DIGITS.encode() + b'.91"', seed) for seed in COMMITMENT_SEEDS])
+    "commitment_json",
+    lambda m: grammar.commitment(m, m.pick(VECTORS)),
+    COMMITMENT_SEEDS,
+    JSON_TOKENS,
+    check_commitment_json,
+    examples=[  # a decimal DV of 5,000 digits: int() refused it (found by a run's mutation)
+        re.sub(rb'"dv": "[^"]*"', b'"dv": "' + FIVE_THOUSAND_DIGITS.encode() + b'.91"', seed)
+        for seed in COMMITMENT_SEEDS
+    ],
+)
 
 from tests.dealing.domain.test_publication_log import GOOD as _GOOD_ACTS  # noqa: E402
 from tests.dealing.domain.test_publication_log import RECORD as _GOOD_RECORD  # noqa: E402
@@ -301,9 +419,12 @@ def _log_document(entries) -> dict:
     """A club's publication log as the site serves it for download (``publication_log_json``)."""
     from dealing.domain import publication_log as log
 
-    return {"format": log.FORMAT, "club": "riverside",
-            "head": {"position": entries[-1].position, "hash": entries[-1].hash} if entries else None,
-            "entries": [e.to_json() for e in entries]}
+    return {
+        "format": log.FORMAT,
+        "club": "riverside",
+        "head": {"position": entries[-1].position, "hash": entries[-1].hash} if entries else None,
+        "entries": [e.to_json() for e in entries],
+    }
 
 
 def _log_changes(m: grammar.Maker, entries: list) -> list:
@@ -326,18 +447,40 @@ def _log_changes(m: grammar.Maker, entries: list) -> list:
             entry = entries[i]
             name = m.pick(["position", "previous", "time", "act", "commitment", "hash", "data", "data", "data"])
             if name == "position":
-                value = m.pick([0, -1, entry.position + 1, 2 ** 31, 2 ** 63])
+                value = m.pick([0, -1, entry.position + 1, 2**31, 2**63])
             elif name == "data":
                 data = dict(entry.data)
                 key = m.pick(list(data) + ["sessions", "session-1", "boards", "dv", "key", "x"]) if data else "x"
-                data[key] = m.pick([m.odd(), m.edge(), "", "riverside/s1 ²", "²", "99999", FIVE_THOUSAND_DIGITS,
-                                    "riverside/s1", data.get(key, "") + " "])
+                data[key] = m.pick(
+                    [
+                        m.odd(),
+                        m.edge(),
+                        "",
+                        "riverside/s1 ²",
+                        "²",
+                        "99999",
+                        FIVE_THOUSAND_DIGITS,
+                        "riverside/s1",
+                        data.get(key, "") + " ",
+                    ]
+                )
                 if m.chance(0.2):
                     data.pop(m.pick(list(data)))
                 value = tuple(sorted(data.items()))
             else:
-                value = m.pick([m.odd(), m.edge(), "", "0" * 64, getattr(entries[0], name), "revealed", "published",
-                                "2026-11-20T21:00:00.000000Z", "9999-99-99T99:99:99.999999Z"])
+                value = m.pick(
+                    [
+                        m.odd(),
+                        m.edge(),
+                        "",
+                        "0" * 64,
+                        getattr(entries[0], name),
+                        "revealed",
+                        "published",
+                        "2026-11-20T21:00:00.000000Z",
+                        "9999-99-99T99:99:99.999999Z",
+                    ]
+                )
             entries[i] = replace(entry, **{name: value})
     return entries
 
@@ -354,11 +497,12 @@ def check_edited_log(r: random.Random, first_hash: str | None) -> None:
     if first_hash is not None:
         entries[0] = replace(entries[0], hash=first_hash)
     try:
-        problems = (log.check_chain(entries, (m.count(0, 9), m.pick([_GOOD_LOG[-1].hash, "x"])))
-                    + log.check_acts(entries))
+        problems = log.check_chain(entries, (m.count(0, 9), m.pick([_GOOD_LOG[-1].hash, "x"]))) + log.check_acts(
+            entries
+        )
         for problem in problems:
             check_refusal(DealingError(problem))
-            assert "position" in problem.params or "place" in problem.params, problem   # each names its entry
+            assert "position" in problem.params or "place" in problem.params, problem  # each names its entry
     except Exception as exc:
         exc.add_note(f"entries: {entries!r}")
         raise
@@ -371,15 +515,18 @@ def test_publication_log_edited():
     """The edited logs of ``check_edited_log``; the first is one that once failed: hmac.compare_digest refused to
     compare a first hash of "é" * 64, and the page failed."""
     fed("publication_log", "edited", check_edited_log, random.Random(0), first_hash="é" * 64)
-    batched(EXAMPLES["publication_log"], lambda r: fed("publication_log", "edited", check_edited_log, r,
-                                                       first_hash=r.choice(FIRST_HASHES)))()
+    batched(
+        EXAMPLES["publication_log"],
+        lambda r: fed("publication_log", "edited", check_edited_log, r, first_hash=r.choice(FIRST_HASHES)),
+    )()
 
 
 def _verifier():
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("verify_commitment_tool", hostile.REPO / "tools" /
-                                                  "verify_commitment.py")
+    spec = importlib.util.spec_from_file_location(
+        "verify_commitment_tool", hostile.REPO / "tools" / "verify_commitment.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -395,10 +542,12 @@ def revealed_deal_text() -> str:
     return number_to_deal(number).to_pbn()
 
 
-VERIFIER_FILES = {"published": json.dumps(_GOOD_RECORD.published().to_json()).encode(),
-                  "revealed": json.dumps(RevealedCommitment(_GOOD_RECORD, "43275.91").to_json()).encode(),
-                  "log": json.dumps(_log_document(_GOOD_LOG)).encode(),
-                  "deals": b'[Board "1"]\n[Deal "N:' + revealed_deal_text().encode() + b'"]\n'}
+VERIFIER_FILES = {
+    "published": json.dumps(_GOOD_RECORD.published().to_json()).encode(),
+    "revealed": json.dumps(RevealedCommitment(_GOOD_RECORD, "43275.91").to_json()).encode(),
+    "log": json.dumps(_log_document(_GOOD_LOG)).encode(),
+    "deals": b'[Board "1"]\n[Deal "N:' + revealed_deal_text().encode() + b'"]\n',
+}
 
 
 def _verifier_input(m: grammar.Maker) -> tuple[str, bytes]:
@@ -411,8 +560,11 @@ def _verifier_input(m: grammar.Maker) -> tuple[str, bytes]:
             target = m.pick([document, *document["entries"]] if document["entries"] else [document])
             target[m.pick(list(target) + ["data", "head", "x"])] = grammar.json_value(m)
         return which, json.dumps(document).encode()
-    base = _GOOD_RECORD.published().to_json() if which == "published" else \
-        RevealedCommitment(_GOOD_RECORD, "43275.91").to_json()
+    base = (
+        _GOOD_RECORD.published().to_json()
+        if which == "published"
+        else RevealedCommitment(_GOOD_RECORD, "43275.91").to_json()
+    )
     return which, grammar.commitment(m, base)
 
 
@@ -429,8 +581,14 @@ def check_verifier(raw: bytes, which: str, head: str | None, folder) -> None:
     for name, content in files.items():
         (folder / name).write_bytes(content)
     try:
-        VERIFIER.verify(folder / "published", folder / "revealed", [f"riverside/s1={folder / 'deals'}"],
-                        lambda line: None, folder / "log", head)
+        VERIFIER.verify(
+            folder / "published",
+            folder / "revealed",
+            [f"riverside/s1={folder / 'deals'}"],
+            lambda line: None,
+            folder / "log",
+            head,
+        )
     except (VERIFIER.Failed, VERIFIER.BadInput) as exc:
         assert str(exc).strip()
     if which == "log":
@@ -444,37 +602,60 @@ def check_log_entries(raw: bytes) -> None:
 
     try:
         document = json.loads(raw)
-    except (ValueError, RecursionError):     # not JSON at all: the JSON reader's refusal, before ours
+    except (ValueError, RecursionError):  # not JSON at all: the JSON reader's refusal, before ours
         return
     try:
         entries = log.entries_from_json(document.get("entries") if isinstance(document, dict) else document)
     except DealingError as exc:
         check_refusal(exc)
-        assert "place" in exc.text.params or exc.text.code == "log_json.entries", exc     # names the entry
+        assert "place" in exc.text.params or exc.text.code == "log_json.entries", exc  # names the entry
         return
     for problem in log.check_chain(entries) + log.check_acts(entries):
         check_refusal(DealingError(problem))
 
 
-VERIFIER_CASES = {"generated": lambda r: _verifier_input(grammar.Maker(r)),
-                  "mutated": lambda r: (which := r.choice(sorted(VERIFIER_FILES)),
-                                        mutate(r, [VERIFIER_FILES[which]], JSON_TOKENS + PBN_TOKENS))}
+VERIFIER_CASES = {
+    "generated": lambda r: _verifier_input(grammar.Maker(r)),
+    "mutated": lambda r: (
+        which := r.choice(sorted(VERIFIER_FILES)),
+        mutate(r, [VERIFIER_FILES[which]], JSON_TOKENS + PBN_TOKENS),
+    ),
+}
 HEADS = [None, "7:" + "0" * 64, "x", "²:" + "0" * 64]
-VERIFIER_EXAMPLES = [("log", VERIFIER_FILES["log"].replace(b'"head": {', b'"head": 5, "x": {')),
-                     ("published", b'{"format": ' + FIVE_THOUSAND_DIGITS.encode() + b"}"),
-                     ("revealed", b"[" * 100_000), ("deals", '[Board "²"]\n'.encode()),
-                     ("log", VERIFIER_FILES["log"].replace(b'"hash": "', '"hash": "é'.encode(), 1)),
-                     # entries edited into other JSON values: LogEntry.from_json raised AttributeError/KeyError
-                     ("log", json.dumps({**json.loads(VERIFIER_FILES["log"]), "entries": [
-                         json.loads(VERIFIER_FILES["log"])["entries"][0], ["position", 2], "x", 3, None]}).encode()),
-                     ("log", VERIFIER_FILES["log"].replace(b'"position": 2', b'"position": "2"', 1)),
-                     # half a character (JSON's "\ud800") in any text of an entry: UTF-8 cannot write it, so hashing
-                     # the entry raised UnicodeEncodeError (found by a run's mutated log, in the time)
-                     *[("log", VERIFIER_FILES["log"].replace(field, field + b"\\ud800", 1))
-                       for field in (b'"time": "', b'"act": "', b'"previous": "', b'"commitment": "', b'"hash": "',
-                                     b'"data": {"', b'"sessions": "')],
-                     ("published", VERIFIER_FILES["published"].replace(b'": "', b'": "\\udfff', 1)),
-                     ("deals", b'[Board "1\x1d"]\n')]      # str.strip() takes "\x1d", int() does not
+VERIFIER_EXAMPLES = [
+    ("log", VERIFIER_FILES["log"].replace(b'"head": {', b'"head": 5, "x": {')),
+    ("published", b'{"format": ' + FIVE_THOUSAND_DIGITS.encode() + b"}"),
+    ("revealed", b"[" * 100_000),
+    ("deals", '[Board "²"]\n'.encode()),
+    ("log", VERIFIER_FILES["log"].replace(b'"hash": "', '"hash": "é'.encode(), 1)),
+    # entries edited into other JSON values: LogEntry.from_json raised AttributeError/KeyError
+    (
+        "log",
+        json.dumps(
+            {
+                **json.loads(VERIFIER_FILES["log"]),
+                "entries": [json.loads(VERIFIER_FILES["log"])["entries"][0], ["position", 2], "x", 3, None],
+            }
+        ).encode(),
+    ),
+    ("log", VERIFIER_FILES["log"].replace(b'"position": 2', b'"position": "2"', 1)),
+    # half a character (JSON's "\ud800") in any text of an entry: UTF-8 cannot write it, so hashing
+    # the entry raised UnicodeEncodeError (found by a run's mutated log, in the time)
+    *[
+        ("log", VERIFIER_FILES["log"].replace(field, field + b"\\ud800", 1))
+        for field in (
+            b'"time": "',
+            b'"act": "',
+            b'"previous": "',
+            b'"commitment": "',
+            b'"hash": "',
+            b'"data": {"',
+            b'"sessions": "',
+        )
+    ],
+    ("published", VERIFIER_FILES["published"].replace(b'": "', b'": "\\udfff', 1)),
+    ("deals", b'[Board "1\x1d"]\n'),
+]  # str.strip() takes "\x1d", int() does not
 
 
 @pytest.mark.parametrize("kind", ["generated", "mutated"])
@@ -510,11 +691,21 @@ def check_deal_text(raw: bytes) -> None:
 
 
 test_deal_text_generated, test_deal_text_mutated = hostile_tests(
-    "deal_text", lambda m: m.deal().encode("utf-8", "surrogatepass"), DEAL_SEEDS, DEAL_TOKENS, check_deal_text,
-    examples=[FIVE_THOUSAND_DIGITS.encode(), b"0x" + b"f" * 5000])
+    "deal_text",
+    lambda m: m.deal().encode("utf-8", "surrogatepass"),
+    DEAL_SEEDS,
+    DEAL_TOKENS,
+    check_deal_text,
+    examples=[FIVE_THOUSAND_DIGITS.encode(), b"0x" + b"f" * 5000],
+)
 
-AUCTION_SEEDS = [b"1S P 2NT P 4S AP", b"P P P P", b"1C X XX 1H 1S 2C 2D 2H 2S 3C 3D 3H 3S 3N 4C P P P",
-                 b"1\xe2\x99\xa0 - dbl - 2 NT, p; 4s AP", b"7NTXX P P P"]
+AUCTION_SEEDS = [
+    b"1S P 2NT P 4S AP",
+    b"P P P P",
+    b"1C X XX 1H 1S 2C 2D 2H 2S 3C 3D 3H 3S 3N 4C P P P",
+    b"1\xe2\x99\xa0 - dbl - 2 NT, p; 4s AP",
+    b"7NTXX P P P",
+]
 AUCTION_TOKENS = ["P", "X", "XX", "AP", "all pass", " ", ",", "-", "1", "7", "NT", "N", "♠", "\ufe0f", "A/P"]
 
 
@@ -527,14 +718,19 @@ def check_auction_text(raw: bytes, dealer: str) -> None:
         parse_calls(text)
         auction = Auction.from_str(text, dealer)
         if auction.is_complete:
-            auction.contract
+            _ = auction.contract
     except DealingError as exc:
         check_refusal(exc)
 
 
 test_auction_text_generated, test_auction_text_mutated = hostile_tests(
-    "auction_text", lambda m: m.auction().encode("utf-8", "surrogatepass"), AUCTION_SEEDS, AUCTION_TOKENS,
-    check_auction_text, dealer=["N", "E", "S", "W", "x", ""])
+    "auction_text",
+    lambda m: m.auction().encode("utf-8", "surrogatepass"),
+    AUCTION_SEEDS,
+    AUCTION_TOKENS,
+    check_auction_text,
+    dealer=["N", "E", "S", "W", "x", ""],
+)
 
 
 def _encoded_auction() -> bytes:
@@ -555,8 +751,13 @@ def check_perfect_auction(raw: bytes, dealer: str) -> None:
 
 
 test_perfect_auction_generated, test_perfect_auction_mutated = hostile_tests(
-    "perfect_auction", lambda m: m.auction().encode("utf-8", "surrogatepass"), AUCTION_SEEDS + [_encoded_auction()],
-    AUCTION_TOKENS, check_perfect_auction, dealer=["N", "E", "S", "W", "x"])
+    "perfect_auction",
+    lambda m: m.auction().encode("utf-8", "surrogatepass"),
+    AUCTION_SEEDS + [_encoded_auction()],
+    AUCTION_TOKENS,
+    check_perfect_auction,
+    dealer=["N", "E", "S", "W", "x"],
+)
 
 CONTRACT_SEEDS = [b"4S", b"3NT", b"3N", b"4SX", b"4\xe2\x99\xa0\xc3\x97", b"2HXX", b"7nt", b"1c"]
 
@@ -572,15 +773,40 @@ def check_contract(raw: bytes, declarer: str) -> None:
 
 
 test_contract_generated, test_contract_mutated = hostile_tests(
-    "contract", lambda m: m.contract().encode("utf-8", "surrogatepass"), CONTRACT_SEEDS, ["X", "NT", "7", "*", "×"],
-    check_contract, declarer=["N", "E", "S", "W", "n", "", "x", "NS"])
+    "contract",
+    lambda m: m.contract().encode("utf-8", "surrogatepass"),
+    CONTRACT_SEEDS,
+    ["X", "NT", "7", "*", "×"],
+    check_contract,
+    declarer=["N", "E", "S", "W", "n", "", "x", "NS"],
+)
 
 
 # --- scoring: the shorthand, a result's data, results files ------------------------------------------
 
-TRAVELLER_SEEDS = [t.encode() for t in ("4SX N 9", "4♠× N 9", "4S=N", "4S+1 N", "3N-2W", "3NT-2 W", "4S N 10",
-                                          "2hxx e 8", "3BA= S", "P", "ap", "+420", "-50", "A6040", "A60/40", "60/40",
-                                          "A=", "20% +650 80% +620")]
+TRAVELLER_SEEDS = [
+    t.encode()
+    for t in (
+        "4SX N 9",
+        "4♠× N 9",
+        "4S=N",
+        "4S+1 N",
+        "3N-2W",
+        "3NT-2 W",
+        "4S N 10",
+        "2hxx e 8",
+        "3BA= S",
+        "P",
+        "ap",
+        "+420",
+        "-50",
+        "A6040",
+        "A60/40",
+        "60/40",
+        "A=",
+        "20% +650 80% +620",
+    )
+]
 TRAVELLER_TOKENS = ["=", "+", "-", "%", "/", "X", "N", " ", "A", "13", "100", "NT", "BA"]
 
 
@@ -601,17 +827,32 @@ def check_traveller(raw: bytes, board: int) -> None:
 
 
 test_traveller_generated, test_traveller_mutated = hostile_tests(
-    "traveller", lambda m: grammar.traveller(m).encode("utf-8", "surrogatepass"), TRAVELLER_SEEDS, TRAVELLER_TOKENS,
-    check_traveller, board=range(1, 37), examples=[
-        {"raw": "٣BA-0 E".encode(), "board": 1},      # the level read as 3, the contract then refused unexpectedly
-        {"raw": b"03SX N 9", "board": 1}, {"raw": b"A100/40", "board": 1},  # A100/40 was written back as A10040
+    "traveller",
+    lambda m: grammar.traveller(m).encode("utf-8", "surrogatepass"),
+    TRAVELLER_SEEDS,
+    TRAVELLER_TOKENS,
+    check_traveller,
+    board=range(1, 37),
+    examples=[
+        {"raw": "٣BA-0 E".encode(), "board": 1},  # the level read as 3, the contract then refused unexpectedly
+        {"raw": b"03SX N 9", "board": 1},
+        {"raw": b"A100/40", "board": 1},  # A100/40 was written back as A10040
         {"raw": b"+" + FIVE_THOUSAND_DIGITS.encode(), "board": 1},
-        {"raw": b"4S N " + FIVE_THOUSAND_DIGITS.encode(), "board": 1}])
+        {"raw": b"4S N " + FIVE_THOUSAND_DIGITS.encode(), "board": 1},
+    ],
+)
 
-RESULT_SEEDS = [json.dumps(d).encode() for d in (
-    {"contract": "4SX", "declarer": "N", "tricks": 9}, {"score": 420}, {"adjusted": "60/40"}, {"contract": "PASS"},
-    {"weighted": [[20, 650], [80, 620]]}, {"kind": "played", "contract": "3NT", "declarer": "S", "tricks": 9,
-                                           "lead": "HK"})]
+RESULT_SEEDS = [
+    json.dumps(d).encode()
+    for d in (
+        {"contract": "4SX", "declarer": "N", "tricks": 9},
+        {"score": 420},
+        {"adjusted": "60/40"},
+        {"contract": "PASS"},
+        {"weighted": [[20, 650], [80, 620]]},
+        {"kind": "played", "contract": "3NT", "declarer": "S", "tricks": 9, "lead": "HK"},
+    )
+]
 
 
 def check_result_data(raw: bytes) -> None:
@@ -631,10 +872,16 @@ def check_result_data(raw: bytes) -> None:
 
 
 test_result_data_generated, test_result_data_mutated = hostile_tests(
-    "result_data", lambda m: json.dumps(grammar.result_data(m)).encode(), RESULT_SEEDS, JSON_TOKENS,
-    check_result_data, examples=[
-        b'{"weighted": [["1e999999999", 100]]}',      # once a Fraction of a billion digits: the request never ended
-        '{"adjusted": "²²/40"}'.encode()])
+    "result_data",
+    lambda m: json.dumps(grammar.result_data(m)).encode(),
+    RESULT_SEEDS,
+    JSON_TOKENS,
+    check_result_data,
+    examples=[
+        b'{"weighted": [["1e999999999", 100]]}',  # once a Fraction of a billion digits: the request never ended
+        '{"adjusted": "²²/40"}'.encode(),
+    ],
+)
 
 
 #: errors about a whole results file (or about the event as scored), which name no line
@@ -653,16 +900,18 @@ def import_as_the_site_does(reader, data: bytes, source: str, *, json_paths: boo
     except ScoringError as exc:
         check_refusal(exc, lines=not json_paths, whole_file=SCORING_WHOLE_FILE)
         if json_paths:
-            assert exc.line is not None or exc.where is not None or set(hostile.codes(exc.text)) & \
-                SCORING_WHOLE_FILE, exc
+            assert exc.line is not None or exc.where is not None or set(hostile.codes(exc.text)) & SCORING_WHOLE_FILE, (
+                exc
+            )
         assert exc.line is None or source in str(exc), exc
 
 
-USEBIO_SEEDS = [first_elements(first_elements(read(path), b"BOARD", 2), b"PAIR", 8)
-                for path in sorted(EVENTS.glob("*.usebio.xml"))]
+USEBIO_SEEDS = [
+    first_elements(first_elements(read(path), b"BOARD", 2), b"PAIR", 8) for path in sorted(EVENTS.glob("*.usebio.xml"))
+]
 USEBIO_TOKENS = ["<", ">", "</", "/>", "&", "&amp;", "&#0;", "&#x110000;", "<!ENTITY a 'b'>", "<![CDATA[", "]]>",
                  "<BOARD>", "</BOARD>", "<TRAVELLER_LINE>", "<SCORE>", "<CONTRACT>", "<TRICKS>", "<PAIR_NUMBER>",
-                 "<HAND>", '"', "'", "A6040", "PASS", "Infinity", "NaN", "1E+999999999"]
+                 "<HAND>", '"', "'", "A6040", "PASS", "Infinity", "NaN", "1E+999999999"]  # fmt: skip
 USEBIO = USEBIO_SEEDS[-1]
 
 
@@ -680,23 +929,35 @@ def check_usebio(raw: bytes) -> None:
 
 
 test_usebio_generated, test_usebio_mutated = hostile_tests(
-    "usebio", grammar.usebio, USEBIO_SEEDS, USEBIO_TOKENS, check_usebio, examples=[
-        USEBIO.replace(b'<?xml version="1.0"', b'<?xml version="1.0" encoding="iso-0-1"', 1),   # LookupError
+    "usebio",
+    grammar.usebio,
+    USEBIO_SEEDS,
+    USEBIO_TOKENS,
+    check_usebio,
+    examples=[
+        USEBIO.replace(b'<?xml version="1.0"', b'<?xml version="1.0" encoding="iso-0-1"', 1),  # LookupError
         re.sub(rb"<NS_MATCH_POINTS>[^<]*", b"<NS_MATCH_POINTS>Infinity", USEBIO, count=1),
-        re.sub(rb"<NS_MATCH_POINTS>[^<]*", b"<NS_MATCH_POINTS>1E+999999999", USEBIO, count=1),   # a hang
+        re.sub(rb"<NS_MATCH_POINTS>[^<]*", b"<NS_MATCH_POINTS>1E+999999999", USEBIO, count=1),  # a hang
         re.sub(rb"<SCORE>[^<]*", b"<SCORE>" + FIVE_THOUSAND_DIGITS.encode(), USEBIO, count=1),
         re.sub(rb"<TRICKS>[^<]*", "<TRICKS>²".encode(), USEBIO, count=1),
-        re.sub(rb"<PLACE>[^<]*", b"<PLACE>" + FIVE_THOUSAND_DIGITS.encode(), USEBIO, count=1),   # int() refused it
-        re.sub(rb"<PLACE>[^<]*", "<PLACE>²".encode(), USEBIO, count=1)])
+        re.sub(rb"<PLACE>[^<]*", b"<PLACE>" + FIVE_THOUSAND_DIGITS.encode(), USEBIO, count=1),  # int() refused it
+        re.sub(rb"<PLACE>[^<]*", "<PLACE>²".encode(), USEBIO, count=1),
+    ],
+)
 
 PBN_RESULTS_SEEDS = [first_games(read(EVENTS / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn"), n) for n in (2, 3)]
 
 
 test_pbn_results_generated, test_pbn_results_mutated = hostile_tests(
-    "pbn_results", lambda m: grammar.pbn(m, games=m.count(1, 3)), PBN_RESULTS_SEEDS,
+    "pbn_results",
+    lambda m: grammar.pbn(m, games=m.count(1, 3)),
+    PBN_RESULTS_SEEDS,
     PBN_TOKENS + ["PO", "A", "3S*", "A6040", '"20% +650"'],
-    lambda raw: import_as_the_site_does(_read_pbn_results, raw, "event.pbn"), examples=[
-        PBN_RESULTS_SEEDS[0].replace(b"1    8    4H    S  9", b"1    8    4H    S  9\r\n1    8    3NT   S  9", 1)])
+    lambda raw: import_as_the_site_does(_read_pbn_results, raw, "event.pbn"),
+    examples=[
+        PBN_RESULTS_SEEDS[0].replace(b"1    8    4H    S  9", b"1    8    4H    S  9\r\n1    8    3NT   S  9", 1)
+    ],
+)
 
 
 def _read_pbn_results(data, source):
@@ -705,12 +966,32 @@ def _read_pbn_results(data, source):
     return read_pbn_results(data, source=source)
 
 
-TRAVELLERS_SEEDS = [json.dumps({"scale": "acbl", "winners": 2, "boards": [
-    {"board": 1, "results": [{"ns": 1, "ew": 2, "contract": "4SX", "declarer": "N", "tricks": 9},
-                             {"ns": 3, "ew": 4, "score": 420}, {"ns": 5, "ew": 6, "adjusted": "60/40"}]},
-    {"board": 2, "results": [{"ns": 1, "ew": 4, "contract": "PASS"}, {"ns": 3, "ew": 2, "weighted": [[20, 650],
-                                                                                                     [80, 620]]}]}]},
-    indent=1).encode()]
+TRAVELLERS_SEEDS = [
+    json.dumps(
+        {
+            "scale": "acbl",
+            "winners": 2,
+            "boards": [
+                {
+                    "board": 1,
+                    "results": [
+                        {"ns": 1, "ew": 2, "contract": "4SX", "declarer": "N", "tricks": 9},
+                        {"ns": 3, "ew": 4, "score": 420},
+                        {"ns": 5, "ew": 6, "adjusted": "60/40"},
+                    ],
+                },
+                {
+                    "board": 2,
+                    "results": [
+                        {"ns": 1, "ew": 4, "contract": "PASS"},
+                        {"ns": 3, "ew": 2, "weighted": [[20, 650], [80, 620]]},
+                    ],
+                },
+            ],
+        },
+        indent=1,
+    ).encode()
+]
 
 
 def _read_travellers(data, source):
@@ -720,12 +1001,17 @@ def _read_travellers(data, source):
 
 
 test_travellers_json_generated, test_travellers_json_mutated = hostile_tests(
-    "travellers_json", grammar.travellers_json, TRAVELLERS_SEEDS, JSON_TOKENS,
-    lambda raw: import_as_the_site_does(_read_travellers, raw, "travellers.json", json_paths=True), examples=[
-        b'{"boards": [{"board": ' + FIVE_THOUSAND_DIGITS.encode() + b"}]}", b"[" * 100_000])
+    "travellers_json",
+    grammar.travellers_json,
+    TRAVELLERS_SEEDS,
+    JSON_TOKENS,
+    lambda raw: import_as_the_site_does(_read_travellers, raw, "travellers.json", json_paths=True),
+    examples=[b'{"boards": [{"board": ' + FIVE_THOUSAND_DIGITS.encode() + b"}]}", b"[" * 100_000],
+)
 
 
 # --- the total -------------------------------------------------------------------------------------
+
 
 def test_the_run_fed_enough_hostile_inputs(request):
     """Issue 13 asks for at least 100,000 generated and mutated inputs a run: checked when this module ran whole

@@ -27,17 +27,47 @@ from hypothesis import example, given, note
 from hypothesis import strategies as st
 
 from tests.security import fields, grammar
-from tests.security.fields import (answered, counts, decoded, number_text, odd_text, refused_page, says_why, text_of,
-                                   traveller_text)
-from tests.security.hostile import (BIGDEAL, EVENTS, WBG, feed, first_elements, first_games, first_lines, mutated,
-                                    randoms, read)
+from tests.security.fields import (
+    answered,
+    counts,
+    decoded,
+    number_text,
+    odd_text,
+    refused_page,
+    says_why,
+    text_of,
+    traveller_text,
+)
+from tests.security.hostile import (
+    BIGDEAL,
+    EVENTS,
+    WBG,
+    feed,
+    first_elements,
+    first_games,
+    first_lines,
+    mutated,
+    randoms,
+    read,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 #: requests made by each test
-FORM_EXAMPLES = {"perfect_auction": 250, "perfect_auction_api": 200, "board_import": 250, "commitment": 150,
-                 "scorer_entry": 250, "results_import": 150, "audit_uploads": 150, "results_api": 200,
-                 "table_entry": 200, "pairs": 120, "movement": 150, "play": 150}
+FORM_EXAMPLES = {
+    "perfect_auction": 250,
+    "perfect_auction_api": 200,
+    "board_import": 250,
+    "commitment": 150,
+    "scorer_entry": 250,
+    "results_import": 150,
+    "audit_uploads": 150,
+    "results_api": 200,
+    "table_entry": 200,
+    "pairs": 120,
+    "movement": 150,
+    "play": 150,
+}
 
 
 def form_settings(name: str):
@@ -57,19 +87,23 @@ auction_text = st.one_of(auction_text, decoded(mutated([b"1S P 2NT P 4S AP", b"P
 def board_files():
     """``(name, bytes)``: a board file of any of the five formats, generated or mutated, under a name of any suffix."""
     three = BIGDEAL / "three"
-    seeds = {".pbn": read(three / "three.pbn"), ".dup": read(three / "three.dup"), ".dlm": read(three / "three.dlm"),
-             ".lin": read(three / "three.lin"), ".csv": read(three / "three.csv")}
-    builders = {".pbn": grammar.pbn, ".dup": grammar.dup, ".dlm": grammar.dlm, ".lin": grammar.lin,
-                ".csv": grammar.csv}
+    seeds = {
+        ".pbn": read(three / "three.pbn"),
+        ".dup": read(three / "three.dup"),
+        ".dlm": read(three / "three.dlm"),
+        ".lin": read(three / "three.lin"),
+        ".csv": read(three / "three.csv"),
+    }
+    builders = {".pbn": grammar.pbn, ".dup": grammar.dup, ".dlm": grammar.dlm, ".lin": grammar.lin, ".csv": grammar.csv}
     names = st.sampled_from(["boards", "x", "../../x", "ł ó", "a" * 300, ""])
 
     def one(suffix):
         content = st.one_of(_text(builders[suffix]), mutated([seeds[suffix]]), st.binary(max_size=400))
-        return st.tuples(st.one_of(names.map(lambda n: n + suffix), names.map(lambda n: n + suffix.upper())),
-                         content)
+        return st.tuples(st.one_of(names.map(lambda n: n + suffix), names.map(lambda n: n + suffix.upper())), content)
 
-    return st.one_of(*[one(s) for s in seeds], st.tuples(st.sampled_from(["x.txt", "x", ".pbn.exe"]),
-                                                         st.binary(max_size=100)))
+    return st.one_of(
+        *[one(s) for s in seeds], st.tuples(st.sampled_from(["x.txt", "x", ".pbn.exe"]), st.binary(max_size=100))
+    )
 
 
 def results_files():
@@ -78,15 +112,21 @@ def results_files():
     return st.one_of(
         st.tuples(st.sampled_from(["event.xml", "E.XML"]), st.one_of(_text(grammar.usebio), mutated(usebio))),
         st.tuples(st.sampled_from(["event.pbn", "e.PBN"]), st.one_of(_text(grammar.pbn), mutated(pbn))),
-        st.tuples(st.sampled_from(["event.txt", "event", "x.xml.exe"]), st.binary(max_size=200)))
+        st.tuples(st.sampled_from(["event.txt", "event", "x.xml.exe"]), st.binary(max_size=200)),
+    )
 
 
 # --- dealing: perfect auction, board files, commitments -----------------------------------------------
 
+
 @form_settings("perfect_auction")
-@given(deal=deal_text, hands=st.lists(st.one_of(deal_text, _text(lambda m: m.hand())), min_size=4, max_size=4),
-       auction=auction_text, dealer=st.sampled_from(["N", "E", "S", "W", "X", "", "♠", "9" * 50]),
-       which=st.sampled_from(["encode", "hands", "decode", "board"]))
+@given(
+    deal=deal_text,
+    hands=st.lists(st.one_of(deal_text, _text(lambda m: m.hand())), min_size=4, max_size=4),
+    auction=auction_text,
+    dealer=st.sampled_from(["N", "E", "S", "W", "X", "", "♠", "9" * 50]),
+    which=st.sampled_from(["encode", "hands", "decode", "board"]),
+)
 def test_perfect_auction_page(director, client_for, deal, hands, auction, dealer, which):
     """The perfect-auction page (GET forms): a deal or hands, an auction, a board — a result or the form's error."""
     client = client_for(director)
@@ -94,8 +134,10 @@ def test_perfect_auction_page(director, client_for, deal, hands, auction, dealer
     if which == "encode":
         params = {"encode-deal": deal, "encode-dealer": dealer}
     elif which == "hands":
-        params = {"encode-dealer": dealer, **dict(zip(("encode-north", "encode-east", "encode-south", "encode-west"),
-                                                      hands))}
+        params = {
+            "encode-dealer": dealer,
+            **dict(zip(("encode-north", "encode-east", "encode-south", "encode-west"), hands)),
+        }
     elif which == "decode":
         params = {"decode-auction": auction, "decode-dealer": dealer}
     else:
@@ -108,8 +150,13 @@ def test_perfect_auction_page(director, client_for, deal, hands, auction, dealer
 
 
 @form_settings("perfect_auction_api")
-@given(deal=deal_text, auction=auction_text, dealer=st.one_of(st.sampled_from(["N", "E", "x", "", None, 3]), odd_text),
-       which=st.sampled_from(["encode", "decode"]), as_json=st.booleans())
+@given(
+    deal=deal_text,
+    auction=auction_text,
+    dealer=st.one_of(st.sampled_from(["N", "E", "x", "", None, 3]), odd_text),
+    which=st.sampled_from(["encode", "decode"]),
+    as_json=st.booleans(),
+)
 def test_perfect_auction_api(director, api_client_for, deal, auction, dealer, which, as_json):
     """The perfect-auction API: an auction or a deal, or a 400 in the API's one error shape."""
     client = api_client_for(director)
@@ -118,9 +165,10 @@ def test_perfect_auction_api(director, api_client_for, deal, auction, dealer, wh
     note(body)
     if as_json:
         response = client.post(f"/api/v1/perfect-auction/{which}/", body, format="json")
-    else:        # a form post: every value is text
-        response = client.post(f"/api/v1/perfect-auction/{which}/", {k: "" if v is None else str(v)
-                                                                     for k, v in body.items()})
+    else:  # a form post: every value is text
+        response = client.post(
+            f"/api/v1/perfect-auction/{which}/", {k: "" if v is None else str(v) for k, v in body.items()}
+        )
     answered(response, {}, {}, refused=response.status_code >= 400)
 
 
@@ -146,16 +194,21 @@ def test_board_file_import(dealt_session, director, client_for, file, replace, b
     refused = refused_page(response)
     answered(response, before, counts(Board, SessionDealing), refused=refused)
     if refused:
-        assert list(Board.objects.filter(session=dealt_session).order_by("number").values_list("deal_number")) == \
-            deals_before
+        assert (
+            list(Board.objects.filter(session=dealt_session).order_by("number").values_list("deal_number"))
+            == deals_before
+        )
 
 
 @form_settings("commitment")
-@given(event=st.one_of(st.sampled_from(["Riverside Pairs", "Jesień 2026"]), odd_text),
-       promise=st.one_of(st.just("DJIA close on 2026-11-20"), odd_text, _text(lambda m: m.word(" abcdefgh.", 1, 40))),
-       dv_format=st.sampled_from(["decimal:2", "decimal:0", "text", "decimal:9", "", "x"]),
-       boards=st.one_of(st.sampled_from(["24", "1", "999"]), number_text),
-       chosen=st.booleans(), dv=st.one_of(number_text, _text(lambda m: m.pick(["43275.91", "43 275,91", "1e5"]))))
+@given(
+    event=st.one_of(st.sampled_from(["Riverside Pairs", "Jesień 2026"]), odd_text),
+    promise=st.one_of(st.just("DJIA close on 2026-11-20"), odd_text, _text(lambda m: m.word(" abcdefgh.", 1, 40))),
+    dv_format=st.sampled_from(["decimal:2", "decimal:0", "text", "decimal:9", "", "x"]),
+    boards=st.one_of(st.sampled_from(["24", "1", "999"]), number_text),
+    chosen=st.booleans(),
+    dv=st.one_of(number_text, _text(lambda m: m.pick(["43275.91", "43 275,91", "1e5"]))),
+)
 def test_commitment_fields(club_session, director, client_for, event, promise, dv_format, boards, chosen, dv):
     """A commitment's form (event, promise, format, boards) and its delayed value: a commitment, or the form again
     with its error; a commitment already published keeps its delayed value."""
@@ -173,7 +226,7 @@ def test_commitment_fields(club_session, director, client_for, event, promise, d
     commitment = Commitment.objects.order_by("-pk").first()
     if commitment is not None:
         before = counts(Commitment, PublicationLogEntry)
-        dv_before = (commitment.dv if hasattr(commitment, "dv") else None)
+        dv_before = commitment.dv if hasattr(commitment, "dv") else None
         response = client.post(f"/dealing/commitments/{commitment.pk}/delayed-value/", {"value": dv})
         refused = refused_page(response)
         answered(response, before, counts(Commitment, PublicationLogEntry), refused=refused)
@@ -184,9 +237,14 @@ def test_commitment_fields(club_session, director, client_for, event, promise, d
 
 # --- scoring: the scorer's shorthand, results files, the results API -----------------------------------
 
+
 @form_settings("scorer_entry")
-@given(typed=traveller_text, board=st.sampled_from([1, 4, 21]), table=st.integers(0, 3),
-       pairs=st.one_of(st.none(), st.tuples(odd_text, odd_text)))
+@given(
+    typed=traveller_text,
+    board=st.sampled_from([1, 4, 21]),
+    table=st.integers(0, 3),
+    pairs=st.one_of(st.none(), st.tuples(odd_text, odd_text)),
+)
 def test_scorer_entry(howell_in_play, scorer, client_for, typed, board, table, pairs):
     """The scorer's line (``4SX N 9``), described as typed and saved: the result said back, or the line's error;
     a refused line leaves the results as they were."""
@@ -204,7 +262,7 @@ def test_scorer_entry(howell_in_play, scorer, client_for, typed, board, table, p
     assert described.status_code == 200
     before = counts(Result, ResultChange)
     response = client.post(url + "save/", {"ns": ns, "ew": ew, "entry": typed}, HTTP_HX_REQUEST="true")
-    if pairs is not None and response.status_code == 404:       # no such table on this board: nothing written
+    if pairs is not None and response.status_code == 404:  # no such table on this board: nothing written
         assert counts(Result, ResultChange) == before
         return
     refused = response.get("X-Line-Status") == "error"
@@ -217,7 +275,7 @@ PBN_RESULTS = first_games(read(EVENTS / "wgcbc-bridgewebs-howell-13pairs-2025-04
 
 @form_settings("results_import")
 @given(file=results_files())
-@example(file=("event.pbn", PBN_RESULTS.replace(b'[Event "', b'[Event "\x00', 1)))   # PostgreSQL stores no NUL
+@example(file=("event.pbn", PBN_RESULTS.replace(b'[Event "', b'[Event "\x00', 1)))  # PostgreSQL stores no NUL
 @example(file=("event.xml", re.sub(rb"<BOARD_NUMBER>[^<]*", b"<BOARD_NUMBER>40000", USEBIO_SMALL, count=1)))
 @example(file=("event.xml", re.sub(rb"<PAIR_NUMBER>[^<]*", b"<PAIR_NUMBER>40000", USEBIO_SMALL, count=1)))
 def test_results_file_import(club, director, client_for, file):
@@ -239,21 +297,33 @@ def test_results_file_import(club, director, client_for, file):
 def result_bodies():
     """A line for the results API: mostly a real table of the Howell (so the line is taken when the result reads),
     with any of its fields hostile."""
-    result = st.one_of(st.builds(lambda m: grammar.result_data(m), randoms().map(grammar.Maker)),
-                       st.dictionaries(st.sampled_from(["contract", "declarer", "tricks", "score", "adjusted",
-                                                        "weighted", "kind", "lead"]),
-                                       st.one_of(odd_text, st.integers(-2 ** 70, 2 ** 70), st.none(), st.booleans(),
-                                                 st.floats(allow_nan=True)), max_size=5))
-    hostile = st.one_of(odd_text, st.integers(-2 ** 70, 2 ** 70), st.sampled_from([0, 999, 1000, 32768, 40000]))
+    result = st.one_of(
+        st.builds(lambda m: grammar.result_data(m), randoms().map(grammar.Maker)),
+        st.dictionaries(
+            st.sampled_from(["contract", "declarer", "tricks", "score", "adjusted", "weighted", "kind", "lead"]),
+            st.one_of(odd_text, st.integers(-(2**70), 2**70), st.none(), st.booleans(), st.floats(allow_nan=True)),
+            max_size=5,
+        ),
+    )
+    hostile = st.one_of(odd_text, st.integers(-(2**70), 2**70), st.sampled_from([0, 999, 1000, 32768, 40000]))
     return st.fixed_dictionaries(
         {"meeting": st.integers(0, 100)},
-        optional={"board": hostile, "ns": hostile, "ew": hostile, "round": hostile, "table": hostile,
-                  "reason": odd_text, "entry": traveller_text, "result": result})
+        optional={
+            "board": hostile,
+            "ns": hostile,
+            "ew": hostile,
+            "round": hostile,
+            "table": hostile,
+            "reason": odd_text,
+            "entry": traveller_text,
+            "result": result,
+        },
+    )
 
 
 @form_settings("results_api")
 @given(body=result_bodies())
-@example(body={"meeting": 0, "entry": "4S N 10", "round": 40000})      # once a PostgreSQL smallint overflow: a 500
+@example(body={"meeting": 0, "entry": "4S N 10", "round": 40000})  # once a PostgreSQL smallint overflow: a 500
 def test_results_api(howell_in_play, director, api_client_for, body):
     """The results API (a line entered by a program): the line, or a 4xx in the API's one shape, nothing written."""
     from scoring.models import Result, ResultChange
@@ -276,18 +346,36 @@ def test_results_api(howell_in_play, director, api_client_for, body):
     answered(response, before, counts(Result, ResultChange), refused=response.status_code >= 400)
 
 
-short = st.one_of(st.sampled_from(["", "1", "4", "7", "8", "0", "-1", "S", "NT", "N", "X", "XX", "=", "+1", "13", "14",
-                                   "²", "٣", "HK", "D10"]), st.text(max_size=4))
+short = st.one_of(
+    st.sampled_from(
+        ["", "1", "4", "7", "8", "0", "-1", "S", "NT", "N", "X", "XX", "=", "+1", "13", "14", "²", "٣", "HK", "D10"]
+    ),
+    st.text(max_size=4),
+)
 
 
 @form_settings("table_entry")
-@given(body=st.fixed_dictionaries({}, optional={
-    "board": st.one_of(short, st.integers(-2 ** 40, 2 ** 40)), "level": short, "strain": short, "doubling": short,
-    "declarer": short, "tricks": short, "relative": short, "lead": short, "passed_out": st.sampled_from(
-        [True, False, "true", "x"]), "round": st.one_of(st.integers(-2 ** 40, 2 ** 40), st.none(), short),
-    "side": st.sampled_from(["NS", "EW", "", "X"]), "replaces": st.one_of(st.just(""), st.text(max_size=64)),
-    "key": st.one_of(st.just(None), st.text(max_size=64))}), kind=st.sampled_from(["entries", "confirmations",
-                                                                                   "requests"]))
+@given(
+    body=st.fixed_dictionaries(
+        {},
+        optional={
+            "board": st.one_of(short, st.integers(-(2**40), 2**40)),
+            "level": short,
+            "strain": short,
+            "doubling": short,
+            "declarer": short,
+            "tricks": short,
+            "relative": short,
+            "lead": short,
+            "passed_out": st.sampled_from([True, False, "true", "x"]),
+            "round": st.one_of(st.integers(-(2**40), 2**40), st.none(), short),
+            "side": st.sampled_from(["NS", "EW", "", "X"]),
+            "replaces": st.one_of(st.just(""), st.text(max_size=64)),
+            "key": st.one_of(st.just(None), st.text(max_size=64)),
+        },
+    ),
+    kind=st.sampled_from(["entries", "confirmations", "requests"]),
+)
 def test_table_entry_api(phone_api, body, kind):
     """The phones' API (a result entered at the table, confirmed, a request to the director): an answer, or a 4xx in
     the API's one shape and nothing written."""
@@ -303,8 +391,9 @@ def test_table_entry_api(phone_api, body, kind):
     note(body)
     before = counts(Result, Submission, Conflict, CorrectionRequest)
     response = phone_api.post(f"/api/v1/tables/{kind}/", body, format="json")
-    answered(response, before, counts(Result, Submission, Conflict, CorrectionRequest),
-             refused=response.status_code >= 400)
+    answered(
+        response, before, counts(Result, Submission, Conflict, CorrectionRequest), refused=response.status_code >= 400
+    )
 
 
 # --- Play it again ----------------------------------------------------------------------------------------
@@ -330,7 +419,7 @@ def played_cards(draw):
     """Cards played so far: a legal play cut anywhere, then perhaps one card changed, dropped, repeated or moved;
     or any cards; as a list or as one string."""
     legal = _legal_play()
-    cards = legal[:draw(st.integers(0, len(legal)))]
+    cards = legal[: draw(st.integers(0, len(legal)))]
     how = draw(st.sampled_from(["legal", "changed", "dropped", "repeated", "swapped", "any"]))
     token = st.one_of(st.sampled_from(CARD_NAMES + ["10S", "S10", "h2", "XX", "", "♠A", "SA SK"]), short, odd_text)
     if how == "any":
@@ -369,12 +458,21 @@ def board_to_play_again(club_session, director):
 
 
 @form_settings("play")
-@given(body=st.fixed_dictionaries({}, optional={
-    "contract": st.one_of(st.sampled_from(["3NT", "4S", "1C", "7NTXX", "3NX", "8S", "0H", "3", "NT", "4♠", ""]), short,
-                          odd_text),
-    "declarer": st.one_of(st.sampled_from(["N", "E", "S", "W", "s", "X", "North", ""]), short),
-    "cards": played_cards(), "defenders_play": st.sampled_from([True, False, "true", "x", None, 1])}),
-    where=st.sampled_from(["api", "page"]), number=st.sampled_from([1, 1, 1, 2, 99]))
+@given(
+    body=st.fixed_dictionaries(
+        {},
+        optional={
+            "contract": st.one_of(
+                st.sampled_from(["3NT", "4S", "1C", "7NTXX", "3NX", "8S", "0H", "3", "NT", "4♠", ""]), short, odd_text
+            ),
+            "declarer": st.one_of(st.sampled_from(["N", "E", "S", "W", "s", "X", "North", ""]), short),
+            "cards": played_cards(),
+            "defenders_play": st.sampled_from([True, False, "true", "x", None, 1]),
+        },
+    ),
+    where=st.sampled_from(["api", "page"]),
+    number=st.sampled_from([1, 1, 1, 2, 99]),
+)
 @example(body={"contract": "3NT", "declarer": "S", "cards": _legal_play()}, where="api", number=1)
 def test_play_it_again(board_to_play_again, player, client_for, api_client_for, body, where, number):
     """Play it again (a finished session's board played card by card against double dummy), its API and its page:
@@ -386,14 +484,18 @@ def test_play_it_again(board_to_play_again, player, client_for, api_client_for, 
     note(body)
     if where == "api":
         body = {k: v for k, v in body.items() if v is not None}
-        response = api_client_for(player).post(f"/api/v1/sessions/{session.pk}/boards/{number}/play/", body,
-                                               format="json")
+        response = api_client_for(player).post(
+            f"/api/v1/sessions/{session.pk}/boards/{number}/play/", body, format="json"
+        )
     else:
-        query = {k: v if isinstance(v, str) else " ".join(map(str, v)) if isinstance(v, list) else str(v)
-                 for k, v in body.items() if k != "defenders_play" and v is not None}
+        query = {
+            k: v if isinstance(v, str) else " ".join(map(str, v)) if isinstance(v, list) else str(v)
+            for k, v in body.items()
+            if k != "defenders_play" and v is not None
+        }
         response = client_for(player).get(f"/dealing/sessions/{session.pk}/boards/{number}/play/?{urlencode(query)}")
     answered(response, {}, {}, refused=response.status_code >= 400)
-    if number == 99:                                  # no such board: refused (the API reads the body first)
+    if number == 99:  # no such board: refused (the API reads the body first)
         assert response.status_code in (400, 404)
     elif response.status_code == 200 and where == "api":
         assert len(response.json()["cards"]) <= 52
@@ -401,14 +503,29 @@ def test_play_it_again(board_to_play_again, player, client_for, api_client_for, 
 
 # --- SquareDeal audits ---------------------------------------------------------------------------------
 
+
 @form_settings("audit_uploads")
-@given(sqd=st.one_of(mutated([read(WBG / "WBG2024.sqd")], ["SN ", ":", "x", "KH "]), _text(grammar.sqd)),
-       sqk=st.one_of(st.none(), mutated([read(WBG / "WBG2024.sqk")], [",", ":", "\r\n"]), _text(grammar.sqk)),
-       records=st.lists(st.tuples(st.sampled_from(["OPRR01.pbn", "FIN1.pbn", "allpbn.actual", "x.txt", "OPRR01-99.pbn",
-                                                   f"OPRR{'9' * 300}.pbn"]),
-                                  st.one_of(mutated([first_lines(read(WBG / "allpbn.actual"), 16),
-                                                     first_games(read(BIGDEAL / "wbg2024-fin1" / "FIN1.pbn"), 3)]),
-                                            _text(lambda m: grammar.hand_records(m)[1]))), max_size=2))
+@given(
+    sqd=st.one_of(mutated([read(WBG / "WBG2024.sqd")], ["SN ", ":", "x", "KH "]), _text(grammar.sqd)),
+    sqk=st.one_of(st.none(), mutated([read(WBG / "WBG2024.sqk")], [",", ":", "\r\n"]), _text(grammar.sqk)),
+    records=st.lists(
+        st.tuples(
+            st.sampled_from(
+                ["OPRR01.pbn", "FIN1.pbn", "allpbn.actual", "x.txt", "OPRR01-99.pbn", f"OPRR{'9' * 300}.pbn"]
+            ),
+            st.one_of(
+                mutated(
+                    [
+                        first_lines(read(WBG / "allpbn.actual"), 16),
+                        first_games(read(BIGDEAL / "wbg2024-fin1" / "FIN1.pbn"), 3),
+                    ]
+                ),
+                _text(lambda m: grammar.hand_records(m)[1]),
+            ),
+        ),
+        max_size=2,
+    ),
+)
 def test_audit_uploads(auditor, client_for, sqd, sqk, records):
     """An audit's uploads (the published .sqd, then the .sqk and hand records): the audit, or the form again naming
     the file and its line; nothing saved for a refused upload."""
@@ -433,12 +550,24 @@ def test_audit_uploads(auditor, client_for, sqd, sqk, records):
 
 # --- clubs and movements: the pairs page, the movement chooser -----------------------------------------
 
+
 @form_settings("pairs")
-@given(rows=st.lists(st.fixed_dictionaries({"number": number_text, "direction": st.one_of(
-    st.sampled_from(["", "NS", "EW"]), odd_text), "section": st.one_of(st.just(""), odd_text),
-    "player_1": odd_text, "player_2": st.one_of(odd_text, _text(lambda m: m.word(" ąęłóśżźćń", 1, 30)))}),
-    min_size=0, max_size=9), total=st.one_of(st.none(), st.sampled_from(["0", "-1", "+1", "x", "\x00", "", "9" * 5000,
-                                                                          "1001"])))
+@given(
+    rows=st.lists(
+        st.fixed_dictionaries(
+            {
+                "number": number_text,
+                "direction": st.one_of(st.sampled_from(["", "NS", "EW"]), odd_text),
+                "section": st.one_of(st.just(""), odd_text),
+                "player_1": odd_text,
+                "player_2": st.one_of(odd_text, _text(lambda m: m.word(" ąęłóśżźćń", 1, 30))),
+            }
+        ),
+        min_size=0,
+        max_size=9,
+    ),
+    total=st.one_of(st.none(), st.sampled_from(["0", "-1", "+1", "x", "\x00", "", "9" * 5000, "1001"])),
+)
 def test_pairs_page(howell_in_play, director, client_for, rows, total):
     """The pairs page (a formset: which pair, two players typed by name): saved, or the page again with the error
     beside its field; the pairs stay as they were."""
@@ -450,24 +579,41 @@ def test_pairs_page(howell_in_play, director, client_for, rows, total):
     for i, row in enumerate(rows):
         data.update({f"pairs-{i}-{k}": v for k, v in row.items()})
     note(data)
-    names_before = list(Pair.objects.filter(session=howell_in_play).order_by("pk").values_list(
-        "number", "player_1_name", "player_2_name", "player_1_id", "player_2_id"))
+    names_before = list(
+        Pair.objects.filter(session=howell_in_play)
+        .order_by("pk")
+        .values_list("number", "player_1_name", "player_2_name", "player_1_id", "player_2_id")
+    )
     before = counts(Pair)
     response = client.post(f"/sessions/{howell_in_play.pk}/pairs/", data)
     refused = refused_page(response)
     answered(response, before, counts(Pair), refused=refused)
     if refused:
-        assert list(Pair.objects.filter(session=howell_in_play).order_by("pk").values_list(
-            "number", "player_1_name", "player_2_name", "player_1_id", "player_2_id")) == names_before
+        assert (
+            list(
+                Pair.objects.filter(session=howell_in_play)
+                .order_by("pk")
+                .values_list("number", "player_1_name", "player_2_name", "player_1_id", "player_2_id")
+            )
+            == names_before
+        )
 
 
-movement_fields = st.fixed_dictionaries({}, optional={
-    "pairs": number_text, "tables": number_text, "boards": st.one_of(number_text, st.sampled_from(["24–28", "24-28",
-                                                                                                  "3x8", "½"])),
-    "length": st.one_of(number_text, st.sampled_from(["3 h", "2:45", "170 min", "99:99", "1e9 h"])),
-    "kind": st.sampled_from(["howell", "mitchell", "x", ""]), "rounds": number_text, "boards_per_round": number_text,
-    "half_sets": st.sampled_from(["on", ""]), "variant": st.one_of(st.sampled_from(["", "skip", "relay"]), odd_text),
-    "arrow_switch": st.sampled_from(["on", ""])})
+movement_fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "pairs": number_text,
+        "tables": number_text,
+        "boards": st.one_of(number_text, st.sampled_from(["24–28", "24-28", "3x8", "½"])),
+        "length": st.one_of(number_text, st.sampled_from(["3 h", "2:45", "170 min", "99:99", "1e9 h"])),
+        "kind": st.sampled_from(["howell", "mitchell", "x", ""]),
+        "rounds": number_text,
+        "boards_per_round": number_text,
+        "half_sets": st.sampled_from(["on", ""]),
+        "variant": st.one_of(st.sampled_from(["", "skip", "relay"]), odd_text),
+        "arrow_switch": st.sampled_from(["on", ""]),
+    },
+)
 
 
 @form_settings("movement")

@@ -32,7 +32,15 @@ from django.test import Client
 from django.urls import Resolver404, resolve
 
 from tests.security.matrix import (
-    QUERIES, VIEWERS, Pattern, Unfillable, body_text, fill, leaks, secrets_for, url_patterns,
+    QUERIES,
+    VIEWERS,
+    Pattern,
+    Unfillable,
+    body_text,
+    fill,
+    leaks,
+    secrets_for,
+    url_patterns,
 )
 from tests.security.policy import problems_of
 
@@ -40,8 +48,10 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 #: (URL name, method, viewer) → the club whose deals that answer may carry before its sessions are over: the
 #: dealing-machine file, for the club's own director.
-EARLY_DEALS = {("dealing:board_dealing_file", "post", "director"): "riverside",
-               ("dealing:board_dealing_file", "post", "other_director"): "hilltop"}
+EARLY_DEALS = {
+    ("dealing:board_dealing_file", "post", "director"): "riverside",
+    ("dealing:board_dealing_file", "post", "other_director"): "hilltop",
+}
 #: The viewers whose every page is also checked against the security policy (tests/security/test_headers.py).
 POLICY_VIEWERS = ("anonymous", "phone", "player", "director", "auditor")
 #: /healthz answers 503 when the database or broker is down: that is its job, not a server error.
@@ -140,13 +150,13 @@ class Sweep:
                 response = getattr(self.client, method)(url, **extra)
                 text = body_text(response)
                 transaction.set_rollback(True)
-        except Exception as exc:  # noqa: BLE001 (a view's exception is what a server error is)
+        except Exception as exc:
             self.problems.append(f"{where}: server error: {type(exc).__name__}: {exc} at {project_frame(exc)}")
             if policy:
                 self.policy_problems.append(f"{url}: server error: {type(exc).__name__}: {exc}")
             return
         finally:
-            self.client.cookies = copy.deepcopy(self.cookies)     # a logout or a language switch is undone too
+            self.client.cookies = copy.deepcopy(self.cookies)  # a logout or a language switch is undone too
         if policy:
             self.pages += 1
             self.html_pages += response.headers.get("Content-Type", "").startswith("text/html")
@@ -164,7 +174,8 @@ class Sweep:
 
     def check(self) -> None:
         assert not self.problems, f"{len(self.problems)} of {self.count} requests went wrong:\n" + "\n".join(
-            self.problems[:40])
+            self.problems[:40]
+        )
 
 
 #: viewer → the sweep of every page as that viewer, made once for the module (``page_sweep``)
@@ -226,8 +237,9 @@ def test_every_page_carries_the_policy_and_keeps_to_it(world, patterns, viewer):
     (``tests/security/test_headers.py`` says what that is)."""
     sweep = page_sweep(viewer, world, patterns)
     assert sweep.pages > 300 and sweep.html_pages > 100, (sweep.pages, sweep.html_pages)
-    assert not sweep.policy_problems, f"{len(sweep.policy_problems)} problems in {sweep.pages} answers:\n" + \
-        "\n".join(sweep.policy_problems[:40])
+    assert not sweep.policy_problems, f"{len(sweep.policy_problems)} problems in {sweep.pages} answers:\n" + "\n".join(
+        sweep.policy_problems[:40]
+    )
 
 
 def schema(world) -> dict:
@@ -240,8 +252,11 @@ def schema(world) -> dict:
 
 def operations(world, patterns) -> list[tuple[str, str, str]]:
     """(method, url, URL name) of every operation of the schema, filled from the world."""
-    by_path = {"/" + p.route.replace("<int:", "{").replace("<slug:", "{").replace("<str:", "{").replace(">", "}"): p
-               for p in patterns if p.is_api}
+    by_path = {
+        "/" + p.route.replace("<int:", "{").replace("<slug:", "{").replace("<str:", "{").replace(">", "}"): p
+        for p in patterns
+        if p.is_api
+    }
     out = []
     for path, item in schema(world)["paths"].items():
         pattern: Pattern = by_path[path]
@@ -253,8 +268,13 @@ def operations(world, patterns) -> list[tuple[str, str, str]]:
 
 def test_every_api_url_pattern_is_in_the_schema(world, patterns):
     paths = set(schema(world)["paths"])
-    missing = [p.route for p in patterns if p.is_api and "/" + p.route.replace("<int:", "{").replace(
-        "<slug:", "{").replace("<str:", "{").replace(">", "}") not in paths]
+    missing = [
+        p.route
+        for p in patterns
+        if p.is_api
+        and "/" + p.route.replace("<int:", "{").replace("<slug:", "{").replace("<str:", "{").replace(">", "}")
+        not in paths
+    ]
     assert not missing, f"API addresses the schema does not document (the matrix would not request them): {missing}"
 
 
@@ -278,9 +298,13 @@ def test_the_matrix_finds_a_hand_in_every_layout(world):
     running = next(s for s in world.sessions if s.state == "running")
     outsider = secrets_for("other_player", world)
     player = client_of("player", world)
-    for url in (f"/dealing/sessions/{finished.pk}/hand-record/", f"/dealing/sessions/{finished.pk}/hand-record/3/",
-                f"/dealing/sessions/{finished.pk}/hand-record.pbn", f"/dealing/sessions/{finished.pk}/hand-record/print/",
-                f"/api/v1/sessions/{finished.pk}/boards/"):
+    for url in (
+        f"/dealing/sessions/{finished.pk}/hand-record/",
+        f"/dealing/sessions/{finished.pk}/hand-record/3/",
+        f"/dealing/sessions/{finished.pk}/hand-record.pbn",
+        f"/dealing/sessions/{finished.pk}/hand-record/print/",
+        f"/api/v1/sessions/{finished.pk}/boards/",
+    ):
         response = player.get(url)
         assert response.status_code == 200, url
         assert leaks(body_text(response), outsider), url
@@ -288,6 +312,7 @@ def test_the_matrix_finds_a_hand_in_every_layout(world):
         response = client_of("director", world).post(f"/dealing/sessions/{running.pk}/boards/file/pbn/")
         transaction.set_rollback(True)
     assert response.status_code == 200
-    assert any(f.startswith(f"a deal of session {running.pk}") for f in leaks(body_text(response),
-                                                                                secrets_for("director", world)))
-
+    assert any(
+        f.startswith(f"a deal of session {running.pk}")
+        for f in leaks(body_text(response), secrets_for("director", world))
+    )

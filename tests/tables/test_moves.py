@@ -17,7 +17,7 @@ def said(m, table, round_number, bpr=3):
 
 
 def test_a_two_winner_mitchell_ns_stays_ew_moves_up_boards_move_down():
-    m = movement_for(14, kind="mitchell")                      # 7 tables, plain Mitchell
+    m = movement_for(14, kind="mitchell")  # 7 tables, plain Mitchell
     words = said(m, 3, 1)
     assert words[0] == "Pair 3: stay at this table, NS."
     assert words[1].startswith("Pair ") and words[1].endswith("go to table 4, EW.")
@@ -25,7 +25,7 @@ def test_a_two_winner_mitchell_ns_stays_ew_moves_up_boards_move_down():
 
 
 def test_a_relay_mitchell_sends_boards_to_the_relay():
-    m = movement_for(16, kind="mitchell", variant="relay")     # 8 tables, a bye-stand between 4 and 5
+    m = movement_for(16, kind="mitchell", variant="relay")  # 8 tables, a bye-stand between 4 and 5
     assert any("relay" in w for t in range(1, 9) for w in said(m, t, 1)), "some table's boards go to the relay"
 
 
@@ -35,7 +35,10 @@ def test_an_arrow_switched_round_says_turn_the_boards():
     assert switched
     before = switched[0] - 1
     if before >= 1:
-        assert said(m, 1, before)[-1] == f"Round {switched[0]} is arrow-switched: turn the boards (the NS pair plays the EW cards)."
+        assert (
+            said(m, 1, before)[-1]
+            == f"Round {switched[0]} is arrow-switched: turn the boards (the NS pair plays the EW cards)."
+        )
     line = table_cards(m)[1][switched[0] - 1]
     assert str(round_notes(line, movement=m)[0]).startswith("Arrow switch: turn the boards.")
 
@@ -52,7 +55,7 @@ def test_a_howell_with_a_phantom_says_who_sits_out():
 def test_late_tables():
     start = datetime(2026, 11, 24, 19, 0)
     playing = Position(2, True, False)
-    assert is_late(playing, released=3, released_at=start, now=start, boards=3)          # a round behind
+    assert is_late(playing, released=3, released_at=start, now=start, boards=3)  # a round behind
     assert not is_late(playing, released=2, released_at=start, now=start + timedelta(minutes=20), boards=3)
     assert is_late(playing, released=2, released_at=start, now=start + timedelta(minutes=22), boards=3)
     assert not is_late(Position(2, False, False), released=3, released_at=start, now=start, boards=3)

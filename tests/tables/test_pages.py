@@ -54,7 +54,7 @@ def test_pin_guessing_is_locked_and_the_director_sees_it(howell, table, director
     client = Client()
     for _ in range(5):
         join(client, t, pin=wrong)
-    response = join(client, t)                          # the right PIN, too late
+    response = join(client, t)  # the right PIN, too late
     assert response.status_code == 400 and b"Too many wrong PINs" in response.content
     assert not Device.objects.filter(table=t).exists()
     assert JoinAttempt.objects.filter(table=t, ok=False).count() == 6
@@ -67,7 +67,7 @@ def test_a_phone_takes_over_and_the_old_one_is_signed_out(howell, table):
     old, new = Client(), Client()
     join(old, t)
     join(new, t, take_over=True)
-    assert old.get("/t/").status_code == 302                     # back to the join page
+    assert old.get("/t/").status_code == 302  # back to the join page
     assert new.get("/t/").status_code == 200
     new.post("/t/leave/")
     assert new.get("/t/").status_code == 302
@@ -111,8 +111,14 @@ def test_the_clubs_table_settings(club, director, client_for):
 
     client = client_for(director)
     assert client.get(f"/tables/clubs/{club.slug}/settings/").status_code == 200
-    client.post(f"/tables/clubs/{club.slug}/settings/", {"record_lead": "on", "show_traveller": "on",
-                                                          "tricks": "total", "minutes_per_board": "8"})
+    client.post(
+        f"/tables/clubs/{club.slug}/settings/",
+        {"record_lead": "on", "show_traveller": "on", "tricks": "total", "minutes_per_board": "8"},
+    )
     settings = TableSettings.objects.get(club=club)
     assert (settings.record_lead, settings.show_traveller, settings.tricks, settings.minutes_per_board) == (
-        True, True, "total", 8)
+        True,
+        True,
+        "total",
+        8,
+    )

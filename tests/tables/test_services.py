@@ -28,8 +28,14 @@ def test_an_entry_confirmed_by_the_other_side_is_one_result(howell, phone, key):
     confirmed = entry_confirm(device=device, key=key(), entry=answer.entry, side="EW")
     assert confirmed.status == "confirmed"
     result = Result.objects.get()
-    assert (result.board, result.level, result.strain, result.tricks, result.round, result.table) == (board, 4, "S", 10,
-                                                                                                        1, 1)
+    assert (result.board, result.level, result.strain, result.tricks, result.round, result.table) == (
+        board,
+        4,
+        "S",
+        10,
+        1,
+        1,
+    )
 
 
 def test_retries_double_taps_and_a_second_phone_give_one_result(howell, phone, key):
@@ -37,14 +43,14 @@ def test_retries_double_taps_and_a_second_phone_give_one_result(howell, phone, k
     board = first_board(howell)
     k1 = key()
     a1 = entry_submit(device=first, key=k1, data={"board": board, **FOUR_S})
-    assert entry_submit(device=first, key=k1, data={"board": board, **FOUR_S}) == a1        # a retry
-    a2 = entry_submit(device=second, key=key(), data={"board": board, **FOUR_S})            # another phone, same result
+    assert entry_submit(device=first, key=k1, data={"board": board, **FOUR_S}) == a1  # a retry
+    a2 = entry_submit(device=second, key=key(), data={"board": board, **FOUR_S})  # another phone, same result
     assert a2.status == "pending" and a2.entry == a1.entry
     c1 = key()
-    entry_confirm(device=second, key=c1, entry=a2.key, side="EW")                           # confirms via its own key
-    entry_confirm(device=second, key=c1, entry=a2.key, side="EW")                           # retried
-    entry_confirm(device=first, key=key(), entry=a1.key, side="EW")                         # and from the first phone
-    entry_submit(device=first, key=key(), data={"board": board, **FOUR_S})                  # entered again after
+    entry_confirm(device=second, key=c1, entry=a2.key, side="EW")  # confirms via its own key
+    entry_confirm(device=second, key=c1, entry=a2.key, side="EW")  # retried
+    entry_confirm(device=first, key=key(), entry=a1.key, side="EW")  # and from the first phone
+    entry_submit(device=first, key=key(), data={"board": board, **FOUR_S})  # entered again after
     assert Result.objects.count() == 1
     assert not Conflict.objects.exists()
 
@@ -55,7 +61,7 @@ def test_a_correction_before_confirmation_replaces_the_pending_entry(howell, pho
     a1 = entry_submit(device=device, key=key(), data={"board": board, **FOUR_S})
     a2 = entry_submit(device=device, key=key(), data={"board": board, **FOUR_S_DOWN}, replaces=a1.entry)
     with pytest.raises(TableError) as error:
-        entry_confirm(device=device, key=key(), entry=a1.entry, side="EW")                  # the old one: no
+        entry_confirm(device=device, key=key(), entry=a1.entry, side="EW")  # the old one: no
     assert error.value.code == "replaced"
     entry_confirm(device=device, key=key(), entry=a2.entry, side="EW")
     assert Result.objects.get().tricks == 9
@@ -92,13 +98,16 @@ def test_a_different_result_after_confirmation_does_not_overwrite_it(howell, pho
     assert Conflict.objects.filter(resolved_at__isnull=True).count() == 1
 
 
-@pytest.mark.parametrize("data, field", [
-    ({"board": 99, **FOUR_S}, "board"),                                  # a board not in this round
-    ({"board": "B", **FOUR_S}, "board"),
-    ({"level": 8, "strain": "S", "declarer": "N", "tricks": 9}, "level"),  # 8S
-    ({"level": 4, "strain": "S", "declarer": "N", "tricks": 14}, "tricks"),
-    ({"level": 4, "strain": "S", "tricks": 9}, "declarer"),
-])
+@pytest.mark.parametrize(
+    "data, field",
+    [
+        ({"board": 99, **FOUR_S}, "board"),  # a board not in this round
+        ({"board": "B", **FOUR_S}, "board"),
+        ({"level": 8, "strain": "S", "declarer": "N", "tricks": 9}, "level"),  # 8S
+        ({"level": 4, "strain": "S", "declarer": "N", "tricks": 14}, "tricks"),
+        ({"level": 4, "strain": "S", "tricks": 9}, "declarer"),
+    ],
+)
 def test_bad_input_is_refused_and_nothing_changes(howell, phone, key, data, field):
     device = phone(1)
     data = {"board": first_board(howell), **data}
@@ -126,7 +135,7 @@ def test_a_board_of_the_next_round_waits_for_the_director(howell, phone, key, di
         entry_submit(device=phone(1), key=key(), data={"board": board, "round": 2, **FOUR_S})
     assert "has not started yet" in str(error.value)
     round_release(session=howell, user=director, round_number=2)
-    round_release(session=howell, user=director, round_number=2)               # twice: still round 2
+    round_release(session=howell, user=director, round_number=2)  # twice: still round 2
     assert entry_submit(device=phone(1), key=key(), data={"board": board, **FOUR_S}).round == 2
 
 
@@ -176,7 +185,11 @@ def test_a_phone_reads_only_the_two_pairs_of_its_line(club_session, director, mo
     for meeting in meetings:
         context = session_context(club_session)
         ns, ew = context.meeting_pairs(meeting)
-        assert "pairs" not in context.__dict__                     # the session's pairs were not read
+        assert "pairs" not in context.__dict__  # the session's pairs were not read
         assert (ns, ew) == (whole.pair(meeting.ns), whole.pair(meeting.ew)) and ns is not None and ew is not None
-        assert (ns.label, ew.label, ns.names, ew.names) == (meeting.ns, meeting.ew, whole.pair(meeting.ns).names,
-                                                            whole.pair(meeting.ew).names)
+        assert (ns.label, ew.label, ns.names, ew.names) == (
+            meeting.ns,
+            meeting.ew,
+            whole.pair(meeting.ns).names,
+            whole.pair(meeting.ew).names,
+        )

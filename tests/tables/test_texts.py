@@ -9,9 +9,27 @@ from clubs.texts import render
 from movements.domain.schedule import Relay
 from tables.domain.text import ENGLISH, Text
 
-PARAMS = {"code": "K7MP3", "session": "Tuesday Pairs", "minutes": 4, "table": 3, "board": 9, "round": 2,
-          "boards": (4, 5, 6), "level": 8, "tricks": 14, "lead": "Z9", "side": "NS", "other": "EW", "pair": 5,
-          "seat": "EW", "relay": "R1", "place": Relay("R1", (1, 2)).place, "places": (1, "R1"), "ns": 3, "ew": 4}
+PARAMS = {
+    "code": "K7MP3",
+    "session": "Tuesday Pairs",
+    "minutes": 4,
+    "table": 3,
+    "board": 9,
+    "round": 2,
+    "boards": (4, 5, 6),
+    "level": 8,
+    "tricks": 14,
+    "lead": "Z9",
+    "side": "NS",
+    "other": "EW",
+    "pair": 5,
+    "seat": "EW",
+    "relay": "R1",
+    "place": Relay("R1", (1, 2)).place,
+    "places": (1, "R1"),
+    "ns": 3,
+    "ew": 4,
+}
 
 
 @pytest.mark.parametrize("code", sorted(ENGLISH))

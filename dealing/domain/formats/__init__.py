@@ -43,8 +43,19 @@ from dealing.domain.formats.lin import LinWriter, read_lin
 from dealing.domain.formats.pbn import BigDealPbnWriter, read_pbn
 from dealing.domain.text import Text
 
-__all__ = ["DealFormat", "FORMATS", "get_format", "parse_format_list", "render", "read_deals", "Run",
-           "DealWriter", "BoardDeal", "BIGDEAL_GENERATOR", "OUR_GENERATOR"]
+__all__ = [
+    "DealFormat",
+    "FORMATS",
+    "get_format",
+    "parse_format_list",
+    "render",
+    "read_deals",
+    "Run",
+    "DealWriter",
+    "BoardDeal",
+    "BIGDEAL_GENERATOR",
+    "OUR_GENERATOR",
+]
 
 #: What BigDeal 2.0 writes in PBN's [Generator] tag.
 BIGDEAL_GENERATOR = "Big Deal version 2.0"
@@ -80,11 +91,19 @@ def _read_lin(data: bytes) -> list[BoardDeal]:
 
 _LIST = [
     DealFormat("dup", ".dup", True, "Duplimate format", DupWriter, read_dup, 99),
-    DealFormat("dupblind", ".dup", True, "Duplimate format, no cards on screen", partial(DupWriter, blind=True),
-               read_dup, 99),
+    DealFormat(
+        "dupblind", ".dup", True, "Duplimate format, no cards on screen", partial(DupWriter, blind=True), read_dup, 99
+    ),
     DealFormat("dlm", ".dlm", False, "New Duplimate format", DlmWriter, read_dlm, 99),
-    DealFormat("dlmblind", ".dlm", False, "New Duplimate format, no cards on screen", partial(DlmWriter, blind=True),
-               read_dlm, 99),
+    DealFormat(
+        "dlmblind",
+        ".dlm",
+        False,
+        "New Duplimate format, no cards on screen",
+        partial(DlmWriter, blind=True),
+        read_dlm,
+        99,
+    ),
     DealFormat("bri", ".bri", True, "BRI format", BriWriter),
     DealFormat("dge", ".dge", True, "DGE format", DgeWriter),
     DealFormat("pbn", ".pbn", False, "Portable Bridge Notation", _pbn_writer, _read_pbn),
@@ -129,8 +148,9 @@ def render(name: str | DealFormat, boards: Sequence[BoardDeal], *, run: Run | No
     boards = list(boards)
     run = run or Run.of(board for board, _ in boards)
     if fmt.max_board is not None and run.high > fmt.max_board:
-        raise DealingError(Text.of("format.max_board", format=fmt.name, max=fmt.max_board, board=run.high),
-                           field="format")
+        raise DealingError(
+            Text.of("format.max_board", format=fmt.name, max=fmt.max_board, board=run.high), field="format"
+        )
     writer = fmt.writer(run, **options)
     parts = [writer.header()]
     previous = None
@@ -148,6 +168,7 @@ def read_deals(name: str | DealFormat, data: bytes) -> list[tuple[int, Deal]]:
     fmt = name if isinstance(name, DealFormat) else get_format(name)
     if fmt.reader is None:
         readable = [f.name for f in FORMATS.values() if f.reader is not None]
-        raise DealingError(f"format {fmt.name} can be written but not read; readable: {', '.join(readable)}",
-                           field="format")
+        raise DealingError(
+            f"format {fmt.name} can be written but not read; readable: {', '.join(readable)}", field="format"
+        )
     return fmt.reader(data)

@@ -67,7 +67,7 @@ class GoedelWriter:
 # longest suit of a hand (probability × 1,000,000).
 _THEORY_HCP = (3639, 7884, 13561, 24624, 38454, 51862, 65541, 80281, 88922, 93562, 94051, 89447, 80269, 69143,
                56933, 44237, 33109, 23617, 16051, 10362, 6435, 3779, 2100, 1119, 559, 264, 117, 49, 19, 7, 2,
-               1, 1, 1, 1, 1, 1, 1)
+               1, 1, 1, 1, 1, 1, 1)  # fmt: skip
 _THEORY_LONGEST = (0, 0, 0, 0, 350805, 443596, 165477, 35265, 4668, 370, 16, 0, 0, 0)
 _HCP = (4, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # A K Q J, then spot cards
 
@@ -88,7 +88,7 @@ def _avg(total: int, divisor: int, decimals: int, end: str) -> str:
     """BigDeal's ``print_avg``: a rounded quotient printed with fixed decimals, in int arithmetic."""
     if divisor == 0:
         raise DealingError("BigDeal's statistics cannot describe more than 100,000,000 deals", field="count")
-    power = 10 ** decimals
+    power = 10**decimals
     total = _i32(_i32(total * power) + divisor // 2)
     result = _cdiv(total, divisor)
     out = f"{_cdiv(result, power)}"
@@ -132,14 +132,19 @@ class StatsWriter:
 
     def footer(self) -> bytes:
         n = self.run.count
-        lines = [f"Number of deals: {n}\n", "Average sum of squares: " + _avg(_i32(self.sum_squares), n, 0, "\n"),
-                 "Average points NESW: " + "".join(_avg(_i32(self.hcp[s]), n, 2, "\n" if s == 3 else " ")
-                                                    for s in range(4)),
-                 "Frequency of high card points per hand:\n"]
+        lines = [
+            f"Number of deals: {n}\n",
+            "Average sum of squares: " + _avg(_i32(self.sum_squares), n, 0, "\n"),
+            "Average points NESW: " + "".join(_avg(_i32(self.hcp[s]), n, 2, "\n" if s == 3 else " ") for s in range(4)),
+            "Frequency of high card points per hand:\n",
+        ]
         for points, count in enumerate(self.hcp_freq):
             if count:
-                lines.append(f"{points:2d} points: " + _avg(_i32(count * 100), _i32(n * 4), 4, "% (")
-                             + _avg(_THEORY_HCP[points], 10000, 4, "%)\n"))
+                lines.append(
+                    f"{points:2d} points: "
+                    + _avg(_i32(count * 100), _i32(n * 4), 4, "% (")
+                    + _avg(_THEORY_HCP[points], 10000, 4, "%)\n")
+                )
         lines.append("Frequency of longest suitlength per compass:\n")
         lines.append(f"{'Length':>8}{'North':>8}{'East':>8}{'South':>8}{'West':>8} Theory\n")
         for length in range(4, self.longest_overall + 1):

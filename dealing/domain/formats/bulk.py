@@ -53,8 +53,9 @@ _DEALER = layout.Cycle([board_dealer(b).letter.encode() for b in _CYCLE_BOARDS])
 _PBN_VUL = layout.Cycle([board_vulnerability(b).pbn.encode() for b in _CYCLE_BOARDS])
 _LIN_DEALER = layout.Cycle([str(_LIN_DIGIT[board_dealer(b)]).encode() for b in _CYCLE_BOARDS])
 _LIN_VULNERABLE = layout.Cycle([_LIN_VUL[board_vulnerability(b)].encode() for b in _CYCLE_BOARDS])
-_CSV_DEALER_VUL = layout.Cycle([f"{board_dealer(b).letter}/{_CSV_VUL[board_vulnerability(b)]}".encode()
-                                for b in _CYCLE_BOARDS])
+_CSV_DEALER_VUL = layout.Cycle(
+    [f"{board_dealer(b).letter}/{_CSV_VUL[board_vulnerability(b)]}".encode() for b in _CYCLE_BOARDS]
+)
 
 _RANKS = layout.RANK_LETTERS
 _PBN_HANDS = layout.Hands([0, 1, 2, 3], [[b"N:", b".", b".", b"."]] + [[b" ", b".", b".", b"."]] * 3, _RANKS)
@@ -62,15 +63,23 @@ _LIN_HANDS = layout.Hands([2, 3, 0], [[b"S", b"H", b"D", b"C"]] + [[b",S", b"H",
 _CSV_HANDS = layout.Hands([0, 1, 2, 3], [[b'"', b'","', b'","', b'","']] + [[b'","'] * 4] * 3, _RANKS)
 _DGE_HANDS = layout.Hands([0, 1, 2, 3], [[b"\x06", b"\x03", b"\x04", b"\x05"]] * 4, _RANKS)
 _BRI_HANDS = layout.Hands([0, 1, 2], [[b""] * 4] * 3, [b"%02d" % (c + 1) for c in range(52)])
-_BOREL_HANDS = layout.Hands([0, 1, 2, 3], [[b""] * 4] * 4,
-                            [bytes([ord("A") + c if c < 26 else ord("a") + c - 26]) for c in range(52)])
+_BOREL_HANDS = layout.Hands(
+    [0, 1, 2, 3], [[b""] * 4] * 4, [bytes([ord("A") + c if c < 26 else ord("a") + c - 26]) for c in range(52)]
+)
 
-_PBN_RECORD = [b'[Event "?"]\n[Site "?"]\n[Date "?"]\n[Board "', layout.BOARD,
-               b'"]\n[West "?"]\n[North "?"]\n[East "?"]\n[South "?"]\n[Dealer "', _DEALER,
-               b'"]\n[Vulnerable "', _PBN_VUL, b'"]\n[Deal "', _PBN_HANDS,
-               b'"]\n[Scoring "?"]\n[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n']
+_PBN_RECORD = [
+    b'[Event "?"]\n[Site "?"]\n[Date "?"]\n[Board "',
+    layout.BOARD,
+    b'"]\n[West "?"]\n[North "?"]\n[East "?"]\n[South "?"]\n[Dealer "',
+    _DEALER,
+    b'"]\n[Vulnerable "',
+    _PBN_VUL,
+    b'"]\n[Deal "',
+    _PBN_HANDS,
+    b'"]\n[Scoring "?"]\n[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n',
+]
 _LIN_RECORD = [b"qx|o", layout.BOARD, b"|md|", _LIN_DEALER, _LIN_HANDS, b"|rh||ah|Board ", layout.BOARD, b"|sv|",
-               _LIN_VULNERABLE, b"|pg||\n"]
+               _LIN_VULNERABLE, b"|pg||\n"]  # fmt: skip
 _CSV_RECORD = [_CSV_HANDS, b'","', layout.BOARD, b'","', _CSV_DEALER_VUL, b'"\n']
 
 
@@ -125,8 +134,9 @@ def _dup(w, first, numbers, owners):
     if w.reference.blind and first == 1 and n:
         out[0, 78:146] = ord(" ")
     count = w.run.count
-    out[:, 146:] = np.frombuffer(b"YN1  0 " + bytes([ord("0") + (count // 10) % 10, ord("0") + count % 10]) + b" ",
-                                 dtype=np.uint8)
+    out[:, 146:] = np.frombuffer(
+        b"YN1  0 " + bytes([ord("0") + (count // 10) % 10, ord("0") + count % 10]) + b" ", dtype=np.uint8
+    )
     return memoryview(out.reshape(-1))
 
 
@@ -136,8 +146,9 @@ def _dlm(w, first, numbers, owners):
     letters = (ord("a") + 4 * owners[:, 0::2] + owners[:, 1::2]).astype(np.uint8)
     checksum = np.bitwise_xor.reduce(letters, axis=1).astype(np.int64) ^ _boards(first, n)
     digits = np.stack([checksum // 100, checksum // 10 % 10, checksum % 10], axis=1).astype(np.uint8) + ord("0")
-    return layout.records(first, n, [b"Duplicates ", layout.BOARD2, b"=0\nBoard ", layout.BOARD2, b"=", letters,
-                                     digits, b"\n"])
+    return layout.records(
+        first, n, [b"Duplicates ", layout.BOARD2, b"=0\nBoard ", layout.BOARD2, b"=", letters, digits, b"\n"]
+    )
 
 
 def _ber(w, first, numbers, owners):
@@ -201,9 +212,24 @@ def _stats(w, first, numbers, owners):
     return b""
 
 
-FORMATS = {"dup": _dup, "dupblind": _dup, "dlm": _dlm, "dlmblind": _dlm, "bri": _bri, "dge": _dge, "pbn": _pbn,
-           "lin": _lin, "csv": _csv, "ber": _ber, "borel": _borel, "kops": _kops, "cds": _cds, "goedel": _goedel,
-           "stats": _stats, "stdout": _pbn}
+FORMATS = {
+    "dup": _dup,
+    "dupblind": _dup,
+    "dlm": _dlm,
+    "dlmblind": _dlm,
+    "bri": _bri,
+    "dge": _dge,
+    "pbn": _pbn,
+    "lin": _lin,
+    "csv": _csv,
+    "ber": _ber,
+    "borel": _borel,
+    "kops": _kops,
+    "cds": _cds,
+    "goedel": _goedel,
+    "stats": _stats,
+    "stdout": _pbn,
+}
 
 
 # --- kernels (compiled by numba on first use, cached on disk) ----------------------------------
@@ -309,15 +335,18 @@ class BulkWriter:
         owners = np.ascontiguousarray(owners, dtype=np.uint8).reshape(-1, 52)
         n = owners.shape[0]
         if first_board != self._next or first_board + n - 1 > self.run.high:
-            raise DealingError(f"boards must come in order, {self._next} … {self.run.high}: not {first_board} … "
-                               f"{first_board + n - 1}", field="board")
+            raise DealingError(
+                f"boards must come in order, {self._next} … {self.run.high}: not {first_board} … {first_board + n - 1}",
+                field="board",
+            )
         self._next = first_board + n
         return self._encode(self, first_board, numbers, owners)
 
     def footer(self) -> bytes:
         if self._next != self.run.high + 1:
-            raise DealingError(f"the run ends at board {self.run.high}; boards from {self._next} were not written",
-                               field="board")
+            raise DealingError(
+                f"the run ends at board {self.run.high}; boards from {self._next} were not written", field="board"
+            )
         return self.reference.footer()
 
 
@@ -327,8 +356,9 @@ def bulk_writer(fmt, run: Run, **options) -> BulkWriter:
 
     fmt = get_format(fmt) if isinstance(fmt, str) else fmt
     if fmt.max_board is not None and run.high > fmt.max_board:
-        raise DealingError(Text.of("format.max_board", format=fmt.name, max=fmt.max_board, board=run.high),
-                           field="format")
+        raise DealingError(
+            Text.of("format.max_board", format=fmt.name, max=fmt.max_board, board=run.high), field="format"
+        )
     return BulkWriter(fmt, run, **options)
 
 
@@ -337,4 +367,3 @@ def render_arrays(fmt, first_board: int, numbers: np.ndarray, owners: np.ndarray
     owners = np.ascontiguousarray(owners, dtype=np.uint8).reshape(-1, 52)
     writer = bulk_writer(fmt, Run.range(first_board, first_board + owners.shape[0] - 1), **options)
     return b"".join([writer.header(), writer.chunk(first_board, numbers, owners), writer.footer()])
-

@@ -53,8 +53,11 @@ class BorelWriter(_Writer):
     def board(self, board: int, deal: Deal) -> bytes:
         numbers = card_numbers(deal)
         first = board_dealer(board)
-        letters = [chr(ord("A") + n - 1) if n <= 26 else chr(ord("a") + n - 27)
-                   for i in range(4) for n in numbers[first.after(i)]]
+        letters = [
+            chr(ord("A") + n - 1) if n <= 26 else chr(ord("a") + n - 27)
+            for i in range(4)
+            for n in numbers[first.after(i)]
+        ]
         return ("".join(letters) + "\n").encode("ascii")
 
 

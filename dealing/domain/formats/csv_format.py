@@ -65,14 +65,15 @@ def read_csv(data: bytes | str) -> list[tuple[int, Deal]]:
             raise DealingError(Text.of("csv.fields", count=len(row)), line=lineno)
         hands = {}
         for seat in Seat:
-            pbn = ".".join(row[4 * seat:4 * seat + 4])
+            pbn = ".".join(row[4 * seat : 4 * seat + 4])
             try:
                 hands[seat] = Hand.from_pbn(pbn)
             except DealingError as exc:
-                raise DealingError(Text.of("deal.hand", seat=seat, error=exc.said), field=seat.letter,
-                                   line=lineno) from None
-        board_text = row[16].strip()        # (str.strip() takes more than int() does: "4\x1d")
-        if not re.fullmatch(r"[0-9]{1,9}", board_text) or int(board_text) < 1:   # ("²".isdigit(): int refuses it)
+                raise DealingError(
+                    Text.of("deal.hand", seat=seat, error=exc.said), field=seat.letter, line=lineno
+                ) from None
+        board_text = row[16].strip()  # (str.strip() takes more than int() does: "4\x1d")
+        if not re.fullmatch(r"[0-9]{1,9}", board_text) or int(board_text) < 1:  # ("²".isdigit(): int refuses it)
             raise DealingError(Text.of("csv.board", text=row[16]), field="board", line=lineno)
         board = int(board_text)
         try:
@@ -81,7 +82,8 @@ def read_csv(data: bytes | str) -> list[tuple[int, Deal]]:
             raise DealingError(exc.said, line=lineno) from None
         expected = f"{board_dealer(board).letter}/{_CSV_VUL[board_vulnerability(board)]}"
         if row[17].strip() != expected:
-            raise DealingError(Text.of("csv.dealer", board=board, given=row[17], expected=expected), field="dealer",
-                               line=lineno)
+            raise DealingError(
+                Text.of("csv.dealer", board=board, given=row[17], expected=expected), field="dealer", line=lineno
+            )
         boards.append((board, deal))
     return boards

@@ -69,7 +69,8 @@ def bri_record(deal: Deal) -> bytes:
 def dge_record(deal: Deal) -> bytes:
     """The 68-byte DGE core: per seat and suit, the CP437 suit byte and the ranks."""
     return "".join(chr(code) + held for seat in holdings(deal) for code, held in zip((6, 3, 4, 5), seat)).encode(
-        "ascii")
+        "ascii"
+    )
 
 
 class BriWriter:
@@ -117,9 +118,11 @@ class DlmWriter:
     def header(self) -> bytes:
         low, high = self.run.low, self.run.high
         checksum = 0 ^ low ^ high ^ (1 if self.show else 0)
-        text = (f"[Document]\nHeadline={DLM_HEADLINE}\nStatus={'Show' if self.show else 'Sealed'}\n"
-                f"Duplicates=0\nFrom board={min(low, MAX_BOARD)}\nTo board={min(high, MAX_BOARD)}\n"
-                f"Next board to duplimate=0\nPrintOuts=0\nCrypto key=0\nChecksum={checksum}\n")
+        text = (
+            f"[Document]\nHeadline={DLM_HEADLINE}\nStatus={'Show' if self.show else 'Sealed'}\n"
+            f"Duplicates=0\nFrom board={min(low, MAX_BOARD)}\nTo board={min(high, MAX_BOARD)}\n"
+            f"Next board to duplimate=0\nPrintOuts=0\nCrypto key=0\nChecksum={checksum}\n"
+        )
         return text.encode("ascii") + _dlm_dummies(0, low)
 
     def board(self, board: int, deal: Deal) -> bytes:
@@ -139,11 +142,13 @@ class DlmWriter:
 
 
 def _dlm_dummies(after: int, before: int) -> bytes:
-    return "".join(f"Duplicates {i:02d}=0\nBoard {i:02d}={_DUMMY_DLM}{i ^ 14:03d}\n"
-                   for i in range(after + 1, min(before, 100))).encode("ascii")
+    return "".join(
+        f"Duplicates {i:02d}=0\nBoard {i:02d}={_DUMMY_DLM}{i ^ 14:03d}\n" for i in range(after + 1, min(before, 100))
+    ).encode("ascii")
 
 
 # --- readers ------------------------------------------------------------------------------
+
 
 def _deal_from_numbers(hands: dict[Seat, list[int]], where: Callable[..., Text]) -> Deal:
     owners: list[Seat | None] = [None] * 52
@@ -173,13 +178,13 @@ def read_dup(data: bytes, first_board: int = 1) -> list[tuple[int, Deal]]:
         raise DealingError(Text.of("dup.size", count=len(data)))
     boards = []
     for k in range(len(data) // 156):
-        record = data[156 * k:156 * (k + 1)]
+        record = data[156 * k : 156 * (k + 1)]
         where = partial(_in_record, k)
         digits = record[:78].decode("ascii", errors="replace")
         if not digits.isdigit():
             raise DealingError(where("dup.digits"))
-        numbers = [int(digits[i:i + 2]) for i in range(0, 78, 2)]
-        hands = {seat: numbers[13 * s:13 * s + 13] for s, seat in enumerate((Seat.NORTH, Seat.EAST, Seat.SOUTH))}
+        numbers = [int(digits[i : i + 2]) for i in range(0, 78, 2)]
+        hands = {seat: numbers[13 * s : 13 * s + 13] for s, seat in enumerate((Seat.NORTH, Seat.EAST, Seat.SOUTH))}
         deal = _deal_from_numbers(hands, where)
         screen = record[78:146]
         if screen != b" " * 68 and screen != dge_record(deal):
@@ -203,7 +208,7 @@ def read_dlm(data: bytes | str) -> list[tuple[int, Deal]]:
         key, sep, value = line.partition("=")
         if not sep:
             raise DealingError(Text.of("dlm.no_equals", text=line), line=lineno)
-        match = re.fullmatch(r"Board ([0-9]{1,9})", key.strip())     # (int() refuses thousands of digits)
+        match = re.fullmatch(r"Board ([0-9]{1,9})", key.strip())  # (int() refuses thousands of digits)
         if match:
             boards[int(match[1])] = (value.strip(), lineno)
         else:
@@ -213,33 +218,39 @@ def read_dlm(data: bytes | str) -> list[tuple[int, Deal]]:
     except (KeyError, ValueError):
         raise DealingError(Text.of("dlm.range_lines"), field="From board") from None
     if not (1 <= low <= high <= MAX_BOARD):
-        raise DealingError(Text.of("dlm.range", low=low, high=high, max=MAX_BOARD), field="From board",
-                           line=header["From board"][1])
+        raise DealingError(
+            Text.of("dlm.range", low=low, high=high, max=MAX_BOARD), field="From board", line=header["From board"][1]
+        )
     if "Checksum" in header:
         status = header.get("Status", ("Show", 0))[0]
         duplicates, lineno = header.get("Duplicates", ("0", 0))
-        if not re.fullmatch(r"[0-9]{1,9}", duplicates):             # ("²".isdigit(), but int() refuses it)
+        if not re.fullmatch(r"[0-9]{1,9}", duplicates):  # ("²".isdigit(), but int() refuses it)
             raise DealingError(Text.of("dlm.duplicates", value=duplicates), field="Duplicates", line=lineno)
         expected = int(duplicates) ^ low ^ high ^ (1 if status == "Show" else 0)
         value, lineno = header["Checksum"]
         if value != str(expected):
-            raise DealingError(Text.of("dlm.header_checksum", value=value, expected=expected), field="Checksum",
-                               line=lineno)
+            raise DealingError(
+                Text.of("dlm.header_checksum", value=value, expected=expected), field="Checksum", line=lineno
+            )
     deals = []
     for board in range(low, high + 1):
         if board not in boards:
             raise DealingError(Text.of("dlm.lacks", board=board), field=f"Board {board:02d}")
         value, lineno = boards[board]
         if not re.fullmatch(r"[a-p]{26}\d{3}", value):
-            raise DealingError(_on_board(board, Text.of("dlm.letters", value=value)), field=f"Board {board:02d}",
-                               line=lineno)
+            raise DealingError(
+                _on_board(board, Text.of("dlm.letters", value=value)), field=f"Board {board:02d}", line=lineno
+            )
         letters, checksum = value[:26], int(value[26:])
         expected = board
         for ch in letters:
             expected ^= ord(ch)
         if checksum != expected:
-            raise DealingError(_on_board(board, Text.of("dlm.checksum", checksum=checksum, expected=expected)),
-                               field=f"Board {board:02d}", line=lineno)
+            raise DealingError(
+                _on_board(board, Text.of("dlm.checksum", checksum=checksum, expected=expected)),
+                field=f"Board {board:02d}",
+                line=lineno,
+            )
         owners = []
         for ch in letters:
             code = ord(ch) - ord("a")

@@ -38,8 +38,13 @@ _LIN_SEATS = {1: Seat.SOUTH, 2: Seat.WEST, 3: Seat.NORTH, 4: Seat.EAST}
 _LIN_DIGIT = {seat: digit for digit, seat in _LIN_SEATS.items()}
 _LIN_ORDER = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 _LIN_VUL = {Vulnerability.NONE: "0", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.BOTH: "b"}
-_VUL_LIN = {"0": Vulnerability.NONE, "o": Vulnerability.NONE, "n": Vulnerability.NS, "e": Vulnerability.EW,
-            "b": Vulnerability.BOTH}
+_VUL_LIN = {
+    "0": Vulnerability.NONE,
+    "o": Vulnerability.NONE,
+    "n": Vulnerability.NS,
+    "e": Vulnerability.EW,
+    "b": Vulnerability.BOTH,
+}
 
 
 class LinWriter:
@@ -51,11 +56,14 @@ class LinWriter:
 
     def board(self, board: int, deal: Deal) -> bytes:
         rows = holdings(deal)
-        hands = ",".join("".join(letter + held for letter, held in zip("SHDC", rows[seat]))
-                         for seat in (Seat.SOUTH, Seat.WEST, Seat.NORTH))
+        hands = ",".join(
+            "".join(letter + held for letter, held in zip("SHDC", rows[seat]))
+            for seat in (Seat.SOUTH, Seat.WEST, Seat.NORTH)
+        )
         dealer = _LIN_DIGIT[board_dealer(board)]
-        return (f"qx|o{board}|md|{dealer}{hands}|rh||ah|Board {board}|sv|"
-                f"{_LIN_VUL[board_vulnerability(board)]}|pg||\n").encode("ascii")
+        return (
+            f"qx|o{board}|md|{dealer}{hands}|rh||ah|Board {board}|sv|{_LIN_VUL[board_vulnerability(board)]}|pg||\n"
+        ).encode("ascii")
 
     def footer(self) -> bytes:
         return b""
@@ -70,7 +78,7 @@ class LinBoard:
 
 
 def _parse_lin_hand(text: str) -> Hand:
-    by_suit = {suit: "" for suit in SUITS_DESCENDING}
+    by_suit = dict.fromkeys(SUITS_DESCENDING, "")
     suit = None
     for ch in text.upper().replace("10", "T"):
         if ch in "SHDC":
@@ -86,8 +94,9 @@ def _parse_record(record: str, lineno: int) -> LinBoard | None:
     if "%" in record:
         record = unquote(record)
     parts = record.split("|")
-    pairs = [(parts[i].strip().lower(), parts[i + 1] if i + 1 < len(parts) else "")
-             for i in range(0, len(parts) - 1, 2)]
+    pairs = [
+        (parts[i].strip().lower(), parts[i + 1] if i + 1 < len(parts) else "") for i in range(0, len(parts) - 1, 2)
+    ]
     values: dict[str, str] = {}
     for key, value in pairs:
         values.setdefault(key, value)
@@ -115,7 +124,7 @@ def _parse_record(record: str, lineno: int) -> LinBoard | None:
     board = None
     match = re.search(r"(\d+)", values.get("ah", "")) or re.fullmatch(r"[oc](\d+)", values.get("qx", "").strip())
     if match:
-        if len(match[1]) > 9:         # no board has such a number (and int() refuses thousands of digits)
+        if len(match[1]) > 9:  # no board has such a number (and int() refuses thousands of digits)
             raise DealingError(Text.of("lin.board", text=match[1][:20]), field="ah", line=lineno)
         board = int(match[1])
     vul = _VUL_LIN.get(values.get("sv", "").strip().lower())

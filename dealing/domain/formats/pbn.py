@@ -58,7 +58,7 @@ __all__ = [
 FORBIDDEN_INHERITANCE = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play"})
 #: PBN's mandatory tag set (MTS), in export order.
 MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable",
-                  "Deal", "Scoring", "Declarer", "Contract", "Result")
+                  "Deal", "Scoring", "Declarer", "Contract", "Result")  # fmt: skip
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _TAG_NAME = re.compile(r"\[\s*([A-Za-z0-9_]*)")
@@ -67,6 +67,7 @@ _CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')  # a table cell: a quoted s
 
 
 # --- the model ----------------------------------------------------------------------------
+
 
 @dataclass
 class PbnTag:
@@ -105,19 +106,20 @@ class PbnTable:
             if not part:
                 continue
             name, _, spec = part.partition("\\")
-            match = re.fullmatch(r"([0-9]{0,9})([LRlr]?)", spec.strip())    # (int() refuses thousands of digits)
+            match = re.fullmatch(r"([0-9]{0,9})([LRlr]?)", spec.strip())  # (int() refuses thousands of digits)
             if not match:
-                raise DealingError(Text.of("pbn.column", tag=tag.name, column=part, spec=spec), field=tag.name,
-                                   line=tag.line)
+                raise DealingError(
+                    Text.of("pbn.column", tag=tag.name, column=part, spec=spec), field=tag.name, line=tag.line
+                )
             width = int(match[1]) if match[1] else None
             columns.append((name.strip(), width, (match[2] or "L").upper()))
         rows = []
         for text, line in zip(tag.section, tag.section_lines):
             if text.count('"') % 2:
-                raise DealingError(_in_tag(tag.name, "pbn.unclosed_quote", row=text.strip()), field=tag.name,
-                                   line=line)
-            rows.append(tuple(_unescape(quoted) if quoted or bare == "" else bare
-                              for quoted, bare in _CELL.findall(text)))
+                raise DealingError(_in_tag(tag.name, "pbn.unclosed_quote", row=text.strip()), field=tag.name, line=line)
+            rows.append(
+                tuple(_unescape(quoted) if quoted or bare == "" else bare for quoted, bare in _CELL.findall(text))
+            )
         return cls(tag.name, tuple(columns), tuple(rows), tuple(tag.section_lines))
 
     @property
@@ -191,6 +193,7 @@ class PbnFile:
 
 # --- reading ------------------------------------------------------------------------------
 
+
 def _decode(data: bytes | str) -> tuple[str, bool, str]:
     if isinstance(data, str):
         return (data[1:], True, "utf-8") if data.startswith("\ufeff") else (data, False, "utf-8")
@@ -232,7 +235,7 @@ def read_pbn(data: bytes | str) -> PbnFile:
         return game
 
     for lineno, raw in enumerate(lines, start=1):
-        if "\x00" in raw:      # no text file holds one (and PostgreSQL stores no text that does)
+        if "\x00" in raw:  # no text file holds one (and PostgreSQL stores no text that does)
             raise DealingError(Text.of("pbn.nul"), line=lineno)
         if brace is not None:
             brace.append(raw)
@@ -269,8 +272,11 @@ def read_pbn(data: bytes | str) -> PbnFile:
                 match = _TAG.match(raw, pos)
                 if not match:
                     name = _TAG_NAME.match(raw, pos)[1] or "?"
-                    raise DealingError(_in_tag(name, "pbn.malformed_tag", text=raw[pos:].strip()[:60], tag=name),
-                                       field=name, line=lineno)
+                    raise DealingError(
+                        _in_tag(name, "pbn.malformed_tag", text=raw[pos:].strip()[:60], tag=name),
+                        field=name,
+                        line=lineno,
+                    )
                 current = PbnTag(match[1], _unescape(match[2]), lineno)
                 start_game(lineno).items.append(current)
                 pos = match.end()
@@ -279,7 +285,7 @@ def read_pbn(data: bytes | str) -> PbnFile:
                 if end < 0:
                     brace, brace_line = [raw[pos:]], lineno
                     break
-                start_game(lineno).items.append(PbnComment(raw[pos:end + 1], lineno))
+                start_game(lineno).items.append(PbnComment(raw[pos : end + 1], lineno))
                 pos = end + 1
             elif ch == ";":
                 start_game(lineno).items.append(PbnComment(raw[pos:], lineno))
@@ -310,8 +316,9 @@ def _resolve(games: list[PbnGame]) -> None:
             value = tag.value
             if value == "#" or value.startswith("##"):
                 if tag.name in FORBIDDEN_INHERITANCE:
-                    raise DealingError(_in_tag(tag.name, "pbn.inheritance", value=value, tag=tag.name),
-                                       field=tag.name, line=tag.line)
+                    raise DealingError(
+                        _in_tag(tag.name, "pbn.inheritance", value=value, tag=tag.name), field=tag.name, line=tag.line
+                    )
                 if value == "#":
                     value = last_seen.get(tag.name, "")
                 else:
@@ -338,7 +345,7 @@ def _checked(game: PbnGame, lines: dict[str, int], name: str, parse):
 
 
 def _parse_board(text: str) -> int:
-    if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) < 1:    # ("²".isdigit(); int() refuses it, and 5,000 digits)
+    if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) < 1:  # ("²".isdigit(); int() refuses it, and 5,000 digits)
         raise DealingError(Text.of("pbn.board", text=text))
     return int(text)
 
@@ -395,8 +402,11 @@ def _optimum_result_table(tag: PbnTag) -> DoubleDummyTable | None:
     values: dict[tuple[Seat, Strain], int] = {}
     for row, line in zip(table.rows, table.lines):
         if len(row) <= max(where):
-            raise DealingError(_in_tag(tag.name, "pbn.columns", row=" ".join(row), count=len(row), columns=len(names)),
-                               field=tag.name, line=line)
+            raise DealingError(
+                _in_tag(tag.name, "pbn.columns", row=" ".join(row), count=len(row), columns=len(names)),
+                field=tag.name,
+                line=line,
+            )
         declarer, strain, result = (row[i] for i in where)
         try:
             key = (_seat(declarer), _strain(strain))
@@ -404,8 +414,9 @@ def _optimum_result_table(tag: PbnTag) -> DoubleDummyTable | None:
                 raise DealingError(Text.of("table.twice", seat=key[0].letter, strain=str(key[1])))
             values[key] = _tricks(result)
         except DealingError as exc:
-            raise DealingError(_in_tag(tag.name, "pbn.row", row=" ".join(row), error=exc.said), field=tag.name,
-                               line=line) from None
+            raise DealingError(
+                _in_tag(tag.name, "pbn.row", row=" ".join(row), error=exc.said), field=tag.name, line=line
+            ) from None
     try:
         return DoubleDummyTable.from_mapping(values)
     except DealingError as exc:
@@ -414,12 +425,18 @@ def _optimum_result_table(tag: PbnTag) -> DoubleDummyTable | None:
 
 # --- writing ------------------------------------------------------------------------------
 
+
 def _tag_text(name: str, value: str) -> str:
     return f'[{name} "{_escape(value)}"]'
 
 
-def dumps(pbn: PbnFile | Iterable[PbnGame], *, newline: str | None = None, header: Sequence[str] | None = None,
-          bom: bool | None = None) -> str:
+def dumps(
+    pbn: PbnFile | Iterable[PbnGame],
+    *,
+    newline: str | None = None,
+    header: Sequence[str] | None = None,
+    bom: bool | None = None,
+) -> str:
     """Write games back as PBN text: header lines, then each game's tags (with their section
     lines) and comments in order, games separated by blank lines as read."""
     if isinstance(pbn, PbnFile):
@@ -456,10 +473,18 @@ def _format_rows(rows: Sequence[Sequence[object]], widths: Sequence[int | None],
     return lines
 
 
-def export_pbn(boards: Sequence[tuple[int, Deal]], *, event: str = "", site: str = "", date: str = "",
-               analyses: dict[int, BoardAnalysis] | None = None, generator: str | None = None,
-               dealers: dict[int, Seat] | None = None, vulnerabilities: dict[int, Vulnerability] | None = None,
-               newline: str = "\n") -> str:
+def export_pbn(
+    boards: Sequence[tuple[int, Deal]],
+    *,
+    event: str = "",
+    site: str = "",
+    date: str = "",
+    analyses: dict[int, BoardAnalysis] | None = None,
+    generator: str | None = None,
+    dealers: dict[int, Seat] | None = None,
+    vulnerabilities: dict[int, Vulnerability] | None = None,
+    newline: str = "\n",
+) -> str:
     """Our PBN 2.1 export of ``(board, deal)`` pairs, optionally with their analyses.
 
     Dealer and vulnerability come from the board number (Law 2) unless given. With an
@@ -478,9 +503,23 @@ def export_pbn(boards: Sequence[tuple[int, Deal]], *, event: str = "", site: str
             out.append(_tag_text("Generator", generator))
         dealer = (dealers or {}).get(board) or board_dealer(board)
         vul = (vulnerabilities or {}).get(board) or board_vulnerability(board)
-        values = {"Event": event, "Site": site, "Date": date, "Board": str(board), "West": "", "North": "",
-                  "East": "", "South": "", "Dealer": dealer.letter, "Vulnerable": vul.pbn,
-                  "Deal": deal.to_pbn(dealer), "Scoring": "", "Declarer": "", "Contract": "", "Result": ""}
+        values = {
+            "Event": event,
+            "Site": site,
+            "Date": date,
+            "Board": str(board),
+            "West": "",
+            "North": "",
+            "East": "",
+            "South": "",
+            "Dealer": dealer.letter,
+            "Vulnerable": vul.pbn,
+            "Deal": deal.to_pbn(dealer),
+            "Scoring": "",
+            "Declarer": "",
+            "Contract": "",
+            "Result": "",
+        }
         out.extend(_tag_text(name, values[name]) for name in MANDATORY_TAGS)
         analysis = analyses.get(board)
         if analysis is not None:
@@ -494,6 +533,7 @@ def export_pbn(boards: Sequence[tuple[int, Deal]], *, event: str = "", site: str
 
 
 # --- BigDeal's own layout -----------------------------------------------------------------
+
 
 class BigDealPbnWriter:
     """BigDeal 2.0's PBN (``output.c`` ``init_pbn``/``print_pbn``): the header with a

@@ -64,9 +64,12 @@ class Command(BaseCommand):
     # Nothing here touches the database, the models or the URLs: skip Django's system checks
     # (a third of a second of start-up, mostly importing every view to check the URL patterns).
     requires_system_checks = []
-    help = ("Deal boards exactly as BigDeal's bigdealx does, in any of its formats: "
-            + ", ".join(FORMATS) + ". Options as bigdealx: -W owner, -e text, -E file, -h seed, -o, "
-            "-n count|lo-hi, -f formats, -p prefix (use --help for help; -h is the seed).")
+    help = (
+        "Deal boards exactly as BigDeal's bigdealx does, in any of its formats: "
+        + ", ".join(FORMATS)
+        + ". Options as bigdealx: -W owner, -e text, -E file, -h seed, -o, "
+        "-n count|lo-hi, -f formats, -p prefix (use --help for help; -h is the seed)."
+    )
 
     def create_parser(self, prog_name, subcommand, **kwargs):
         # bigdealx's -h is the seed: take it away from argparse's help and keep --help.
@@ -79,13 +82,16 @@ class Command(BaseCommand):
         parser.add_argument("-e", dest="entropy", action=_Entropy, metavar="TEXT", help="entropy string (repeatable)")
         parser.add_argument("-E", dest="entropy", action=_Entropy, metavar="FILE", help="entropy file (repeatable)")
         parser.add_argument("-h", dest="seed", metavar="HEX40", help="the 160-bit seed as 40 hex digits")
-        parser.add_argument("-o", dest="only_arguments", action="store_true",
-                            help="use only the command-line entropy")
+        parser.add_argument("-o", dest="only_arguments", action="store_true", help="use only the command-line entropy")
         parser.add_argument("-n", dest="boards", metavar="N|LO-HI", help="number of boards or a range like 17-32")
         parser.add_argument("-f", dest="formats", metavar="LIST", help="comma-separated formats")
         parser.add_argument("-p", dest="prefix", metavar="PREFIX", help="output file prefix")
-        parser.add_argument("--threads", metavar="N", help="threads that deal a large run while it is written "
-                            f"(default: this machine's CPUs, at most {MAX_THREADS}); 1 deals and writes in turn")
+        parser.add_argument(
+            "--threads",
+            metavar="N",
+            help="threads that deal a large run while it is written "
+            f"(default: this machine's CPUs, at most {MAX_THREADS}); 1 deals and writes in turn",
+        )
 
     def run_from_argv(self, argv):
         """From the command line (not call_command): the process ends right after, so its
@@ -103,8 +109,11 @@ class Command(BaseCommand):
             settings = read_bigdealrc(Path.cwd() / BIGDEALRC)
             formats = parse_format_list(options["formats"] or settings.get("formats", DEFAULT_FORMATS))
             seed = self._seed(options)
-            owner = os.fsencode(options["wizard"]) if options["wizard"] is not None else settings.get(
-                "owner", bigdeal.DEFAULT_OWNER).encode("latin-1")
+            owner = (
+                os.fsencode(options["wizard"])
+                if options["wizard"] is not None
+                else settings.get("owner", bigdeal.DEFAULT_OWNER).encode("latin-1")
+            )
             usable = []
             for fmt in formats:
                 if fmt.max_board is not None and high > fmt.max_board:
@@ -116,8 +125,11 @@ class Command(BaseCommand):
                 return
             if any(f.name == "stats" for f in usable):
                 self.stderr.write(STATS_WARNING)
-            threads = (min(MAX_THREADS, pipeline.available_cpus()) if options["threads"] is None
-                       else max(1, _threads(options["threads"])))
+            threads = (
+                min(MAX_THREADS, pipeline.available_cpus())
+                if options["threads"] is None
+                else max(1, _threads(options["threads"]))
+            )
             written = self._write(usable, prefix, seed, bigdeal.owner_hash(owner), low, high, threads)
         except DealingError as exc:
             raise CommandError(str(exc)) from None
@@ -136,8 +148,9 @@ class Command(BaseCommand):
                 try:
                     data = Path(value).read_bytes()
                 except OSError as exc:
-                    raise DealingError(f"-E {value}: cannot read the entropy file ({exc.strerror})",
-                                       field="-E") from None
+                    raise DealingError(
+                        f"-E {value}: cannot read the entropy file ({exc.strerror})", field="-E"
+                    ) from None
                 collected.append(b"".join(bytes((b, 0, 0, 0)) for b in data))
         if options["seed"] is not None:
             try:
@@ -148,8 +161,9 @@ class Command(BaseCommand):
             collected.append(secrets.token_bytes(OS_ENTROPY_BYTES))
         return bigdeal.seed_random_from_entropy(collected)
 
-    def _write(self, formats: list[DealFormat], prefix: str, seed: bytes, owner: bytes, low: int,
-               high: int, threads: int = 1) -> list[str]:
+    def _write(
+        self, formats: list[DealFormat], prefix: str, seed: bytes, owner: bytes, low: int, high: int, threads: int = 1
+    ) -> list[str]:
         run = Run.range(low, high)
         bulk = run.count > PURE_PYTHON_LIMIT
         if bulk:
@@ -220,8 +234,8 @@ def _deals(seed: bytes, owner: bytes, low: int, high: int):
 
 
 def _threads(text: str) -> int:
-    number = str(text).strip()          # (str.strip() takes more than int() does: "4\x1d")
-    if not re.fullmatch(r"[0-9]{1,3}", number):     # ("²".isdigit(), but int() refuses it)
+    number = str(text).strip()  # (str.strip() takes more than int() does: "4\x1d")
+    if not re.fullmatch(r"[0-9]{1,3}", number):  # ("²".isdigit(), but int() refuses it)
         raise DealingError(f"--threads {text!r}: expected a whole number like 1 or 2", field="--threads")
     return int(number)
 
@@ -234,7 +248,7 @@ def parse_boards(text: str | None) -> tuple[int, int]:
     """
     if text is None:
         raise DealingError("give the boards with -n: a number of boards (-n 32) or a range (-n 17-32)", field="-n")
-    match = re.fullmatch(r"\s*([0-9]{1,12})\s*(?:-\s*([0-9]{1,12})\s*)?", text)   # (int() refuses 5,000 digits)
+    match = re.fullmatch(r"\s*([0-9]{1,12})\s*(?:-\s*([0-9]{1,12})\s*)?", text)  # (int() refuses 5,000 digits)
     if not match:
         raise DealingError(f"-n {text!r}: expected a number of boards like 32 or a range like 17-32", field="-n")
     low, high = (int(match[1]), int(match[2])) if match[2] else (1, int(match[1]))
@@ -245,19 +259,25 @@ def parse_boards(text: str | None) -> tuple[int, int]:
     if high < low:
         raise DealingError(f"-n {text}: the range runs backwards ({low} > {high})", field="-n")
     if high - low + 1 > bigdeal.MAX_BOARDS or high > bigdeal.MAX_BOARDS:
-        raise DealingError(f"-n {text}: bigdealx deals at most {bigdeal.MAX_BOARDS:,} boards, numbered up to "
-                           f"{bigdeal.MAX_BOARDS:,}", field="-n")
+        raise DealingError(
+            f"-n {text}: bigdealx deals at most {bigdeal.MAX_BOARDS:,} boards, numbered up to {bigdeal.MAX_BOARDS:,}",
+            field="-n",
+        )
     return low, high
 
 
 def check_prefix(prefix: str | None) -> str:
     """bigdealx's rule for ``-p`` (``legal_filename_prefix``): 1-100 characters, no '/' or space."""
     if prefix is None or prefix == "":
-        raise DealingError("give the output file prefix with -p (files are named <prefix>.pbn, <prefix>.dup …)",
-                           field="-p")
+        raise DealingError(
+            "give the output file prefix with -p (files are named <prefix>.pbn, <prefix>.dup …)", field="-p"
+        )
     if len(prefix) > 100 or "/" in prefix or " " in prefix:
-        raise DealingError(f"-p {prefix!r}: a prefix has at most 100 characters and no '/' or space (the files "
-                           f"go to the current directory)", field="-p")
+        raise DealingError(
+            f"-p {prefix!r}: a prefix has at most 100 characters and no '/' or space (the files "
+            f"go to the current directory)",
+            field="-p",
+        )
     return prefix
 
 

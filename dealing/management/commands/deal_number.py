@@ -22,8 +22,12 @@ class Command(BaseCommand):
         what = parser.add_mutually_exclusive_group(required=True)
         what.add_argument("--to-deal", metavar="N", help="a deal number 0 … D-1 (or - for stdin)")
         what.add_argument("--from-deal", metavar="PBN", help='a PBN deal such as "E:… … … …" (or - for stdin)')
-        parser.add_argument("--numbering", choices=["pavlicek", "bigdeal"], default="pavlicek",
-                            help="which numbering (default: pavlicek)")
+        parser.add_argument(
+            "--numbering",
+            choices=["pavlicek", "bigdeal"],
+            default="pavlicek",
+            help="which numbering (default: pavlicek)",
+        )
 
     def handle(self, *args, **options):
         to_deal = options["to_deal"] is not None

@@ -28,15 +28,19 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         key = parser.add_mutually_exclusive_group(required=True)
         key.add_argument("--key", metavar="HEX64", help="the set's 256-bit key as 64 hex digits")
-        key.add_argument("--new-key", action="store_true",
-                         help="make a fresh key with secrets and print it on standard error (keep it secret)")
+        key.add_argument(
+            "--new-key",
+            action="store_true",
+            help="make a fresh key with secrets and print it on standard error (keep it secret)",
+        )
         parser.add_argument("--count", required=True, help="how many deals")
         parser.add_argument("--label", default="", help="the set's label (UTF-8), part of the definition")
         parser.add_argument("--start", default="0", help="index of the first deal (default 0)")
         parser.add_argument("--format", default="pbn", help=f"one of {', '.join(streaming.FORMATS)} (default pbn)")
         parser.add_argument("--output", metavar="FILE", help="write here instead of standard output")
-        parser.add_argument("--threads", default=None,
-                            help=f"threads that deal (default: this machine's CPUs, at most {MAX_THREADS})")
+        parser.add_argument(
+            "--threads", default=None, help=f"threads that deal (default: this machine's CPUs, at most {MAX_THREADS})"
+        )
 
     def run_from_argv(self, argv):
         """From the command line (not call_command): the process ends right after, so its
@@ -54,12 +58,16 @@ class Command(BaseCommand):
             count = _whole(options["count"], "--count")
             start = _whole(options["start"], "--start")
             label = options["label"]
-            threads = (min(MAX_THREADS, pipeline.available_cpus()) if options["threads"] is None
-                       else max(1, _whole(options["threads"], "--threads")))
+            threads = (
+                min(MAX_THREADS, pipeline.available_cpus())
+                if options["threads"] is None
+                else max(1, _whole(options["threads"], "--threads"))
+            )
             generator.check_label(label)
             if start + count > generator.MAX_INDEX:
-                raise DealingError(f"--start + --count goes beyond the last deal index {generator.MAX_INDEX - 1}",
-                                   field="count")
+                raise DealingError(
+                    f"--start + --count goes beyond the last deal index {generator.MAX_INDEX - 1}", field="count"
+                )
             if options["new_key"]:
                 self.stderr.write(f"key: {key.hex()}")
             if options["output"]:

@@ -53,18 +53,29 @@ class Command(BaseCommand):
         deal.add_argument("--reserve", action="store_true", help="the reserve set instead of the original")
         deal.add_argument("--boards", help="board range(s) when the phase says ? (e.g. 1-16)")
         deal.add_argument("--dv", help="use this delayed value instead of the DV line (e.g. to test a claim)")
-        deal.add_argument("--format", default="deals",
-                          help="deals (board and PBN deal string per line; default) or a format of the formats "
-                               "module (pbn, dup, dlm, lin, csv, …) written to --output")
+        deal.add_argument(
+            "--format",
+            default="deals",
+            help="deals (board and PBN deal string per line; default) or a format of the formats "
+            "module (pbn, dup, dlm, lin, csv, …) written to --output",
+        )
         deal.add_argument("--output", help="file to write (required for the binary formats)")
 
         create = sub.add_parser("create", help="write a new .sqd/.sqk pair with keys from secrets")
         create.add_argument("--name", required=True, help="tournament name (TN)")
-        create.add_argument("--delayed-info", required=True,
-                            help="the promised delayed information (DI), e.g. 'Dow Jones close 2 May 2025'")
-        create.add_argument("--phase", action="append", required=True, metavar="N:BOARDS:PREFIX:DESCRIPTION",
-                            help="a phase, as an SN line: sessions (0 = open-ended), boards (16, 1-16,17-32, "
-                                 "3x7 or ?), file prefix (# for the session number), description; repeat")
+        create.add_argument(
+            "--delayed-info",
+            required=True,
+            help="the promised delayed information (DI), e.g. 'Dow Jones close 2 May 2025'",
+        )
+        create.add_argument(
+            "--phase",
+            action="append",
+            required=True,
+            metavar="N:BOARDS:PREFIX:DESCRIPTION",
+            help="a phase, as an SN line: sessions (0 = open-ended), boards (16, 1-16,17-32, "
+            "3x7 or ?), file prefix (# for the session number), description; repeat",
+        )
         create.add_argument("--output", required=True, help="path without suffix: writes PATH.sqd and PATH.sqk")
 
         set_dv = sub.add_parser("set-dv", help="record the delayed value (DV) in the .sqd after the event")
@@ -89,12 +100,15 @@ class Command(BaseCommand):
         self.stdout.write(f"Delayed value (DV): {tournament.delayed_value or '(not set yet)'}")
         for phase in tournament.phases:
             count = "open-ended" if phase.open_ended else f"{phase.sessions} sessions"
-            self.stdout.write(f"Phase {phase.number}: {count}, boards {phase.boards}, files {phase.prefix}: "
-                              f"{phase.description}")
+            self.stdout.write(
+                f"Phase {phase.number}: {count}, boards {phase.boards}, files {phase.prefix}: {phase.description}"
+            )
         for message in check.messages:
             self.stdout.write(message)
-        self.stdout.write("Not covered by the hash (compare with your copy of the .sqd published in advance): "
-                          "DI, DV, phases and board numbers.")
+        self.stdout.write(
+            "Not covered by the hash (compare with your copy of the .sqd published in advance): "
+            "DI, DV, phases and board numbers."
+        )
         self.stdout.write("OK: the key file is the one committed to.")
 
     def _sessions(self, phase: sq.Phase, text: str) -> list[int]:
@@ -107,8 +121,9 @@ class Command(BaseCommand):
         try:
             first, last = int(lo), int(hi or lo)
         except ValueError:
-            raise DealingError(f"--session must be a number, a range like 3-5, or *, not {text!r}",
-                               field="session") from None
+            raise DealingError(
+                f"--session must be a number, a range like 3-5, or *, not {text!r}", field="session"
+            ) from None
         if first > last:
             raise DealingError(f"--session range {text} runs backwards", field="session")
         for s in (first, last):
@@ -122,8 +137,10 @@ class Command(BaseCommand):
         phase = tournament.phase(options["phase"])
         sessions = self._sessions(phase, options["session"])
         fmt = options["format"].strip().lower()
-        made = [(s, sq.session_deals(tournament, keys, phase.number, s, options["reserve"], options["boards"]))
-                for s in sessions]
+        made = [
+            (s, sq.session_deals(tournament, keys, phase.number, s, options["reserve"], options["boards"]))
+            for s in sessions
+        ]
         if fmt == "deals":
             lines = []
             for session, deals in made:
@@ -138,7 +155,9 @@ class Command(BaseCommand):
         try:
             from dealing.domain.formats import get_format, render
         except ImportError:
-            raise CommandError(f"format {fmt!r} needs the formats module, which is not installed; use --format deals")
+            raise CommandError(
+                f"format {fmt!r} needs the formats module, which is not installed; use --format deals"
+            ) from None
         writer = get_format(fmt)
         if len(made) != 1:
             raise DealingError("files in a deal format hold one session: give one --session", field="session")
@@ -160,7 +179,9 @@ class Command(BaseCommand):
             try:
                 count = int(count)
             except ValueError:
-                raise DealingError(f"--phase {text!r}: the number of sessions must be a number", field="phase") from None
+                raise DealingError(
+                    f"--phase {text!r}: the number of sessions must be a number", field="phase"
+                ) from None
             phases.append((count, boards, prefix, description))
         tournament, sqd, sqk = sq.create_tournament(options["name"], options["delayed_info"], phases)
         base = Path(options["output"])

@@ -30,7 +30,7 @@ LOGINS = [
     ("scorer", "scorer-demo-2026", ClubRole.Role.SCORER, "Sam", "Scorer"),
     ("player", "player-demo-2026", ClubRole.Role.PLAYER, "Ada", "Adamska"),
     ("auditor", "auditor-demo-2026", None, "Audrey", "Auditor"),
-]
+]  # fmt: skip
 OTHER_DIRECTOR = ("hilltop", "hilltop-demo-2026")
 
 PLAYERS = [
@@ -38,7 +38,7 @@ PLAYERS = [
     ("Elena", "Estrada"), ("Farid", "Fahmy"), ("Greta", "Gunnarsdottir"), ("Hugo", "Hartmann"),
     ("Irena", "Ivanova"), ("Jonas", "Jensen"), ("Klara", "Kowalczyk"), ("Liam", "Lindqvist"),
     ("Maya", "Moreau"), ("Nikolai", "Novak"), ("Olga", "Ostrowska"), ("Piotr", "Pawlak"),
-]
+]  # fmt: skip
 
 
 class Command(BaseCommand):
@@ -55,8 +55,13 @@ class Command(BaseCommand):
         for username, password, role, first, last in LOGINS:
             user = User.objects.filter(username=username).first()
             if user is None:
-                user = services.user_create(username=username, password=password, first_name=first, last_name=last,
-                                            email=f"{username}@example.org")
+                user = services.user_create(
+                    username=username,
+                    password=password,
+                    first_name=first,
+                    last_name=last,
+                    email=f"{username}@example.org",
+                )
             if role is None:
                 user.is_staff = user.is_superuser = True
                 user.save(update_fields=["is_staff", "is_superuser"])
@@ -64,15 +69,21 @@ class Command(BaseCommand):
             else:
                 services.club_role_grant(club=club, user=user, role=role)
         hilltop = User.objects.filter(username=OTHER_DIRECTOR[0]).first() or services.user_create(
-            username=OTHER_DIRECTOR[0], password=OTHER_DIRECTOR[1], first_name="Hal", last_name="Hill")
+            username=OTHER_DIRECTOR[0], password=OTHER_DIRECTOR[1], first_name="Hal", last_name="Hill"
+        )
         services.club_role_grant(club=other, user=hilltop, role=ClubRole.Role.DIRECTOR)
 
         player_login = User.objects.get(username="player")
         for number, (first, last) in enumerate(PLAYERS, start=1):
             if not Member.objects.filter(club=club, first_name=first, last_name=last).exists():
-                services.member_create(club=club, first_name=first, last_name=last,
-                                       national_id=f"DEMO{number:04d}", email=f"{first.lower()}@example.org",
-                                       user=player_login if number == 1 else None)
+                services.member_create(
+                    club=club,
+                    first_name=first,
+                    last_name=last,
+                    national_id=f"DEMO{number:04d}",
+                    email=f"{first.lower()}@example.org",
+                    user=player_login if number == 1 else None,
+                )
 
         today = timezone.localdate()
         plan = [
@@ -83,8 +94,9 @@ class Command(BaseCommand):
         ]
         for name, date, status in plan:
             if not club.sessions.filter(name=name).exists():
-                session = services.session_create(club=club, name=name, date=date,
-                                                  start_time=datetime.time(19, 0), boards_per_round=3)
+                session = services.session_create(
+                    club=club, name=name, date=date, start_time=datetime.time(19, 0), boards_per_round=3
+                )
                 Session.objects.filter(pk=session.pk).update(status=status)
         if not other.sessions.exists():
             services.session_create(club=other, name="Hilltop Wednesday Pairs", date=today, boards_per_round=2)

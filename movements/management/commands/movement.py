@@ -1,10 +1,10 @@
 """``manage.py movement``: build a movement and print it as JSON, guide-card JSON, or write its PDF cards.
 
-    python manage.py movement --pairs 8 --format json
-    python manage.py movement --pairs 13 --rounds 9 --format cards-json
-    python manage.py movement --pairs 10 --half-sets --boards-per-round 4 --format pdf --output cards.pdf
-    python manage.py movement --pairs 64 --format pdf --language pl --output karty.pdf
-    python manage.py movement --pairs 20 --kind mitchell --variant skip --arrow-switch --format json
+python manage.py movement --pairs 8 --format json
+python manage.py movement --pairs 13 --rounds 9 --format cards-json
+python manage.py movement --pairs 10 --half-sets --boards-per-round 4 --format pdf --output cards.pdf
+python manage.py movement --pairs 64 --format pdf --language pl --output karty.pdf
+python manage.py movement --pairs 20 --kind mitchell --variant skip --arrow-switch --format json
 """
 
 from __future__ import annotations

@@ -25,26 +25,36 @@ from __future__ import annotations
 
 import datetime
 import re
-from fractions import Fraction
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from dealing.domain.analysis import BoardAnalysis
 from dealing.domain.cards import Deal
 from scoring.domain.engine import EventScore, score_event
-from scoring.domain.options import ScoringOptions
 from scoring.domain.errors import ScoringError
+from scoring.domain.options import ScoringOptions
 from scoring.domain.results import TravellerLine
 
 __all__ = ["FilePlayer", "FilePair", "FileEvent", "split_pair_id", "weight_text", "EVENT_TYPES", "METHOD_EVENT_TYPES"]
 
 #: USEBIO's EVENT_TYPE (and the spellings seen in real files) → our scoring method.
-EVENT_TYPES = {"MP_PAIRS": "matchpoints", "PAIRS": "matchpoints", "MATCH_POINTS": "matchpoints",
-               "BUTLER_PAIRS": "butler", "BUTLER": "butler", "CROSS_IMP": "cross_imps", "CROSS_IMPS": "cross_imps"}
+EVENT_TYPES = {
+    "MP_PAIRS": "matchpoints",
+    "PAIRS": "matchpoints",
+    "MATCH_POINTS": "matchpoints",
+    "BUTLER_PAIRS": "butler",
+    "BUTLER": "butler",
+    "CROSS_IMP": "cross_imps",
+    "CROSS_IMPS": "cross_imps",
+}
 #: Our method → the EVENT_TYPE and BOARD_SCORING_METHOD we write.
-METHOD_EVENT_TYPES = {"matchpoints": ("MP_PAIRS", "MATCH_POINTS"), "butler": ("BUTLER_PAIRS", "BUTLER"),
-                      "cross_imps": ("CROSS_IMP", "CROSS_IMPS")}
+METHOD_EVENT_TYPES = {
+    "matchpoints": ("MP_PAIRS", "MATCH_POINTS"),
+    "butler": ("BUTLER_PAIRS", "BUTLER"),
+    "cross_imps": ("CROSS_IMP", "CROSS_IMPS"),
+}
 
-_PAIR_ID = re.compile(r"([A-Za-z]*?)([0-9]{1,9})(NS|EW)?", re.IGNORECASE)   # (int() refuses thousands of digits)
+_PAIR_ID = re.compile(r"([A-Za-z]*?)([0-9]{1,9})(NS|EW)?", re.IGNORECASE)  # (int() refuses thousands of digits)
 
 
 def split_pair_id(text: str) -> tuple[str, int, str] | None:
@@ -76,13 +86,13 @@ class FilePlayer:
 class FilePair:
     """A pair of the event as the file describes it."""
 
-    id: str                                   # as the traveller lines name it
+    id: str  # as the traveller lines name it
     number: int
-    direction: str = ""                       # "NS", "EW" or "" (what the file says)
-    section: str = ""                         # the file's section id ("" when it has none)
+    direction: str = ""  # "NS", "EW" or "" (what the file says)
+    section: str = ""  # the file's section id ("" when it has none)
     players: tuple[FilePlayer, ...] = ()
-    written: str = ""                         # the number as the file writes it ("1NS")
-    total: str | None = None                  # the file's numbers, as written
+    written: str = ""  # the number as the file writes it ("1NS")
+    total: str | None = None  # the file's numbers, as written
     percentage: str | None = None
     place: str | None = None
     line: int | None = None
@@ -103,22 +113,22 @@ class FileEvent:
     date: datetime.date | None = None
     club_name: str = ""
     club_id: str = ""
-    event_type: str = "MP_PAIRS"              # as the file says (USEBIO EVENT_TYPE)
-    board_scoring_method: str = ""            # as the file says
-    method: str = "matchpoints"               # ours: matchpoints, butler or cross_imps
-    winner_type: int = 1                      # 1: one ranking; 2: NS and EW ranked apart
+    event_type: str = "MP_PAIRS"  # as the file says (USEBIO EVENT_TYPE)
+    board_scoring_method: str = ""  # as the file says
+    method: str = "matchpoints"  # ours: matchpoints, butler or cross_imps
+    winner_type: int = 1  # 1: one ranking; 2: NS and EW ranked apart
     program: str = ""
     program_version: str = ""
     identifier: str = ""
-    version: str = ""                         # the file format's version ("1.2")
-    source: str = ""                          # the file's name
+    version: str = ""  # the file format's version ("1.2")
+    source: str = ""  # the file's name
     file_format: str = "usebio"
     sections: tuple[str, ...] = ()
     pairs: list[FilePair] = field(default_factory=list)
     deals: dict[int, Deal] = field(default_factory=dict)
     analyses: dict[int, BoardAnalysis] = field(default_factory=dict)
     lines: list[TravellerLine] = field(default_factory=list)
-    stated: ScoringOptions | None = None      # options the file states in full (a JSON traveller set)
+    stated: ScoringOptions | None = None  # options the file states in full (a JSON traveller set)
 
     @property
     def two_winners(self) -> bool:
@@ -160,8 +170,9 @@ class FileEvent:
         options = options or self.options()
         try:
             return score_event(self.lines, options, fields=self.fields(options), two_winners=self.two_winners)
-        except ScoringError as exc:          # what the engine refuses, said where the file says it (its line)
-            if exc.line is None and exc.where is None or not self.source:
+        except ScoringError as exc:  # what the engine refuses, said where the file says it (its line)
+            if (exc.line is None and exc.where is None) or not self.source:
                 raise
-            raise ScoringError(exc.reason, field=exc.field, line=exc.line, where=exc.where, source=self.source) \
-                from None
+            raise ScoringError(
+                exc.reason, field=exc.field, line=exc.line, where=exc.where, source=self.source
+            ) from None

@@ -91,8 +91,15 @@ class _Reader:
         def value(name: str) -> str:
             return (first.value(name) or "").strip() if first else ""
 
-        out = FileEvent(name=value("Event"), date=_date(value("Date")), club_name=value("Site"), source=self.source,
-                        file_format="pbn", version="2.1", event_type="PAIRS")
+        out = FileEvent(
+            name=value("Event"),
+            date=_date(value("Date")),
+            club_name=value("Site"),
+            source=self.source,
+            file_format="pbn",
+            version="2.1",
+            event_type="PAIRS",
+        )
         scoring = next((g.value("Scoring") for g in pbn.games if (g.value("Scoring") or "").strip() not in _NONE), "")
         out.method = _method(scoring or "MP")
         out.board_scoring_method = (scoring or "").strip()
@@ -121,8 +128,7 @@ class _Reader:
                 if pid not in known:
                     known.add(pid)
                     section, number, direction = split_pair_id(pid) or ("", 0, "")
-                    out.pairs.append(FilePair(id=pid, number=number, direction=direction, section=section,
-                                              written=pid))
+                    out.pairs.append(FilePair(id=pid, number=number, direction=direction, section=section, written=pid))
         out.sections = tuple(sorted({p.section for p in out.pairs if p.section}))
         return out
 
@@ -138,8 +144,11 @@ class _Reader:
         lowered = PbnTable(table.name, tuple((c.lower(), w, a) for c, w, a in table.columns), table.rows, table.lines)
         for row, line in zip(lowered.rows, lowered.lines):
             if len(row) != len(lowered.columns):
-                raise self.error(Text.of("pbn.columns", table=name, row=" ".join(row), count=len(row),
-                                         columns=len(lowered.columns)), line, name)
+                raise self.error(
+                    Text.of("pbn.columns", table=name, row=" ".join(row), count=len(row), columns=len(lowered.columns)),
+                    line,
+                    name,
+                )
         return lowered
 
     def column(self, row: dict, name: str, line: int, table: str = "ScoreTable") -> str:
@@ -157,16 +166,29 @@ class _Reader:
         return f"{section}{number}{suffix}", section
 
     def read_row(self, row: dict, line: int, board: int) -> TravellerLine:
-        (ns, section), (ew, _) = (self.pair_id(self.column(row, c, line), line, "ScoreTable")
-                                  for c in ("PairId_NS", "PairId_EW"))
+        (ns, section), (ew, _) = (
+            self.pair_id(self.column(row, c, line), line, "ScoreTable") for c in ("PairId_NS", "PairId_EW")
+        )
         score = self.score(row, line)
         result = self.result(row, line, score)
-        extra = {"line": line, "score": None if score is None or isinstance(result, Artificial) else score,
-                 "mp_ns": self.number(row.get("mp_ns") or row.get("imp_ns")),
-                 "mp_ew": self.number(row.get("mp_ew") or row.get("imp_ew")), "lead": row.get("lead", "")}
+        extra = {
+            "line": line,
+            "score": None if score is None or isinstance(result, Artificial) else score,
+            "mp_ns": self.number(row.get("mp_ns") or row.get("imp_ns")),
+            "mp_ew": self.number(row.get("mp_ew") or row.get("imp_ew")),
+            "lead": row.get("lead", ""),
+        }
         try:
-            return TravellerLine(board, ns, ew, result, section=section, round=self.integer(row.get("round")),
-                                 table=self.integer(row.get("table")), extra=extra)
+            return TravellerLine(
+                board,
+                ns,
+                ew,
+                result,
+                section=section,
+                round=self.integer(row.get("round")),
+                table=self.integer(row.get("table")),
+                extra=extra,
+            )
         except ScoringError as exc:
             raise self.error(exc.reason, line, "ScoreTable") from None
 
@@ -224,10 +246,18 @@ class _Reader:
         names = [n.strip() for n in re.split(r"\s+[-–&]\s+", row.get("names", "")) if n.strip() and n.strip() != "-"]
         total = self.number(row.get("totalscoremp") or row.get("totalscoreimp") or row.get("totalscore"))
         direction = parsed[2] or (direction if direction in ("NS", "EW") else "")
-        return FilePair(id=pid, number=parsed[1], direction=direction, section=section,
-                        players=tuple(FilePlayer(n) for n in names), written=written, total=total,
-                        percentage=self.number(row.get("totalpercentage")), place=self.number(row.get("rank")),
-                        line=line)
+        return FilePair(
+            id=pid,
+            number=parsed[1],
+            direction=direction,
+            section=section,
+            players=tuple(FilePlayer(n) for n in names),
+            written=written,
+            total=total,
+            percentage=self.number(row.get("totalpercentage")),
+            place=self.number(row.get("rank")),
+            line=line,
+        )
 
 
 def read_pbn_results(data: bytes | str, *, source: str = "") -> FileEvent:
@@ -238,13 +268,18 @@ def read_pbn_results(data: bytes | str, *, source: str = "") -> FileEvent:
 
 # --- writing ----------------------------------------------------------------------------------
 
+
 def _quoted(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _rows(rows: list[list[str]], columns: list[tuple[str, int, str]]) -> list[str]:
-    return [" ".join(cell.rjust(width) if side == "R" else cell.ljust(width)
-                     for cell, (_, width, side) in zip(row, columns)).rstrip() for row in rows]
+    return [
+        " ".join(
+            cell.rjust(width) if side == "R" else cell.ljust(width) for cell, (_, width, side) in zip(row, columns)
+        ).rstrip()
+        for row in rows
+    ]
 
 
 def _header(columns: list[tuple[str, int, str]]) -> str:
@@ -267,8 +302,19 @@ def _cells(line: TravellerLine, s, imps: bool) -> list[str]:
         score_ns = _quoted(", ".join(f"{weight_text(w)}% {v:+d}" for w, v in result.parts))
     else:
         score_ns = str(result.parts[0][1])
-    cells = [str(line.round or "-"), str(line.table or "-"), line.ns, line.ew, contract, declarer, tricks, lead,
-             score_ns, shown(s.ns), shown(s.ew)]
+    cells = [
+        str(line.round or "-"),
+        str(line.table or "-"),
+        line.ns,
+        line.ew,
+        contract,
+        declarer,
+        tricks,
+        lead,
+        score_ns,
+        shown(s.ns),
+        shown(s.ew),
+    ]
     if not imps:
         cells += [shown(100 * s.ns / s.top) if s.top else "-", shown(100 * s.ew / s.top) if s.top else "-"]
     return cells
@@ -278,9 +324,19 @@ def write_pbn_results(event: FileEvent, score: EventScore) -> str:
     """PBN 2.1 of ``event`` with our score (see the module's docstring)."""
     imps = score.options.is_imps
     points = "IMP" if imps else "MP"
-    columns = [("Round", 2, "R"), ("Table", 2, "R"), ("PairId_NS", 4, "R"), ("PairId_EW", 4, "R"),
-               ("Contract", 5, "L"), ("Declarer", 1, "R"), ("Result", 2, "R"), ("Lead", 3, "L"),
-               ("Score_NS", 6, "R"), (f"{points}_NS", 6, "R"), (f"{points}_EW", 6, "R")]
+    columns = [
+        ("Round", 2, "R"),
+        ("Table", 2, "R"),
+        ("PairId_NS", 4, "R"),
+        ("PairId_EW", 4, "R"),
+        ("Contract", 5, "L"),
+        ("Declarer", 1, "R"),
+        ("Result", 2, "R"),
+        ("Lead", 3, "L"),
+        ("Score_NS", 6, "R"),
+        (f"{points}_NS", 6, "R"),
+        (f"{points}_EW", 6, "R"),
+    ]
     if not imps:
         columns += [("Percentage_NS", 6, "R"), ("Percentage_EW", 6, "R")]
     two_winners = len(score.fields) > 1 and all(f.split()[-1:] in (["NS"], ["EW"]) for f in score.fields)
@@ -291,19 +347,36 @@ def write_pbn_results(event: FileEvent, score: EventScore) -> str:
     for index, board in enumerate(sorted({b.board for b in score.boards})):
         deal = event.deals.get(board)
         dealer = board_dealer(board)
-        values = {"Event": event.name, "Site": event.club_name,
-                  "Date": event.date.strftime("%Y.%m.%d") if event.date else "", "Board": str(board), "West": "",
-                  "North": "", "East": "", "South": "", "Dealer": dealer.letter,
-                  "Vulnerable": board_vulnerability(board).pbn, "Deal": deal.to_pbn(dealer) if deal else "",
-                  "Scoring": SCORING_TAGS[score.options.method], "Declarer": "?", "Contract": "?", "Result": "?"}
+        values = {
+            "Event": event.name,
+            "Site": event.club_name,
+            "Date": event.date.strftime("%Y.%m.%d") if event.date else "",
+            "Board": str(board),
+            "West": "",
+            "North": "",
+            "East": "",
+            "South": "",
+            "Dealer": dealer.letter,
+            "Vulnerable": board_vulnerability(board).pbn,
+            "Deal": deal.to_pbn(dealer) if deal else "",
+            "Scoring": SCORING_TAGS[score.options.method],
+            "Declarer": "?",
+            "Contract": "?",
+            "Result": "?",
+        }
         game = PbnGame(items=[PbnTag(name, values[name]) for name in MANDATORY_TAGS])
         analysis = event.analyses.get(board)
         if analysis is not None:
-            game.items += [PbnTag("DoubleDummyTricks", analysis.table.to_pbn_tricks()),
-                           PbnTag("OptimumScore", analysis.par.optimum_score_pbn()),
-                           PbnTag("ParContract", analysis.par.par_contract_pbn()),
-                           PbnTag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R",
-                                  section=[f"{d} {s:>2} {t:>2}" for d, s, t in analysis.table.optimum_result_rows()])]
+            game.items += [
+                PbnTag("DoubleDummyTricks", analysis.table.to_pbn_tricks()),
+                PbnTag("OptimumScore", analysis.par.optimum_score_pbn()),
+                PbnTag("ParContract", analysis.par.par_contract_pbn()),
+                PbnTag(
+                    "OptimumResultTable",
+                    "Declarer;Denomination\\2R;Result\\2R",
+                    section=[f"{d} {s:>2} {t:>2}" for d, s, t in analysis.table.optimum_result_rows()],
+                ),
+            ]
         lines = [s for b in score.boards if b.board == board for s in b.lines]
         rows = [_cells(s.line, s, imps) for s in lines]
         game.items.append(PbnTag("ScoreTable", _header(columns), section=_rows(rows, columns)))
@@ -312,13 +385,13 @@ def write_pbn_results(event: FileEvent, score: EventScore) -> str:
             for p in score.pairs:
                 filed = event.pair(p.pair)
                 direction = p.field.split()[-1] if two_winners else "-"
-                ranking.append([p.place, p.pair, direction, shown(p.total)]
-                               + ([] if imps else [shown(p.percentage)])
-                               + [_quoted(filed.names if filed and filed.names else "-"), str(p.boards)])
-            game.items.append(PbnTag("TotalScoreTable", _header(totals),
-                                     section=_rows(ranking, totals)))
+                ranking.append(
+                    [p.place, p.pair, direction, shown(p.total)]
+                    + ([] if imps else [shown(p.percentage)])
+                    + [_quoted(filed.names if filed and filed.names else "-"), str(p.boards)]
+                )
+            game.items.append(PbnTag("TotalScoreTable", _header(totals), section=_rows(ranking, totals)))
         games.append(game)
     if games:
         games[-1].blank_lines_after = 0
     return dumps(games, header=["% PBN 2.1", "% EXPORT", "%Creator: clubsite"])
-

@@ -50,8 +50,11 @@ def result_data(s: LineScore) -> dict:
     if isinstance(result, Artificial):
         return {"adjusted": f"{result.ns_percent}/{result.ew_percent}"}
     if isinstance(result, Assigned) and result.is_weighted:
-        return {"weighted": [[float(weight_text(w)) if "." in weight_text(w) else int(weight_text(w)), v]
-                             for w, v in result.parts]}
+        return {
+            "weighted": [
+                [float(weight_text(w)) if "." in weight_text(w) else int(weight_text(w)), v] for w, v in result.parts
+            ]
+        }
     return {"score": result.parts[0][1]}
 
 
@@ -69,10 +72,14 @@ def event_report(event: FileEvent, score: EventScore, comparison: Comparison | N
         results = []
         for s in board.lines:
             row = {"ns": s.line.ns, "ew": s.line.ew, **result_data(s)}
-            row["ns_score"] = None if s.ns_score is None else (
-                s.ns_score if isinstance(s.ns_score, int) else _number(s.ns_score))
-            row.update({"imp_ns": _number(s.ns), "imp_ew": _number(s.ew)} if imps else
-                       {"mp_ns": _number(s.ns), "mp_ew": _number(s.ew)})
+            row["ns_score"] = (
+                None if s.ns_score is None else (s.ns_score if isinstance(s.ns_score, int) else _number(s.ns_score))
+            )
+            row.update(
+                {"imp_ns": _number(s.ns), "imp_ew": _number(s.ew)}
+                if imps
+                else {"mp_ns": _number(s.ns), "mp_ew": _number(s.ew)}
+            )
             results.append(row)
         entry["results"] = results
         boards.append(entry)
@@ -93,10 +100,16 @@ def event_report(event: FileEvent, score: EventScore, comparison: Comparison | N
             row["names"] = filed.names
         pairs.append(row)
     return {
-        "event": {"name": event.name, "date": event.date.isoformat() if event.date else None,
-                  "club": event.club_name, "program": " ".join(x for x in (event.program, event.program_version) if x),
-                  "event_type": event.event_type, "winners": 2 if two_fields else 1, "source": event.source,
-                  "sections": list(event.sections)},
+        "event": {
+            "name": event.name,
+            "date": event.date.isoformat() if event.date else None,
+            "club": event.club_name,
+            "program": " ".join(x for x in (event.program, event.program_version) if x),
+            "event_type": event.event_type,
+            "winners": 2 if two_fields else 1,
+            "source": event.source,
+            "sections": list(event.sections),
+        },
         "options": {**score.options.as_dict(), "description": score.options.describe()},
         "boards": boards,
         "pairs": pairs,
@@ -120,8 +133,12 @@ def text_report(report: dict) -> str:
     """The report as a plain-text table (English)."""
     event, out = report["event"], []
     title = event["name"] or event["source"] or "event"
-    out.append(f"{title}" + (f" ({event['date']})" if event["date"] else "") + (
-        f", {event['club']}" if event["club"] else "") + (f" — {event['program']}" if event["program"] else ""))
+    out.append(
+        f"{title}"
+        + (f" ({event['date']})" if event["date"] else "")
+        + (f", {event['club']}" if event["club"] else "")
+        + (f" — {event['program']}" if event["program"] else "")
+    )
     out.append(f"Scored: {report['options']['description']}")
     imps = report["options"]["method"] != "matchpoints"
     unit = "IMP" if imps else "MP"
@@ -132,8 +149,10 @@ def text_report(report: dict) -> str:
         for row in board["results"]:
             score = "" if row["ns_score"] is None else f"{row['ns_score']:+g}"
             key = "imp" if imps else "mp"
-            out.append(f"  {row['ns']:>5} {row['ew']:>5}  {_result_text(row):<18} {score:>6} "
-                       f"{row[key + '_ns']:>7.2f} {row[key + '_ew']:>7.2f}")
+            out.append(
+                f"  {row['ns']:>5} {row['ew']:>5}  {_result_text(row):<18} {score:>6} "
+                f"{row[key + '_ns']:>7.2f} {row[key + '_ew']:>7.2f}"
+            )
     fields = list(dict.fromkeys(p.get("field", "") for p in report["pairs"]))
     for name in fields:
         out += ["", "Ranking" + (f" {name}" if name else "")]
@@ -143,13 +162,19 @@ def text_report(report: dict) -> str:
     comparison = report.get("comparison")
     if comparison is not None:
         checked = comparison["checked"]
-        out += ["", f"Compared with {comparison['source'] or 'the file'}: " + ", ".join(
-            f"{n} {k}" for k, n in checked.items()) + f"; {comparison['errors']} scores differ, "
-            f"{comparison['unexplained']} differences unexplained"]
+        out += [
+            "",
+            f"Compared with {comparison['source'] or 'the file'}: "
+            + ", ".join(f"{n} {k}" for k, n in checked.items())
+            + f"; {comparison['errors']} scores differ, "
+            f"{comparison['unexplained']} differences unexplained",
+        ]
         out += [f"  - {c['text']}" for c in comparison["conventions"]]
         for o in comparison["overrides"]:
-            out.append(f"  - override: board {o['board']}, {o['ns']} v {o['ew']} ({o['result']}): file "
-                       f"{'/'.join(o['theirs'])}, rules {'/'.join(o['ours'])}")
+            out.append(
+                f"  - override: board {o['board']}, {o['ns']} v {o['ew']} ({o['result']}): file "
+                f"{'/'.join(o['theirs'])}, rules {'/'.join(o['ours'])}"
+            )
         for d in comparison["differences"]:
             if not d["explained_by"]:
                 where = f"board {d['board']} {d['ns']} v {d['ew']}" if "board" in d else f"pair {d['pair']}"

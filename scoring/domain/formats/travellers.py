@@ -44,6 +44,7 @@ _OPTION_KEYS = ("method", "scale", "factoring", "sections")
 
 def read_travellers(data: bytes | str, *, source: str = "") -> FileEvent:
     """The traveller set in ``data`` (see the module's docstring)."""
+
     def fail(text: Text, where: str) -> ScoringError:
         return ScoringError(text, where=where, source=source or "JSON")
 
@@ -55,9 +56,10 @@ def read_travellers(data: bytes | str, *, source: str = "") -> FileEvent:
     try:
         document = json.loads(data)
     except json.JSONDecodeError as exc:
-        raise ScoringError(Text.of("json.invalid", reason=exc.msg, column=exc.colno), line=exc.lineno,
-                           source=source or "JSON") from None
-    except (ValueError, RecursionError):      # a number of thousands of digits (int() refuses it), or deep nesting
+        raise ScoringError(
+            Text.of("json.invalid", reason=exc.msg, column=exc.colno), line=exc.lineno, source=source or "JSON"
+        ) from None
+    except (ValueError, RecursionError):  # a number of thousands of digits (int() refuses it), or deep nesting
         raise fail(Text.of("json.unreadable"), "") from None
     if not isinstance(document, Mapping):
         raise fail(Text.of("json.shape", expected="object"), "")
@@ -71,8 +73,15 @@ def read_travellers(data: bytes | str, *, source: str = "") -> FileEvent:
     winners = document.get("winners", 1)
     if winners not in (1, 2):
         raise fail(Text.of("json.shape", expected="winners"), "winners")
-    event = FileEvent(name=str(document.get("event") or ""), source=source, file_format="json", event_type="",
-                      method=options.method, winner_type=winners, stated=options)
+    event = FileEvent(
+        name=str(document.get("event") or ""),
+        source=source,
+        file_format="json",
+        event_type="",
+        method=options.method,
+        winner_type=winners,
+        stated=options,
+    )
     for i, board in enumerate(boards):
         where = f"boards[{i}]"
         if not isinstance(board, Mapping):
@@ -90,9 +99,10 @@ def read_travellers(data: bytes | str, *, source: str = "") -> FileEvent:
     for line in event.lines:
         for pid in (line.ns, line.ew):
             if event.pair(pid) is None:
-                _section, number, direction = split_pair_id(pid[len(line.section):]) or ("", 0, "")
-                event.pairs.append(FilePair(id=pid, number=number, direction=direction, section=line.section,
-                                            written=pid))
+                _section, number, direction = split_pair_id(pid[len(line.section) :]) or ("", 0, "")
+                event.pairs.append(
+                    FilePair(id=pid, number=number, direction=direction, section=line.section, written=pid)
+                )
     return event
 
 
@@ -110,8 +120,15 @@ def _line(item, board: int, where: str, fail) -> TravellerLine:
         result = from_data(item)
         extra = {"position": where}
         rnd, table = item.get("round"), item.get("table")
-        return TravellerLine(board, section + pairs[0], section + pairs[1], result, section=section,
-                             round=rnd if isinstance(rnd, int) else None, table=table if isinstance(table, int)
-                             else None, extra=extra)
+        return TravellerLine(
+            board,
+            section + pairs[0],
+            section + pairs[1],
+            result,
+            section=section,
+            round=rnd if isinstance(rnd, int) else None,
+            table=table if isinstance(table, int) else None,
+            extra=extra,
+        )
     except ScoringError as exc:
         raise fail(exc.reason, f"{where}.{exc.field}" if exc.field else where) from None

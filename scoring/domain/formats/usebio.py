@@ -54,14 +54,28 @@ __all__ = ["read_usebio", "lead_card", "PASS_WORDS", "SCORING_METHODS"]
 
 PASS_WORDS = {"P", "PASS", "PASSED", "AP", "PASSED OUT", "ALL PASS", "PO"}
 #: BOARD_SCORING_METHOD → our method (IMPS in a pairs event is IMPs against a datum: Butler).
-SCORING_METHODS = {"MATCH_POINTS": "matchpoints", "MATCHPOINTS": "matchpoints", "BUTLER": "butler",
-                   "IMPS": "butler", "CROSS_IMPS": "cross_imps", "CROSS_IMP": "cross_imps"}
-_SEATS = {"NORTH": Seat.NORTH, "EAST": Seat.EAST, "SOUTH": Seat.SOUTH, "WEST": Seat.WEST,
-          "N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
+SCORING_METHODS = {
+    "MATCH_POINTS": "matchpoints",
+    "MATCHPOINTS": "matchpoints",
+    "BUTLER": "butler",
+    "IMPS": "butler",
+    "CROSS_IMPS": "cross_imps",
+    "CROSS_IMP": "cross_imps",
+}
+_SEATS = {
+    "NORTH": Seat.NORTH,
+    "EAST": Seat.EAST,
+    "SOUTH": Seat.SOUTH,
+    "WEST": Seat.WEST,
+    "N": Seat.NORTH,
+    "E": Seat.EAST,
+    "S": Seat.SOUTH,
+    "W": Seat.WEST,
+}
 _ARTIFICIAL = re.compile(r"A(\d\d)(\d\d)", re.IGNORECASE)
 # numbers have at most a few digits: a longer one is no score (and int() refuses thousands of digits)
 _SCORE = re.compile(r"[+-]?[0-9]{1,9}")
-_WEIGHTED = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9})?)%\s*([+-]?[0-9]{1,9})")   # our NOTES' weighted score: "20% +650"
+_WEIGHTED = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9})?)%\s*([+-]?[0-9]{1,9})")  # our NOTES' weighted score: "20% +650"
 _NUMBER = re.compile(r"[0-9]{1,9}")
 
 _SAMPLE = b"""<?xml version="1.0"?>
@@ -142,13 +156,20 @@ class _Reader:
         if not out.lines:
             raise self.error(Text.of("file.no_results"), event)
         known = {p.id for p in out.pairs}
-        for line in out.lines:          # pairs that play but are not listed: known by their number only
-            for pid, side in ((line.ns, "NS"), (line.ew, "EW")):
+        for line in out.lines:  # pairs that play but are not listed: known by their number only
+            for pid, _side in ((line.ns, "NS"), (line.ew, "EW")):
                 if pid not in known:
                     known.add(pid)
-                    section, number, direction = split_pair_id(pid[len(line.section):]) or ("", 0, "")
-                    out.pairs.append(FilePair(id=pid, number=number, direction=direction,
-                                              section=line.section, written=pid[len(line.section):]))
+                    section, number, direction = split_pair_id(pid[len(line.section) :]) or ("", 0, "")
+                    out.pairs.append(
+                        FilePair(
+                            id=pid,
+                            number=number,
+                            direction=direction,
+                            section=line.section,
+                            written=pid[len(line.section) :],
+                        )
+                    )
         return out
 
     def read_metadata(self, root: Element, event: Element, out: FileEvent) -> None:
@@ -202,12 +223,24 @@ class _Reader:
         number_element = self.required(element, "PAIR_NUMBER")
         pair_id, number, suffix = self.pair_id(number_element, section, several)
         direction = (element.value("DIRECTION") or "").upper().replace("-", "")
-        players = tuple(FilePlayer(p.value("PLAYER_NAME") or "", p.value("NATIONAL_ID_NUMBER") or "",
-                                   p.value("CLUB_ID_NUMBER") or "") for p in element.findall("PLAYER"))
-        return FilePair(id=pair_id, number=number, direction=suffix or (direction if direction in ("NS", "EW") else ""),
-                        section=section if several else "", players=players, written=number_element.text.strip(),
-                        total=element.value("TOTAL_SCORE") or None, percentage=element.value("PERCENTAGE") or None,
-                        place=element.value("PLACE") or None, line=element.line)
+        players = tuple(
+            FilePlayer(
+                p.value("PLAYER_NAME") or "", p.value("NATIONAL_ID_NUMBER") or "", p.value("CLUB_ID_NUMBER") or ""
+            )
+            for p in element.findall("PLAYER")
+        )
+        return FilePair(
+            id=pair_id,
+            number=number,
+            direction=suffix or (direction if direction in ("NS", "EW") else ""),
+            section=section if several else "",
+            players=players,
+            written=number_element.text.strip(),
+            total=element.value("TOTAL_SCORE") or None,
+            percentage=element.value("PERCENTAGE") or None,
+            place=element.value("PLACE") or None,
+            line=element.line,
+        )
 
     # --- boards, deals and traveller lines ---------------------------------------------------
 
@@ -230,10 +263,13 @@ class _Reader:
         for hand in hands:
             seat = _SEATS.get((hand.value("DIRECTION") or "").upper())
             if seat is None:
-                raise self.error(Text.of("file.seat", text=hand.value("DIRECTION") or ""),
-                                 hand.find("DIRECTION") or hand)
-            suits = [(hand.value(tag) or "").replace("-", "").replace(" ", "")
-                     for tag in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")]
+                raise self.error(
+                    Text.of("file.seat", text=hand.value("DIRECTION") or ""), hand.find("DIRECTION") or hand
+                )
+            suits = [
+                (hand.value(tag) or "").replace("-", "").replace(" ", "")
+                for tag in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+            ]
             try:
                 given[seat] = Hand.from_pbn(".".join(suits))
             except DealingError as exc:
@@ -256,8 +292,13 @@ class _Reader:
         score_element = element.find("SCORE")
         score = score_element.text if score_element is not None else ""
         result = self.read_result(element, score)
-        extra = {"line": element.line, "score": score or None, "mp_ns": element.value("NS_MATCH_POINTS"),
-                 "mp_ew": element.value("EW_MATCH_POINTS"), "lead": element.value("LEAD") or ""}
+        extra = {
+            "line": element.line,
+            "score": score or None,
+            "mp_ns": element.value("NS_MATCH_POINTS"),
+            "mp_ew": element.value("EW_MATCH_POINTS"),
+            "lead": element.value("LEAD") or "",
+        }
         try:
             return TravellerLine(board, ns, ew, result, section=section, extra=extra)
         except ScoringError as exc:

@@ -44,26 +44,56 @@ FORMATS = {
     "DATE": (r"\d{2}/\d{2}/\d{4}", "dd/mm/yyyy"),
     "WINNER_TYPE": (r"[12]", "1|2"),
     "BOARD_SCORING_METHOD": (r"MATCH_POINTS|CROSS_IMPS|IMPS|PAB|BUTLER", "MATCH_POINTS|CROSS_IMPS|IMPS|PAB|BUTLER"),
-    "SESSION_COUNT": (_INT, "0-9"), "SECTION_COUNT": (_INT, "0-9"), "PAIRS": (_INT, "0-9"),
-    "BOARDS_PLAYED": (_INT, "0-9"), "EW_PAIRS": (_INT, "0-9"), "MPS_AWARDED_FLAG": (r"[YN]", "Y|N"),
-    "PAIR_NUMBER": (_PAIR, "7|1NS"), "NS_PAIR_NUMBER": (_PAIR, "7|1NS"), "EW_PAIR_NUMBER": (_PAIR, "7|1NS"),
-    "TOTAL_SCORE": (_NUMBER, "0.00"), "PERCENTAGE": (_NUMBER, "0.00"), "PLACE": (r"\d+=?", "5|5="),
-    "MASTER_POINTS_AWARDED": (_NUMBER, "0-9"), "ADJUSTMENT": (_NUMBER, "0.00"),
+    "SESSION_COUNT": (_INT, "0-9"),
+    "SECTION_COUNT": (_INT, "0-9"),
+    "PAIRS": (_INT, "0-9"),
+    "BOARDS_PLAYED": (_INT, "0-9"),
+    "EW_PAIRS": (_INT, "0-9"),
+    "MPS_AWARDED_FLAG": (r"[YN]", "Y|N"),
+    "PAIR_NUMBER": (_PAIR, "7|1NS"),
+    "NS_PAIR_NUMBER": (_PAIR, "7|1NS"),
+    "EW_PAIR_NUMBER": (_PAIR, "7|1NS"),
+    "TOTAL_SCORE": (_NUMBER, "0.00"),
+    "PERCENTAGE": (_NUMBER, "0.00"),
+    "PLACE": (r"\d+=?", "5|5="),
+    "MASTER_POINTS_AWARDED": (_NUMBER, "0-9"),
+    "ADJUSTMENT": (_NUMBER, "0.00"),
     "BOARD_NUMBER": (r"[1-9]\d*", "1-9"),
     "CONTRACT": (r"[1-7](NT|N|S|H|D|C)(X|XX|x|xx)?|PASS", "3NT|3N|4SX|4Hx|PASS"),
-    "PLAYED_BY": (r"[NESW]", "N|E|S|W"), "LEAD": (_CARD + "?", "2H|D10|HK"),
-    "TRICKS": (r"\d|1[0-3]", "0-13"), "SCORE": (r"-?\d+|A\d{4}", "-620|A6040"),
-    "NS_MATCH_POINTS": (_NUMBER, "0.00"), "EW_MATCH_POINTS": (_NUMBER, "0.00"),
-    "SPADES": (_RANKS, "AKQJT98765432"), "HEARTS": (_RANKS, "AKQJT98765432"),
-    "DIAMONDS": (_RANKS, "AKQJT98765432"), "CLUBS": (_RANKS, "AKQJT98765432"),
+    "PLAYED_BY": (r"[NESW]", "N|E|S|W"),
+    "LEAD": (_CARD + "?", "2H|D10|HK"),
+    "TRICKS": (r"\d|1[0-3]", "0-13"),
+    "SCORE": (r"-?\d+|A\d{4}", "-620|A6040"),
+    "NS_MATCH_POINTS": (_NUMBER, "0.00"),
+    "EW_MATCH_POINTS": (_NUMBER, "0.00"),
+    "SPADES": (_RANKS, "AKQJT98765432"),
+    "HEARTS": (_RANKS, "AKQJT98765432"),
+    "DIAMONDS": (_RANKS, "AKQJT98765432"),
+    "CLUBS": (_RANKS, "AKQJT98765432"),
 }
 EVENT_TYPES = ("MP_PAIRS", "PAIRS", "TEAMS", "INDIVIDUAL", "CROSS_IMP", "BUTLER_PAIRS", "SWISS_PAIRS", "SWISS_TEAMS")
 
 # Each element's children: tag → "1" (exactly once), "?" (at most once), "+" (at least once), "*" (any).
-_EVENT_HEAD = {t: "?" for t in ("EVENT_IDENTIFIER", "EVENT_DESCRIPTION", "PROGRAM_NAME", "PROGRAM_VERSION",
-                                "BOARD_SCORING_METHOD", "WINNER_TYPE", "MASTER_POINT_SCALE", "MASTER_POINT_TYPE",
-                                "SESSION_COUNT", "SECTION_COUNT", "PAIRS", "BOARDS_PLAYED", "EW_PAIRS",
-                                "MPS_AWARDED_FLAG", "CONTACT")}
+_EVENT_HEAD = dict.fromkeys(
+    (
+        "EVENT_IDENTIFIER",
+        "EVENT_DESCRIPTION",
+        "PROGRAM_NAME",
+        "PROGRAM_VERSION",
+        "BOARD_SCORING_METHOD",
+        "WINNER_TYPE",
+        "MASTER_POINT_SCALE",
+        "MASTER_POINT_TYPE",
+        "SESSION_COUNT",
+        "SECTION_COUNT",
+        "PAIRS",
+        "BOARDS_PLAYED",
+        "EW_PAIRS",
+        "MPS_AWARDED_FLAG",
+        "CONTACT",
+    ),
+    "?",
+)
 SPEC: dict[str, dict[str, str]] = {
     "USEBIO": {"CLUB": "1", "EVENT": "1", "HANDSET": "*"},
     "CLUB": {"CLUB_NAME": "1", "CLUB_ID_NUMBER": "?"},
@@ -72,23 +102,41 @@ SPEC: dict[str, dict[str, str]] = {
     "SESSION": {"SECTION": "+"},
     "SECTION": {"PARTICIPANTS": "1", "BOARD": "*"},
     "PARTICIPANTS": {"PAIR": "*"},
-    "PAIR": {"PAIR_NUMBER": "1", "DIRECTION": "?", "TOTAL_SCORE": "?", "PERCENTAGE": "?", "PLACE": "?",
-             "MASTER_POINTS_AWARDED": "?", "ADJUSTMENT": "?", "PLAYER": "*"},
+    "PAIR": {
+        "PAIR_NUMBER": "1",
+        "DIRECTION": "?",
+        "TOTAL_SCORE": "?",
+        "PERCENTAGE": "?",
+        "PLACE": "?",
+        "MASTER_POINTS_AWARDED": "?",
+        "ADJUSTMENT": "?",
+        "PLAYER": "*",
+    },
     "PLAYER": {"PLAYER_NAME": "1", "NATIONAL_ID_NUMBER": "?", "CLUB_ID_NUMBER": "?"},
     "BOARD": {"BOARD_NUMBER": "1", "HAND": "*", "TRAVELLER_LINE": "*"},
     "HAND": {"DIRECTION": "1", "CLUBS": "1", "DIAMONDS": "1", "HEARTS": "1", "SPADES": "1"},
-    "TRAVELLER_LINE": {"NS_PAIR_NUMBER": "1", "EW_PAIR_NUMBER": "1", "CONTRACT": "?", "PLAYED_BY": "?", "LEAD": "?",
-                       "TRICKS": "?", "SCORE": "1", "NS_MATCH_POINTS": "?", "EW_MATCH_POINTS": "?", "LIN_DATA": "?"},
+    "TRAVELLER_LINE": {
+        "NS_PAIR_NUMBER": "1",
+        "EW_PAIR_NUMBER": "1",
+        "CONTRACT": "?",
+        "PLAYED_BY": "?",
+        "LEAD": "?",
+        "TRICKS": "?",
+        "SCORE": "1",
+        "NS_MATCH_POINTS": "?",
+        "EW_MATCH_POINTS": "?",
+        "LIN_DATA": "?",
+    },
     "HANDSET": {"BOARD": "*"},
 }
 #: Elements whose text must not be empty when present (the rest may be, e.g. DIRECTION of a Howell pair).
 _NOT_EMPTY = {"CLUB_NAME", "DATE", "PAIR_NUMBER", "PLAYER_NAME", "BOARD_NUMBER", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER",
-              "SCORE", "CONTRACT", "PLAYED_BY", "TRICKS"}
+              "SCORE", "CONTRACT", "PLAYED_BY", "TRICKS"}  # fmt: skip
 
 
 @dataclass(frozen=True)
 class SchemaFinding:
-    code: str            # missing, empty, repeated, format, nesting, unknown
+    code: str  # missing, empty, repeated, format, nesting, unknown
     element: str
     parent: str
     line: int

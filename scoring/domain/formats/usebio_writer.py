@@ -56,7 +56,7 @@ class _Out:
 
 
 def _written(pair_id: str, section: str) -> str:
-    return pair_id[len(section):] if section and pair_id.startswith(section) else pair_id
+    return pair_id[len(section) :] if section and pair_id.startswith(section) else pair_id
 
 
 def _contract(result: Played) -> str:
@@ -186,4 +186,3 @@ def write_usebio(event: FileEvent, score: EventScore, *, program_version: str = 
         out.close("HANDSET")
     out.close("USEBIO")
     return ("\n".join(out.lines) + "\n").encode("utf-8")
-

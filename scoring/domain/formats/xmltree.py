@@ -76,9 +76,15 @@ class _Refused(Exception):
         self.text, self.line, self.where = text, line, where
 
 
-_TRUNCATED = {expat.errors.codes[name] for name in (
-    expat.errors.XML_ERROR_NO_ELEMENTS, expat.errors.XML_ERROR_UNCLOSED_TOKEN, expat.errors.XML_ERROR_PARTIAL_CHAR,
-    expat.errors.XML_ERROR_UNCLOSED_CDATA_SECTION)}
+_TRUNCATED = {
+    expat.errors.codes[name]
+    for name in (
+        expat.errors.XML_ERROR_NO_ELEMENTS,
+        expat.errors.XML_ERROR_UNCLOSED_TOKEN,
+        expat.errors.XML_ERROR_PARTIAL_CHAR,
+        expat.errors.XML_ERROR_UNCLOSED_CDATA_SECTION,
+    )
+}
 
 
 def parse_xml(data: bytes | str, *, source: str = "") -> Element:
@@ -103,12 +109,14 @@ def parse_xml(data: bytes | str, *, source: str = "") -> Element:
             stack[-1].parts.append(text)
 
     def entity(name, is_parameter, *rest) -> None:
-        raise _Refused(Text.of("xml.entity", name=("%" if is_parameter else "") + str(name)),
-                       parser.CurrentLineNumber, "DOCTYPE")
+        raise _Refused(
+            Text.of("xml.entity", name=("%" if is_parameter else "") + str(name)), parser.CurrentLineNumber, "DOCTYPE"
+        )
 
     def external(context, base, system_id, public_id) -> int:
-        raise _Refused(Text.of("xml.external", name=str(system_id or public_id or context)),
-                       parser.CurrentLineNumber, "DOCTYPE")
+        raise _Refused(
+            Text.of("xml.external", name=str(system_id or public_id or context)), parser.CurrentLineNumber, "DOCTYPE"
+        )
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
@@ -120,20 +128,28 @@ def parse_xml(data: bytes | str, *, source: str = "") -> Element:
         parser.Parse(data, True)
     except _Refused as refused:
         raise ScoringError(refused.text, line=refused.line, where=refused.where, source=source) from None
-    except (LookupError, ValueError) as exc:   # the declaration names an encoding Python does not know, or bytes
-        declared = re.search(rb"""encoding\s*=\s*["']([^"']{0,40})""", data[:200])   # do not decode in it
-        raise ScoringError(Text.of("xml.encoding", name=declared[1].decode("latin-1") if declared else "",
-                                   reason=str(exc)[:80]), line=parser.CurrentLineNumber, where="xml",
-                           source=source) from None
+    except (LookupError, ValueError) as exc:  # the declaration names an encoding Python does not know, or bytes
+        declared = re.search(rb"""encoding\s*=\s*["']([^"']{0,40})""", data[:200])  # do not decode in it
+        raise ScoringError(
+            Text.of("xml.encoding", name=declared[1].decode("latin-1") if declared else "", reason=str(exc)[:80]),
+            line=parser.CurrentLineNumber,
+            where="xml",
+            source=source,
+        ) from None
     except expat.ExpatError as exc:
         reason = expat.ErrorString(exc.code)
         if not stack and not roots:
             raise ScoringError(Text.of("xml.empty"), line=exc.lineno, source=source) from None
         if stack and exc.code in _TRUNCATED:
             open_element = stack[-1]
-            raise ScoringError(Text.of("xml.truncated", element=open_element.tag, opened=open_element.line),
-                               line=exc.lineno, where=open_element.tag, source=source) from None
+            raise ScoringError(
+                Text.of("xml.truncated", element=open_element.tag, opened=open_element.line),
+                line=exc.lineno,
+                where=open_element.tag,
+                source=source,
+            ) from None
         where = stack[-1].tag if stack else (roots[-1].tag if roots else "")
-        raise ScoringError(Text.of("xml.malformed", reason=reason, column=exc.offset + 1), line=exc.lineno,
-                           where=where, source=source) from None
+        raise ScoringError(
+            Text.of("xml.malformed", reason=reason, column=exc.offset + 1), line=exc.lineno, where=where, source=source
+        ) from None
     return roots[0]

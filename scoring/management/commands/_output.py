@@ -38,8 +38,9 @@ def read_bytes(path: str) -> bytes:
 def options_of(event, options: dict):
     """The event's options, changed by the command line's."""
     try:
-        return event.options(scale=options.get("scale"), factoring=options.get("factoring"),
-                             sections=options.get("sections"))
+        return event.options(
+            scale=options.get("scale"), factoring=options.get("factoring"), sections=options.get("sections")
+        )
     except ScoringError as exc:
         raise CommandError(f"--{exc.field}: {exc}") from None
 
@@ -49,7 +50,7 @@ def score_or_fail(event, options, name: str):
     try:
         return event.score(options)
     except ScoringError as exc:
-        said = str(exc)      # the file's line or place, when the event says which, names the file already
+        said = str(exc)  # the file's line or place, when the event says which, names the file already
         raise CommandError(said if said.startswith(name) else f"{name}: {said}") from None
 
 

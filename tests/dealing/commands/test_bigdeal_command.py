@@ -24,10 +24,16 @@ ALL_B = "cds,goedel,stats,dupblind,dlmblind"
 
 # directory, bigdealx arguments (without -p/-f), [(prefix, formats)] — as in tests/data/bigdeal/README.md
 RUNS = [
-    ("wizard32", ["-W", "Test Club Owner", "-e", "entropy one", "-e", "entropy two", "-n", "32"],
-     [("wizard32", ALL_A), ("wizard32blind", ALL_B)]),
-    ("range17", ["-h", "0123456789abcdefFEDCBA9876543210DeadBeef", "-n", "17-32"],
-     [("range17", ALL_A), ("range17blind", ALL_B)]),
+    (
+        "wizard32",
+        ["-W", "Test Club Owner", "-e", "entropy one", "-e", "entropy two", "-n", "32"],
+        [("wizard32", ALL_A), ("wizard32blind", ALL_B)],
+    ),
+    (
+        "range17",
+        ["-h", "0123456789abcdefFEDCBA9876543210DeadBeef", "-n", "17-32"],
+        [("range17", ALL_A), ("range17blind", ALL_B)],
+    ),
     ("three", ["-o", "-e", "abc", "-n", "3"], [("three", ALL_A), ("threeblind", ALL_B)]),
     ("efile", ["-e", "before", "-E", "entropy.bin", "-e", "after", "-o", "-n", "5"], [("efile", "pbn,goedel,dup,dlm")]),
     ("big", ["-W", "Big Run", "-e", "one thousand", "-n", "1000"], [("big", "stats,goedel,csv,dup,dlm")]),
@@ -75,15 +81,19 @@ def test_skipped_formats_are_reported(tmp_path, monkeypatch, capsys):
 
 def test_replays_the_world_bridge_games_2024_finals(tmp_path, monkeypatch):
     """SquareDeal's call for WBG 2024 Finals session 1, replayed: the organiser's FIN1 files."""
-    key = next(line.split(":", 1)[1].strip() for line in (WBG / "WBG2024.sqk").read_text().splitlines()
-               if line.startswith("7,1:"))
+    key = next(
+        line.split(":", 1)[1].strip()
+        for line in (WBG / "WBG2024.sqk").read_text().splitlines()
+        if line.startswith("7,1:")
+    )
     entropy = key[30:] + base64.b64encode(b"43275.91").decode() + "original"
     monkeypatch.chdir(tmp_path)
     call_command("bigdeal", "-W", key[:30], "-e", entropy, "-n", "1-16", "-p", "FIN1", "-f", "pbn,goedel")
     real = GOLDEN / "wbg2024-fin1"
     assert (tmp_path / "FIN1.goe").read_bytes() == (real / "FIN1.goe").read_bytes()
     assert _without_generator((tmp_path / "FIN1.pbn").read_bytes()) == _without_generator(
-        (real / "FIN1.pbn").read_bytes())
+        (real / "FIN1.pbn").read_bytes()
+    )
 
 
 def test_formats_and_owner_come_from_bigdealrc(tmp_path, monkeypatch):
@@ -134,8 +144,9 @@ def test_fresh_entropy_from_secrets_without_seed_options(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("option", [["-o"], ["-W", "owner"], ["-h", "00" * 20]])
 def test_no_fresh_entropy_with_o_w_or_h(option, tmp_path, monkeypatch):
-    monkeypatch.setattr("dealing.management.commands.bigdeal.secrets.token_bytes",
-                        lambda n: pytest.fail("secrets must not be used"))
+    monkeypatch.setattr(
+        "dealing.management.commands.bigdeal.secrets.token_bytes", lambda n: pytest.fail("secrets must not be used")
+    )
     monkeypatch.chdir(tmp_path)
     call_command("bigdeal", *option, "-e", "x", "-n", "1", "-p", "p", "-f", "pbn")
 
@@ -153,7 +164,8 @@ def test_stdout_format(tmp_path, monkeypatch, capsys):
     call_command("bigdeal", "-h", "12" * 20, "-n", "2", "-p", "s", "-f", "stdout")
     out = capsys.readouterr().out
     assert read_pbn(out).boards() == bigdeal.bigdeal_deals(
-        bytes.fromhex("12" * 20), bigdeal.owner_hash(bigdeal.DEFAULT_OWNER), 1, 2)
+        bytes.fromhex("12" * 20), bigdeal.owner_hash(bigdeal.DEFAULT_OWNER), 1, 2
+    )
     assert list(tmp_path.iterdir()) == []
 
 
@@ -173,24 +185,28 @@ def test_entropy_options_keep_command_line_order():
 
 # --- bad input ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["-n", "0", "-p", "x"], "-n 0: deal at least one board"),
-    (["-n", "32-17", "-p", "x"], "-n 32-17: the range runs backwards (32 > 17)"),
-    (["-n", "17-", "-p", "x"], "-n '17-': expected a number of boards like 32 or a range like 17-32"),
-    (["-n", "abc", "-p", "x"], "-n 'abc': expected a number of boards"),
-    (["-n", "9" * 5000, "-p", "x"], "': expected a number of boards like 32"),     # (int() refuses 5,000 digits)
-    (["-n", "1-" + "9" * 5000, "-p", "x"], "': expected a number of boards like 32"),
-    (["-n", "0-5", "-p", "x"], "-n 0-5: board numbers start at 1"),
-    (["-n", "1000000001", "-p", "x"], "bigdealx deals at most 1,000,000,000 boards"),
-    (["-p", "x"], "give the boards with -n"),
-    (["-n", "3"], "give the output file prefix with -p"),
-    (["-n", "3", "-p", "a/b"], "no '/' or space"),
-    (["-n", "3", "-p", "x", "-f", "pbn,nope"], "unknown format 'nope'; known formats: dup, dupblind, dlm"),
-    (["-n", "3", "-p", "x", "-f", "dup,dupblind"], "cannot use dupblind: dup already writes to suffix .dup"),
-    (["-n", "3", "-p", "x", "-h", "abc"], "-h: a BigDeal seed is exactly 40 hex digits, not 3"),
-    (["-n", "3", "-p", "x", "-h", "g" * 40], "-h: a BigDeal seed is hex digits only; 'g' is not one"),
-    (["-n", "3", "-p", "x", "-E", "missing.bin"], "-E missing.bin: cannot read the entropy file"),
-])
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-n", "0", "-p", "x"], "-n 0: deal at least one board"),
+        (["-n", "32-17", "-p", "x"], "-n 32-17: the range runs backwards (32 > 17)"),
+        (["-n", "17-", "-p", "x"], "-n '17-': expected a number of boards like 32 or a range like 17-32"),
+        (["-n", "abc", "-p", "x"], "-n 'abc': expected a number of boards"),
+        (["-n", "9" * 5000, "-p", "x"], "': expected a number of boards like 32"),  # (int() refuses 5,000 digits)
+        (["-n", "1-" + "9" * 5000, "-p", "x"], "': expected a number of boards like 32"),
+        (["-n", "0-5", "-p", "x"], "-n 0-5: board numbers start at 1"),
+        (["-n", "1000000001", "-p", "x"], "bigdealx deals at most 1,000,000,000 boards"),
+        (["-p", "x"], "give the boards with -n"),
+        (["-n", "3"], "give the output file prefix with -p"),
+        (["-n", "3", "-p", "a/b"], "no '/' or space"),
+        (["-n", "3", "-p", "x", "-f", "pbn,nope"], "unknown format 'nope'; known formats: dup, dupblind, dlm"),
+        (["-n", "3", "-p", "x", "-f", "dup,dupblind"], "cannot use dupblind: dup already writes to suffix .dup"),
+        (["-n", "3", "-p", "x", "-h", "abc"], "-h: a BigDeal seed is exactly 40 hex digits, not 3"),
+        (["-n", "3", "-p", "x", "-h", "g" * 40], "-h: a BigDeal seed is hex digits only; 'g' is not one"),
+        (["-n", "3", "-p", "x", "-E", "missing.bin"], "-E missing.bin: cannot read the entropy file"),
+    ],
+)
 def test_bad_input_is_a_clear_error_and_writes_nothing(args, message, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(CommandError) as info:
@@ -216,6 +232,7 @@ def test_a_failure_half_way_leaves_no_files(tmp_path, monkeypatch):
 
 # --- .bigdealrc as bigdealx reads it ---------------------------------------------------------
 
+
 def test_bigdealrc_reading(tmp_path):
     path = tmp_path / ".bigdealrc"
     path.write_bytes(b"[BigDeal]\nformats=pbn\nnonsense line\nowner=Club \xe9\r\n[Other]\nowner=ignored\n")
@@ -227,8 +244,9 @@ def test_bigdealrc_reading(tmp_path):
 
 @pytest.mark.parametrize("threads", ["1", "2"])
 @pytest.mark.parametrize(("directory", "args", "prefix", "formats"), CASES, ids=[c[2] for c in CASES])
-def test_large_runs_take_the_bulk_path_with_the_same_files(directory, args, prefix, formats, threads, tmp_path,
-                                                           monkeypatch):
+def test_large_runs_take_the_bulk_path_with_the_same_files(
+    directory, args, prefix, formats, threads, tmp_path, monkeypatch
+):
     """Above PURE_PYTHON_LIMIT boards the command deals through bigdeal_chunks and writes through
     the bulk writers (formats/bulk.py), dealing on a second thread by default: the same bytes."""
     monkeypatch.setattr("dealing.management.commands.bigdeal.PURE_PYTHON_LIMIT", 0)
@@ -248,8 +266,21 @@ def test_threads_write_the_same_files(tmp_path, monkeypatch):
     for threads in ("1", "3"):
         (tmp_path / threads).mkdir()
         monkeypatch.chdir(tmp_path / threads)
-        call_command("bigdeal", "-W", "Threads", "-e", "same files", "-n", "140000", "-p", "t",
-                     "-f", "pbn,goedel,stats,kops", "--threads", threads)
+        call_command(
+            "bigdeal",
+            "-W",
+            "Threads",
+            "-e",
+            "same files",
+            "-n",
+            "140000",
+            "-p",
+            "t",
+            "-f",
+            "pbn,goedel,stats,kops",
+            "--threads",
+            threads,
+        )
         files[threads] = {p.name: p.read_bytes() for p in (tmp_path / threads).iterdir()}
     assert sorted(files["1"]) == ["t.goe", "t.pbn", "t.rzd", "t.txt"]
     assert files["1"] == files["3"]
@@ -261,7 +292,8 @@ def test_bulk_path_on_standard_output(tmp_path, monkeypatch, capsys):
     call_command("bigdeal", "-h", "12" * 20, "-n", "40", "-p", "s", "-f", "stdout,goedel")
     out = capsys.readouterr().out
     assert read_pbn(out).boards() == bigdeal.bigdeal_deals(
-        bytes.fromhex("12" * 20), bigdeal.owner_hash(bigdeal.DEFAULT_OWNER), 1, 40)
+        bytes.fromhex("12" * 20), bigdeal.owner_hash(bigdeal.DEFAULT_OWNER), 1, 40
+    )
     assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == ["s.goe"]
 
 
@@ -282,7 +314,7 @@ def test_a_bulk_run_that_fails_half_way_leaves_no_files(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("threads", ["two", "²", "9" * 5000])      # ("²".isdigit(); int() refuses it and 5,000 digits)
+@pytest.mark.parametrize("threads", ["two", "²", "9" * 5000])  # ("²".isdigit(); int() refuses it and 5,000 digits)
 def test_threads_must_be_a_number(tmp_path, monkeypatch, threads):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(CommandError, match="--threads .*expected a whole number"):

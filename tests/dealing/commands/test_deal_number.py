@@ -41,12 +41,17 @@ def test_stdin_batches_one_result_per_line(monkeypatch):
 
 @pytest.mark.parametrize(
     ("args", "stdin", "message"),
-    [(("--to-deal", "12x"), None, "not a deal number"),
-     (("--to-deal", str(numbering.D)), None, "must be 0"),
-     (("--to-deal", "-"), "5\n7\nseven\n", "line 3: 'seven' is not a deal number"),
-     (("--from-deal", "-"), "N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432\nN:AK\n",
-      "line 2: "),
-     (("--from-deal", "N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.543A"), None, "hand")],
+    [
+        (("--to-deal", "12x"), None, "not a deal number"),
+        (("--to-deal", str(numbering.D)), None, "must be 0"),
+        (("--to-deal", "-"), "5\n7\nseven\n", "line 3: 'seven' is not a deal number"),
+        (
+            ("--from-deal", "-"),
+            "N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432\nN:AK\n",
+            "line 2: ",
+        ),
+        (("--from-deal", "N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.543A"), None, "hand"),
+    ],
 )
 def test_bad_input_is_a_clear_error(args, stdin, message, monkeypatch):
     with pytest.raises(CommandError, match=message):
@@ -60,7 +65,12 @@ def test_as_a_user_runs_it(tmp_path):
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[3]
-    done = subprocess.run([sys.executable, "manage.py", "deal_number", "--to-deal", "-"], input="1\nbad\n",
-                          capture_output=True, text=True, cwd=root)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "deal_number", "--to-deal", "-"],
+        input="1\nbad\n",
+        capture_output=True,
+        text=True,
+        cwd=root,
+    )
     assert done.returncode != 0
     assert "line 2" in done.stderr and "Traceback" not in done.stderr

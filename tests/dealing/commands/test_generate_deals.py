@@ -32,7 +32,9 @@ def test_numbers_csv_and_pbn():
     numbers = run("--key", KEY, "--label", "L", "--count", "3", "--format", "numbers").split()
     assert [int(n) for n in numbers] == [generator.deal_number(key, "L", i) for i in range(3)]
     csv = run("--key", KEY, "--label", "L", "--count", "3", "--format", "csv").splitlines()
-    assert csv[0] == "index,board,number,deal" and csv[2] == f"1,2,{numbers[1]},{number_to_deal(int(numbers[1])).to_pbn()}"
+    assert (
+        csv[0] == "index,board,number,deal" and csv[2] == f"1,2,{numbers[1]},{number_to_deal(int(numbers[1])).to_pbn()}"
+    )
     pbn = run("--key", KEY, "--label", "L", "--count", "20", "--format", "pbn")
     assert pbn.startswith("% PBN 2.1\n") and pbn.count("[Board ") == 20
     assert '[Board "20"]\n[Dealer "W"]\n[Vulnerable "All"]\n' in pbn
@@ -45,7 +47,7 @@ def test_binary_to_a_file(tmp_path):
     run("--key", KEY, "--count", "1000", "--format", "binary", "--output", str(target))
     data = target.read_bytes()
     assert len(data) == 12000
-    assert int.from_bytes(data[12 * 999:], "big") == generator.deal_number(bytes.fromhex(KEY), "", 999)
+    assert int.from_bytes(data[12 * 999 :], "big") == generator.deal_number(bytes.fromhex(KEY), "", 999)
     assert [p.name for p in tmp_path.iterdir()] == ["set.bin"]  # no temporary file left behind
 
 
@@ -54,8 +56,20 @@ def test_threads_write_the_same_file(fmt, tmp_path):
     files = []
     for threads in ("1", "3"):
         target = tmp_path / f"{threads}.{fmt}"
-        run("--key", KEY, "--count", "70000", "--start", "5", "--format", fmt, "--output", str(target),
-            "--threads", threads)
+        run(
+            "--key",
+            KEY,
+            "--count",
+            "70000",
+            "--start",
+            "5",
+            "--format",
+            fmt,
+            "--output",
+            str(target),
+            "--threads",
+            threads,
+        )
         files.append(target.read_bytes())
     assert files[0] == files[1]
 
@@ -69,13 +83,15 @@ def test_new_key_is_reported_on_stderr():
 
 @pytest.mark.parametrize(
     ("args", "message"),
-    [(("--key", "abc", "--count", "1"), "64 hex digits"),
-     (("--key", "zz" * 32, "--count", "1"), "hex digits only"),
-     (("--key", KEY, "--count", "ten"), "--count must be a whole number"),
-     (("--key", KEY, "--count", "-3"), "0 or more"),
-     (("--key", KEY, "--count", "1", "--format", "docx"), "unknown format 'docx'"),
-     (("--key", KEY, "--count", "2", "--start", str(2**63 - 1)), "beyond the last deal index"),
-     (("--key", KEY, "--count", "1", "--output", "/nonexistent/dir/x"), "does not exist")],
+    [
+        (("--key", "abc", "--count", "1"), "64 hex digits"),
+        (("--key", "zz" * 32, "--count", "1"), "hex digits only"),
+        (("--key", KEY, "--count", "ten"), "--count must be a whole number"),
+        (("--key", KEY, "--count", "-3"), "0 or more"),
+        (("--key", KEY, "--count", "1", "--format", "docx"), "unknown format 'docx'"),
+        (("--key", KEY, "--count", "2", "--start", str(2**63 - 1)), "beyond the last deal index"),
+        (("--key", KEY, "--count", "1", "--output", "/nonexistent/dir/x"), "does not exist"),
+    ],
 )
 def test_bad_input_is_refused(args, message):
     with pytest.raises(CommandError, match=message):
@@ -84,17 +100,29 @@ def test_bad_input_is_refused(args, message):
 
 @pytest.mark.slow
 def test_streams_to_stdout_as_a_user_runs_it():
-    done = subprocess.run([sys.executable, "manage.py", "generate_deals", "--key", KEY, "--count", "3000",
-                           "--format", "binary"], capture_output=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "generate_deals", "--key", KEY, "--count", "3000", "--format", "binary"],
+        capture_output=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 0 and len(done.stdout) == 36000
-    bad = subprocess.run([sys.executable, "manage.py", "generate_deals", "--key", KEY, "--count", "1",
-                          "--format", "xml"], capture_output=True, text=True, cwd=ROOT)
+    bad = subprocess.run(
+        [sys.executable, "manage.py", "generate_deals", "--key", KEY, "--count", "1", "--format", "xml"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert bad.returncode != 0 and "unknown format" in bad.stderr and "Traceback" not in bad.stderr
 
 
 @pytest.mark.slow
 def test_a_reader_that_stops_early_gets_no_traceback():
-    done = subprocess.run(f"{sys.executable} manage.py generate_deals --key {KEY} --count 2000000 --format deals"
-                          " | head -1", shell=True, capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        f"{sys.executable} manage.py generate_deals --key {KEY} --count 2000000 --format deals | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.stdout.startswith("N:") and done.stdout.count("\n") == 1
     assert "Traceback" not in done.stderr and "Broken pipe" not in done.stderr

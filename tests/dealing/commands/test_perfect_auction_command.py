@@ -36,8 +36,9 @@ def test_encode_prints_calls_separated_by_spaces():
 
 
 def test_decode_prints_the_pbn_deal_from_north():
-    auction = run("encode", "--deal", "E:" + " ".join(KERSEY[2:].split(" ")[1:] + KERSEY[2:].split(" ")[:1]),
-                  "--dealer", "W")
+    auction = run(
+        "encode", "--deal", "E:" + " ".join(KERSEY[2:].split(" ")[1:] + KERSEY[2:].split(" ")[:1]), "--dealer", "W"
+    )
     assert run("decode", "--dealer", "W", "--auction", auction) == KERSEY
 
 
@@ -47,8 +48,9 @@ def test_decode_accepts_loose_spelling():
     assert run("decode", "--dealer", "south", "--auction", loose) == KERSEY
 
 
-@pytest.mark.parametrize("name", ["wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn",
-                                  "dd-oracle/bridgecomposer-12deals-ddtricks-par.pbn"])
+@pytest.mark.parametrize(
+    "name", ["wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn", "dd-oracle/bridgecomposer-12deals-ddtricks-par.pbn"]
+)
 def test_every_board_of_a_real_event_round_trips(events_dir, name):
     boards = real_boards(events_dir / name)
     for dealer, deal in boards:
@@ -59,8 +61,10 @@ def test_every_board_of_a_real_event_round_trips(events_dir, name):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["decode", "--dealer", "N", "--auction", "P 1C X"],
-         "the auction is unfinished: after call 3 (South: X) West must bid with ♠K, redouble with ♠Q"),
+        (
+            ["decode", "--dealer", "N", "--auction", "P 1C X"],
+            "the auction is unfinished: after call 3 (South: X) West must bid with ♠K, redouble with ♠Q",
+        ),
         (["decode", "--dealer", "N", "--auction", "1C 1C"], "call 2 (East: 1♣) is illegal"),
         (["decode", "--dealer", "S", "--auction", "1C 1Q"], "call 2: '1Q' is not a call"),
         (["decode", "--dealer", "Q", "--auction", "1C"], "unknown seat 'Q'"),

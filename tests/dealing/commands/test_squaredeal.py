@@ -52,9 +52,13 @@ def test_deal_reserve_range_and_dv_override():
 
 @pytest.mark.parametrize(
     ("args", "message"),
-    [(("--phase", "9"), "phases 1 … 7"), (("--phase", "4", "--session", "4"), "has 3 sessions, not 4"),
-     (("--phase", "4", "--session", "x"), "--session must be"), (("--phase", "4", "--session", "3-1"), "backwards"),
-     (("--phase", "4", "--session", "1", "--format", "nope"), "unknown format")],
+    [
+        (("--phase", "9"), "phases 1 … 7"),
+        (("--phase", "4", "--session", "4"), "has 3 sessions, not 4"),
+        (("--phase", "4", "--session", "x"), "--session must be"),
+        (("--phase", "4", "--session", "3-1"), "backwards"),
+        (("--phase", "4", "--session", "1", "--format", "nope"), "unknown format"),
+    ],
 )
 def test_deal_bad_requests(args, message):
     with pytest.raises(CommandError, match=message):
@@ -68,8 +72,19 @@ def test_missing_file_is_a_clear_error():
 
 def test_create_set_dv_verify_deal_round_trip(tmp_path):
     base = tmp_path / "Spring"
-    text = run("create", "--name", "Spring Pairs", "--delayed-info", "Dow Jones close 2 May 2025",
-               "--phase", "2:1-14,15-28:SP#:Session", "--phase", "1:3x8:FIN:Final", "--output", str(base))
+    text = run(
+        "create",
+        "--name",
+        "Spring Pairs",
+        "--delayed-info",
+        "Dow Jones close 2 May 2025",
+        "--phase",
+        "2:1-14,15-28:SP#:Session",
+        "--phase",
+        "1:3x8:FIN:Final",
+        "--output",
+        str(base),
+    )
     assert "KH " in text
     sqd, sqk = tmp_path / "Spring.sqd", tmp_path / "Spring.sqk"
     keys = sq.read_sqk(sqk.read_bytes())
@@ -88,8 +103,12 @@ def test_create_set_dv_verify_deal_round_trip(tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("phase", "message"), [("1:16:A", "SESSIONS:BOARDS:PREFIX:DESCRIPTION"), ("x:16:A:a", "must be a number"),
-                           ("1:0-3:A:a", "empty or starts below 1")],
+    ("phase", "message"),
+    [
+        ("1:16:A", "SESSIONS:BOARDS:PREFIX:DESCRIPTION"),
+        ("x:16:A:a", "must be a number"),
+        ("1:0-3:A:a", "empty or starts below 1"),
+    ],
 )
 def test_create_bad_phases(tmp_path, phase, message):
     with pytest.raises(CommandError, match=message):
@@ -104,12 +123,26 @@ def test_deal_writes_the_organisers_files_through_the_formats_module(tmp_path):
     # FIN1.pbn / FIN1.goe as the WBG 2024 organiser's bigdealx wrote them (tests/data/bigdeal/README.md)
     pbn, goe = tmp_path / "FIN1.pbn", tmp_path / "FIN1.goe"
     run("deal", "--sqd", SQD, "--sqk", SQK, "--phase", "7", "--session", "1", "--format", "pbn", "--output", str(pbn))
-    run("deal", "--sqd", SQD, "--sqk", SQK, "--phase", "7", "--session", "1", "--format", "goedel",
-        "--output", str(goe))
+    run(
+        "deal", "--sqd", SQD, "--sqk", SQK, "--phase", "7", "--session", "1", "--format", "goedel", "--output", str(goe)
+    )
     assert goe.read_bytes() == (GOLDEN_FIN1 / "FIN1.goe").read_bytes()
     ours = [line for line in pbn.read_text().splitlines() if not line.startswith("[Generator")]
     theirs = [line for line in (GOLDEN_FIN1 / "FIN1.pbn").read_text().splitlines() if not line.startswith("[Generator")]
     assert ours == theirs
     with pytest.raises(CommandError, match="already exists"):
-        run("deal", "--sqd", SQD, "--sqk", SQK, "--phase", "7", "--session", "1", "--format", "pbn",
-            "--output", str(pbn))
+        run(
+            "deal",
+            "--sqd",
+            SQD,
+            "--sqk",
+            SQK,
+            "--phase",
+            "7",
+            "--session",
+            "1",
+            "--format",
+            "pbn",
+            "--output",
+            str(pbn),
+        )

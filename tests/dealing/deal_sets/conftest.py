@@ -16,16 +16,24 @@ from dealing.domain.cards import board_dealer, board_vulnerability
 def deal_set_root(settings, tmp_path):
     """The ``deal_sets`` storage in a temporary directory; returns that directory."""
     root = tmp_path / "deal-sets"
-    settings.STORAGES = {**settings.STORAGES, "deal_sets": {
-        "BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": str(root)}}}
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "deal_sets": {"BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": str(root)}},
+    }
     return root
 
 
 def _commitment(club, director, sessions, *, publish=True, dv="43275.91"):
     from dealing.services.commitments import commitment_create, commitment_enter_dv, commitment_publish
 
-    commitment = commitment_create(club=club, user=director, event="Autumn congress", promise="DJIA close 2026-11-20",
-                                   dv_format="decimal:2", sessions=[(s, 4) for s in sessions])
+    commitment = commitment_create(
+        club=club,
+        user=director,
+        event="Autumn congress",
+        promise="DJIA close 2026-11-20",
+        dv_format="decimal:2",
+        sessions=[(s, 4) for s in sessions],
+    )
     if publish:
         commitment = commitment_publish(commitment=commitment, user=director)
         if dv:
@@ -44,14 +52,17 @@ def sequential_output(code: str, key: bytes, label: str, count: int) -> bytes:
         rows = [b"index,board,double_dummy_tricks,optimum_score,par_contract\n"]
         for i in range(count):
             a = dd.analyse(generator.deal(key, label, i), board_vulnerability(i + 1), board_dealer(i + 1))
-            rows.append(f"{i},{i + 1},{a.table.to_pbn_tricks()},{a.par.optimum_score_pbn()},"
-                        f"{a.par.par_contract_pbn()}\n".encode())
+            rows.append(
+                f"{i},{i + 1},{a.table.to_pbn_tricks()},{a.par.optimum_score_pbn()},"
+                f"{a.par.par_contract_pbn()}\n".encode()
+            )
         return b"".join(rows)
     if code == "pbn-gz":  # one gzip member for the header, one per 16,384 deals
         out = [gzip.compress(streaming.header("pbn", label), compresslevel=6, mtime=0)]
         for first, numbers, owners in generator.deal_chunks(key, label, 0, count, chunk=16_384):
-            out.append(gzip.compress(streaming.encode_chunk("pbn", first, numbers, owners, label),
-                                     compresslevel=6, mtime=0))
+            out.append(
+                gzip.compress(streaming.encode_chunk("pbn", first, numbers, owners, label), compresslevel=6, mtime=0)
+            )
         return b"".join(out)
     buffer = io.BytesIO()
     streaming.write_deal_set(buffer, key, label, 0, count, {"pbn": "pbn", "csv": "csv", "binary": "binary"}[code])

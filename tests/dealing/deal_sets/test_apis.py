@@ -24,8 +24,11 @@ def _post(client, data, capture):
 
 def test_create_run_and_read_a_job(director, club, api_client_for, deal_set_root, django_capture_on_commit_callbacks):
     client = api_client_for(director)
-    response, callbacks = _post(client, {"count": 1500, "formats": ["pbn", "binary"], "key": KEY,
-                                         "label": "Teaching set"}, django_capture_on_commit_callbacks)
+    response, callbacks = _post(
+        client,
+        {"count": 1500, "formats": ["pbn", "binary"], "key": KEY, "label": "Teaching set"},
+        django_capture_on_commit_callbacks,
+    )
     assert response.status_code == 201, response.json()
     assert len(callbacks) == 1  # queued once, after the commit
     body = client.get(f"/api/v1/deal-sets/{response.json()['id']}/").json()
@@ -43,17 +46,21 @@ def test_create_run_and_read_a_job(director, club, api_client_for, deal_set_root
     assert [d["id"] for d in client.get("/api/v1/deal-sets/").json()] == [body["id"]]
 
 
-@pytest.mark.parametrize(("data", "field", "words"), [
-    ({"count": 0, "formats": ["pbn"]}, "count", "1 … 100,000,000 deals, not 0"),
-    ({"count": 100_000_001, "formats": ["pbn"]}, "count", "not 100,000,001"),
-    ({"count": 10, "formats": ["pbn", "dlm"]}, "formats", "Unknown format 'dlm'"),
-    ({"count": 10, "formats": ["pbn"], "key": "ab" * 31}, "key", "64 hex digits (256 bits), not 62"),
-    ({"count": 10, "formats": ["pbn"], "key": "ab" * 33}, "key", "not 66"),
-    ({"count": 10, "formats": ["pbn"], "commitment": 999_999}, "commitment", "is not one of"),
-    ({"count": 10}, "formats", "required"),
-])
-def test_bad_input_is_a_400_and_nothing_is_queued(director, club, api_client_for, deal_set_root,
-                                                  django_capture_on_commit_callbacks, data, field, words):
+@pytest.mark.parametrize(
+    ("data", "field", "words"),
+    [
+        ({"count": 0, "formats": ["pbn"]}, "count", "1 … 100,000,000 deals, not 0"),
+        ({"count": 100_000_001, "formats": ["pbn"]}, "count", "not 100,000,001"),
+        ({"count": 10, "formats": ["pbn", "dlm"]}, "formats", "Unknown format 'dlm'"),
+        ({"count": 10, "formats": ["pbn"], "key": "ab" * 31}, "key", "64 hex digits (256 bits), not 62"),
+        ({"count": 10, "formats": ["pbn"], "key": "ab" * 33}, "key", "not 66"),
+        ({"count": 10, "formats": ["pbn"], "commitment": 999_999}, "commitment", "is not one of"),
+        ({"count": 10}, "formats", "required"),
+    ],
+)
+def test_bad_input_is_a_400_and_nothing_is_queued(
+    director, club, api_client_for, deal_set_root, django_capture_on_commit_callbacks, data, field, words
+):
     response, callbacks = _post(api_client_for(director), data, django_capture_on_commit_callbacks)
     assert response.status_code == 400
     error = response.json()["error"]
@@ -61,20 +68,27 @@ def test_bad_input_is_a_400_and_nothing_is_queued(director, club, api_client_for
     assert callbacks == [] and not DealSet.objects.exists()
 
 
-def test_someone_elses_commitment_is_a_400(director, club, other_director, other_club, api_client_for,
-                                           make_commitment, django_capture_on_commit_callbacks):
+def test_someone_elses_commitment_is_a_400(
+    director, club, other_director, other_club, api_client_for, make_commitment, django_capture_on_commit_callbacks
+):
     from clubs.services import session_create
 
-    theirs = make_commitment(other_club, other_director,
-                             [session_create(club=other_club, name="Hill pairs", date="2026-12-01")])
-    response, callbacks = _post(api_client_for(director), {"count": 10, "formats": ["pbn"], "commitment": theirs.pk},
-                                django_capture_on_commit_callbacks)
+    theirs = make_commitment(
+        other_club, other_director, [session_create(club=other_club, name="Hill pairs", date="2026-12-01")]
+    )
+    response, callbacks = _post(
+        api_client_for(director),
+        {"count": 10, "formats": ["pbn"], "commitment": theirs.pk},
+        django_capture_on_commit_callbacks,
+    )
     assert response.status_code == 400 and response.json()["error"]["field"] == "commitment"
     assert callbacks == [] and not DealSet.objects.exists()
     # and for its own club's director, whose club is named, the same commitment works
-    response, _ = _post(api_client_for(other_director), {"club": "hilltop", "count": 10, "formats": ["csv"],
-                                                          "commitment": theirs.pk, "label": "extra"},
-                        django_capture_on_commit_callbacks)
+    response, _ = _post(
+        api_client_for(other_director),
+        {"club": "hilltop", "count": 10, "formats": ["csv"], "commitment": theirs.pk, "label": "extra"},
+        django_capture_on_commit_callbacks,
+    )
     assert response.status_code == 201 and response.json()["key_source"] == "commitment"
 
 
@@ -85,8 +99,9 @@ def test_directors_see_only_their_clubs_jobs(director, other_director, club, api
     assert api_client_for(other_director).get("/api/v1/deal-sets/").json() == []
     assert api_client_for(scorer).get(f"/api/v1/deal-sets/{deal_set.pk}/").status_code == 404
     assert api_client_for(None).get("/api/v1/deal-sets/").status_code in (401, 403)
-    response = api_client_for(other_director).post("/api/v1/deal-sets/", {"club": "riverside", "count": 5,
-                                                                          "formats": ["pbn"]}, format="json")
+    response = api_client_for(other_director).post(
+        "/api/v1/deal-sets/", {"club": "riverside", "count": 5, "formats": ["pbn"]}, format="json"
+    )
     assert response.status_code == 404
 
 
@@ -119,26 +134,40 @@ def test_form_errors_stand_next_to_their_fields(director, club, client_for, djan
     page = client.get("/dealing/deal-sets/new/")
     assert page.status_code == 200 and b'name="count"' in page.content
     with django_capture_on_commit_callbacks() as callbacks:
-        response = client.post("/dealing/deal-sets/new/", {"club": club.pk, "count": "0", "formats": ["pbn"],
-                                                           "key_source": "given", "key": "abcd"})
+        response = client.post(
+            "/dealing/deal-sets/new/",
+            {"club": club.pk, "count": "0", "formats": ["pbn"], "key_source": "given", "key": "abcd"},
+        )
     html = response.content.decode()
     assert response.status_code == 200 and callbacks == [] and not DealSet.objects.exists()
     assert 'id="id_count-error"' in html and "1 … 100,000,000 deals, not 0" in html
-    response = client.post("/dealing/deal-sets/new/", {"club": club.pk, "count": "10", "formats": ["pbn"],
-                                                       "key_source": "given", "key": "abcd"})
+    response = client.post(
+        "/dealing/deal-sets/new/",
+        {"club": club.pk, "count": "10", "formats": ["pbn"], "key_source": "given", "key": "abcd"},
+    )
     assert 'id="id_key-error"' in response.content.decode() and "not 4" in response.content.decode()
-    response = client.post("/dealing/deal-sets/new/", {"club": club.pk, "count": "10", "formats": ["pbn"],
-                                                       "key_source": "commitment"})
+    response = client.post(
+        "/dealing/deal-sets/new/", {"club": club.pk, "count": "10", "formats": ["pbn"], "key_source": "commitment"}
+    )
     assert 'id="id_commitment-error"' in response.content.decode()
     assert not DealSet.objects.exists()
 
 
-def test_the_job_page_polls_while_running_and_stops_when_done(director, club, client_for, deal_set_root,
-                                                              django_capture_on_commit_callbacks):
+def test_the_job_page_polls_while_running_and_stops_when_done(
+    director, club, client_for, deal_set_root, django_capture_on_commit_callbacks
+):
     client = client_for(director)
     with django_capture_on_commit_callbacks(execute=False):
-        response = client.post("/dealing/deal-sets/new/", {"club": club.pk, "count": "2000", "formats": ["pbn", "csv"],
-                                                           "key_source": "new", "label": "Club teaching"})
+        response = client.post(
+            "/dealing/deal-sets/new/",
+            {
+                "club": club.pk,
+                "count": "2000",
+                "formats": ["pbn", "csv"],
+                "key_source": "new",
+                "label": "Club teaching",
+            },
+        )
     deal_set = DealSet.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/dealing/deal-sets/{deal_set.pk}/"
     page = client.get(response["Location"]).content.decode()
@@ -147,7 +176,9 @@ def test_the_job_page_polls_while_running_and_stops_when_done(director, club, cl
         service.deal_set_dispatch(deal_set_id=deal_set.pk)
     partial = client.get(f"/dealing/deal-sets/{deal_set.pk}/progress/").content.decode()
     assert "hx-trigger" not in partial and "2,000 of 2,000 deals" in partial
-    assert f"riverside-club-teaching-{deal_set.pk}.pbn" in partial and deal_set.files.get(output="csv").sha256 in partial
+    assert (
+        f"riverside-club-teaching-{deal_set.pk}.pbn" in partial and deal_set.files.get(output="csv").sha256 in partial
+    )
     listing = client.get("/dealing/deal-sets/").content.decode()
     assert "Club teaching" in listing
 

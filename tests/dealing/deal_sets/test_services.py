@@ -24,8 +24,10 @@ def _create(director, club, **kwargs):
     return service.deal_set_create(**values)
 
 
-@pytest.mark.parametrize(("count", "expected"), [
-    (1, 65_536), (65_536, 65_536), (2_000_000, 65_536), (3_200_000, 131_072), (100_000_000, 1_048_576)])
+@pytest.mark.parametrize(
+    ("count", "expected"),
+    [(1, 65_536), (65_536, 65_536), (2_000_000, 65_536), (3_200_000, 131_072), (100_000_000, 1_048_576)],
+)
 def test_big_dealing_chunks_are_whole_gzip_members(count, expected):
     assert service.deal_chunk_size(count) == expected
     assert expected % service.GZIP_MEMBER_DEALS == 0
@@ -42,7 +44,7 @@ def test_dealing_chunks_cover_the_set_and_shrink_towards_the_end(count):
     sizes = [n for _, n in bounds]
     assert sizes[:-1] == sorted(sizes[:-1], reverse=True)  # never growing
     if count > 16 * service.GZIP_MEMBER_DEALS:  # the last ones are single members: workers finish together
-        assert sizes[-service.GUIDE:-1] == [service.GZIP_MEMBER_DEALS] * (service.GUIDE - 1)
+        assert sizes[-service.GUIDE : -1] == [service.GZIP_MEMBER_DEALS] * (service.GUIDE - 1)
     assert len(bounds) <= 200
 
 
@@ -52,18 +54,22 @@ def test_analysis_chunks(count, expected):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("kwargs", "field", "words"), [
-    ({"count": 0}, "count", "1 … 100,000,000 deals, not 0"),
-    ({"count": 100_000_001}, "count", "not 100,000,001"),
-    ({"count": "many"}, "count", "whole number"),
-    ({"formats": ["pbn", "dup"]}, "formats", "Unknown format 'dup'"),
-    ({"formats": []}, "formats", "at least one format"),
-    ({"key_hex": "abc123"}, "key", "64 hex digits (256 bits), not 6"),
-    ({"key_hex": "zz" * 32}, "key", "hex digits only"),
-    ({"label": "x" * 101}, "label", "at most 100 characters"),
-])
-def test_bad_input_is_refused_and_nothing_is_queued(director, club, deal_set_root, django_capture_on_commit_callbacks,
-                                                     kwargs, field, words):
+@pytest.mark.parametrize(
+    ("kwargs", "field", "words"),
+    [
+        ({"count": 0}, "count", "1 … 100,000,000 deals, not 0"),
+        ({"count": 100_000_001}, "count", "not 100,000,001"),
+        ({"count": "many"}, "count", "whole number"),
+        ({"formats": ["pbn", "dup"]}, "formats", "Unknown format 'dup'"),
+        ({"formats": []}, "formats", "at least one format"),
+        ({"key_hex": "abc123"}, "key", "64 hex digits (256 bits), not 6"),
+        ({"key_hex": "zz" * 32}, "key", "hex digits only"),
+        ({"label": "x" * 101}, "label", "at most 100 characters"),
+    ],
+)
+def test_bad_input_is_refused_and_nothing_is_queued(
+    director, club, deal_set_root, django_capture_on_commit_callbacks, kwargs, field, words
+):
     with django_capture_on_commit_callbacks() as callbacks, pytest.raises(DealingError) as error:
         _create(director, club, **kwargs)
     assert error.value.field == field
@@ -73,12 +79,14 @@ def test_bad_input_is_refused_and_nothing_is_queued(director, club, deal_set_roo
 
 
 @pytest.mark.django_db
-def test_someone_elses_commitment_is_refused(director, club, other_director, other_club, make_commitment,
-                                             django_capture_on_commit_callbacks):
+def test_someone_elses_commitment_is_refused(
+    director, club, other_director, other_club, make_commitment, django_capture_on_commit_callbacks
+):
     from clubs.services import session_create
 
-    theirs = make_commitment(other_club, other_director,
-                             [session_create(club=other_club, name="Hill pairs", date="2026-12-01")])
+    theirs = make_commitment(
+        other_club, other_director, [session_create(club=other_club, name="Hill pairs", date="2026-12-01")]
+    )
     with django_capture_on_commit_callbacks() as callbacks, pytest.raises(DealingError) as error:
         _create(director, club, commitment=theirs.pk)
     assert error.value.field == "commitment"
@@ -87,10 +95,12 @@ def test_someone_elses_commitment_is_refused(director, club, other_director, oth
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("publish", "dv", "words"), [(False, None, "is a draft"),
-                                                      (True, None, "delayed value is not known")])
-def test_a_commitment_is_usable_only_with_its_delayed_value(director, club, club_session, make_commitment,
-                                                            publish, dv, words):
+@pytest.mark.parametrize(
+    ("publish", "dv", "words"), [(False, None, "is a draft"), (True, None, "delayed value is not known")]
+)
+def test_a_commitment_is_usable_only_with_its_delayed_value(
+    director, club, club_session, make_commitment, publish, dv, words
+):
     commitment = make_commitment(club, director, [club_session], publish=publish, dv=dv)
     with pytest.raises(DealingError, match=words):
         _create(director, club, commitment=commitment.pk)
@@ -161,8 +171,9 @@ def _read(stored: DealSetFile) -> bytes:
 @pytest.mark.django_db(transaction=True)
 def test_eager_job_equals_sequential_generation(director, club, deal_set_root, django_capture_on_commit_callbacks):
     count = 70_000  # two dealing chunks, the second short
-    deal_set = _create(director, club, count=count, formats=["binary", "pbn", "csv", "pbn-gz"], key_hex=KEY,
-                       label="Autumn congress")
+    deal_set = _create(
+        director, club, count=count, formats=["binary", "pbn", "csv", "pbn-gz"], key_hex=KEY, label="Autumn congress"
+    )
     deal_set.refresh_from_db()
     assert deal_set.status == DealSet.Status.DONE
     files = {f.output: f for f in deal_set.files.all()}
@@ -218,8 +229,9 @@ def test_a_chunk_task_goes_on_with_the_chunks_nobody_has_started(director, club,
     deal_set = _create(director, club, count=70_000, formats=["binary"], key_hex=KEY)
     DealSet.objects.filter(pk=deal_set.pk).update(status=DealSet.Status.RUNNING)
     busy = deal_set.chunks.get(index=2)
-    DealSetChunk.objects.filter(pk=busy.pk).update(status=DealSetChunk.Status.RUNNING, worker="other@test",
-                                                    heartbeat_at=timezone.now())  # someone is on it
+    DealSetChunk.objects.filter(pk=busy.pk).update(
+        status=DealSetChunk.Status.RUNNING, worker="other@test", heartbeat_at=timezone.now()
+    )  # someone is on it
     dealt = service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=0, worker="helper@test")
     chunks = {c.index: c for c in deal_set.chunks.all()}
     assert dealt == 70_000 - busy.count
@@ -234,7 +246,6 @@ def test_a_chunk_task_goes_on_with_the_chunks_nobody_has_started(director, club,
 
 
 @pytest.mark.django_db  # on_commit never fires: the job is not started, the test drives it
-
 def test_cancel_publishes_nothing_and_deletes_the_parts(director, club, deal_set_root):
     deal_set = _create(director, club, count=70_000, formats=["pbn", "binary"], key_hex=KEY)
     # one chunk is done before the director cancels
@@ -254,7 +265,6 @@ def test_cancel_publishes_nothing_and_deletes_the_parts(director, club, deal_set
 
 
 @pytest.mark.django_db  # on_commit never fires: the job is not started, the test drives it
-
 def test_assembler_redoes_a_chunk_whose_part_was_lost(director, club, deal_set_root):
     deal_set = _create(director, club, count=70_000, formats=["pbn"], key_hex=KEY)
     DealSet.objects.filter(pk=deal_set.pk).update(status=DealSet.Status.RUNNING)
@@ -302,8 +312,9 @@ def test_a_storage_without_local_paths_streams_parts_and_files(director, club, s
 
 
 @pytest.mark.django_db  # on_commit fires only where the test says so
-def test_a_failed_job_resumes_and_keeps_its_finished_chunks(director, club, deal_set_root,
-                                                            django_capture_on_commit_callbacks):
+def test_a_failed_job_resumes_and_keeps_its_finished_chunks(
+    director, club, deal_set_root, django_capture_on_commit_callbacks
+):
     deal_set = _create(director, club, count=70_000, formats=["binary"], key_hex=KEY, label="resumed")
     DealSet.objects.filter(pk=deal_set.pk).update(status=DealSet.Status.RUNNING)
     service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=0, others=False)

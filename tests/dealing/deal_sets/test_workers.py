@@ -64,8 +64,14 @@ def test_two_workers_assemble_exactly_the_sequential_output(workers, director, c
         workers.start(name)
     workers.wait_ready()
     count = 300_000  # seventeen dealing chunks
-    deal_set = service.deal_set_create(user=director, club=club, count=count, key_hex=KEY, label="Simultaneous pairs",
-                                       formats=["pbn", "pbn-gz", "csv", "binary"])
+    deal_set = service.deal_set_create(
+        user=director,
+        club=club,
+        count=count,
+        key_hex=KEY,
+        label="Simultaneous pairs",
+        formats=["pbn", "pbn-gz", "csv", "binary"],
+    )
     _wait(lambda: _status(deal_set) in ("done", "failed"), 120, "the job")
     assert _status(deal_set) == "done", DealSet.objects.get(pk=deal_set.pk).error
     files = _published(deal_set)
@@ -83,8 +89,9 @@ def test_analysis_runs_on_the_analysis_queue_and_matches_direct_solving(workers,
 
     workers.start("dealer", queues=workers.queues[:1])
     workers.wait_ready()
-    deal_set = service.deal_set_create(user=director, club=club, count=10, key_hex=KEY, label="dd", formats=["binary"],
-                                       analysis=True)
+    deal_set = service.deal_set_create(
+        user=director, club=club, count=10, key_hex=KEY, label="dd", formats=["binary"], analysis=True
+    )
     # nobody serves the analysis queue yet: the dealing chunk is done, the analysis waits there
     _wait(lambda: DealSetChunk.objects.filter(deal_set=deal_set, kind="deal", status="done").exists(), 60, "dealing")
     with app.connection_for_read() as conn:
@@ -104,8 +111,9 @@ def test_one_worker_process_alone_deals_and_assembles_the_whole_job(workers, dir
     alone = workers.start("alone")
     workers.wait_ready()
     count = 200_000
-    deal_set = service.deal_set_create(user=director, club=club, count=count, key_hex=KEY, label="Alone",
-                                       formats=["pbn", "pbn-gz", "csv", "binary"])
+    deal_set = service.deal_set_create(
+        user=director, club=club, count=count, key_hex=KEY, label="Alone", formats=["pbn", "pbn-gz", "csv", "binary"]
+    )
     _wait(lambda: _status(deal_set) in ("done", "failed"), 60, "the job")
     assert _status(deal_set) == "done", DealSet.objects.get(pk=deal_set.pk).error
     files = _published(deal_set)
@@ -113,8 +121,11 @@ def test_one_worker_process_alone_deals_and_assembles_the_whole_job(workers, dir
         assert files[code] == sequential_output(code, bytes.fromhex(KEY), "Alone", count), code
     workers_of_chunks = set(DealSetChunk.objects.filter(deal_set=deal_set).values_list("worker", flat=True))
     assert len(workers_of_chunks) == 1
-    assert workers_of_chunks.pop().startswith(alone) and DealSetChunk.objects.filter(
-        deal_set=deal_set, worker__endswith="(assembler)").count() == deal_set.chunks.count()
+    assert (
+        workers_of_chunks.pop().startswith(alone)
+        and DealSetChunk.objects.filter(deal_set=deal_set, worker__endswith="(assembler)").count()
+        == deal_set.chunks.count()
+    )
 
 
 @pytest.mark.parametrize("role", ["assembler", "helper"])
@@ -132,9 +143,13 @@ def test_a_worker_killed_mid_job_costs_nothing_but_time(workers, director, club,
     deal_set = service.deal_set_create(user=director, club=club, count=count, key_hex=KEY, formats=["pbn"])
     _wait(lambda: DealSetChunk.objects.filter(deal_set=deal_set, status="running").exists(), 60, "the assembler")
     workers.consume(second, workers.queues[0])
-    running = _wait(lambda: DealSetChunk.objects.filter(deal_set=deal_set, status="running", index__gte=1,
-                                                        worker__startswith=doomed).first(),
-                    60, f"the doomed worker to deal a chunk as the {role}")
+    running = _wait(
+        lambda: DealSetChunk.objects.filter(
+            deal_set=deal_set, status="running", index__gte=1, worker__startswith=doomed
+        ).first(),
+        60,
+        f"the doomed worker to deal a chunk as the {role}",
+    )
     assert running.worker.endswith("(assembler)") == (role == "assembler")
     orphaned = _kill_while_dealing(workers, deal_set, doomed)
     _wait(lambda: _status(deal_set) in ("done", "failed"), 120, "the job after the kill", interval=0.2)
@@ -154,8 +169,11 @@ def _kill_while_dealing(workers, deal_set: DealSet, doomed: str) -> list[int]:
     moment and frozen again (a kill there would orphan nothing, or a chunk marked done as it died)."""
     for _ in range(200):
         workers.pause(doomed)
-        orphaned = list(DealSetChunk.objects.filter(deal_set=deal_set, status="running", worker__startswith=doomed)
-                        .values_list("pk", flat=True))
+        orphaned = list(
+            DealSetChunk.objects.filter(deal_set=deal_set, status="running", worker__startswith=doomed).values_list(
+                "pk", flat=True
+            )
+        )
         if orphaned:
             workers.kill(doomed)
             return orphaned
@@ -168,14 +186,18 @@ def test_cancel_stops_the_workers_within_seconds_and_publishes_nothing(workers, 
     for name in ("one", "two"):
         workers.start(name)
     workers.wait_ready()
-    deal_set = service.deal_set_create(user=director, club=club, count=2_000_000, key_hex=KEY,
-                                       formats=["pbn", "pbn-gz"])
+    deal_set = service.deal_set_create(
+        user=director, club=club, count=2_000_000, key_hex=KEY, formats=["pbn", "pbn-gz"]
+    )
     _wait(lambda: DealSetChunk.objects.filter(deal_set=deal_set, status="done").count() >= 2, 60, "two chunks")
     response = api_client_for(director).delete(f"/api/v1/deal-sets/{deal_set.pk}/")
     assert response.status_code == 200 and response.json()["status"] == "cancelled"
     cancelled_at = time.monotonic()
-    _wait(lambda: not DealSetChunk.objects.filter(deal_set=deal_set, status="running").exists(), 5,
-          "running chunks to stop")
+    _wait(
+        lambda: not DealSetChunk.objects.filter(deal_set=deal_set, status="running").exists(),
+        5,
+        "running chunks to stop",
+    )
     stopped_after = time.monotonic() - cancelled_at
     done = DealSetChunk.objects.filter(deal_set=deal_set).aggregate(n=Sum("done"))["n"]
     time.sleep(1.5)

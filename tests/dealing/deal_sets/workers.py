@@ -45,10 +45,30 @@ class Workers:
         hostname = f"{name}-{uuid.uuid4().hex[:8]}@test"
         log = open(self.tmp_path / f"{name}.log", "wb")
         self.procs[hostname] = subprocess.Popen(
-            [CELERY, "-A", "clubsite", "worker", "-Q", ",".join(queues or self.queues), "-c", str(concurrency),
-             "--hostname", hostname, "-l", "INFO", "--without-gossip", "--without-mingle", "--without-heartbeat"],
-            cwd=REPO, env={**self.env, "PGAPPNAME": hostname}, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            start_new_session=True)
+            [
+                CELERY,
+                "-A",
+                "clubsite",
+                "worker",
+                "-Q",
+                ",".join(queues or self.queues),
+                "-c",
+                str(concurrency),
+                "--hostname",
+                hostname,
+                "-l",
+                "INFO",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+            ],
+            cwd=REPO,
+            env={**self.env, "PGAPPNAME": hostname},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         return hostname
 
     def wait_ready(self, timeout: float = 60) -> None:
@@ -77,8 +97,9 @@ class Workers:
         database shows what they did and nothing more comes from them until :meth:`resume` (or a kill)."""
         os.killpg(self.procs[hostname].pid, signal.SIGSTOP)
         with connection.cursor() as cursor:
-            wait_for(lambda: not _sessions_of(cursor, hostname, active=True), 30,
-                     f"the statements of {hostname} to end")
+            wait_for(
+                lambda: not _sessions_of(cursor, hostname, active=True), 30, f"the statements of {hostname} to end"
+            )
 
     def resume(self, hostname: str) -> None:
         os.killpg(self.procs[hostname].pid, signal.SIGCONT)
@@ -106,8 +127,11 @@ class Workers:
 
 def _sessions_of(cursor, hostname: str, active: bool = False) -> int:
     """The worker's database sessions (PGAPPNAME is its name); ``active``: those running a statement."""
-    cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s"
-                   + (" AND state = 'active'" if active else ""), [hostname])
+    cursor.execute(
+        "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s"
+        + (" AND state = 'active'" if active else ""),
+        [hostname],
+    )
     return cursor.fetchone()[0]
 
 
@@ -118,8 +142,10 @@ def start_pool(settings, tmp_path) -> Workers:
     queues = (f"test-dealing-{uuid.uuid4().hex[:8]}", f"test-analysis-{uuid.uuid4().hex[:8]}")
     root = tmp_path / "deal-sets"
     settings.DEAL_SET_DEALING_QUEUE, settings.DEAL_SET_ANALYSIS_QUEUE = queues
-    settings.STORAGES = {**settings.STORAGES, "deal_sets": {
-        "BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": str(root)}}}
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "deal_sets": {"BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": str(root)}},
+    }
     app.conf.task_always_eager = False  # the suite's autouse fixture restores it
     return Workers(tmp_path, queues, root)
 

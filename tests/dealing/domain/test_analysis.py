@@ -44,8 +44,12 @@ def oracle():
     bc = read_pbn((ORACLE / "bridgecomposer-12deals-ddtricks-par.pbn").read_bytes()).games
     games = [bcdd[i] for i in BCDD_PICK] + [bc[i] for i in BC_PICK]
     analyses = analyse_boards([(g.deal, g.vulnerability, g.dealer) for g in games])
-    return {"bcdd": [(bcdd[i], deep[i]) for i in BCDD_PICK], "bc": [bc[i] for i in BC_PICK],
-            "games": games, "analyses": analyses}
+    return {
+        "bcdd": [(bcdd[i], deep[i]) for i in BCDD_PICK],
+        "bc": [bc[i] for i in BC_PICK],
+        "games": games,
+        "analyses": analyses,
+    }
 
 
 @pytest.mark.slow
@@ -70,17 +74,21 @@ def test_every_par_contract_scores_the_par_score_by_the_one_law_77_table(oracle)
 def test_par_contracts_match_bridgecomposer_exactly(oracle):
     """The same contracts and scores; BridgeComposer sorts a list by strain (6H before 6S),
     DDS writes it in its own order, so the lists are compared as sets."""
-    ours = [set(a.par.par_contract_pbn().split("; ")) for a in oracle["analyses"][len(BCDD_PICK):]]
-    assert ours == [set(g.value("ParContract").split("; ")) for g in oracle["bc"]] == \
-           [{"N 2NX-1", "N 3DX-1"}, {"NS 1N=", "NS 2D="}, {"EW 6H=", "EW 6S="}]
-    assert [a.par.optimum_score_pbn() for a in oracle["analyses"][len(BCDD_PICK):]] == \
-           [g.value("OptimumScore") for g in oracle["bc"]]
+    ours = [set(a.par.par_contract_pbn().split("; ")) for a in oracle["analyses"][len(BCDD_PICK) :]]
+    assert (
+        ours
+        == [set(g.value("ParContract").split("; ")) for g in oracle["bc"]]
+        == [{"N 2NX-1", "N 3DX-1"}, {"NS 1N=", "NS 2D="}, {"EW 6H=", "EW 6S="}]
+    )
+    assert [a.par.optimum_score_pbn() for a in oracle["analyses"][len(BCDD_PICK) :]] == [
+        g.value("OptimumScore") for g in oracle["bc"]
+    ]
 
 
 def test_minimax_naming_conventions(oracle):
     """BCDD and Deep Finesse write one contract and one declarer; DDS lists every par contract
     and writes "NS" when both partners make it."""
-    analyses = oracle["analyses"][:len(BCDD_PICK)]
+    analyses = oracle["analyses"][: len(BCDD_PICK)]
     (b1, d1), (b10, d10), (b107, d107) = oracle["bcdd"]
     assert analyses[0].par.par_contract_pbn() == "NS 1S+2"
     assert (b1.value("Minimax"), d1.value("Minimax")) == ("1SS140", "1SN140")  # each names one partner
@@ -91,8 +99,11 @@ def test_minimax_naming_conventions(oracle):
     for (game, _), analysis in zip(oracle["bcdd"], analyses):
         contract, score = parse_minimax(game.value("Minimax"), game.vulnerability)
         assert score == analysis.par.score
-        assert any((c.level, c.strain, c.doubled) == (contract.level, contract.strain, contract.doubled)
-                   and contract.declarers[0] in c.declarers for c in analysis.par.contracts)
+        assert any(
+            (c.level, c.strain, c.doubled) == (contract.level, contract.strain, contract.doubled)
+            and contract.declarers[0] in c.declarers
+            for c in analysis.par.contracts
+        )
 
 
 def test_solver_threads_setting():
@@ -118,6 +129,7 @@ def test_par_depends_on_vulnerability(oracle):
 
 
 # --- conversions (no solver) ---------------------------------------------------------------
+
 
 def test_double_dummy_tricks_order_is_n_s_e_w_by_nt_s_h_d_c():
     table = DoubleDummyTable.from_pbn_tricks("98A79989794536445364")
@@ -146,12 +158,15 @@ def test_table_rows_must_be_complete_and_unique():
         DoubleDummyTable(((14, 0, 0, 0, 0),) + ((0,) * 5,) * 3)
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("NS 2C+2", ParContract.of(2, Strain.CLUBS, (Seat.NORTH, Seat.SOUTH), False, 10)),
-    ("N 2NX-1", ParContract.of(2, Strain.NOTRUMP, (Seat.NORTH,), True, 7)),
-    ("EW 6H=", ParContract.of(6, Strain.HEARTS, (Seat.EAST, Seat.WEST), False, 12)),
-    ("ew 3nt+2", ParContract.of(3, Strain.NOTRUMP, (Seat.EAST, Seat.WEST), False, 11)),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("NS 2C+2", ParContract.of(2, Strain.CLUBS, (Seat.NORTH, Seat.SOUTH), False, 10)),
+        ("N 2NX-1", ParContract.of(2, Strain.NOTRUMP, (Seat.NORTH,), True, 7)),
+        ("EW 6H=", ParContract.of(6, Strain.HEARTS, (Seat.EAST, Seat.WEST), False, 12)),
+        ("ew 3nt+2", ParContract.of(3, Strain.NOTRUMP, (Seat.EAST, Seat.WEST), False, 11)),
+    ],
+)
 def test_par_contract_spellings(text, expected):
     assert ParContract.from_pbn(text) == expected
     assert ParContract.from_pbn(expected.to_pbn()) == expected
@@ -164,19 +179,27 @@ def test_bad_par_contracts(text):
 
 
 def test_optimum_score_sides():
-    assert [parse_optimum_score(t) for t in ("NS 620", "EW 620", "NS -100", "EW -100", "620")] == \
-           [620, -620, -100, 100, 620]
+    assert [parse_optimum_score(t) for t in ("NS 620", "EW 620", "NS -100", "EW -100", "620")] == [
+        620,
+        -620,
+        -100,
+        100,
+        620,
+    ]
     assert Par.from_pbn("EW 980", "EW 6H=; EW 6S=").optimum_score_pbn() == "EW 980"
     assert Par.from_pbn("NS 0", "Pass") == Par(0, ()) and Par(0, ()).par_contract_pbn() == "Pass"
 
 
-@pytest.mark.parametrize(("text", "vul", "contract", "score"), [
-    ("1SS140", Vulnerability.NONE, "S 1S=", 140),
-    ("3HDN-100", Vulnerability.NONE, "N 3HX-1", -100),
-    ("7SDN-1400", Vulnerability.BOTH, "N 7SX-5", -1400),
-    ("6HDW1100", Vulnerability.NS, "W 6HX-5", 1100),
-    ("3NE-430", Vulnerability.NONE, "E 3N=", -430),
-])
+@pytest.mark.parametrize(
+    ("text", "vul", "contract", "score"),
+    [
+        ("1SS140", Vulnerability.NONE, "S 1S=", 140),
+        ("3HDN-100", Vulnerability.NONE, "N 3HX-1", -100),
+        ("7SDN-1400", Vulnerability.BOTH, "N 7SX-5", -1400),
+        ("6HDW1100", Vulnerability.NS, "W 6HX-5", 1100),
+        ("3NE-430", Vulnerability.NONE, "E 3N=", -430),
+    ],
+)
 def test_minimax_tag(text, vul, contract, score):
     parsed, ns_score = parse_minimax(text, vul)
     assert (parsed.to_pbn(), ns_score) == (contract, score)
@@ -184,14 +207,20 @@ def test_minimax_tag(text, vul, contract, score):
 
 # --- the adapter boundary --------------------------------------------------------------------
 
+
 def test_only_analysis_imports_endplay():
     """In the domain, analysis.py is the adapter: no other module imports the solver."""
     offenders = []
     for path in (REPO / "dealing" / "domain").rglob("*.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             if any(n.split(".")[0] == "endplay" for n in names):
                 offenders.append(str(path.relative_to(REPO)))
     assert sorted(set(offenders)) == ["dealing/domain/analysis.py"]

@@ -31,12 +31,34 @@ def test_bids_are_in_auction_order_and_codes_are_stable():
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ("P", "P"), ("pass", "P"), ("Pass", "P"), ("nb", "P"), ("no bid", "P"),
-        ("X", "X"), ("x", "X"), ("dbl", "X"), ("Double", "X"), ("D", "X"),
-        ("XX", "XX"), ("rdbl", "XX"), ("Redouble", "XX"), ("r", "XX"),
-        ("1C", "1C"), ("1c", "1C"), ("1♣", "1C"), ("1♧", "1C"), ("1 clubs", "1C"),
-        ("2♦", "2D"), ("3♥️", "3H"), ("4♠", "4S"), ("4s", "4S"),
-        ("3N", "3N"), ("3NT", "3N"), ("3nt", "3N"), ("3 NT", "3N"), ("7SA", "7N"),
+        ("P", "P"),
+        ("pass", "P"),
+        ("Pass", "P"),
+        ("nb", "P"),
+        ("no bid", "P"),
+        ("X", "X"),
+        ("x", "X"),
+        ("dbl", "X"),
+        ("Double", "X"),
+        ("D", "X"),
+        ("XX", "XX"),
+        ("rdbl", "XX"),
+        ("Redouble", "XX"),
+        ("r", "XX"),
+        ("1C", "1C"),
+        ("1c", "1C"),
+        ("1♣", "1C"),
+        ("1♧", "1C"),
+        ("1 clubs", "1C"),
+        ("2♦", "2D"),
+        ("3♥️", "3H"),
+        ("4♠", "4S"),
+        ("4s", "4S"),
+        ("3N", "3N"),
+        ("3NT", "3N"),
+        ("3nt", "3N"),
+        ("3 NT", "3N"),
+        ("7SA", "7N"),
     ],
 )
 def test_call_from_str_accepts_common_spellings(text, expected):
@@ -51,7 +73,15 @@ def test_call_from_str_rejects_what_is_not_a_call(text):
 
 def test_call_symbols_for_diagrams():
     assert [Call.from_str(t).symbol for t in ("P", "X", "XX", "1C", "2D", "3H", "4S", "5N")] == [
-        "Pass", "X", "XX", "1♣", "2♦", "3♥", "4♠", "5NT"]
+        "Pass",
+        "X",
+        "XX",
+        "1♣",
+        "2♦",
+        "3♥",
+        "4♠",
+        "5NT",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -115,7 +145,7 @@ def test_legal_auctions(text, dealer):
         ("1C XX", "N", "call 2 (East: XX) is illegal: 1♣ was bid by an opponent"),
         ("1C P XX", "N", "call 3 (South: XX) is illegal: 1♣ is not doubled"),
         ("1C X XX P XX", "N", "call 5 (North: XX) is illegal: 1♣ is already redoubled"),
-        ("1C X XX X", "N", "call 4 (West: X) is illegal: 1♣ is already redoubled"),
+        ("1C X P P XX X", "N", "call 6 (East: X) is illegal: 1♣ is already redoubled"),
         ("1H 1H", "S", "call 2 (West: 1♥) is illegal: 1♥ is not higher than the last bid, 1♥"),
         ("1N 1S", "W", "call 2 (North: 1♠) is illegal: 1♠ is not higher than the last bid, 1NT"),
         ("1C P P P 1D", "E", "call 5 (East: 1♦) is illegal: the auction has already ended"),
@@ -138,8 +168,17 @@ def test_check_auction_accepts_strings_and_names_unreadable_calls():
 
 @pytest.mark.parametrize(
     "text, complete",
-    [("", False), ("P P P", False), ("P P P P", True), ("1C", False), ("1C P P", False),
-     ("1C P P P", True), ("P P P 1C P P P", True), ("1C X P P", False), ("1C X P P P", True)],
+    [
+        ("", False),
+        ("P P P", False),
+        ("P P P P", True),
+        ("1C", False),
+        ("1C P P", False),
+        ("1C P P P", True),
+        ("P P P 1C P P P", True),
+        ("1C X P P", False),
+        ("1C X P P P", True),
+    ],
 )
 def test_is_complete(text, complete):
     calls = parse_calls(text)
@@ -167,7 +206,7 @@ def test_passed_out_and_unfinished_auctions_have_no_contract():
     passed_out = Auction.from_str("P P P P", "N")
     assert passed_out.is_passed_out and passed_out.contract is None
     with pytest.raises(DealingError, match="has not ended yet"):
-        Auction.from_str("1C P", "N").contract
+        _ = Auction.from_str("1C P", "N").contract
 
 
 def test_auction_diagram_rows_start_with_the_dealer():
@@ -175,7 +214,10 @@ def test_auction_diagram_rows_start_with_the_dealer():
     assert auction.columns == (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
     rows = auction.rows()
     assert [[str(call) if call else "" for call in row] for row in rows] == [
-        ["1C", "X", "XX", "P"], ["P", "1H", "P", "P"], ["P", "", "", ""]]
+        ["1C", "X", "XX", "P"],
+        ["P", "1H", "P", "P"],
+        ["P", "", "", ""],
+    ]
     assert auction.seat_of(6) is Seat.NORTH
     assert str(auction) == "1C X XX P P 1H P P P"
 

@@ -118,9 +118,9 @@ def test_board_attributes_follow_bigdeal_tables():
     for board in range(1, 65):
         dealer, vul = bd.bigdeal_board_attributes(board)
         assert dealer.letter == "WNES"[board % 4]
-        assert vul == [Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH][
-            vuln_index[board % 16]
-        ]
+        assert (
+            vul == [Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH][vuln_index[board % 16]]
+        )
 
 
 def test_first_wbg_session_of_the_mixed_teams_regenerates():
@@ -153,7 +153,7 @@ def test_fast_decoder_agrees_on_extremes_and_many_numbers():
     for k, g in enumerate(numbers):
         if k < 4 or k % 50 == 0:
             assert list(owners[k]) == bd.godel_to_owners(g)
-    assert [bd.deal_to_godel(Deal(row)) for row in owners[:: 997]] == numbers[:: 997]
+    assert [bd.deal_to_godel(Deal(row)) for row in owners[::997]] == numbers[::997]
 
 
 @pytest.mark.slow
@@ -203,7 +203,8 @@ def test_real_bigdealx_wizard_mode_with_two_entropy_strings():
     owner = bd.owner_hash("Test Club Owner")
     assert bd.bigdeal_numbers(seed, owner, 32) == _goe(GOLDEN / "wizard32" / "wizard32blind.goe")
     assert [(b, d.to_pbn()) for b, d in bd.bigdeal_deals(seed, owner, 1, 32)] == _pbn_deals(
-        GOLDEN / "wizard32" / "wizard32.pbn")
+        GOLDEN / "wizard32" / "wizard32.pbn"
+    )
 
 
 def test_real_bigdealx_hex_seed_owner_from_rc_and_a_board_range():
@@ -211,7 +212,8 @@ def test_real_bigdealx_hex_seed_owner_from_rc_and_a_board_range():
     owner = bd.owner_hash("Welwyn Garden City Bridge Club")
     assert bd.bigdeal_numbers(seed, owner, 16) == _goe(GOLDEN / "range17" / "range17blind.goe")
     assert [(b, d.to_pbn()) for b, d in bd.bigdeal_deals(seed, owner, 17, 32)] == _pbn_deals(
-        GOLDEN / "range17" / "range17.pbn")
+        GOLDEN / "range17" / "range17.pbn"
+    )
 
 
 def test_real_bigdealx_default_owner():

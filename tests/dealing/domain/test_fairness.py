@@ -84,7 +84,10 @@ def test_exact_probabilities():
     assert len(patterns) == 39
     assert patterns[(4, 4, 3, 2)] == Fraction(136852887600, 635013559600)
     assert [round(float(patterns[p]) * 100, 2) for p in [(4, 4, 3, 2), (5, 3, 3, 2), (5, 4, 3, 1)]] == [
-        21.55, 15.52, 12.93]
+        21.55,
+        15.52,
+        12.93,
+    ]
     hcp = fairness.hcp_probabilities()
     assert sum(float(p) * h for h, p in enumerate(hcp)) == pytest.approx(10.0)  # 40 points over 4 hands
     assert hcp[37] == Fraction(math.comb(4, 1) * 1, math.comb(52, 13))  # AKQ of each suit + one jack

@@ -17,10 +17,11 @@ def test_reference_follows_the_written_definition_by_hand():
     # Deal 1030 lives in block 1, slot 6: bytes 216 … 251 of that block's stream.
     label = "Club night 2025-05-01"
     data = label.encode()
-    stream = hashlib.shake_256(b"dealer-v1-block\x00" + KEY + len(data).to_bytes(4, "big") + data
-                               + (1).to_bytes(8, "big")).digest(36 * 1024)
+    stream = hashlib.shake_256(
+        b"dealer-v1-block\x00" + KEY + len(data).to_bytes(4, "big") + data + (1).to_bytes(8, "big")
+    ).digest(36 * 1024)
     mine = stream[216:252]
-    candidates = [int.from_bytes(mine[k:k + 12], "big") for k in (0, 12, 24)]
+    candidates = [int.from_bytes(mine[k : k + 12], "big") for k in (0, 12, 24)]
     expected = next(c for c in candidates if c < D)
     assert gen.deal_number(KEY, label, 1030) == expected
 
@@ -28,26 +29,31 @@ def test_reference_follows_the_written_definition_by_hand():
 def test_overflow_stream_is_used_when_all_three_candidates_are_too_big():
     label = "overflow"
     data = label.encode()
-    stream = hashlib.shake_256(b"dealer-v1-block\x00" + KEY + len(data).to_bytes(4, "big") + data
-                               + (0).to_bytes(8, "big")).digest(36 * 1024)
-    slots = [j for j in range(1024)
-             if all(int.from_bytes(stream[36 * j + k:36 * j + k + 12], "big") >= D for k in (0, 12, 24))]
+    stream = hashlib.shake_256(
+        b"dealer-v1-block\x00" + KEY + len(data).to_bytes(4, "big") + data + (0).to_bytes(8, "big")
+    ).digest(36 * 1024)
+    slots = [
+        j
+        for j in range(1024)
+        if all(int.from_bytes(stream[36 * j + k : 36 * j + k + 12], "big") >= D for k in (0, 12, 24))
+    ]
     assert 10 <= len(slots) <= 70  # about 3.4 % of 1024
     j = slots[0]
-    extra = hashlib.shake_256(b"dealer-v1-extra\x00" + KEY + len(data).to_bytes(4, "big") + data
-                              + j.to_bytes(8, "big")).digest(12 * 64)
-    expected = next(c for c in (int.from_bytes(extra[k:k + 12], "big") for k in range(0, 768, 12)) if c < D)
+    extra = hashlib.shake_256(
+        b"dealer-v1-extra\x00" + KEY + len(data).to_bytes(4, "big") + data + j.to_bytes(8, "big")
+    ).digest(12 * 64)
+    expected = next(c for c in (int.from_bytes(extra[k : k + 12], "big") for k in range(0, 768, 12)) if c < D)
     assert gen.deal_number(KEY, label, j) == expected
     assert numbers_to_ints(gen.deal_numbers_array(KEY, label, j, 1)) == [expected]
-
-
 
 
 def test_published_vectors_are_stable():
     import json
     from pathlib import Path
 
-    vectors = json.loads((Path(__file__).resolve().parents[2] / "data" / "dealing" / "dealer_v1_vectors.json").read_text())
+    vectors = json.loads(
+        (Path(__file__).resolve().parents[2] / "data" / "dealing" / "dealer_v1_vectors.json").read_text()
+    )
     for row in vectors["vectors"]:
         key = bytes.fromhex(row["key"])
         assert gen.deal_number(key, row["label"], row["index"]) == int(row["number"])
@@ -70,7 +76,7 @@ def test_any_deal_is_computable_alone_and_chunks_do_not_matter():
     whole = numbers_to_ints(gen.deal_numbers_array(KEY, "set", 0, 5000))
     assert [gen.deal_number(KEY, "set", i) for i in (0, 1023, 1024, 4999)] == [whole[i] for i in (0, 1023, 1024, 4999)]
     pieces = []
-    for first, numbers, owners in gen.deal_chunks(KEY, "set", 0, 5000, chunk=1024):
+    for _first, numbers, owners in gen.deal_chunks(KEY, "set", 0, 5000, chunk=1024):
         assert len(numbers) == len(owners) <= 1024
         pieces += numbers_to_ints(numbers)
     assert pieces == whole
@@ -94,9 +100,7 @@ def test_new_keys_are_32_random_bytes():
     assert len(keys) == 50 and all(len(k) == 32 for k in keys)
 
 
-@pytest.mark.parametrize(
-    ("text", "message"), [("ab" * 31, "not 62"), ("ab" * 33, "not 66"), ("zz" + "00" * 31, "'z'")]
-)
+@pytest.mark.parametrize(("text", "message"), [("ab" * 31, "not 62"), ("ab" * 33, "not 66"), ("zz" + "00" * 31, "'z'")])
 def test_parse_key_errors(text, message):
     with pytest.raises(DealingError, match=message):
         gen.parse_key(text)
@@ -104,9 +108,13 @@ def test_parse_key_errors(text, message):
 
 @pytest.mark.parametrize(
     "call",
-    [lambda: gen.deal_number(KEY, "x", -1), lambda: gen.deal_arrays(KEY, "x", 0, -5),
-     lambda: gen.deal_number(b"short", "x", 0), lambda: gen.deal_number(KEY, "x" * 2000, 0),
-     lambda: gen.deal_arrays(KEY, "x", gen.MAX_INDEX - 1, 2)],
+    [
+        lambda: gen.deal_number(KEY, "x", -1),
+        lambda: gen.deal_arrays(KEY, "x", 0, -5),
+        lambda: gen.deal_number(b"short", "x", 0),
+        lambda: gen.deal_number(KEY, "x" * 2000, 0),
+        lambda: gen.deal_arrays(KEY, "x", gen.MAX_INDEX - 1, 2),
+    ],
 )
 def test_bad_inputs_are_refused(call):
     with pytest.raises(DealingError):

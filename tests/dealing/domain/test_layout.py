@@ -27,9 +27,11 @@ def test_hands_of_some_seats_with_wide_card_texts(owners):
     cards = [b"%02d" % c for c in range(52)]
     rows = layout.hands(owners[:300], layout.Hands(seats, prefixes, cards))
     for row, o in zip(rows, owners[:300].tolist()):
-        expected = b"".join(prefixes[slot][suit] + b"".join(cards[c] for c in range(13 * suit, 13 * suit + 13)
-                                                            if o[c] == seat)
-                            for slot, seat in enumerate(seats) for suit in range(4))
+        expected = b"".join(
+            prefixes[slot][suit] + b"".join(cards[c] for c in range(13 * suit, 13 * suit + 13) if o[c] == seat)
+            for slot, seat in enumerate(seats)
+            for suit in range(4)
+        )
         assert row.tobytes() == expected
 
 
@@ -37,10 +39,14 @@ def test_records_follow_law_2_and_cross_digit_counts(owners):
     dealer = layout.Cycle([board_dealer(b).letter.encode() for b in range(16, 32)])
     vul = layout.Cycle([board_vulnerability(b).pbn.encode() for b in range(16, 32)])
     first, n = 9_990, 40
-    text = bytes(layout.records(first, n, [b"[", layout.BOARD, b" ", dealer, b" ", vul, b" ", PBN, b"]\n"],
-                                owners[:n])).decode()
-    expected = "".join(f"[{first + k} {board_dealer(first + k).letter} {board_vulnerability(first + k).pbn} "
-                       f"{Deal(owners[k]).to_pbn()}]\n" for k in range(n))
+    text = bytes(
+        layout.records(first, n, [b"[", layout.BOARD, b" ", dealer, b" ", vul, b" ", PBN, b"]\n"], owners[:n])
+    ).decode()
+    expected = "".join(
+        f"[{first + k} {board_dealer(first + k).letter} {board_vulnerability(first + k).pbn} "
+        f"{Deal(owners[k]).to_pbn()}]\n"
+        for k in range(n)
+    )
     assert text == expected
 
 

@@ -106,8 +106,14 @@ def test_parse_deal_number(text, value):
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("", "not a deal number"), ("12a", "not a deal number"), ("-5", "not a deal number"),
-     (str(nb.D), "must be 0"), ("0xZZ", "hexadecimal"), ("1.5", "not a deal number")],
+    [
+        ("", "not a deal number"),
+        ("12a", "not a deal number"),
+        ("-5", "not a deal number"),
+        (str(nb.D), "must be 0"),
+        ("0xZZ", "hexadecimal"),
+        ("1.5", "not a deal number"),
+    ],
 )
 def test_parse_deal_number_errors(text, message):
     with pytest.raises(DealingError, match=message):

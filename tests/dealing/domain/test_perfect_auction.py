@@ -57,6 +57,7 @@ def assert_perfect(deal: Deal, dealer: Seat) -> list[Call]:
 
 # --- The article's two examples ----------------------------------------------------------
 
+
 def test_kersey_akqt7_of_spades_opens_one_diamond():
     deal = Deal.from_pbn("N:AKQT7.AKQ.AKQ.AK J9.JT98.JT98.QJT 8654.765.765.987 32.432.432.65432")
     calls = assert_perfect(deal, Seat.NORTH)
@@ -68,7 +69,7 @@ def test_kersey_south_a9_west_kqjt85_south_1c_west_1h(dealer):
     deal = deal_with({"SA": "S", "S9": "S", "SK": "W", "SQ": "W", "SJ": "W", "ST": "W", "S8": "W", "S5": "W"})
     calls = assert_perfect(deal, dealer)
     passes = (Seat.SOUTH - dealer) % 4
-    assert text(calls[:passes + 2]) == " ".join(["P"] * passes + ["1C", "1H"])
+    assert text(calls[: passes + 2]) == " ".join(["P"] * passes + ["1C", "1H"])
     auction = Auction(dealer, calls)
     assert auction.seat_of(passes + 1) is Seat.SOUTH and auction.seat_of(passes + 2) is Seat.WEST
 
@@ -93,7 +94,7 @@ ARTICLE_TABLE = [
     ("E", "S", "P P X P P XX 1D", "E"),  # North redoubles; East bids with F (South has S)
     ("N", "S", "P P X P P XX P 1D", "S"),  # East passes; South bids with S (North has F)
     ("N", "E", "P P X P P XX P P 1D", "W"),  # South passes: North has F, East S; West bids
-]
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("f_seat, s_seat, expected, bidder", ARTICLE_TABLE, ids=lambda v: str(v).replace(" ", "_"))
@@ -122,13 +123,14 @@ def test_random_deals_use_every_row_of_the_table():
 
 # --- Edge deals ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("dealer", SEATS)
 @pytest.mark.parametrize("holder", SEATS)
 def test_one_player_holds_all_spades(holder, dealer):
     deal = deal_with({f"S{rank}": holder.letter for rank in "AKQJT98765432"})
     calls = assert_perfect(deal, dealer)
     passes = (holder - dealer) % 4
-    assert text(calls[:passes + 1]) == " ".join(["P"] * passes + ["2D"])  # steps 1 … 7 = 13 spades
+    assert text(calls[: passes + 1]) == " ".join(["P"] * passes + ["2D"])  # steps 1 … 7 = 13 spades
 
 
 @pytest.mark.parametrize("dealer", SEATS)
@@ -137,7 +139,7 @@ def test_spade_ace_with_each_seat(holder, dealer):
     deal = deal_with({"SA": holder.letter, "SK": holder.next.letter})
     calls = assert_perfect(deal, dealer)
     passes = (holder - dealer) % 4
-    assert [str(call) for call in calls[:passes + 1]] == ["P"] * passes + ["1C"]
+    assert [str(call) for call in calls[: passes + 1]] == ["P"] * passes + ["1C"]
 
 
 def run_deal(holder: int, start: int) -> Deal:
@@ -233,8 +235,9 @@ def test_decode_accepts_only_the_auction_encode_gives(deal, dealer, data):
     except DealingError as error:
         message = str(error)
         assert error.field == "auction"
-        assert re.match(r"(the auction is unfinished: after )?call \d+ \((North|East|South|West): \S+\) ", message), \
+        assert re.match(r"(the auction is unfinished: after )?call \d+ \((North|East|South|West): \S+\) ", message), (
             message
+        )
     else:
         assert [str(call) for call in encode(decoded, dealer)] == changed
 
@@ -270,28 +273,54 @@ KERSEY_AUCTION = text(encode(KERSEY, Seat.NORTH))
         # unfinished
         ("", "N", "the auction is empty"),
         ("P P P", "N", "the auction is unfinished: after call 3 (South: P) West must open holding ♠A"),
-        ("P 1C", "N", "the auction is unfinished: after call 2 (East: 1♣) South must bid with both ♠K and ♠Q, "
-                      "double with one of them, or pass with neither"),
+        (
+            "P 1C",
+            "N",
+            "the auction is unfinished: after call 2 (East: 1♣) South must bid with both ♠K and ♠Q, "
+            "double with one of them, or pass with neither",
+        ),
         ("1C P P X XX", "W", "the auction is unfinished: after call 5 (West: XX) North must pass (holding neither"),
-        (KERSEY_AUCTION.rsplit(" ", 1)[0], "N", "the auction is unfinished: after call 70 (East: P) three passes "
-                                                "end the auction after 6♣ (1 more)"),
+        (
+            KERSEY_AUCTION.rsplit(" ", 1)[0],
+            "N",
+            "the auction is unfinished: after call 70 (East: P) three passes end the auction after 6♣ (1 more)",
+        ),
         # against the scheme
         ("P P P P", "N", "call 4 (West: P) does not fit the scheme: someone holds ♠A and must open"),
         ("7N", "N", "call 1 (North: 7NT) does not fit the scheme: no bid goes above 6♣"),
-        ("1C 1D P P P", "N", "call 5 (North: P) does not fit the scheme: after East's 1♦ (South passed, West "
-                             "passed), North must bid with both ♠J and ♠T, or double otherwise"),
-        ("1C 1D P P X 2C", "N", "call 6 (East: 2♣) does not fit the scheme: after East's 1♦ (South passed, West "
-                                "passed, North doubled), East must redouble with ♠J, or pass without it"),
-        ("1C P P X XX 1D", "N", "call 6 (East: 1♦) does not fit the scheme: after North's 1♣ (East passed, South "
-                                "passed, West doubled, North redoubled), East must pass (holding neither ♠K nor ♠Q)"),
-        (KERSEY_AUCTION.rsplit(" ", 3)[0] + " X P P P", "N",
-         "call 69 (North: X) does not fit the scheme: every step is located after 6♣"),
+        (
+            "1C 1D P P P",
+            "N",
+            "call 5 (North: P) does not fit the scheme: after East's 1♦ (South passed, West "
+            "passed), North must bid with both ♠J and ♠T, or double otherwise",
+        ),
+        (
+            "1C 1D P P X 2C",
+            "N",
+            "call 6 (East: 2♣) does not fit the scheme: after East's 1♦ (South passed, West "
+            "passed, North doubled), East must redouble with ♠J, or pass without it",
+        ),
+        (
+            "1C P P X XX 1D",
+            "N",
+            "call 6 (East: 1♦) does not fit the scheme: after North's 1♣ (East passed, South "
+            "passed, West doubled, North redoubled), East must pass (holding neither ♠K nor ♠Q)",
+        ),
+        (
+            KERSEY_AUCTION.rsplit(" ", 3)[0] + " X P P P",
+            "N",
+            "call 69 (North: X) does not fit the scheme: every step is located after 6♣",
+        ),
         # more than 13 cards
         ("2H", "N", "call 1 (North: 2♥) shows every card from ♠A to ♥K, giving North 15 cards; a hand has 13"),
         ("2D 4C", "N", "call 2 (East: 4♣) shows every card from ♥Q to ♦T, giving East 18 cards"),
         ("2D 2H P P 2S", "N", "call 5 (North: 2♠) places ♥Q with North and ♥J with North, giving North 15 cards"),
-        ("2D P P X XX", "N", "call 5 (North: XX) is impossible: wherever the calls so far allow ♥A and ♥K to lie, "
-                             "North would hold more than 13 cards"),
+        (
+            "2D P P X XX",
+            "N",
+            "call 5 (North: XX) is impossible: wherever the calls so far allow ♥A and ♥K to lie, "
+            "North would hold more than 13 cards",
+        ),
     ],
 )
 def test_decode_refuses_with_a_message_naming_the_call(auction, dealer, message):

@@ -14,8 +14,17 @@ from dealing.domain.cards import Card, Deal, Seat, Strain
 from dealing.domain.contract import Contract
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.pbn import read_pbn
-from dealing.domain.play import (Play, Position, Trick, best_card, evaluate, options, parse_cards, play_for,
-                                 solve_position)
+from dealing.domain.play import (
+    Play,
+    Position,
+    Trick,
+    best_card,
+    evaluate,
+    options,
+    parse_cards,
+    play_for,
+    solve_position,
+)
 
 ORACLE = settings.SHARED_DATA_DIR / "data" / "events" / "dd-oracle"
 # North: AKQJ of spades …; each hand holds a whole suit's worth of a rank band (easy to reason about)
@@ -32,18 +41,21 @@ def play_of(deal, contract: str, declarer: str, text: str = "") -> Play:
 
 # --- the rules -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("declarer, leader", [("N", Seat.EAST), ("E", Seat.SOUTH), ("S", Seat.WEST),
-                                              ("W", Seat.NORTH)])
+
+@pytest.mark.parametrize("declarer, leader", [("N", Seat.EAST), ("E", Seat.SOUTH), ("S", Seat.WEST), ("W", Seat.NORTH)])
 def test_declarers_left_hand_opponent_leads(declarer, leader):
     assert play_of(BANDS, "3NT", declarer).to_play == leader
 
 
-@pytest.mark.parametrize("strain, trick, winner", [
-    ("NT", "S4 SA S8 H2", Seat.NORTH),          # West leads ♠4: North's ace wins, South's ♥2 is a discard
-    ("H", "S4 SA S8 H2", Seat.SOUTH),           # … with hearts trumps South ruffs
-    ("NT", "D8 D5 D2 DA", Seat.SOUTH),          # the highest of the suit led
-    ("C", "H3 HT H7 C8", Seat.SOUTH),          # the only trump
-])
+@pytest.mark.parametrize(
+    "strain, trick, winner",
+    [
+        ("NT", "S4 SA S8 H2", Seat.NORTH),  # West leads ♠4: North's ace wins, South's ♥2 is a discard
+        ("H", "S4 SA S8 H2", Seat.SOUTH),  # … with hearts trumps South ruffs
+        ("NT", "D8 D5 D2 DA", Seat.SOUTH),  # the highest of the suit led
+        ("C", "H3 HT H7 C8", Seat.SOUTH),  # the only trump
+    ],
+)
 def test_trick_winner(strain, trick, winner):
     four = cards(trick)
     assert Trick(Seat.WEST, tuple(four)).winner(Strain.from_str(strain)) == winner
@@ -56,33 +68,36 @@ def test_two_trumps_the_higher_wins():
 
 
 def test_the_winner_leads_and_tricks_are_counted():
-    play = play_of(BANDS, "3NT", "S", "HA H8 H5 H2")              # West's ace wins
+    play = play_of(BANDS, "3NT", "S", "HA H8 H5 H2")  # West's ace wins
     assert play.to_play == Seat.WEST and play.tricks_won == {"NS": 0, "EW": 1}
     assert (play.declarer_tricks, play.defence_tricks) == (0, 1)
     play = play_of(BANDS, "3NT", "S", "HA H8 H5 H2 S4 SA ST S5")  # North's ace wins, North leads
     assert play.to_play == Seat.NORTH and play.tricks_won == {"NS": 1, "EW": 1}
-    assert play.hand(Seat.NORTH) == frozenset(BANDS.hand(Seat.NORTH).cards - {Card.from_str("SA"),
-                                                                               Card.from_str("H8")})
+    assert play.hand(Seat.NORTH) == frozenset(BANDS.hand(Seat.NORTH).cards - {Card.from_str("SA"), Card.from_str("H8")})
 
 
 def test_legal_cards_follow_suit_or_anything_when_void():
     play = play_of(BANDS, "3NT", "S", "HA")
-    assert play.legal_cards() == cards("HT H9 H8")                 # North must follow in hearts
+    assert play.legal_cards() == cards("HT H9 H8")  # North must follow in hearts
     play = play_of(BANDS, "3NT", "S", "DT")
     assert play.legal_cards() == cards("D7 D6 D5")
-    east_void = play_of(Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"),
-                        "1NT", "W", "SA")
-    assert len(east_void.legal_cards()) == 13                      # East has no spade: any heart
+    east_void = play_of(
+        Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"), "1NT", "W", "SA"
+    )
+    assert len(east_void.legal_cards()) == 13  # East has no spade: any heart
     out_of_hearts = play_of(BANDS, "3NT", "S", "HA H8 H5 H2 HK H9 H6 H3 HQ HT H7 H4 HJ")
-    assert out_of_hearts.legal_cards() == sorted(out_of_hearts.hand(Seat.NORTH))    # North discards freely
+    assert out_of_hearts.legal_cards() == sorted(out_of_hearts.hand(Seat.NORTH))  # North discards freely
     assert out_of_hearts.play(Card.from_str("SJ")).to_play == Seat.EAST
 
 
-@pytest.mark.parametrize("sequence, code, words", [
-    ("HA SJ", "play.follow", "card 2: North must follow suit in hearts (North holds ♥10, ♥9, ♥8)"),
-    ("H2", "play.turn", "card 1: ♥2 is South's card; it is West's turn to play"),
-    ("HA H8 H5 H2 HA", "play.played", "card 5: ♥A has already been played (by West, trick 1)"),
-])
+@pytest.mark.parametrize(
+    "sequence, code, words",
+    [
+        ("HA SJ", "play.follow", "card 2: North must follow suit in hearts (North holds ♥10, ♥9, ♥8)"),
+        ("H2", "play.turn", "card 1: ♥2 is South's card; it is West's turn to play"),
+        ("HA H8 H5 H2 HA", "play.played", "card 5: ♥A has already been played (by West, trick 1)"),
+    ],
+)
 def test_a_card_that_may_not_be_played_is_refused_with_its_place(sequence, code, words):
     with pytest.raises(DealingError) as info:
         play_of(BANDS, "3NT", "S", sequence)
@@ -110,7 +125,7 @@ def _solve_fake(position: Position) -> dict[Card, int]:
     play_hand = position.hands[position.to_play]
     led = position.trick[0].suit if position.trick else None
     legal = [c for c in play_hand if c.suit is led] or list(play_hand)
-    return {c: 0 for c in legal}
+    return dict.fromkeys(legal, 0)
 
 
 def test_parse_cards_names_the_bad_one():
@@ -130,6 +145,7 @@ def test_the_same_position_has_the_same_key_however_it_was_reached():
 
 # --- against double dummy --------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def composer():
     """BridgeComposer's deals with its double-dummy tricks (dd-oracle)."""
@@ -148,7 +164,7 @@ def test_before_the_lead_declarer_takes_bridgecomposers_tricks(composer, index):
 
 def test_card_tricks_counts_the_side_to_plays_tricks(composer):
     deal = composer[0].deal
-    tricks = card_tricks(deal.hands, Strain.NOTRUMP, Seat.EAST)        # South declares NT: East leads
+    tricks = card_tricks(deal.hands, Strain.NOTRUMP, Seat.EAST)  # South declares NT: East leads
     assert set(tricks) == set(deal.hand(Seat.EAST).cards)
     assert 13 - max(tricks.values()) == composer[0].double_dummy[Seat.NORTH, Strain.NOTRUMP]
 
@@ -179,7 +195,7 @@ def test_costs_add_up_to_the_result_on_a_whole_board(composer):
     game = composer[3]
     play = Play.start(game.deal, Contract.of(4, Strain.HEARTS, 0, Seat.SOUTH))
     n = 0
-    while not play.is_over:                                  # a careless player: always the first legal card
+    while not play.is_over:  # a careless player: always the first legal card
         play = play.play(play.legal_cards()[n % len(play.legal_cards())])
         n += 1
     evaluation = evaluate(play)
@@ -196,12 +212,12 @@ def test_best_card_and_double_dummy_defenders(composer):
     play = Play.start(game.deal, Contract.of(4, Strain.HEARTS, 0, Seat.SOUTH))
     lead = best_card(play)
     assert lead in play.legal_cards() and {o.card: o.cost for o in options(play)}[lead] == 0
-    after = play_for(play, "EW")                              # West leads, then it is North's turn
+    after = play_for(play, "EW")  # West leads, then it is North's turn
     assert len(after.cards) == 1 and after.to_play == Seat.NORTH
     whole = play_for(play_for(play, "EW"), "NS")
     while not whole.is_over:
         whole = play_for(play_for(whole, "EW"), "NS")
-    assert whole.declarer_tricks == game.double_dummy[Seat.SOUTH, Strain.HEARTS]   # both play double dummy
+    assert whole.declarer_tricks == game.double_dummy[Seat.SOUTH, Strain.HEARTS]  # both play double dummy
 
 
 def test_a_solver_is_asked_once_per_position():
@@ -212,4 +228,4 @@ def test_a_solver_is_asked_once_per_position():
         return solve_position(position)
 
     evaluate(play_of(BANDS, "4S", "N", "H5 H2 HA"), counting)
-    assert len(asked) == 4 and len(set(asked)) == 4          # before each card, and now
+    assert len(asked) == 4 and len(set(asked)) == 4  # before each card, and now

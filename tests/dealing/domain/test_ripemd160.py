@@ -27,7 +27,7 @@ def test_pure_implementation_matches_published_vectors(message, digest):
 
 @pytest.mark.skipif(not rmd.hashlib_has_ripemd160(), reason="this OpenSSL build has no RIPEMD-160 to compare with")
 def test_pure_and_hashlib_agree_on_every_length_around_the_block_size():
-    for length in range(0, 200):
+    for length in range(200):
         message = bytes((7 * k + 3 * length) % 256 for k in range(length))
         assert rmd.ripemd160_pure(message) == hashlib.new("ripemd160", message).digest(), length
 

@@ -20,8 +20,9 @@ def wbg():
 
 def all_deals_in_file_order(tournament, keys):
     """Every session's deals; allpbn.* concatenates the session files sorted by file name."""
-    sessions = sorted((phase.file_name(s), phase.number, s)
-                      for phase in tournament.phases for s in range(1, phase.sessions + 1))
+    sessions = sorted(
+        (phase.file_name(s), phase.number, s) for phase in tournament.phases for s in range(1, phase.sessions + 1)
+    )
     lines = []
     for _, phase, session in sessions:
         lines += [deal.to_pbn()[2:] for _, deal in sq.session_deals(tournament, keys, phase, session)]
@@ -119,7 +120,8 @@ def test_open_ended_phases_use_one_key_and_the_session_number():
 
 def test_create_writes_a_pair_that_verifies_and_deals():
     tournament, sqd, sqk = sq.create_tournament(
-        "Spring Pairs", "Dow Jones close 2 May", [(3, "1-14,15-28", "SP#", "Session"), (1, "24", "FINAL", "Final")])
+        "Spring Pairs", "Dow Jones close 2 May", [(3, "1-14,15-28", "SP#", "Session"), (1, "24", "FINAL", "Final")]
+    )
     assert sqd.endswith(b"\r\n") and b"\r\nKH " in sqd
     assert sq.read_sqd(sqd) == tournament and sq.read_sqd(sqd).key_hash_line == 9
     keys = sq.read_sqk(sqk)
@@ -138,10 +140,15 @@ def test_create_writes_a_pair_that_verifies_and_deals():
 
 @pytest.mark.parametrize(
     ("args", "message"),
-    [(("", "DI", [(1, "16", "A", "a")]), "name"), (("T", "DI", []), "at least one phase"),
-     (("T", "DI", [(1, "1-x", "A", "a")]), "not a board range"), (("T", "DI", [(2, "16", "9A", "a")]), "prefix"),
-     (("T", "DI", [(2, "16", "A#B#", "a")]), "prefix"), (("T", "DI", [(-1, "16", "A", "a")]), "≥ 0"),
-     (("T", "DI", [(2, "16", "A", "a"), (2, "16", "A", "b")]), "already used")],
+    [
+        (("", "DI", [(1, "16", "A", "a")]), "name"),
+        (("T", "DI", []), "at least one phase"),
+        (("T", "DI", [(1, "1-x", "A", "a")]), "not a board range"),
+        (("T", "DI", [(2, "16", "9A", "a")]), "prefix"),
+        (("T", "DI", [(2, "16", "A#B#", "a")]), "prefix"),
+        (("T", "DI", [(-1, "16", "A", "a")]), "≥ 0"),
+        (("T", "DI", [(2, "16", "A", "a"), (2, "16", "A", "b")]), "already used"),
+    ],
 )
 def test_create_refuses_bad_descriptions(args, message):
     with pytest.raises(DealingError, match=message):
@@ -150,9 +157,13 @@ def test_create_refuses_bad_descriptions(args, message):
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [(b"TN x\r\nSN 2:16:A\r\n", "line 2: SN needs"), (b"TN x\r\nSN z:16:A:d\r\n", "line 2"),
-     (b"TN x\r\nXX y\r\n", "line 2: unknown line"), (b"SN 1:16:A:a\r\n", "no TN"),
-     (b"TN x\r\nSN 1:16:A:a\r\nKH 12\r\n", "line 3: KH must be")],
+    [
+        (b"TN x\r\nSN 2:16:A\r\n", "line 2: SN needs"),
+        (b"TN x\r\nSN z:16:A:d\r\n", "line 2"),
+        (b"TN x\r\nXX y\r\n", "line 2: unknown line"),
+        (b"SN 1:16:A:a\r\n", "no TN"),
+        (b"TN x\r\nSN 1:16:A:a\r\nKH 12\r\n", "line 3: KH must be"),
+    ],
 )
 def test_bad_description_files_name_the_line(text, message):
     with pytest.raises(DealingError, match=message):
@@ -161,8 +172,12 @@ def test_bad_description_files_name_the_line(text, message):
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [(b"1,1:abc\r\nnonsense\r\n", "line 2"), (b"1,1:abc\r\n1,1:def\r\n", "line 2: .*second key"),
-     (b"1,1:\r\n", "line 1: .*empty key"), (b"", "no keys")],
+    [
+        (b"1,1:abc\r\nnonsense\r\n", "line 2"),
+        (b"1,1:abc\r\n1,1:def\r\n", "line 2: .*second key"),
+        (b"1,1:\r\n", "line 1: .*empty key"),
+        (b"", "no keys"),
+    ],
 )
 def test_bad_key_files_name_the_line(text, message):
     with pytest.raises(DealingError, match=message):

@@ -41,7 +41,8 @@ def test_deal_lines_extremes_with_void_suits():
     owners = numbers_to_owners(numbers_from_ints([0, D - 1]))
     assert [row.tobytes().decode() for row in streaming.deal_lines(owners)] == [
         "N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432",
-        "N:432.432.432.5432 765.765.8765.876 T98.JT98.JT9.JT9 AKQJ.AKQ.AKQ.AKQ"]
+        "N:432.432.432.5432 765.765.8765.876 T98.JT98.JT9.JT9 AKQJ.AKQ.AKQ.AKQ",
+    ]
     void = Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
     assert streaming.deal_lines(np.array([void.owners], dtype=np.uint8))[0].tobytes().decode() == void.to_pbn()
 
@@ -83,7 +84,7 @@ def test_numbers_csv_and_binary_formats():
     assert rows[1] == f"50,51,{numbers[0]},{generator.deal(KEY, 'set', 50).to_pbn()}"
     assert len(rows) == 301
     raw = written("binary", start=50)
-    assert [int.from_bytes(raw[k:k + 12], "big") for k in range(0, len(raw), 12)] == numbers
+    assert [int.from_bytes(raw[k : k + 12], "big") for k in range(0, len(raw), 12)] == numbers
 
 
 @pytest.mark.parametrize("fmt", streaming.FORMATS)
@@ -108,8 +109,9 @@ def test_bigdeal_chunks_stream_through_the_same_writers():
 
 def test_progress_is_reported_per_chunk():
     seen = []
-    streaming.write_deal_set(io.BytesIO(), KEY, "p", 0, 1000, "binary", chunk=256,
-                             on_progress=lambda done, total: seen.append((done, total)))
+    streaming.write_deal_set(
+        io.BytesIO(), KEY, "p", 0, 1000, "binary", chunk=256, on_progress=lambda done, total: seen.append((done, total))
+    )
     assert seen == [(256, 1000), (512, 1000), (768, 1000), (1000, 1000)]
 
 
@@ -133,10 +135,11 @@ def test_unknown_format_is_refused():
 def test_pbn_records_byte_for_byte():
     label = 'Club "Wed" \\ night'
     escaped = label.replace("\\", "\\\\").replace('"', '\\"')
-    expected = "% PBN 2.1\n% EXPORT\n%\n[Generator \"clubsite dealer v1\"]\n\n" + "".join(
+    expected = '% PBN 2.1\n% EXPORT\n%\n[Generator "clubsite dealer v1"]\n\n' + "".join(
         f'[Event "{escaped}"]\n[Site "?"]\n[Date "?"]\n[Board "{i + 1}"]\n[Dealer "{board_dealer(i + 1).letter}"]\n'
         f'[Vulnerable "{board_vulnerability(i + 1).pbn}"]\n[Deal "{generator.deal(KEY, label, i).to_pbn()}"]\n\n'
-        for i in range(990, 1030))  # boards 991 … 1030: three and four digits
+        for i in range(990, 1030)
+    )  # boards 991 … 1030: three and four digits
     assert written("pbn", start=990, count=40, label=label).decode() == expected
 
 
@@ -145,7 +148,7 @@ def test_the_last_indices_have_their_board_numbers():
     last = generator.MAX_INDEX - 1
     text = written("pbn", start=last - 2, count=3, label="end").decode()
     boards = [line for line in text.splitlines() if line.startswith("[Board ")]
-    assert boards == [f'[Board "{b}"]' for b in (2 ** 63 - 2, 2 ** 63 - 1, 2 ** 63)]
+    assert boards == [f'[Board "{b}"]' for b in (2**63 - 2, 2**63 - 1, 2**63)]
     assert '[Dealer "W"]\n[Vulnerable "EW"]' in text  # board 2^63: 2^63 ≡ 0 (mod 16), like board 16
 
 
@@ -155,8 +158,9 @@ def test_threads_do_not_change_the_output(fmt):
     streaming.write_deal_set(one, KEY, "t", 5, 5000, fmt, chunk=1024)
     seen = []
     two = io.BytesIO()
-    streaming.write_deal_set(two, KEY, "t", 5, 5000, fmt, chunk=1024, threads=3,
-                             on_progress=lambda done, total: seen.append(done))
+    streaming.write_deal_set(
+        two, KEY, "t", 5, 5000, fmt, chunk=1024, threads=3, on_progress=lambda done, total: seen.append(done)
+    )
     assert two.getvalue() == one.getvalue()
     assert seen == [1019, 2043, 3067, 4091, 5000]
 

@@ -1,5 +1,6 @@
 """Every complete Howell from 4 to 64 pairs: valid, complete, as balanced as claimed and as proven possible."""
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -7,11 +8,10 @@ import pytest
 from movements.domain.balance import balance_of, best_possible
 from movements.domain.check import violations
 from movements.domain.guide_cards import board_cards, cards_json, pair_cards
-
-from ..conftest import SIZES, half_set_sizes
+from tests.movements.conftest import SIZES, half_set_sizes
 
 COMPLETELY_BALANCED = [7, 8, 11, 12, 13, 16, 17, 19, 20, 23, 24, 25, 27, 28, 29, 31, 32, 36, 37, 40, 41, 43, 44,
-                       47, 48, 49, 53, 56, 59, 60, 61, 64]
+                       47, 48, 49, 53, 56, 59, 60, 61, 64]  # fmt: skip
 
 
 @pytest.mark.slow
@@ -42,7 +42,7 @@ def test_every_pair_plays_every_set_once(complete_howells, n):
                 plays[(t.ns, s)] += 1
                 plays[(t.ew, s)] += 1
     assert set(plays.values()) == {1}
-    missed_per_pair = 0 if n % 2 == 0 else len(m.rounds[0].tables[0].board_sets)   # its sit-out table's sets
+    missed_per_pair = 0 if n % 2 == 0 else len(m.rounds[0].tables[0].board_sets)  # its sit-out table's sets
     for p in range(1, n + 1):
         assert sum(1 for s in range(1, m.board_sets + 1) if plays[(p, s)]) == m.board_sets - missed_per_pair
 
@@ -50,7 +50,7 @@ def test_every_pair_plays_every_set_once(complete_howells, n):
 @pytest.mark.parametrize("n", SIZES)
 def test_no_set_in_two_places_unless_shared(complete_howells, n):
     m = complete_howells[n]
-    for i, r in enumerate(m.rounds):
+    for i, _r in enumerate(m.rounds):
         places = m.location_of_set(i)
         multiple = {s: p for s, p in places.items() if len(p) > 1}
         if n > 6:
@@ -71,14 +71,15 @@ def test_guide_cards_agree_with_the_schedule(complete_howells, n):
                     from_schedule.setdefault(str(p), []).append([r.number, t.table, seat])
     assert cards["pair_cards"] == from_schedule
     boards = board_cards(m)
-    for i, r in enumerate(m.rounds):
+    for _i, r in enumerate(m.rounds):
         for t in r.tables:
             for s in t.board_sets:
                 assert (r.number, t.table) in boards[s]
         for h in r.relays:
             assert (r.number, h.relay) in boards[h.board_set]
     assert sum(len(v) for v in boards.values()) == sum(
-        sum(len(t.board_sets) for t in r.tables) + len(r.relays) for r in m.rounds)
+        sum(len(t.board_sets) for t in r.tables) + len(r.relays) for r in m.rounds
+    )
     lines = pair_cards(m)
     assert all(len(lines[p]) == m.round_count for p in m.pair_numbers)
 
@@ -103,9 +104,9 @@ def test_two_mod_four_meets_the_proven_bound(complete_howells, n):
     m = complete_howells[n]
     b = balance_of(m)
     bound = (n - 1) * (n - 2) / 2
-    assert b.sumsq >= bound                          # the theorem (spec §1.4): nothing beats it
+    assert b.sumsq >= bound  # the theorem (spec §1.4): nothing beats it
     assert best_possible(m, b).sumsq == bound
-    if n != 58:                                      # the annealing search has not reached it there (docs)
+    if n != 58:  # the annealing search has not reached it there (docs)
         assert b.sumsq == bound and b.max - b.min == 2
 
 
@@ -146,5 +147,5 @@ def test_boards_move_to_the_lower_numbered_table_in_cyclic_howells(complete_howe
         assert not any(g.startswith("GF") for g in _groups(m)), n
         for s, path in board_cards(m).items():
             tables = [place for _r, place in path if isinstance(place, int)]
-            steps = list(zip(tables, tables[1:]))
+            steps = list(itertools.pairwise(tables))
             assert all(b < a or (a == 1 and b == m.tables) for a, b in steps), (n, s)

@@ -16,13 +16,37 @@ def row(F, labels, r):
 
 
 def test_the_surveys_worked_brs16_figure_37():
-    labels, F = doubled_room_square(7, (4, 1))      # T1 on diagonal 4, T2 on diagonal 1, as in the example
-    assert row(F, labels, 0) == {"1": "26", "2": "45", "3": "6′4′", "4": "13", "5": "3′2′",
-                                 "6": "5′1′", "1′": "∞′0′", "3′": "∞0"}
-    assert row(F, labels, ("p", 0)) == {"2": "∞′2", "6": "6′∞", "0′": "00′", "2′": "5′4",
-                                        "3′": "64′", "5′": "32′", "6′": "51′", "l": "3′1"}
-    assert row(F, labels, "l") == {"0′": "5′1", "1′": "6′2", "2′": "0′3", "3′": "1′4", "4′": "2′5",
-                                   "5′": "3′6", "6′": "4′0", "l": "∞′∞"}
+    labels, F = doubled_room_square(7, (4, 1))  # T1 on diagonal 4, T2 on diagonal 1, as in the example
+    assert row(F, labels, 0) == {
+        "1": "26",
+        "2": "45",
+        "3": "6′4′",
+        "4": "13",
+        "5": "3′2′",
+        "6": "5′1′",
+        "1′": "∞′0′",
+        "3′": "∞0",
+    }
+    assert row(F, labels, ("p", 0)) == {
+        "2": "∞′2",
+        "6": "6′∞",
+        "0′": "00′",
+        "2′": "5′4",
+        "3′": "64′",
+        "5′": "32′",
+        "6′": "51′",
+        "l": "3′1",
+    }
+    assert row(F, labels, "l") == {
+        "0′": "5′1",
+        "1′": "6′2",
+        "2′": "0′3",
+        "3′": "1′4",
+        "4′": "2′5",
+        "5′": "3′6",
+        "6′": "4′0",
+        "l": "∞′∞",
+    }
 
 
 @pytest.mark.parametrize("q", [7, 11, 19, 23, 27])
@@ -31,7 +55,7 @@ def test_doubled_howell_is_completely_balanced(q):
     assert violations(m) == []
     b = balance_of(m)
     assert m.pairs == 2 * q + 2 and b.min == b.max == q and m.claim == {"min": q, "max": q, "sumsq": 0.0}
-    assert all(r.tables[0].table == 1 and r.tables[0].ns == m.pairs for r in m.rounds)   # stationary, NS
+    assert all(r.tables[0].table == 1 and r.tables[0].ns == m.pairs for r in m.rounds)  # stationary, NS
 
 
 def test_room_square_rows_and_columns():

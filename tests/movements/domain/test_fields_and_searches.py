@@ -22,8 +22,8 @@ def test_field_axioms(q):
 
 def test_alpha_in_gf27_fails_the_article_and_the_spec_choice_works():
     f = FiniteField(27)
-    five_quarters = f.mul[f.add[f.add[2][2]][1]][f.inv[f.add[2][2]]]   # 5/4 in characteristic 3
-    assert five_quarters == f.neg[1]                                  # the article's α = (p+5)/4 is −1
+    five_quarters = f.mul[f.add[f.add[2][2]][1]][f.inv[f.add[2][2]]]  # 5/4 in characteristic 3
+    assert five_quarters == f.neg[1]  # the article's α = (p+5)/4 is −1
     alpha = f.choose_alpha()
     assert alpha == 4 and alpha not in (0, 1, f.neg[1])
     assert f.mul[f.sub[alpha][1]][f.inv[f.add[alpha][1]]] in f.squares
@@ -51,10 +51,10 @@ def move(f, alpha, t, s):
 def test_article_worked_moves_two_entries_wrong():
     f = FiniteField(7)
     alpha = 3
-    assert move(f, alpha, 4, 1) == (0, -1)     # the article lists (4,+1) → (4,+1)
-    assert move(f, alpha, 4, -1) == (2, 1)     # the article lists (4,−1) → (1,+1)
-    assert 3 not in f.squares                  # "bo 3 jest resztą kwadratową" is false
-    assert move(f, alpha, 1, 1) == (4, 1) and move(f, alpha, 2, -1) == (4, -1)   # entries it gets right
+    assert move(f, alpha, 4, 1) == (0, -1)  # the article lists (4,+1) → (4,+1)
+    assert move(f, alpha, 4, -1) == (2, 1)  # the article lists (4,−1) → (1,+1)
+    assert 3 not in f.squares  # "bo 3 jest resztą kwadratową" is false
+    assert move(f, alpha, 1, 1) == (4, 1) and move(f, alpha, 2, -1) == (4, -1)  # entries it gets right
     assert move(f, alpha, 1, -1) == (1, 1) and move(f, alpha, 2, 1) == (1, -1)
 
 

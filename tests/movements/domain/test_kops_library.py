@@ -8,8 +8,17 @@ from movements.domain.balance import balance_of
 from movements.domain.check import violations
 from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePlay
 
-FULL = {"4-7": (3, 3), "5-9": (3, 5), "6-11": (5, 5), "7-13": (5, 7), "8-15": (7, 7), "9-17": (7, 9),
-        "10-19": (7, 11), "11-21": (9, 11), "12-23": (11, 11)}
+FULL = {
+    "4-7": (3, 3),
+    "5-9": (3, 5),
+    "6-11": (5, 5),
+    "7-13": (5, 7),
+    "8-15": (7, 7),
+    "9-17": (7, 9),
+    "10-19": (7, 11),
+    "11-21": (9, 11),
+    "12-23": (11, 11),
+}
 
 
 @pytest.fixture(scope="module")
@@ -35,15 +44,22 @@ def kops_movement(entry: dict) -> Movement:
                 seat[pos] = pair
         set_at = {}
         for k in range(R):
-            set_at[k] = (k - r) % R + 1        # the set that started at slot k − r is now at slot k
+            set_at[k] = (k - r) % R + 1  # the set that started at slot k − r is now at slot k
         plays = []
         for t in range(1, tables + 1):
             k = entry["sets"].index(t)
             plays.append(TablePlay(t, seat[(t, "N")], seat[(t, "E")], (set_at[k],)))
         holds = tuple(RelayHold(names[k], set_at[k]) for k in relays)
         rounds.append(Round(r + 1, tuple(plays), holds))
-    return Movement("howell", 2 * tables, tables, R, tuple(rounds), tuple(Relay(n, None) for n in names.values()),
-                    complete=R == 2 * tables - 1)
+    return Movement(
+        "howell",
+        2 * tables,
+        tables,
+        R,
+        tuple(rounds),
+        tuple(Relay(n, None) for n in names.values()),
+        complete=R == 2 * tables - 1,
+    )
 
 
 @pytest.mark.parametrize("key", sorted(FULL))

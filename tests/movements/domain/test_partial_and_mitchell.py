@@ -19,8 +19,14 @@ def test_partial_howell(n, rounds):
     assert violations(m) == [] and m.round_count == rounds == m.board_sets
     met = Counter(frozenset((t.ns, t.ew)) for r in m.rounds for t in r.tables if m.phantom not in (t.ns, t.ew))
     assert set(met.values()) == {1}
-    plays = Counter((p, s) for r in m.rounds for t in r.tables if m.phantom not in (t.ns, t.ew)
-                    for p in (t.ns, t.ew) for s in t.board_sets)
+    plays = Counter(
+        (p, s)
+        for r in m.rounds
+        for t in r.tables
+        if m.phantom not in (t.ns, t.ew)
+        for p in (t.ns, t.ew)
+        for s in t.board_sets
+    )
     assert set(plays.values()) == {1}
     b = balance_of(m)
     assert b.mean == pytest.approx(b.ideal)
@@ -30,6 +36,7 @@ def test_partial_howell(n, rounds):
 @pytest.mark.slow
 def test_every_offered_three_quarter_howell_up_to_24_pairs_is_found():
     from movements.domain.catalogue import options_for
+
     for n in range(4, 25):
         for opt in options_for(n):
             if opt["rounds"]:
@@ -49,26 +56,45 @@ def test_twelve_pairs_nine_rounds_reaches_the_welch_bound():
 @pytest.mark.slow
 def test_partial_howell_balances_better_than_its_unoriented_band():
     m = partial_howell(12, 9)
-    assert balance_of(m).max - balance_of(m).min <= 4     # a band with 3 stationary pairs all NS gives 0 … 9
+    assert balance_of(m).max - balance_of(m).min <= 4  # a band with 3 stationary pairs all NS gives 0 … 9
 
 
-@pytest.mark.parametrize("n, rounds, words", [(8, 8, "at most 7"), (8, 4, "Mitchell"), (12, 3, "at least 6"),
-                                             (8, 5, "exhaustive search"), (7, 6, "exhaustive search")])
+@pytest.mark.parametrize(
+    "n, rounds, words",
+    [
+        (8, 8, "at most 7"),
+        (8, 4, "Mitchell"),
+        (12, 3, "at least 6"),
+        (8, 5, "exhaustive search"),
+        (7, 6, "exhaustive search"),
+    ],
+)
 def test_partial_bad_rounds(n, rounds, words):
     with pytest.raises(MovementError) as exc:
         movement_for(n, rounds)
     assert words in str(exc.value) and exc.value.field == "rounds"
 
 
-@pytest.mark.parametrize("n, variant, rounds", [(14, None, 7), (13, None, 7), (16, "skip", 7), (16, "relay", 8),
-                                               (20, "relay", 10), (24, "skip", 11), (63, None, 32), (30, None, 15)])
+@pytest.mark.parametrize(
+    "n, variant, rounds",
+    [
+        (14, None, 7),
+        (13, None, 7),
+        (16, "skip", 7),
+        (16, "relay", 8),
+        (20, "relay", 10),
+        (24, "skip", 11),
+        (63, None, 32),
+        (30, None, 15),
+    ],
+)
 def test_mitchell_variants(n, variant, rounds):
     m = mitchell(n, variant=variant)
     assert violations(m) == [] and m.round_count == rounds and m.winners == 2
     assert set(m.stationary) == set(range(1, m.tables + 1))
     b = balance_of(m)
     if n % 2 == 0:
-        assert b.spread == 0       # within each direction, every two pairs play the same boards
+        assert b.spread == 0  # within each direction, every two pairs play the same boards
 
 
 def test_mitchell_relay_table_and_sharing_are_named():
@@ -87,14 +113,16 @@ def test_arrow_switch_makes_one_winner_and_compares_across_directions():
     assert violations(switched) == []
     ns, ew = 1, 8
     from movements.domain.balance import comparisons
+
     pairs, c = comparisons(switched)
     assert c[pairs.index(ns), pairs.index(ew)] > 0
     _, c0 = comparisons(plain)
     assert c0[pairs.index(ns), pairs.index(ew)] == 0
 
 
-@pytest.mark.parametrize("n, variant, words", [(4, None, "at least 6"), (16, "plain", "skip or a relay"),
-                                               (14, "skip", "odd")])
+@pytest.mark.parametrize(
+    "n, variant, words", [(4, None, "at least 6"), (16, "plain", "skip or a relay"), (14, "skip", "odd")]
+)
 def test_mitchell_bad_input(n, variant, words):
     with pytest.raises(MovementError) as exc:
         mitchell(n, variant=variant)

@@ -17,7 +17,7 @@ SEED = [
     [(8, 6, 6), (1, 2, 5), (3, 5, 4), 3, (7, 4, 2), 1, 7],
     [(8, 7, 7), (2, 3, 6), (4, 6, 5), 4, (1, 5, 3), 2, 1],
 ]
-COLUMNS = [1, 4, 3, "R3", 2, "R2", "R1"]   # the seed's column order is the path of the boards
+COLUMNS = [1, 4, 3, "R3", 2, "R2", "R1"]  # the seed's column order is the path of the boards
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +45,16 @@ def test_relays_stand_where_the_seed_puts_them(eight):
 def test_starting_positions_of_the_guide_cards(eight):
     cards = pair_cards(eight)
     start = {pair: (card[0].table, card[0].direction) for pair, card in cards.items()}
-    assert start == {1: (1, "EW"), 2: (2, "NS"), 3: (4, "NS"), 4: (4, "EW"), 5: (3, "NS"), 6: (2, "EW"),
-                     7: (3, "EW"), 8: (1, "NS")}
+    assert start == {
+        1: (1, "EW"),
+        2: (2, "NS"),
+        3: (4, "NS"),
+        4: (4, "EW"),
+        5: (3, "NS"),
+        6: (2, "EW"),
+        7: (3, "EW"),
+        8: (1, "NS"),
+    }
 
 
 def test_every_pair_follows_the_one_card_cycle(eight):
@@ -71,10 +79,17 @@ def test_board_six_history(eight):
                 history.append((rnd.number, t.table, {t.ns, t.ew}))
         if any(h.board_set == 6 for h in rnd.relays):
             history.append((rnd.number, "relay", None))
-    assert history == [(1, 3, {7, 5}), (2, "relay", None), (3, 2, {1, 4}), (4, "relay", None),
-                       (5, "relay", None), (6, 1, {8, 6}), (7, 4, {3, 2})]
+    assert history == [
+        (1, 3, {7, 5}),
+        (2, "relay", None),
+        (3, 2, {1, 4}),
+        (4, "relay", None),
+        (5, "relay", None),
+        (6, 1, {8, 6}),
+        (7, 4, {3, 2}),
+    ]
 
 
 def test_completely_balanced_as_the_article_shows(eight):
     b = balance_of(eight)
-    assert (b.min, b.max, b.ideal, b.std) == (3, 3, 3, 0.0)   # e.g. pairs 7 and 5 compared three times
+    assert (b.min, b.max, b.ideal, b.std) == (3, 3, 3, 0.0)  # e.g. pairs 7 and 5 compared three times

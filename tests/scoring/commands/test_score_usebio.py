@@ -15,13 +15,15 @@ from django.core.management.base import CommandError
 from scoring.domain.formats.usebio import _SAMPLE
 
 REPO = Path(__file__).resolve().parents[3]
-FILES = ["abf-compscore3-howell-12pairs-2022-07-27.usebio.xml",
-         "abf-compscore3-mitchell-21tables-adjusted-2022-07-28.usebio.xml",
-         "ebu-usebio-sample-mitchell-11tables-2015-10-22.usebio.xml",
-         "ebuscore-two-sections-18boards-2025-01-02.usebio.xml",
-         "realbridge-club-duplicate-8tables-2025-04-07.usebio.xml",
-         "wgcbc-brian-howell-13pairs-2025-04-09.usebio.xml",
-         "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn"]
+FILES = [
+    "abf-compscore3-howell-12pairs-2022-07-27.usebio.xml",
+    "abf-compscore3-mitchell-21tables-adjusted-2022-07-28.usebio.xml",
+    "ebu-usebio-sample-mitchell-11tables-2015-10-22.usebio.xml",
+    "ebuscore-two-sections-18boards-2025-01-02.usebio.xml",
+    "realbridge-club-duplicate-8tables-2025-04-07.usebio.xml",
+    "wgcbc-brian-howell-13pairs-2025-04-09.usebio.xml",
+    "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn",
+]
 
 
 def run(*args) -> str:
@@ -50,10 +52,25 @@ def test_the_issues_shape_with_the_files_pair_ids(events_dir):
     board1 = report["boards"][0]
     assert board1["board"] == 1
     line = board1["results"][2]
-    assert line == {"ns": "3NS", "ew": "17EW", "contract": "3S", "declarer": "S", "tricks": 9, "lead": "D6",
-                    "ns_score": 140, "mp_ns": 29.95, "mp_ew": 10.05}
-    assert board1["results"][0] == {"ns": "1NS", "ew": "1EW", "adjusted": "50/50", "ns_score": None,
-                                    "mp_ns": 20.0, "mp_ew": 20.0}
+    assert line == {
+        "ns": "3NS",
+        "ew": "17EW",
+        "contract": "3S",
+        "declarer": "S",
+        "tricks": 9,
+        "lead": "D6",
+        "ns_score": 140,
+        "mp_ns": 29.95,
+        "mp_ew": 10.05,
+    }
+    assert board1["results"][0] == {
+        "ns": "1NS",
+        "ew": "1EW",
+        "adjusted": "50/50",
+        "ns_score": None,
+        "mp_ns": 20.0,
+        "mp_ew": 20.0,
+    }
     # two winners: NS and EW ranked apart, each with its own first place
     firsts = [(p["pair"], p["field"]) for p in report["pairs"] if p["rank"] == "1"]
     assert firsts == [("21NS", "NS"), ("2EW", "EW")]
@@ -71,7 +88,7 @@ def test_options_change_how_we_score(events_dir):
     assert acbl["boards"][0]["results"][0]["mp_ns"] * 2 == none["boards"][0]["results"][0]["mp_ns"]
     within = run_json(events_dir / "ebuscore-two-sections-18boards-2025-01-02.usebio.xml", "--sections", "within")
     assert {p["field"] for p in within["pairs"]} == {"A", "B"}
-    assert within["comparison"]["unexplained"] > 0         # EBUScore matchpointed across the field
+    assert within["comparison"]["unexplained"] > 0  # EBUScore matchpointed across the field
 
 
 def test_text_format(events_dir):
@@ -84,7 +101,9 @@ def test_an_imp_event_gives_imps_and_datums(tmp_path):
     lines = "".join(
         f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ns + 1}</EW_PAIR_NUMBER>"
         f"<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>{tricks}</TRICKS><SCORE>{score}</SCORE>"
-        f"</TRAVELLER_LINE>" for ns, tricks, score in ((1, 10, 420), (3, 9, -50), (5, 11, 450), (7, 10, 420)))
+        f"</TRAVELLER_LINE>"
+        for ns, tricks, score in ((1, 10, 420), (3, 9, -50), (5, 11, 450), (7, 10, 420))
+    )
     start, end = _SAMPLE.index(b"<TRAVELLER_LINE>"), _SAMPLE.rindex(b"</TRAVELLER_LINE>") + 17
     data = (_SAMPLE[:start] + lines.encode() + _SAMPLE[end:]).replace(b"MP_PAIRS", b"BUTLER_PAIRS")
     path = tmp_path / "butler.xml"
@@ -92,12 +111,17 @@ def test_an_imp_event_gives_imps_and_datums(tmp_path):
     report = run_json(path)
     board = report["boards"][0]
     assert board["datum"] == 420
-    assert [(r["imp_ns"], r["imp_ew"]) for r in board["results"]] == [(0.0, -0.0), (-10.0, 10.0), (1.0, -1.0),
-                                                                     (0.0, -0.0)]
+    assert [(r["imp_ns"], r["imp_ew"]) for r in board["results"]] == [
+        (0.0, -0.0),
+        (-10.0, 10.0),
+        (1.0, -1.0),
+        (0.0, -0.0),
+    ]
     assert {"pair", "imps", "rank"} <= set(report["pairs"][0]) and "percentage" not in report["pairs"][0]
 
 
 # --- bad input: one line naming the file, the line and the element; exit code 1 -----------------------
+
 
 def error_of(*args) -> str:
     with pytest.raises(CommandError) as caught:
@@ -118,15 +142,21 @@ def test_a_missing_file_or_a_folder(tmp_path):
     assert error_of(tmp_path) == f"{tmp_path}: is a folder, not a file"
 
 
-@pytest.mark.parametrize("old, new, message", [
-    (b"MP_PAIRS", b"TEAMS", "club.xml: line 4 (EVENT): event type TEAMS cannot be scored here"),
-    (b"MP_PAIRS", b"INDIVIDUAL", "club.xml: line 4 (EVENT): event type INDIVIDUAL cannot be scored here"),
-    (b"<CONTRACT>3NT", b"<CONTRACT>8S", "club.xml: line 11 (CONTRACT): '8S' is not a contract"),
-    (b"<TRICKS>9</TRICKS><SCORE>400", b"<TRICKS>14</TRICKS><SCORE>400", "club.xml: line 12 (TRICKS): 3N would be "
-                                                                        "14 tricks"),
-    (b"<PLAYED_BY>S</PLAYED_BY>", b"", "club.xml: line 11 (TRAVELLER_LINE): <TRAVELLER_LINE> has no PLAYED_BY"),
-    (b"</TRICKS>", b"</TRICK>", "club.xml: line 12 (TRICKS): this is not well-formed XML (mismatched tag"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (b"MP_PAIRS", b"TEAMS", "club.xml: line 4 (EVENT): event type TEAMS cannot be scored here"),
+        (b"MP_PAIRS", b"INDIVIDUAL", "club.xml: line 4 (EVENT): event type INDIVIDUAL cannot be scored here"),
+        (b"<CONTRACT>3NT", b"<CONTRACT>8S", "club.xml: line 11 (CONTRACT): '8S' is not a contract"),
+        (
+            b"<TRICKS>9</TRICKS><SCORE>400",
+            b"<TRICKS>14</TRICKS><SCORE>400",
+            "club.xml: line 12 (TRICKS): 3N would be 14 tricks",
+        ),
+        (b"<PLAYED_BY>S</PLAYED_BY>", b"", "club.xml: line 11 (TRAVELLER_LINE): <TRAVELLER_LINE> has no PLAYED_BY"),
+        (b"</TRICKS>", b"</TRICK>", "club.xml: line 12 (TRICKS): this is not well-formed XML (mismatched tag"),
+    ],
+)
 def test_each_bad_file_is_one_line_naming_file_line_and_element(tmp_path, old, new, message):
     assert error_of(_damaged(tmp_path, old, new)).startswith(message)
 
@@ -134,16 +164,20 @@ def test_each_bad_file_is_one_line_naming_file_line_and_element(tmp_path, old, n
 def test_a_truncated_file(tmp_path):
     path = tmp_path / "club.xml"
     path.write_bytes(_SAMPLE[: _SAMPLE.index(b"<SCORE>400")])
-    assert error_of(path) == ("club.xml: line 12 (TRAVELLER_LINE): the file ends before <TRAVELLER_LINE> (opened on "
-                              "line 11) is closed: it is truncated")
+    assert error_of(path) == (
+        "club.xml: line 12 (TRAVELLER_LINE): the file ends before <TRAVELLER_LINE> (opened on "
+        "line 11) is closed: it is truncated"
+    )
 
 
 @pytest.mark.slow
 def test_from_the_command_line_it_is_one_line_on_stderr_and_exit_code_1(tmp_path):
     path = _damaged(tmp_path, b"MP_PAIRS", b"SWISS_TEAMS")
-    done = subprocess.run([sys.executable, "manage.py", "score_usebio", str(path)], cwd=REPO, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "score_usebio", str(path)], cwd=REPO, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.strip().splitlines() == [
         "CommandError: club.xml: line 4 (EVENT): event type SWISS_TEAMS cannot be scored here: only pairs events are "
-        "(MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP)"]
+        "(MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP)"
+    ]

@@ -13,7 +13,7 @@ from dealing.domain.cards import Seat, Strain, Vulnerability
 from dealing.domain.contract import Bid, Contract, score
 from scoring.domain.results import Played, TravellerLine, check_score, possible_scores
 
-NONE, NS, EW, ALL = 1, 2, 3, 4        # boards with that vulnerability
+NONE, NS, EW, ALL = 1, 2, 3, 4  # boards with that vulnerability
 
 ROWS = [
     # the spec's worked checks (Cobalt's vectors)
@@ -87,7 +87,7 @@ ROWS = [
     ("7NXX", "N", NONE, 0, -7000),
     ("7NXX", "N", NS, 0, -7600),
     ("7NXX", "E", EW, 0, 7600),
-]
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("contract, declarer, board, tricks, expected", ROWS)

@@ -24,18 +24,24 @@ from scoring.domain.results import Assigned, Played, TravellerLine, possible_sco
 SCORES = sorted(possible_scores())
 score = st.sampled_from(SCORES)
 common_score = st.sampled_from([-800, -500, -200, -100, -50, 0, 50, 90, 110, 140, 170, 400, 420, 450, 620, 650, 1430])
-contracts = st.builds(Contract.from_str, st.sampled_from(["1N", "2H", "3N", "4S", "4SX", "5C", "6NXX"]),
-                      st.sampled_from("NESW"))
-result = st.one_of(st.builds(Played, contracts, st.integers(0, 13)), st.builds(Assigned.of, common_score),
-                   st.just(Played(None)))
+contracts = st.builds(
+    Contract.from_str, st.sampled_from(["1N", "2H", "3N", "4S", "4SX", "5C", "6NXX"]), st.sampled_from("NESW")
+)
+result = st.one_of(
+    st.builds(Played, contracts, st.integers(0, 13)), st.builds(Assigned.of, common_score), st.just(Played(None))
+)
 boards = st.lists(st.lists(result, min_size=1, max_size=12), min_size=1, max_size=6)
-options = st.builds(ScoringOptions, scale=st.sampled_from(["ebu", "acbl"]),
-                    factoring=st.sampled_from(["neuberg", "none"]))
+options = st.builds(
+    ScoringOptions, scale=st.sampled_from(["ebu", "acbl"]), factoring=st.sampled_from(["neuberg", "none"])
+)
 
 
 def event_lines(results_by_board) -> list[TravellerLine]:
-    return [TravellerLine(board, f"{n}NS", f"{n}EW", r)
-            for board, results in enumerate(results_by_board, start=1) for n, r in enumerate(results, start=1)]
+    return [
+        TravellerLine(board, f"{n}NS", f"{n}EW", r)
+        for board, results in enumerate(results_by_board, start=1)
+        for n, r in enumerate(results, start=1)
+    ]
 
 
 @pytest.mark.slow

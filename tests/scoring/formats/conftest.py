@@ -35,7 +35,9 @@ def ranking():
     from scoring.domain.ranking import shown
 
     def of(score) -> list[tuple[str, str, str, str]]:
-        return [(p.pair, p.field, p.place, shown(p.percentage if p.percentage is not None else p.total))
-                for p in score.pairs]
+        return [
+            (p.pair, p.field, p.place, shown(p.percentage if p.percentage is not None else p.total))
+            for p in score.pairs
+        ]
 
     return of

@@ -14,20 +14,32 @@ from scoring.domain.text import Text
 EXPECTED = {
     "abf-compscore3-howell-12pairs-2022-07-27.usebio.xml": (
         ("raw_lines", "totals_all_boards"),
-        {("matchpoints", ("raw_lines",)): 8, ("total", ("totals_all_boards",)): 2}),
+        {("matchpoints", ("raw_lines",)): 8, ("total", ("totals_all_boards",)): 2},
+    ),
     "abf-compscore3-mitchell-21tables-adjusted-2022-07-28.usebio.xml": (
         ("half_even", "override"),
-        {("matchpoints", ("half_even",)): 18, ("matchpoints", ("override",)): 4, ("total", ("override",)): 3,
-         ("percentage", ("override",)): 3}),
+        {
+            ("matchpoints", ("half_even",)): 18,
+            ("matchpoints", ("override",)): 4,
+            ("total", ("override",)): 3,
+            ("percentage", ("override",)): 3,
+        },
+    ),
     "ebu-usebio-sample-mitchell-11tables-2015-10-22.usebio.xml": ((), {}),
     "ebuscore-two-sections-18boards-2025-01-02.usebio.xml": (
-        ("rounded_lines",), {("percentage", ("rounded_lines",)): 3}),
+        ("rounded_lines",),
+        {("percentage", ("rounded_lines",)): 3},
+    ),
     "realbridge-club-duplicate-8tables-2025-04-07.usebio.xml": ((), {}),
     "wgcbc-brian-howell-13pairs-2025-04-09.usebio.xml": (
         ("factoring_none", "single_precision"),
-        {("matchpoints", ("factoring_none",)): 12, ("percentage", ("factoring_none",)): 10,
-         ("percentage", ("factoring_none", "single_precision")): 2,
-         ("place", ("factoring_none", "single_precision")): 1}),
+        {
+            ("matchpoints", ("factoring_none",)): 12,
+            ("percentage", ("factoring_none",)): 10,
+            ("percentage", ("factoring_none", "single_precision")): 2,
+            ("place", ("factoring_none", "single_precision")): 1,
+        },
+    ),
 }
 
 
@@ -40,8 +52,9 @@ def test_all_scores_equal_and_every_difference_explained(read_event, name):
     conventions, kinds = EXPECTED[name]
     assert result.conventions == conventions
     assert Counter((f.what, f.convention) for f in result.differences) == kinds
-    assert result.checked["scores"] == sum(1 for line in event.lines if line.extra["score"]
-                                           and not line.extra["score"].startswith("A"))
+    assert result.checked["scores"] == sum(
+        1 for line in event.lines if line.extra["score"] and not line.extra["score"].startswith("A")
+    )
     assert result.checked["percentages"] == len(event.pairs)
 
 
@@ -56,8 +69,9 @@ def test_the_director_overrides_of_the_compscore_mitchell(read_event):
     totals = {f.pair: (f.theirs, f.ours) for f in result.differences if f.what == "total"}
     assert totals == {"1NS": ("484.65", "479.65"), "1EW": ("545.35", "554.35"), "21EW": ("634.43", "636.43")}
     said = [str(t) for t in result.describe()]
-    assert said[-2] == ("board 3, 1NS v 1EW (A5050): the file carries 23/11 where the rules give 20.00/20.00 "
-                        "(a director's override)")
+    assert said[-2] == (
+        "board 3, 1NS v 1EW (A5050): the file carries 23/11 where the rules give 20.00/20.00 (a director's override)"
+    )
 
 
 def test_compscore_board_12_lines_are_raw_and_totals_factored(read_event):
@@ -66,9 +80,9 @@ def test_compscore_board_12_lines_are_raw_and_totals_factored(read_event):
     raw = [f for f in result.differences if f.what == "matchpoints"]
     assert {f.board for f in raw} == {12}
     line = next(f for f in raw if f.ns == "12" and f.side == "NS")
-    assert (line.theirs, line.ours) == ("8", "9.80")           # raw top 8, Neuberg 9.8
+    assert (line.theirs, line.ours) == ("8", "9.80")  # raw top 8, Neuberg 9.8
     totals = {f.pair: (f.theirs, f.ours) for f in result.differences if f.what == "total"}
-    assert totals == {"1": ("128.77", "124.00"), "3": ("132.09", "127.20")}   # × 27/26
+    assert totals == {"1": ("128.77", "124.00"), "3": ("132.09", "127.20")}  # × 27/26
 
 
 def test_brian_scores_without_neuberg(read_event):
@@ -83,17 +97,18 @@ def test_an_unequal_score_is_an_error_never_explained():
     event = read_usebio(_SAMPLE.replace(b"<SCORE>400", b"<SCORE>430"), source="x.xml")
     result = compare(event, event.score())
     assert [(f.what, f.theirs, f.ours, f.convention, f.board) for f in result.errors] == [
-        ("score", "430", "400", (), 1)]
+        ("score", "430", "400", (), 1)
+    ]
     assert result.unexplained == result.errors
 
 
 def test_a_number_no_convention_gives_is_reported_unexplained():
     event = read_usebio(_SAMPLE.replace(b"<PERCENTAGE>100.00", b"<PERCENTAGE>73.00"), source="x.xml")
     result = compare(event, event.score())
-    assert [(f.what, f.pair, f.theirs, f.ours) for f in result.unexplained] == [("percentage", "1", "73.00",
-                                                                                  "100.00")]
-    assert str(result.describe()[-1]) == ("percentage of pair 1: the file has 73.00, we have 100.00, and no "
-                                          "convention explains it")
+    assert [(f.what, f.pair, f.theirs, f.ours) for f in result.unexplained] == [("percentage", "1", "73.00", "100.00")]
+    assert str(result.describe()[-1]) == (
+        "percentage of pair 1: the file has 73.00, we have 100.00, and no convention explains it"
+    )
     assert result.as_dict()["unexplained"] == 1
 
 
@@ -102,9 +117,11 @@ def test_an_override_whose_totals_do_not_follow_is_listed_but_changes_nothing_el
     result = compare(event, event.score())
     assert [str(t) for t in result.describe()] == [
         "a director's override in the file: matchpoints no scoring rule gives",
-        "board 1, 1 v 2 (+400): the file carries 1.5/0 where the rules give 2.00/0.00 (a director's override)"]
+        "board 1, 1 v 2 (+400): the file carries 1.5/0 where the rules give 2.00/0.00 (a director's override)",
+    ]
     assert [(f.what, f.side, f.theirs, f.ours, f.convention) for f in result.differences] == [
-        ("matchpoints", "NS", "1.5", "2.00", ("override",))]
+        ("matchpoints", "NS", "1.5", "2.00", ("override",))
+    ]
 
 
 def test_every_convention_has_words():

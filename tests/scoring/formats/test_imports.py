@@ -28,7 +28,7 @@ FILES = [
     ("realbridge-club-duplicate-8tables-2025-04-07.usebio.xml", 168, 16, 21, 2),
     ("wgcbc-brian-howell-13pairs-2025-04-09.usebio.xml", 144, 13, 0, 1),
     ("wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn", 144, 13, 24, 1),
-]
+]  # fmt: skip
 
 
 def command_ranking(path) -> list[tuple[str, str, float]]:
@@ -45,13 +45,17 @@ def stored_ranking(session: Session) -> list[tuple[str, str, float]]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name, results, pairs, deals, winners", FILES, ids=lambda v: str(v).split(".")[0])
-def test_each_real_file_becomes_a_session_that_ranks_as_the_command(club, director, events_dir, name, results,
-                                                                    pairs, deals, winners):
+def test_each_real_file_becomes_a_session_that_ranks_as_the_command(
+    club, director, events_dir, name, results, pairs, deals, winners
+):
     path = events_dir / name
     session = session_import_file(club=club, data=path.read_bytes(), filename=name, user=director)
     assert session.status == Session.Status.FINISHED and session.club == club
-    assert (Result.objects.filter(session=session).count(), Pair.objects.filter(session=session).count(),
-            Board.objects.filter(session=session).count()) == (results, pairs, deals)
+    assert (
+        Result.objects.filter(session=session).count(),
+        Pair.objects.filter(session=session).count(),
+        Board.objects.filter(session=session).count(),
+    ) == (results, pairs, deals)
     assert ResultChange.objects.filter(session=session, action="imported").count() == results
     layout = ImportedLayout.objects.get(session=session)
     assert layout.winners == winners and layout.source["filename"] == name
@@ -97,12 +101,15 @@ def test_the_pbn_import(club, director, events_dir):
     assert Result.objects.filter(session=session, kind=Result.Kind.ARTIFICIAL).count() == 1
 
 
-@pytest.mark.parametrize("damage, words", [
-    (lambda d: d.replace(b"MP_PAIRS", b"TEAMS"), "event type TEAMS cannot be scored here"),
-    (lambda d: d.replace(b"<CONTRACT>3NT", b"<CONTRACT>8S"), "line 11 (CONTRACT)"),
-    (lambda d: d[: d.index(b"<SCORE>400")], "truncated"),
-    (lambda d: d.replace(b"<NS_PAIR_NUMBER>3<", b"<NS_PAIR_NUMBER>1<"), "pair 1 has two results"),
-])
+@pytest.mark.parametrize(
+    "damage, words",
+    [
+        (lambda d: d.replace(b"MP_PAIRS", b"TEAMS"), "event type TEAMS cannot be scored here"),
+        (lambda d: d.replace(b"<CONTRACT>3NT", b"<CONTRACT>8S"), "line 11 (CONTRACT)"),
+        (lambda d: d[: d.index(b"<SCORE>400")], "truncated"),
+        (lambda d: d.replace(b"<NS_PAIR_NUMBER>3<", b"<NS_PAIR_NUMBER>1<"), "pair 1 has two results"),
+    ],
+)
 def test_a_bad_file_saves_nothing(club, director, damage, words):
     with pytest.raises(ScoringError) as caught:
         session_import_usebio(club=club, data=damage(_SAMPLE), filename="club.xml", user=director)

@@ -14,25 +14,35 @@ from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
 
 BRIDGEWEBS = "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn"
 BRIAN = "wgcbc-brian-howell-13pairs-2025-04-09.usebio.xml"
-USEBIO = ["abf-compscore3-howell-12pairs-2022-07-27.usebio.xml",
-          "abf-compscore3-mitchell-21tables-adjusted-2022-07-28.usebio.xml",
-          "ebu-usebio-sample-mitchell-11tables-2015-10-22.usebio.xml",
-          "ebuscore-two-sections-18boards-2025-01-02.usebio.xml",
-          "realbridge-club-duplicate-8tables-2025-04-07.usebio.xml", BRIAN]
+USEBIO = [
+    "abf-compscore3-howell-12pairs-2022-07-27.usebio.xml",
+    "abf-compscore3-mitchell-21tables-adjusted-2022-07-28.usebio.xml",
+    "ebu-usebio-sample-mitchell-11tables-2015-10-22.usebio.xml",
+    "ebuscore-two-sections-18boards-2025-01-02.usebio.xml",
+    "realbridge-club-duplicate-8tables-2025-04-07.usebio.xml",
+    BRIAN,
+]
 
 
 def test_bridgewebs_pbn_imports(read_event):
     event = read_event(BRIDGEWEBS)
     assert (event.name, str(event.date), event.club_name, event.method) == (
-        "Wednesday AM Pairs", "2025-04-09", "Welwyn Garden City Bridge Club", "matchpoints")
+        "Wednesday AM Pairs",
+        "2025-04-09",
+        "Welwyn Garden City Bridge Club",
+        "matchpoints",
+    )
     assert (len(event.lines), sorted(event.deals), event.winner_type) == (144, list(range(1, 25)), 1)
     kinds = {type(line.result).__name__ for line in event.lines}
     assert kinds == {"Played", "Artificial"}
-    assert [str(line.result) for line in event.lines if isinstance(line.result, Artificial)] == ["A5050"]   # "A"
+    assert [str(line.result) for line in event.lines if isinstance(line.result, Artificial)] == ["A5050"]  # "A"
     assert sum(1 for line in event.lines if isinstance(line.result, Played) and line.result.is_passed_out) == 2
-    doubled = [line for line in event.lines if isinstance(line.result, Played) and line.result.contract
-               and line.result.contract.doubling]
-    assert len(doubled) == 28                                                        # written 3S*
+    doubled = [
+        line
+        for line in event.lines
+        if isinstance(line.result, Played) and line.result.contract and line.result.contract.doubling
+    ]
+    assert len(doubled) == 28  # written 3S*
     assert event.lines[0].extra["line"] == 40 and event.lines[0].extra["score"] is None
 
 
@@ -49,11 +59,13 @@ def test_our_export_round_trips_to_the_same_ranking(read_event, ranking, name):
     assert ranking(again.score()) == ranking(score)
     assert again.deals == {b: d for b, d in event.deals.items() if b in event.boards}
     assert sorted((x.board, x.ns, x.ew, x.result) for x in again.lines) == sorted(
-        (x.board, x.ns, x.ew, x.result) for x in event.lines)
-    assert {p.id: (p.percentage, p.place) for p in again.pairs} == {p.pair: (shown(p.percentage), p.place)
-                                                                    for p in score.pairs}
+        (x.board, x.ns, x.ew, x.result) for x in event.lines
+    )
+    assert {p.id: (p.percentage, p.place) for p in again.pairs} == {
+        p.pair: (shown(p.percentage), p.place) for p in score.pairs
+    }
     assert again.winner_type == (2 if len(score.fields) > 1 else 1)
-    pbn = read_pbn(text)                          # the project's PBN reader takes it as any PBN
+    pbn = read_pbn(text)  # the project's PBN reader takes it as any PBN
     assert [g.board for g in pbn.games] == sorted(event.boards)
     assert all(g.value("Dealer") and g.value("Vulnerable") for g in pbn.games)
 
@@ -73,17 +85,21 @@ def test_the_export_carries_names_analysis_and_the_files_own_numbers(read_event)
 
 def test_adjusted_scores_and_imps_round_trip():
     event = read_usebio(_SAMPLE)
-    event.lines += [TravellerLine(1, "5", "6", Assigned.weighted(("1/5", 650), ("4/5", 620))),
-                    TravellerLine(1, "7", "8", Artificial(60, 40)), TravellerLine(1, "9", "10", Played(None)),
-                    TravellerLine(1, "11", "12", Assigned.of(-100), round=3, table=4)]
+    event.lines += [
+        TravellerLine(1, "5", "6", Assigned.weighted(("1/5", 650), ("4/5", 620))),
+        TravellerLine(1, "7", "8", Artificial(60, 40)),
+        TravellerLine(1, "9", "10", Played(None)),
+        TravellerLine(1, "11", "12", Assigned.of(-100), round=3, table=4),
+    ]
     for method in ("matchpoints", "butler", "cross_imps"):
         score = event.score(event.options(method=method))
         again = read_pbn_results(write_pbn_results(event, score))
         assert [line.result for line in again.lines] == [line.result for line in event.lines]
         assert (again.lines[-1].round, again.lines[-1].table) == (3, 4)
         assert again.method == method
-        assert [(p.pair, p.place, p.total) for p in again.score().pairs] == [(p.pair, p.place, p.total)
-                                                                            for p in score.pairs]
+        assert [(p.pair, p.place, p.total) for p in again.score().pairs] == [
+            (p.pair, p.place, p.total) for p in score.pairs
+        ]
 
 
 def test_two_winners_are_read_from_the_total_score_table(read_event):
@@ -115,17 +131,20 @@ def test_a_small_game_reads():
     assert [str(line.result) for line in event.lines] == ["4S by N, 10 tricks", "3N by S, 9 tricks"]
 
 
-@pytest.mark.parametrize("old, new, line, words", [
-    ("4S    N 10", "8S    N 10", 6, "'8S' is not a contract"),
-    ("4S    N 10", "4S    N 14", 6, "14 tricks"),
-    ("4S    N 10", "4S    - 10", 6, "seat"),
-    ("4S    N 10", "4S    N  x", 6, "'x' is not a number"),
-    ("4S    N 10", "4S    N", 6, "4 cells for 5 columns"),
-    (" 3  4 3NT", " 3  3 3NT", 7, "cannot play against itself"),
-    ("PairId_NS", "PairNS", 6, "the ScoreTable has no PairId_NS column"),
-    ('[Board "1"]', '[Board "one"]', 2, "Board"),
-    ('[Dealer "N"]', '[Dealer "N]', 3, "Dealer"),
-])
+@pytest.mark.parametrize(
+    "old, new, line, words",
+    [
+        ("4S    N 10", "8S    N 10", 6, "'8S' is not a contract"),
+        ("4S    N 10", "4S    N 14", 6, "14 tricks"),
+        ("4S    N 10", "4S    - 10", 6, "seat"),
+        ("4S    N 10", "4S    N  x", 6, "'x' is not a number"),
+        ("4S    N 10", "4S    N", 6, "4 cells for 5 columns"),
+        (" 3  4 3NT", " 3  3 3NT", 7, "cannot play against itself"),
+        ("PairId_NS", "PairNS", 6, "the ScoreTable has no PairId_NS column"),
+        ('[Board "1"]', '[Board "one"]', 2, "Board"),
+        ('[Dealer "N"]', '[Dealer "N]', 3, "Dealer"),
+    ],
+)
 def test_each_mistake_names_the_file_line_and_table(old, new, line, words):
     error = _error(GAME.replace(old, new, 1))
     assert error.line == line and words in str(error), str(error)

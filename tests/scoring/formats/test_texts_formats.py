@@ -16,35 +16,71 @@ from scoring.domain.formats.words import ENGLISH
 from scoring.domain.text import Text
 
 SAMPLES = {
-    "xml.entity": {"name": "lol"}, "xml.external": {"name": "file:///etc/passwd"}, "xml.empty": {},
-    "xml.truncated": {"element": "BOARD", "opened": 12}, "xml.malformed": {"reason": "mismatched tag", "column": 4},
+    "xml.entity": {"name": "lol"},
+    "xml.external": {"name": "file:///etc/passwd"},
+    "xml.empty": {},
+    "xml.truncated": {"element": "BOARD", "opened": 12},
+    "xml.malformed": {"reason": "mismatched tag", "column": 4},
     "file.missing": {"parent": "TRAVELLER_LINE", "element": "PLAYED_BY"},
-    "file.number": {"element": "TRICKS", "text": "nine"}, "file.pair_number": {"text": "x"},
-    "file.seat": {"text": "Q"}, "file.no_results": {}, "file.unknown_format": {"name": "a.doc"},
-    "usebio.root": {"tag": "RESULTS"}, "usebio.event_type_missing": {}, "usebio.event_type": {"type": "TEAMS"},
-    "usebio.method": {"method": "PAB"}, "usebio.sessions": {"count": 2}, "usebio.date": {"text": "someday"},
-    "usebio.winner_type": {"text": "3"}, "usebio.score": {"text": "A6"},
-    "json.invalid": {"reason": "Expecting value", "column": 13}, "json.encoding": {"position": 12},
-    "json.shape": {"expected": "boards"}, "json.unreadable": {},
+    "file.number": {"element": "TRICKS", "text": "nine"},
+    "file.pair_number": {"text": "x"},
+    "file.seat": {"text": "Q"},
+    "file.no_results": {},
+    "file.unknown_format": {"name": "a.doc"},
+    "usebio.root": {"tag": "RESULTS"},
+    "usebio.event_type_missing": {},
+    "usebio.event_type": {"type": "TEAMS"},
+    "usebio.method": {"method": "PAB"},
+    "usebio.sessions": {"count": 2},
+    "usebio.date": {"text": "someday"},
+    "usebio.winner_type": {"text": "3"},
+    "usebio.score": {"text": "A6"},
+    "json.invalid": {"reason": "Expecting value", "column": 13},
+    "json.encoding": {"position": 12},
+    "json.shape": {"expected": "boards"},
+    "json.unreadable": {},
     "xml.encoding": {"name": "iso-0-1", "reason": "unknown encoding: iso-0-1"},
-    "import.not_director": {}, "import.too_large": {"name": "big.xml", "megabytes": 20},
-    "import.section": {"section": "Section one", "most": 8}, "import.pair": {"pair": "40000", "most": 999},
+    "import.not_director": {},
+    "import.too_large": {"name": "big.xml", "megabytes": 20},
+    "import.section": {"section": "Section one", "most": 8},
+    "import.pair": {"pair": "40000", "most": 999},
     "import.board": {"board": 40000, "round": 0, "table": 0, "most": 999},
-    "pbn.board_missing": {}, "pbn.columns": {"table": "ScoreTable", "row": "1 2", "count": 2, "columns": 5},
-    "pbn.column_missing": {"table": "ScoreTable", "column": "PairId_NS"}, "pbn.no_result": {},
-    "schema.missing": {"parent": "CLUB", "element": "CLUB_NAME"}, "schema.empty": {"parent": "CLUB",
-                                                                                  "element": "CLUB_NAME"},
+    "pbn.board_missing": {},
+    "pbn.columns": {"table": "ScoreTable", "row": "1 2", "count": 2, "columns": 5},
+    "pbn.column_missing": {"table": "ScoreTable", "column": "PairId_NS"},
+    "pbn.no_result": {},
+    "schema.missing": {"parent": "CLUB", "element": "CLUB_NAME"},
+    "schema.empty": {"parent": "CLUB", "element": "CLUB_NAME"},
     "schema.repeated": {"parent": "EVENT", "element": "DATE", "count": 2},
     "schema.format": {"parent": "EVENT", "element": "DATE", "text": "2026-11-24", "expected": "dd/mm/yyyy"},
     "schema.nesting": {"parent": "EVENT", "element": "BOARD", "version": "1.2"},
     "schema.unknown": {"parent": "EVENT", "element": "TITLE"},
-    "compare.factoring_none": {}, "compare.factoring_neuberg": {}, "compare.raw_lines": {},
-    "compare.rounded_lines": {}, "compare.totals_all_boards": {}, "compare.half_even": {},
-    "compare.single_precision": {}, "compare.override": {},
-    "compare.override_line": {"board": 3, "ns": "1NS", "ew": "1EW", "result": "A5050", "theirs": "23/11",
-                              "ours": "20.00/20.00"},
-    "compare.unexplained": {"what": "percentage", "board": None, "ns": None, "ew": None, "side": "", "pair": "7",
-                            "theirs": "50.00", "ours": "51.00"},
+    "compare.factoring_none": {},
+    "compare.factoring_neuberg": {},
+    "compare.raw_lines": {},
+    "compare.rounded_lines": {},
+    "compare.totals_all_boards": {},
+    "compare.half_even": {},
+    "compare.single_precision": {},
+    "compare.override": {},
+    "compare.override_line": {
+        "board": 3,
+        "ns": "1NS",
+        "ew": "1EW",
+        "result": "A5050",
+        "theirs": "23/11",
+        "ours": "20.00/20.00",
+    },
+    "compare.unexplained": {
+        "what": "percentage",
+        "board": None,
+        "ns": None,
+        "ew": None,
+        "side": "",
+        "pair": "7",
+        "theirs": "50.00",
+        "ours": "51.00",
+    },
 }
 
 
@@ -63,13 +99,24 @@ def test_english_is_the_domains_own_words_and_polish_is_translated(code):
 
 
 def test_an_unexplained_line_difference_in_both_languages():
-    text = Text.of("compare.unexplained", what="matchpoints", board=3, ns="1NS", ew="1EW", side="NS", pair=None,
-                   theirs="23", ours="20.00")
-    assert str(text) == ("matchpoints of board 3, 1NS v 1EW (NS): the file has 23, we have 20.00, and no convention "
-                         "explains it")
+    text = Text.of(
+        "compare.unexplained",
+        what="matchpoints",
+        board=3,
+        ns="1NS",
+        ew="1EW",
+        side="NS",
+        pair=None,
+        theirs="23",
+        ours="20.00",
+    )
+    assert str(text) == (
+        "matchpoints of board 3, 1NS v 1EW (NS): the file has 23, we have 20.00, and no convention explains it"
+    )
     with translation.override("pl"):
-        assert render(text) == ("punkty – rozdanie 3, 1NS przeciw 1EW (NS): plik ma 23, my mamy 20.00 i "
-                                "żadna konwencja tego nie wyjaśnia")
+        assert render(text) == (
+            "punkty – rozdanie 3, 1NS przeciw 1EW (NS): plik ma 23, my mamy 20.00 i żadna konwencja tego nie wyjaśnia"
+        )
 
 
 def test_a_damaged_files_message_in_polish():
@@ -85,4 +132,5 @@ def test_a_damaged_files_message_in_polish():
     with translation.override("pl"):
         assert error_message(caught.value) == (
             "club.xml: wiersz 4 (EVENT): turnieju typu TEAMS nie da się tu policzyć: liczone są tylko turnieje par "
-            "(MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP)")
+            "(MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP)"
+        )

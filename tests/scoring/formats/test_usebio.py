@@ -25,18 +25,25 @@ FILES = [
      21, ""),
     ("wgcbc-brian-howell-13pairs-2025-04-09.usebio.xml", "BriAn", "MP_PAIRS", 1, "2025-04-09", (), 13, 144, 0,
      "Welwyn Garden City Bridge Club"),
-]
+]  # fmt: skip
 
 
-@pytest.mark.parametrize("name, program, kind, winners, date, sections, pairs, lines, deals, club", FILES,
-                         ids=[f[0].split("-")[0] + "-" + f[0].split("-")[1] for f in FILES])
+@pytest.mark.parametrize(
+    "name, program, kind, winners, date, sections, pairs, lines, deals, club",
+    FILES,
+    ids=[f[0].split("-")[0] + "-" + f[0].split("-")[1] for f in FILES],
+)
 def test_each_real_file_is_read(read_event, name, program, kind, winners, date, sections, pairs, lines, deals, club):
     event = read_event(name)
-    assert (event.program, event.event_type, event.method, event.winner_type) == (program, kind, "matchpoints",
-                                                                                    winners)
+    assert (event.program, event.event_type, event.method, event.winner_type) == (program, kind, "matchpoints", winners)
     assert event.date == datetime.date.fromisoformat(date)
     assert (event.sections, len(event.pairs), len(event.lines), len(event.deals), event.club_name) == (
-        sections, pairs, lines, deals, club)
+        sections,
+        pairs,
+        lines,
+        deals,
+        club,
+    )
     assert event.name
     named = [p for p in event.pairs if p.players]
     assert named == event.pairs and all(len(p.players) == 2 for p in named)
@@ -74,15 +81,27 @@ def test_variations_of_contracts_doubles_and_leads(read_event):
     compscore = read_event("abf-compscore3-howell-12pairs-2022-07-27.usebio.xml")
     ebu = read_event("ebu-usebio-sample-mitchell-11tables-2015-10-22.usebio.xml")
     realbridge = read_event("realbridge-club-duplicate-8tables-2025-04-07.usebio.xml")
-    leads = {line.extra["lead"]: line.result.lead for e in (compscore, ebu, realbridge) for line in e.lines
-             if isinstance(line.result, Played) and line.result.contract is not None}
+    leads = {
+        line.extra["lead"]: line.result.lead
+        for e in (compscore, ebu, realbridge)
+        for line in e.lines
+        if isinstance(line.result, Played) and line.result.contract is not None
+    }
     assert (leads["2H"], leads["D10"], leads["HK"]) == ("H2", "DT", "HK")
-    doubled = [line for line in ebu.lines if isinstance(line.result, Played) and line.result.contract
-               and line.result.contract.doubling]
-    assert {line.result.contract.doubling for line in doubled} == {1, 2}            # 3Hx, 2Sxx
-    notrumps = [line for line in realbridge.lines if isinstance(line.result, Played) and line.result.contract
-                and line.result.contract.call.startswith(("1N", "2N", "3N"))]
-    assert notrumps and all(line.ns_score == int(line.extra["score"]) for line in notrumps)   # written 3N
+    doubled = [
+        line
+        for line in ebu.lines
+        if isinstance(line.result, Played) and line.result.contract and line.result.contract.doubling
+    ]
+    assert {line.result.contract.doubling for line in doubled} == {1, 2}  # 3Hx, 2Sxx
+    notrumps = [
+        line
+        for line in realbridge.lines
+        if isinstance(line.result, Played)
+        and line.result.contract
+        and line.result.contract.call.startswith(("1N", "2N", "3N"))
+    ]
+    assert notrumps and all(line.ns_score == int(line.extra["score"]) for line in notrumps)  # written 3N
 
 
 def test_artificial_and_passed_out_lines(read_event):
@@ -99,42 +118,58 @@ def test_deals_from_a_handset_and_from_lin_data(read_event):
     compscore = read_event("abf-compscore3-howell-12pairs-2022-07-27.usebio.xml")
     assert sorted(compscore.deals) == list(range(1, 28))
     realbridge = read_event("realbridge-club-duplicate-8tables-2025-04-07.usebio.xml")
-    assert realbridge.deals[1].hand(Seat.SOUTH).to_pbn() == "J43.AKJ7.K85.J73"     # LIN md: S, W, N hands
+    assert realbridge.deals[1].hand(Seat.SOUTH).to_pbn() == "J43.AKJ7.K85.J73"  # LIN md: S, W, N hands
     ebu = read_event("ebu-usebio-sample-mitchell-11tables-2015-10-22.usebio.xml")
-    assert len(ebu.deals) == 28 and ebu.boards == tuple(range(1, 23))                # voids written "-"
+    assert len(ebu.deals) == 28 and ebu.boards == tuple(range(1, 23))  # voids written "-"
 
 
 def test_hands_inside_each_board_are_read():
-    hands = ("<HAND><DIRECTION>North</DIRECTION><SPADES>AKQJ</SPADES><HEARTS>T98</HEARTS><DIAMONDS>765</DIAMONDS>"
-             "<CLUBS>432</CLUBS></HAND><HAND><DIRECTION>East</DIRECTION><SPADES>T98</SPADES><HEARTS>765</HEARTS>"
-             "<DIAMONDS>432</DIAMONDS><CLUBS>AKQJ</CLUBS></HAND><HAND><DIRECTION>South</DIRECTION><SPADES>765"
-             "</SPADES><HEARTS>432</HEARTS><DIAMONDS>AKQJ</DIAMONDS><CLUBS>T98</CLUBS></HAND>")
-    data = _SAMPLE.replace(b"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>",
-                           b"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>" + hands.encode())
+    hands = (
+        "<HAND><DIRECTION>North</DIRECTION><SPADES>AKQJ</SPADES><HEARTS>T98</HEARTS><DIAMONDS>765</DIAMONDS>"
+        "<CLUBS>432</CLUBS></HAND><HAND><DIRECTION>East</DIRECTION><SPADES>T98</SPADES><HEARTS>765</HEARTS>"
+        "<DIAMONDS>432</DIAMONDS><CLUBS>AKQJ</CLUBS></HAND><HAND><DIRECTION>South</DIRECTION><SPADES>765"
+        "</SPADES><HEARTS>432</HEARTS><DIAMONDS>AKQJ</DIAMONDS><CLUBS>T98</CLUBS></HAND>"
+    )
+    data = _SAMPLE.replace(
+        b"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>", b"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>" + hands.encode()
+    )
     event = read_usebio(data)
     assert event.deals[1].hand(Seat.WEST).to_pbn() == "432.AKQJ.T98.765"
 
 
-@pytest.mark.parametrize("event_type, method", [
-    ("MP_PAIRS", "matchpoints"), ("PAIRS", "matchpoints"), ("MATCH_POINTS", "matchpoints"),
-    ("BUTLER_PAIRS", "butler"), ("BUTLER", "butler"), ("CROSS_IMP", "cross_imps"), ("CROSS_IMPS", "cross_imps")])
+@pytest.mark.parametrize(
+    "event_type, method",
+    [
+        ("MP_PAIRS", "matchpoints"),
+        ("PAIRS", "matchpoints"),
+        ("MATCH_POINTS", "matchpoints"),
+        ("BUTLER_PAIRS", "butler"),
+        ("BUTLER", "butler"),
+        ("CROSS_IMP", "cross_imps"),
+        ("CROSS_IMPS", "cross_imps"),
+    ],
+)
 def test_event_types_map_to_our_methods(event_type, method):
     event = read_usebio(_SAMPLE.replace(b'EVENT_TYPE="MP_PAIRS"', f'EVENT_TYPE="{event_type}"'.encode()))
     assert event.method == method and event.options().method == method
 
 
-@pytest.mark.parametrize("board_method, method", [("MATCH_POINTS", "matchpoints"), ("BUTLER", "butler"),
-                                                  ("IMPS", "butler"), ("CROSS_IMPS", "cross_imps")])
+@pytest.mark.parametrize(
+    "board_method, method",
+    [("MATCH_POINTS", "matchpoints"), ("BUTLER", "butler"), ("IMPS", "butler"), ("CROSS_IMPS", "cross_imps")],
+)
 def test_board_scoring_method_decides(board_method, method):
     data = _SAMPLE.replace(b"<DATE>", f"<BOARD_SCORING_METHOD>{board_method}</BOARD_SCORING_METHOD><DATE>".encode())
     assert read_usebio(data.replace(b"MP_PAIRS", b"PAIRS")).method == method
 
 
 def test_a_weighted_score_in_our_notes_and_a_plain_assigned_score():
-    line = (b"<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>6</EW_PAIR_NUMBER><SCORE>626</SCORE>"
-            b"<NOTES>Weighted: 20% +650, 80% +620</NOTES></TRAVELLER_LINE>"
-            b"<TRAVELLER_LINE><NS_PAIR_NUMBER>7</NS_PAIR_NUMBER><EW_PAIR_NUMBER>8</EW_PAIR_NUMBER><SCORE>-100</SCORE>"
-            b"</TRAVELLER_LINE></BOARD>")
+    line = (
+        b"<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>6</EW_PAIR_NUMBER><SCORE>626</SCORE>"
+        b"<NOTES>Weighted: 20% +650, 80% +620</NOTES></TRAVELLER_LINE>"
+        b"<TRAVELLER_LINE><NS_PAIR_NUMBER>7</NS_PAIR_NUMBER><EW_PAIR_NUMBER>8</EW_PAIR_NUMBER><SCORE>-100</SCORE>"
+        b"</TRAVELLER_LINE></BOARD>"
+    )
     event = read_usebio(_SAMPLE.replace(b"</BOARD>", line))
     weighted, plain = event.lines[2].result, event.lines[3].result
     assert isinstance(weighted, Assigned) and str(weighted) == "20% of +650, 80% of +620"
@@ -142,6 +177,7 @@ def test_a_weighted_score_in_our_notes_and_a_plain_assigned_score():
 
 
 # --- refused: damaged, hostile, not scorable ----------------------------------------------------
+
 
 def _error(data: bytes) -> ScoringError:
     with pytest.raises(ScoringError) as caught:
@@ -163,11 +199,14 @@ def test_a_truncated_file_names_the_element_left_open(events_dir):
     assert "truncated" in str(error) and "club.xml: line" in str(error)
 
 
-@pytest.mark.parametrize("damage, where, words", [
-    (lambda d: d.replace(b"</TRICKS>", b"</TRICK>", 1), "TRICKS", "mismatched tag"),
-    (lambda d: d.replace(b"<SCORE>400", b"<SCORE>4&00", 1), "SCORE", "not well-formed"),
-    (lambda d: b"", None, "empty"),
-])
+@pytest.mark.parametrize(
+    "damage, where, words",
+    [
+        (lambda d: d.replace(b"</TRICKS>", b"</TRICK>", 1), "TRICKS", "mismatched tag"),
+        (lambda d: d.replace(b"<SCORE>400", b"<SCORE>4&00", 1), "SCORE", "not well-formed"),
+        (lambda d: b"", None, "empty"),
+    ],
+)
 def test_malformed_xml_names_the_line_and_element(damage, where, words):
     error = _error(damage(_SAMPLE))
     assert error.where == where and words in str(error)
@@ -175,8 +214,10 @@ def test_malformed_xml_names_the_line_and_element(damage, where, words):
 
 
 def test_billion_laughs_is_refused_before_any_expansion():
-    bomb = (b'<?xml version="1.0"?>\n<!DOCTYPE USEBIO [\n <!ENTITY lol "lol">\n'
-            b' <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n]>\n<USEBIO>&lol2;</USEBIO>')
+    bomb = (
+        b'<?xml version="1.0"?>\n<!DOCTYPE USEBIO [\n <!ENTITY lol "lol">\n'
+        b' <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n]>\n<USEBIO>&lol2;</USEBIO>'
+    )
     error = _error(bomb)
     assert error.line == 3 and error.where == "DOCTYPE" and "entity" in str(error)
 
@@ -184,36 +225,43 @@ def test_billion_laughs_is_refused_before_any_expansion():
 def test_external_entities_are_refused(tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("top secret")
-    data = (f'<?xml version="1.0"?>\n<!DOCTYPE USEBIO [<!ENTITY x SYSTEM "file://{secret}">]>\n'
-            f'<USEBIO>&x;</USEBIO>').encode()
+    data = (
+        f'<?xml version="1.0"?>\n<!DOCTYPE USEBIO [<!ENTITY x SYSTEM "file://{secret}">]>\n<USEBIO>&x;</USEBIO>'
+    ).encode()
     error = _error(data)
     assert "entity" in str(error) and "top secret" not in str(error)
-    parameter = (b'<?xml version="1.0"?>\n<!DOCTYPE USEBIO [<!ENTITY % p SYSTEM "http://example.org/x.dtd"> %p;]>\n'
-                 b"<USEBIO/>")
+    parameter = (
+        b'<?xml version="1.0"?>\n<!DOCTYPE USEBIO [<!ENTITY % p SYSTEM "http://example.org/x.dtd"> %p;]>\n<USEBIO/>'
+    )
     assert "entity" in str(_error(parameter))
 
 
 def test_a_dtd_named_by_doctype_is_fine_and_not_fetched():
-    data = _SAMPLE.replace(b'<?xml version="1.0"?>',
-                           b'<?xml version="1.0"?>\n<!DOCTYPE USEBIO SYSTEM "http://127.0.0.1:9/usebio_v1_2.dtd">')
+    data = _SAMPLE.replace(
+        b'<?xml version="1.0"?>',
+        b'<?xml version="1.0"?>\n<!DOCTYPE USEBIO SYSTEM "http://127.0.0.1:9/usebio_v1_2.dtd">',
+    )
     assert len(read_usebio(data).lines) == 2
 
 
-@pytest.mark.parametrize("old, new, where, words", [
-    (b"<CONTRACT>3NT", b"<CONTRACT>8S", "CONTRACT", "'8S' is not a contract"),
-    (b"<TRICKS>9</TRICKS><SCORE>400", b"<TRICKS>14</TRICKS><SCORE>400", "TRICKS", "14 tricks"),
-    (b"<TRICKS>9</TRICKS><SCORE>400", b"<TRICKS>nine</TRICKS><SCORE>400", "TRICKS", "'nine' is not a number"),
-    (b"<PLAYED_BY>S</PLAYED_BY>", b"", "TRAVELLER_LINE", "no PLAYED_BY"),
-    (b"<PLAYED_BY>S</PLAYED_BY>", b"<PLAYED_BY>Q</PLAYED_BY>", "PLAYED_BY", "seat"),
-    (b"<SCORE>400", b"<SCORE>four hundred", "SCORE", "a whole number"),
-    (b"<SCORE>400", b"<SCORE>A6", "SCORE", "a whole number"),
-    (b"<DATE>24/11/2026", b"<DATE>someday", "DATE", "dd/mm/yyyy"),
-    (b"<WINNER_TYPE>1", b"<WINNER_TYPE>3", "WINNER_TYPE", "expected 1"),
-    (b"<NS_PAIR_NUMBER>1<", b"<NS_PAIR_NUMBER>one<", "NS_PAIR_NUMBER", "pair 'one'"),
-    (b"<BOARD_NUMBER>1<", b"<BOARD_NUMBER>0<", "BOARD_NUMBER", "'0' is not a number"),
-    (b'EVENT_TYPE="MP_PAIRS"', b"", "EVENT", "EVENT_TYPE"),
-    (b"<USEBIO Version", b"<RESULTS Version", "RESULTS", "not a USEBIO file"),
-])
+@pytest.mark.parametrize(
+    "old, new, where, words",
+    [
+        (b"<CONTRACT>3NT", b"<CONTRACT>8S", "CONTRACT", "'8S' is not a contract"),
+        (b"<TRICKS>9</TRICKS><SCORE>400", b"<TRICKS>14</TRICKS><SCORE>400", "TRICKS", "14 tricks"),
+        (b"<TRICKS>9</TRICKS><SCORE>400", b"<TRICKS>nine</TRICKS><SCORE>400", "TRICKS", "'nine' is not a number"),
+        (b"<PLAYED_BY>S</PLAYED_BY>", b"", "TRAVELLER_LINE", "no PLAYED_BY"),
+        (b"<PLAYED_BY>S</PLAYED_BY>", b"<PLAYED_BY>Q</PLAYED_BY>", "PLAYED_BY", "seat"),
+        (b"<SCORE>400", b"<SCORE>four hundred", "SCORE", "a whole number"),
+        (b"<SCORE>400", b"<SCORE>A6", "SCORE", "a whole number"),
+        (b"<DATE>24/11/2026", b"<DATE>someday", "DATE", "dd/mm/yyyy"),
+        (b"<WINNER_TYPE>1", b"<WINNER_TYPE>3", "WINNER_TYPE", "expected 1"),
+        (b"<NS_PAIR_NUMBER>1<", b"<NS_PAIR_NUMBER>one<", "NS_PAIR_NUMBER", "pair 'one'"),
+        (b"<BOARD_NUMBER>1<", b"<BOARD_NUMBER>0<", "BOARD_NUMBER", "'0' is not a number"),
+        (b'EVENT_TYPE="MP_PAIRS"', b"", "EVENT", "EVENT_TYPE"),
+        (b"<USEBIO Version", b"<RESULTS Version", "RESULTS", "not a USEBIO file"),
+    ],
+)
 def test_each_bad_value_is_named_at_its_line_and_element(old, new, where, words):
     data = _SAMPLE.replace(old, new, 1)
     if old.startswith(b"<USEBIO"):
@@ -225,8 +273,10 @@ def test_each_bad_value_is_named_at_its_line_and_element(old, new, where, words)
 
 def test_a_file_of_several_sessions_is_refused():
     data = _SAMPLE.replace(b"<PARTICIPANTS>", b'<SESSION SESSION_ID="1"><SECTION SECTION_ID="A"><PARTICIPANTS>')
-    data = data.replace(b"</BOARD>\n  </EVENT>", b'</BOARD></SECTION></SESSION><SESSION SESSION_ID="2"><SECTION '
-                                                b'SECTION_ID="A"></SECTION></SESSION>\n  </EVENT>')
+    data = data.replace(
+        b"</BOARD>\n  </EVENT>",
+        b'</BOARD></SECTION></SESSION><SESSION SESSION_ID="2"><SECTION SECTION_ID="A"></SECTION></SESSION>\n  </EVENT>',
+    )
     error = _error(data)
     assert "2 sessions" in str(error) and error.where == "SESSION"
 

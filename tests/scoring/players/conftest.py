@@ -29,9 +29,9 @@ def _tricks(board: int, table: int) -> int:
 def play_the_evening(session, director, scorer, player):
     """Deal, name, play and finish the Howell ``session`` as the module docstring says."""
     from clubs.services import member_create, session_set_status
-    from events.pairs import pair_set
     from dealing.models import Board
     from dealing.services import boards as board_services
+    from events.pairs import pair_set
     from scoring.domain.results import Artificial, Played
     from scoring.selectors.layout import session_layout
     from scoring.selectors.results import session_pairs
@@ -39,8 +39,9 @@ def play_the_evening(session, director, scorer, player):
 
     club = session.club
     board_services.session_deal_fresh(session=session, user=director, boards=21, queue_analysis=False)
-    Board.objects.filter(session=session).update(analysis_status=Board.AnalysisStatus.DONE, dd_tricks=DD_TRICKS,
-                                                 par_score=420, par_contracts="NS 4S=")
+    Board.objects.filter(session=session).update(
+        analysis_status=Board.AnalysisStatus.DONE, dd_tricks=DD_TRICKS, par_score=420, par_contracts="NS 4S="
+    )
     ada = player.memberships.get(club=club)
     ada.email = "ada@example.org"
     ada.save()
@@ -48,16 +49,39 @@ def play_the_evening(session, director, scorer, player):
     bruno.language = "pl"
     bruno.save()
     pair_set(session=session, number=1, player_1=ada, player_2=bruno)
-    names = iter(itertools.product(("Celia", "Dmitri", "Elena", "Farid", "Greta", "Hugo", "Irena", "Jonas", "Klara",
-                                    "Liam", "Maya", "Nikolai", "Olga", "Piotr"), ("Nowak",)))
+    names = iter(
+        itertools.product(
+            (
+                "Celia",
+                "Dmitri",
+                "Elena",
+                "Farid",
+                "Greta",
+                "Hugo",
+                "Irena",
+                "Jonas",
+                "Klara",
+                "Liam",
+                "Maya",
+                "Nikolai",
+                "Olga",
+                "Piotr",
+            ),
+            ("Nowak",),
+        )
+    )
     for number in range(2, 9):
         first, second = next(names), next(names)
         one = member_create(club=club, first_name=first[0], last_name=first[1], email=f"{first[0].lower()}@example.org")
-        if number == 8:         # a guest partner, and a member without an address
+        if number == 8:  # a guest partner, and a member without an address
             pair_set(session=session, number=number, player_1=one, player_2_name="Guest Player")
         else:
-            two = member_create(club=club, first_name=second[0], last_name=second[1],
-                                email="" if number == 7 else f"{second[0].lower()}@example.org")
+            two = member_create(
+                club=club,
+                first_name=second[0],
+                last_name=second[1],
+                email="" if number == 7 else f"{second[0].lower()}@example.org",
+            )
             pair_set(session=session, number=number, player_1=one, player_2=two)
     session_set_status(session=session, status=Session.Status.RUNNING)
     pairs = session_pairs(session=session)
@@ -68,14 +92,23 @@ def play_the_evening(session, director, scorer, player):
                 result = Artificial(60, 40)
             elif (board, meeting.table) == (6, 3):
                 result = Played(None)
-            result_record(session=session, board=board, ns_pair=pairs[meeting.ns], ew_pair=pairs[meeting.ew],
-                          result=result, user=scorer, round=meeting.round, table=meeting.table)
+            result_record(
+                session=session,
+                board=board,
+                ns_pair=pairs[meeting.ns],
+                ew_pair=pairs[meeting.ew],
+                result=result,
+                user=scorer,
+                round=meeting.round,
+                table=meeting.table,
+            )
     session_set_status(session=session, status=Session.Status.FINISHED)
 
 
 @dataclass(frozen=True)
 class Evening:
     """The ids of what the module's evening is made of."""
+
     club: int
     director: int
     scorer: int
@@ -95,6 +128,7 @@ def evening(django_db_setup, django_db_blocker) -> Evening:
 
 
 # The fixtures of tests/conftest.py that the evening replaces: its rows, read afresh for each test.
+
 
 @pytest.fixture
 def club(db, evening):

@@ -52,18 +52,19 @@ def test_no_deal_in_any_email(published, mailoutbox):
 
 def test_never_twice_for_one_publication(published, director, mailoutbox, django_capture_on_commit_callbacks):
     assert len(mailoutbox) == 14
-    results_email_send(session_id=published.pk)                  # the task again (a retry, a second worker)
+    results_email_send(session_id=published.pk)  # the task again (a retry, a second worker)
     with django_capture_on_commit_callbacks(execute=True):
-        session_results_make_final(session=published, user=director)   # provisional → final: the same publication
+        session_results_make_final(session=published, user=director)  # provisional → final: the same publication
     with django_capture_on_commit_callbacks(execute=True):
-        Session.objects.get(pk=published.pk).save()             # any other save of the published session
+        Session.objects.get(pk=published.pk).save()  # any other save of the published session
     assert len(mailoutbox) == 14 and ResultsEmail.objects.filter(session=published).count() == 14
 
 
-def test_a_new_publication_after_a_withdrawal_is_sent_again(published, director, mailoutbox,
-                                                             django_capture_on_commit_callbacks):
+def test_a_new_publication_after_a_withdrawal_is_sent_again(
+    published, director, mailoutbox, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
-        session_set_status(session=published, status=Session.Status.FINISHED)      # withdrawn
+        session_set_status(session=published, status=Session.Status.FINISHED)  # withdrawn
     assert not ResultsEmail.objects.filter(session=published, withdrawn_at__isnull=True).exists()
     with django_capture_on_commit_callbacks(execute=True):
         session_results_publish(session=published, user=director, query_hours=0)
@@ -78,14 +79,14 @@ def test_players_who_opted_out_get_nothing(played, director, mailoutbox, django_
     assert "celia@example.org" not in _by_address(mailoutbox) and len(mailoutbox) == 13
 
 
-def test_a_failure_is_recorded_and_retried_without_sending_the_others_again(played, director, mailoutbox,
-                                                                             monkeypatch,
-                                                                             django_capture_on_commit_callbacks):
+def test_a_failure_is_recorded_and_retried_without_sending_the_others_again(
+    played, director, mailoutbox, monkeypatch, django_capture_on_commit_callbacks
+):
     from django.core.mail.backends.locmem import EmailBackend
 
     from scoring.services.mail import ResultsEmailNotSent
 
-    with django_capture_on_commit_callbacks(execute=False):      # published, the task not run yet
+    with django_capture_on_commit_callbacks(execute=False):  # published, the task not run yet
         session_results_publish(session=played, user=director, query_hours=0)
     real = EmailBackend.send_messages
     down = {"celia@example.org"}
@@ -101,7 +102,7 @@ def test_a_failure_is_recorded_and_retried_without_sending_the_others_again(play
     failed = ResultsEmail.objects.get(session=played, address="celia@example.org")
     assert failed.status == "failed" and "SMTPServerDisconnected" in failed.error and failed.attempts == 1
     assert len(mailoutbox) == 13
-    down.clear()                                                  # the server is back: the retry sends that one
+    down.clear()  # the server is back: the retry sends that one
     assert results_email_send(session_id=played.pk) == {"sent": 1, "failed": 0}
     assert len(mailoutbox) == 14 and ResultsEmail.objects.get(pk=failed.pk).attempts == 2
 

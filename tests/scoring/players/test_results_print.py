@@ -54,6 +54,7 @@ def pdf_text(data: bytes, tmp_path) -> tuple[str, int]:
 
 # --- who gets them when ------------------------------------------------------------------------------
 
+
 @pytest.mark.slow
 @pytest.mark.parametrize("who", VIEWERS)
 @pytest.mark.parametrize("state", ["planned", "running", "finished"])
@@ -77,8 +78,9 @@ def test_before_publication_only_the_clubs_staff_get_a_preview(request, played, 
 @pytest.mark.slow
 @pytest.mark.parametrize("who", VIEWERS)
 @pytest.mark.parametrize("public", [True, False])
-def test_published_results_are_public_unless_the_club_keeps_them_to_members(request, published, who, public,
-                                                                           client_for):
+def test_published_results_are_public_unless_the_club_keeps_them_to_members(
+    request, published, who, public, client_for
+):
     Club.objects.filter(pk=published.club_id).update(results_public=public)
     client = _client(request, who, client_for)
     expected = 200 if (public or who in STAFF or who == "player") else 404
@@ -92,14 +94,15 @@ def test_published_results_are_public_unless_the_club_keeps_them_to_members(requ
 
 # --- what they say ------------------------------------------------------------------------------------
 
+
 def test_the_printable_page_has_the_ranking_and_every_pairs_scorecard(published, player, client_for):
     html = client_for(player).get(urls(published)[1]).content.decode()
     assert 'data-testid="provisional"' in html and "Provisional until" in html
-    assert html.count('data-testid="scorecard-') == 8 * 2          # each card, and its rows
+    assert html.count('data-testid="scorecard-') == 8 * 2  # each card, and its rows
     assert "Ada Adamska" in html and "Guest Player" in html
     text = re.sub(r"<[^>]+>", "", html)
-    assert "A60/40" in text and "passed out" in text                 # an artificial score, a pass-out
-    assert "Sits out" not in text                                     # a complete Howell for 8: nobody sits out
+    assert "A60/40" in text and "passed out" in text  # an artificial score, a pass-out
+    assert "Sits out" not in text  # a complete Howell for 8: nobody sits out
 
 
 @pytest.mark.slow
@@ -115,7 +118,7 @@ def test_the_pdf_holds_the_ranking_and_the_scorecards(published, client_for, dir
         assert re.search(rf"{re.escape(row.place)}\s+{row.pair}\s+.*{re.escape(row.percentage)}", text), row
         assert f"Pair {row.pair}" in text
     assert "Rd Bd Dir" in text and "Matchpoints" in text
-    assert text.count("4♠") > 50                                      # the contracts, with their suit symbols
+    assert text.count("4♠") > 50  # the contracts, with their suit symbols
     assert not leaks(response.content, deal_secrets(published))
 
 

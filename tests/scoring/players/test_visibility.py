@@ -24,9 +24,14 @@ STAFF = {"scorer", "director", "auditor"}
 
 def urls(session) -> list[str]:
     s = session.pk
-    return [f"/scoring/sessions/{s}/ranking/", f"/scoring/sessions/{s}/ranking.csv", f"/scoring/sessions/{s}/pairs/1/",
-            f"/scoring/sessions/{s}/pairs/2/", f"/scoring/sessions/{s}/boards/1/",
-            f"/scoring/sessions/{s}/boards/2/?pair=1"]
+    return [
+        f"/scoring/sessions/{s}/ranking/",
+        f"/scoring/sessions/{s}/ranking.csv",
+        f"/scoring/sessions/{s}/pairs/1/",
+        f"/scoring/sessions/{s}/pairs/2/",
+        f"/scoring/sessions/{s}/boards/1/",
+        f"/scoring/sessions/{s}/boards/2/?pair=1",
+    ]
 
 
 @pytest.fixture
@@ -90,7 +95,7 @@ def test_published_results_are_public(request, published, who, final, client_for
     for url in urls(published):
         assert client.get(url).status_code == 200, (who, url)
     traveller = client.get(urls(published)[4]).content
-    assert leaks(traveller, deal_secrets(published))          # once over, the deal is on the traveller
+    assert leaks(traveller, deal_secrets(published))  # once over, the deal is on the traveller
 
 
 @pytest.mark.parametrize("who", VIEWERS)
@@ -113,13 +118,14 @@ def test_the_404_is_the_same_for_hidden_and_missing_results(request, played, cli
 
     def without_tokens(content: bytes) -> str:
         text = re.sub(r'(csrfmiddlewaretoken" value=|X-CSRFToken": |nonce=)"[^"]+"', "", content.decode())
-        return re.sub(r"/sessions/\d+/", "/sessions/N/", text)      # the address asked for (the login's "next")
+        return re.sub(r"/sessions/\d+/", "/sessions/N/", text)  # the address asked for (the login's "next")
 
     assert without_tokens(hidden.content) == without_tokens(missing.content)
 
 
-def test_a_players_history_holds_only_published_sessions(played, player, client_for, director,
-                                                         django_capture_on_commit_callbacks):
+def test_a_players_history_holds_only_published_sessions(
+    played, player, client_for, director, django_capture_on_commit_callbacks
+):
     from scoring.services.sessions import session_results_publish
 
     client = client_for(player)

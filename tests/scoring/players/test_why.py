@@ -10,7 +10,8 @@ from dealing.domain.analysis import DoubleDummyTable
 from dealing.domain.cards import Seat, Strain
 from scoring.domain.engine import score_event
 from scoring.domain.options import ScoringOptions
-from scoring.domain.results import Artificial, Assigned, Played, TravellerLine as L
+from scoring.domain.results import Artificial, Assigned, Played
+from scoring.domain.results import TravellerLine as L
 from scoring.domain.why import explain, par_contract_words
 
 # N: 10 tricks in hearts, 9 in NT, 8 in spades (the table of tests/dealing/test_visibility.py)
@@ -21,15 +22,19 @@ def _board(*results, board=1):
     return [L(board, str(i), str(i + 10), r, round=i, table=i) for i, r in enumerate(results, start=1)]
 
 
-@pytest.mark.parametrize("result, side, declaring, difference, for_pair", [
-    (Played.of("4H", "N", 10), "NS", True, 0, 0),      # as double dummy
-    (Played.of("4H", "N", 11), "NS", True, 1, 1),      # the defence gave a trick
-    (Played.of("4H", "N", 9), "NS", True, -1, -1),     # declarer lost one
-    (Played.of("4H", "N", 11), "EW", False, 1, -1),    # defending: a trick given away
-    (Played.of("4H", "N", 8), "EW", False, -2, 2),     # defending: two gained
-])
-def test_tricks_are_set_against_double_dummy_for_that_declarer_and_strain(result, side, declaring, difference,
-                                                                          for_pair):
+@pytest.mark.parametrize(
+    "result, side, declaring, difference, for_pair",
+    [
+        (Played.of("4H", "N", 10), "NS", True, 0, 0),  # as double dummy
+        (Played.of("4H", "N", 11), "NS", True, 1, 1),  # the defence gave a trick
+        (Played.of("4H", "N", 9), "NS", True, -1, -1),  # declarer lost one
+        (Played.of("4H", "N", 11), "EW", False, 1, -1),  # defending: a trick given away
+        (Played.of("4H", "N", 8), "EW", False, -2, 2),  # defending: two gained
+    ],
+)
+def test_tricks_are_set_against_double_dummy_for_that_declarer_and_strain(
+    result, side, declaring, difference, for_pair
+):
     line = L(1, "1", "2", result)
     why = explain(line, side, [line], table=TABLE)
     assert TABLE[Seat.NORTH, Strain.HEARTS] == why.tricks.possible == 10
@@ -45,12 +50,15 @@ def test_the_declarer_and_strain_matter():
     assert why.tricks.possible == TABLE[Seat.EAST, Strain.HEARTS] and not why.tricks.declaring
 
 
-@pytest.mark.parametrize("result, side, score, par, difference", [
-    (Played.of("4S", "N", 10), "NS", 420, 420, 0),       # board 1: nobody vulnerable
-    (Played.of("3S", "N", 10), "NS", 170, 420, -250),
-    (Played.of("4S", "N", 9), "EW", 50, -420, 470),      # EW defeated the par contract
-    (Assigned.of(-100), "NS", -100, 420, -520),          # an assigned score is a score
-])
+@pytest.mark.parametrize(
+    "result, side, score, par, difference",
+    [
+        (Played.of("4S", "N", 10), "NS", 420, 420, 0),  # board 1: nobody vulnerable
+        (Played.of("3S", "N", 10), "NS", 170, 420, -250),
+        (Played.of("4S", "N", 9), "EW", 50, -420, 470),  # EW defeated the par contract
+        (Assigned.of(-100), "NS", -100, 420, -520),  # an assigned score is a score
+    ],
+)
 def test_the_score_is_set_against_par_from_the_pairs_side(result, side, score, par, difference):
     line = L(1, "1", "2", result)
     why = explain(line, side, [line], par=(420, ("NS 4S=",)))
@@ -71,32 +79,60 @@ def test_without_analysis_there_is_no_deal_fact():
 
 
 def test_the_fields_contracts_are_counted_by_contract_and_side_most_played_first():
-    lines = _board(Played.of("3N", "S", 9), Played.of("4S", "N", 10), Played.of("4S", "S", 11), Played.of("4S", "N", 9),
-                   Played.of("5DX", "E", 8), Played(None), Artificial(50, 50))
+    lines = _board(
+        Played.of("3N", "S", 9),
+        Played.of("4S", "N", 10),
+        Played.of("4S", "S", 11),
+        Played.of("4S", "N", 9),
+        Played.of("5DX", "E", 8),
+        Played(None),
+        Artificial(50, 50),
+    )
     why = explain(lines[0], "NS", lines)
     assert [(c.contract, c.side, c.tables, c.ours) for c in why.contracts] == [
-        ("4♠", "NS", 3, False), ("3NT", "NS", 1, True), ("", "", 1, False), ("5♦×", "EW", 1, False)]
+        ("4♠", "NS", 3, False),
+        ("3NT", "NS", 1, True),
+        ("", "", 1, False),
+        ("5♦×", "EW", 1, False),
+    ]
     assert why.tables == 7 and why.ours.contract == "3NT" and len(why.others) == 3
 
 
 def test_the_counting_of_matchpoints_beaten_tied_and_neuberg():
-    lines = _board(Played.of("4S", "N", 10), Played.of("4S", "N", 10), Played.of("4S", "N", 9), Played.of("3S", "N", 10))
-    event = score_event(lines, ScoringOptions(), expected={1: 5})            # one table did not play it: factored
+    lines = _board(
+        Played.of("4S", "N", 10), Played.of("4S", "N", 10), Played.of("4S", "N", 9), Played.of("3S", "N", 10)
+    )
+    event = score_event(lines, ScoringOptions(), expected={1: 5})  # one table did not play it: factored
     scored = {s.line: s for s in event.boards[0].lines}
-    why = explain(lines[0], "NS", lines, scored=scored[lines[0]],
-                  options={"method": "matchpoints", "factoring": "neuberg", "expected": 5})
+    why = explain(
+        lines[0],
+        "NS",
+        lines,
+        scored=scored[lines[0]],
+        options={"method": "matchpoints", "factoring": "neuberg", "expected": 5},
+    )
     c = why.counting
     assert (c.beaten, c.tied, c.others, c.raw, c.raw_top, c.expected, c.factored) == (2, 1, 3, 5, 6, 5, True)
-    assert c.points == Fraction(5 + 1, 1) * 5 / 4 - 1 == scored[lines[0]].ns      # (M + 1) × E / A − 1
+    assert c.points == Fraction(5 + 1, 1) * 5 / 4 - 1 == scored[lines[0]].ns  # (M + 1) × E / A − 1
     assert c.top == 8 and c.percentage == 100 * c.points / 8
-    ew = explain(lines[2], "EW", lines, scored=scored[lines[2]],
-                 options={"method": "matchpoints", "factoring": "neuberg", "expected": 5}).counting
+    ew = explain(
+        lines[2],
+        "EW",
+        lines,
+        scored=scored[lines[2]],
+        options={"method": "matchpoints", "factoring": "neuberg", "expected": 5},
+    ).counting
     assert (ew.beaten, ew.tied) == (3, 0) and ew.points == scored[lines[2]].ew
 
 
 def test_the_counting_of_butler_imps_from_the_pairs_side():
-    lines = _board(Played.of("4S", "N", 10), Played.of("4S", "N", 9), Played.of("3S", "N", 9), Played.of("4S", "N", 11),
-                   Played.of("2S", "N", 8))
+    lines = _board(
+        Played.of("4S", "N", 10),
+        Played.of("4S", "N", 9),
+        Played.of("3S", "N", 9),
+        Played.of("4S", "N", 11),
+        Played.of("2S", "N", 8),
+    )
     options = ScoringOptions(method="butler")
     event = score_event(lines, options)
     scored = {s.line: s for s in event.boards[0].lines}
@@ -112,8 +148,9 @@ def test_an_artificial_score_is_its_percentage_of_the_top():
     assert c.artificial == Artificial(60, 40) and c.percentage == 40
 
 
-@pytest.mark.parametrize("pbn, words", [("NS 4H=", "4♥= N–S"), ("E 5DX-3", "5♦×−3 E"), ("EW 3N+1", "3NT+1 E–W"),
-                                        ("Pass", "Pass")])
+@pytest.mark.parametrize(
+    "pbn, words", [("NS 4H=", "4♥= N–S"), ("E 5DX-3", "5♦×−3 E"), ("EW 3N+1", "3NT+1 E–W"), ("Pass", "Pass")]
+)
 def test_par_contracts_are_said_as_players_write_them(pbn, words):
     assert par_contract_words(pbn) == words
 

@@ -15,8 +15,12 @@ GOLDEN = REPO / "tests" / "data" / "bigdeal"
 # The seeds and owners of the golden runs (tests/data/bigdeal/README.md).
 GOLDEN_RUNS = {
     "wizard32": (lambda: bigdeal.seed_random_from_entropy(["entropy one", "entropy two"]), "Test Club Owner", 1, 32),
-    "range17": (lambda: bigdeal.seed_from_hex("0123456789abcdefFEDCBA9876543210DeadBeef"),
-                "Welwyn Garden City Bridge Club", 17, 32),
+    "range17": (
+        lambda: bigdeal.seed_from_hex("0123456789abcdefFEDCBA9876543210DeadBeef"),
+        "Welwyn Garden City Bridge Club",
+        17,
+        32,
+    ),
     "three": (lambda: bigdeal.seed_random_from_entropy(["abc"]), bigdeal.DEFAULT_OWNER, 1, 3),
     "edge": (lambda: bigdeal.seed_from_hex("F" * 40), "Edge", 90, 99),
     "big": (lambda: bigdeal.seed_random_from_entropy(["one thousand"]), "Big Run", 1, 1000),

@@ -9,21 +9,47 @@ from dealing.domain.errors import DealingError
 from dealing.domain.formats import BIGDEAL_GENERATOR, FORMATS, Run, get_format, parse_format_list, render
 
 # (golden run, file name, format)
-CASES = [
-    (run, f"{prefix}{suffix}", fmt)
-    for run, prefix, blind in [("wizard32", "wizard32", ""), ("range17", "range17", ""), ("three", "three", "")]
-    for fmt, suffix in [("pbn", ".pbn"), ("dup", ".dup"), ("dlm", ".dlm"), ("bri", ".bri"), ("dge", ".dge"),
-                        ("ber", ".ber"), ("borel", ".bhg"), ("lin", ".lin"), ("csv", ".csv"), ("kops", ".rzd")]
-] + [
-    (run, f"{run}blind{suffix}", fmt)
-    for run in ("wizard32", "range17", "three")
-    for fmt, suffix in [("cds", ".cds"), ("goedel", ".goe"), ("stats", ".txt"), ("dupblind", ".dup"),
-                        ("dlmblind", ".dlm")]
-] + [
-    ("edge", f"edge{suffix}", fmt)
-    for fmt, suffix in [("dup", ".dup"), ("dlm", ".dlm"), ("pbn", ".pbn"), ("cds", ".cds"), ("kops", ".rzd"),
-                        ("borel", ".bhg")]
-] + [("big", "big.txt", "stats"), ("big", "big.goe", "goedel"), ("big", "big.csv", "csv")]
+CASES = (
+    [
+        (run, f"{prefix}{suffix}", fmt)
+        for run, prefix, blind in [("wizard32", "wizard32", ""), ("range17", "range17", ""), ("three", "three", "")]
+        for fmt, suffix in [
+            ("pbn", ".pbn"),
+            ("dup", ".dup"),
+            ("dlm", ".dlm"),
+            ("bri", ".bri"),
+            ("dge", ".dge"),
+            ("ber", ".ber"),
+            ("borel", ".bhg"),
+            ("lin", ".lin"),
+            ("csv", ".csv"),
+            ("kops", ".rzd"),
+        ]
+    ]
+    + [
+        (run, f"{run}blind{suffix}", fmt)
+        for run in ("wizard32", "range17", "three")
+        for fmt, suffix in [
+            ("cds", ".cds"),
+            ("goedel", ".goe"),
+            ("stats", ".txt"),
+            ("dupblind", ".dup"),
+            ("dlmblind", ".dlm"),
+        ]
+    ]
+    + [
+        ("edge", f"edge{suffix}", fmt)
+        for fmt, suffix in [
+            ("dup", ".dup"),
+            ("dlm", ".dlm"),
+            ("pbn", ".pbn"),
+            ("cds", ".cds"),
+            ("kops", ".rzd"),
+            ("borel", ".bhg"),
+        ]
+    ]
+    + [("big", "big.txt", "stats"), ("big", "big.goe", "goedel"), ("big", "big.csv", "csv")]
+)
 
 
 @pytest.mark.parametrize(("run", "filename", "fmt"), CASES, ids=[f"{c[1]}-{c[2]}" for c in CASES])
@@ -62,7 +88,7 @@ def test_stats_reproduces_bigdealx_32_bit_overflow(golden_dir):
 
     seed = bigdeal.seed_random_from_entropy(["twenty thousand"])
     owner = bigdeal.owner_hash("Stats Run")
-    (_, owners), = bigdeal.bigdeal_chunks(seed, owner, 20000, chunk=20000)
+    ((_, owners),) = bigdeal.bigdeal_chunks(seed, owner, 20000, chunk=20000)
     # The stats writer reads only ``deal.owners``; skip building 20,000 Deal objects.
     boards = [(board, SimpleNamespace(owners=row)) for board, row in enumerate(owners.tolist(), start=1)]
     expected = (golden_dir / "stats20k" / "stats20k.txt").read_bytes()
@@ -71,16 +97,35 @@ def test_stats_reproduces_bigdealx_32_bit_overflow(golden_dir):
 
 
 def test_registry_lists_formats_in_bigdeal_order():
-    assert list(FORMATS) == ["dup", "dupblind", "dlm", "dlmblind", "bri", "dge", "pbn", "lin", "csv", "ber", "borel",
-                             "kops", "cds", "goedel", "stats", "stdout"]
+    assert list(FORMATS) == [
+        "dup",
+        "dupblind",
+        "dlm",
+        "dlmblind",
+        "bri",
+        "dge",
+        "pbn",
+        "lin",
+        "csv",
+        "ber",
+        "borel",
+        "kops",
+        "cds",
+        "goedel",
+        "stats",
+        "stdout",
+    ]
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("pbn,nope", "unknown format 'nope'; known formats: dup, dupblind"),
-    ("dup,dupblind", "cannot use dupblind: dup already writes to suffix .dup"),
-    ("dlm,dlmblind", "cannot use dlmblind: dlm already writes to suffix .dlm"),
-    ("pbn,,dup", "empty format name"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("pbn,nope", "unknown format 'nope'; known formats: dup, dupblind"),
+        ("dup,dupblind", "cannot use dupblind: dup already writes to suffix .dup"),
+        ("dlm,dlmblind", "cannot use dlmblind: dlm already writes to suffix .dlm"),
+        ("pbn,,dup", "empty format name"),
+    ],
+)
 def test_bad_format_lists_are_refused_with_the_known_names(text, message):
     with pytest.raises(DealingError, match=message.replace(".", r"\.")):
         parse_format_list(text)

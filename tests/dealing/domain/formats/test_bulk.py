@@ -4,6 +4,8 @@ files, and whatever the chunks."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -44,8 +46,8 @@ def test_duplimate_formats_equal_the_reference_on_100000_deals(name, many):
     numbers, owners, deals = many
     for start in range(0, COUNT, 99):
         n = min(99, COUNT - start)
-        expected = render(name, [(1 + k, deal) for k, deal in enumerate(deals[start:start + n])])
-        assert render_arrays(name, 1, numbers[start:start + n], owners[start:start + n]) == expected, start
+        expected = render(name, [(1 + k, deal) for k, deal in enumerate(deals[start : start + n])])
+        assert render_arrays(name, 1, numbers[start : start + n], owners[start : start + n]) == expected, start
 
 
 @pytest.mark.parametrize(("run", "filename", "fmt"), GOLDEN_CASES, ids=[f"{c[1]}-{c[2]}" for c in GOLDEN_CASES])
@@ -72,7 +74,7 @@ def test_chunks_of_any_size_write_the_same_file(name, many):
     writer = bulk_writer(name, Run.range(first, high))
     parts = [writer.header()]
     cuts = [0, 1, 8, 9, 10, 27, 50, 99, 100, 1000, 1017, high]
-    for a, b in zip(cuts, cuts[1:]):
+    for a, b in itertools.pairwise(cuts):
         if a < b <= high:
             parts.append(writer.chunk(first + a, numbers[a:b], owners[a:b]))
     parts.append(writer.footer())
@@ -110,8 +112,15 @@ def test_board_numbers_up_to_bigdealx_limit(many):
 
 def test_extreme_deals():
     """A whole suit to each seat (voids everywhere), and cards dealt round: the layouts' corners."""
-    corners = np.array([[c // 13 for c in range(52)], [3 - c // 13 for c in range(52)],
-                        [c % 4 for c in range(52)], [(c % 13 + c // 13) % 4 for c in range(52)]], dtype=np.uint8)
+    corners = np.array(
+        [
+            [c // 13 for c in range(52)],
+            [3 - c // 13 for c in range(52)],
+            [c % 4 for c in range(52)],
+            [(c % 13 + c // 13) % 4 for c in range(52)],
+        ],
+        dtype=np.uint8,
+    )
     deals = [Deal(row.tolist()) for row in corners]
     numbers = np.array([list(bigdeal.deal_to_godel(d).to_bytes(12, "big")) for d in deals], dtype=np.uint8)
     for name in FORMATS:

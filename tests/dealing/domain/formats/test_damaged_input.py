@@ -25,9 +25,16 @@ SOURCES = {
 }
 TOKENS = b'[]{}";%#\\\r\n ANESWTJ0123456789-.:,|=\xff'
 
-edits = st.lists(st.tuples(st.sampled_from(["set", "delete", "insert"]), st.floats(0, 1), st.integers(1, 30),
-                           st.binary(min_size=1, max_size=5).map(lambda b: bytes(TOKENS[x % len(TOKENS)] for x in b))),
-                 min_size=1, max_size=6)
+edits = st.lists(
+    st.tuples(
+        st.sampled_from(["set", "delete", "insert"]),
+        st.floats(0, 1),
+        st.integers(1, 30),
+        st.binary(min_size=1, max_size=5).map(lambda b: bytes(TOKENS[x % len(TOKENS)] for x in b)),
+    ),
+    min_size=1,
+    max_size=6,
+)
 
 
 def _damage(data: bytes, changes) -> bytes:
@@ -37,7 +44,7 @@ def _damage(data: bytes, changes) -> bytes:
         if kind == "set" and out:
             out[i] = text[0]
         elif kind == "delete":
-            del out[i:i + length]
+            del out[i : i + length]
         else:
             out[i:i] = text
     return bytes(out)

@@ -22,7 +22,7 @@ REAL_FILES = [
     ("dd-oracle/bcdd-test1.bcdd.pbn", 396, 396, 396, 396),
     ("dd-oracle/bcdd-test1.bigdeal.pbn", 396, 396, 0, 0),
     ("dd-oracle/bridgecomposer-12deals-ddtricks-par.pbn", 12, 12, 12, 12),
-]
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("name", "games", "deals", "tables", "pars"), REAL_FILES, ids=[f[0] for f in REAL_FILES])
@@ -43,8 +43,9 @@ def test_real_file_round_trips_byte_for_byte(name, events_dir):
     text = dumps(pbn)
     assert (b"\xef\xbb\xbf" if pbn.bom else b"") + text.lstrip("\ufeff").encode(pbn.encoding) == data
     again = read_pbn(text)
-    assert [(g.values, g.deal, g.double_dummy, g.par) for g in again.games] == \
-           [(g.values, g.deal, g.double_dummy, g.par) for g in pbn.games]
+    assert [(g.values, g.deal, g.double_dummy, g.par) for g in again.games] == [
+        (g.values, g.deal, g.double_dummy, g.par) for g in pbn.games
+    ]
 
 
 def test_bridgewebs_file_details(events_dir):
@@ -61,8 +62,7 @@ def test_bridgewebs_file_details(events_dir):
     table = first.table("ScoreTable")
     assert table.column_names == ("PairId_NS", "PairId_EW", "Contract", "Declarer", "Result")
     assert table.columns[0] == ("PairId_NS", 4, "R")
-    assert table.records()[0] == {"PairId_NS": "1", "PairId_EW": "8", "Contract": "4H", "Declarer": "S",
-                                  "Result": "9"}
+    assert table.records()[0] == {"PairId_NS": "1", "PairId_EW": "8", "Contract": "4H", "Declarer": "S", "Result": "9"}
     assert len(table.rows) == 6
     # Deals may start with any seat: board 2 is written from East.
     assert pbn.games[1].tag("Deal").value.startswith("E:")
@@ -87,6 +87,7 @@ def test_bcdd_tables_and_ability_agree(events_dir):
 
 
 # --- our export ------------------------------------------------------------------------------
+
 
 def test_export_with_analysis_reads_back():
     deal = Deal.from_pbn(DEAL)
@@ -116,13 +117,29 @@ def test_export_round_trips_the_bridgewebs_file(events_dir):
 
 # --- tolerance ---------------------------------------------------------------------------
 
+
 def test_inheritance_hash_and_double_hash():
-    text = "\n".join([
-        '[Event "##Club Pairs"]', '[Site "Hall"]', '[Board "1"]', f'[Deal "{DEAL}"]', "",
-        '[Site "#"]', '[Board "2"]', f'[Deal "{DEAL}"]', "",
-        '[Event "Final"]', '[Board "3"]', f'[Deal "{DEAL}"]', "",
-        '[Board "4"]', '[Date "#"]', f'[Deal "{DEAL}"]', "",
-    ])
+    text = "\n".join(
+        [
+            '[Event "##Club Pairs"]',
+            '[Site "Hall"]',
+            '[Board "1"]',
+            f'[Deal "{DEAL}"]',
+            "",
+            '[Site "#"]',
+            '[Board "2"]',
+            f'[Deal "{DEAL}"]',
+            "",
+            '[Event "Final"]',
+            '[Board "3"]',
+            f'[Deal "{DEAL}"]',
+            "",
+            '[Board "4"]',
+            '[Date "#"]',
+            f'[Deal "{DEAL}"]',
+            "",
+        ]
+    )
     games = read_pbn(text).games
     assert [g.value("Event") for g in games] == ["Club Pairs", "Club Pairs", "Final", "Club Pairs"]
     assert [g.value("Site") for g in games] == ["Hall", "Hall", None, None]
@@ -130,8 +147,9 @@ def test_inheritance_hash_and_double_hash():
     assert games[0].tag("Event").value == "##Club Pairs"  # kept as written for round trips
 
 
-@pytest.mark.parametrize(("tag", "value"), [("Deal", DEAL), ("Dealer", "N"), ("Vulnerable", "NS"), ("Contract", "4S"),
-                                            ("Declarer", "N")])
+@pytest.mark.parametrize(
+    ("tag", "value"), [("Deal", DEAL), ("Dealer", "N"), ("Vulnerable", "NS"), ("Contract", "4S"), ("Declarer", "N")]
+)
 def test_inheritance_is_forbidden_for_some_tags(tag, value):
     text = f'[Board "1"]\n[{tag} "{value}"]\n\n[Board "2"]\n[{tag} "#"]\n'
     with pytest.raises(DealingError, match=rf"line 5: tag {tag}: the value '#' \(inheritance\) is not allowed"):
@@ -139,13 +157,15 @@ def test_inheritance_is_forbidden_for_some_tags(tag, value):
 
 
 def test_comments_escapes_crlf_bom_and_unknown_tags():
-    text = ("\ufeff% PBN 2.1\r\n% EXPORT\r\n"
-            "{ a commentary\r\n  over two lines }\r\n"
-            '[Board "9"] ; a comment after a tag\r\n'
-            "%escape line inside the game\r\n"
-            '[MyProgramTag "anything \\"quoted\\""]\r\n'
-            f'[Deal "{DEAL}"]\r\n'
-            '[Auction "N"]\r\n1NT Pass 3NT AP\r\n')
+    text = (
+        "\ufeff% PBN 2.1\r\n% EXPORT\r\n"
+        "{ a commentary\r\n  over two lines }\r\n"
+        '[Board "9"] ; a comment after a tag\r\n'
+        "%escape line inside the game\r\n"
+        '[MyProgramTag "anything \\"quoted\\""]\r\n'
+        f'[Deal "{DEAL}"]\r\n'
+        '[Auction "N"]\r\n1NT Pass 3NT AP\r\n'
+    )
     pbn = read_pbn(text)
     assert pbn.bom and pbn.newline == "\r\n"
     game = pbn.games[0]
@@ -190,7 +210,7 @@ MALFORMED = [
     ('[Board "1"]\n[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN NT 9\n', 2,
      "OptimumResultTable", "lacks"),
     ('[Board "1"]\n[OptimumResultTable "Declarer;Result"]\nN 9\n', 2, "OptimumResultTable", "lacks Declarer"),
-]
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("text", "line", "tag", "message"), MALFORMED, ids=[m[2] + "-" + m[3][:12] for m in MALFORMED])
@@ -219,11 +239,18 @@ def test_read_pbn_path_independent(tmp_path: Path):
 
 
 def test_table_with_quoted_cells():
-    text = ('[Board "1"]\n[TotalScoreTable "Rank\\2R;PairId\\2R;Direction\\3L;TotalScoreMP\\4R;Names\\20L"]\n'
-            ' 1  5 "N-S" 305 "Ann Smith - Bob \\"B\\" Jones"\n 2  3 "E-W" 290 ""\n')
+    text = (
+        '[Board "1"]\n[TotalScoreTable "Rank\\2R;PairId\\2R;Direction\\3L;TotalScoreMP\\4R;Names\\20L"]\n'
+        ' 1  5 "N-S" 305 "Ann Smith - Bob \\"B\\" Jones"\n 2  3 "E-W" 290 ""\n'
+    )
     table = read_pbn(text).games[0].table("TotalScoreTable")
-    assert table.records()[0] == {"Rank": "1", "PairId": "5", "Direction": "N-S", "TotalScoreMP": "305",
-                                  "Names": 'Ann Smith - Bob "B" Jones'}
+    assert table.records()[0] == {
+        "Rank": "1",
+        "PairId": "5",
+        "Direction": "N-S",
+        "TotalScoreMP": "305",
+        "Names": 'Ann Smith - Bob "B" Jones',
+    }
     assert table.rows[1] == ("2", "3", "E-W", "290", "")
-    with pytest.raises(DealingError, match='line 4: tag TotalScoreTable: row .* has an unclosed quote'):
+    with pytest.raises(DealingError, match="line 4: tag TotalScoreTable: row .* has an unclosed quote"):
         read_pbn(text.replace('"E-W"', '"E-W'))

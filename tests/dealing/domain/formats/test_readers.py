@@ -16,13 +16,24 @@ from dealing.domain.formats.duplimate import read_dlm, read_dup
 from dealing.domain.formats.lin import read_lin
 
 
-@pytest.mark.parametrize(("run", "filename", "fmt"), [
-    ("wizard32", "wizard32.dup", "dup"), ("wizard32", "wizard32blind.dup", "dupblind"),
-    ("wizard32", "wizard32.dlm", "dlm"), ("wizard32", "wizard32blind.dlm", "dlmblind"),
-    ("wizard32", "wizard32.lin", "lin"), ("wizard32", "wizard32.csv", "csv"), ("wizard32", "wizard32.pbn", "pbn"),
-    ("range17", "range17.dlm", "dlm"), ("range17", "range17.lin", "lin"), ("range17", "range17.csv", "csv"),
-    ("edge", "edge.dlm", "dlm"), ("edge", "edge.pbn", "pbn"), ("big", "big.csv", "csv"),
-])
+@pytest.mark.parametrize(
+    ("run", "filename", "fmt"),
+    [
+        ("wizard32", "wizard32.dup", "dup"),
+        ("wizard32", "wizard32blind.dup", "dupblind"),
+        ("wizard32", "wizard32.dlm", "dlm"),
+        ("wizard32", "wizard32blind.dlm", "dlmblind"),
+        ("wizard32", "wizard32.lin", "lin"),
+        ("wizard32", "wizard32.csv", "csv"),
+        ("wizard32", "wizard32.pbn", "pbn"),
+        ("range17", "range17.dlm", "dlm"),
+        ("range17", "range17.lin", "lin"),
+        ("range17", "range17.csv", "csv"),
+        ("edge", "edge.dlm", "dlm"),
+        ("edge", "edge.pbn", "pbn"),
+        ("big", "big.csv", "csv"),
+    ],
+)
 def test_reader_returns_the_deals_bigdealx_wrote(run, filename, fmt, boards_of, golden_dir):
     assert read_deals(fmt, (golden_dir / run / filename).read_bytes()) == boards_of(run)
 
@@ -39,6 +50,7 @@ def test_formats_without_a_reader_say_which_can_be_read():
 
 
 # --- damaged input ---------------------------------------------------------------------------
+
 
 def _dup(golden_dir) -> bytes:
     return (golden_dir / "three" / "three.dup").read_bytes()
@@ -87,6 +99,7 @@ def test_dlm_missing_board(golden_dir):
 
 # --- LIN -----------------------------------------------------------------------------------
 
+
 def test_lin_from_realbridge_usebio(events_dir):
     """RealBridge puts URL-encoded LIN in every traveller line; each board's deal is the same."""
     xml = (events_dir / "realbridge-club-duplicate-8tables-2025-04-07.usebio.xml").read_text()
@@ -104,17 +117,21 @@ def test_lin_from_realbridge_usebio(events_dir):
     assert first.dealer.letter == "N" and first.vulnerability.pbn == "None"
 
 
-@pytest.mark.parametrize(("line", "message"), [
-    ("qx|o1|md|5SAK|", "dealer digit must be 1"),
-    ("qx|o1|md|3SAKQJT98765432HA,S,S|", "line 1: md: South's hand 'SAKQJT98765432HA' has 14 cards, not 13"),
-    ("qx|o1|md|3AKQ,S,S|", "before any suit letter"),
-])
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("qx|o1|md|5SAK|", "dealer digit must be 1"),
+        ("qx|o1|md|3SAKQJT98765432HA,S,S|", "line 1: md: South's hand 'SAKQJT98765432HA' has 14 cards, not 13"),
+        ("qx|o1|md|3AKQ,S,S|", "before any suit letter"),
+    ],
+)
 def test_lin_errors(line, message):
     with pytest.raises(DealingError, match=message):
         read_lin(line)
 
 
 # --- CSV -----------------------------------------------------------------------------------
+
 
 def test_csv_errors_name_the_line(golden_dir):
     lines = (golden_dir / "three" / "three.csv").read_text().splitlines()
