@@ -3,10 +3,14 @@
  * What a line says is asked for 150 ms after the scorer stops typing (a "preview" event on the input,
  * an htmx GET). A line is saved when the scorer leaves it or presses Enter (htmx POST, triggered here
  * by a "save" event on the line's form; only when the text changed since it was last sent), and a
- * preview still waiting is dropped then, so it cannot overwrite what the save answered. Enter moves to the
- * next line; after the last line it waits for the save and moves to the "next board" link, so the
- * board's matchpoints are in view and Enter again opens the next board. PgDn / PgUp save the line
- * being typed and open the next / previous board. The score itself is said by the server.
+ * preview still waiting is dropped then, so it cannot overwrite what the save answered. Enter saves the
+ * line and waits for the answer: saved, it moves to the next line (after the last line, to the "next
+ * board" link, so the board's matchpoints are in view and Enter again opens the next board); refused, the
+ * focus stays on the line with its text selected, so that the correction typed at once replaces it there
+ * and never lands on the next table's line. What is typed while the answer is awaited is kept and typed
+ * into the line that has the focus once it comes. Tab leaves a line on purpose, saved or not (its error
+ * stays beside it). PgDn / PgUp save the line being typed and open the next / previous board. The score
+ * itself is said by the server.
  */
 (function () {
   "use strict";
@@ -53,6 +57,54 @@
     });
   }
 
+  // While an Enter's save is answered: the keys typed meanwhile, for the line that has the focus after it.
+  var awaiting = null;
+
+  function typeInto(input, key) {
+    var start = input.selectionStart, end = input.selectionEnd, value = input.value;
+    if (key === "Backspace") {
+      if (start === end && start > 0) start -= 1;
+      input.value = value.slice(0, start) + value.slice(end);
+    } else {
+      input.value = value.slice(0, start) + key + value.slice(end);
+      start += key.length;
+    }
+    input.setSelectionRange(start, start);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function replay(input, keys) {
+    for (var i = 0; i < keys.length; i++) {
+      if (keys[i] === "Enter") {
+        enter(input, keys.slice(i + 1));
+        return;
+      }
+      typeInto(input, keys[i]);
+    }
+  }
+
+  function enter(input, typedAhead) {
+    var all = inputs();
+    var next = all[all.indexOf(input) + 1];
+    awaiting = { keys: typedAhead || [] };
+    save(input).then(function (ok) {
+      var keys = awaiting ? awaiting.keys : [];
+      awaiting = null;
+      if (!ok) {
+        input.focus();
+        input.select();
+        replay(input, keys);
+      } else if (next) {
+        next.focus();
+        next.select();
+        replay(next, keys);
+      } else {
+        var onward = document.querySelector("[data-next-board-button]");
+        if (onward) { onward.focus(); }
+      }
+    });
+  }
+
   document.addEventListener("input", function (event) {
     if (event.target.hasAttribute && event.target.hasAttribute("data-entry-input")) preview(event.target);
   });
@@ -62,6 +114,14 @@
   });
 
   document.addEventListener("keydown", function (event) {
+    if (awaiting) {
+      var typed = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+      if (typed || event.key === "Backspace" || (event.key === "Enter" && !event.shiftKey)) {
+        event.preventDefault();
+        awaiting.keys.push(event.key);
+        return;
+      }
+    }
     if ((event.key === "PageDown" || event.key === "PageUp") && !event.altKey && !event.ctrlKey) {
       var link = document.querySelector(event.key === "PageDown" ? "[data-next-board]" : "[data-previous-board]");
       if (!link) return;
@@ -73,19 +133,7 @@
     var input = event.target.closest ? event.target.closest("[data-entry-input]") : null;
     if (!input) return;
     event.preventDefault();
-    var all = inputs();
-    var next = all[all.indexOf(input) + 1];
-    if (next) {
-      save(input);
-      next.focus();
-      next.select();
-      return;
-    }
-    save(input).then(function (ok) {
-      if (!ok) { input.focus(); input.select(); return; }
-      var onward = document.querySelector("[data-next-board-button]");
-      if (onward) { onward.focus(); }
-    });
+    enter(input);
   });
 
   document.addEventListener("click", function (event) {

@@ -191,6 +191,35 @@ def test_a_scorer_enters_a_board_from_the_keyboard_and_a_director_adjusts_and_pu
     context.close()
 
 
+def test_a_correction_typed_at_once_after_a_refused_line_stays_on_that_line(browser, live_server, howell, scorer):
+    """Enter on a line the server refuses keeps the focus on that line with its text selected, so the correction
+    the scorer types at once replaces it there; it used to land on the next table's line and be saved there."""
+    base = live_server.url
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    log_in(page, base, scorer.username, f"{scorer.username}-pass-2026")
+    page.goto(f"{base}/scoring/sessions/{howell.pk}/entry/1/")
+    inputs = page.locator("[data-entry-input]")
+    outcomes = page.locator("td.outcome")
+    expect(inputs.first).to_be_focused()
+    for mistake, correction in (("8S N", "4S= N"), ("4H+1", "4H+1 S")):
+        page.keyboard.type(mistake)
+        page.keyboard.press("Enter")  # refused: a level of 8; a result without its declarer
+        page.keyboard.type(correction)  # typed at once, before the answer is seen
+        page.keyboard.press("Enter")
+        expect(inputs.first).to_have_value(correction)
+        expect(outcomes.first.get_by_test_id("line-saved")).to_be_visible()
+        expect(inputs.nth(1)).to_be_focused()
+        expect(inputs.nth(1)).to_have_value("")
+        page.keyboard.press("Shift+Tab")  # back to the first line for the second mistake
+        expect(inputs.first).to_be_focused()
+        page.keyboard.press("Control+A")
+    results = Result.objects.filter(session=howell, board=1)
+    assert results.count() == 1
+    assert (results[0].level, results[0].strain, results[0].declarer) == (4, "H", "S")
+    context.close()
+
+
 def test_the_demo_clubs_results_pages_at_both_widths(browser, demo, shots):
     """The demo's finished Howell (a sit-out each round) and published two-winner Mitchell: the director's results
     page, a board open, and the scorer's page, none wider than a phone."""
