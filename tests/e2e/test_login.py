@@ -33,3 +33,18 @@ def test_demo_director_logs_in_and_creates_a_session(page, demo, tmp_path):
 def test_wrong_password_is_refused(page, demo):
     log_in(page, demo, "director", "not-the-password", succeeds=False)
     expect(page.get_by_role("alert")).to_contain_text("correct username and password")
+
+
+def test_pages_ask_for_nothing_the_site_does_not_have(page, demo):
+    """Every address a page asks for is there: no 404 in the browser (a missing favicon was one on every page)."""
+    missing = []
+    page.on("response", lambda response: missing.append(response.url) if response.status == 404 else None)
+    page.goto(f"{demo}/accounts/login/")
+    page.wait_for_load_state("networkidle")
+    log_in(page, demo, "director", "director-demo-2026")
+    page.wait_for_load_state("networkidle")
+    page.goto(f"{demo}/t/join/")
+    page.wait_for_load_state("networkidle")
+    icon = page.evaluate("document.querySelector('link[rel=icon]').href")
+    assert page.request.get(icon).status == 200
+    assert not missing, missing
