@@ -22,28 +22,30 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from clubsite.choices import TextChoices
+
 
 class ConcludedAuditError(ValidationError):
     """A concluded audit is a permanent record: nothing in it changes."""
 
 
 class SquareDealAudit(models.Model):
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         DRAFT = "draft", _("Draft")
         RUNNING = "running", _("Running")
         CONCLUDED = "concluded", _("Concluded")
 
-    class Verdict(models.TextChoices):
+    class Verdict(TextChoices):
         PASSED = "passed", pgettext_lazy("audit verdict", "Passed")
         INCOMPLETE = "incomplete", pgettext_lazy("audit verdict", "Incomplete")
         FAILED = "failed", pgettext_lazy("audit verdict", "Failed")
 
-    class DvSource(models.TextChoices):
+    class DvSource(TextChoices):
         PUBLISHED = "published", _("the published .sqd")
         FINAL = "final", _("the organiser's .sqd after the event")
         TYPED = "typed", _("typed by the auditor")
 
-    class Order(models.TextChoices):
+    class Order(TextChoices):
         AUTO = "auto", _("Find out (whichever order matches)")
         SQD = "sqd", _("Phase by phase, as the .sqd lists them")
         NAMES = "names", _("By file name, as cat *.pbn joins them")
@@ -147,7 +149,7 @@ class _PartOfAnAudit(models.Model):
 
 
 class AuditFile(_PartOfAnAudit):
-    class Role(models.TextChoices):
+    class Role(TextChoices):
         PUBLISHED_SQD = "sqd", _("Description published before the event (.sqd)")
         FINAL_SQD = "final", _("Description after the event (.sqd with the DV)")
         SQK = "sqk", _("Key file (.sqk)")
@@ -175,7 +177,7 @@ class AuditFile(_PartOfAnAudit):
 
 
 class AuditSession(_PartOfAnAudit):
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         MATCH = "match", pgettext_lazy("a session of an audit", "Matches")
         RESERVE = "reserve", _("Reserve set")
         DIFFERS = "differs", pgettext_lazy("a session of an audit", "Differs")

@@ -169,8 +169,8 @@ def _same_event(published: sq.Tournament, final: sq.Tournament, name: str, publi
                     }
                 }
             )
-    for mine, theirs in zip(final.phases, published.phases):
-        if mine.to_line() != theirs.to_line():
+    for phase, published_phase in zip(final.phases, published.phases):
+        if phase.to_line() != published_phase.to_line():
             raise ValidationError(
                 {
                     "final_sqd": _(
@@ -179,11 +179,11 @@ def _same_event(published: sq.Tournament, final: sq.Tournament, name: str, publi
                     )
                     % {
                         "name": name,
-                        "line": mine.line,
-                        "value": mine.to_line(),
+                        "line": phase.line,
+                        "value": phase.to_line(),
                         "published": published_name,
-                        "expected": theirs.to_line(),
-                        "published_line": theirs.line,
+                        "expected": published_phase.to_line(),
+                        "published_line": published_phase.line,
                     }
                 }
             )
@@ -299,7 +299,7 @@ def audit_file_remove(*, audit: SquareDealAudit, user, file_id: int) -> None:
 
 def known_delayed_values(audit: SquareDealAudit) -> dict[str, str]:
     """The DVs the audit's .sqd files give: ``{"final": …, "published": …}`` (those present)."""
-    found = {}
+    found: dict[str, str] = {}
     for file in audit.files.filter(role__in=[AuditFile.Role.FINAL_SQD, AuditFile.Role.PUBLISHED_SQD]):
         value = sq.read_sqd(_content(file)).delayed_value
         if value is not None:
@@ -330,6 +330,7 @@ def audit_start(*, audit: SquareDealAudit, user, dv: str = "", order: str = "aut
     value = str(dv or "").strip()  # SquareDeal uses the DV exactly as written (trimmed): no other change
     if value and len(value) > 200:
         errors.setdefault("dv", []).append(_("The delayed value is at most 200 characters."))
+    source: str
     if value:
         source = next(
             (s for s in (SquareDealAudit.DvSource.FINAL, SquareDealAudit.DvSource.PUBLISHED) if known.get(s) == value),

@@ -20,6 +20,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.choices import TextChoices
+
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
@@ -116,7 +118,7 @@ class ResultsEmail(models.Model):
     the results are withdrawn (the session stepped back), its rows are closed and a later publication is a new one.
     """
 
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         PENDING = "pending", _("to send")
         SENDING = "sending", _("sending")
         SENT = "sent", _("sent")
@@ -157,7 +159,7 @@ class ResultsEmail(models.Model):
 class ClubRole(models.Model):
     """A role a login holds in one club."""
 
-    class Role(models.TextChoices):
+    class Role(TextChoices):
         DIRECTOR = "director", _("Director")
         SCORER = "scorer", _("Scorer")
         PLAYER = "player", _("Player")
@@ -178,7 +180,7 @@ class ClubRole(models.Model):
 class Session(models.Model):
     """A club's event on a date: a pairs session from the first deal to published results."""
 
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         PLANNED = "planned", _("Planned")
         RUNNING = "running", _("In play")
         FINISHED = "finished", _("Finished")
@@ -234,7 +236,7 @@ class Pair(models.Model):
     entered with numbers only and named later.
     """
 
-    class Direction(models.TextChoices):
+    class Direction(TextChoices):
         NONE = "", _("—")
         NS = "NS", _("North–South")
         EW = "EW", _("East–West")

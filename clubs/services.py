@@ -158,7 +158,7 @@ def session_set_boards_per_round(*, session: Session, boards_per_round: int | No
 # A session moves forward through its life (planned, in play, finished, results provisional, published);
 # a director may step back one stage to correct a mistake. The status is the one record of where the
 # session stands; the session page's path (events.session_path) reads it with what each app owns.
-_STATUS_ORDER = list(Session.Status)
+_STATUS_ORDER: list[str] = list(Session.Status)
 
 
 def session_status_check(*, session: Session, status: str) -> None:

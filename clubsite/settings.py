@@ -338,23 +338,18 @@ if CELERY_BROKER_URL == "filesystem://":
     for _folder in ("queue", "control"):
         (CELERY_BROKER_DIR / _folder).mkdir(parents=True, exist_ok=True)
 else:
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        # A message whose worker died unacknowledged goes back to the queue after this long.
-        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
-    }
+    # A message whose worker died unacknowledged goes back to the queue after this long.
+    _visibility_timeout = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": _visibility_timeout}
     # How often a worker looks for such messages (kombu's default is every 100 s).
     CELERY_BROKER_TRANSPORT_OPTIONS["unacked_restore_interval"] = int(
-        os.environ.get(
-            "CELERY_RESTORE_INTERVAL", str(max(1, min(60, CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] // 10)))
-        )
+        os.environ.get("CELERY_RESTORE_INTERVAL", str(max(1, min(60, _visibility_timeout // 10))))
     )
     CELERY_BROKER_TRANSPORT_OPTIONS["unacked_restore_throttle"] = 1
     # The look is done under a lock in Redis that outlives a worker killed while holding it by this
     # long (kombu's default is 300 s): a dead worker may delay the others' look by one visibility
     # timeout at most, not five minutes (the look itself takes milliseconds).
-    CELERY_BROKER_TRANSPORT_OPTIONS["unacked_mutex_expire"] = max(
-        5, min(300, CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"])
-    )
+    CELERY_BROKER_TRANSPORT_OPTIONS["unacked_mutex_expire"] = max(5, min(300, _visibility_timeout))
 # Queues: "default" for small jobs, "dealing" for deal generation, "analysis" for double-dummy
 # solving; run workers per queue on separate machines if you like (README).
 CELERY_TASK_DEFAULT_QUEUE = "default"

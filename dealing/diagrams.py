@@ -73,7 +73,7 @@ def board_view(board: BoardRecord) -> dict:
         view["dd_strains"] = [
             (
                 str(gettext_lazy("NT")) if s is Strain.NOTRUMP else s.symbol,
-                "" if s is Strain.NOTRUMP else SUIT_CLASS[s.suit],
+                "" if s.suit is None else SUIT_CLASS[s.suit],  # no trump has no suit
             )
             for s in PBN_STRAIN_ORDER
         ]

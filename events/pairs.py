@@ -187,7 +187,7 @@ def _pairs_save(session: Session, rows: list, *, key) -> list[Pair]:
         if pair_key in wanted:
             fail(index, "number", _("Pair %(pair)s is given twice.") % {"pair": label})
             continue
-        values = {"label": label}
+        values: dict = {"label": label}
         for slot in ("player_1", "player_2"):
             name = " ".join(str(row.get(f"{slot}_name") or "").split())
             try:
@@ -212,12 +212,14 @@ def _pairs_save(session: Session, rows: list, *, key) -> list[Pair]:
             if values[slot] is not None:
                 seats.setdefault(values[slot].pk, []).append((values["label"], index, slot))
     for _member_id, places in seats.items():
-        for label, index, slot in places:
-            others = [other for other, other_index, other_slot in places if (other_index, other_slot) != (index, slot)]
-            if index is not None and others:
-                member = next(v[slot] for i, v in wanted.values() if i == index)
+        for label, row_index, slot in places:
+            others = [
+                other for other, other_index, other_slot in places if (other_index, other_slot) != (row_index, slot)
+            ]
+            if row_index is not None and others:
+                member = next(v[slot] for i, v in wanted.values() if i == row_index)
                 fail(
-                    index,
+                    row_index,
                     slot,
                     _("Pair %(pair)s: %(name)s already plays in pair %(other)s.")
                     % {"pair": label, "name": member.full_name, "other": others[0]},

@@ -144,7 +144,8 @@ def _sentence(text: str) -> str:
 
 def _span(numbers) -> str:
     """1, 2, 3, 5, 7, 8 → "1–3, 5, 7–8"."""
-    numbers, parts = sorted(set(numbers)), []
+    numbers = sorted(set(numbers))
+    parts: list[list[int]] = []
     for n in numbers:
         if parts and n == parts[-1][1] + 1:
             parts[-1][1] = n
@@ -288,6 +289,7 @@ def _movement(r: _Reads) -> Step:
             actions=(Action(_("Choose the movement"), choose, primary=True, testid="path-movement"),),
         )
     boards = len(r.layout.boards)
+    assert r.choice is not None  # the layout is planned (not imported): the chosen movement's
     said = [
         r.choice.display_title + ".",
         ngettext(

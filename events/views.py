@@ -88,6 +88,7 @@ def _back_to(request, session: Session) -> str:
 def status_confirmation_page(request, session: Session, status: str, *, action: str, cancel: str, fields=None):
     """The page that says what changing ``session`` to ``status`` does, and asks (``confirmed=yes`` goes on)."""
     words = status_change_words(session, status)
+    assert words is not None  # asked only for a change that has something to confirm (session_status)
     return render(
         request,
         "confirm.html",

@@ -17,13 +17,15 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.choices import TextChoices
+
 
 class SessionMovement(models.Model):
-    class Kind(models.TextChoices):
+    class Kind(TextChoices):
         HOWELL = "howell", _("Howell")
         MITCHELL = "mitchell", _("Mitchell")
 
-    class Variant(models.TextChoices):
+    class Variant(TextChoices):
         NONE = "", _("—")
         SKIP = "skip", _("skip")
         RELAY = "relay", _("relay and bye-stand")
@@ -111,7 +113,7 @@ class GuideCardPdf(models.Model):
     """A guide-card PDF made once per (movement, boards per round, paper, sections, language, render version)
     and kept in the default storage; big ones are made by a Celery task that reports progress here."""
 
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         QUEUED = "queued", _("waiting for a worker")
         RUNNING = "running", _("being made")
         DONE = "done", _("ready")
@@ -164,7 +166,7 @@ class ClubMovementSettings(models.Model):
     boards it usually plays (the chooser's default), and the number of winners it prefers (the chooser's third
     criterion, after the fit to the session and the balance). A club without a row plays by the defaults."""
 
-    class Winners(models.TextChoices):
+    class Winners(TextChoices):
         ONE = "one", _("one winner")
         TWO = "two", _("two winners (NS and EW)")
         ANY = "any", _("no preference")

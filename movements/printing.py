@@ -268,6 +268,15 @@ def _sit_out(seat: str, pair: int) -> str:
     return _("%(seat)s %(pair)s sits out") % {"seat": seat, "pair": pair}
 
 
+def _sits_out_at(line: gc.TableCardLine) -> str:
+    """A table card's words for its round: "EW 3 sits out" when the phantom is at the table (as NS or EW), else ""."""
+    if line.ns is None and line.ew is not None:
+        return _sit_out("EW", line.ew)
+    if line.ew is None and line.ns is not None:
+        return _sit_out("NS", line.ns)
+    return ""  # (the phantom is one pair: never both)
+
+
 def cards_context(
     m: Movement,
     *,
@@ -325,7 +334,7 @@ def cards_context(
             }
         )
     table_cards = []
-    for table, lines in gc.table_cards(m).items():
+    for table, table_lines in gc.table_cards(m).items():
         rows = [
             {
                 "round": c.round,
@@ -333,14 +342,14 @@ def cards_context(
                 "ew": c.ew,
                 "ns_names": short(c.ns),
                 "ew_names": short(c.ew),
-                "sits_out": (_sit_out("EW", c.ew) if c.ns is None else _sit_out("NS", c.ns) if c.ew is None else ""),
+                "sits_out": _sits_out_at(c),
                 "sits_out_names": short(c.ew) if c.ns is None else short(c.ns) if c.ew is None else "",
                 "boards": _boards(c.board_sets, boards_per_round, half),
                 "sets": ", ".join(map(str, c.board_sets)),
                 "boards_next": "; ".join(", ".join(_place(w) for w in places) for places in c.boards_next),
                 "arrow": c.arrow_switched,
             }
-            for c in lines
+            for c in table_lines
         ]
         code = (table_codes or {}).get(table)
         table_cards.append(
@@ -352,7 +361,7 @@ def cards_context(
             }
         )
     columns = _path_columns(m)
-    sheet_rows = []
+    sheet_rows: list[dict] = []
     for _i, rnd in enumerate(m.rounds):
         at_table = {t.table: t for t in rnd.tables}
         at_relay: dict = {}
@@ -481,13 +490,13 @@ def cards_pdf(
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
 
-    paper = paper_for(paper)
+    paper_spec = paper_for(paper)  # ``paper`` is the key
     context = cards_context(
         m,
         boards_per_round=boards_per_round,
         session=session,
         names=names,
-        paper=paper,
+        paper=paper_spec,
         sections=sections,
         table_codes=table_codes,
     )
@@ -506,7 +515,7 @@ def cards_pdf(
             for _tries in range(3):  # a card the estimate let run over is set denser, and laid out again
                 html = render_to_string("print/movement_cards.html", {**view, "first_page": first_page})
                 document = HTML(string=html).render(font_config=fonts)
-                denser = [card for card in _run_over(document.pages, cards, paper) if _denser(card)]
+                denser = [card for card in _run_over(document.pages, cards, paper_spec) if _denser(card)]
                 if not denser:
                     break
                 for card in denser:
@@ -518,17 +527,17 @@ def cards_pdf(
             if on_progress:
                 on_progress(done, len(parts) + 1)
         pages = [page for document in documents for page in document.pages]
-        if "sheet" in sections and context["sheet_place"] == "card" and paper.full:
-            turned = [i for i, page in enumerate(pages) if _shape(page, paper) == "turned"]
+        if "sheet" in sections and context["sheet_place"] == "card" and paper_spec.full:
+            turned = [i for i, page in enumerate(pages) if _shape(page, paper_spec) == "turned"]
             if len(turned) > len(context["sheet_blocks"]):  # it did not fit one card after all: a whole page
-                full = {"place": "full", "size": paper.full, "columns": SHEET_COLUMNS}
+                full = {"place": "full", "size": paper_spec.full, "columns": SHEET_COLUMNS}
                 again = cards_context(
-                    m, boards_per_round=boards_per_round, paper=paper, sections=("sheet",), sheet=full
+                    m, boards_per_round=boards_per_round, paper=paper_spec, sections=("sheet",), sheet=full
                 )
                 document = HTML(string=render_to_string("print/movement_cards.html", again)).render(font_config=fonts)
                 documents.append(document)
                 pages[turned[0] : turned[-1] + 1] = document.pages
-        sheets = impose(pages, paper)
+        sheets = impose(pages, paper_spec)
         pdf = documents[0].copy(sheets).write_pdf(finisher=_turn_for_reading)
         del documents, pages, sheets
     if on_progress:
@@ -565,7 +574,10 @@ class _Sheet:
     def __init__(self, paper: Paper, placed: list, cuts=(), reading_turn: bool = False):
         self.width, self.height = paper.sheet[0] * MM, paper.sheet[1] * MM
         self.bleed = dict.fromkeys(("top", "right", "bottom", "left"), 0)
-        self.links, self.anchors, self.forms = [], {}, {None: []}
+        # a weasyprint.Page's links, anchors and forms: a sheet has none of its own
+        self.links: list = []
+        self.anchors: dict = {}
+        self.forms: dict = {None: []}
         self.placed, self.cuts, self.reading_turn = placed, cuts, reading_turn
 
     @property

@@ -50,6 +50,7 @@ def session_movement_choose(
         raise MovementError(_("the movement cannot change once the session is finished"), field=None)
     check_boards_per_round(boards_per_round, half_sets)
     m = movement_for(pairs, rounds, kind, half_sets, variant or None, arrow_switch)
+    assert m.title is not None  # every movement of the catalogue has its title
     report = {k: v for k, v in balance_report(m).items() if k != "claim"}
     report["best_possible"] = {
         **report["best_possible"],

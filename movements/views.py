@@ -70,7 +70,7 @@ def _usual_boards(settings) -> str:
 def _row_value(query: dict, compact: bool = False) -> str:
     """A row's movement parameters as a query string: what its button posts (``MovementForm``'s data: a flag is
     present only when set) and, ``compact``, its "show" link (empty parameters left out)."""
-    out = {}
+    out: dict[str, object] = {}
     for key, value in sorted(query.items()):
         if isinstance(value, bool):
             if value:
@@ -313,7 +313,7 @@ def session_movement(request, session_id: int):
                 session.boards_per_round,
                 minutes_per_board=selectors.club_movement_settings_get(club=session.club).minutes_per_board,
             )
-            if movement
+            if movement and balance is not None
             else None,
         },
     )

@@ -24,13 +24,14 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from clubsite.choices import TextChoices
 from dealing.models.board import SEAT_CHOICES
 
 STRAIN_CHOICES = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("N", _("NT"))]
 
 
 class Result(models.Model):
-    class Kind(models.TextChoices):
+    class Kind(TextChoices):
         PLAYED = "played", _("Played")
         ASSIGNED = "assigned", _("Assigned score")
         ARTIFICIAL = "artificial", _("Artificial score")
@@ -100,7 +101,7 @@ class Result(models.Model):
 class ResultChange(models.Model):
     """One act on a traveller line: who did what, when, and why (the board's audit trail)."""
 
-    class Action(models.TextChoices):
+    class Action(TextChoices):
         ENTERED = "entered", _("entered")
         CORRECTED = "corrected", _("corrected")
         ADJUSTED = "adjusted", _("adjusted")
@@ -138,20 +139,20 @@ class ResultChange(models.Model):
 class SessionScoring(models.Model):
     """How a session is scored, and what was published."""
 
-    class Method(models.TextChoices):
+    class Method(TextChoices):
         MATCHPOINTS = "matchpoints", pgettext_lazy("scoring method", "Matchpoints")  # the points: "Matchpoints"
         BUTLER = "butler", _("Butler IMPs")
         CROSS_IMPS = "cross_imps", _("Cross-IMPs")
 
-    class Scale(models.TextChoices):
+    class Scale(TextChoices):
         EBU = "ebu", _("2 per result beaten (EBU, WBF)")
         ACBL = "acbl", _("1 per result beaten (ACBL)")
 
-    class Factoring(models.TextChoices):
+    class Factoring(TextChoices):
         NEUBERG = "neuberg", _("Neuberg")
         NONE = "none", _("None")
 
-    class Sections(models.TextChoices):
+    class Sections(TextChoices):
         ACROSS = "across", _("Across the field")
         WITHIN = "within", _("Within each section")
 

@@ -9,9 +9,10 @@ t0=$SECONDS
 lint_only=""
 if [ "${1:-}" = "--lint-only" ]; then lint_only=1; shift; fi
 
-echo "the gate: ruff check, ruff format --check (pyproject.toml says which rules, and why)"
+echo "the gate: ruff check, ruff format --check, mypy (pyproject.toml says which rules and checks, and why)"
 ruff check --quiet .
 ruff format --check --quiet . || { echo "ruff format would change the files above: run ruff format ." >&2; exit 1; }
+mypy || { echo "mypy found the type errors above" >&2; exit 1; }
 [ -n "$lint_only" ] && { echo "lint: passed in $((SECONDS - t0)) s"; exit 0; }
 
 var=$(mktemp -d /tmp/clubsite-check.XXXXXX)

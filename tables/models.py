@@ -22,9 +22,11 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.choices import TextChoices
+
 
 class TableSettings(models.Model):
-    class Tricks(models.TextChoices):
+    class Tricks(TextChoices):
         RELATIVE = "relative", _("Against the contract (=, +1, −2)")
         TOTAL = "total", _("Total tricks taken (0 … 13)")
 
@@ -120,12 +122,12 @@ class JoinAttempt(models.Model):
 
 
 class Submission(models.Model):
-    class Kind(models.TextChoices):
+    class Kind(TextChoices):
         ENTRY = "entry", _("entry")
         CONFIRM = "confirm", _("confirmation")
         REQUEST = "request", _("correction request")
 
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         PENDING = "pending", _("waiting for the other side")
         SAME = "same", _("the same as an entry already there")
         REPLACED = "replaced", _("corrected by the table")

@@ -17,12 +17,18 @@ text stays hashable and comparable. This module implements no source document.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, Self
+
+#: A text's parameters by name. ``Any``: each code has its own parameters (numbers, strings, tuples, texts), so a
+#: template reads them by name and knows their types; nothing finer holds for all codes.
+Params = dict[str, Any]
+#: An English template: a text's parameters → the sentence.
+Template = Callable[[Params], str]
 
 
-def _freeze(value):
+def _freeze(value: object) -> object:
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
     return value
@@ -37,23 +43,23 @@ class TextBase:
 
     code: str
     args: tuple[tuple[str, object], ...] = ()
-    templates: ClassVar[dict[str, Callable[[dict], str]]] = {}
+    templates: ClassVar[Mapping[str, Template]] = {}
     kind: ClassVar[str] = ""
 
     @classmethod
-    def of(cls, code: str, /, **params):
+    def of(cls, code: str, /, **params: object) -> Self:
         if code not in cls.templates:
             raise KeyError(f"unknown {cls.kind} text {code!r}")
         return cls(code, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
 
     @property
-    def params(self) -> dict:
+    def params(self) -> Params:
         return dict(self.args)
 
     def __str__(self) -> str:
         return self.templates[self.code](self.params)
 
-    def texts(self):
+    def texts(self) -> Iterator[TextBase]:
         """This text and every text nested in its parameters, or in tuples of them (depth first)."""
         yield self
         for value in self.params.values():

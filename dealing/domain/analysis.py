@@ -40,14 +40,23 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from dealing.domain.cards import Card, Deal, Rank, Seat, Strain, Suit, Vulnerability
 from dealing.domain.contract import Bid, Contract, undertricks_for
 from dealing.domain.errors import DealingError
 from dealing.domain.text import Text
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from endplay.dds.ddtable import DDTable, DDTableList
+    from endplay.dds.parscore import ParList
+    from endplay.types import Deal as EDeal
+    from endplay.types import Player, Vul
 
 __all__ = [
     "DoubleDummyTable",
@@ -359,7 +368,18 @@ _DDS_TRUMP = {Strain.SPADES: 0, Strain.HEARTS: 1, Strain.DIAMONDS: 2, Strain.CLU
 
 
 @cache
-def _endplay():
+def _endplay() -> tuple[
+    ModuleType,
+    Callable[[Iterable[EDeal]], DDTableList],
+    Callable[[EDeal], DDTable],
+    Callable[[EDeal | DDTable, Vul | int, Player], ParList],
+    type[DDTable],
+    type[EDeal],
+    type[Player],
+    dict[Vulnerability, Vul],
+]:
+    """endplay, imported on first use: its raw DDS bindings (``endplay._dds``), calc_all_tables, calc_dd_table,
+    par, DDTable, Deal, Player and our vulnerabilities as its ``Vul``."""
     import endplay._dds as dds_raw
     from endplay.dds import calc_all_tables, calc_dd_table
     from endplay.dds import par as dds_par
@@ -385,11 +405,11 @@ def set_solver_threads(threads: int) -> None:
     _endplay()[0].SetMaxThreads(threads)
 
 
-def _to_endplay(deal: Deal):
+def _to_endplay(deal: Deal) -> EDeal:
     return _endplay()[5](deal.to_pbn())
 
 
-def _table_from_dds(results) -> DoubleDummyTable:
+def _table_from_dds(results: Any) -> DoubleDummyTable:  # Any: DDS's ddTableResults, ctypes fields mypy cannot see
     values = {(seat, strain): results.resTable[d][seat] for d, strain in enumerate(_DDS_TABLE_STRAIN) for seat in Seat}
     return DoubleDummyTable.from_mapping(values)
 
@@ -421,7 +441,8 @@ def par(table: DoubleDummyTable, vulnerability: Vulnerability, dealer: Seat) -> 
     for d, strain in enumerate(_DDS_TABLE_STRAIN):
         for seat in Seat:
             data.resTable[d][seat] = table[seat, strain]
-    master = dds_par(DDTable(data), vul[vulnerability], Player(int(dealer)))._data
+    # Any: DDS's parResultsMaster, a ctypes structure whose fields mypy cannot see.
+    master: Any = dds_par(DDTable(data), vul[vulnerability], Player(int(dealer)))._data
     contracts = []
     for i in range(master.number):
         c = master.contracts[i]

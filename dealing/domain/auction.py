@@ -247,7 +247,7 @@ def _walk(calls: Iterable[Call | str], dealer: Seat | str) -> tuple[list[Call], 
     first_namer: dict[tuple[int, int], int] = {}  # (side, strain) -> seat that first named it
     first_seat = int(dealer)
 
-    def illegal(reason: str, **params) -> DealingError:  # of the call being checked (position, call)
+    def illegal(reason: str, **params: object) -> DealingError:  # of the call being checked (position, call)
         return DealingError(
             Text.of("call.illegal", call=call_text(position, dealer, call), reason=Text.of(reason, **params)),
             field="auction",

@@ -45,9 +45,11 @@ from __future__ import annotations
 import itertools
 import math
 import struct
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypedDict
 
 import numpy as np
+import numpy.typing as npt
 
 from dealing.domain.cards import Deal, Seat, Vulnerability, board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
@@ -268,11 +270,22 @@ def deal_to_godel(deal: Deal) -> int:
 # steps are written without branches (the comparisons become 0/1 factors) and eight deals
 # are decoded together, so their independent chains of table look-ups overlap in the CPU.
 
-_KERNELS: dict = {}
+#: The constant arrays the kernels read: RIPEMD-160's R_LEFT, R_RIGHT, S_LEFT, S_RIGHT, K_LEFT, K_RIGHT, H0,
+#: then the binomial table and the cut table.
+_Tables = tuple[npt.NDArray[np.int64], ...]
+
+
+class _Kernels(TypedDict, total=False):
+    bigdeal: Callable[..., tuple[int, int]]
+    decode_many: Callable[..., None]
+    tables: _Tables
+
+
+_KERNELS: _Kernels = {}
 _GROUP = 8
 
 
-def _tables():
+def _tables() -> _Tables:
     from dealing.domain import ripemd160 as rmd
 
     binom = np.zeros((53, 14), dtype=np.int64)
@@ -298,7 +311,17 @@ def _tables():
     )
 
 
-def _k_rmd_block(x, out, rl, rr, sl, sr, kl, kr, h0):  # pragma: no cover - compiled by numba
+def _k_rmd_block(  # pragma: no cover - compiled by numba
+    x: npt.NDArray[np.int64],
+    out: npt.NDArray[np.int64],
+    rl: npt.NDArray[np.int64],
+    rr: npt.NDArray[np.int64],
+    sl: npt.NDArray[np.int64],
+    sr: npt.NDArray[np.int64],
+    kl: npt.NDArray[np.int64],
+    kr: npt.NDArray[np.int64],
+    h0: npt.NDArray[np.int64],
+) -> None:
     mask = 0xFFFFFFFF
     al = h0[0]
     bl = h0[1]
@@ -346,11 +369,19 @@ def _k_rmd_block(x, out, rl, rr, sl, sr, kl, kr, h0):  # pragma: no cover - comp
     out[2] = (h0[3] + el + ar) & mask
 
 
-def _k_bswap32(v):  # pragma: no cover - compiled by numba
+def _k_bswap32(v: int) -> int:  # pragma: no cover - compiled by numba
     return ((v & 0xFF) << 24) | ((v & 0xFF00) << 8) | ((v >> 8) & 0xFF00) | ((v >> 24) & 0xFF)
 
 
-def _k_codes(l0, l1, l2, binom, codes, i, limbs):  # pragma: no cover - compiled by numba
+def _k_codes(  # pragma: no cover - compiled by numba
+    l0: int,
+    l1: int,
+    l2: int,
+    binom: npt.NDArray[np.int64],
+    codes: npt.NDArray[np.int64],
+    i: int,
+    limbs: npt.NDArray[np.int64],
+) -> None:
     """The hand codes G_N, G_E, G_S of the number with 32-bit limbs l0 (most significant), l1, l2."""
     c26 = binom[26, 13]
     c39 = binom[39, 13]
@@ -377,7 +408,9 @@ def _k_codes(l0, l1, l2, binom, codes, i, limbs):  # pragma: no cover - compiled
     codes[i, 1] = r
 
 
-def _k_owners(codes, owners, cut):  # pragma: no cover - compiled by numba
+def _k_owners(
+    codes: npt.NDArray[np.int64], owners: npt.NDArray[np.uint8], cut: npt.NDArray[np.int64]
+) -> None:  # pragma: no cover - compiled by numba
     """Decode the hand codes ``codes[i] = (G_N, G_E, G_S)`` into ``owners[i]``, eight deals at a time."""
     group = 8
     count = codes.shape[0]
@@ -425,7 +458,23 @@ def _k_owners(codes, owners, cut):  # pragma: no cover - compiled by numba
                 owners[base + g, x] = seats[g, x]
 
 
-def _k_bigdeal(words, seq, stop, count, numbers, owners, rl, rr, sl, sr, kl, kr, h0, binom, cut):  # pragma: no cover
+def _k_bigdeal(  # pragma: no cover
+    words: npt.NDArray[np.int64],
+    seq: int,
+    stop: int,
+    count: int,
+    numbers: npt.NDArray[np.uint8],
+    owners: npt.NDArray[np.uint8],
+    rl: npt.NDArray[np.int64],
+    rr: npt.NDArray[np.int64],
+    sl: npt.NDArray[np.int64],
+    sr: npt.NDArray[np.int64],
+    kl: npt.NDArray[np.int64],
+    kr: npt.NDArray[np.int64],
+    h0: npt.NDArray[np.int64],
+    binom: npt.NDArray[np.int64],
+    cut: npt.NDArray[np.int64],
+) -> tuple[int, int]:
     """Deal up to ``count`` deals from counter value ``seq`` on, trying counter values below
     ``stop`` only; return the next counter value and the number of deals made."""
     x = np.zeros(16, dtype=np.int64)
@@ -459,7 +508,12 @@ def _k_bigdeal(words, seq, stop, count, numbers, owners, rl, rr, sl, sr, kl, kr,
     return seq, done
 
 
-def _k_decode_many(limbs, owners, binom, cut):  # pragma: no cover - compiled by numba
+def _k_decode_many(
+    limbs: npt.NDArray[np.int64],
+    owners: npt.NDArray[np.uint8],
+    binom: npt.NDArray[np.int64],
+    cut: npt.NDArray[np.int64],
+) -> None:  # pragma: no cover - numba
     codes = np.empty((limbs.shape[0], 3), dtype=np.int64)
     scratch = np.empty(6, dtype=np.int64)
     for i in range(limbs.shape[0]):
@@ -467,7 +521,7 @@ def _k_decode_many(limbs, owners, binom, cut):  # pragma: no cover - compiled by
     _k_owners(codes, owners, cut)
 
 
-def _kernels() -> dict:
+def _kernels() -> _Kernels:
     """Compile (or load from numba's cache) the kernels on first use."""
     if not _KERNELS:
         from dealing.domain.jit import kernel as jit
@@ -483,7 +537,9 @@ def _kernels() -> dict:
     return _KERNELS
 
 
-def bigdeal_chunks(seed_random: bytes, owner: bytes, count: int, chunk: int = 65536, threads: int = 1):
+def bigdeal_chunks(
+    seed_random: bytes, owner: bytes, count: int, chunk: int = 65536, threads: int = 1
+) -> Iterator[tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]]:
     """Yield ``(numbers, owners)`` arrays of at most ``chunk`` deals, ``count`` deals in all.
 
     The first chunk starts with BigDeal's first deal; memory stays bounded for any count.
@@ -500,7 +556,7 @@ def bigdeal_chunks(seed_random: bytes, owner: bytes, count: int, chunk: int = 65
     if threads > 1 and count > chunk:
         from dealing.domain.pipeline import ordered_map
 
-        def deal_range(first_seq: int):
+        def deal_range(first_seq: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
             numbers = np.empty((chunk, 12), dtype=np.uint8)
             owners = np.empty((chunk, 52), dtype=np.uint8)
             _, made = kernels["bigdeal"](

@@ -86,8 +86,8 @@ class Seat(IntEnum):
         return "NS" if self in (Seat.NORTH, Seat.SOUTH) else "EW"
 
     @classmethod
-    def from_str(cls, text: str) -> Seat:
-        """Parse ``N``, ``north``, ``E`` … (any case).
+    def from_str(cls, text: str | int) -> Seat:
+        """Parse ``N``, ``north``, ``E`` … (any case); anything else, an int too, is an unknown seat.
 
         >>> Seat.from_str("w")
         <Seat.WEST: 3>
@@ -362,17 +362,18 @@ class Deal:
     __slots__ = ("__dict__", "_owners")
 
     def __init__(self, owners: Iterable[Seat | int]):
-        owners = tuple(owners)
+        values = tuple(owners)
+        seats: tuple[Seat, ...]
         try:  # a dict lookup per card: many times faster than calling Seat(o) (perfect-auction decoding)
-            owners = tuple(map(_SEAT_BY_VALUE.__getitem__, owners))
+            seats = tuple(map(_SEAT_BY_VALUE.__getitem__, values))
         except (KeyError, TypeError):
-            owners = tuple(Seat(o) for o in owners)  # raises the usual error for what is not a seat
-        if len(owners) != 52:
-            raise DealingError(Text.of("deal.cards", count=len(owners)))
-        counts = [owners.count(seat) for seat in Seat]
+            seats = tuple(Seat(o) for o in values)  # raises the usual error for what is not a seat
+        if len(seats) != 52:
+            raise DealingError(Text.of("deal.cards", count=len(seats)))
+        counts = [seats.count(seat) for seat in Seat]
         if counts != [13, 13, 13, 13]:
             raise DealingError(Text.of("deal.counts", counts=tuple(counts)))
-        self._owners: tuple[Seat, ...] = owners
+        self._owners: tuple[Seat, ...] = seats
 
     @classmethod
     def from_hands(cls, hands: Mapping[Seat, Hand | Iterable[Card]]) -> Deal:
@@ -469,7 +470,7 @@ class Vulnerability(Enum):
             return True
         if self is Vulnerability.NONE:
             return False
-        return self.value == (1 if seat.side == "NS" else 2)
+        return self is (Vulnerability.NS if seat.side == "NS" else Vulnerability.EW)
 
     @property
     def pbn(self) -> str:

@@ -84,6 +84,7 @@ import secrets
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict, TypeVar
 
 from dealing.domain import generator
 from dealing.domain.cards import Deal
@@ -358,7 +359,7 @@ class _PublicPart:
         """The public part of the canonical record (what is published before the event)."""
         return "".join(line + "\n" for line in self.public_lines())
 
-    def _public_json(self) -> dict:
+    def _public_json(self) -> dict[str, object]:
         return {
             "format": self.format,
             "dealer": self.dealer,
@@ -424,7 +425,7 @@ class PublishedCommitment(_PublicPart):
         self._validate()
         _hex("commitment", self.commitment, 32)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {**self._public_json(), "commitment": self.commitment}
 
     def to_text(self) -> str:
@@ -432,7 +433,7 @@ class PublishedCommitment(_PublicPart):
         return self.public_text() + f"commitment: {self.commitment}\n"
 
     @classmethod
-    def from_json(cls, data: Mapping) -> PublishedCommitment:
+    def from_json(cls, data: Mapping[str, object]) -> PublishedCommitment:
         return cls(**_public_fields(data), commitment=_get(data, "commitment", str))
 
     def matches(self, record: CommitmentRecord) -> bool:
@@ -442,7 +443,10 @@ class PublishedCommitment(_PublicPart):
         )
 
 
-def _get(data: Mapping, name: str, kind: type):
+_Value = TypeVar("_Value")
+
+
+def _get(data: object, name: str, kind: type[_Value]) -> _Value:
     if not isinstance(data, Mapping):
         raise DealingError(Text.of("commitment_json.object", kind=json_kind(data)))
     if name not in data:
@@ -461,7 +465,19 @@ def _get(data: Mapping, name: str, kind: type):
     return value
 
 
-def _public_fields(data: Mapping) -> dict:
+class _PublicFields(TypedDict):
+    """The fields of :class:`_PublicPart`, read from JSON."""
+
+    format: str
+    dealer: str
+    event: str
+    promise: str
+    dv_format: str
+    salt: bytes
+    sessions: tuple[SessionEntry, ...]
+
+
+def _public_fields(data: Mapping[str, object]) -> _PublicFields:
     sessions = []
     for position, item in enumerate(_get(data, "sessions", list), start=1):
         if not isinstance(item, Mapping):
@@ -524,7 +540,7 @@ class RevealedCommitment:
         key = self.dealing_key()
         return {s.label: session_deal_numbers(key, s.label, s.boards) for s in self.record.sessions}
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {
             **self.record._public_json(),
             "commitment": self.commitment,
@@ -534,7 +550,7 @@ class RevealedCommitment:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping) -> RevealedCommitment:
+    def from_json(cls, data: Mapping[str, object]) -> RevealedCommitment:
         record = CommitmentRecord(**_public_fields(data), key=_hex("key", _get(data, "key", str), KEY_BYTES))
         return cls(record=record, dv=_get(data, "dv", str))
 
@@ -560,11 +576,11 @@ class Check:
         return str(self.said)
 
 
-def _json_text(value) -> str:
+def _json_text(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _check(title: str, passed: bool, said: Text, **title_params) -> Check:
+def _check(title: str, passed: bool, said: Text, **title_params: object) -> Check:
     return Check(Text.of(title, **title_params), passed, said)
 
 

@@ -30,6 +30,7 @@ from functools import cache
 from itertools import permutations
 
 import numpy as np
+import numpy.typing as npt
 
 __all__ = [
     "pattern_probabilities",
@@ -204,15 +205,17 @@ class Tally:
         n = owners.shape[0]
         for seat in range(4):
             self.card_seat[:, seat] += (owners == seat).sum(axis=0)
-        seat = ((first_index + np.arange(n)) % 4).astype(np.uint8)
-        mine = owners == seat[:, None]
+        seats = ((first_index + np.arange(n)) % 4).astype(np.uint8)
+        mine = owners == seats[:, None]
         lengths = mine.reshape(n, 4, 13).sum(axis=2)
         code = ((lengths[:, 0] * 14 + lengths[:, 1]) * 14 + lengths[:, 2]) * 14 + lengths[:, 3]
         self.pattern += np.bincount(self._pattern_of[code], minlength=len(self._patterns))
         self.hcp += np.bincount(mine @ _POINTS, minlength=38)
         self.deals += n
 
-    def _pooled(self, counts: np.ndarray, probs: list[Fraction], labels: list[str]):
+    def _pooled(
+        self, counts: np.ndarray, probs: list[Fraction], labels: list[str]
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], list[str]]:
         """Pool the cells whose expected count is below MIN_EXPECTED into one."""
         keep = [k for k, p in enumerate(probs) if float(p) * self.deals >= MIN_EXPECTED]
         rest = [k for k in range(len(probs)) if k not in keep]

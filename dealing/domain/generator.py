@@ -37,9 +37,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from dealing.domain.cards import Deal
 from dealing.domain.errors import DealingError
@@ -178,10 +180,18 @@ def deal_numbers_reference(key: bytes, label: str, start: int, count: int) -> li
 # (:func:`_overflow_candidates`, about a microsecond a deal).  Work is done 64 blocks at a
 # time so the buffers stay in cache and memory stays bounded.
 
-_SELECT: dict = {}
+_SELECT: dict[str, Callable[..., int]] = {}
 
 
-def _k_select(stream, offset, count, numbers, missing, d_hi, d_lo):  # pragma: no cover - numba
+def _k_select(  # pragma: no cover - numba
+    stream: npt.NDArray[np.uint8],
+    offset: int,
+    count: int,
+    numbers: npt.NDArray[np.uint8],
+    missing: npt.NDArray[np.int64],
+    d_hi: np.uint64,
+    d_lo: np.uint64,
+) -> int:
     n_missing = 0
     for i in range(count):
         p = offset + 36 * i
@@ -205,7 +215,7 @@ def _k_select(stream, offset, count, numbers, missing, d_hi, d_lo):  # pragma: n
     return n_missing
 
 
-def _select_kernel():
+def _select_kernel() -> Callable[..., int]:
     if not _SELECT:
         from dealing.domain.jit import kernel
 
@@ -250,7 +260,17 @@ _OVERFLOW_READ = 11 * CANDIDATE_BYTES
 _D_BYTES = D.to_bytes(CANDIDATE_BYTES, "big")
 
 
-def _overflow_candidates(base, prefix: bytes, first: int, slots: list[int]) -> bytes:
+class _Shake(Protocol):
+    """A SHAKE hash state (``hashlib.shake_256``)."""
+
+    def copy(self) -> _Shake: ...
+
+    def update(self, data: bytes, /) -> None: ...
+
+    def digest(self, length: int) -> bytes: ...
+
+
+def _overflow_candidates(base: _Shake, prefix: bytes, first: int, slots: list[int]) -> bytes:
     """The numbers of deals ``first + k`` (``k`` in ``slots``) from their overflow streams, as
     12-byte big-endian strings end to end — :func:`_overflow_number` for many deals at once.
 

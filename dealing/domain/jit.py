@@ -15,8 +15,12 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable
+from typing import TypeVar, cast
 
 __all__ = ["kernel", "fallback_cache_dir"]
+
+
+_Function = TypeVar("_Function", bound=Callable[..., object])
 
 
 def fallback_cache_dir() -> str:
@@ -29,18 +33,19 @@ def fallback_cache_dir() -> str:
     return path
 
 
-def kernel(function: Callable) -> Callable:
+def kernel(function: _Function) -> _Function:
     """``function`` compiled by numba (``njit``, ``nogil``), its machine code cached on disk."""
     import numba
 
     jit = numba.njit(cache=True, nogil=True)
     try:
-        return jit(function)
+        # cast: numba's dispatcher (untyped) is called with the arguments of the function it compiles.
+        return cast(_Function, jit(function))
     except RuntimeError as exc:  # "cannot cache function …: no locator available for file …"
         if "no locator" not in str(exc):
             raise
-        numba.config.CACHE_DIR = fallback_cache_dir()
-        return jit(function)
+        numba.config.CACHE_DIR = fallback_cache_dir()  # type: ignore[attr-defined]  # numba sets its config names through globals()
+        return cast(_Function, jit(function))
 
 
 def warm() -> int:
@@ -68,7 +73,7 @@ def warm() -> int:
     seed, owner = bigdeal.seed_random_from_entropy(["warm"]), bigdeal.owner_hash("warm")
     numbers, owners = bigdeal.bigdeal_arrays(seed, owner, 64)
     bigdeal.godel_to_owners_array(bigdeal.bigdeal_numbers(seed, owner, 8))
-    for name, fmt in FORMATS.items():
-        count = 64 if fmt.max_board is None else min(64, fmt.max_board)
+    for name, spec in FORMATS.items():
+        count = 64 if spec.max_board is None else min(64, spec.max_board)
         render_arrays(name, 1, numbers[:count], owners[:count])
     return 64 * 3

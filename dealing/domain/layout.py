@@ -34,9 +34,10 @@ b'Board 9 1\\nBoard 10 2\\nBoard 11 3\\n'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 __all__ = ["BOARD", "BOARD2", "Cycle", "Hands", "hands", "records", "RANK_LETTERS"]
 
@@ -49,7 +50,8 @@ RANK_LETTERS = [bytes([letter]) for letter in b"AKQJT98765432"] * 4
 
 _PERIOD = 16
 _KIND_BOARD, _KIND_HANDS, _KIND_ROWS = 1, 2, 3
-_KERNELS: dict = {}
+#: The compiled kernels by name ("hands", "records"); their results are not used.
+_KERNELS: dict[str, Callable[..., object]] = {}
 
 
 class Cycle:
@@ -89,17 +91,40 @@ class Hands:
         if self.width >= 1 << 16:  # the kernel keeps positions in 16-bit fields
             raise ValueError("hands are at most 65,535 bytes wide")
 
-    def arguments(self) -> tuple:
+    def arguments(
+        self,
+    ) -> tuple[
+        npt.NDArray[np.int64],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.uint8],
+    ]:
         return self.seats, self.slot_of_seat, self.prefix, self.prefix_len, self.cards
 
 
 _NO_HANDS = Hands([], [], [b"?"] * 52)
 
+#: A part of :func:`records`: bytes, :data:`BOARD` or :data:`BOARD2`, a :class:`Cycle`, a :class:`Hands` or an array
+#: of rows (any integer dtype; written as uint8).
+Part = bytes | bytearray | str | Cycle | Hands | np.ndarray
+
 
 # --- kernels (compiled by numba on first use, cached on disk) --------------------------------
 
 
-def _k_hand(owners, i, seats, slot_of_seat, prefix, prefix_len, cards, out, at, scratch):  # pragma: no cover
+def _k_hand(  # pragma: no cover
+    owners: npt.NDArray[np.uint8],
+    i: int,
+    seats: npt.NDArray[np.int64],
+    slot_of_seat: npt.NDArray[np.int64],
+    prefix: npt.NDArray[np.uint8],
+    prefix_len: npt.NDArray[np.int64],
+    cards: npt.NDArray[np.uint8],
+    out: npt.NDArray[np.uint8],
+    at: int,
+    scratch: npt.NDArray[np.int64],
+) -> None:
     # Counters live in registers, packed: per suit, each seat's length in 8 bits, then each
     # seat's next position in 16 bits; so the passes over the 52 cards carry no memory
     # round trip from one card to the next.
@@ -134,7 +159,15 @@ def _k_hand(owners, i, seats, slot_of_seat, prefix, prefix_len, cards, out, at, 
             packed += width << shift
 
 
-def _k_hands(owners, seats, slot_of_seat, prefix, prefix_len, cards, out):  # pragma: no cover - numba
+def _k_hands(  # pragma: no cover - numba
+    owners: npt.NDArray[np.uint8],
+    seats: npt.NDArray[np.int64],
+    slot_of_seat: npt.NDArray[np.int64],
+    prefix: npt.NDArray[np.uint8],
+    prefix_len: npt.NDArray[np.int64],
+    cards: npt.NDArray[np.uint8],
+    out: npt.NDArray[np.uint8],
+) -> None:
     start = np.zeros(16, dtype=np.int64)
     flat = out.reshape(-1)
     width = out.shape[1]
@@ -143,22 +176,22 @@ def _k_hands(owners, seats, slot_of_seat, prefix, prefix_len, cards, out):  # pr
 
 
 def _k_records(
-    owners,
-    rows,
-    first_board,
-    count,
-    template,
-    ends,
-    kind,
-    place,
-    arg,
-    seats,
-    slot_of_seat,
-    prefix,
-    prefix_len,
-    cards,
-    out,
-):  # pragma: no cover - numba
+    owners: npt.NDArray[np.uint8],
+    rows: npt.NDArray[np.uint8],
+    first_board: np.uint64,
+    count: int,
+    template: npt.NDArray[np.uint8],
+    ends: npt.NDArray[np.int64],
+    kind: npt.NDArray[np.int64],
+    place: npt.NDArray[np.int64],
+    arg: npt.NDArray[np.int64],
+    seats: npt.NDArray[np.int64],
+    slot_of_seat: npt.NDArray[np.int64],
+    prefix: npt.NDArray[np.uint8],
+    prefix_len: npt.NDArray[np.int64],
+    cards: npt.NDArray[np.uint8],
+    out: npt.NDArray[np.uint8],
+) -> int:  # pragma: no cover - numba
     # Record i is template record i % 16 with its places filled: board digits, hands, rows.
     # One simple loop per kind of work, so that each compiles to tight (vectorised) code.
     period = ends[16]
@@ -194,7 +227,7 @@ def _k_records(
     return count
 
 
-def _kernels() -> dict:
+def _kernels() -> dict[str, Callable[..., object]]:
     if not _KERNELS:
         from dealing.domain.jit import kernel as jit
 
@@ -221,7 +254,7 @@ def hands(owners: np.ndarray, how: Hands) -> np.ndarray:
 # --- records --------------------------------------------------------------------------------
 
 
-def _digit_runs(first: int, count: int):
+def _digit_runs(first: int, count: int) -> Iterator[tuple[int, int, int]]:
     """Split boards ``first … first+count−1`` where the number of decimal digits changes."""
     board, stop = first, first + count
     while board < stop:
@@ -231,7 +264,7 @@ def _digit_runs(first: int, count: int):
         board = end
 
 
-def records(first_board: int, count: int, parts: Sequence, owners: np.ndarray | None = None) -> memoryview:
+def records(first_board: int, count: int, parts: Sequence[Part], owners: np.ndarray | None = None) -> memoryview:
     """Records of boards ``first_board … first_board+count−1``, each the concatenation of
     ``parts`` (bytes, :data:`BOARD`, :data:`BOARD2`, a :class:`Cycle`, a :class:`Hands` — of
     ``owners`` — or a ``(count, w)`` uint8 array whose row k goes with board
@@ -257,13 +290,13 @@ def records(first_board: int, count: int, parts: Sequence, owners: np.ndarray | 
     rows = np.ascontiguousarray(
         np.hstack([a.astype(np.uint8, copy=False) for a in arrays]) if arrays else np.zeros((count, 1), dtype=np.uint8)
     )
-    columns = {}
+    columns: dict[int, int] = {}
     offset = 0
     for array in arrays:
         columns.setdefault(id(array), offset)
         offset += array.shape[1]
     layout = how[0] if how else _NO_HANDS
-    chunks = []
+    chunks: list[npt.NDArray[np.uint8]] = []
     done = 0
     for first, n, digits in _digit_runs(first_board, count):
         template, ends, kind, place, arg = _template(first, digits, parts, layout, columns)
@@ -284,10 +317,14 @@ def records(first_board: int, count: int, parts: Sequence, owners: np.ndarray | 
         )
         chunks.append(out)
         done += n
-    return memoryview(chunks[0] if len(chunks) == 1 else np.concatenate(chunks))
+    return (chunks[0] if len(chunks) == 1 else np.concatenate(chunks)).data  # = memoryview(array)
 
 
-def _template(first: int, digits: int, parts: Sequence, layout: Hands, columns: dict):
+def _template(
+    first: int, digits: int, parts: Sequence[Part], layout: Hands, columns: dict[int, int]
+) -> tuple[
+    npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]:
     """16 records starting with board ``first``: the bytes they share and where the rest goes."""
     template = bytearray()
     ends = [0]

@@ -33,8 +33,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Iterable
+from typing import TypedDict
 
 import numpy as np
+import numpy.typing as npt
 
 from dealing.domain.cards import Deal
 from dealing.domain.errors import DealingError
@@ -149,7 +152,7 @@ def number_from_bytes(data: bytes) -> int:
     return _check_number(int.from_bytes(data, "big"))
 
 
-def numbers_from_ints(numbers) -> np.ndarray:
+def numbers_from_ints(numbers: Iterable[int]) -> np.ndarray:
     """Python ints → ``(count, 12)`` uint8 big-endian array."""
     raw = b"".join(number_to_bytes(n) for n in numbers)
     return np.frombuffer(raw, dtype=np.uint8).reshape(-1, 12).copy()
@@ -176,7 +179,15 @@ def numbers_to_ints(numbers: np.ndarray) -> list[int]:
 _LIMB = 62
 _LOW = (1 << _LIMB) - 1
 _STRIDE = (14**3, 14**2, 14, 1)
-_KERNEL: dict = {}
+
+
+class _Kernel(TypedDict, total=False):
+    decode: Callable[..., None]
+    #: th, tl (the thresholds' two limbs), the Pavlicek order, the strides, the two-limb steps
+    tables: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], int]
+
+
+_KERNEL: _Kernel = {}
 
 
 def _threshold_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -221,7 +232,15 @@ def _threshold_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return th, tl, m_hi
 
 
-def _k_decode(numbers, owners, th, tl, order, stride, two_limb_steps):  # pragma: no cover - numba
+def _k_decode(  # pragma: no cover - numba
+    numbers: npt.NDArray[np.uint8],
+    owners: npt.NDArray[np.uint8],
+    th: npt.NDArray[np.int64],
+    tl: npt.NDArray[np.int64],
+    order: npt.NDArray[np.int64],
+    stride: npt.NDArray[np.int64],
+    two_limb_steps: int,
+) -> None:
     # Deals are decoded GROUP at a time, step by step, so the table loads of different deals
     # (independent dependency chains) overlap in the CPU instead of waiting one after another.
     group = 8
@@ -290,14 +309,14 @@ def _k_decode(numbers, owners, th, tl, order, stride, two_limb_steps):  # pragma
                 owners[base + g, order[step]] = seats[g, step]
 
 
-def _kernel():
+def _kernel() -> _Kernel:
     if not _KERNEL:
         from dealing.domain.jit import kernel
 
         _KERNEL["decode"] = kernel(_k_decode)
         th, tl, space_hi = _threshold_tables()
         # Steps 0 … two_limb_steps-1 may see a space ≥ 2^62; after that one limb suffices.
-        cards = sum(np.arange(14**4) // stride % 14 for stride in _STRIDE)
+        cards = sum((np.arange(14**4) // stride % 14 for stride in _STRIDE), start=np.zeros(14**4, dtype=np.int64))
         two_limb_steps = int((52 - cards[space_hi != 0] + 1).max(initial=0))
         _KERNEL["tables"] = (
             th,

@@ -127,7 +127,7 @@ _RULES: dict[tuple[int, ...], str] = {
 }
 
 
-def _build_trie():
+def _build_trie() -> tuple[list[tuple[int, ...]], list[int], list[tuple[int, int] | None], list[list[tuple[int, int]]]]:
     """Nodes are the sequences of _RULES; transitions by call code; outcomes where a bid may follow."""
     nodes = sorted(_RULES, key=lambda seq: (len(seq), seq))
     index = {seq: i for i, seq in enumerate(nodes)}
@@ -241,7 +241,9 @@ def encode(deal: Deal, dealer: Seat | str) -> list[Call]:
     calls.append(_STEP_CALL[last])
     while last < LAST_STEP:
         # Locate step last + 1, whose cards F and S are owners[2 * last - 1] and owners[2 * last].
-        between, places = _ENCODE[((owners[2 * last - 1] - bidder) & 3) * 4 + ((owners[2 * last] - bidder) & 3)]
+        entry = _ENCODE[((owners[2 * last - 1] - bidder) & 3) * 4 + ((owners[2 * last] - bidder) & 3)]
+        assert entry is not None  # only (0, 0) has none: the bidder holding both cards, skipped above
+        between, places = entry
         calls += between
         bidder = (bidder + places) & 3
         last += 1
@@ -259,7 +261,8 @@ def _codes(calls: Iterable[Call | str] | str) -> tuple[list[int], list[Call]]:
         return [call.code for call in parsed], parsed
     calls = list(calls)
     try:
-        return [call.code for call in calls], calls  # type: ignore[union-attr]
+        # A str has no .code: the AttributeError sends the list to the parsing below.
+        return [call.code for call in calls], calls  # type: ignore[union-attr, return-value]
     except AttributeError:
         parsed = []
         for position, call in enumerate(calls, start=1):

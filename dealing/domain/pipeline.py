@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TypeVar
 
 __all__ = ["ordered_map", "available_cpus"]
@@ -45,7 +45,7 @@ def ordered_map(function: Callable[[T], R], items: Iterable[T], threads: int) ->
         yield from map(function, items)
         return
     with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="dealing-map") as pool:
-        pending: deque = deque()
+        pending: deque[Future[R]] = deque()
         try:
             for item in items:
                 pending.append(pool.submit(function, item))

@@ -358,7 +358,9 @@ def _options(play: Play, solve: Solver) -> dict[Card, int]:
     """What each card the player to move may play leads to, in declarer's tricks at the end."""
     side_tricks = solve(play.position())
     left = 13 - len(play.completed)
-    ours = play.to_play.side == play.declarer.side
+    mover = play.to_play
+    assert mover is not None  # asked only of a play that is not over
+    ours = mover.side == play.declarer.side
     won = play.declarer_tricks
     legal = play.legal_cards()
     if set(side_tricks) != set(legal):
@@ -375,7 +377,9 @@ def options(play: Play, solve: Solver | None = None) -> tuple[CardOption, ...]:
     if play.is_over:
         return ()
     tricks = _options(play, solve or solve_position)
-    ours = play.to_play.side == play.declarer.side
+    mover = play.to_play
+    assert mover is not None  # the play is not over
+    ours = mover.side == play.declarer.side
     return tuple(CardOption(c, n, _cost(tricks, c, ours)) for c, n in tricks.items())
 
 
@@ -391,7 +395,7 @@ def best_card(play: Play, solve: Solver | None = None) -> Card:
 def play_for(play: Play, side: str, solve: Solver | None = None) -> Play:
     """Let ``side`` (``"NS"`` or ``"EW"``) play double dummy (:func:`best_card`) until it is the other side's
     turn or the play is over."""
-    while not play.is_over and play.to_play.side == side:
+    while (mover := play.to_play) is not None and mover.side == side:  # None: the play is over
         play = play.play(best_card(play, solve))
     return play
 
@@ -409,6 +413,7 @@ def evaluate(play: Play, solve: Solver | None = None) -> PlayEvaluation:
     for card in play.cards:
         tricks = _options(replay, solve)
         seat = replay.to_play
+        assert seat is not None  # replay has fewer cards than play: not over
         ours = seat.side == play.declarer.side
         if start is None:
             start = _best(tricks, ours)
@@ -418,7 +423,9 @@ def evaluate(play: Play, solve: Solver | None = None) -> PlayEvaluation:
         final = play.declarer_tricks
         return PlayEvaluation(final if start is None else start, tuple(played), (), final)
     now_options = options(play, solve)
-    ours = play.to_play.side == play.declarer.side
+    mover = play.to_play
+    assert mover is not None  # the play is not over
+    ours = mover.side == play.declarer.side
     now = _best({o.card: o.declarer_tricks for o in now_options}, ours)
     return PlayEvaluation(now if start is None else start, tuple(played), now_options, now)
 

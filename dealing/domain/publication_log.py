@@ -74,6 +74,7 @@ import hmac
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from dealing.domain.commitment import PublishedCommitment, canonical_dv, normalise_text
 from dealing.domain.errors import DealingError
@@ -183,7 +184,7 @@ class LogEntry:
     def values(self) -> dict[str, str]:
         return dict(self.data)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {
             "position": self.position,
             "previous": self.previous,
@@ -204,18 +205,21 @@ class LogEntry:
         """
         if not isinstance(item, Mapping):
             raise DealingError(Text.of("log_json.entry", place=place, kind=json_kind(item)), field="entries")
-        fields = {
-            name: _entry_field(item, name, int if name == "position" else str, place)
-            for name in ("position", "previous", "time", "act", "commitment", "hash")
-        }
+        position = _entry_field(item, "position", int, place)
+        previous, time, act, commitment, hash_ = [
+            _entry_field(item, name, str, place) for name in ("previous", "time", "act", "commitment", "hash")
+        ]
         data = item.get("data")
         data = {} if data is None else data  # an entry without data reads as one with none (check_acts says so)
         if not isinstance(data, Mapping) or not all(isinstance(v, str) for v in data.values()):
             raise DealingError(Text.of("log_json.data", place=place), field="data")
-        return cls(data=tuple(sorted(data.items())), **fields)
+        return cls(position, previous, time, act, commitment, data=tuple(sorted(data.items())), hash=hash_)
 
 
-def _entry_field(item: Mapping, name: str, kind: type, place: int):
+_Field = TypeVar("_Field", int, str)
+
+
+def _entry_field(item: Mapping[str, object], name: str, kind: type[_Field], place: int) -> _Field:
     if name not in item:
         raise DealingError(Text.of("log_json.missing", place=place, name=name), field=name)
     value = item[name]

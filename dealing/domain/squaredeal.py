@@ -222,10 +222,11 @@ class Tournament:
 
 def _text_lines(data: bytes | str, what: str) -> list[str]:
     if isinstance(data, bytes):
+        raw = data
         try:
-            data = data.decode("utf-8")
+            data = raw.decode("utf-8")
         except UnicodeDecodeError:
-            data = data.decode("latin-1")
+            data = raw.decode("latin-1")
     if what == ".sqd" and data.startswith("\ufeff"):  # a byte-order mark some editors put first
         data = data[1:]
     return data.replace("\r\n", "\n").replace("\r", "\n").split("\n")

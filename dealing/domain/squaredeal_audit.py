@@ -58,11 +58,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypedDict
 
 from dealing.domain import squaredeal as sq
 from dealing.domain.cards import Deal, Seat
 from dealing.domain.errors import DealingError
-from dealing.domain.formats.pbn import read_pbn
+from dealing.domain.formats.pbn import PbnFile, read_pbn
 from dealing.domain.text import Text
 
 __all__ = [
@@ -151,7 +152,7 @@ def read_hand_records(name: str, data: bytes | str) -> HandRecords:
     return HandRecords(name, kind, tuple(deals))
 
 
-def _pbn_deals(pbn) -> list[RecordedDeal]:
+def _pbn_deals(pbn: PbnFile) -> list[RecordedDeal]:
     deals: list[RecordedDeal] = []
     seen: dict[int, int] = {}
     for game in pbn.games:
@@ -204,7 +205,7 @@ class EventSession:
 
     @property
     def boards(self) -> range:
-        return range(self.first, self.last + 1) if self.first is not None else range(0)
+        return range(self.first, self.last + 1) if self.first is not None and self.last is not None else range(0)
 
 
 def _session(phase: sq.Phase, session: int, boards: tuple[int, int] | None = None) -> EventSession:
@@ -288,7 +289,7 @@ class Target:
     last: int
 
 
-def _name_pattern(prefix: str) -> re.Pattern:
+def _name_pattern(prefix: str) -> re.Pattern[str]:
     """A phase's file prefix as a pattern: the run of ``#`` becomes a number or a range (``01``, ``01-03``)."""
     match = re.search(r"#+", prefix)
     if not match:
@@ -491,6 +492,7 @@ def _place_by_board(
         if home is None:
             placement.extra.setdefault(keys[0] if len(keys) == 1 else None, []).append((board, given))
         else:
+            assert board is not None  # None is in no session's boards
             placement.given[home][board] = given
 
 
@@ -499,26 +501,26 @@ def _boards_of(phase: sq.Phase, session: int, records: HandRecords) -> tuple[int
     at most :data:`MAX_SESSION_BOARDS` of them (beyond, the error names the file and the deal's line)."""
     if sq.parse_board_spec(phase.boards) is not None:
         return phase.board_range(session)
-    given = [r for r in records.deals if r.board is not None]
+    given = [(r.board, r.line) for r in records.deals if r.board is not None]
     if not given:
         return None
-    first = min(r.board for r in given)
-    for recorded in given:
-        if recorded.board - first + 1 > MAX_SESSION_BOARDS:
+    first = min(board for board, _ in given)
+    for board, line in given:
+        if board - first + 1 > MAX_SESSION_BOARDS:
             raise _in_file(
                 records.name,
                 DealingError(
                     Text.of(
                         "limit.board_span",
-                        board=recorded.board,
+                        board=board,
                         first=first,
-                        count=recorded.board - first + 1,
+                        count=board - first + 1,
                         max=MAX_SESSION_BOARDS,
                     ),
-                    line=recorded.line,
+                    line=line,
                 ),
             )
-    return first, max(r.board for r in given)
+    return first, max(board for board, _ in given)
 
 
 # --- the verdicts --------------------------------------------------------------------------------
@@ -618,8 +620,8 @@ def _compare(
                     _differing_seats(deal, found.deal),
                 )
             )
-    for board, extra in placement.extra.get(session.key, []):
-        results.append(BoardResult(board, "extra", None, extra.deal.to_pbn(), extra.file, extra.line))
+    for extra_board, extra in placement.extra.get(session.key, []):
+        results.append(BoardResult(extra_board, "extra", None, extra.deal.to_pbn(), extra.file, extra.line))
     return results
 
 
@@ -701,6 +703,18 @@ def _has_key(keys: sq.SquareDealKeys, tournament: sq.Tournament, session: EventS
     return (phase.number, 0 if phase.open_ended else session.session) in keys.keys and session.first is not None
 
 
+class _SessionFields(TypedDict):
+    """What every :class:`SessionResult` of a session says, whatever its status."""
+
+    phase: int
+    session: int
+    name: str
+    description: str
+    first: int | None
+    last: int | None
+    files: tuple[str, ...]
+
+
 def _session_result(
     tournament: sq.Tournament,
     keys: sq.SquareDealKeys,
@@ -709,7 +723,7 @@ def _session_result(
     expected: dict[tuple[int, int], dict[int, Deal]],
 ) -> SessionResult:
     files = tuple(placement.files.get(session.key, ()))
-    base = dict(
+    base: _SessionFields = dict(
         phase=session.phase,
         session=session.session,
         name=session.name,

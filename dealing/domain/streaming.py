@@ -112,11 +112,11 @@ def encode_chunk(fmt: str, first_index: int, numbers: np.ndarray, owners: np.nda
     return bytes(_encode(fmt, first_index, numbers, owners, label))
 
 
-def _encode(fmt: str, first_index: int, numbers: np.ndarray, owners: np.ndarray, label: str = ""):
+def _encode(fmt: str, first_index: int, numbers: np.ndarray, owners: np.ndarray, label: str = "") -> bytes | memoryview:
     """:func:`encode_chunk` as bytes or a memoryview (no copy, for writing straight to a file)."""
     check_format(fmt)
     if fmt == "binary":
-        return memoryview(np.ascontiguousarray(numbers, dtype=np.uint8).reshape(-1))
+        return np.ascontiguousarray(numbers, dtype=np.uint8).reshape(-1).data  # = memoryview(array)
     if fmt == "deals":
         return layout.records(first_index + 1, owners.shape[0], [_LINE, b"\n"], owners)
     if fmt == "pbn":
@@ -169,11 +169,11 @@ def write_deal_set(
     """
     check_format(fmt)
     if threads <= 1 or count <= chunk:
-        chunks: Iterator = deal_chunks(key, label, start, count, chunk=chunk)
+        chunks: Iterator[tuple[int, np.ndarray, np.ndarray]] = deal_chunks(key, label, start, count, chunk=chunk)
         return stream_chunks(out, chunks, fmt, label, total=count, on_progress=on_progress)
     from dealing.domain.pipeline import ordered_map
 
-    def job(part: tuple[int, int]):
+    def job(part: tuple[int, int]) -> tuple[int, bytes | memoryview]:
         first, n = part
         numbers, owners = deal_arrays(key, label, first, n)
         return n, _encode(fmt, first, numbers, owners, label)

@@ -27,8 +27,12 @@ movements domain's is. This module implements no source document; it only holds 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from clubs.domain.text import TextBase
+
+if TYPE_CHECKING:
+    from dealing.domain.cards import Seat
 
 
 class Text(TextBase):
@@ -37,12 +41,14 @@ class Text(TextBase):
     kind = "dealing"
 
 
-def seat_name(seat) -> str:
-    """``North`` … (a ``cards.Seat``; not imported, cards.py imports this module's users)."""
+def seat_name(seat: Seat) -> str:
+    """``North`` … (a ``cards.Seat``; imported for the type checker only, cards.py imports this module's users)."""
     return seat.name.title()
 
 
-_Template = Callable[[dict], str]
+# A template's parameters are as varied as the messages (numbers, strings, seats, suits, tuples, nested texts)
+# and each template reads its own by name: Any, not a type per code.
+_Template = Callable[[dict[str, Any]], str]
 
 #: A JSON value's kind as a message names it (a commitment's field or a log entry of another kind than it should be).
 JSON_KINDS = {
@@ -88,7 +94,7 @@ RULES: dict[str, _Template] = {
 }
 
 
-def _expectation(p: dict) -> str:
+def _expectation(p: dict[str, Any]) -> str:
     context = f"after {seat_name(p['bidder'])}'s {p['bid']}"
     if p["made"]:
         context += f" ({', '.join(str(m) for m in p['made'])})"

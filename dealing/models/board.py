@@ -24,6 +24,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.choices import TextChoices
 from clubsite.encryption import EncryptedIntegerField, EncryptedTextField
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
@@ -31,7 +32,7 @@ VULNERABILITY_CHOICES = [("None", _("None")), ("NS", _("N–S")), ("EW", _("E–
 
 
 class SessionDealing(models.Model):
-    class Source(models.TextChoices):
+    class Source(TextChoices):
         COMMITMENT = "commitment", _("Committed deals")
         FRESH_KEY = "fresh", _("Fresh key (not committed)")
         IMPORTED = "imported", _("Imported file")
@@ -71,7 +72,7 @@ class SessionDealing(models.Model):
 
 
 class Board(models.Model):
-    class AnalysisStatus(models.TextChoices):
+    class AnalysisStatus(TextChoices):
         PENDING = "pending", _("Analysis pending")
         DONE = "done", _("Analysed")
         FAILED = "failed", _("Analysis failed")

@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.choices import TextChoices
 from clubsite.encryption import EncryptedTextField
 from dealing.domain import commitment as domain
 
@@ -37,7 +38,7 @@ COMMITTED_FIELDS = ("club_id", "event", "promise", "dv_format", "salt", "secret_
 
 
 class Commitment(models.Model):
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         DRAFT = "draft", _("Draft")
         PUBLISHED = "published", _("Published")
         REVEALED = "revealed", _("Revealed")

@@ -20,11 +20,12 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.choices import TextChoices
 from clubsite.encryption import EncryptedBinaryField
 
 
 class DealSet(models.Model):
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         QUEUED = "queued", _("Queued")
         RUNNING = "running", _("Running")
         ASSEMBLING = "assembling", _("Assembling files")
@@ -32,7 +33,7 @@ class DealSet(models.Model):
         FAILED = "failed", _("Failed")
         CANCELLED = "cancelled", _("Cancelled")
 
-    class KeySource(models.TextChoices):
+    class KeySource(TextChoices):
         NEW = "new", _("A new random key")
         GIVEN = "given", _("A key I give")
         COMMITMENT = "commitment", _("A commitment's dealing key")
@@ -110,11 +111,11 @@ class DealSet(models.Model):
 class DealSetChunk(models.Model):
     """One deterministic piece of a job: deals ``start … start+count−1``, for dealing or analysis."""
 
-    class Kind(models.TextChoices):
+    class Kind(TextChoices):
         DEAL = "deal", _("Dealing")
         ANALYSIS = "analysis", _("Analysis")
 
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         PENDING = "pending", _("Waiting")
         RUNNING = "running", _("Running")
         DONE = "done", _("Done")

@@ -26,6 +26,7 @@ import tempfile
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import IO
 
 from django.core.files import File
 from django.core.files.storage import FileSystemStorage, storages
@@ -99,7 +100,7 @@ class PartWriter:
         self.store, self.name, self.size = store, name, 0
         if not is_local(store):  # an object store: a PUT is whole or absent
             self.final, self.temp = None, None
-            self.file = tempfile.TemporaryFile()
+            self.file: IO[bytes] = tempfile.TemporaryFile()
         else:
             self.final = store.path(name)
             os.makedirs(os.path.dirname(self.final), exist_ok=True)
@@ -112,6 +113,7 @@ class PartWriter:
 
     def commit(self) -> int:
         if self.final is not None:
+            assert self.temp is not None  # set together with final
             self.file.close()
             os.replace(self.temp, self.final)
         else:

@@ -212,6 +212,7 @@ def call_cell(call: Call | None) -> dict:
     if call.is_redouble:
         return {"kind": "redouble"}
     bid = call.bid
+    assert bid is not None  # not a pass, a double nor a redouble: a bid
     suit = bid.strain.suit  # Suit.CLUBS is 0, so test against None, never for truth
     if suit is None:
         return {"kind": "bid", "level": bid.level, "notrump": True}

@@ -78,7 +78,7 @@ def contract_view(contract: Contract) -> dict:
         "level": contract.level,
         "strain": "NT" if strain is Strain.NOTRUMP else strain.letter,
         "symbol": strain.symbol,
-        "css": "" if strain is Strain.NOTRUMP else SUIT_CLASS[strain.suit],
+        "css": "" if strain.suit is None else SUIT_CLASS[strain.suit],  # no trump has no suit
         "doubling": "×" * contract.doubling,
         "call": contract.call,
         "declarer": contract.declarer.letter,
@@ -157,7 +157,8 @@ def play_context(result: selectors.BoardPlay, *, base: str, auto: str) -> dict:
         for seat in Seat
     ]
 
-    log, current = [], None
+    log: list[dict] = []
+    current: dict | None = None
     for p in evaluation.played:
         if current is None or current["number"] != p.trick:
             current = {"number": p.trick, "cards": [], "winner": None}
@@ -188,7 +189,7 @@ def play_context(result: selectors.BoardPlay, *, base: str, auto: str) -> dict:
                 keep -= 1
         undo = address(play.cards[: keep - 1]) if keep else None
     best = None
-    if evaluation.options and to_play.side != robot_side:
+    if evaluation.options and to_play is not None and to_play.side != robot_side:  # options: the play goes on
         best_option = min((o for o in evaluation.options if o.cost == 0), key=lambda o: (o.card.rank, o.card.index))
         best = address(play.cards + (best_option.card,))
     declarer_won, defence_won = play.declarer_tricks, play.defence_tricks

@@ -211,11 +211,11 @@ def _side_of(deal: Deal, name: str, dd_table=None) -> _Side:
     fit = max(Suit, key=lambda s: (lengths[s], s in (Suit.SPADES, Suit.HEARTS), s))
     tricks, declarer = {}, {}
     for strain in Strain:
-        if strain is Strain.NOTRUMP:
+        suit = strain.suit
+        if suit is None:  # no trump
             seat = _SIDES[name][0] if first.hcp >= second.hcp else _SIDES[name][1]
             estimate = 6.5 + (hcp - 20) * 0.4  # 25 points: nine tricks
         else:
-            suit = strain.suit
             seat = _SIDES[name][0] if len(first.holding(suit)) >= len(second.holding(suit)) else _SIDES[name][1]
             estimate = 7.2 + (hcp - 20) * 0.4 + (lengths[suit] - 8) * 0.8  # 26 and a fit: ten
         declarer[strain] = seat
@@ -257,12 +257,14 @@ class _BoardPlan:
         if self.generic is not None:
             contract, tricks = self.generic
             return Played(contract, max(0, min(13, tricks + rng.choice((-1, 0, 0, 0, 1)))))
+        strong, weak = self.strong, self.weak
+        assert strong is not None and weak is not None  # a board with no deal has a generic plan (above)
         if self.contract is None:
             if rng.random() < 0.25:  # one table opens light and plays a part score
-                strain = _strain(self.strong)
-                return self._played(Contract(Bid(1, strain), 0, self.strong.declarer[strain]), self.strong, rng)
+                strain = _strain(strong)
+                return self._played(Contract(Bid(1, strain), 0, strong.declarer[strain]), strong, rng)
             return Played(None)
-        strong, weak, contract = self.strong, self.weak, self.contract
+        contract = self.contract
         roll = rng.random()
         if roll < 0.08 and weak.fit_length >= 8 and contract.level <= 4:  # the opponents sacrifice, doubled
             level = max(contract.level if weak.fit.strain > contract.strain else contract.level + 1, 2)

@@ -45,7 +45,7 @@ class Balance:
     pairs_of_pairs: int
     histogram: dict[int, int]
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, int | float]:
         """The shape the ``movement`` command prints."""
         return {
             "min": self.min,
@@ -55,7 +55,7 @@ class Balance:
             "std": round(self.std, 4),
         }
 
-    def as_report(self) -> dict:
+    def as_report(self) -> dict[str, int | float | dict[str, int]]:
         return {
             **self.as_json(),
             "spread": self.spread,
@@ -146,7 +146,8 @@ def _welch_bound(movement: Movement, total: int, count: int) -> float | None:
         return None
     n_pairs, d = m.shape
     s_ip = 2 * total - count * d
-    return max(0.0, ((n_pairs * n_pairs * d - n_pairs * d * d) / 2 - s_ip * s_ip / count) / 4)
+    bound: float = ((n_pairs * n_pairs * d - n_pairs * d * d) / 2 - s_ip * s_ip / count) / 4
+    return max(0.0, bound)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ choose 7 to 10 rounds for a partial Howell, or leave rounds empty
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from movements.domain import howell, partial
 from movements.domain import mitchell as mitchell_mod
@@ -29,6 +30,13 @@ from movements.domain.balance import balance_of, best_possible
 from movements.domain.errors import MovementError
 from movements.domain.schedule import Movement
 from movements.domain.text import Text
+
+#: A balance report (``balance_report``): numbers, the histogram, ``best_possible`` (with its explanation, a
+#: ``Text``) and the construction's claim. ``Any``: a JSON-shaped report the pages and the API read by key.
+Report = dict[str, Any]
+#: An option of ``options_for``: the request parameters of ``movement_for`` (kind, rounds, half_sets, and for a
+#: Mitchell variant and arrow_switch) with its ``label`` (a ``Text``). ``Any``: JSON-shaped, passed on as keywords.
+Option = dict[str, Any]
 
 KINDS = ("howell", "mitchell")
 MAX_BOARDS_PER_ROUND = 8
@@ -85,7 +93,7 @@ def movement_for(
     return partial.partial_howell(pairs, rounds)
 
 
-def balance_report(movement: Movement) -> dict:
+def balance_report(movement: Movement) -> Report:
     b = balance_of(movement)
     best = best_possible(movement, b)
     return {
@@ -103,9 +111,9 @@ def balance_report(movement: Movement) -> dict:
     }
 
 
-def options_for(pairs: int) -> list[dict]:
+def options_for(pairs: int) -> list[Option]:
     """The movements offered for a field, as request parameters with a label (cheap: no building)."""
-    out: list[dict] = []
+    out: list[Option] = []
     n = pairs
     if howell.MIN_PAIRS <= n <= howell.MAX_PAIRS:
         full = _howell_rounds(n)

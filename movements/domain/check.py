@@ -25,12 +25,12 @@ from movements.domain.schedule import Movement
 def violations(movement: Movement) -> list[str]:
     out: list[str] = []
     real = set(movement.pair_numbers)
-    met: Counter = Counter()
-    played: Counter = Counter()
+    met: Counter[frozenset[int]] = Counter()
+    played: Counter[tuple[int, int]] = Counter()  # (pair, board set)
     relay_names = {r.name for r in movement.relays}
     expected_sets = set(range(1, movement.board_sets + 1))
     for rnd in movement.rounds:
-        seated: Counter = Counter()
+        seated: Counter[int] = Counter()
         for t in rnd.tables:
             if not 1 <= t.table <= movement.tables:
                 out.append(f"round {rnd.number}: table {t.table} does not exist")
@@ -52,7 +52,7 @@ def violations(movement: Movement) -> list[str]:
         for table, k in tables_here.items():
             if k > 1:
                 out.append(f"round {rnd.number}: table {table} is listed {k} times")
-        where: Counter = Counter()
+        where: Counter[int] = Counter()  # board set → places holding it
         for t in rnd.tables:
             where.update(t.board_sets)
         for r in rnd.relays:

@@ -35,11 +35,13 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from movements.domain import howell
 from movements.domain import mitchell as mitchell_mod
-from movements.domain.catalogue import MAX_BOARDS_PER_ROUND, balance_report, movement_for, options_for
+from movements.domain.catalogue import MAX_BOARDS_PER_ROUND, Report, balance_report, movement_for, options_for
 from movements.domain.errors import MovementError
 from movements.domain.schedule import Movement
 from movements.domain.text import Text
@@ -97,11 +99,12 @@ def parse_boards(value: str) -> tuple[int, int, bool]:
     if not found:
         raise MovementError(Text.of("error.target_boards", value=str(value)), field="boards")
     low = int(found[1])
-    high = int(found[2]) if found[2] else None
-    about = high is None
+    about = not found[2]
     if about:
         spread = max(1, round(low / 12))
         low, high = low - spread, low + spread
+    else:
+        high = int(found[2])
     low, high = min(low, high), max(low, high)
     if low < MIN_BOARDS or high > MAX_BOARDS:
         raise MovementError(
@@ -211,6 +214,7 @@ def pairs_for(pairs: int | None = None, tables: int | None = None) -> int:
             return 2 * tables
         if pairs not in (2 * tables - 1, 2 * tables):
             raise MovementError(Text.of("error.tables_pairs", tables=tables, pairs=pairs), field="tables")
+    assert pairs is not None  # pairs and tables both None was refused above
     return pairs
 
 
@@ -222,11 +226,11 @@ class Offer:
     """One row of the chooser: a movement with its boards per round, said in bridge words."""
 
     pairs: int
-    parameters: dict  # movement_for's: rounds, kind, half_sets, variant, arrow_switch
+    parameters: dict[str, Any]  # movement_for's: rounds, kind, half_sets, variant, arrow_switch
     boards_per_round: int
     label: Text
     movement: Movement
-    report: dict  # catalogue.balance_report: the mathematics, for the curious
+    report: Report  # catalogue.balance_report: the mathematics, for the curious
     boards: int  # boards each table plays: rounds × boards per round
     boards_dealt: int  # boards to prepare: board sets × boards in a set
     minutes: float  # expected playing time
@@ -238,7 +242,7 @@ class Offer:
     relays: int
     bye_stands: int
     facts: tuple[Text, ...] = ()
-    sort_key: tuple = field(default=(), compare=False)
+    sort_key: tuple[float, ...] = field(default=(), compare=False)
 
     @property
     def fits(self) -> bool:
@@ -277,7 +281,7 @@ class Offer:
             return Text.of("offer.longer", boards=self.boards - target.high)
         return None
 
-    def query(self) -> dict:
+    def query(self) -> dict[str, int | str | bool | None]:
         """The parameters a page or the API sends back to choose this row."""
         p = self.parameters
         return {
@@ -314,7 +318,7 @@ def opponents_met(movement: Movement) -> int:
     return min((len(v) for v in met.values()), default=0)
 
 
-def verdict(movement: Movement, report: dict, boards_per_round: int) -> tuple[Text, int, Text | None]:
+def verdict(movement: Movement, report: Report, boards_per_round: int) -> tuple[Text, int, Text | None]:
     """The balance said plainly, in boards: (verdict, rank 0 perfect … 4 uneven, what is provably best).
 
     Perfect: every two pairs (of a line, with two winners) compared equally often. As balanced as
@@ -346,7 +350,7 @@ def verdict(movement: Movement, report: dict, boards_per_round: int) -> tuple[Te
     return text, rank, _best_in_words(movement, best, high == low)
 
 
-def _best_in_words(movement: Movement, best: dict, perfect: bool) -> Text | None:
+def _best_in_words(movement: Movement, best: Mapping[str, Any], perfect: bool) -> Text | None:
     code = best["explanation"].code
     n = movement.pairs
     if movement.winners == 2:
@@ -363,7 +367,9 @@ def _best_in_words(movement: Movement, best: dict, perfect: bool) -> Text | None
     return Text.of("words.kind", reached=best["reached"])
 
 
-def _facts(movement: Movement, parameters: dict, opponents: int, dealt: int, played: int) -> tuple[Text, ...]:
+def _facts(
+    movement: Movement, parameters: Mapping[str, Any], opponents: int, dealt: int, played: int
+) -> tuple[Text, ...]:
     facts = [Text.of("fact.winners", count=movement.winners)]
     others = movement.pairs - 1
     facts.append(
@@ -397,7 +403,7 @@ def _candidates(full_rounds: int, kind: str, half_sets: bool, target: Target) ->
     boards per round that fits; for a Mitchell that does not fit, the same cut short by a third of its rounds at
     most (a big field: as many rounds as the session holds); when nothing fits, the nearest."""
     choices = _boards_per_round(full_rounds, half_sets)
-    full = [(None, b, full_rounds * b) for b in choices]
+    full: list[tuple[int | None, int, int]] = [(None, b, full_rounds * b) for b in choices]
     fitting = [c for c in full if target.penalty(c[2]) == 0]
     if kind == "mitchell":
         shortened = _shortened(full_rounds, target, shortest=max(3, math.ceil(2 * full_rounds / 3)), most=4)
@@ -433,7 +439,7 @@ def offers_for(pairs: int, target: Target, *, winners: str = "one") -> Choice:
         raise MovementError(Text.of("error.winners", value=str(winners)), field="winners")
     offers: list[Offer] = []
     unavailable: list[tuple[Text, Text]] = []
-    reports: dict[int, dict] = {}
+    reports: dict[int, Report] = {}
     for option in options_for(pairs):
         params = {
             "rounds": option.get("rounds"),
@@ -469,7 +475,14 @@ def offers_for(pairs: int, target: Target, *, winners: str = "one") -> Choice:
 
 
 def _offer(
-    pairs: int, params: dict, bpr: int, label: Text, m: Movement, report: dict, target: Target, winners: str
+    pairs: int,
+    params: Mapping[str, Any],
+    bpr: int,
+    label: Text,
+    m: Movement,
+    report: Report,
+    target: Target,
+    winners: str,
 ) -> Offer:
     per_set = bpr // 2 if m.half_sets else bpr
     played = m.round_count * bpr

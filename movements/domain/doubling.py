@@ -31,12 +31,21 @@ always sits NS.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TypeAlias
+
 from movements.domain.errors import internal
 from movements.domain.fields import FiniteField
-from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePlay
+from movements.domain.schedule import Claim, Movement, Relay, RelayHold, Round, TablePlay
 from movements.domain.text import Text
 
 INF, INF2 = "inf", "inf'"
+
+#: A row/column label or a symbol (pair) of the Room square: g ∈ GF(q), ("p", g) primed, ∞ ("inf"), ∞′ ("inf'"),
+#: or the extra row/column "l".
+Label: TypeAlias = int | str | tuple[str, int]
+#: The Room square as cells: {(row, col): (first, second)}.
+Square: TypeAlias = dict[tuple[Label, Label], tuple[Label, Label]]
 
 
 def _primitive(f: FiniteField) -> int:
@@ -50,10 +59,10 @@ def _primitive(f: FiniteField) -> int:
     raise AssertionError("no primitive element")  # pragma: no cover
 
 
-def _room(f: FiniteField, starter: list[tuple[int, int]]) -> dict:
+def _room(f: FiniteField, starter: list[tuple[int, int]]) -> dict[tuple[int, int], tuple[int | str, int]]:
     """Room square cells {(row, col): (first, second)} with (∞, i) on the diagonal."""
     q = f.order
-    cells = {(i, i): (INF, i) for i in range(q)}
+    cells: dict[tuple[int, int], tuple[int | str, int]] = {(i, i): (INF, i) for i in range(q)}
     for a, b in starter:
         col0 = f.add[a][b]
         for i in range(q):
@@ -61,7 +70,7 @@ def _room(f: FiniteField, starter: list[tuple[int, int]]) -> dict:
     return cells
 
 
-def doubled_room_square(q: int, offsets: tuple[int, int] | None = None) -> tuple[list, dict]:
+def doubled_room_square(q: int, offsets: tuple[int, int] | None = None) -> tuple[list[Label], Square]:
     """The balanced Room square F of side 2q + 1: (labels, {(row, col): (first, second)})."""
     f = FiniteField(q)
     if q % 4 != 3 or q <= 3:
@@ -82,10 +91,13 @@ def doubled_room_square(q: int, offsets: tuple[int, int] | None = None) -> tuple
     P = [("p", g) for g in G]  # primed rows/cols and symbols
     L = "l"
 
-    def prime(s):
-        return "inf'" if s == INF else ("p", s)
+    def prime(s: int | str) -> Label:
+        if s == INF:
+            return "inf'"
+        assert isinstance(s, int)  # every other symbol of R and S is a group element
+        return ("p", s)
 
-    C: dict = {}
+    C: Square = {}
     for i in G:
         for j in G:
             if i == j:
@@ -98,7 +110,7 @@ def doubled_room_square(q: int, offsets: tuple[int, int] | None = None) -> tuple
     for i in G:
         for j in G:
             u, v = (i, i) if i == j else (R.get((i, j)) or S[(i, j)])
-            pair = (u, prime(v))
+            pair: tuple[Label, Label] = (u, prime(v))
             if i != j and (i, j) in R:
                 pair = (prime(v), u)
             C[(("p", i), ("p", j))] = pair
@@ -112,6 +124,7 @@ def doubled_room_square(q: int, offsets: tuple[int, int] | None = None) -> tuple
         cell = (("p", i), ("p", j))
         first, second = C.pop(cell)
         kp, n = (first, second) if (i, j) in R else (second, first)
+        assert isinstance(kp, tuple)  # k′: T1 lies in R, so its cells hold (k′, n) or (n, k′), k′ primed
         C[(("p", i), L)] = (first, second)
         C[(kp[1], ("p", j))] = (INF2, kp)
         C[(n, ("p", j))] = (INF, n)
@@ -119,19 +132,20 @@ def doubled_room_square(q: int, offsets: tuple[int, int] | None = None) -> tuple
         j = f.add[i][j2]
         cell = (("p", i), ("p", j))
         kp, n = C.pop(cell)
+        assert isinstance(kp, tuple)  # k′: T2 lies in R, so its cells hold (k′, n)
         C[(L, ("p", j))] = (kp, n)
         C[(("p", i), kp[1])] = (kp, INF)
         C[(("p", i), n)] = (INF2, n)
-    labels = G + P + [L]
+    labels: list[Label] = [*G, *P, L]
     return labels, C
 
 
-def room_square_claim(F: dict, *, drop=None) -> dict:
+def room_square_claim(F: Mapping[tuple[Label, Label], tuple[Label, Label]], *, drop: Label | None = None) -> Claim:
     """Comparisons computed from the Room square's row blocks (first members, second members), independently
     of the schedule built from it; ``drop`` = a phantom symbol whose opponents sit out."""
     from itertools import combinations
 
-    rows: dict = {}
+    rows: dict[Label, tuple[list[Label], list[Label]]] = {}
     for (row, _col), (a, b) in F.items():
         if drop in (a, b):
             continue
@@ -153,14 +167,14 @@ def room_square_claim(F: dict, *, drop=None) -> dict:
 def doubled_howell(q: int, *, phantom: bool = False) -> Movement:
     labels, F = doubled_room_square(q)
     n_struct = 2 * q + 2
-    number = {g: g + 1 for g in range(q)}
+    number: dict[Label, int] = {g: g + 1 for g in range(q)}
     number.update({("p", g): q + g + 1 for g in range(q)})
     number[INF2] = 2 * q + 1
     number[INF] = n_struct
     index = {lab: k for k, lab in enumerate(labels)}
     # turn each board set round so that ∞ (the stationary pair) sits NS
     flip = {row for (row, col), (a, b) in F.items() if b == INF}
-    rounds = []
+    rounds: list[Round] = []
     relay_count = len(labels) - (q + 1)
     previous: dict[int, int] = {}  # board set → table in the round before
     on_relay: dict[int, int] = {}  # board set → relay in the round before

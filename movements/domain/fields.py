@@ -22,6 +22,7 @@ because the article's α fails in characteristic 3 (5/4 = −1 in GF(27)).
 from __future__ import annotations
 
 from functools import cache
+from typing import TypeAlias
 
 from movements.domain.errors import internal
 
@@ -165,8 +166,12 @@ def _divides(divisor: list[int], poly: list[int], p: int) -> bool:
     return not any(x % p for x in rest[:d])
 
 
+#: The additive group a translation movement lives in: Z_n or (the additive group of) GF(q).
+Group: TypeAlias = CyclicGroup | FiniteField
+
+
 @cache
-def group(kind: str, order: int) -> CyclicGroup | FiniteField:
+def group(kind: str, order: int) -> Group:
     """The group named by a data record: ``("Z", 15)`` or ``("GF", 27)`` (cached)."""
     if kind == "Z":
         return CyclicGroup(order)

@@ -110,7 +110,7 @@ def table_cards(m: Movement) -> dict[int, list[TableCardLine]]:
         where_next = m.location_of_set(i + 1) if not last else {}
         for t in rnd.tables:
 
-            def goes(p):
+            def goes(p: int) -> tuple[int, str] | None:
                 if last or p == m.phantom:
                     return None
                 return seats[i + 1][p]
@@ -140,7 +140,7 @@ def board_cards(m: Movement) -> dict[int, list[tuple[int, int | str]]]:
     return cards
 
 
-def cards_json(m: Movement) -> dict:
+def cards_json(m: Movement) -> dict[str, dict[str, list[list[int | str]]]]:
     return {
         "pair_cards": {
             str(p): [[c.round, c.table, c.plays] for c in lines if not c.sits_out] for p, lines in pair_cards(m).items()

@@ -36,14 +36,16 @@ movements.domain.errors.MovementError: a Howell needs at least 4 pairs (2 tables
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from movements.domain import small
 from movements.domain.doubling import doubled_howell
 from movements.domain.errors import MovementError
 from movements.domain.fields import FiniteField, group, prime_power
-from movements.domain.schedule import Movement
+from movements.domain.schedule import Claim, Movement
 from movements.domain.search import difference_counts
 from movements.domain.text import Text, method_text
 from movements.domain.translation import Starter, translation_movement
@@ -54,9 +56,10 @@ DATA = Path(__file__).resolve().parent / "data" / "starters.json"
 
 
 @lru_cache(maxsize=1)
-def embedded() -> dict:
+def embedded() -> dict[str, Any]:  # JSON: section → pairs → the search's record
     """The search results embedded as data (see scripts/search_movements.py)."""
-    return json.loads(DATA.read_text())
+    data: dict[str, Any] = json.loads(DATA.read_text())
+    return data
 
 
 def bh_field_order(n_struct: int) -> int | None:
@@ -79,13 +82,13 @@ def berlekamp_hwang_starter(q: int) -> tuple[Starter, int]:
     return Starter((kind, q), tuple(rows)), alpha
 
 
-def _values_claim(values: list[tuple[int, int]], ideal: float) -> dict:
+def _values_claim(values: list[tuple[int, int]], ideal: float) -> Claim:
     """values: (comparisons, how many pairs of pairs) → the claim dict."""
     cs = [c for c, k in values if k]
     return {"min": min(cs), "max": max(cs), "sumsq": float(sum(k * (c - ideal) ** 2 for c, k in values))}
 
 
-def theory_claim(starter: Starter, *, phantom: bool) -> dict:
+def theory_claim(starter: Starter, *, phantom: bool) -> Claim:
     """The balance the offsets promise (spec §6), without building the schedule."""
     g = group(*starter.group)
     p = g.order
@@ -116,7 +119,7 @@ def theory_claim(starter: Starter, *, phantom: bool) -> dict:
     return claim
 
 
-def _from_record(rec: dict) -> Starter:
+def _from_record(rec: Mapping[str, Any]) -> Starter:  # a JSON record of embedded()
     return Starter(tuple(rec["group"]), tuple(tuple(r) for r in rec["rows"]), tuple(rec.get("second", ())))
 
 

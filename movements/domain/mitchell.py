@@ -69,7 +69,7 @@ def mitchell(
     if variant == "relay":
         relays = (Relay("R1", (m // 2, m // 2 + 1)),)
         # the board path: shared slot (tables 1 and m) → m−1 … m/2+1 → bye-stand → m/2 … 2 → shared
-        path: list = ["1&m"] + list(range(m - 1, m // 2, -1)) + ["R1"] + list(range(m // 2, 1, -1))
+        path: list[str | int] = ["1&m"] + list(range(m - 1, m // 2, -1)) + ["R1"] + list(range(m // 2, 1, -1))
     for r in range(R):
         plays = []
         holds = []
@@ -98,6 +98,7 @@ def mitchell(
         notes.append(Text.of("note.mitchell_relay", relay="R1", low=m // 2, high=m // 2 + 1, tables=m))
     if phantom:
         notes.append(Text.of("note.mitchell_phantom", pair=phantom))
+    title = Text.of("title.mitchell", variant=variant, pairs=n, tables=m, rounds=R, arrow_switched=False)
     movement = Movement(
         kind="mitchell",
         pairs=n,
@@ -110,7 +111,7 @@ def mitchell(
         shared_boards=variant == "relay",
         complete=False,
         fields=(ns_pairs, ew_pairs),
-        title=Text.of("title.mitchell", variant=variant, pairs=n, tables=m, rounds=R, arrow_switched=False),
+        title=title,
         construction=Text.of("construction.mitchell", variant=variant),
         notes=tuple(notes),
     )
@@ -123,7 +124,7 @@ def mitchell(
                 rounds2.append(Round(rnd.number, tables, rnd.relays, True))
             else:
                 rounds2.append(rnd)
-        title = Text.of("title.mitchell", **{**movement.title.params, "arrow_switched": True})
+        title = Text.of("title.mitchell", **{**title.params, "arrow_switched": True})
         movement = replace(
             movement,
             rounds=tuple(rounds2),

@@ -19,9 +19,21 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from movements.domain.schedule import Movement, Round, TablePlay
+
+
+@dataclass(slots=True)
+class _Play:
+    """A table-round with real pairs only; ``ns``/``ew`` (indexes of the pairs) swap when it flips."""
+
+    round_index: int
+    position: int  # position in the round's tables
+    sets: tuple[int, ...]
+    ns: int
+    ew: int
+    fixed: bool  # in ``keep``: never flipped
 
 
 def anneal_orientation(
@@ -30,7 +42,7 @@ def anneal_orientation(
     seed: int = 1,
     steps: int = 20000,
     per_round: bool = False,
-    keep: frozenset = frozenset(),
+    keep: frozenset[tuple[int, int]] = frozenset(),
     seconds: float | None = None,
 ) -> Movement:
     """Flip table-rounds (or whole rounds with ``per_round``) to balance the comparisons.
@@ -40,16 +52,15 @@ def anneal_orientation(
     idx = {p: i for i, p in enumerate(pairs)}
     n = len(pairs)
     phantom = movement.phantom
-    # plays: (round index, position in round, set, ns, ew) with real pairs only
-    plays = []
+    plays: list[_Play] = []
     for ri, rnd in enumerate(movement.rounds):
         for ti, t in enumerate(rnd.tables):
             if phantom in (t.ns, t.ew):
                 continue
-            plays.append([ri, ti, t.board_sets, idx[t.ns], idx[t.ew], (ri, t.table) in keep])
-    by_set: dict = {}
-    for k, (_ri, _ti, sets, _a, _b, _f) in enumerate(plays):
-        for s in sets:
+            plays.append(_Play(ri, ti, t.board_sets, idx[t.ns], idx[t.ew], (ri, t.table) in keep))
+    by_set: dict[int, list[int]] = {}  # board set → the plays of it
+    for k, pl in enumerate(plays):
+        for s in pl.sets:
             by_set.setdefault(s, []).append(k)
     c = [[0] * n for _ in range(n)]
     state = {"sumsq": 0.0, "mean": 0.0}
@@ -61,14 +72,14 @@ def anneal_orientation(
         c[j][i] += sign
 
     def add(k: int, sign: int) -> None:
-        _ri, _ti, sets, a, b, _f = plays[k]
-        for s in sets:
+        pl = plays[k]
+        for s in pl.sets:
             for k2 in by_set[s]:
                 if k2 == k:
                     continue
-                _r2, _t2, _s2, a2, b2, _f2 = plays[k2]
-                bump(a, a2, sign)
-                bump(b, b2, sign)
+                other = plays[k2]
+                bump(pl.ns, other.ns, sign)
+                bump(pl.ew, other.ew, sign)
 
     for k in range(len(plays)):
         add(k, 1)
@@ -88,33 +99,33 @@ def anneal_orientation(
         for k in ks:
             remove_or_add(k, -1, ks)
         for k in ks:
-            plays[k][3], plays[k][4] = plays[k][4], plays[k][3]
+            plays[k].ns, plays[k].ew = plays[k].ew, plays[k].ns
         for k in ks:
             remove_or_add(k, 1, ks)
 
     def remove_or_add(k: int, sign: int, group: list[int]) -> None:
         # each comparison between k and another play counted once: pairs inside the group once
-        _ri, _ti, sets, a, b, _f = plays[k]
-        for s in sets:
+        pl = plays[k]
+        for s in pl.sets:
             for k2 in by_set[s]:
                 if k2 == k or (k2 in group_set and k2 < k):
                     continue
-                _r2, _t2, _s2, a2, b2, _f2 = plays[k2]
-                bump(a, a2, sign)
-                bump(b, b2, sign)
+                other = plays[k2]
+                bump(pl.ns, other.ns, sign)
+                bump(pl.ew, other.ew, sign)
 
-    group_set: set = set()
+    group_set: set[int] = set()
 
     groups: list[list[int]]
     if per_round:
-        groups = [[k for k, pl in enumerate(plays) if pl[0] == ri] for ri in range(len(movement.rounds))]
+        groups = [[k for k, pl in enumerate(plays) if pl.round_index == ri] for ri in range(len(movement.rounds))]
     else:
-        groups = [[k] for k, pl in enumerate(plays) if not pl[5]]
+        groups = [[k] for k, pl in enumerate(plays) if not pl.fixed]
     groups = [g for g in groups if g]
     if not groups:
         return movement
     now = cost()
-    best_state = [(pl[3], pl[4]) for pl in plays]
+    best_state = [(pl.ns, pl.ew) for pl in plays]
     best = now
     temp0 = max(1.0, now / max(count, 1))
     begin = time.monotonic()
@@ -125,6 +136,7 @@ def anneal_orientation(
             now_t = time.monotonic()
             if now_t > stop:
                 break
+            assert seconds  # stop is set only when seconds is
             progress = max(step / steps, (now_t - begin) / seconds)
         elif stop is None:
             progress = step / steps
@@ -138,13 +150,15 @@ def anneal_orientation(
             now = new
             if now < best - 1e-9:
                 best = now
-                best_state = [(pl[3], pl[4]) for pl in plays]
+                best_state = [(pl.ns, pl.ew) for pl in plays]
         else:
             flip(g)
         if best <= 1e-6:
             break
     swapped = {
-        (pl[0], pl[1]) for pl, st in zip(plays, best_state) if idx[movement.rounds[pl[0]].tables[pl[1]].ns] != st[0]
+        (pl.round_index, pl.position)
+        for pl, st in zip(plays, best_state)
+        if idx[movement.rounds[pl.round_index].tables[pl.position].ns] != st[0]
     }
     rounds = []
     for ri, rnd in enumerate(movement.rounds):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 
 from movements.domain.errors import MovementError
@@ -30,8 +31,12 @@ from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePl
 from movements.domain.search import _exact_cover
 from movements.domain.text import Text
 
+#: A table of the band: (kind, e1, e2, t) — kind "S" (a stationary pair, moving seat e1, e2 None) or "M" (e1 v e2)
+#: at position t.
+_Table = tuple[str, int, int | None, int]
 
-def _search(R: int, m: int, s: int, seed: int, node_limit: int):
+
+def _search(R: int, m: int, s: int, seed: int, node_limit: int) -> tuple[list[_Table] | None, int]:
     """Tables as (kind, e1, e2, t): 'S' = a stationary pair v moving seat e1, 'M' = e1 v e2.
     An exact cover (Knuth's Algorithm X): every moving offset e, every board offset e + t and
     every stationary slot once; positions and difference classes at most once."""
@@ -40,7 +45,7 @@ def _search(R: int, m: int, s: int, seed: int, node_limit: int):
     def cls(d: int) -> int:
         return min(d % R, (-d) % R)
 
-    options: dict = {}
+    options: dict[tuple[str, int, int, int], list[tuple[str, int]]] = {}
     for j in range(1, s):
         for e in range(1, R):
             for t in range(1, R):
@@ -59,7 +64,7 @@ def _search(R: int, m: int, s: int, seed: int, node_limit: int):
     sol = _exact_cover(primary, options, rng, node_limit)
     if not sol:
         return None, node_limit
-    tables = [("S", 0, None, 0)]
+    tables: list[_Table] = [("S", 0, None, 0)]
     for opt in sol:
         if opt[0] == "S":
             tables.append(("S", opt[2], None, opt[3]))
@@ -68,7 +73,7 @@ def _search(R: int, m: int, s: int, seed: int, node_limit: int):
     return tables, 0
 
 
-def _movement(R, m, n, tables, flips, phantom) -> Movement:
+def _movement(R: int, m: int, n: int, tables: Sequence[_Table], flips: Sequence[bool], phantom: bool) -> Movement:
     n_struct = 2 * m
     order = sorted(range(len(tables)), key=lambda i: tables[i][3])
     table_no = {order[0]: 1}
@@ -80,7 +85,8 @@ def _movement(R, m, n, tables, flips, phantom) -> Movement:
         stat_no[i] = R + 1 + k
     table_at = {tb[3]: table_no[i] for i, tb in enumerate(tables)}
     free = sorted((t for t in range(R) if t not in table_at), key=lambda t: -t)
-    relays, name_of = [], {}
+    relays: list[Relay] = []
+    name_of: dict[int, str] = {}
     for k, pos in enumerate(free):
         before = next(table_at[(pos - j) % R] for j in range(1, R) if (pos - j) % R in table_at)
         after = next(table_at[(pos + j) % R] for j in range(1, R) if (pos + j) % R in table_at)
@@ -90,7 +96,11 @@ def _movement(R, m, n, tables, flips, phantom) -> Movement:
     for r in range(R):
         plays = []
         for i, (kind, a, b, t) in enumerate(tables):
-            first = stat_no[i] if kind == "S" else (b + r) % R + 1
+            if kind == "S":
+                first = stat_no[i]
+            else:
+                assert b is not None  # a table of two moving seats has both offsets
+                first = (b + r) % R + 1
             second = (a + r) % R + 1
             ns, ew = (first, second) if not flips[i] else (second, first)
             plays.append(TablePlay(table_no[i], ns, ew, ((r - t) % R + 1,)))
@@ -138,7 +148,7 @@ def partial_howell(pairs: int, rounds: int, *, seed: int = 1, time_limit: float 
     s = n_struct - R
     start = time.monotonic()
     tries = 0
-    found = None
+    found: list[_Table] | None = None
     while tries < MAX_RESTARTS and time.monotonic() - start < time_limit:  # restarts decide; time is a cap
         tries += 1
         found, _nodes = _search(R, m, s, seed * 7919 + tries, node_limit=3000)

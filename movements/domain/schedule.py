@@ -26,8 +26,17 @@ Django layer.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from movements.domain.text import Text
+
+
+class Claim(TypedDict, total=False):
+    """The balance a construction claims (from its theory, not from its schedule); empty when it claims none."""
+
+    min: int  # the fewest comparisons of two pairs
+    max: int  # the most
+    sumsq: float  # Σ (c − ideal)²
 
 
 @dataclass(frozen=True)
@@ -39,8 +48,8 @@ class TablePlay:
     ew: int
     board_sets: tuple[int, ...]
 
-    def as_json(self) -> dict:
-        out: dict = {"table": self.table, "ns": self.ns, "ew": self.ew}
+    def as_json(self) -> dict[str, int | list[int]]:
+        out: dict[str, int | list[int]] = {"table": self.table, "ns": self.ns, "ew": self.ew}
         if len(self.board_sets) == 1:
             out["board_set"] = self.board_sets[0]
         else:
@@ -98,7 +107,7 @@ class Movement:
     fields: tuple[tuple[int, ...], ...] = ()  # pairs ranked together (two for a two-winner Mitchell)
     title: Text | None = None
     construction: Text | None = None
-    claim: dict = field(default_factory=dict)  # balance the construction claims: min, max, sumsq
+    claim: Claim = field(default_factory=Claim)  # balance the construction claims: min, max, sumsq
     notes: tuple[Text, ...] = ()
 
     @property

@@ -33,15 +33,20 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
-from movements.domain.fields import FiniteField, group, prime_power
+from movements.domain.fields import FiniteField, Group, group, prime_power
+
+_Item = TypeVar("_Item", bound=Hashable)  # an item of an exact-cover problem
+_Option = TypeVar("_Option", bound=Hashable)  # an option's id
 
 
 def _is_prime(n: int) -> bool:
     return n > 1 and all(n % d for d in range(2, int(n**0.5) + 1))
 
 
-def difference_counts(g, offsets) -> list[int]:
+def difference_counts(g: Group, offsets: Collection[int]) -> list[int]:
     """Δ_A(d) for every d: the number of ordered (a, b) in A with a − b = d."""
     counts = [0] * g.order
     for a in offsets:
@@ -91,7 +96,7 @@ def hadamard_difference_set(p: int) -> list[int] | None:
     return found
 
 
-def _order(f, a: int) -> int:
+def _order(f: FiniteField, a: int) -> int:
     k, y = 1, a
     while y != 1:
         y = f.mul[y][a]
@@ -99,7 +104,7 @@ def _order(f, a: int) -> int:
     return k
 
 
-def even_score(g, offsets) -> list[int]:
+def even_score(g: Group, offsets: Collection[int]) -> list[int]:
     """c(x, x+d) − (m−1) for every d ≠ 0 of an even cyclic movement with NS offsets A."""
     p = g.order
     lam2 = (p - 1) // 2
@@ -107,7 +112,7 @@ def even_score(g, offsets) -> list[int]:
     return [2 * counts[d] + 1 - lam2 for d in range(1, p)]
 
 
-def odd_score(g, offsets) -> list[int]:
+def odd_score(g: Group, offsets: Iterable[int]) -> list[int]:
     """c(x, x+d) − (n−3)/2 for the odd field (p pairs, the stationary pair a phantom)."""
     p = g.order
     a_set = set(offsets)
@@ -118,7 +123,13 @@ def odd_score(g, offsets) -> list[int]:
 
 
 def anneal_offsets(
-    g, cost, *, seed: int, steps: int = 20000, sets: int = 1, floor: float = 0.0
+    g: Group,
+    cost: Callable[..., float],  # cost(g, *sets): cost_even / cost_odd take one set, cost_two_circuits two
+    *,
+    seed: int,
+    steps: int = 20000,
+    sets: int = 1,
+    floor: float = 0.0,
 ) -> tuple[list[list[int]], float]:
     """``sets`` offset sets A ⊂ G∖{0}, each of size (p−1)/2, minimising ``cost(g, *sets)`` by
     simulated annealing (one element swapped in or out per step)."""
@@ -147,18 +158,18 @@ def anneal_offsets(
     return best, best_cost
 
 
-def cost_even(g, a) -> float:
+def cost_even(g: Group, a: Collection[int]) -> float:
     """Σ (c − (m−1))² over d, minus what parity forces (p ≡ 1 mod 4: every |c − (m−1)| ≥ 1)."""
     s = even_score(g, a)
     floor = 1 if g.order % 4 == 1 else 0
     return float(sum(v * v - floor for v in s))
 
 
-def cost_odd(g, a) -> float:
+def cost_odd(g: Group, a: Iterable[int]) -> float:
     return float(sum(v * v for v in odd_score(g, a)))
 
 
-def cost_two_circuits(g, a1, a2) -> float:
+def cost_two_circuits(g: Group, a1: Collection[int], a2: Collection[int]) -> float:
     """Half-sets: c(d) = 2(Δ1 + Δ2) + 2 against the ideal p − 1."""
     d1, d2 = difference_counts(g, a1), difference_counts(g, a2)
     return float(sum((2 * (d1[d] + d2[d]) + 2 - (g.order - 1)) ** 2 for d in range(1, g.order)))
@@ -168,9 +179,11 @@ class Budget(Exception):
     pass
 
 
-def _exact_cover(items_primary: set, options: dict, rng: random.Random, node_limit: int):
+def _exact_cover(
+    items_primary: set[_Item], options: Mapping[_Option, Sequence[_Item]], rng: random.Random, node_limit: int
+) -> list[_Option] | None:
     """Algorithm X (dict-of-sets form); options: id → list of items (secondary items allowed)."""
-    columns: dict = {}
+    columns: dict[_Item, set[_Option]] = {}
     for oid, its in options.items():
         for it in its:
             columns.setdefault(it, set()).add(oid)
@@ -179,9 +192,9 @@ def _exact_cover(items_primary: set, options: dict, rng: random.Random, node_lim
             return None
     primary = sorted(set(items_primary), key=repr)  # fixed order: set order depends on the hash seed
     nodes = [0]
-    solution: list = []
+    solution: list[_Option] = []
 
-    def select(r):
+    def select(r: _Option) -> list[set[_Option]]:
         cols = []
         for j in options[r]:
             for i in columns[j]:
@@ -191,7 +204,7 @@ def _exact_cover(items_primary: set, options: dict, rng: random.Random, node_lim
             cols.append(columns.pop(j))
         return cols
 
-    def deselect(r, cols):
+    def deselect(r: _Option, cols: list[set[_Option]]) -> None:
         for j in reversed(options[r]):
             columns[j] = cols.pop()
             for i in columns[j]:
@@ -199,7 +212,7 @@ def _exact_cover(items_primary: set, options: dict, rng: random.Random, node_lim
                     if k != j:
                         columns[k].add(i)
 
-    def solve():
+    def solve() -> bool:
         nodes[0] += 1
         if nodes[0] > node_limit:
             raise Budget
@@ -229,9 +242,9 @@ def _exact_cover(items_primary: set, options: dict, rng: random.Random, node_lim
 
 
 def find_starter(
-    g,
-    ns_offsets,
-    ew_offsets,
+    g: Group,
+    ns_offsets: Iterable[int],
+    ew_offsets: Iterable[int],
     *,
     seed: int = 0,
     restarts: int = 50,
@@ -245,7 +258,7 @@ def find_starter(
     def cls(d: int) -> int:
         return min(d, g.neg[d])
 
-    options = {}
+    options: dict[tuple[int, int, int], list[tuple[str, int]]] = {}
     for a in a_set:
         for b in b_set:
             c = cls(g.sub[a][b])
@@ -267,12 +280,19 @@ def find_starter(
 
 
 def find_second_adder(
-    g, rows, ns_offsets, ew_offsets, *, seed: int = 0, restarts: int = 20, node_limit: int = 20000
+    g: Group,
+    rows: Sequence[tuple[int, int, int]],
+    ns_offsets: Iterable[int],
+    ew_offsets: Iterable[int],
+    *,
+    seed: int = 0,
+    restarts: int = 20,
+    node_limit: int = 20000,
 ) -> list[int] | None:
     """Positions s_i (second circuit) with x_i + s_i = A2 and y_i + s_i = B2, or None."""
     p = g.order
     a2, b2 = set(ns_offsets), set(ew_offsets)
-    options = {}
+    options: dict[tuple[int, int], list[tuple[str, int]]] = {}
     for i, (x, y, _t) in enumerate(rows):
         for s in range(1, p):
             a, b = g.add[x][s], g.add[y][s]
@@ -287,7 +307,7 @@ def find_second_adder(
     return None
 
 
-def relay_groups(p: int, positions) -> int:
+def relay_groups(p: int, positions: Iterable[int]) -> int:
     """Separate runs of relay positions around a cyclic board path of length p."""
     tables = set(positions) | {0}
     runs = 0
@@ -297,7 +317,7 @@ def relay_groups(p: int, positions) -> int:
     return runs
 
 
-def squares_split(g) -> tuple[list[int], list[int]]:
+def squares_split(g: Group) -> tuple[list[int], list[int]]:
     """(non-zero squares, non-squares) of a field (Z_p for a prime, or GF(q))."""
     if hasattr(g, "squares"):
         q = sorted(g.squares)
@@ -306,7 +326,7 @@ def squares_split(g) -> tuple[list[int], list[int]]:
     return q, [e for e in range(1, g.order) if e not in set(q)]
 
 
-def group_for(p: int):
+def group_for(p: int) -> Group:
     """Z_p for a prime, GF(q) for a prime power, else Z_p."""
     pk = prime_power(p)
     if pk and pk[1] > 1:

@@ -25,13 +25,18 @@ the result is derived, not copied.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from itertools import combinations
 
-from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePlay
+from movements.domain.schedule import Claim, Movement, Relay, RelayHold, Round, TablePlay
 from movements.domain.text import Text
 
 INF = 5  # the stationary pair (pair 6) as a vertex; pairs 0 … 4 are pairs 1 … 5
+
+Edge = frozenset[int]  # a match: two vertices of K₆
+Matching = frozenset[Edge]  # a 1-factor of K₆: three disjoint edges (a round, or a board set)
+Heads = dict[Edge, int]  # an orientation: edge → its NS pair
 
 
 def four_pairs() -> Movement:
@@ -58,15 +63,15 @@ def _rounds() -> list[list[tuple[int, int]]]:
     return [[(INF, r), ((r + 1) % 5, (r + 4) % 5), ((r + 2) % 5, (r + 3) % 5)] for r in range(5)]
 
 
-def _edge(a: int, b: int) -> frozenset:
+def _edge(a: int, b: int) -> Edge:
     return frozenset((a, b))
 
 
-def _perfect_matchings() -> list[frozenset]:
+def _perfect_matchings() -> list[Matching]:
     verts = list(range(6))
-    out = []
+    out: list[Matching] = []
 
-    def build(rest, acc):
+    def build(rest: list[int], acc: list[Edge]) -> None:
         if not rest:
             out.append(frozenset(acc))
             return
@@ -78,8 +83,8 @@ def _perfect_matchings() -> list[frozenset]:
     return out
 
 
-def _factorizations(matchings) -> list[tuple[frozenset, ...]]:
-    out = []
+def _factorizations(matchings: Iterable[Matching]) -> list[tuple[Matching, ...]]:
+    out: list[tuple[Matching, ...]] = []
     for combo in combinations(matchings, 5):
         edges = set().union(*combo)
         if len(edges) == 15:
@@ -87,7 +92,7 @@ def _factorizations(matchings) -> list[tuple[frozenset, ...]]:
     return out
 
 
-def _comparisons(sets, heads, pairs) -> dict:
+def _comparisons(sets: Iterable[Matching], heads: Mapping[Edge, int], pairs: tuple[int, ...]) -> dict[Edge, int]:
     """c(a, b) over pairs: heads[edge] = the NS pair of that match."""
     c = {frozenset(x): 0 for x in combinations(pairs, 2)}
     for s in sets:
@@ -100,7 +105,7 @@ def _comparisons(sets, heads, pairs) -> dict:
     return c
 
 
-def _orientations(round_edges):
+def _orientations(round_edges: list[list[tuple[int, int]]]) -> Iterator[Heads]:
     """All orientations with ∞ NS: yields heads dicts."""
     free = [e for rnd in round_edges for e in rnd if INF not in e]
     fixed = {_edge(*e): INF for rnd in round_edges for e in rnd if INF in e}
@@ -112,12 +117,13 @@ def _orientations(round_edges):
 
 
 @cache
-def _best_sharing(phantom: bool):
+def _best_sharing(phantom: bool) -> tuple[tuple[int, int], tuple[Matching, ...], Heads]:
+    """((Σ(c − ideal)², tables sharing), the factorization (board sets), the orientation) of the best."""
     rounds = _rounds()
     round_sets = {frozenset(_edge(*e) for e in rnd) for rnd in rounds}
     pairs = tuple(range(5)) if phantom else tuple(range(6))
     ideal = 1 if phantom else 2
-    best = None
+    best: tuple[tuple[int, int], tuple[Matching, ...], Heads] | None = None
     for fact in _factorizations(_perfect_matchings()):
         if set(fact) == round_sets:
             continue  # all three tables on one set every round: the most sharing there is
@@ -129,11 +135,12 @@ def _best_sharing(phantom: bool):
             key = (sumsq, sharing)
             if best is None or key < best[0]:
                 best = (key, fact, heads)
+    assert best is not None  # K₆ has factorizations other than the rounds'
     return best
 
 
 @cache
-def _best_half_sets():
+def _best_half_sets() -> tuple[list[Matching], Heads]:
     rounds = _rounds()
     round_sets = {frozenset(_edge(*e) for e in rnd) for rnd in rounds}
     halves = [m for m in _perfect_matchings() if m not in round_sets]
@@ -148,15 +155,15 @@ def _best_half_sets():
 
 
 def _build(
-    sets_of_edge,
-    heads,
+    sets_of_edge: Mapping[Edge, Sequence[int]],
+    heads: Mapping[Edge, int],
     *,
     phantom: bool,
     half: bool,
     n_sets: int,
     title: Text,
     construction: Text,
-    claim: dict,
+    claim: Claim,
     notes: tuple[Text, ...],
 ) -> Movement:
     rounds = _rounds()
@@ -221,11 +228,11 @@ def six_pairs_shared(phantom: bool = False) -> Movement:
 
 def six_pairs_half_sets(phantom: bool = False) -> Movement:
     halves, heads = _best_half_sets()
-    sets_of_edge: dict = {}
+    lists: dict[Edge, list[int]] = {}
     for i, s in enumerate(halves):
         for e in s:
-            sets_of_edge.setdefault(e, []).append(i)
-    sets_of_edge = {e: tuple(v) for e, v in sets_of_edge.items()}
+            lists.setdefault(e, []).append(i)
+    sets_of_edge = {e: tuple(v) for e, v in lists.items()}
     n = 5 if phantom else 6
     ideal = 2 if phantom else 4
     return _build(

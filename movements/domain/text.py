@@ -27,9 +27,10 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, SupportsFloat
 
-from clubs.domain.text import TextBase
+from clubs.domain.text import Params, Template, TextBase
 
 
 class Text(TextBase):
@@ -37,8 +38,8 @@ class Text(TextBase):
 
     kind = "movement"
 
-    def as_json(self) -> dict:
-        def plain(v):
+    def as_json(self) -> dict[str, Any]:  # JSON: the parameters' values are any JSON value
+        def plain(v: object) -> object:
             if isinstance(v, Text):
                 return v.as_json()
             if isinstance(v, tuple):
@@ -48,8 +49,8 @@ class Text(TextBase):
         return {"code": self.code, "params": {k: plain(v) for k, v in self.args}}
 
     @classmethod
-    def from_json(cls, data: dict) -> Text:
-        def back(v):
+    def from_json(cls, data: Mapping[str, Any]) -> Text:  # JSON, as as_json() writes it
+        def back(v: object) -> object:
             if isinstance(v, dict) and set(v) == {"code", "params"}:
                 return cls.from_json(v)
             if isinstance(v, list):
@@ -70,15 +71,15 @@ def _n(count: int, one: str, many: str) -> str:
     return f"{count} {one if count == 1 else many}"
 
 
-def _numbers(values) -> str:
+def _numbers(values: Iterable[object]) -> str:
     return ", ".join(str(v) for v in values)
 
 
 MITCHELL_NAMES = {"plain": "Mitchell", "skip": "Skip Mitchell", "relay": "Relay and bye-stand Mitchell"}
-_Template = Callable[[dict], str]
+_Template = Template
 
 
-def _title_mitchell(p: dict) -> str:
+def _title_mitchell(p: Params) -> str:
     out = (
         f"{MITCHELL_NAMES[p['variant']]} for {p['pairs']} pairs, {_n(p['tables'], 'table', 'tables')}, "
         f"{_n(p['rounds'], 'round', 'rounds')}"
@@ -86,7 +87,7 @@ def _title_mitchell(p: dict) -> str:
     return out + (", arrow-switched" if p["arrow_switched"] else "")
 
 
-def _too_many_rounds(p: dict) -> str:
+def _too_many_rounds(p: Params) -> str:
     head = f"{p['pairs']} pairs play at most {p['full']} rounds (a complete Howell); "
     if p["span"] == "range":
         return head + f"choose {p['low']} to {p['high']} rounds for a partial Howell, or leave rounds empty"
@@ -103,7 +104,7 @@ def duration(minutes: float) -> str:
     return f"{hours} h" if hours else f"{rest} min"
 
 
-def minutes_number(value) -> str:
+def minutes_number(value: SupportsFloat) -> str:
     """Minutes per board as a club writes them: ``7.5`` → ``"7½"``, ``8`` → ``"8"``."""
     value = float(value)
     whole = int(value)
@@ -114,7 +115,7 @@ def minutes_number(value) -> str:
     return f"{value:g}"
 
 
-def _best_parity(p: dict) -> str:
+def _best_parity(p: Params) -> str:
     out = f"no movement for {p['pairs']} pairs with one board set per round can be perfectly balanced (proven)"
     if not p["reached"]:
         out += "; a little more even than this one is possible"
@@ -434,7 +435,7 @@ Text.templates = ENGLISH
 
 # --- the searches' method descriptions -----------------------------------------------------------
 
-_METHODS: list[tuple[re.Pattern, Callable[[re.Match], Text]]] = [
+_METHODS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Text]]] = [
     (re.compile(r"annealed offsets$"), lambda m: Text.of("method.annealed_offsets")),
     (re.compile(r"annealed offset pair$"), lambda m: Text.of("method.annealed_offset_pair")),
     (

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from movements.domain.errors import internal
 from movements.domain.fields import group
-from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePlay
+from movements.domain.schedule import Claim, Movement, Relay, RelayHold, Round, TablePlay
 from movements.domain.text import Text
 
 
@@ -81,7 +81,7 @@ def translation_movement(
     phantom: bool = False,
     title: Text | None = None,
     construction: Text | None = None,
-    claim: dict | None = None,
+    claim: Claim | None = None,
     notes: tuple[Text, ...] = (),
 ) -> Movement:
     problems = starter.problems()
@@ -155,6 +155,6 @@ def translation_movement(
         complete=True,
         title=title,
         construction=construction,
-        claim=dict(claim or {}),
+        claim=claim.copy() if claim else Claim(),
         notes=tuple(notes),
     )

@@ -125,6 +125,7 @@ def _number(value) -> float | None:
 
 def _imported(request, session) -> dict:
     report = session_import_report(session=session)
+    assert report is not None  # the session was just imported, and its import keeps the report
     score = session_score(session=session)
     ranking = [
         {

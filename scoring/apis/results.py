@@ -302,7 +302,9 @@ def _pair(pairs: dict, label: str, field: str):
 
 def _line_response(session, result_row, http_status=status.HTTP_200_OK) -> Response:
     data = session_travellers(session=session, board=result_row.board)
-    line = next(ln for ln in data.traveller(result_row.board).lines if ln.id == result_row.pk)
+    traveller = data.traveller(result_row.board)
+    assert traveller is not None  # session_travellers(board=…) has that board's traveller
+    line = next(ln for ln in traveller.lines if ln.id == result_row.pk)
     return Response(TravellerLineSerializer(_line(line, data.options)).data, status=http_status)
 
 

@@ -33,10 +33,11 @@ Boards here are Guzicki's board 6 with one score added, and a deal where East ho
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 from dealing.domain.analysis import DoubleDummyTable
-from dealing.domain.cards import Deal, Rank, Seat
+from dealing.domain.cards import Deal, Rank, Seat, Suit
 from scoring.domain.imps import imps
 from scoring.domain.ranking import signed
 from scoring.domain.results import Artificial, Played, TravellerLine
@@ -57,6 +58,21 @@ __all__ = [
 FAR_IMPS = 13
 #: ... when the board has at least this many scores.
 FIELD_MINIMUM = 4
+
+
+class MeetingLike(Protocol):
+    """What the layout says of a round and table (a ``layout.Meeting`` is one): pairs as the lines write them."""
+
+    @property
+    def ns(self) -> object: ...
+    @property
+    def ew(self) -> object: ...
+    @property
+    def boards(self) -> Iterable[int]: ...
+
+
+#: A meeting as an object, or as data (Any: keys of a JSON object, ``ns``, ``ew`` and ``boards``).
+ExpectedMeeting = MeetingLike | Mapping[str, Any]
 
 
 def far_from_the_field(
@@ -82,18 +98,18 @@ def far_from_the_field(
     if score is None:
         return None
     scores = [
-        o.ns_score
+        other_score
         for o in others
         if o is not line
         and o.board == line.board
         and o.group == line.group
-        and o.ns_score is not None
+        and (other_score := o.ns_score) is not None
         and (o.ns, o.ew) != (line.ns, line.ew)
     ]
     if len(scores) + 1 < minimum:
         return None
     nearest = min(scores, key=lambda s: (abs(s - score), s))
-    distance = imps(abs(score - nearest))
+    distance = abs(imps(score - nearest))  # (imps() keeps the difference's sign)
     if distance < far:
         return None
     return Text.of(
@@ -107,9 +123,9 @@ def far_from_the_field(
     )
 
 
-def _top_trump_run(deal: Deal, seat: Seat, suit) -> tuple[Rank, ...]:
+def _top_trump_run(deal: Deal, seat: Seat, suit: Suit) -> tuple[Rank, ...]:
     """The ranks of ``suit`` that ``seat`` holds in an unbroken run from the ace (empty without the ace)."""
-    run = []
+    run: list[Rank] = []
     for rank, held in zip(sorted(Rank, reverse=True), deal.hand(seat).holding(suit)):
         if rank != held:
             break
@@ -135,10 +151,13 @@ def beyond_top_trumps(line: TravellerLine, deal: Deal) -> Text | None:
     True
     """
     result = line.result
-    if not isinstance(result, Played) or result.contract is None or result.contract.strain.suit is None:
+    if not isinstance(result, Played) or result.contract is None:
         return None
     contract = result.contract
     suit = contract.strain.suit
+    if suit is None:
+        return None
+    assert result.tricks is not None  # a contract has its tricks (Played)
     defenders = (contract.declarer.next, contract.declarer.partner.next)
     defender, run = max(((seat, _top_trump_run(deal, seat, suit)) for seat in defenders), key=lambda d: len(d[1]))
     most = 13 - len(run)
@@ -173,6 +192,7 @@ def far_from_double_dummy(
     if not isinstance(result, Played) or result.contract is None:
         return None
     contract = result.contract
+    assert result.tricks is not None  # a contract has its tricks (Played)
     dd = table[contract.declarer, contract.strain]
     if dd - under < result.tricks < dd + over:
         return None
@@ -186,11 +206,14 @@ def far_from_double_dummy(
     )
 
 
-def _meeting_part(meeting, name: str):
-    return meeting[name] if isinstance(meeting, Mapping) else getattr(meeting, name)
+def _meeting_parts(meeting: ExpectedMeeting) -> tuple[str, str, tuple[int, ...]]:
+    """A meeting's NS and EW pairs and its boards, whether its parts are keys or attributes."""
+    if isinstance(meeting, Mapping):
+        return str(meeting["ns"]), str(meeting["ew"]), tuple(meeting["boards"])
+    return str(meeting.ns), str(meeting.ew), tuple(meeting.boards)
 
 
-def check_line(line: TravellerLine, *, expected_meeting) -> list[Text]:
+def check_line(line: TravellerLine, *, expected_meeting: ExpectedMeeting | None) -> list[Text]:
     """Is ``line`` where the movement puts it? ``expected_meeting`` is what the layout says of the
     line's round and table: anything with ``ns``, ``ew`` and ``boards`` (attributes or keys, pairs
     as the lines write them), or ``None`` when no such table plays that round.
@@ -213,8 +236,7 @@ def check_line(line: TravellerLine, *, expected_meeting) -> list[Text]:
     where = {"board": line.board, "table": line.table, "round": line.round}
     if expected_meeting is None:
         return [Text.of("check.no_table", ns=line.ns, ew=line.ew, **where)]
-    ns, ew = str(_meeting_part(expected_meeting, "ns")), str(_meeting_part(expected_meeting, "ew"))
-    boards = tuple(_meeting_part(expected_meeting, "boards"))
+    ns, ew, boards = _meeting_parts(expected_meeting)
     out = []
     if line.board not in boards:
         out.append(Text.of("check.board_not_here", boards=boards, **where))
@@ -232,7 +254,7 @@ def board_checks(
     *,
     deal: Deal | None = None,
     table: DoubleDummyTable | None = None,
-    meetings: Mapping[tuple[int, int], object] | None = None,
+    meetings: Mapping[tuple[int, int], ExpectedMeeting] | None = None,
 ) -> list[Text]:
     """Every check on every line of one board's traveller, in the lines' order.
 

@@ -47,11 +47,12 @@ from __future__ import annotations
 import re
 import struct
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 
-from scoring.domain.engine import EventScore, LineScore, score_event
+from scoring.domain.engine import EventScore, LineScore, PairScore, score_event
 from scoring.domain.formats.event import FileEvent
 from scoring.domain.ranking import competition_places, place_number, shown
 from scoring.domain.results import Artificial
@@ -90,8 +91,13 @@ class Finding:
     def explained(self) -> bool:
         return bool(self.convention)
 
-    def as_dict(self) -> dict:
-        out = {"what": self.what, "theirs": self.theirs, "ours": self.ours, "explained_by": list(self.convention)}
+    def as_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "what": self.what,
+            "theirs": self.theirs,
+            "ours": self.ours,
+            "explained_by": list(self.convention),
+        }
         for key in ("board", "ns", "ew", "pair", "line"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -112,7 +118,7 @@ class Override:
     ours: tuple[str, str]
     line: int | None = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return {
             "board": self.board,
             "ns": self.ns,
@@ -177,7 +183,7 @@ class Comparison:
         ]
         return out
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return {
             "source": self.source,
             "checked": dict(self.checked),
@@ -230,7 +236,8 @@ def _place(text: str | None) -> str | None:
 
 
 def _single(value: float) -> float:
-    return struct.unpack("f", struct.pack("f", value))[0]
+    single: float = struct.unpack("f", struct.pack("f", value))[0]
+    return single
 
 
 def half_even(value: Fraction, places: int) -> Decimal:
@@ -270,7 +277,7 @@ def agrees(ours: Fraction, theirs: str) -> tuple[str, ...] | None:
 # --- the comparison ---------------------------------------------------------------------------
 
 
-def _rescore(ours: EventScore, **options) -> EventScore:
+def _rescore(ours: EventScore, **options: str) -> EventScore:
     lines = [s.line for b in ours.boards for s in b.lines]
     fields = {p.pair: p.field for p in ours.pairs}
     expected = None
@@ -296,13 +303,17 @@ def compare(event: FileEvent, ours: EventScore) -> Comparison:
 
     _compare_scores(ours_lines, out)
     # each line side: equal to ours, reproduced by the other factoring, or an override
-    line_alt: list[tuple] = []  # (line, side, file's text, rounding) reproduced by the other factoring
+    # (line, side, file's text, rounding) reproduced by the other factoring
+    line_alt: list[tuple[LineScore, str, str, tuple[str, ...]]] = []
     override_delta: dict[str, Fraction] = defaultdict(Fraction)
     override_delta_alt: dict[str, Fraction] = defaultdict(Fraction)
     rounded_delta: dict[str, Fraction] = defaultdict(Fraction)
     for s in ours_lines:
-        sides = [(side, s.line.extra.get(key)) for side, key in (("NS", "mp_ns"), ("EW", "mp_ew"))]
-        sides = [(side, text) for side, text in sides if _decimal(text) is not None]
+        sides = [
+            (side, text)
+            for side, text in (("NS", s.line.extra.get("mp_ns")), ("EW", s.line.extra.get("mp_ew")))
+            if text is not None and _decimal(text) is not None
+        ]
         verdicts = {side: _verdict(s, alt_lines[id(s.line)], side, text, matchpoints) for side, text in sides}
         out.checked["matchpoints"] += len(sides)
         if all(verdict != "override" for verdict, _ in verdicts.values()):
@@ -336,7 +347,7 @@ def compare(event: FileEvent, ours: EventScore) -> Comparison:
                 s.line.ew,
                 _result_text(s),
                 (texts.get("NS", ""), texts.get("EW", "")),
-                tuple(_ours(_line_value(s, side), texts.get(side, "0")) for side in ("NS", "EW")),
+                (_ours(_line_value(s, "NS"), texts.get("NS", "0")), _ours(_line_value(s, "EW"), texts.get("EW", "0"))),
                 s.line.extra.get("line"),
             )
         )
@@ -395,7 +406,7 @@ def _verdict(s: LineScore, alt: LineScore, side: str, text: str, matchpoints: bo
     return "override", ()
 
 
-def _order(f: Finding) -> tuple:
+def _order(f: Finding) -> tuple[int, int, int, bool, str]:
     kinds = ("score", "matchpoints", "total", "percentage", "place")
     return (kinds.index(f.what), f.board or 0, f.line or 0, f.side != "NS", f.pair or "")
 
@@ -417,6 +428,7 @@ def _compare_scores(lines: list[LineScore], out: Comparison) -> None:
         if written is None or isinstance(s.line.result, Artificial):
             continue
         out.checked["scores"] += 1
+        assert s.ns_score is not None  # only an artificial score has none
         theirs = _decimal(written)
         if theirs is None or Fraction(theirs) != Fraction(s.ns_score):
             out.differences.append(
@@ -433,9 +445,19 @@ def _compare_scores(lines: list[LineScore], out: Comparison) -> None:
             )
 
 
+#: What the file may have written for a pair: (conventions, total, percentage).
+_Candidate = tuple[tuple[str, ...], Fraction, Fraction | None]
+
+
 def _candidates(
-    p, alt_p, boards_in_event: int, delta: Fraction, delta_alt: Fraction, rounded: Fraction, other: str
-) -> list[tuple[tuple[str, ...], Fraction, Fraction | None]]:
+    p: PairScore,
+    alt_p: PairScore | None,
+    boards_in_event: int,
+    delta: Fraction,
+    delta_alt: Fraction,
+    rounded: Fraction,
+    other: str,
+) -> list[_Candidate]:
     """(conventions, total, percentage) the file may have written for a pair, simplest first."""
     over = ("override",) if delta else ()
     over_alt = ("override",) if delta_alt else ()
@@ -444,7 +466,7 @@ def _candidates(
         return None if p.percentage is None or not top else 100 * total / top
 
     total = p.total + delta
-    out = [((), p.total, pct(p.total, p.top))]  # the file's number is ours: nothing to explain
+    out: list[_Candidate] = [((), p.total, pct(p.total, p.top))]  # the file's number is ours: nothing to explain
     if delta:
         out.append((over, total, pct(total, p.top)))
     if alt_p is not None and alt_p is not p:
@@ -458,18 +480,25 @@ def _candidates(
     return out
 
 
-def _explain(candidates, index: int, theirs: str) -> tuple[tuple[str, ...], Fraction] | None:
+def _explain(candidates: Sequence[_Candidate], index: int, theirs: str) -> tuple[tuple[str, ...], Fraction] | None:
     """The conventions of the first candidate whose value (``index`` 0: total, 1: percentage) gives ``theirs``."""
     for names, *values in candidates:
-        if values[index] is not None:
-            got = agrees(values[index], theirs)
+        value = values[index]
+        if value is not None:
+            got = agrees(value, theirs)
             if got is not None:
-                return tuple(c for c in CONVENTIONS if c in names + got), values[index]
+                return tuple(c for c in CONVENTIONS if c in names + got), value
     return None
 
 
 def _compare_pairs(
-    event: FileEvent, ours: EventScore, alt: EventScore, delta, delta_alt, rounded, out: Comparison
+    event: FileEvent,
+    ours: EventScore,
+    alt: EventScore,
+    delta: Mapping[str, Fraction],
+    delta_alt: Mapping[str, Fraction],
+    rounded: Mapping[str, Fraction],
+    out: Comparison,
 ) -> dict[str, tuple[str, ...]]:
     """Totals, percentages and places; returns the conventions that explained each pair's numbers."""
     other = "none" if ours.options.factoring == "neuberg" else "neuberg"
@@ -496,7 +525,7 @@ def _compare_pairs(
             ("total", filed.total, p.total, 0),
             ("percentage", filed.percentage, p.percentage, 1),
         ):
-            if mine is None or _decimal(theirs) is None:
+            if mine is None or theirs is None or _decimal(theirs) is None:
                 continue
             out.checked[what + "s"] += 1
             found = _explain(candidates, index, theirs)
@@ -515,7 +544,7 @@ def _compare_pairs(
 def _compare_places(
     event: FileEvent, ours: EventScore, values: dict[str, Fraction], used: dict[str, tuple[str, ...]], out: Comparison
 ) -> None:
-    by_field: dict[str, list] = defaultdict(list)
+    by_field: dict[str, list[PairScore]] = defaultdict(list)
     for p in ours.pairs:
         by_field[p.field].append(p)
     for group in by_field.values():
@@ -525,7 +554,9 @@ def _compare_places(
         field_conventions = tuple(c for c in CONVENTIONS if any(c in used.get(p.pair, ()) for p in group))
         for p in group:
             filed = event.pair(p.pair)
-            place = _place(filed.place) if filed is not None else None
+            if filed is None:
+                continue
+            place = _place(filed.place)
             if place is None:
                 continue
             out.checked["places"] += 1

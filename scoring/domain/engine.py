@@ -52,6 +52,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import cast
 
 import numpy as np
 
@@ -64,6 +65,13 @@ from scoring.domain.results import Artificial, Assigned, Played, TravellerLine, 
 from scoring.domain.text import Text
 
 __all__ = ["score_event", "EventScore", "BoardScore", "LineScore", "PairScore", "pair_sort_key", "shown"]
+
+#: A line's NS score: Law 77's, or an assigned one (a fraction when weighted); None for an artificial score.
+Score = int | Fraction | None
+#: Who is ranked with whom, as a caller gives it: pair → field, the pair named by its id or by (section, id).
+Fields = Mapping[str, str] | Mapping[tuple[str, str], str]
+#: A line's values as integers: NS numerator and denominator, EW's, the top's.
+_Ratios = tuple[int, int, int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +136,7 @@ class EventScore:
         return [p for p in self.pairs if p.field == name]
 
 
-def pair_sort_key(pair_id: str) -> tuple:
+def pair_sort_key(pair_id: str) -> tuple[str, int, int, str]:
     """Natural order of pair ids: ``2`` before ``10``, ``1NS`` before ``1EW`` before ``2NS``, sections first."""
     head = pair_id.rstrip("0123456789NSEW") if not pair_id[:1].isdecimal() else ""
     rest = pair_id[len(head) :]
@@ -162,7 +170,7 @@ def score_event(
     lines: Sequence[TravellerLine],
     options: ScoringOptions | None = None,
     *,
-    fields: Mapping[str, str] | None = None,
+    fields: Fields | None = None,
     two_winners: bool = False,
     expected: Mapping[int, int] | None = None,
 ) -> EventScore:
@@ -185,17 +193,17 @@ def score_event(
     for (scope, _board), n in count.items():
         most[scope] = max(most[scope], n)
 
-    scored: list[LineScore | None] = [None] * len(lines)
-    ratios: list[tuple[int, int, int, int, int, int]] = [None] * len(lines)  # each line's exact values as integers
+    scored: dict[int, LineScore] = {}  # line index → its score (each unit scores all its lines)
+    ratios: dict[int, _Ratios] = {}  # line index → its exact values as integers
     unit_of = _unit_numbers(boards)
-    raw = None if options.is_imps else _raw_matchpoints(lines, scores, unit_of)
+    raw = {} if options.is_imps else _raw_matchpoints(lines, scores, unit_of)
     board_scores: list[BoardScore] = []
     for (scope, board), units in sorted(boards.items(), key=lambda item: (item[0][1], item[0][0])):
         e = max(int(expected[board]), count[(scope, board)]) if expected and board in expected else most[scope]
         board_score = BoardScore(
             board=board, section=scope, lines=[], expected=e, actual=0, top=None, groups=tuple(sorted(units))
         )
-        tops = set()
+        tops: set[Fraction] = set()
         for unit in units.values():
             real = [i for i in unit if not isinstance(lines[i].result, Artificial)]
             board_score.actual += len(real)
@@ -208,7 +216,7 @@ def score_event(
         board_score.lines = [scored[i] for i in sorted(i for unit in units.values() for i in unit)]
         board_scores.append(board_score)
 
-    pairs = _pair_scores(lines, ratios, options, fields, two_winners, within)
+    pairs = _pair_scores(lines, [ratios[i] for i in range(len(lines))], options, fields, two_winners, within)
     return EventScore(
         options=options, boards=board_scores, pairs=pairs, fields=tuple(dict.fromkeys(p.field for p in pairs)) or ("",)
     )
@@ -216,7 +224,7 @@ def score_event(
 
 def _unit_numbers(boards: Mapping[tuple[str, int], Mapping[str, list[int]]]) -> dict[int, int]:
     """Line index → the number of its comparison unit (board in scope, fouled-board group)."""
-    out = {}
+    out: dict[int, int] = {}
     number = 0
     for units in boards.values():
         for unit in units.values():
@@ -234,7 +242,9 @@ def _unit_numbers(boards: Mapping[tuple[str, int], Mapping[str, list[int]]]) -> 
 # distinct (numerator, denominator) — a field of equal-sized boards has only 2A − 1 of them.
 
 
-def _raw_matchpoints(lines: Sequence[TravellerLine], scores: Sequence, unit_of: Mapping[int, int]) -> dict[int, int]:
+def _raw_matchpoints(
+    lines: Sequence[TravellerLine], scores: Sequence[Score], unit_of: Mapping[int, int]
+) -> dict[int, int]:
     """Raw NS units (2/1 scale) of every line with one integer score, all units at once (numpy)."""
     index = [
         i
@@ -250,7 +260,7 @@ def _raw_matchpoints(lines: Sequence[TravellerLine], scores: Sequence, unit_of: 
     return dict(zip(index, mp.tolist()))
 
 
-def _fraction(cache: dict, numerator: int, denominator: int) -> Fraction:
+def _fraction(cache: dict[tuple[int, int], Fraction], numerator: int, denominator: int) -> Fraction:
     key = (numerator, denominator)
     value = cache.get(key)
     if value is None:
@@ -261,7 +271,17 @@ def _fraction(cache: dict, numerator: int, denominator: int) -> Fraction:
 _FRACTIONS: dict[tuple[int, int], Fraction] = {}
 
 
-def _score_mp_unit(lines, scores, unit, real, e: int, options: ScoringOptions, scored, ratios, raw) -> Fraction:
+def _score_mp_unit(
+    lines: Sequence[TravellerLine],
+    scores: Sequence[Score],
+    unit: Sequence[int],
+    real: Sequence[int],
+    e: int,
+    options: ScoringOptions,
+    scored: dict[int, LineScore],
+    ratios: dict[int, _Ratios],
+    raw: Mapping[int, int],
+) -> Fraction:
     """Score one unit's lines into ``scored`` (and their values as integer ratios into ``ratios``); its top."""
     a = len(real)
     neuberg = options.factoring == "neuberg"
@@ -269,12 +289,9 @@ def _score_mp_unit(lines, scores, unit, real, e: int, options: ScoringOptions, s
     top = 2 * (e - 1) if neuberg else 2 * max(a - 1, 0)
     cache = _FRACTIONS if len(_FRACTIONS) < 100_000 else {}
     top_f = _fraction(cache, top, half)
-    weighted = any(isinstance(lines[i].result, Assigned) and lines[i].result.is_weighted for i in real)
+    weighted = any(isinstance(r, Assigned) and r.is_weighted for r in (lines[i].result for i in real))
     if weighted:
-        parts = [
-            lines[i].result.parts if isinstance(lines[i].result, Assigned) else ((Fraction(1), scores[i]),)
-            for i in real
-        ]
+        parts = [_parts(lines[i], scores[i]) for i in real]
         exact = dict(zip(real, weighted_matchpoints(parts)))
     for i in unit:
         line = lines[i]
@@ -310,10 +327,22 @@ def _artificial_imps(result: Artificial) -> tuple[Fraction, Fraction]:
     return side(result.ns_percent), side(result.ew_percent)
 
 
-def _parts(line: TravellerLine, score) -> tuple[tuple[Fraction, int], ...]:
+def _compared(score: Score) -> int | Fraction:
+    """A compared line's score: only an artificial score, never compared, has none."""
+    assert score is not None
+    return score
+
+
+def _whole(score: Score) -> int:
+    """A compared line's score in a unit without weighted scores: Law 77's or one assigned score, a whole number."""
+    assert isinstance(score, int)
+    return score
+
+
+def _parts(line: TravellerLine, score: Score) -> tuple[tuple[Fraction, int | Fraction], ...]:
     if isinstance(line.result, Assigned):
         return line.result.parts
-    return ((Fraction(1), score),)
+    return ((Fraction(1), _compared(score)),)
 
 
 _IMP_BOUNDS = np.array(imp_scale.IMP_SCALE, dtype=np.int64)
@@ -323,24 +352,33 @@ def _cross_imp_totals(values: Sequence[int]) -> list[int]:
     """Σ over j of IMPs(s_i − s_j) for every i (integer scores; numpy, one difference matrix)."""
     s = np.asarray(values, dtype=np.int64)
     diff = s[:, None] - s[None, :]
-    return (np.sign(diff) * np.searchsorted(_IMP_BOUNDS, np.abs(diff), side="right")).sum(axis=1).tolist()
+    totals: list[int] = (np.sign(diff) * np.searchsorted(_IMP_BOUNDS, np.abs(diff), side="right")).sum(axis=1).tolist()
+    return totals
 
 
-def _score_imp_unit(lines, scores, unit, real, options: ScoringOptions, scored, ratios) -> int | None:
+def _score_imp_unit(
+    lines: Sequence[TravellerLine],
+    scores: Sequence[Score],
+    unit: Sequence[int],
+    real: Sequence[int],
+    options: ScoringOptions,
+    scored: dict[int, LineScore],
+    ratios: dict[int, _Ratios],
+) -> int | None:
     """Score one unit's lines into ``scored`` and ``ratios``; the Butler datum (None for cross-IMPs)."""
     datum = None
-    plain = not any(isinstance(lines[i].result, Assigned) and lines[i].result.is_weighted for i in real)
+    plain = not any(isinstance(r, Assigned) and r.is_weighted for r in (lines[i].result for i in real))
     if options.method == "butler" and real:
-        datum = imp_scale.butler_datum([scores[i] for i in real])
+        datum = imp_scale.butler_datum([_compared(scores[i]) for i in real])
         if plain:
-            values = {i: _fraction(_FRACTIONS, imp_scale.imps(scores[i] - datum), 1) for i in real}
+            values = {i: _fraction(_FRACTIONS, imp_scale.imps(_compared(scores[i]) - datum), 1) for i in real}
         else:
             values = {
                 i: sum((w * imp_scale.imps(s - datum) for w, s in _parts(lines[i], scores[i])), Fraction(0))
                 for i in real
             }
     elif plain and len(real) > 1:
-        totals = _cross_imp_totals([scores[i] for i in real])
+        totals = _cross_imp_totals([_whole(scores[i]) for i in real])
         values = {i: Fraction(t, len(real) - 1) for i, t in zip(real, totals)}
     else:
         values = {}
@@ -379,7 +417,14 @@ def _exact_sum(by_denominator: Mapping[int, int]) -> Fraction:
     return sum((Fraction(n, d) for d, n in by_denominator.items()), Fraction(0))
 
 
-def _pair_scores(lines, ratios, options: ScoringOptions, fields, two_winners: bool, within: bool) -> list[PairScore]:
+def _pair_scores(
+    lines: Sequence[TravellerLine],
+    ratios: Sequence[_Ratios],
+    options: ScoringOptions,
+    fields: Fields | None,
+    two_winners: bool,
+    within: bool,
+) -> list[PairScore]:
     # a pair is its section and its id: sections may number their pairs alike (A 1, B 1)
     sums: dict[tuple[str, str], dict[int, int]] = {}  # pair → {denominator: Σ numerators}
     tops: dict[tuple[str, str], dict[int, int]] = {}
@@ -397,26 +442,28 @@ def _pair_scores(lines, ratios, options: ScoringOptions, fields, two_winners: bo
             boards[pair] += 1
             directions[pair][side] += 1
     field_of: dict[tuple[str, str], str] = {}
+    # cast: the caller's fields are looked up by both kinds of key, and one of the other kind is simply not found
+    given = cast("Mapping[object, str] | None", fields)
     for pair in sums:
-        if fields is not None:  # the caller's, by (section, id) or by id
-            field_of[pair] = fields.get(pair, fields.get(pair[1], ""))
+        if given is not None:  # the caller's, by (section, id) or by id
+            field_of[pair] = given.get(pair, given.get(pair[1], ""))
         else:  # one field; a section each when scored on their own; NS and EW if two winners
             ns, ew = directions[pair]
             parts = [pair[0] if within else "", ("NS" if ns >= ew else "EW") if two_winners else ""]
             field_of[pair] = " ".join(part for part in parts if part)
     pairs = []
-    for (section, pair), by_denominator in sums.items():
+    for (section, pair_id), by_denominator in sums.items():
         total = _exact_sum(by_denominator)
-        top = _exact_sum(tops[section, pair])
+        top = _exact_sum(tops[section, pair_id])
         percentage = None if options.is_imps else (100 * total / top if top else Fraction(0))
         pairs.append(
             PairScore(
-                pair=pair,
-                field=field_of[section, pair],
+                pair=pair_id,
+                field=field_of[section, pair_id],
                 section=section,
                 total=total,
                 top=top,
-                boards=boards[section, pair],
+                boards=boards[section, pair_id],
                 percentage=percentage,
             )
         )

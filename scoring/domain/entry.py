@@ -175,13 +175,13 @@ def _weighted(upper: str, typed: str) -> Assigned:
         score = int(score_text.replace(" ", ""))
         check_score(score)
         weighted.append((weight / 100, score))
-    total = sum(w for w, _ in weighted)
+    total = sum((w for w, _ in weighted), Fraction(0))
     if total != 1:
         raise ScoringError(Text.of("entry.weights", total=_number(total * 100)), field="weighted")
     return Assigned(tuple(weighted))
 
 
-def _played(match: re.Match, typed: str) -> Played:
+def _played(match: re.Match[str], typed: str) -> Played:
     level = int(match["level"])
     if not 1 <= level <= 7:
         raise ScoringError(Text.of("entry.level", text=typed), field="contract")

@@ -17,6 +17,7 @@ file's message names the line and the element.
 
 from __future__ import annotations
 
+from clubs.domain.text import TextBase
 from scoring.domain.text import Text
 
 
@@ -27,19 +28,21 @@ class ScoringError(ValueError):
 
     def __init__(
         self,
-        message: Text,
+        message: TextBase | str,
         *,
         field: str | None = None,
         line: int | None = None,
         where: str | None = None,
         source: str | None = None,
-    ):
-        text = message
+    ) -> None:
+        # ``message``: a scoring ``Text``, or what another domain's error says (its ``Text`` or, when it has none,
+        # its English sentence) when a file's reader wraps it
+        text: TextBase | str = message
         if line is not None or source is not None:
             text = Text.of("at", source=source or "", line=line, where=where or "", error=message)
         super().__init__(str(text))
-        self.text: Text = text
-        self.reason: Text = message
+        self.text: TextBase | str = text
+        self.reason: TextBase | str = message
         self.field = field
         self.line = line
         self.where = where

@@ -38,7 +38,7 @@ IMP_SCALE = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 
 
 def imps(difference: int | Fraction) -> int:
     """IMPs for a score difference (Law 78B), with its sign."""
-    size = abs(difference)
+    size = difference if difference >= 0 else -difference  # abs(), which mypy types as object for int | Fraction
     value = bisect_right(IMP_SCALE, size)
     return value if difference >= 0 else -value
 

@@ -32,10 +32,14 @@ Pairs are their labels as results show them (``"3"``, ``"1NS"``).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from scoring.domain.text import Text
+
+if TYPE_CHECKING:
+    from movements.domain.schedule import Movement
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +130,7 @@ class SessionLayout:
         return None
 
 
-def _natural(label: str) -> tuple:
+def _natural(label: str) -> tuple[str, int, str]:
     digits = "".join(ch for ch in label if ch.isdecimal())  # (what int() reads: "²".isdigit(), but not a number)
     return (label.rstrip("0123456789NSEW") if not label[:1].isdecimal() else "", int(digits[:18] or 0), label)
 
@@ -139,11 +143,12 @@ def _span(boards: Iterable[int]) -> str:
     return ", ".join(str(v) for v in values)
 
 
-def layout_from_movement(movement, *, boards_per_round: int) -> SessionLayout:
+def layout_from_movement(movement: Movement, *, boards_per_round: int) -> SessionLayout:
     """The layout of a ``movements.domain.schedule.Movement`` played with ``boards_per_round``."""
     from movements.domain.guide_cards import boards_of
 
-    meetings, sit_outs = [], []
+    meetings: list[Meeting] = []
+    sit_outs: list[tuple[int, str]] = []
     for rnd in movement.rounds:
         for t in rnd.tables:
             if movement.phantom is not None and movement.phantom in (t.ns, t.ew):
@@ -157,7 +162,11 @@ def layout_from_movement(movement, *, boards_per_round: int) -> SessionLayout:
     return SessionLayout(tuple(meetings), tuple(sit_outs), fields, boards_per_round, planned=True)
 
 
-def layout_from_meetings(meetings: Sequence[dict], *, fields: Sequence[Sequence[str]] = ()) -> SessionLayout:
+def layout_from_meetings(
+    meetings: Sequence[Mapping[str, Any]],  # Any: an imported layout's meetings, as JSON from the database
+    *,
+    fields: Sequence[Sequence[str]] = (),
+) -> SessionLayout:
     """The layout of an imported event: ``[{"round", "table", "ns", "ew", "boards"}, …]`` (round/table may be None)."""
     out = tuple(
         Meeting(m.get("round"), m.get("table"), str(m["ns"]), str(m["ew"]), tuple(sorted(m["boards"])))

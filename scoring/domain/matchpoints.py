@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
+import numpy.typing as npt
 
 __all__ = ["matchpoints", "raw_matchpoints", "weighted_matchpoints", "neuberg", "SCORE_SPAN"]
 
@@ -51,7 +52,7 @@ def matchpoints(scores: Sequence[int]) -> list[int]:
     return [bisect_left(ranked, s) + bisect_right(ranked, s) - 1 for s in scores]
 
 
-def raw_matchpoints(units, scores) -> tuple[np.ndarray, np.ndarray]:
+def raw_matchpoints(units: npt.ArrayLike, scores: npt.ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """NS units on the 2/1 scale and the unit's number of results, for every line.
 
     ``units`` are non-negative integers naming each line's comparison unit; ``scores`` are the
@@ -101,7 +102,7 @@ def _raw_matchpoints_sorted(units: np.ndarray, keys: np.ndarray, distinct: int) 
     return 2 * (below - starts) + (upto - below - 1), ends - starts
 
 
-def weighted_matchpoints(lines: Sequence[Sequence[tuple[Fraction, int]]]) -> list[Fraction]:
+def weighted_matchpoints(lines: Sequence[Sequence[tuple[Fraction | int, int | Fraction]]]) -> list[Fraction]:
     """NS units (2/1 scale) of one unit whose lines may be weighted: each line is its parts
     ``(weight, score)`` with weights adding up to 1; a plain result is ``[(1, score)]``.
 
@@ -112,7 +113,7 @@ def weighted_matchpoints(lines: Sequence[Sequence[tuple[Fraction, int]]]) -> lis
     >>> weighted_matchpoints([[(1, 650)], [(1, 620)], [(Fraction(1, 5), 650), (Fraction(4, 5), 620)], [(1, 170)]])
     [Fraction(29, 5), Fraction(14, 5), Fraction(17, 5), Fraction(0, 1)]
     """
-    out = []
+    out: list[Fraction] = []
     for i, mine in enumerate(lines):
         total = Fraction(0)
         for j, theirs in enumerate(lines):

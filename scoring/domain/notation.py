@@ -34,11 +34,11 @@ from scoring.domain.text import Text
 PASS_WORDS = {"P", "PASS", "PASSED", "AP", "PASSED OUT", "ALL PASS"}
 
 
-def as_data(result: Result) -> dict:
+def as_data(result: Result) -> dict[str, object]:
     if isinstance(result, Played):
         if result.contract is None:
             return {"kind": "played", "contract": "PASS"}
-        out = {
+        out: dict[str, object] = {
             "kind": "played",
             "contract": result.contract.call,
             "declarer": result.contract.declarer.letter,
@@ -63,13 +63,13 @@ def _percent(weight: Fraction) -> int | float:
 _WEIGHT = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,15})?")
 
 
-def _weight(value) -> Fraction:
+def _weight(value: object) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)) or not _WEIGHT.fullmatch(str(value).strip()):
         raise ScoringError(Text.of("data.weighted"), field="weighted")
     return Fraction(str(value).strip()) / 100
 
 
-def _int(value, field: str) -> int:
+def _int(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise ScoringError(Text.of("data.number", field=field, value=str(value)), field=field)
     try:
@@ -78,7 +78,7 @@ def _int(value, field: str) -> int:
         raise ScoringError(Text.of("data.number", field=field, value=str(value)), field=field) from None
 
 
-def from_data(data: Mapping) -> Result:
+def from_data(data: Mapping[str, object]) -> Result:
     """A result from its data (see the module's docstring); a ``ScoringError`` naming the field otherwise."""
     if not isinstance(data, Mapping):
         raise ScoringError(Text.of("data.not_object", value=str(data)[:40]), field="result")

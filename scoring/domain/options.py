@@ -51,7 +51,7 @@ class ScoringOptions:
                 raise ScoringError(Text.of(code, value=str(value)), field=name)
 
     @classmethod
-    def parse(cls, data: Mapping | None) -> ScoringOptions:
+    def parse(cls, data: Mapping[str, object] | None) -> ScoringOptions:
         data = dict(data or {})
         fields = {k: str(data[k]).strip().lower() for k in ("method", "scale", "factoring", "sections") if data.get(k)}
         return cls(**fields)
@@ -60,7 +60,7 @@ class ScoringOptions:
     def is_imps(self) -> bool:
         return self.method != "matchpoints"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str]:
         return asdict(self)
 
     def describe(self) -> str:

@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from typing import TypedDict
 
 from dealing.domain.cards import Seat, Strain, board_vulnerability
 from dealing.domain.contract import Bid, Contract
@@ -76,19 +77,22 @@ class Played:
     def ns_score(self, board: int) -> int:
         if self.contract is None:
             return 0
+        tricks = self.tricks
+        assert tricks is not None  # a contract has its tricks (__post_init__)
         if isinstance(board, int) and board >= 1:  # remembered: a session re-scores the same lines often
-            key = (self.contract, self.tricks, (board - 1) % 16)
+            key = (self.contract, tricks, (board - 1) % 16)
             score = _LAW77.get(key)
             if score is None:
-                score = _LAW77[key] = self.contract.ns_score(self.tricks, board_vulnerability(board))
+                score = _LAW77[key] = self.contract.ns_score(tricks, board_vulnerability(board))
             return score
-        return self.contract.ns_score(self.tricks, board_vulnerability(board))
+        return self.contract.ns_score(tricks, board_vulnerability(board))
 
     @property
     def result(self) -> str:
         """Tricks against the contract, as travellers write them: ``=``, ``+1``, ``-2`` ("" when passed out)."""
         if self.contract is None:
             return ""
+        assert self.tricks is not None  # a contract has its tricks (__post_init__)
         over = self.tricks - self.contract.tricks_needed
         return "=" if over == 0 else f"{over:+d}"
 
@@ -192,6 +196,18 @@ def said(result: Result) -> Text | str:
     return str(result)
 
 
+class LineExtra(TypedDict, total=False):
+    """What a file (or the database) adds to a traveller line: none of it is scored."""
+
+    line: int  # the file's line
+    position: str  # where in a JSON file (``boards[0].results[2]``)
+    score: str | None  # the file's own numbers, as written
+    mp_ns: str | None
+    mp_ew: str | None
+    lead: str
+    id: int  # the result's row in the database
+
+
 @dataclass(frozen=True, slots=True)
 class TravellerLine:
     """One table's result on a board."""
@@ -204,7 +220,7 @@ class TravellerLine:
     group: str = ""  # a fouled board: the tables that played the same cards share a group
     round: int | None = None
     table: int | None = None
-    extra: dict = field(default_factory=dict, compare=False, hash=False)  # what a file adds (its own MPs …)
+    extra: LineExtra = field(default_factory=LineExtra, compare=False, hash=False)  # what a file adds (its own MPs …)
     _ns_score: int | Fraction | None = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:

@@ -14,6 +14,7 @@ language. ``Text`` is built on ``clubs.domain.text.TextBase``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from clubs.domain.text import TextBase
 
@@ -24,7 +25,9 @@ class Text(TextBase):
     kind = "scoring"
 
 
-_Template = Callable[[dict], str]
+# A template's parameters are as varied as the messages (numbers, strings, tuples, nested texts) and each template
+# reads its own by name: Any, not a type per code.
+_Template = Callable[[dict[str, Any]], str]
 
 _RESULT_HELP = (
     "a contract, declarer and tricks (4S= N, 3NT-2 W, 4SX N 9), P for passed out, a score (+420) "
@@ -36,7 +39,7 @@ def _tricks(n: int) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
-def _at(p: dict) -> str:
+def _at(p: dict[str, Any]) -> str:
     where = p["source"] or ""
     if p["line"] is not None:
         where = f"{where}: line {p['line']}" if where else f"line {p['line']}"

@@ -44,11 +44,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from dealing.domain.cards import Strain
+from dealing.domain.analysis import DoubleDummyTable
+from dealing.domain.cards import Seat, Strain
 from dealing.domain.contract import Contract
 from scoring.domain.imps import imps
 from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
+
+if TYPE_CHECKING:
+    from scoring.domain.engine import LineScore
 
 __all__ = ["explain", "Why", "TricksAgainstDoubleDummy", "ScoreAgainstPar", "ContractCount", "Counting"]
 
@@ -102,7 +107,8 @@ class ScoreAgainstPar:
     @property
     def gap(self) -> int | Fraction:
         """How far from par, either way."""
-        return abs(self.difference)
+        difference = self.difference
+        return difference if difference >= 0 else -difference  # abs(), which mypy types as object for int | Fraction
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,11 +248,18 @@ def _contracts(line: TravellerLine, field: Sequence[TravellerLine]) -> tuple[Con
     return tuple(ContractCount(contract, side, n, (contract, side) == mine) for (contract, side), n in order)
 
 
-def _tricks(line: TravellerLine, side: str, table) -> TricksAgainstDoubleDummy | None:
+#: Double-dummy tricks by (declarer, strain): a ``DoubleDummyTable`` or a mapping.
+Tricks = DoubleDummyTable | Mapping[tuple[Seat, Strain], int]
+#: Par: the NS par score and the par contracts as PBN writes them.
+Par = tuple[int, Sequence[str]]
+
+
+def _tricks(line: TravellerLine, side: str, table: Tricks | None) -> TricksAgainstDoubleDummy | None:
     result = line.result
     if table is None or not isinstance(result, Played) or result.contract is None:
         return None
     contract = result.contract
+    assert result.tricks is not None  # a contract has its tricks (Played)
     try:
         possible = table[contract.declarer, contract.strain]
     except (KeyError, IndexError):
@@ -254,7 +267,7 @@ def _tricks(line: TravellerLine, side: str, table) -> TricksAgainstDoubleDummy |
     return TricksAgainstDoubleDummy(contract, result.tricks, int(possible), contract.side == side)
 
 
-def _par(line: TravellerLine, side: str, par) -> ScoreAgainstPar | None:
+def _par(line: TravellerLine, side: str, par: Par | None) -> ScoreAgainstPar | None:
     if par is None:
         return None
     score = _side_score(line, side)
@@ -265,21 +278,26 @@ def _par(line: TravellerLine, side: str, par) -> ScoreAgainstPar | None:
 
 
 def _counting(
-    line: TravellerLine, side: str, field: Sequence[TravellerLine], scored, options: Mapping | None
+    line: TravellerLine,
+    side: str,
+    field: Sequence[TravellerLine],
+    scored: LineScore | None,
+    options: Mapping[str, str | int | None] | None,
 ) -> Counting | None:
     """How the pair's points on this board are counted (``scored``: its LineScore; ``options``: the method)."""
     if scored is None:
         return None
     options = dict(options or {})
-    method = options.get("method", "matchpoints")
+    method = str(options.get("method", "matchpoints"))
     points = scored.ns if side == "NS" else scored.ew
     if isinstance(line.result, Artificial):
         return Counting(method, None, points=points, top=scored.top, artificial=line.result)
     unit = [other for other in field if other.group == line.group and not isinstance(other.result, Artificial)]
     mine = _side_score(line, side)
+    assert mine is not None  # only an artificial score has none
     weighted = any(isinstance(other.result, Assigned) and other.result.is_weighted for other in unit)
     if method == "butler":
-        scores = [other.ns_score for other in unit]
+        scores = [score for other in unit if (score := other.ns_score) is not None]  # (all: none is artificial)
         from scoring.domain.imps import butler_datum
 
         datum = butler_datum(scores) if scores else None
@@ -295,6 +313,7 @@ def _counting(
         if other is line or other == line:  # the pair's own line (the field may hold an equal copy of it)
             continue
         theirs = _side_score(other, side)
+        assert theirs is not None  # the unit holds no artificial score
         if mine > theirs:
             beaten += 1
         elif mine == theirs:
@@ -319,10 +338,10 @@ def explain(
     side: str,
     field: Sequence[TravellerLine],
     *,
-    table=None,
-    par=None,
-    scored=None,
-    options: Mapping | None = None,
+    table: Tricks | None = None,
+    par: Par | None = None,
+    scored: LineScore | None = None,
+    options: Mapping[str, str | int | None] | None = None,
 ) -> Why:
     """The pair's result on ``line`` (sitting ``side``) against double dummy, par and ``field`` (the board's lines).
 

@@ -176,13 +176,14 @@ def _board_score(traveller: Traveller, line: Line) -> BoardScore | None:
 def _why(board_score: BoardScore | None, line: Line, side: str, analysis, options: ScoringOptions) -> Why | None:
     """The pair's result on ``line`` against double dummy, par and the field (the lines of ``board_score``, the
     comparison unit it was scored in); no deal facts without ``analysis`` (the board's ``BoardAnalysis``)."""
-    if not line.entered:
+    entered = line.line
+    if entered is None:  # (not line.entered)
         return None
-    field_lines = [s.line for s in board_score.lines] if board_score else [line.line]
+    field_lines = [s.line for s in board_score.lines] if board_score else [entered]
     par = (analysis.par.score, tuple(c.to_pbn() for c in analysis.par.contracts)) if analysis else None
     counting = {**options.as_dict(), "expected": board_score.expected if board_score else None}
     return explain(
-        line.line,
+        entered,
         side,
         field_lines,
         table=analysis.table if analysis else None,
@@ -661,5 +662,6 @@ def history_for_user(*, user, best: int = 3) -> History:
             )
         )
     entries.sort(key=lambda e: (e.session.date, e.session.start_time or datetime.time(0), e.session.pk), reverse=True)
-    ranked = sorted((e for e in entries if e.percentage is not None), key=lambda e: (-e.percentage, e.place_number))
+    scored = [(e.percentage, e) for e in entries if e.percentage is not None]
+    ranked = [e for _percentage, e in sorted(scored, key=lambda pe: (-pe[0], pe[1].place_number))]
     return History(entries, members, best=ranked[:best])

@@ -47,7 +47,7 @@ def domain_result(result) -> DomainResult:
 
 def result_fields(result: DomainResult) -> dict:
     """The model fields that store a domain result (every field set, so a correction leaves nothing behind)."""
-    fields = {
+    fields: dict[str, object] = {
         "kind": Result.Kind.PLAYED,
         "level": None,
         "strain": "",

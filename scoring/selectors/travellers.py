@@ -281,7 +281,7 @@ def session_travellers(
             )
         for row in rows:
             if row.line is not None:
-                row.scored = scored.get(row.id)
+                row.scored = scored.get(row.line.extra["id"])  # row.id, the stored line being there
                 if checks_for is not None:
                     row.flags = _flags(
                         row.line,

@@ -60,7 +60,7 @@ SEATS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
 _DOUBLING = {"": 0, "0": 0, "X": 1, "1": 1, "XX": 2, "2": 2}
 
 
-def _number(value, field: str, text: Text) -> int:
+def _number(value: object, field: str, text: Text) -> int:
     if isinstance(value, bool):
         raise TableError(text, field=field)
     try:
@@ -69,7 +69,7 @@ def _number(value, field: str, text: Text) -> int:
         raise TableError(text, field=field) from None
 
 
-def read_board(data: Mapping) -> int:
+def read_board(data: Mapping[str, object]) -> int:
     value = data.get("board")
     if value in (None, ""):
         raise TableError(Text.of("board.missing"), field="board")
@@ -79,7 +79,7 @@ def read_board(data: Mapping) -> int:
     return board
 
 
-def read_entry(data: Mapping) -> tuple[int, Played]:
+def read_entry(data: Mapping[str, object]) -> tuple[int, Played]:
     """``(board, result)`` from the phone's fields (see the module's docstring)."""
     board = read_board(data)
     if data.get("passed_out") in (True, "true", "1", 1, "on"):
@@ -103,7 +103,7 @@ def read_entry(data: Mapping) -> tuple[int, Played]:
     return board, Played(contract, tricks, _lead(data.get("lead")))
 
 
-def _tricks(data: Mapping, contract: Contract) -> int:
+def _tricks(data: Mapping[str, object], contract: Contract) -> int:
     relative = str(data.get("relative") or "").strip().replace("−", "-")
     if data.get("tricks") not in (None, ""):
         tricks = _number(data.get("tricks"), "tricks", Text.of("entry.tricks_missing"))
@@ -120,7 +120,7 @@ def _tricks(data: Mapping, contract: Contract) -> int:
     return tricks
 
 
-def _lead(value) -> str:
+def _lead(value: object) -> str:
     text = str(value or "").strip()
     if not text:
         return ""

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 
 from movements.domain.guide_cards import TableCardLine, boards_of
 from movements.domain.schedule import Movement
+from movements.domain.text import Text as MovementText
 from tables.domain.text import Text
 
 
@@ -44,7 +45,7 @@ def _sits_out(movement: Movement, round_number: int) -> set[int]:
     return out
 
 
-def _relay_place(movement: Movement, name: str):
+def _relay_place(movement: Movement, name: str) -> MovementText | str:
     relay = next((r for r in movement.relays if r.name == name), None)
     return relay.place if relay is not None else ""
 
@@ -67,12 +68,14 @@ def move_instructions(line: TableCardLine, *, table: int, boards_per_round: int,
             out.append(Text.of("move.go", pair=pair, table=goes[0], seat=goes[1]))
     for board_set, places in zip(line.board_sets, line.boards_next):
         boards = tuple(boards_of(board_set, boards_per_round, movement.half_sets))
-        if len(places) == 1 and isinstance(places[0], int):
-            out.append(Text.of("move.boards_table", boards=boards, table=places[0]))
-        elif len(places) == 1:
-            out.append(
-                Text.of("move.boards_relay", boards=boards, relay=places[0], place=_relay_place(movement, places[0]))
-            )
+        if len(places) == 1:
+            place = places[0]
+            if isinstance(place, int):
+                out.append(Text.of("move.boards_table", boards=boards, table=place))
+            else:
+                out.append(
+                    Text.of("move.boards_relay", boards=boards, relay=place, place=_relay_place(movement, place))
+                )
         elif places:
             out.append(Text.of("move.boards_shared", boards=boards, places=tuple(places)))
     if movement.rounds[following - 1].arrow_switched:

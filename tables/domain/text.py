@@ -12,17 +12,19 @@ place is the movements domain's ``Text``).
 
 from __future__ import annotations
 
-from clubs.domain.text import TextBase
+from collections.abc import Iterable
+
+from clubs.domain.text import Template, TextBase
 
 
-def _span(boards) -> str:
+def _span(boards: Iterable[int]) -> str:
     boards = list(boards)
     if len(boards) > 2 and boards == list(range(boards[0], boards[-1] + 1)):
         return f"{boards[0]}–{boards[-1]}"
     return ", ".join(str(b) for b in boards)
 
 
-def _place(where) -> str:
+def _place(where: object) -> str:
     return f"table {where}" if isinstance(where, int) else f"relay {where}"
 
 
@@ -30,7 +32,7 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-ENGLISH = {
+ENGLISH: dict[str, Template] = {
     # joining a table
     "join.code_unknown": lambda p: f"No table has the code {p['code']}: check the code on the table card.",
     "join.code_expired": lambda p: (

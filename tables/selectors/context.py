@@ -13,6 +13,7 @@ from django.db.models import Q
 
 from clubs.models import Pair, Session
 from movements.domain.guide_cards import TableCardLine, table_cards
+from movements.domain.schedule import Movement
 from scoring.domain.layout import Meeting, SessionLayout
 from scoring.selectors.layout import movement_layout, session_layout
 from tables.models import Table, TableSession
@@ -22,7 +23,7 @@ from tables.models import Table, TableSession
 class SessionContext:
     session: Session
     layout: SessionLayout
-    movement: object | None  # movements.domain.schedule.Movement (None: an imported layout)
+    movement: Movement | None  # None: an imported layout
 
     @cached_property
     def pairs(self) -> dict[str, Pair]:
@@ -72,10 +73,10 @@ class SessionContext:
         two are read (what a phone's entry or confirmation needs, rather than the 60 pairs of a 30-table
         evening with their players)."""
         if "pairs" not in self.__dict__:
-            wanted = [_label_parts(meeting.ns), _label_parts(meeting.ew)]
-            if all(wanted):
+            ns_parts, ew_parts = _label_parts(meeting.ns), _label_parts(meeting.ew)
+            if ns_parts is not None and ew_parts is not None:
                 query = Q()
-                for section, number, direction in wanted:
+                for section, number, direction in (ns_parts, ew_parts):
                     query |= Q(section=section, number=number, direction=direction)
                 found = {
                     p.label: p

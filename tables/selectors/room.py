@@ -101,10 +101,10 @@ def room_state(*, session: Session, user, now=None) -> Room:
     minutes = table_settings_get(session.club).minutes_per_board
     seen_since = now - timedelta(seconds=SEEN_SECONDS)
     tables = list(Table.objects.filter(table_session=table_session).order_by("number"))
-    phones = {}
+    phones: dict[int, int] = {}
     for device in Device.objects.filter(table__in=tables, left_at__isnull=True, last_seen__gte=seen_since):
         phones[device.table_id] = phones.get(device.table_id, 0) + 1
-    wrong = {}
+    wrong: dict[int, int] = {}
     for attempt in JoinAttempt.objects.filter(table__in=tables, ok=False, at__gt=now - WINDOW):
         wrong[attempt.table_id] = wrong.get(attempt.table_id, 0) + 1
     pending = set(
@@ -166,7 +166,7 @@ def room_state(*, session: Session, user, now=None) -> Room:
         )
     conflicts = []
     for c in open_conflicts:
-        recorded = _recorded(context, c.table.number, lines).get((c.round, c.board))
+        recorded_result = _recorded(context, c.table.number, lines).get((c.round, c.board))
         from scoring.selectors.results import domain_result
 
         choices = []
@@ -176,7 +176,9 @@ def room_state(*, session: Session, user, now=None) -> Room:
             if words not in seen:
                 seen.add(words)
                 choices.append((sub.pk, words))
-        conflicts.append(ConflictRow(c, choices, said(domain_result(recorded), c.board) if recorded else ""))
+        conflicts.append(
+            ConflictRow(c, choices, said(domain_result(recorded_result), c.board) if recorded_result else "")
+        )
     requests = list(CorrectionRequest.objects.filter(table__in=tables, done_at__isnull=True).select_related("table"))
     return Room(
         session, table_session, context.rounds, rows, conflicts, requests, flags, ranking, results.deal_checks_note

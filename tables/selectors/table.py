@@ -32,6 +32,7 @@ from scoring.models import Result
 from scoring.selectors.results import domain_result
 from tables.domain.moves import move_instructions, round_notes
 from tables.domain.progress import board_states, table_position
+from tables.domain.text import Text
 from tables.models import Conflict, Device, Submission, Table
 from tables.selectors.context import SessionContext, session_context
 from tables.services.setup import table_settings_get
@@ -52,7 +53,7 @@ def _recorded(context: SessionContext, table: int, rows=None) -> dict[tuple[int,
     """(round, board) → the result recorded for this table's line; ``rows``: the session's results by (board, NS
     pair id, EW pair id) when the caller has read them all (the director's room, for every table at once), else
     this table's are read."""
-    out = {}
+    out: dict[tuple[int, int], Result] = {}
     lines = {}
     for r in context.rounds:
         m = context.meeting(r, table)
@@ -129,14 +130,17 @@ def table_state(device: Device) -> dict:
                 "ns": _pair_json(context, meeting.ns if meeting else None),
                 "ew": _pair_json(context, meeting.ew if meeting else None),
                 "boards": board_rows,
-                "notes": [render(t) for t in round_notes(line, movement=context.movement, round_number=r)],
+                # without a movement (boards per round cleared since) there is no table card: round_notes(None)'s words
+                "notes": [render(t) for t in round_notes(line, movement=context.movement, round_number=r)]
+                if context.movement is not None
+                else [render(Text.of("round.idle", round=r))],
                 "moves": [
                     render(t)
                     for t in move_instructions(
                         line, table=table.number, boards_per_round=session.boards_per_round, movement=context.movement
                     )
                 ]
-                if line
+                if line and context.movement is not None  # (a table card line is a movement's)
                 else [],
             }
         )
@@ -236,6 +240,7 @@ def board_traveller(device: Device, board: int) -> dict | None:
     if round_number is None or (round_number, board) not in _recorded(context, table.number):
         return None
     meeting = context.meeting(round_number, table.number)
+    assert meeting is not None  # the board's round at this table has its meeting (round_of_board)
     lines = session_lines(session=session, board=board)
     event = score_event(
         lines, session_options(session=session), expected={board: context.layout.expected_plays.get(board, len(lines))}

@@ -81,8 +81,9 @@ def conflict_resolve(
         reason=reason.strip(),
     )
     for sub in subs:
-        sub.status = Submission.Status.CONFIRMED if sub is chosen else Submission.Status.REJECTED
-        if sub is chosen:
+        picked = sub is chosen
+        sub.status = Submission.Status.CONFIRMED if picked else Submission.Status.REJECTED
+        if picked:
             sub.result = recorded
         sub.save(update_fields=["status", "result"])
     conflict.resolved_at, conflict.resolved_by = timezone.now(), user

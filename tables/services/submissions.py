@@ -24,6 +24,7 @@ from django.db import transaction
 
 from clubs.models import Session
 from scoring.domain.notation import as_data, from_data
+from scoring.domain.results import Played
 from scoring.models import Result
 from scoring.services.results import result_record
 from tables.domain.decisions import EntryOutcome, Pending, check_side, on_confirm, on_entry
@@ -118,6 +119,7 @@ class _Board:
 
 def _board(context: SessionContext, table: Table, round_number: int, board: int) -> _Board:
     meeting = context.meeting(round_number, table.number)
+    assert meeting is not None  # a board of the table's round (``_round_of``, or an entry stored after it)
     ns_pair, ew_pair = context.meeting_pairs(meeting)
     recorded = Result.objects.filter(session=context.session, board=board, ns_pair=ns_pair, ew_pair=ew_pair).first()
     subs = list(
@@ -133,6 +135,13 @@ def _board(context: SessionContext, table: Table, round_number: int, board: int)
     confirmed = next((s for s in subs if s.status == Submission.Status.CONFIRMED), None)
     conflict = Conflict.objects.filter(table=table, round=round_number, board=board, resolved_at__isnull=True).first()
     return _Board(ns_pair, ew_pair, recorded, pending, confirmed, conflict)
+
+
+def _entered(submission: Submission) -> Played:
+    """The result of a table's entry (a played result: ``read_entry`` reads nothing else)."""
+    result = from_data(submission.data)
+    assert isinstance(result, Played)
+    return result
 
 
 def _store(table: Table, device: Device | None, key: str, kind: str, answer: Answer, **fields) -> Submission:
@@ -158,16 +167,21 @@ def entry_submit(*, device: Device, key: str, data: dict, replaces: str = "", si
     line = _board(context, table, round_number, board)
     from scoring.selectors.results import domain_result
 
-    conflicting = tuple(from_data(s.data) for s in line.conflict.submissions.all()) if line.conflict else ()
-    outcome = on_entry(
-        result,
-        pending=Pending(line.pending.key, from_data(line.pending.data), line.pending.side) if line.pending else None,
-        confirmed=domain_result(line.recorded) if line.recorded else None,
-        replaces=str(replaces or "") or None,
-        conflicting=conflicting,
-    )
+    conflicting = tuple(_entered(s) for s in line.conflict.submissions.all()) if line.conflict else ()
+    recorded = domain_result(line.recorded) if line.recorded else None
+    if recorded is not None and not isinstance(recorded, Played):
+        # the director's assigned or artificial score: a played result differs from it, and the director decides
+        outcome = EntryOutcome.CONFLICT
+    else:
+        outcome = on_entry(
+            result,
+            pending=Pending(line.pending.key, _entered(line.pending), line.pending.side) if line.pending else None,
+            confirmed=recorded,
+            replaces=str(replaces or "") or None,
+            conflicting=conflicting,
+        )
+    entry = Submission.Kind.ENTRY
     fields = dict(
-        kind=Submission.Kind.ENTRY,
         round=round_number,
         board=board,
         side=side,
@@ -176,12 +190,13 @@ def entry_submit(*, device: Device, key: str, data: dict, replaces: str = "", si
     )
     if outcome is EntryOutcome.NEW:
         answer = Answer("pending", board, round_number, key, as_data(result))
-        _store(table, device, key, status=Submission.Status.PENDING, answer=answer, **fields)
+        _store(table, device, key, entry, answer, status=Submission.Status.PENDING, **fields)
     elif outcome is EntryOutcome.CORRECTION:
+        assert line.pending is not None  # a correction replaces the pending entry
         line.pending.status = Submission.Status.REPLACED
         line.pending.save(update_fields=["status"])
         answer = Answer("pending", board, round_number, key, as_data(result))
-        _store(table, device, key, status=Submission.Status.PENDING, answer=answer, **fields)
+        _store(table, device, key, entry, answer, status=Submission.Status.PENDING, **fields)
     elif outcome is EntryOutcome.SAME:
         standing = line.pending or line.confirmed
         if line.recorded is not None:
@@ -195,11 +210,12 @@ def entry_submit(*, device: Device, key: str, data: dict, replaces: str = "", si
         elif line.conflict is not None:
             answer = Answer("conflict", board, round_number, key, as_data(result))
         else:
+            assert standing is not None  # nothing recorded, no conflict: the same as the pending entry
             answer = Answer("pending", board, round_number, standing.key, standing.data)
-        _store(table, device, key, status=Submission.Status.SAME, same_as=standing, answer=answer, **fields)
+        _store(table, device, key, entry, answer, status=Submission.Status.SAME, same_as=standing, **fields)
     else:
         answer = Answer("conflict", board, round_number, key, as_data(result))
-        new = _store(table, device, key, status=Submission.Status.CONFLICT, answer=answer, **fields)
+        new = _store(table, device, key, entry, answer, status=Submission.Status.CONFLICT, **fields)
         conflict = line.conflict or Conflict.objects.create(table=table, round=round_number, board=board)
         for sub in (line.pending, line.confirmed, new):
             if sub is not None:
@@ -234,7 +250,7 @@ def entry_confirm(*, device: Device, key: str, entry: str, side: str = "EW") -> 
         standing.key,
         side,
         board=standing.board,
-        pending=Pending(line.pending.key, from_data(line.pending.data), line.pending.side) if line.pending else None,
+        pending=Pending(line.pending.key, _entered(line.pending), line.pending.side) if line.pending else None,
         confirmed_key=line.confirmed.key if line.confirmed else None,
         in_conflict=line.conflict is not None,
         confirmed=line.recorded is not None,

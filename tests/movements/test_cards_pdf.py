@@ -110,7 +110,9 @@ def test_the_progress_partial_polls_while_the_pdf_is_made(client_for, player):
     )
     html = client_for(player).get(f"/movements/cards/{job.key}/progress/").content.decode()
     assert 'hx-trigger="every 1s"' in html and 'data-status="running"' in html
-    assert "part 3 of 13 (23 %)" in html and "about 30 s left" in html
+    assert "part 3 of 13 (23 %)" in html
+    # 9 s for 3 parts: 30 s for the other 10, plus the seconds the request itself took on a busy machine
+    assert re.search(r"about 3[0-4] s left", html), html
     page = client_for(player).get(f"/movements/cards/{job.key}/").content.decode()
     assert "Howell for 64 pairs, 32 tables" in page and "takes about" in page
     assert client_for(player).get(f"/movements/cards/{job.key}/download/").status_code == 404

@@ -98,6 +98,26 @@ def test_a_different_result_after_confirmation_does_not_overwrite_it(howell, pho
     assert Conflict.objects.filter(resolved_at__isnull=True).count() == 1
 
 
+@pytest.mark.parametrize("adjusted", ["artificial", "assigned"])
+def test_an_entry_after_the_directors_adjusted_score_is_a_conflict_not_a_crash(howell, phone, key, director, adjusted):
+    """The director gave the board an adjusted score (Average+/Average−, or an assigned −100) before the table's
+    phone sent its result: the entry is kept as a conflict for the director, and the adjusted score stands (the
+    comparison used to read a contract the adjusted score does not have: a server error on the phone)."""
+    from scoring.domain.results import Artificial, Assigned
+    from scoring.services.results import result_record
+
+    board = first_board(howell)
+    meeting = session_layout(howell).meeting(round=1, table=1)
+    pairs = {p.label: p for p in howell.pairs.all()}
+    score = Artificial(60, 40) if adjusted == "artificial" else Assigned.of(-100)
+    result_record(session=howell, board=board, ns_pair=pairs[meeting.ns], ew_pair=pairs[meeting.ew], result=score,
+                  user=director, round=1, table=1, reason="a fouled board")  # fmt: skip
+    answer = entry_submit(device=phone(1), key=key(), data={"board": board, **FOUR_S})
+    assert answer.status == "conflict"
+    assert Conflict.objects.filter(resolved_at__isnull=True).count() == 1
+    assert Result.objects.count() == 1 and Result.objects.get().level is None
+
+
 @pytest.mark.parametrize(
     "data, field",
     [

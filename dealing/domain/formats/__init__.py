@@ -142,7 +142,7 @@ def parse_format_list(text: str) -> list[DealFormat]:
     return chosen
 
 
-def render(name: str | DealFormat, boards: Sequence[BoardDeal], *, run: Run | None = None, **options) -> bytes:
+def render(name: str | DealFormat, boards: Sequence[BoardDeal], *, run: Run | None = None, **options: object) -> bytes:
     """A whole file of ``(board, deal)`` pairs in one format (boards ascending)."""
     fmt = name if isinstance(name, DealFormat) else get_format(name)
     boards = list(boards)

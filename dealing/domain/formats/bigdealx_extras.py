@@ -118,9 +118,9 @@ class StatsWriter:
     def board(self, board: int, deal: Deal) -> bytes:
         lengths = [[0, 0, 0, 0] for _ in range(4)]
         points = [0, 0, 0, 0]
-        for index, seat in enumerate(deal.owners):  # deck order: suit = index // 13, rank = index % 13
-            lengths[seat][index // 13] += 1
-            points[seat] += _HCP[index % 13]
+        for index, owner in enumerate(deal.owners):  # deck order: suit = index // 13, rank = index % 13
+            lengths[owner][index // 13] += 1
+            points[owner] += _HCP[index % 13]
         for seat in range(4):
             self.hcp[seat] += points[seat]
             self.hcp_freq[points[seat]] += 1

@@ -35,16 +35,24 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import numpy as np
+import numpy.typing as npt
 
 from dealing.domain import layout
 from dealing.domain.cards import board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
-from dealing.domain.formats.base import Run
+from dealing.domain.formats.base import DealWriter, Run
+from dealing.domain.formats.bigdealx_extras import StatsWriter
 from dealing.domain.formats.csv_format import _CSV_VUL
-from dealing.domain.formats.duplimate import _check_machine_board
+from dealing.domain.formats.duplimate import DupWriter, _check_machine_board
 from dealing.domain.formats.lin import _LIN_DIGIT, _LIN_VUL
 from dealing.domain.text import Text
+
+if TYPE_CHECKING:
+    from dealing.domain.formats import DealFormat
 
 __all__ = ["BulkWriter", "bulk_writer", "render_arrays", "FORMATS"]
 
@@ -67,7 +75,7 @@ _BOREL_HANDS = layout.Hands(
     [0, 1, 2, 3], [[b""] * 4] * 4, [bytes([ord("A") + c if c < 26 else ord("a") + c - 26]) for c in range(52)]
 )
 
-_PBN_RECORD = [
+_PBN_RECORD: list[layout.Part] = [
     b'[Event "?"]\n[Site "?"]\n[Date "?"]\n[Board "',
     layout.BOARD,
     b'"]\n[West "?"]\n[North "?"]\n[East "?"]\n[South "?"]\n[Dealer "',
@@ -78,9 +86,10 @@ _PBN_RECORD = [
     _PBN_HANDS,
     b'"]\n[Scoring "?"]\n[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n',
 ]
+_LIN_RECORD: list[layout.Part]
 _LIN_RECORD = [b"qx|o", layout.BOARD, b"|md|", _LIN_DEALER, _LIN_HANDS, b"|rh||ah|Board ", layout.BOARD, b"|sv|",
                _LIN_VULNERABLE, b"|pg||\n"]  # fmt: skip
-_CSV_RECORD = [_CSV_HANDS, b'","', layout.BOARD, b'","', _CSV_DEALER_VUL, b'"\n']
+_CSV_RECORD: list[layout.Part] = [_CSV_HANDS, b'","', layout.BOARD, b'","', _CSV_DEALER_VUL, b'"\n']
 
 
 def _boards(first: int, n: int) -> np.ndarray:
@@ -92,31 +101,35 @@ def _matrix(n: int, width: int, fill: int = 0) -> np.ndarray:
 
 
 # --- the encoders: (writer, first board, numbers, owners) -> bytes-like --------------------------
+# (``array.data`` is ``memoryview(array)``.)
+
+#: An encoder: (writer, first board, BigDeal's numbers, owners (n, 52) uint8) -> the records' bytes.
+_Encoder = Callable[["BulkWriter", int, np.ndarray, npt.NDArray[np.uint8]], bytes | memoryview]
 
 
-def _pbn(w, first, numbers, owners):
+def _pbn(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
     return layout.records(first, owners.shape[0], _PBN_RECORD, owners)
 
 
-def _lin(w, first, numbers, owners):
+def _lin(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
     return layout.records(first, owners.shape[0], _LIN_RECORD, owners)
 
 
-def _csv(w, first, numbers, owners):
+def _csv(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
     return layout.records(first, owners.shape[0], _CSV_RECORD, owners)
 
 
-def _bri(w, first, numbers, owners):
+def _bri(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
     out = _matrix(owners.shape[0], 128)
     out[:, :78] = layout.hands(owners, _BRI_HANDS)
     out[:, 78:110] = ord(" ")
-    return memoryview(out.reshape(-1))
+    return out.reshape(-1).data
 
 
-def _dge(w, first, numbers, owners):
+def _dge(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
     out = _matrix(owners.shape[0], 128)
     out[:, :68] = layout.hands(owners, _DGE_HANDS)
-    return memoryview(out.reshape(-1))
+    return out.reshape(-1).data
 
 
 def _check_machine_boards(first: int, n: int) -> None:
@@ -125,22 +138,23 @@ def _check_machine_boards(first: int, n: int) -> None:
         _check_machine_board(first + n - 1)
 
 
-def _dup(w, first, numbers, owners):
+def _dup(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
     n = owners.shape[0]
     _check_machine_boards(first, n)
     out = _matrix(n, 156)
     out[:, :78] = layout.hands(owners, _BRI_HANDS)
     out[:, 78:146] = layout.hands(owners, _DGE_HANDS)
+    assert isinstance(w.reference, DupWriter)  # FORMATS: "dup" and "dupblind" are written by DupWriter
     if w.reference.blind and first == 1 and n:
         out[0, 78:146] = ord(" ")
     count = w.run.count
     out[:, 146:] = np.frombuffer(
         b"YN1  0 " + bytes([ord("0") + (count // 10) % 10, ord("0") + count % 10]) + b" ", dtype=np.uint8
     )
-    return memoryview(out.reshape(-1))
+    return out.reshape(-1).data
 
 
-def _dlm(w, first, numbers, owners):
+def _dlm(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
     n = owners.shape[0]
     _check_machine_boards(first, n)
     letters = (ord("a") + 4 * owners[:, 0::2] + owners[:, 1::2]).astype(np.uint8)
@@ -151,18 +165,18 @@ def _dlm(w, first, numbers, owners):
     )
 
 
-def _ber(w, first, numbers, owners):
-    return memoryview((owners + ord("1")).astype(np.uint8).reshape(-1))
+def _ber(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
+    return (owners + ord("1")).astype(np.uint8).reshape(-1).data
 
 
-def _borel(w, first, numbers, owners):
+def _borel(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
     n = owners.shape[0]
     by_seat = layout.hands(owners, _BOREL_HANDS).reshape(n, 4, 13)
     dealer = (_boards(first, n) - 1) % 4  # board_dealer: N on board 1
     seats = (dealer[:, None] + np.arange(4)[None, :]) % 4
     out = _matrix(n, 53, ord("\n"))
     out[:, :52] = np.take_along_axis(by_seat, seats[:, :, None], axis=1).reshape(n, 52)
-    return memoryview(out.reshape(-1))
+    return out.reshape(-1).data
 
 
 def _rank_bytes(owners: np.ndarray) -> np.ndarray:
@@ -171,27 +185,27 @@ def _rank_bytes(owners: np.ndarray) -> np.ndarray:
     return (o[:, 0:13] << 6) | (o[:, 13:26] << 4) | (o[:, 26:39] << 2) | o[:, 39:52]
 
 
-def _kops(w, first, numbers, owners):
-    return memoryview(np.ascontiguousarray(_rank_bytes(owners)).reshape(-1))
+def _kops(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
+    return np.ascontiguousarray(_rank_bytes(owners)).reshape(-1).data
 
 
-def _cds(w, first, numbers, owners):
+def _cds(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
     n = owners.shape[0]
     out = np.empty((n, 14), dtype=np.uint8)
     out[:, 0] = _boards(first, n) & 0xFF  # BigDeal's putc(boardno) keeps the low byte
     out[:, 1:] = _rank_bytes((owners + 1) & 3)
-    return memoryview(out.reshape(-1))
+    return out.reshape(-1).data
 
 
-def _goedel(w, first, numbers, owners):
+def _goedel(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
     numbers = np.ascontiguousarray(numbers, dtype=np.uint8).reshape(-1, 12)
     out = np.empty((numbers.shape[0], _GOEDEL_WIDTH), dtype=np.uint8)
     if numbers.shape[0]:
         _kernels()["goedel"](numbers, out)
-    return memoryview(out.reshape(-1))
+    return out.reshape(-1).data
 
 
-def _stats(w, first, numbers, owners):
+def _stats(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
     hcp = np.zeros(4, dtype=np.int64)
     freq = np.zeros(38, dtype=np.int64)
     longest = np.zeros((4, 14), dtype=np.int64)
@@ -199,6 +213,7 @@ def _stats(w, first, numbers, owners):
     if owners.shape[0]:
         _kernels()["stats"](owners, hcp, freq, longest, squares)
     stats = w.reference
+    assert isinstance(stats, StatsWriter)  # FORMATS: "stats" is written by StatsWriter
     stats.sum_squares += int(squares[0])
     for seat in range(4):
         stats.hcp[seat] += int(hcp[seat])
@@ -212,7 +227,7 @@ def _stats(w, first, numbers, owners):
     return b""
 
 
-FORMATS = {
+FORMATS: dict[str, _Encoder] = {
     "dup": _dup,
     "dupblind": _dup,
     "dlm": _dlm,
@@ -235,10 +250,11 @@ FORMATS = {
 # --- kernels (compiled by numba on first use, cached on disk) ----------------------------------
 
 _GOEDEL_WIDTH = 39  # 29 digit positions, 9 separators, a newline
-_KERNELS: dict = {}
+#: The compiled kernels by name ("goedel", "stats").
+_KERNELS: dict[str, Callable[..., None]] = {}
 
 
-def _k_goedel(numbers, out):  # pragma: no cover - compiled by numba
+def _k_goedel(numbers: npt.NDArray[np.uint8], out: npt.NDArray[np.uint8]) -> None:  # pragma: no cover - numba
     # The 96-bit number in base 10^9 by long division of its three 32-bit limbs (every
     # partial remainder times 2^32 fits 63 bits), then BigDeal's print_goedel: 29 digit
     # positions, leading zeros as spaces, a comma (or, among the leading zeros, a space)
@@ -248,7 +264,7 @@ def _k_goedel(numbers, out):  # pragma: no cover - compiled by numba
     limbs = np.zeros(3, dtype=np.int64)
     for i in range(numbers.shape[0]):
         for k in range(3):
-            v = 0
+            v: int | np.int64 = 0
             for b in range(4):
                 v = (v << 8) | np.int64(numbers[i, 4 * k + b])
             limbs[k] = v
@@ -279,7 +295,13 @@ def _k_goedel(numbers, out):  # pragma: no cover - compiled by numba
                 p += 1
 
 
-def _k_stats(owners, hcp, freq, longest, squares):  # pragma: no cover - compiled by numba
+def _k_stats(  # pragma: no cover - compiled by numba
+    owners: npt.NDArray[np.uint8],
+    hcp: npt.NDArray[np.int64],
+    freq: npt.NDArray[np.int64],
+    longest: npt.NDArray[np.int64],
+    squares: npt.NDArray[np.int64],
+) -> None:
     points_of_rank = np.array([4, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
     lengths = np.zeros((4, 4), dtype=np.int64)
     points = np.zeros(4, dtype=np.int64)
@@ -302,7 +324,7 @@ def _k_stats(owners, hcp, freq, longest, squares):  # pragma: no cover - compile
             longest[seat, most] += 1
 
 
-def _kernels() -> dict:
+def _kernels() -> dict[str, Callable[..., None]]:
     if not _KERNELS:
         from dealing.domain.jit import kernel as jit
 
@@ -317,19 +339,19 @@ def _kernels() -> dict:
 class BulkWriter:
     """One format's file for one run, written a chunk of consecutive boards at a time."""
 
-    def __init__(self, fmt, run: Run, **options):
+    def __init__(self, fmt: DealFormat, run: Run, **options: object):
         if fmt.name not in FORMATS:
             raise DealingError(f"format {fmt.name} has no bulk writer", field="format")
         self.format = fmt
         self.run = run
-        self.reference = fmt.writer(run, **options)
+        self.reference: DealWriter = fmt.writer(run, **options)
         self._encode = FORMATS[fmt.name]
         self._next = run.low
 
     def header(self) -> bytes:
         return self.reference.header()
 
-    def chunk(self, first_board: int, numbers: np.ndarray, owners: np.ndarray):
+    def chunk(self, first_board: int, numbers: np.ndarray, owners: np.ndarray) -> bytes | memoryview:
         """Boards ``first_board …`` (one per row of ``owners``; ``numbers``: BigDeal's numbers,
         needed by ``goedel`` only) as bytes or a memoryview."""
         owners = np.ascontiguousarray(owners, dtype=np.uint8).reshape(-1, 52)
@@ -350,7 +372,7 @@ class BulkWriter:
         return self.reference.footer()
 
 
-def bulk_writer(fmt, run: Run, **options) -> BulkWriter:
+def bulk_writer(fmt: str | DealFormat, run: Run, **options: object) -> BulkWriter:
     """The bulk writer of ``fmt`` (a :class:`DealFormat` or its name) for ``run``."""
     from dealing.domain.formats import get_format
 
@@ -362,7 +384,9 @@ def bulk_writer(fmt, run: Run, **options) -> BulkWriter:
     return BulkWriter(fmt, run, **options)
 
 
-def render_arrays(fmt, first_board: int, numbers: np.ndarray, owners: np.ndarray, **options) -> bytes:
+def render_arrays(
+    fmt: str | DealFormat, first_board: int, numbers: np.ndarray, owners: np.ndarray, **options: object
+) -> bytes:
     """A whole file: boards ``first_board …`` (one per row of ``owners``) in ``fmt``."""
     owners = np.ascontiguousarray(owners, dtype=np.uint8).reshape(-1, 52)
     writer = bulk_writer(fmt, Run.range(first_board, first_board + owners.shape[0] - 1), **options)

@@ -162,7 +162,7 @@ def _deal_from_numbers(hands: dict[Seat, list[int]], where: Callable[..., Text])
     return Deal([Seat.WEST if o is None else o for o in owners])
 
 
-def _in_record(index: int, code: str, **params) -> Text:
+def _in_record(index: int, code: str, **params: object) -> Text:
     """``DUP record <n> (byte <b>): <the text>`` for the record at ``index`` (from 0)."""
     return Text.of("dup.record", record=index + 1, byte=156 * index, error=Text.of(code, **params))
 

@@ -30,9 +30,10 @@ and ``../shared/specs/bigdeal-squaredeal.md`` §3.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TypeVar
 
 from dealing.domain.analysis import BoardAnalysis, DoubleDummyTable, Par, ParContract, parse_optimum_score
 from dealing.domain.cards import Deal, Seat, Strain, Vulnerability, board_dealer, board_vulnerability
@@ -271,7 +272,9 @@ def read_pbn(data: bytes | str) -> PbnFile:
             elif ch == "[":
                 match = _TAG.match(raw, pos)
                 if not match:
-                    name = _TAG_NAME.match(raw, pos)[1] or "?"
+                    name_match = _TAG_NAME.match(raw, pos)
+                    assert name_match is not None  # raw[pos] is "[", all the pattern needs
+                    name = name_match[1] or "?"
                     raise DealingError(
                         _in_tag(name, "pbn.malformed_tag", text=raw[pos:].strip()[:60], tag=name),
                         field=name,
@@ -334,7 +337,10 @@ def _resolve(games: list[PbnGame]) -> None:
         _type_game(game, lines)
 
 
-def _checked(game: PbnGame, lines: dict[str, int], name: str, parse):
+_Parsed = TypeVar("_Parsed")
+
+
+def _checked(game: PbnGame, lines: dict[str, int], name: str, parse: Callable[[str], _Parsed]) -> _Parsed | None:
     value = game.values.get(name)
     if value is None or value.strip() in _UNKNOWN:
         return None
@@ -378,7 +384,7 @@ def _strain(text: str) -> Strain:
     return Strain.from_str(text)
 
 
-def _in_tag(name: str, code: str, **params) -> Text:
+def _in_tag(name: str, code: str, **params: object) -> Text:
     """``tag <name>: <the text>``."""
     return Text.of("pbn.tag", tag=name, error=Text.of(code, **params))
 

@@ -28,12 +28,17 @@ import re
 import secrets
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django.core.management.base import BaseCommand, CommandError
 
 from dealing.domain import bigdeal, pipeline
 from dealing.domain.errors import DealingError
 from dealing.domain.formats import FORMATS, DealFormat, Run, parse_format_list
+from dealing.domain.formats.base import DealWriter
+
+if TYPE_CHECKING:
+    from dealing.domain.formats.bulk import BulkWriter  # at run time imported only by a bulk run (_write)
 
 BIGDEALRC = ".bigdealrc"
 DEFAULT_FORMATS = "dup,pbn"
@@ -63,7 +68,7 @@ class _Entropy(argparse.Action):
 class Command(BaseCommand):
     # Nothing here touches the database, the models or the URLs: skip Django's system checks
     # (a third of a second of start-up, mostly importing every view to check the URL patterns).
-    requires_system_checks = []
+    requires_system_checks: list[str] = []
     help = (
         "Deal boards exactly as BigDeal's bigdealx does, in any of its formats: "
         + ", ".join(FORMATS)
@@ -166,6 +171,7 @@ class Command(BaseCommand):
     ) -> list[str]:
         run = Run.range(low, high)
         bulk = run.count > PURE_PYTHON_LIMIT
+        writers: list[tuple[DealFormat, BulkWriter | DealWriter]]
         if bulk:
             from dealing.domain.formats.bulk import bulk_writer
 
@@ -179,9 +185,9 @@ class Command(BaseCommand):
         try:
             for fmt, _ in writers:
                 if fmt.suffix is not None:
-                    fd, temporary = tempfile.mkstemp(prefix=f".{prefix}{fmt.suffix}.", dir=directory)
-                    os.chmod(temporary, 0o666 & ~umask)  # as fopen() would create it
-                    files[fmt.name] = (os.fdopen(fd, "wb", buffering=1 << 20), Path(temporary))
+                    fd, temporary_name = tempfile.mkstemp(prefix=f".{prefix}{fmt.suffix}.", dir=directory)
+                    os.chmod(temporary_name, 0o666 & ~umask)  # as fopen() would create it
+                    files[fmt.name] = (os.fdopen(fd, "wb", buffering=1 << 20), Path(temporary_name))
             self._emit(writers, files, lambda w: w.header())
             if bulk:
                 board = low
@@ -197,7 +203,9 @@ class Command(BaseCommand):
                 handle.close()
             for fmt, _ in writers:
                 if fmt.name in files:
-                    os.replace(files[fmt.name][1], directory / fmt.filename(prefix))
+                    filename = fmt.filename(prefix)
+                    assert filename is not None  # only a format with a suffix has a file
+                    os.replace(files[fmt.name][1], directory / filename)
         except BaseException:
             for handle, temporary in files.values():
                 handle.close()
@@ -220,7 +228,7 @@ class Command(BaseCommand):
         a pipe), decoded for a text stream (call_command's tests)."""
         out = getattr(self.stdout, "_out", None)
         binary = getattr(out, "buffer", None)
-        if binary is None:
+        if out is None or binary is None:  # (no stream, no buffer)
             self.stdout.write(bytes(data).decode("ascii"), ending="")
         else:
             out.flush()

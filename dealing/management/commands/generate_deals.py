@@ -19,7 +19,7 @@ MAX_THREADS = 4  # by default; the dealing kernels release the GIL, so threads r
 class Command(BaseCommand):
     # Nothing here touches the database, the models or the URLs: skip Django's system checks
     # (a third of a second of start-up, mostly importing every view to check the URL patterns).
-    requires_system_checks = []
+    requires_system_checks: list[str] = []
     help = (
         "Generate deals start … start+count-1 of the set (key, label) with our dealer (docs/dealing.md) "
         "and stream them in one of the formats: " + ", ".join(streaming.FORMATS) + "."

@@ -142,7 +142,7 @@ class FileEvent:
     def pair(self, pair_id: str) -> FilePair | None:
         return next((p for p in self.pairs if p.id == pair_id), None)
 
-    def options(self, **overrides) -> ScoringOptions:
+    def options(self, **overrides: str | None) -> ScoringOptions:
         """The file's method with our defaults (or the options it states), changed by ``overrides``."""
         base = self.stated or ScoringOptions(method=self.method)
         given = {k: v for k, v in overrides.items() if v}

@@ -30,19 +30,21 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Mapping
 from fractions import Fraction
 
+from clubs.domain.text import TextBase
 from dealing.domain.analysis import BoardAnalysis
 from dealing.domain.cards import board_dealer, board_vulnerability
 from dealing.domain.contract import Contract
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.pbn import MANDATORY_TAGS, PbnGame, PbnTable, PbnTag, dumps, read_pbn
-from scoring.domain.engine import EventScore
+from scoring.domain.engine import EventScore, LineScore
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FileEvent, FilePair, FilePlayer, split_pair_id, weight_text
 from scoring.domain.formats.usebio import PASS_WORDS, lead_card
 from scoring.domain.ranking import shown
-from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
+from scoring.domain.results import Artificial, Assigned, LineExtra, Played, Result, TravellerLine
 from scoring.domain.text import Text
 
 __all__ = ["read_pbn_results", "write_pbn_results", "SCORING_TAGS"]
@@ -77,7 +79,7 @@ class _Reader:
     def __init__(self, source: str):
         self.source = source
 
-    def error(self, text, line: int | None, where: str) -> ScoringError:
+    def error(self, text: TextBase | str, line: int | None, where: str) -> ScoringError:
         return ScoringError(text, line=line, where=where, source=self.source)
 
     def read(self, data: bytes | str) -> FileEvent:
@@ -123,8 +125,8 @@ class _Reader:
         if out.pairs and directions == {"NS", "EW"}:
             out.winner_type = 2
         known = {p.id for p in out.pairs}
-        for line in out.lines:
-            for pid in (line.ns, line.ew):
+        for traveller_line in out.lines:
+            for pid in (traveller_line.ns, traveller_line.ew):
                 if pid not in known:
                     known.add(pid)
                     section, number, direction = split_pair_id(pid) or ("", 0, "")
@@ -151,7 +153,7 @@ class _Reader:
                 )
         return lowered
 
-    def column(self, row: dict, name: str, line: int, table: str = "ScoreTable") -> str:
+    def column(self, row: Mapping[str, str], name: str, line: int, table: str = "ScoreTable") -> str:
         """The cell of column ``name`` (any case); an error naming the table and column when there is none."""
         if name.lower() not in row:
             raise self.error(Text.of("pbn.column_missing", table=table, column=name), line, table)
@@ -165,13 +167,13 @@ class _Reader:
         section, number, suffix = parsed
         return f"{section}{number}{suffix}", section
 
-    def read_row(self, row: dict, line: int, board: int) -> TravellerLine:
+    def read_row(self, row: Mapping[str, str], line: int, board: int) -> TravellerLine:
         (ns, section), (ew, _) = (
             self.pair_id(self.column(row, c, line), line, "ScoreTable") for c in ("PairId_NS", "PairId_EW")
         )
         score = self.score(row, line)
         result = self.result(row, line, score)
-        extra = {
+        extra: LineExtra = {
             "line": line,
             "score": None if score is None or isinstance(result, Artificial) else score,
             "mp_ns": self.number(row.get("mp_ns") or row.get("imp_ns")),
@@ -200,13 +202,13 @@ class _Reader:
     def integer(text: str | None) -> int | None:
         return int(text) if text is not None and _NUMBER.fullmatch(text.strip()) else None
 
-    def score(self, row: dict, line: int) -> str | None:
+    def score(self, row: Mapping[str, str], line: int) -> str | None:
         ns, ew = self.number(row.get("score_ns")), self.number(row.get("score_ew"))
         if ns is None and ew is not None and _SCORE.fullmatch(ew):
             return str(-int(ew))
         return ns
 
-    def result(self, row: dict, line: int, score: str | None):
+    def result(self, row: Mapping[str, str], line: int, score: str | None) -> Result:
         contract = self.column(row, "Contract", line)
         where = "ScoreTable"
         artificial = _ARTIFICIAL.fullmatch(contract)
@@ -238,10 +240,11 @@ class _Reader:
                 raise
             raise self.error(exc.reason, line, where) from None
 
-    def read_total(self, row: dict, line: int) -> FilePair:
+    def read_total(self, row: Mapping[str, str], line: int) -> FilePair:
         written = self.column(row, "PairId", line, "TotalScoreTable")
         pid, section = self.pair_id(written, line, "TotalScoreTable")
         parsed = split_pair_id(pid)
+        assert parsed is not None  # pid is pair_id's own writing of a pair id: it splits again
         direction = (row.get("direction") or "").upper().replace("-", "")
         names = [n.strip() for n in re.split(r"\s+[-–&]\s+", row.get("names", "")) if n.strip() and n.strip() != "-"]
         total = self.number(row.get("totalscoremp") or row.get("totalscoreimp") or row.get("totalscore"))
@@ -286,7 +289,7 @@ def _header(columns: list[tuple[str, int, str]]) -> str:
     return ";".join(f"{name}\\{width}{side}" for name, width, side in columns)
 
 
-def _cells(line: TravellerLine, s, imps: bool) -> list[str]:
+def _cells(line: TravellerLine, s: LineScore, imps: bool) -> list[str]:
     result = line.result
     contract, declarer, tricks, lead, score_ns = "-", "-", "-", "-", "-"
     if isinstance(result, Played):
@@ -385,11 +388,11 @@ def write_pbn_results(event: FileEvent, score: EventScore) -> str:
             for p in score.pairs:
                 filed = event.pair(p.pair)
                 direction = p.field.split()[-1] if two_winners else "-"
-                ranking.append(
-                    [p.place, p.pair, direction, shown(p.total)]
-                    + ([] if imps else [shown(p.percentage)])
-                    + [_quoted(filed.names if filed and filed.names else "-"), str(p.boards)]
-                )
+                row = [p.place, p.pair, direction, shown(p.total)]
+                if not imps:
+                    assert p.percentage is not None  # matchpoints: the engine gives every pair its percentage
+                    row.append(shown(p.percentage))
+                ranking.append(row + [_quoted(filed.names if filed and filed.names else "-"), str(p.boards)])
             game.items.append(PbnTag("TotalScoreTable", _header(totals), section=_rows(ranking, totals)))
         games.append(game)
     if games:

@@ -20,7 +20,9 @@ line, ``datum`` on each Butler board and ``imps`` per pair; two-winner events gi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 from scoring.domain.comparison import Comparison
 from scoring.domain.engine import EventScore, LineScore
@@ -35,7 +37,7 @@ def _number(value: Fraction | int) -> float:
     return float(shown(value))
 
 
-def result_data(s: LineScore) -> dict:
+def result_data(s: LineScore) -> dict[str, object]:
     """What the table scored, as data: contract, declarer and tricks; PASS; a score; an adjustment."""
     result = s.line.result
     if isinstance(result, Played):
@@ -43,7 +45,11 @@ def result_data(s: LineScore) -> dict:
             return {"contract": "PASS"}
         call = result.contract.call
         contract = call[:1] + "NT" + call[2:] if call[1] == "N" else call
-        out = {"contract": contract, "declarer": result.contract.declarer.letter, "tricks": result.tricks}
+        out: dict[str, object] = {
+            "contract": contract,
+            "declarer": result.contract.declarer.letter,
+            "tricks": result.tricks,
+        }
         if result.lead:
             out["lead"] = result.lead
         return out
@@ -58,13 +64,13 @@ def result_data(s: LineScore) -> dict:
     return {"score": result.parts[0][1]}
 
 
-def event_report(event: FileEvent, score: EventScore, comparison: Comparison | None = None) -> dict:
+def event_report(event: FileEvent, score: EventScore, comparison: Comparison | None = None) -> dict[str, object]:
     """The event and our score of it as data (see the module's docstring)."""
     imps = score.options.is_imps
     several = len({b.section for b in score.boards}) > 1
     boards = []
     for board in score.boards:
-        entry: dict = {"board": board.board}
+        entry: dict[str, object] = {"board": board.board}
         if several:
             entry["section"] = board.section
         if board.datum is not None:
@@ -90,6 +96,7 @@ def event_report(event: FileEvent, score: EventScore, comparison: Comparison | N
         if imps:
             row["imps"] = _number(p.total)
         else:
+            assert p.percentage is not None  # matchpoints: the engine gives every pair its percentage
             row.update(matchpoints=_number(p.total), percentage=_number(p.percentage))
         row["rank"] = p.place
         if two_fields:
@@ -117,7 +124,7 @@ def event_report(event: FileEvent, score: EventScore, comparison: Comparison | N
     }
 
 
-def _result_text(row: dict) -> str:
+def _result_text(row: Mapping[str, Any]) -> str:  # Any: a result row of the report's data, read by key
     if "contract" in row and row["contract"] == "PASS":
         return "passed out"
     if "contract" in row:
@@ -129,8 +136,9 @@ def _result_text(row: dict) -> str:
     return f"assigned {row['score']:+d}"
 
 
-def text_report(report: dict) -> str:
+def text_report(report: Mapping[str, Any]) -> str:
     """The report as a plain-text table (English)."""
+    # Any: the report is nested data (``event_report``'s, or read back from its JSON), read by key
     event, out = report["event"], []
     title = event["name"] or event["source"] or "event"
     out.append(

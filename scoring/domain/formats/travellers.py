@@ -28,13 +28,14 @@ scoring.domain.errors.ScoringError: t.json (boards[0].results[0].contract): '8S'
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
+from clubs.domain.text import TextBase
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FileEvent, FilePair, split_pair_id
 from scoring.domain.notation import from_data
 from scoring.domain.options import ScoringOptions
-from scoring.domain.results import TravellerLine
+from scoring.domain.results import LineExtra, TravellerLine
 from scoring.domain.text import Text
 
 __all__ = ["read_travellers"]
@@ -45,7 +46,7 @@ _OPTION_KEYS = ("method", "scale", "factoring", "sections")
 def read_travellers(data: bytes | str, *, source: str = "") -> FileEvent:
     """The traveller set in ``data`` (see the module's docstring)."""
 
-    def fail(text: Text, where: str) -> ScoringError:
+    def fail(text: TextBase | str, where: str) -> ScoringError:
         return ScoringError(text, where=where, source=source or "JSON")
 
     if isinstance(data, bytes):
@@ -106,7 +107,12 @@ def read_travellers(data: bytes | str, *, source: str = "") -> FileEvent:
     return event
 
 
-def _line(item, board: int, where: str, fail) -> TravellerLine:
+def _line(
+    item: object,  # a result as JSON: checked here
+    board: int,
+    where: str,
+    fail: Callable[[TextBase | str, str], ScoringError],
+) -> TravellerLine:
     if not isinstance(item, Mapping):
         raise fail(Text.of("data.not_object", value=str(item)[:40]), where)
     pairs = []
@@ -118,7 +124,7 @@ def _line(item, board: int, where: str, fail) -> TravellerLine:
     section = str(item.get("section") or "").strip()
     try:
         result = from_data(item)
-        extra = {"position": where}
+        extra: LineExtra = {"position": where}
         rnd, table = item.get("round"), item.get("table")
         return TravellerLine(
             board,

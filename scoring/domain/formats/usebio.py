@@ -47,7 +47,7 @@ from dealing.domain.formats.lin import read_lin
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import EVENT_TYPES, FileEvent, FilePair, FilePlayer, split_pair_id
 from scoring.domain.formats.xmltree import Element, parse_xml
-from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
+from scoring.domain.results import Artificial, Assigned, LineExtra, Played, Result, TravellerLine
 from scoring.domain.text import Text
 
 __all__ = ["read_usebio", "lead_card", "PASS_WORDS", "SCORING_METHODS"]
@@ -292,7 +292,7 @@ class _Reader:
         score_element = element.find("SCORE")
         score = score_element.text if score_element is not None else ""
         result = self.read_result(element, score)
-        extra = {
+        extra: LineExtra = {
             "line": element.line,
             "score": score or None,
             "mp_ns": element.value("NS_MATCH_POINTS"),
@@ -304,15 +304,15 @@ class _Reader:
         except ScoringError as exc:
             raise self.wrapped(exc, element) from None
 
-    def read_result(self, element: Element, score: str):
+    def read_result(self, element: Element, score: str) -> Result:
         artificial = _ARTIFICIAL.fullmatch(score)
         if artificial:
             try:
                 return Artificial(int(artificial[1]), int(artificial[2]))
             except ScoringError as exc:
-                raise self.wrapped(exc, element.find("SCORE")) from None
+                raise self.wrapped(exc, element.find("SCORE") or element) from None
         if score and not _SCORE.fullmatch(score):
-            raise self.error(Text.of("usebio.score", text=score), element.find("SCORE"))
+            raise self.error(Text.of("usebio.score", text=score), element.find("SCORE") or element)
         contract = element.find("CONTRACT")
         if contract is None or not contract.text:
             if not score:
@@ -324,7 +324,9 @@ class _Reader:
                     return Assigned(tuple((Fraction(w) / 100, int(s)) for w, s in parts))
                 return Assigned.of(int(score))
             except ScoringError as exc:
-                raise self.wrapped(exc, element.find("NOTES") if notes else element.find("SCORE")) from None
+                raise self.wrapped(
+                    exc, (element.find("NOTES") if notes else element.find("SCORE")) or element
+                ) from None
         if contract.text.upper() in PASS_WORDS:
             return Played(None)
         declarer = self.required(element, "PLAYED_BY")

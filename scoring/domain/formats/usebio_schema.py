@@ -151,9 +151,9 @@ class _Checker:
         self.findings: list[SchemaFinding] = []
         self.version = ""
 
-    def add(self, code: str, element: Element | None, parent: Element, **params) -> None:
+    def add(self, code: str, element: Element | None, parent: Element, *, tag: str = "", **params: object) -> None:
         at = element if element is not None else parent
-        tag = params.pop("tag", None) or (element.tag if element is not None else "")
+        tag = tag or (element.tag if element is not None else "")
         text = Text.of(f"schema.{code}", element=tag, parent=parent.tag, **params)
         self.findings.append(SchemaFinding(code, tag, parent.tag, at.line, text))
 
@@ -165,7 +165,7 @@ class _Checker:
             self.value(element, parent, r"North|East|South|West", "North|East|South|West")
         elif element.tag == "DIRECTION" and parent is not None:
             self.value(element, parent, r"NS|EW|", "NS|EW|")
-        elif element.tag in FORMATS or element.tag in _NOT_EMPTY:
+        elif parent is not None and (element.tag in FORMATS or element.tag in _NOT_EMPTY):  # (the root is neither)
             self.value(element, parent, *FORMATS.get(element.tag, (r".*", "")))
         counts: dict[str, int] = {}
         for child in element.children:

@@ -25,7 +25,8 @@ from fractions import Fraction
 from xml.sax.saxutils import escape, quoteattr
 
 from dealing.domain.cards import SUITS_DESCENDING, Deal, Seat
-from scoring.domain.engine import EventScore, pair_sort_key
+from dealing.domain.contract import Contract
+from scoring.domain.engine import EventScore, LineScore, PairScore, pair_sort_key
 from scoring.domain.formats.event import METHOD_EVENT_TYPES, FileEvent, FilePair, weight_text
 from scoring.domain.ranking import shown
 from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
@@ -59,8 +60,8 @@ def _written(pair_id: str, section: str) -> str:
     return pair_id[len(section) :] if section and pair_id.startswith(section) else pair_id
 
 
-def _contract(result: Played) -> str:
-    call = result.contract.call
+def _contract(contract: Contract) -> str:
+    call = contract.call
     return call[:1] + "NT" + call[2:] if call[1] == "N" else call
 
 
@@ -73,7 +74,7 @@ def _line(out: _Out, line: TravellerLine, ns: Fraction, ew: Fraction, section: s
         if result.contract is None:
             out.leaf("CONTRACT", "PASS")
         else:
-            out.leaf("CONTRACT", _contract(result))
+            out.leaf("CONTRACT", _contract(result.contract))
             out.leaf("PLAYED_BY", result.contract.declarer.letter)
             if result.lead:
                 out.leaf("LEAD", result.lead)
@@ -90,7 +91,7 @@ def _line(out: _Out, line: TravellerLine, ns: Fraction, ew: Fraction, section: s
     out.close("TRAVELLER_LINE")
 
 
-def _pair(out: _Out, pair: FilePair | None, pair_id: str, section: str, score, two_winners: bool) -> None:
+def _pair(out: _Out, pair: FilePair | None, pair_id: str, section: str, score: PairScore, two_winners: bool) -> None:
     out.open("PAIR")
     out.leaf("PAIR_NUMBER", pair.written if pair and pair.written else _written(pair_id, section))
     direction = score.field.split()[-1] if two_winners and score.field else (pair.direction if pair else "")
@@ -159,7 +160,7 @@ def write_usebio(event: FileEvent, score: EventScore, *, program_version: str = 
         for p in sorted((p for p in score.pairs if p.section == section), key=lambda p: pair_sort_key(p.pair)):
             _pair(out, event.pair(p.pair), p.pair, section, p, two_winners)
         out.close("PARTICIPANTS")
-        boards: dict[int, list] = {}
+        boards: dict[int, list[LineScore]] = {}
         for board in score.boards:
             for s in board.lines:
                 if s.line.section == section:

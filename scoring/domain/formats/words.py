@@ -8,6 +8,7 @@ Kept apart from ``scoring/domain/text.py`` so that the files' words sit beside t
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 #: What a JSON traveller set should have had where it did not (json.shape).
 _EXPECTED = {
@@ -19,14 +20,15 @@ _EXPECTED = {
 }
 
 
-def _where(p: dict) -> str:
+def _where(p: dict[str, Any]) -> str:
     """``board 3, 1NS v 1EW (NS)`` for a line's number, ``pair 7`` for a pair's."""
     if p["board"] is None:
         return f"pair {p['pair']}"
     return f"board {p['board']}, {p['ns']} v {p['ew']}" + (f" ({p['side']})" if p["side"] else "")
 
 
-ENGLISH: dict[str, Callable[[dict], str]] = {
+# A template's parameters are as varied as the messages and each template reads its own by name: Any.
+ENGLISH: dict[str, Callable[[dict[str, Any]], str]] = {
     # xmltree.py: any XML file
     "xml.entity": lambda p: (
         f"the file declares an entity ({p['name']}); entity declarations are refused (they can "

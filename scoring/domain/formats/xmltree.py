@@ -108,12 +108,12 @@ def parse_xml(data: bytes | str, *, source: str = "") -> Element:
         if stack:
             stack[-1].parts.append(text)
 
-    def entity(name, is_parameter, *rest) -> None:
+    def entity(name: str, is_parameter: bool, *rest: object) -> None:
         raise _Refused(
             Text.of("xml.entity", name=("%" if is_parameter else "") + str(name)), parser.CurrentLineNumber, "DOCTYPE"
         )
 
-    def external(context, base, system_id, public_id) -> int:
+    def external(context: str, base: str | None, system_id: str | None, public_id: str | None) -> int:
         raise _Refused(
             Text.of("xml.external", name=str(system_id or public_id or context)), parser.CurrentLineNumber, "DOCTYPE"
         )
