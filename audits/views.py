@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 from audits import selectors, services
 from audits.models import AuditFile, SquareDealAudit
 from clubs.texts import render as render_text
+from clubsite.forms import report_errors
 from dealing.domain import squaredeal as sq
 from dealing.domain.errors import DealingError
 from dealing.domain.squaredeal_audit import event_sessions
@@ -94,14 +95,6 @@ class AuditRunForm(forms.Form):
     )
 
 
-def _report(form, exc: ValidationError) -> None:
-    if hasattr(exc, "error_dict"):
-        for field, errors in exc.error_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, exc)
-
-
 def _not_a_draft(request, audit: SquareDealAudit, exc: ValidationError) -> bool:
     """A change refused because the audit is running or concluded: said as a message above the page."""
     audit.refresh_from_db()
@@ -132,7 +125,7 @@ def audit_create(request):
         try:
             audit = services.audit_create(user=request.user, sqd=services.Upload.of(form.cleaned_data["sqd"]))
         except ValidationError as exc:
-            _report(form, exc)
+            report_errors(form, exc)
         else:
             messages.success(request, _("Audit created. Add the key file and the hand records, then run it."))
             return redirect("audits:detail", audit_id=audit.pk)
@@ -236,7 +229,7 @@ def audit_files_add(request, audit_id: int):
         except ValidationError as exc:
             if _not_a_draft(request, audit, exc):
                 return redirect("audits:detail", audit_id=audit.pk)
-            _report(form, exc)
+            report_errors(form, exc)
         else:
             messages.success(request, _("Files added."))
             return redirect("audits:detail", audit_id=audit.pk)
@@ -283,7 +276,7 @@ def audit_run(request, audit_id: int):
         except ValidationError as exc:
             if _not_a_draft(request, audit, exc):
                 return redirect("audits:detail", audit_id=audit.pk)
-            _report(form, exc)
+            report_errors(form, exc)
         except DealingError as exc:  # a file that no longer reads as it did (should not happen)
             form.add_error(None, str(exc))
         else:

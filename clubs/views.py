@@ -17,6 +17,7 @@ from clubs import selectors, services
 from clubs.forms import ClubForm, MemberForm, MemberLoginForm, RoleGrantForm, SessionForm
 from clubs.models import ClubRole
 from clubs.permissions import can_direct, is_site_auditor
+from clubsite.forms import report_errors
 
 
 def _save_or_report(form, save):
@@ -24,11 +25,7 @@ def _save_or_report(form, save):
     try:
         return save()
     except ValidationError as exc:
-        if hasattr(exc, "error_dict"):
-            for field, errors in exc.error_dict.items():
-                form.add_error(field if field in form.fields else None, errors)
-        else:
-            form.add_error(None, exc)
+        report_errors(form, exc)
         return None
 
 

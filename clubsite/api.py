@@ -120,12 +120,12 @@ def exception_handler(exc, context):
         return None
     detail = exc.detail if isinstance(exc, exceptions.APIException) else response.data
     field, message, code = _first_message(detail)
-    body = {"error": {"code": code, "message": message, "field": field}}
+    error: dict[str, str | dict[str, list[str]] | None] = {"code": code, "message": message, "field": field}
     if isinstance(exc, exceptions.ValidationError):
-        body["error"]["fields"] = _flatten(detail)
+        error["fields"] = _flatten(detail)
         if field and field != "non_field_errors" and not message.startswith(field):
-            body["error"]["message"] = f"{field}: {message}"
-    response.data = body
+            error["message"] = f"{field}: {message}"
+    response.data = {"error": error}
     if response.status_code == status.HTTP_403_FORBIDDEN and not context["request"].user.is_authenticated:
         response.status_code = status.HTTP_401_UNAUTHORIZED if response.has_header("WWW-Authenticate") else 403
     return response

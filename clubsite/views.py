@@ -43,9 +43,9 @@ def _broker_state() -> dict:
 @require_GET
 def healthz(request):
     """Database and broker state as JSON; 200 when both answer, 503 otherwise."""
-    state = {"database": _database_state(), "broker": _broker_state()}
-    healthy = all(part["ok"] for part in state.values())
-    state["status"] = "ok" if healthy else "degraded"
+    database, broker = _database_state(), _broker_state()
+    healthy = all(part["ok"] for part in (database, broker))
+    state = {"database": database, "broker": broker, "status": "ok" if healthy else "degraded"}
     return JsonResponse(state, status=200 if healthy else 503)
 
 

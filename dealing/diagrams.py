@@ -2,8 +2,9 @@
 lines with their colours), dealer and vulnerability, and the double-dummy table and par when the board is analysed.
 
 The hand-record pages, the printed hand record (``dealing/printing.py``), "play it again", the perfect-auction page
-and the players' traveller (``scoring/views/players.py``) all draw boards from here; none of them calls another's
-view.
+and the players' traveller (``scoring/views/players.py``) all draw boards from here, and bidding diagrams
+(``auction_view``: the perfect-auction page and the hand records' ``{% perfect_auction %}`` tag); none of them calls
+another's view.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy
 
 from dealing.domain.analysis import PBN_STRAIN_ORDER
-from dealing.domain.cards import SUITS_DESCENDING, Seat, Strain, Suit
+from dealing.domain.auction import Auction, Call
+from dealing.domain.cards import SUITS_DESCENDING, Deal, Seat, Strain, Suit
 from dealing.models.board import VULNERABILITY_CHOICES
 from dealing.selectors.boards import BoardRecord
 from dealing.texts import honours
@@ -84,3 +86,61 @@ def board_view(board: BoardRecord) -> dict:
         par = board.analysis.par
         view["par"] = {"score": par.optimum_score_pbn(), "contracts": par.par_contract_pbn(), "ns": par.score}
     return view
+
+
+def call_cell(call: Call | None) -> dict:
+    """One cell of a bidding diagram: what kind of call, and for a bid its level, strain symbol and colour."""
+    if call is None:
+        return {"kind": "empty"}
+    if call.is_pass:
+        return {"kind": "pass"}
+    if call.is_double:
+        return {"kind": "double"}
+    if call.is_redouble:
+        return {"kind": "redouble"}
+    bid = call.bid
+    assert bid is not None  # not a pass, a double nor a redouble: a bid
+    suit = bid.strain.suit  # Suit.CLUBS is 0, so test against None, never for truth
+    if suit is None:
+        return {"kind": "bid", "level": bid.level, "notrump": True}
+    return {
+        "kind": "bid",
+        "level": bid.level,
+        "notrump": False,
+        "symbol": suit.symbol,
+        "css": SUIT_CLASS[suit],
+        "name": suit.name.lower(),
+    }
+
+
+def auction_view(calls, dealer: Seat | str) -> dict:
+    """A bidding diagram of ``calls``: seat columns from the dealer, rows of call cells, the text, the contract."""
+    auction = Auction(dealer, calls)
+    contract = auction.contract if auction.is_complete else None
+    return {
+        "dealer": auction.dealer.letter,
+        "columns": [
+            {"letter": seat.letter, "name": str(SEAT_NAMES[seat]), "dealer": seat is auction.dealer}
+            for seat in auction.columns
+        ],
+        "rows": [[call_cell(call) for call in row] for row in auction.rows()],
+        "text": str(auction),
+        "count": len(auction.calls),
+        "contract": None
+        if contract is None
+        else {
+            "level": contract.bid.level,
+            "cell": call_cell(Call.of(contract.bid)),
+            "doubling": "X" * contract.doubling,
+            "declarer": str(SEAT_NAMES[contract.declarer]),
+        },
+    }
+
+
+def deal_view(deal: Deal, dealer: Seat) -> dict:
+    """The four hands for a compass diagram (``hand_view`` as on the hand-record pages)."""
+    return {
+        "hands": {seat.letter: hand_view(deal, seat) for seat in Seat},
+        "dealer": dealer.letter,
+        "pbn": deal.to_pbn(Seat.NORTH),
+    }

@@ -55,8 +55,6 @@ urlpatterns: list = [
     # A club's publication log (public): every public act on its commitments, hash-chained
     path("clubs/<slug:slug>/publication-log/", publication_log_views.publication_log, name="publication_log"),
     # A session's boards: dealing (directors) and hand records (once the session is over)
-    path("sessions/<int:session_id>/boards/", board_views.board_dealing, name="board_dealing"),
-    path("sessions/<int:session_id>/boards/deal/<slug:source>/", board_views.board_deal, name="board_deal"),
     path(
         "sessions/<int:session_id>/boards/file/<slug:file_format>/",
         board_views.board_dealing_file,

@@ -311,7 +311,7 @@ def _movement(r: _Reads) -> Step:
 
 def _boards(r: _Reads) -> Step:
     session = r.session
-    dealing_url = reverse("dealing:board_dealing", args=[session.pk])
+    dealing_url = reverse("events:session_boards", args=[session.pk])
     summary = r.dealing
     commitment = r.entry.commitment if r.entry is not None else None
     said, missing, actions = [], [], []

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from movements.domain import catalogue, howell, small  # noqa: E402
 from movements.domain.balance import balance_of  # noqa: E402
-from movements.domain.fields import group  # noqa: E402
+from movements.domain.finite_fields import group  # noqa: E402
 from movements.domain.guide_cards import cards_json  # noqa: E402
 
 

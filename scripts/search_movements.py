@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from movements.domain import search as S  # noqa: E402
-from movements.domain.fields import prime_power  # noqa: E402
+from movements.domain.finite_fields import prime_power  # noqa: E402
 
 DATA = ROOT / "movements" / "domain" / "data" / "starters.json"
 

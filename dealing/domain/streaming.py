@@ -3,7 +3,7 @@
 Used by the ``generate_deals`` command and by deal-set jobs: memory stays bounded by the
 chunk size (64K deals by default) whatever the count, and every chunk is encoded by compiled
 (numba) or numpy code, not a Python loop per deal (the text formats through
-:mod:`dealing.domain.layout`).
+:mod:`dealing.domain.deal_text`).
 
 What it offers:
 
@@ -40,7 +40,7 @@ from typing import BinaryIO
 
 import numpy as np
 
-from dealing.domain import layout
+from dealing.domain import deal_text
 from dealing.domain.cards import board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.generator import DEALS_PER_BLOCK, chunk_ranges, deal_arrays, deal_chunks
@@ -58,16 +58,18 @@ def check_format(fmt: str) -> str:
     return fmt
 
 
-# --- encoders (dealing.domain.layout: a compiled kernel fills each chunk) ---------------------
+# --- encoders (dealing.domain.deal_text: a compiled kernel fills each chunk) ---------------------
 
-_LINE = layout.Hands([0, 1, 2, 3], [[b"N:", b".", b".", b"."]] + [[b" ", b".", b".", b"."]] * 3, layout.RANK_LETTERS)
-_DEALER = layout.Cycle([board_dealer(b).letter.encode() for b in range(16, 32)])
-_VULNERABLE = layout.Cycle([board_vulnerability(b).pbn.encode() for b in range(16, 32)])
+_LINE = deal_text.Hands(
+    [0, 1, 2, 3], [[b"N:", b".", b".", b"."]] + [[b" ", b".", b".", b"."]] * 3, deal_text.RANK_LETTERS
+)
+_DEALER = deal_text.Cycle([board_dealer(b).letter.encode() for b in range(16, 32)])
+_VULNERABLE = deal_text.Cycle([board_vulnerability(b).pbn.encode() for b in range(16, 32)])
 
 
 def deal_lines(owners: np.ndarray) -> np.ndarray:
     """PBN deal strings, North first, as a ``(count, 69)`` uint8 array (ASCII, no newline)."""
-    return layout.hands(owners, _LINE)
+    return deal_text.hands(owners, _LINE)
 
 
 def _pbn_escape(text: str) -> bytes:
@@ -76,12 +78,12 @@ def _pbn_escape(text: str) -> bytes:
 
 def _pbn_records(first_board: int, owners: np.ndarray, label: str) -> memoryview:
     head = b'[Event "' + _pbn_escape(label) + b'"]\n[Site "?"]\n[Date "?"]\n[Board "'
-    return layout.records(
+    return deal_text.records(
         first_board,
         owners.shape[0],
         [
             head,
-            layout.BOARD,
+            deal_text.BOARD,
             b'"]\n[Dealer "',
             _DEALER,
             b'"]\n[Vulnerable "',
@@ -118,7 +120,7 @@ def _encode(fmt: str, first_index: int, numbers: np.ndarray, owners: np.ndarray,
     if fmt == "binary":
         return np.ascontiguousarray(numbers, dtype=np.uint8).reshape(-1).data  # = memoryview(array)
     if fmt == "deals":
-        return layout.records(first_index + 1, owners.shape[0], [_LINE, b"\n"], owners)
+        return deal_text.records(first_index + 1, owners.shape[0], [_LINE, b"\n"], owners)
     if fmt == "pbn":
         return _pbn_records(first_index + 1, owners, label)
     values = numbers_to_ints(numbers)

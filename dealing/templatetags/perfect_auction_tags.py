@@ -10,10 +10,10 @@ from django import template
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy
 
+from dealing.diagrams import auction_view
 from dealing.domain import perfect_auction
 from dealing.domain.cards import Deal, Seat
 from dealing.domain.errors import DealingError
-from dealing.views.perfect_auction import auction_view
 
 register = template.Library()
 

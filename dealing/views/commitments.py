@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 from clubs.permissions import can_direct, is_site_auditor
 from clubs.selectors import club_get_for_director, clubs_directed_by
 from clubs.texts import render as render_text
+from clubsite.forms import report_errors
 from dealing.domain import commitment as domain
 from dealing.models import Commitment
 from dealing.models.commitment import DV_FORMAT_CHOICES
@@ -83,16 +84,6 @@ class CommitmentForm(forms.Form):
 
 class DelayedValueForm(forms.Form):
     value = forms.CharField(label=gettext_lazy("Delayed value"), max_length=domain.MAX_TEXT_DV)
-
-
-def report_errors(form, exc: ValidationError, rename: dict[str, str] | None = None) -> None:
-    """Put a service's ValidationError on the form, next to the field it names when the form has it."""
-    if hasattr(exc, "error_dict"):
-        for field, errors in exc.error_dict.items():
-            field = (rename or {}).get(field, field)
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, exc)
 
 
 @login_required

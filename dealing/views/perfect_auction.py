@@ -9,7 +9,7 @@ Any logged-in user may use it: the user supplies the deal (or picks a board alre
 so nothing secret is shown. Bridge rules stay in
 :mod:`dealing.domain.perfect_auction`; this module only reads forms and shapes the results.
 
-:func:`auction_view` also serves the ``_perfect_auction.html`` partial that hand-record pages
+:func:`dealing.diagrams.auction_view` also serves the ``_perfect_auction.html`` partial that hand-record pages
 include (through ``{% perfect_auction_diagram %}`` in ``dealing.templatetags.perfect_auction_tags``).
 """
 
@@ -30,22 +30,14 @@ from clubs.models import Session
 from clubs.selectors import session_list_for_user
 from clubs.texts import error_message
 from clubsite.dates import when
-from dealing.diagrams import hand_view
+from dealing.diagrams import SEAT_NAMES, auction_view, deal_view
 from dealing.domain import perfect_auction
-from dealing.domain.auction import Auction, Call
-from dealing.domain.cards import Deal, Hand, Seat, Suit
+from dealing.domain.cards import Deal, Hand, Seat
 from dealing.domain.errors import DealingError
 from dealing.selectors.boards import board_for_viewer
 
-SEAT_NAMES = {
-    Seat.NORTH: gettext_lazy("North"),
-    Seat.EAST: gettext_lazy("East"),
-    Seat.SOUTH: gettext_lazy("South"),
-    Seat.WEST: gettext_lazy("West"),
-}
 SEAT_CHOICES = [(seat.letter, SEAT_NAMES[seat]) for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)]
 HAND_FIELDS = {Seat.NORTH: "north", Seat.EAST: "east", Seat.SOUTH: "south", Seat.WEST: "west"}
-SUIT_CSS = {Suit.SPADES: "suit-s", Suit.HEARTS: "suit-h", Suit.DIAMONDS: "suit-d", Suit.CLUBS: "suit-c"}
 EXAMPLE_DEAL = "N:AKQT7.AKQ.AKQ.AK J9.JT98.JT98.QJT 8654.765.765.987 32.432.432.65432"
 
 
@@ -201,64 +193,6 @@ class BoardForm(forms.Form):
         return data
 
 
-def call_cell(call: Call | None) -> dict:
-    """One cell of a bidding diagram: what kind of call, and for a bid its level, strain symbol and colour."""
-    if call is None:
-        return {"kind": "empty"}
-    if call.is_pass:
-        return {"kind": "pass"}
-    if call.is_double:
-        return {"kind": "double"}
-    if call.is_redouble:
-        return {"kind": "redouble"}
-    bid = call.bid
-    assert bid is not None  # not a pass, a double nor a redouble: a bid
-    suit = bid.strain.suit  # Suit.CLUBS is 0, so test against None, never for truth
-    if suit is None:
-        return {"kind": "bid", "level": bid.level, "notrump": True}
-    return {
-        "kind": "bid",
-        "level": bid.level,
-        "notrump": False,
-        "symbol": suit.symbol,
-        "css": SUIT_CSS[suit],
-        "name": suit.name.lower(),
-    }
-
-
-def auction_view(calls, dealer: Seat | str) -> dict:
-    """A bidding diagram of ``calls``: seat columns from the dealer, rows of call cells, the text, the contract."""
-    auction = Auction(dealer, calls)
-    contract = auction.contract if auction.is_complete else None
-    return {
-        "dealer": auction.dealer.letter,
-        "columns": [
-            {"letter": seat.letter, "name": str(SEAT_NAMES[seat]), "dealer": seat is auction.dealer}
-            for seat in auction.columns
-        ],
-        "rows": [[call_cell(call) for call in row] for row in auction.rows()],
-        "text": str(auction),
-        "count": len(auction.calls),
-        "contract": None
-        if contract is None
-        else {
-            "level": contract.bid.level,
-            "cell": call_cell(Call.of(contract.bid)),
-            "doubling": "X" * contract.doubling,
-            "declarer": str(SEAT_NAMES[contract.declarer]),
-        },
-    }
-
-
-def deal_view(deal: Deal, dealer: Seat) -> dict:
-    """The four hands for a compass diagram (``hand_view`` as on the hand-record pages)."""
-    return {
-        "hands": {seat.letter: hand_view(deal, seat) for seat in Seat},
-        "dealer": dealer.letter,
-        "pbn": deal.to_pbn(Seat.NORTH),
-    }
-
-
 def perfect_auction_page_url(**params: str) -> str:
     return f"{reverse('dealing:perfect_auction')}?{urlencode(params)}"
 
@@ -290,15 +224,17 @@ def perfect_auction_page(request):
     if chosen is not None:
         deal, dealer, label = chosen
         calls = perfect_auction.encode(deal, dealer)
-        context["auction"] = auction_view(calls, dealer)
-        context["auction"]["decode_url"] = perfect_auction_page_url(
-            **{"decode-auction": context["auction"]["text"], "decode-dealer": dealer.letter}
+        auction = auction_view(calls, dealer)
+        auction["decode_url"] = perfect_auction_page_url(
+            **{"decode-auction": auction["text"], "decode-dealer": dealer.letter}
         )
-        context["auction"]["label"] = label
+        auction["label"] = label
+        context["auction"] = auction
     if auction_form.is_bound and auction_form.is_valid():
         dealer = Seat.from_str(auction_form.cleaned_data["dealer"])
-        context["deal"] = deal_view(auction_form.cleaned_data["decoded_deal"], dealer)
-        context["deal"]["encode_url"] = perfect_auction_page_url(
-            **{"encode-deal": context["deal"]["pbn"], "encode-dealer": dealer.letter}
+        decoded = deal_view(auction_form.cleaned_data["decoded_deal"], dealer)
+        decoded["encode_url"] = perfect_auction_page_url(
+            **{"encode-deal": decoded["pbn"], "encode-dealer": dealer.letter}
         )
+        context["deal"] = decoded
     return render(request, "dealing/perfect_auction.html", context)

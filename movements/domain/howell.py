@@ -8,7 +8,7 @@
 * 16, 36, 64 pairs: a cyclic starter whose NS offsets form a Hadamard difference set
   (twin primes / Singer), completely balanced; found by ``scripts/search_movements.py``.
 * 40 and 56 pairs: Schellenberg's doubling of two Hwang Room squares over GF(19) / GF(27)
-  (``doubling.py``), completely balanced; 52 pairs: the best cyclic starter the annealing
+  (``schellenberg_doubling.py``), completely balanced; 52 pairs: the best cyclic starter the annealing
   search found (no Hadamard difference set exists in Z_51, and no construction is known to us).
 * n ≡ 2 (mod 4): a cyclic starter meeting the proven bound Σ(c − (m−1))² = (n−1)(n−2)/2;
   with ``half_sets`` a two-circuit starter (two half-sets per table per round).
@@ -42,13 +42,13 @@ from pathlib import Path
 from typing import Any
 
 from movements.domain import small
-from movements.domain.doubling import doubled_howell
 from movements.domain.errors import MovementError
-from movements.domain.fields import FiniteField, group, prime_power
+from movements.domain.finite_fields import FiniteField, group, prime_power
 from movements.domain.schedule import Claim, Movement
+from movements.domain.schellenberg_doubling import doubled_howell
 from movements.domain.search import difference_counts
+from movements.domain.starter_translation import Starter, translation_movement
 from movements.domain.text import Text, method_text
-from movements.domain.translation import Starter, translation_movement
 
 MIN_PAIRS, MAX_PAIRS = 4, 64
 DOUBLED = {40: 19, 56: 27}  # 2(q + 1) pairs by Schellenberg's doubling where no cyclic movement is balanced

@@ -23,7 +23,7 @@ and says so. ``scripts/search_movements.py`` runs them and writes the results th
 (7, 31, None)
 >>> g = group("Z", 7)
 >>> rows = find_starter(g, [1, 2, 4], [3, 5, 6], seed=1)
->>> from movements.domain.translation import Starter
+>>> from movements.domain.starter_translation import Starter
 >>> Starter(("Z", 7), tuple(rows)).problems()
 []
 """
@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from movements.domain.fields import FiniteField, Group, group, prime_power
+from movements.domain.finite_fields import FiniteField, Group, group, prime_power
 
 _Item = TypeVar("_Item", bound=Hashable)  # an item of an exact-cover problem
 _Option = TypeVar("_Option", bound=Hashable)  # an option's id

@@ -39,12 +39,12 @@ from rest_framework.views import APIView
 
 from clubs.selectors import session_get_for_scorer
 from clubs.texts import render
-from scoring.domain.entry import parse_entry
 from scoring.domain.errors import ScoringError
 from scoring.domain.notation import as_data, from_data
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import shown
 from scoring.domain.results import Played
+from scoring.domain.shorthand import parse_entry
 from scoring.domain.text import Text
 from scoring.selectors.results import session_pairs, session_score
 from scoring.selectors.travellers import (

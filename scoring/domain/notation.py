@@ -127,7 +127,7 @@ def from_data(data: Mapping[str, object]) -> Result:
 
 
 def shorthand(result: Result) -> str:
-    """How a scorer types the result (``scoring.domain.entry`` reads it back)."""
+    """How a scorer types the result (``scoring.domain.shorthand`` reads it back)."""
     if isinstance(result, Played):
         if result.contract is None:
             return "P"

@@ -1,6 +1,6 @@
 """What the scoring domain says to people, as data: a code and its parameters, never a sentence.
 
-The scorer's shorthand (``entry.py``), the results (``results.py``), the engine's checks and
+The scorer's shorthand (``shorthand.py``), the results (``results.py``), the engine's checks and
 the file readers and writers (``formats/``) raise a :class:`~scoring.domain.errors.ScoringError`
 made from a ``Text(code, params)``; the checks of a session's results (``checks.py``) return
 ``Text``\\ s. ``str(text)`` is the English from ``ENGLISH`` below (what commands print and
@@ -50,7 +50,7 @@ def _at(p: dict[str, Any]) -> str:
 
 ENGLISH: dict[str, _Template] = {
     "at": _at,
-    # entry.py: the scorer's shorthand
+    # shorthand.py: the scorer's shorthand
     "entry.empty": lambda p: f"nothing entered: write {_RESULT_HELP}",
     "entry.format": lambda p: f"{p['text']!r} is not a result: write {_RESULT_HELP}",
     "entry.level": lambda p: f"{p['text']!r}: a contract's level is 1 … 7",
@@ -67,7 +67,7 @@ ENGLISH: dict[str, _Template] = {
     "entry.score": lambda p: f"{p['score']:+d} is not a score any contract gives",
     "entry.weights": lambda p: f"the weights of a weighted score must add up to 100 %, not {p['total']} %",
     "entry.weight": lambda p: f"{p['text']!r} is not a weight: write a percentage 1 … 99 (e.g. 20% +650, 80% +620)",
-    # entry.py: a result said back as it is typed
+    # shorthand.py: a result said back as it is typed
     "entry.said_played": lambda p: (
         f"{p['contract']}{p['result']} by {p['declarer']}, {_tricks(p['tricks'])}: {p['score']}"
     ),

@@ -29,6 +29,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from django.db.models import Q
 
@@ -41,6 +42,9 @@ from scoring.domain.ranking import shown
 from scoring.domain.why import Why, explain
 from scoring.models import SessionScoring
 from scoring.selectors.travellers import Line, PublicationState, Traveller, publication_state
+
+if TYPE_CHECKING:
+    from dealing.selectors.boards import BoardRecord
 
 
 class NotFound(LookupError):
@@ -392,7 +396,7 @@ class TravellerPage:
     board: int
     traveller: Traveller
     options: ScoringOptions
-    record: object | None  # dealing's BoardRecord once the session is over
+    record: BoardRecord | None  # dealing's board record once the session is over
     highlight: str | None  # the pair whose line is marked (the viewer's, or the scorecard's)
     why: Why | None
     boards: tuple[int, ...]

@@ -31,12 +31,12 @@ from clubs.permissions import can_score, is_site_auditor
 from clubs.selectors import session_get_for_scorer, session_get_for_viewer
 from scoring.domain.checks import beyond_top_trumps, check_line, far_from_double_dummy, far_from_the_field
 from scoring.domain.engine import BoardScore, EventScore, LineScore
-from scoring.domain.entry import describe
 from scoring.domain.layout import Meeting, SessionLayout
 from scoring.domain.notation import shorthand
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Assigned, Played, TravellerLine
 from scoring.domain.results import Result as DomainResult
+from scoring.domain.shorthand import describe
 from scoring.domain.text import Text
 from scoring.models import Result, ResultChange, SessionScoring
 from scoring.selectors.layout import session_layout

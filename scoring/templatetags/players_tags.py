@@ -1,7 +1,7 @@
 """Filters of the players' results pages: sides and results in words, a score's size, the viewer's pair.
 
 * ``{{ "NS"|side_words }}`` — ``North–South`` / ``East–West`` in the page's language;
-* ``{{ result|result_words:board }}`` — a domain result said in bridge terms (``scoring.domain.entry.describe``);
+* ``{{ result|result_words:board }}`` — a domain result said in bridge terms (``scoring.domain.shorthand.describe``);
 * ``{{ value|score_size }}`` — a score's size without a sign: ``100``, ``626.50``;
 * ``{% why_words why deals_shown as words %}`` — a result's "why" (``scoring.domain.why``) in sentences;
   ``{% why_html why deals_shown %}`` the same as the pages show it.
@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.texts import render
-from scoring.domain.entry import describe
 from scoring.domain.ranking import shown, signed
+from scoring.domain.shorthand import describe
 
 register = template.Library()
 

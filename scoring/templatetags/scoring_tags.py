@@ -14,11 +14,11 @@ from __future__ import annotations
 from django import template
 
 from clubs.texts import render
-from scoring.domain.entry import describe
 from scoring.domain.errors import ScoringError
 from scoring.domain.notation import from_data
 from scoring.domain.ranking import shown
 from scoring.domain.ranking import signed as signed_score
+from scoring.domain.shorthand import describe
 
 register = template.Library()
 

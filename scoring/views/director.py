@@ -35,10 +35,10 @@ from django.views.decorators.http import require_POST
 from clubs.selectors import session_get_for_director
 from clubs.texts import error_message
 from clubs.texts import render as say
-from scoring.domain.entry import parse_entry
 from scoring.domain.errors import ScoringError
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Artificial, Assigned
+from scoring.domain.shorthand import parse_entry
 from scoring.models import Result, SessionScoring
 from scoring.selectors.layout import session_layout
 from scoring.selectors.results import domain_result, session_options, session_pairs, session_score
@@ -129,7 +129,12 @@ class DeleteForm(forms.Form):
     reason = _reason_field()
 
 
-CHANGE_FORMS = {"correct": CorrectForm, "artificial": ArtificialForm, "assigned": AssignedForm, "delete": DeleteForm}
+CHANGE_FORMS: dict[str, type[forms.Form]] = {
+    "correct": CorrectForm,
+    "artificial": ArtificialForm,
+    "assigned": AssignedForm,
+    "delete": DeleteForm,
+}
 _RESULT_FIELD = {"correct": "entry", "assigned": "score", "artificial": "split"}
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import csv
 from functools import wraps
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.conf import settings as django_settings
@@ -44,6 +45,9 @@ from scoring.selectors.players import (
     traveller_for_viewer,
 )
 from scoring.selectors.travellers import options_in_words
+
+if TYPE_CHECKING:
+    pass
 
 #: the results files' downloads, another page module's partial (shown on the ranking once it exists)
 EXPORTS_TEMPLATE = "scoring/_exports.html"
@@ -112,7 +116,7 @@ def ranking_csv(request, session_id):
         header.insert(1, _("Section"))
     writer.writerow(header)
     for row in data.rows:
-        values = [_field_name(row.field), row.place, row.pair, row.names]
+        values: list[str | int | None] = [_field_name(row.field), row.place, row.pair, row.names]
         values += [row.total] if imps else [row.total, row.top, row.percentage]
         values += [row.boards]
         if data.sections:
@@ -142,8 +146,9 @@ def traveller(request, session_id, board):
     if data.record is not None:
         from dealing.diagrams import board_view
 
-        context["board_view"] = board_view(data.record)
-        _kick_analysis(data.session, data.record.analysis is None)
+        record = data.record
+        context["board_view"] = board_view(record)
+        _kick_analysis(data.session, record.analysis is None)
     return render(request, "scoring/player_traveller.html", context)
 
 

@@ -6,7 +6,7 @@
   ``+420``), the board's matchpoints (both sides) once every line is in, links to the previous and
   next boards (PgUp / PgDn).
 * ``entry_describe`` — what a typed line means, said in bridge terms with its score
-  (``scoring.domain.entry.describe``), or the mistake: the page asks as the scorer types (htmx).
+  (``scoring.domain.shorthand.describe``), or the mistake: the page asks as the scorer types (htmx).
 * ``entry_save`` — one line saved as soon as the scorer leaves it or presses Enter
   (``result_enter``: recorded, or corrected when the table already has a result); a bad line
   answers with the domain's message and keeps what was typed. Without JavaScript the same form
@@ -29,8 +29,8 @@ from clubs.selectors import session_get_for_scorer
 from clubs.texts import error_message
 from clubs.texts import render as say
 from dealing.domain.cards import board_dealer, board_vulnerability
-from scoring.domain.entry import describe, parse_entry
 from scoring.domain.errors import ScoringError
+from scoring.domain.shorthand import describe, parse_entry
 from scoring.selectors.layout import session_layout
 from scoring.selectors.results import session_lines, session_pairs
 from scoring.selectors.travellers import options_in_words, session_travellers
@@ -167,8 +167,10 @@ def entry_save(request, session_id, board):
     board_context = _board_context(request, session, board, layout)
     if not typed.strip():
         line = next((ln for ln in board_context["traveller"].lines if (ln.ns, ln.ew) == (ns, ew)), None)
-        recorded = line is not None and line.entered
-        context.update(state="kept" if recorded else "empty", said=say(line.description) if recorded else "")
+        if line is not None and line.entered:
+            context.update(state="kept", said=say(line.description))
+        else:
+            context.update(state="empty", said="")
     if not request.headers.get("HX-Request"):
         if context["state"] == "error":
             messages.error(request, f"{ns} – {ew}: {context['error']}")

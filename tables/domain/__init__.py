@@ -3,7 +3,7 @@
 * ``text.py`` — what the tables say to people, as data (``Text``: a code and its parameters);
 * ``errors.py`` — ``TableError``, the one error of this domain (a ``ValueError`` naming the field);
 * ``codes.py`` — table codes and PINs (randomness passed in), the PIN-guessing lockout;
-* ``entry.py`` — a board entered with big buttons (level, strain, doubling, declarer, tricks in
+* ``button_entry.py`` — a board entered with big buttons (level, strain, doubling, declarer, tricks in
   total or against the contract, lead) read into the scoring domain's ``Played``;
 * ``decisions.py`` — what a submission does to a board's line: new, the same again (a retry, a
   double tap, a second phone), a correction before confirmation, or a conflict kept for the director;

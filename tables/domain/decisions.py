@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from scoring.domain.results import Played
-from tables.domain.entry import same_result
+from tables.domain.button_entry import same_result
 from tables.domain.errors import TableError
 from tables.domain.text import Text
 

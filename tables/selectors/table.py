@@ -26,8 +26,8 @@ from django.utils import timezone, translation
 from clubs.texts import render
 from dealing.domain.cards import Seat, Strain, board_vulnerability
 from dealing.domain.contract import Bid, Contract, score
-from scoring.domain.entry import describe
 from scoring.domain.notation import as_data, from_data
+from scoring.domain.shorthand import describe
 from scoring.models import Result
 from scoring.selectors.results import domain_result
 from tables.domain.moves import move_instructions, round_notes

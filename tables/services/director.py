@@ -11,8 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Session
-from scoring.domain.entry import parse_entry
 from scoring.domain.notation import as_data, from_data
+from scoring.domain.shorthand import parse_entry
 from scoring.models import Result
 from scoring.services.results import result_correct, result_record
 from tables.domain.errors import TableError

@@ -1,7 +1,7 @@
 """What phones send from a table: entries, confirmations and correction requests, each under an
 idempotency key.
 
-* ``entry_submit`` — a board's result as entered (``tables.domain.entry.read_entry``); what it does to
+* ``entry_submit`` — a board's result as entered (``tables.domain.button_entry.read_entry``); what it does to
   the board is ``tables.domain.decisions.on_entry``: a new pending entry, the same one again, a
   correction of the pending entry, or a conflict kept for the director;
 * ``entry_confirm`` — the other side accepts an entry (``on_confirm``): the result is recorded through
@@ -27,8 +27,8 @@ from scoring.domain.notation import as_data, from_data
 from scoring.domain.results import Played
 from scoring.models import Result
 from scoring.services.results import result_record
+from tables.domain.button_entry import read_board, read_entry
 from tables.domain.decisions import EntryOutcome, Pending, check_side, on_confirm, on_entry
-from tables.domain.entry import read_board, read_entry
 from tables.domain.errors import TableError
 from tables.domain.text import Text
 from tables.models import Conflict, CorrectionRequest, Device, Submission, Table

@@ -22,9 +22,9 @@ from playwright.sync_api import expect
 from clubs.models import Session
 from dealing.domain.contract import Contract
 from scoring.domain.engine import score_event
-from scoring.domain.entry import describe
 from scoring.domain.ranking import shown
 from scoring.domain.results import Played, TravellerLine
+from scoring.domain.shorthand import describe
 from scoring.models import Result
 from scoring.selectors.layout import session_layout
 from tables.models import Conflict

@@ -21,11 +21,11 @@ from dealing.domain.analysis import DoubleDummyTable
 from dealing.domain.cards import Deal
 from scoring.domain import checks
 from scoring.domain.engine import score_event
-from scoring.domain.entry import describe, parse_entry
 from scoring.domain.errors import ScoringError
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Artificial, Assigned, Played
 from scoring.domain.results import TravellerLine as L
+from scoring.domain.shorthand import describe, parse_entry
 from scoring.domain.text import Text
 from scoring.texts import RENDERERS
 

@@ -813,8 +813,8 @@ TRAVELLER_TOKENS = ["=", "+", "-", "%", "/", "X", "N", " ", "A", "13", "100", "N
 def check_traveller(raw: bytes, board: int) -> None:
     """The scorer's shorthand (``4SX N 9``): a result said back with its score (and written back as the scorer's
     page prefills it, read the same), or a ScoringError naming the part that is wrong."""
-    from scoring.domain.entry import describe, parse_entry
     from scoring.domain.notation import as_data, from_data, shorthand
+    from scoring.domain.shorthand import describe, parse_entry
 
     try:
         result = parse_entry(hostile.as_text(raw))

@@ -102,7 +102,7 @@ def rows(queryset, *names) -> list:
 @pytest.fixture
 def howell_scored(howell_in_play, director):
     """The Howell with round 1 entered (its lines may be corrected or deleted; the others' may be entered)."""
-    from scoring.domain.entry import parse_entry
+    from scoring.domain.shorthand import parse_entry
     from scoring.selectors.layout import session_layout
     from scoring.services.results import result_record
     from scoring.services.sessions import session_pairs_ensure

@@ -14,11 +14,11 @@ deals in every format.
   totals to the reference writer, whose footer prints them.
 * :func:`render_arrays` — a whole file in one call.
 
-How each format is made (:mod:`dealing.domain.layout` for the text records):
+How each format is made (:mod:`dealing.domain.deal_text` for the text records):
 
-* pbn, stdout, lin, csv — :func:`~dealing.domain.layout.records`: literal text, the board
+* pbn, stdout, lin, csv — :func:`~dealing.domain.deal_text.records`: literal text, the board
   number, dealer and vulnerability by ``board % 16``, the hands written in place;
-* dge, bri, dup, borel — the hands as fixed-width rows (:func:`~dealing.domain.layout.hands`)
+* dge, bri, dup, borel — the hands as fixed-width rows (:func:`~dealing.domain.deal_text.hands`)
   with numpy around them (borel turns each row to start with the dealer);
 * ber, kops, cds, dlm — numpy on the owners array;
 * goedel — a kernel writes BigDeal's numbers in decimal; stats — a kernel adds up the totals.
@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from dealing.domain import layout
+from dealing.domain import deal_text
 from dealing.domain.cards import board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.base import DealWriter, Run
@@ -57,27 +57,27 @@ if TYPE_CHECKING:
 __all__ = ["BulkWriter", "bulk_writer", "render_arrays", "FORMATS"]
 
 _CYCLE_BOARDS = range(16, 32)  # boards ≡ 0 … 15 (mod 16)
-_DEALER = layout.Cycle([board_dealer(b).letter.encode() for b in _CYCLE_BOARDS])
-_PBN_VUL = layout.Cycle([board_vulnerability(b).pbn.encode() for b in _CYCLE_BOARDS])
-_LIN_DEALER = layout.Cycle([str(_LIN_DIGIT[board_dealer(b)]).encode() for b in _CYCLE_BOARDS])
-_LIN_VULNERABLE = layout.Cycle([_LIN_VUL[board_vulnerability(b)].encode() for b in _CYCLE_BOARDS])
-_CSV_DEALER_VUL = layout.Cycle(
+_DEALER = deal_text.Cycle([board_dealer(b).letter.encode() for b in _CYCLE_BOARDS])
+_PBN_VUL = deal_text.Cycle([board_vulnerability(b).pbn.encode() for b in _CYCLE_BOARDS])
+_LIN_DEALER = deal_text.Cycle([str(_LIN_DIGIT[board_dealer(b)]).encode() for b in _CYCLE_BOARDS])
+_LIN_VULNERABLE = deal_text.Cycle([_LIN_VUL[board_vulnerability(b)].encode() for b in _CYCLE_BOARDS])
+_CSV_DEALER_VUL = deal_text.Cycle(
     [f"{board_dealer(b).letter}/{_CSV_VUL[board_vulnerability(b)]}".encode() for b in _CYCLE_BOARDS]
 )
 
-_RANKS = layout.RANK_LETTERS
-_PBN_HANDS = layout.Hands([0, 1, 2, 3], [[b"N:", b".", b".", b"."]] + [[b" ", b".", b".", b"."]] * 3, _RANKS)
-_LIN_HANDS = layout.Hands([2, 3, 0], [[b"S", b"H", b"D", b"C"]] + [[b",S", b"H", b"D", b"C"]] * 2, _RANKS)
-_CSV_HANDS = layout.Hands([0, 1, 2, 3], [[b'"', b'","', b'","', b'","']] + [[b'","'] * 4] * 3, _RANKS)
-_DGE_HANDS = layout.Hands([0, 1, 2, 3], [[b"\x06", b"\x03", b"\x04", b"\x05"]] * 4, _RANKS)
-_BRI_HANDS = layout.Hands([0, 1, 2], [[b""] * 4] * 3, [b"%02d" % (c + 1) for c in range(52)])
-_BOREL_HANDS = layout.Hands(
+_RANKS = deal_text.RANK_LETTERS
+_PBN_HANDS = deal_text.Hands([0, 1, 2, 3], [[b"N:", b".", b".", b"."]] + [[b" ", b".", b".", b"."]] * 3, _RANKS)
+_LIN_HANDS = deal_text.Hands([2, 3, 0], [[b"S", b"H", b"D", b"C"]] + [[b",S", b"H", b"D", b"C"]] * 2, _RANKS)
+_CSV_HANDS = deal_text.Hands([0, 1, 2, 3], [[b'"', b'","', b'","', b'","']] + [[b'","'] * 4] * 3, _RANKS)
+_DGE_HANDS = deal_text.Hands([0, 1, 2, 3], [[b"\x06", b"\x03", b"\x04", b"\x05"]] * 4, _RANKS)
+_BRI_HANDS = deal_text.Hands([0, 1, 2], [[b""] * 4] * 3, [b"%02d" % (c + 1) for c in range(52)])
+_BOREL_HANDS = deal_text.Hands(
     [0, 1, 2, 3], [[b""] * 4] * 4, [bytes([ord("A") + c if c < 26 else ord("a") + c - 26]) for c in range(52)]
 )
 
-_PBN_RECORD: list[layout.Part] = [
+_PBN_RECORD: list[deal_text.Part] = [
     b'[Event "?"]\n[Site "?"]\n[Date "?"]\n[Board "',
-    layout.BOARD,
+    deal_text.BOARD,
     b'"]\n[West "?"]\n[North "?"]\n[East "?"]\n[South "?"]\n[Dealer "',
     _DEALER,
     b'"]\n[Vulnerable "',
@@ -86,10 +86,10 @@ _PBN_RECORD: list[layout.Part] = [
     _PBN_HANDS,
     b'"]\n[Scoring "?"]\n[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n',
 ]
-_LIN_RECORD: list[layout.Part]
-_LIN_RECORD = [b"qx|o", layout.BOARD, b"|md|", _LIN_DEALER, _LIN_HANDS, b"|rh||ah|Board ", layout.BOARD, b"|sv|",
+_LIN_RECORD: list[deal_text.Part]
+_LIN_RECORD = [b"qx|o", deal_text.BOARD, b"|md|", _LIN_DEALER, _LIN_HANDS, b"|rh||ah|Board ", deal_text.BOARD, b"|sv|",
                _LIN_VULNERABLE, b"|pg||\n"]  # fmt: skip
-_CSV_RECORD: list[layout.Part] = [_CSV_HANDS, b'","', layout.BOARD, b'","', _CSV_DEALER_VUL, b'"\n']
+_CSV_RECORD: list[deal_text.Part] = [_CSV_HANDS, b'","', deal_text.BOARD, b'","', _CSV_DEALER_VUL, b'"\n']
 
 
 def _boards(first: int, n: int) -> np.ndarray:
@@ -108,27 +108,27 @@ _Encoder = Callable[["BulkWriter", int, np.ndarray, npt.NDArray[np.uint8]], byte
 
 
 def _pbn(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
-    return layout.records(first, owners.shape[0], _PBN_RECORD, owners)
+    return deal_text.records(first, owners.shape[0], _PBN_RECORD, owners)
 
 
 def _lin(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
-    return layout.records(first, owners.shape[0], _LIN_RECORD, owners)
+    return deal_text.records(first, owners.shape[0], _LIN_RECORD, owners)
 
 
 def _csv(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
-    return layout.records(first, owners.shape[0], _CSV_RECORD, owners)
+    return deal_text.records(first, owners.shape[0], _CSV_RECORD, owners)
 
 
 def _bri(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
     out = _matrix(owners.shape[0], 128)
-    out[:, :78] = layout.hands(owners, _BRI_HANDS)
+    out[:, :78] = deal_text.hands(owners, _BRI_HANDS)
     out[:, 78:110] = ord(" ")
     return out.reshape(-1).data
 
 
 def _dge(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
     out = _matrix(owners.shape[0], 128)
-    out[:, :68] = layout.hands(owners, _DGE_HANDS)
+    out[:, :68] = deal_text.hands(owners, _DGE_HANDS)
     return out.reshape(-1).data
 
 
@@ -142,8 +142,8 @@ def _dup(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.
     n = owners.shape[0]
     _check_machine_boards(first, n)
     out = _matrix(n, 156)
-    out[:, :78] = layout.hands(owners, _BRI_HANDS)
-    out[:, 78:146] = layout.hands(owners, _DGE_HANDS)
+    out[:, :78] = deal_text.hands(owners, _BRI_HANDS)
+    out[:, 78:146] = deal_text.hands(owners, _DGE_HANDS)
     assert isinstance(w.reference, DupWriter)  # FORMATS: "dup" and "dupblind" are written by DupWriter
     if w.reference.blind and first == 1 and n:
         out[0, 78:146] = ord(" ")
@@ -160,8 +160,8 @@ def _dlm(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.
     letters = (ord("a") + 4 * owners[:, 0::2] + owners[:, 1::2]).astype(np.uint8)
     checksum = np.bitwise_xor.reduce(letters, axis=1).astype(np.int64) ^ _boards(first, n)
     digits = np.stack([checksum // 100, checksum // 10 % 10, checksum % 10], axis=1).astype(np.uint8) + ord("0")
-    return layout.records(
-        first, n, [b"Duplicates ", layout.BOARD2, b"=0\nBoard ", layout.BOARD2, b"=", letters, digits, b"\n"]
+    return deal_text.records(
+        first, n, [b"Duplicates ", deal_text.BOARD2, b"=0\nBoard ", deal_text.BOARD2, b"=", letters, digits, b"\n"]
     )
 
 
@@ -171,7 +171,7 @@ def _ber(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.
 
 def _borel(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:
     n = owners.shape[0]
-    by_seat = layout.hands(owners, _BOREL_HANDS).reshape(n, 4, 13)
+    by_seat = deal_text.hands(owners, _BOREL_HANDS).reshape(n, 4, 13)
     dealer = (_boards(first, n) - 1) % 4  # board_dealer: N on board 1
     seats = (dealer[:, None] + np.arange(4)[None, :]) % 4
     out = _matrix(n, 53, ord("\n"))

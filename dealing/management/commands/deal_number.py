@@ -34,6 +34,7 @@ class Command(BaseCommand):
         value = options["to_deal"] if to_deal else options["from_deal"]
         bigdeal_numbers = options["numbering"] == "bigdeal"
         convert = self._to_deal if to_deal else self._from_deal
+        items: list[tuple[int | None, str]]  # (line number on stdin, or None for the argument; the text)
         if value == "-":
             items = [(n, line.strip()) for n, line in enumerate(sys.stdin, start=1) if line.strip()]
         else:

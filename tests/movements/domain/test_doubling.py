@@ -4,7 +4,7 @@ import pytest
 
 from movements.domain.balance import balance_of
 from movements.domain.check import violations
-from movements.domain.doubling import doubled_howell, doubled_room_square
+from movements.domain.schellenberg_doubling import doubled_howell, doubled_room_square
 
 
 def show(s):

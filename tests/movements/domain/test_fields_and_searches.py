@@ -5,9 +5,9 @@ import itertools
 import pytest
 
 from movements.domain import search as S
-from movements.domain.fields import FiniteField, group
+from movements.domain.finite_fields import FiniteField, group
 from movements.domain.howell import berlekamp_hwang_starter, embedded, theory_claim
-from movements.domain.translation import Starter
+from movements.domain.starter_translation import Starter
 
 
 @pytest.mark.parametrize("q", [7, 9, 25, 27, 49])

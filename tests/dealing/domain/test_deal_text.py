@@ -1,14 +1,16 @@
-"""layout.py: hands as fixed-width rows and records of consecutive boards, as the bulk writers use them."""
+"""deal_text.py: hands as fixed-width rows and records of consecutive boards, as the bulk writers use them."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from dealing.domain import generator, layout
+from dealing.domain import deal_text, generator
 from dealing.domain.cards import Deal, board_dealer, board_vulnerability
 
-PBN = layout.Hands([0, 1, 2, 3], [[b"N:", b".", b".", b"."]] + [[b" ", b".", b".", b"."]] * 3, layout.RANK_LETTERS)
+PBN = deal_text.Hands(
+    [0, 1, 2, 3], [[b"N:", b".", b".", b"."]] + [[b" ", b".", b".", b"."]] * 3, deal_text.RANK_LETTERS
+)
 
 
 @pytest.fixture(scope="module")
@@ -17,7 +19,7 @@ def owners():
 
 
 def test_hands_write_every_deal_as_its_pbn(owners):
-    rows = layout.hands(owners, PBN)
+    rows = deal_text.hands(owners, PBN)
     assert rows.shape == (5000, PBN.width) == (5000, 69)
     assert [row.tobytes().decode() for row in rows] == [Deal(o).to_pbn() for o in owners.tolist()]
 
@@ -25,7 +27,7 @@ def test_hands_write_every_deal_as_its_pbn(owners):
 def test_hands_of_some_seats_with_wide_card_texts(owners):
     seats, prefixes = [2, 0], [[b"<", b"", b"|", b""], [b"", b"", b"", b">"]]
     cards = [b"%02d" % c for c in range(52)]
-    rows = layout.hands(owners[:300], layout.Hands(seats, prefixes, cards))
+    rows = deal_text.hands(owners[:300], deal_text.Hands(seats, prefixes, cards))
     for row, o in zip(rows, owners[:300].tolist()):
         expected = b"".join(
             prefixes[slot][suit] + b"".join(cards[c] for c in range(13 * suit, 13 * suit + 13) if o[c] == seat)
@@ -36,11 +38,11 @@ def test_hands_of_some_seats_with_wide_card_texts(owners):
 
 
 def test_records_follow_law_2_and_cross_digit_counts(owners):
-    dealer = layout.Cycle([board_dealer(b).letter.encode() for b in range(16, 32)])
-    vul = layout.Cycle([board_vulnerability(b).pbn.encode() for b in range(16, 32)])
+    dealer = deal_text.Cycle([board_dealer(b).letter.encode() for b in range(16, 32)])
+    vul = deal_text.Cycle([board_vulnerability(b).pbn.encode() for b in range(16, 32)])
     first, n = 9_990, 40
     text = bytes(
-        layout.records(first, n, [b"[", layout.BOARD, b" ", dealer, b" ", vul, b" ", PBN, b"]\n"], owners[:n])
+        deal_text.records(first, n, [b"[", deal_text.BOARD, b" ", dealer, b" ", vul, b" ", PBN, b"]\n"], owners[:n])
     ).decode()
     expected = "".join(
         f"[{first + k} {board_dealer(first + k).letter} {board_vulnerability(first + k).pbn} "
@@ -52,24 +54,24 @@ def test_records_follow_law_2_and_cross_digit_counts(owners):
 
 def test_records_with_rows_and_two_digit_boards():
     rows = np.frombuffer(b"abcdefghij" * 3, dtype=np.uint8).reshape(30, 1)
-    text = bytes(layout.records(1, 30, [b"Board ", layout.BOARD2, b"=", rows, b";"])).decode()
+    text = bytes(deal_text.records(1, 30, [b"Board ", deal_text.BOARD2, b"=", rows, b";"])).decode()
     assert text == "".join(f"Board {b:02d}={'abcdefghij'[(b - 1) % 10]};" for b in range(1, 31))
     with pytest.raises(ValueError, match="up to 99"):
-        layout.records(90, 11, [layout.BOARD2])
+        deal_text.records(90, 11, [deal_text.BOARD2])
 
 
 def test_records_of_the_largest_board_numbers():
     top = (1 << 64) - 1
-    assert bytes(layout.records(top - 2, 3, [layout.BOARD, b","])) == f"{top - 2},{top - 1},{top},".encode()
+    assert bytes(deal_text.records(top - 2, 3, [deal_text.BOARD, b","])) == f"{top - 2},{top - 1},{top},".encode()
     with pytest.raises(ValueError, match="2\\^64"):
-        layout.records(top, 2, [layout.BOARD])
+        deal_text.records(top, 2, [deal_text.BOARD])
 
 
 def test_records_refuse_what_they_cannot_place(owners):
     with pytest.raises(ValueError, match="owners"):
-        layout.records(1, 3, [PBN])
+        deal_text.records(1, 3, [PBN])
     with pytest.raises(ValueError, match="one row per board"):
-        layout.records(1, 3, [np.zeros((2, 4), dtype=np.uint8)])
+        deal_text.records(1, 3, [np.zeros((2, 4), dtype=np.uint8)])
     with pytest.raises(ValueError, match="16 texts"):
-        layout.Cycle([b"x"] * 4)
-    assert bytes(layout.records(1, 0, [layout.BOARD])) == b""
+        deal_text.Cycle([b"x"] * 4)
+    assert bytes(deal_text.records(1, 0, [deal_text.BOARD])) == b""

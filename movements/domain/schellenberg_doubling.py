@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from typing import TypeAlias
 
 from movements.domain.errors import internal
-from movements.domain.fields import FiniteField
+from movements.domain.finite_fields import FiniteField
 from movements.domain.schedule import Claim, Movement, Relay, RelayHold, Round, TablePlay
 from movements.domain.text import Text
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from movements.domain.errors import internal
-from movements.domain.fields import group
+from movements.domain.finite_fields import group
 from movements.domain.schedule import Claim, Movement, Relay, RelayHold, Round, TablePlay
 from movements.domain.text import Text
 

@@ -1,4 +1,4 @@
-"""The scorer's shorthand (``scoring.domain.entry``): every form a scorer types, every mistake
+"""The scorer's shorthand (``scoring.domain.shorthand``): every form a scorer types, every mistake
 with its message code and field, the result said back, and the round trip through
 ``notation.shorthand`` (how a recorded line is shown for editing)."""
 
@@ -11,10 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dealing.domain.contract import Contract
-from scoring.domain.entry import describe, parse_entry
 from scoring.domain.errors import ScoringError
 from scoring.domain.notation import shorthand
 from scoring.domain.results import Artificial, Assigned, Played, possible_scores
+from scoring.domain.shorthand import describe, parse_entry
 
 
 def played(contract: str, declarer: str, tricks: int) -> Played:
