@@ -14,8 +14,6 @@ class DealingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "dealing"
     verbose_name = _("Dealing")
-    # The session page's panels, by the path step they belong to (events.views.session_panel_templates).
-    session_panel_templates = {"boards": "dealing/_session_panel.html"}
 
     def ready(self):
         from clubs.models import Session

@@ -6,5 +6,3 @@ class EventsConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "events"
-    # The session page's panels, by the path step they belong to (events.views.session_panel_templates).
-    session_panel_templates = {"pairs": "events/_session_pairs_panel.html"}

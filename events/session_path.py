@@ -46,6 +46,7 @@ from django.utils.translation import ngettext, pgettext
 
 from clubs.models import Session
 from clubsite.dates import when
+from events.kinds import kind_of
 
 # The session's stages, and the last stage at which each step is still ahead of the director.
 _STAGE = {
@@ -621,13 +622,23 @@ def _publication(r: _Reads) -> Step:
     )
 
 
-_STEPS = (_pairs, _movement, _boards, _printing, _play, _scores, _publication)
+#: How each step of a path is read, by its key (an event kind lists the keys of its path: ``events.kinds``).
+_STEPS = {
+    "pairs": _pairs,
+    "movement": _movement,
+    "boards": _boards,
+    "printing": _printing,
+    "play": _play,
+    "scores": _scores,
+    "publication": _publication,
+}
 
 
 def session_path(session: Session) -> SessionPath:
-    """The session's path for its director: every step with what is done, what is next and what is missing."""
+    """The session's path for its director: every step of its kind's path (``events.kinds``) with what is done,
+    what is next and what is missing."""
     reads = _Reads(session)
-    steps = [make(reads) for make in _STEPS]
+    steps = [_STEPS[key](reads) for key in kind_of(session).steps]
     marked, found = [], False
     for step in steps:
         ahead = reads.stage <= _LAST_STAGE[step.key]

@@ -1,15 +1,14 @@
 """The session's pages, composed from every engine: the session page (the director's path through the evening, or
 the apps' panels for everyone else), its status changes with their confirmation, and its pairs.
 
-Other apps add panels to the session page through their AppConfig's ``session_panel_templates`` (the path step
-each belongs to → its template); each is rendered with ``session``, ``user``, ``can_direct`` and ``can_score`` in
+The session page shows the panels its event kind names (``events.kinds``: the path step each belongs to → its
+templates, from every engine); each is rendered with ``session``, ``user``, ``can_direct`` and ``can_score`` in
 context, in the path's order. A club's directors are led by the session's path instead (``events.session_path``):
 for them only the panels placed ``after`` it are shown.
 """
 
 from __future__ import annotations
 
-from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -23,27 +22,10 @@ from clubs import selectors, services
 from clubs.forms import MemberNames, PairRowFormSet, SessionStatusForm
 from clubs.models import Session
 from clubs.permissions import can_direct, can_score
+from events.kinds import kind_of
 from events.pairs import pairs_set, session_pair_rows
 from events.session_path import session_path, status_change_words
 from scoring.services.sessions import session_pairs_ensure
-
-PANEL_PLACES = ("pairs", "movement", "boards", "printing", "play", "scores", "publication", "after")
-
-
-def session_panel_templates(*, with_path: bool = False) -> list[str]:
-    """The apps' session-page panels (an AppConfig's ``session_panel_templates``: path step → template or list of
-    templates; a plain list is placed ``after``), in the path's order: pairs, movement, boards, printing, play,
-    scores, publication, then ``after``. With the path (a director's page) only the ``after`` panels are left: the
-    path says the rest."""
-    placed: list[tuple[int, int, str]] = []
-    for order, config in enumerate(apps.get_app_configs()):
-        panels = getattr(config, "session_panel_templates", {})
-        for place, names in panels.items() if isinstance(panels, dict) else [("after", list(panels))]:
-            if with_path and place != "after":
-                continue
-            for name in [names] if isinstance(names, str) else names:
-                placed.append((PANEL_PLACES.index(place), order, name))
-    return [name for *_order, name in sorted(placed)]
 
 
 @login_required
@@ -62,7 +44,7 @@ def session_detail(request, session_id):
             "can_score": can_score(request.user, session.club),
             "path": session_path(session) if director else None,
             "step_back": _step_back(session) if director else None,
-            "panels": session_panel_templates(with_path=director),
+            "panels": kind_of(session).panel_templates(with_path=director),
         },
     )
 

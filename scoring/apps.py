@@ -21,13 +21,6 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoring"
     verbose_name = _("Scoring")
-    # The session page's panels, by the path step they belong to (events.views.session_panel_templates); the
-    # results files come after the path, for directors too.
-    session_panel_templates = {
-        "scores": "scoring/_session_panel.html",
-        "publication": "scoring/_player_panel.html",
-        "after": "scoring/_exports.html",
-    }
 
     def ready(self):
         from clubs.models import Session

@@ -6,8 +6,6 @@ class TablesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tables"
     verbose_name = _("Table-side entry")
-    # The session page's panels, by the path step they belong to (events.views.session_panel_templates).
-    session_panel_templates = {"play": "tables/_session_panel.html"}
     # What a session's printed table cards show beside each table (movements' session print page asks every app).
     table_card_extras = "tables.selectors.table_card_extras"
 

@@ -12,7 +12,7 @@
   the session's results as a file (``scoring.selectors.exports``: directors and scorers at any
   time, players once the results are published; hands only once the session is over).
 
-The session page shows ``scoring/_exports.html`` (this app's ``session_panel_templates``).
+The session page shows ``scoring/_exports.html`` (a panel the pairs event kind places after the path: ``events.kinds.pairs``).
 """
 
 from __future__ import annotations
