@@ -31,6 +31,9 @@ class SessionAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "date", "status"]
     list_filter = ["club", "status"]
     date_hierarchy = "date"
+    # A status changes on the session's page, one stage at a time, where every app that acts on it is told
+    # (scoring.services.sessions.session_status_set): an edit here would skip both.
+    readonly_fields = ["status"]
 
 
 @admin.register(ClubRole)

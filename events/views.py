@@ -25,7 +25,7 @@ from clubs.permissions import can_direct, can_score
 from events.kinds import kind_of
 from events.pairs import pairs_set, session_pair_rows
 from events.session_path import session_path, status_change_words
-from scoring.services.sessions import session_pairs_ensure
+from scoring.services.sessions import session_pairs_ensure, session_status_set
 
 
 @login_required
@@ -124,7 +124,7 @@ def session_status(request, session_id):
             request, session, status, action=request.path, cancel=back, fields={"status": status, "back": back}
         )
     try:
-        services.session_set_status(session=session, status=status)
+        session_status_set(session=session, status=status)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:

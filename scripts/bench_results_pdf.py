@@ -58,14 +58,14 @@ def main() -> int:
     from django.test import Client
 
     from clubs.models import Member, Pair, Session
-    from clubs.services import club_create, club_role_grant, session_create, session_set_status
+    from clubs.services import club_create, club_role_grant, session_create
     from dealing.services.boards import session_deal_fresh
     from movements.services import session_movement_choose
     from scoring.domain.results import Played
     from scoring.selectors.layout import session_layout
     from scoring.selectors.results import session_pairs
     from scoring.services.results import result_record
-    from scoring.services.sessions import session_pairs_ensure, session_results_publish
+    from scoring.services.sessions import session_pairs_ensure, session_results_publish, session_status_set
 
     club = club_create(name="Bench club", slug="bench")
     user = get_user_model().objects.create_user("bench", password="bench-pass-2026")
@@ -92,7 +92,7 @@ def main() -> int:
     for index, pair in enumerate(Pair.objects.filter(session=session).order_by("number")):
         pair.player_1, pair.player_2 = members[2 * index], members[2 * index + 1]
         pair.save(update_fields=["player_1", "player_2"])
-    session_set_status(session=session, status=Session.Status.RUNNING)
+    session_status_set(session=session, status=Session.Status.RUNNING)
     pairs = session_pairs(session=session)
     rng = random.Random(2026)
     contracts = [("4S", "N"), ("4S", "S"), ("3N", "S"), ("4H", "E"), ("2S", "N"), ("5DX", "E")]
@@ -109,7 +109,7 @@ def main() -> int:
                 round=meeting.round,
                 table=meeting.table,
             )
-    session_set_status(session=session, status=Session.Status.FINISHED)
+    session_status_set(session=session, status=Session.Status.FINISHED)
     session_results_publish(session=session, user=user, query_hours=0)
 
     client = Client()

@@ -1,7 +1,8 @@
 """Results by e-mail: when a session's results are published, each player gets their place, percentage and a link
 to their scorecard, in their language — once per publication, never twice.
 
-* ``session_publication_changed`` — called whenever a session is saved (``scoring.apps``): published
+* ``session_publication_changed`` — called on every change of a session's status
+  (``scoring.services.sessions.session_status_set``): published
   (provisionally or final) → the sending task is queued after the commit; not published (stepped back) → the
   publication's records are closed, so that a later publication is a new one.
 * ``results_email_send`` — what the task does (``scoring.tasks.results_email_send_task``): a record

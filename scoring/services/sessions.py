@@ -11,9 +11,11 @@
   has closed (a Celery task queued for that moment, and the pages ask too).
 * ``publication_refresh`` — freeze the ranking again (called after a change during the window).
 
-Status changes by any path (the session page's buttons too) keep the frozen ranking right: a
-session reaching provisional or published without one gets it; one stepped back to finished
-loses it (``scoring.apps``).
+* ``session_status_set`` — every change of a session's status (the session page's buttons, table entry's
+  start, publication and its end): the change, then every app that acts on it told, explicitly and in order
+  (no signal): dealing analyses a finished session's boards; the frozen ranking is made for a session
+  reaching provisional or published without one and dropped for one stepped back to finished; the results
+  e-mails are queued on publication and withdrawn when it is undone.
 """
 
 from __future__ import annotations
@@ -26,11 +28,13 @@ from django.utils import timezone
 from clubs.models import Pair, Session
 from clubs.permissions import can_direct
 from clubs.services import session_set_status
+from dealing.services import boards as dealing_boards
 from scoring.domain.errors import ScoringError
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import shown
 from scoring.domain.text import Text
 from scoring.models import SessionScoring
+from scoring.services.mail import session_publication_changed
 
 #: The longest score-query window a director may set.
 MAX_QUERY_HOURS = 24 * 14
@@ -142,9 +146,9 @@ def session_results_publish(*, session: Session, user, query_hours: int = 0) -> 
     scoring.save()
     target = Session.Status.PROVISIONAL if query_hours else Session.Status.PUBLISHED
     if session.status == Session.Status.FINISHED and target == Session.Status.PUBLISHED:
-        session_set_status(session=session, status=Session.Status.PROVISIONAL)
+        session_status_set(session=session, status=Session.Status.PROVISIONAL)
     if session.status != target:
-        session_set_status(session=session, status=target)
+        session_status_set(session=session, status=target)
     if query_hours:
         queue_results_finalize(session.pk, scoring.provisional_until)
     return session
@@ -158,7 +162,7 @@ def session_results_make_final(*, session: Session, user) -> Session:
         raise ScoringError(Text.of("publish.not_provisional"), field=None)
     publication_refresh(session=session)
     SessionScoring.objects.filter(session=session).update(provisional_until=timezone.now())
-    return session_set_status(session=session, status=Session.Status.PUBLISHED)
+    return session_status_set(session=session, status=Session.Status.PUBLISHED)
 
 
 @transaction.atomic
@@ -170,8 +174,21 @@ def session_results_finalize_if_due(*, session_id: int) -> bool:
     scoring = SessionScoring.objects.filter(session=session).first()
     if scoring is None or scoring.provisional_until is None or scoring.provisional_until > timezone.now():
         return False
-    session_set_status(session=session, status=Session.Status.PUBLISHED)
+    session_status_set(session=session, status=Session.Status.PUBLISHED)
     return True
+
+
+@transaction.atomic
+def session_status_set(*, session: Session, status: str) -> Session:
+    """Move ``session`` to ``status`` (one stage at a time: ``clubs.services.session_set_status`` refuses more) and
+    tell every app that acts on a session's status, in this order: dealing (a session over: its boards analysed,
+    queued once the change is committed), the frozen ranking (``session_status_changed``) and the results
+    e-mails (``scoring.services.mail.session_publication_changed``)."""
+    session_set_status(session=session, status=status)
+    dealing_boards.session_status_changed(session=session)
+    session_status_changed(session=session)
+    session_publication_changed(session=session)
+    return session
 
 
 def session_status_changed(*, session: Session) -> None:

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from clubs.models import Club, Session
 from clubs.permissions import can_direct
-from clubs.services import session_set_status
+from scoring.services.sessions import session_status_set
 from tables.domain.codes import new_code, new_pin
 from tables.domain.errors import TableError
 from tables.domain.text import Text
@@ -92,7 +92,7 @@ def table_entry_start(*, session: Session, user) -> TableSession:
                 except IntegrityError:  # a code taken at the same moment: draw again
                     continue
     if session.status == Session.Status.PLANNED:
-        session_set_status(session=session, status=Session.Status.RUNNING)
+        session_status_set(session=session, status=Session.Status.RUNNING)
     return table_session
 
 

@@ -8,10 +8,10 @@ import logging
 import pytest
 
 from clubs.models import Session
-from clubs.services import session_set_status
 from dealing.models import Board
 from dealing.services import boards as board_services
 from dealing.services import commitments as commitment_services
+from scoring.services.sessions import session_status_set
 
 
 @pytest.fixture
@@ -36,6 +36,6 @@ def dealt(club, club_session, director, caplog):
         par_score=420,
         par_contracts="NS 4H=",
     )
-    session_set_status(session=club_session, status=Session.Status.RUNNING)
+    session_status_set(session=club_session, status=Session.Status.RUNNING)
     commitment.refresh_from_db()
     return club_session, commitment

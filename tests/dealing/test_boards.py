@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from clubs.models import Session
-from clubs.services import session_create, session_set_status
+from clubs.services import session_create
 from dealing.domain import formats
 from dealing.domain.cards import Deal, board_dealer, board_vulnerability
 from dealing.domain.formats.pbn import read_pbn
@@ -19,6 +19,7 @@ from dealing.models import Board, DealDownload, SessionDealing
 from dealing.selectors.boards import session_board_count, session_dealing_summary
 from dealing.services import boards as services
 from dealing.services import commitments as commitment_services
+from scoring.services.sessions import session_status_set
 
 pytestmark = pytest.mark.django_db
 EVENTS = settings.SHARED_DATA_DIR / "data" / "events"
@@ -117,7 +118,7 @@ def test_dealing_again_needs_replace_and_a_planned_session(club_session, directo
     services.session_deal_fresh(session=club_session, user=director, boards=4, replace=True)
     assert club_session.boards.count() == 4 and SessionDealing.objects.count() == 1
     assert first.isdisjoint(club_session.boards.values_list("deal_number", flat=True))
-    session_set_status(session=club_session, status=Session.Status.RUNNING)
+    session_status_set(session=club_session, status=Session.Status.RUNNING)
     with pytest.raises(ValidationError, match="only while the session is planned"):
         services.session_deal_fresh(session=club_session, user=director, boards=3, replace=True)
     assert club_session.boards.count() == 4
@@ -222,15 +223,15 @@ def test_finishing_a_session_queues_the_analysis_of_unanalysed_boards(
     )
     services.session_deal_fresh(session=club_session, user=director, boards=3, queue_analysis=False)
     with django_capture_on_commit_callbacks(execute=True):
-        session_set_status(session=club_session, status=Session.Status.RUNNING)
+        session_status_set(session=club_session, status=Session.Status.RUNNING)
     assert queued == []
     with django_capture_on_commit_callbacks(execute=True):
-        session_set_status(session=club_session, status=Session.Status.FINISHED)
+        session_status_set(session=club_session, status=Session.Status.FINISHED)
     assert queued == [[club_session.pk]]
     Board.objects.update(analysis_status=Board.AnalysisStatus.DONE)
     with django_capture_on_commit_callbacks(execute=True):
-        session_set_status(session=club_session, status=Session.Status.PROVISIONAL)
-        session_set_status(session=club_session, status=Session.Status.PUBLISHED)
+        session_status_set(session=club_session, status=Session.Status.PROVISIONAL)
+        session_status_set(session=club_session, status=Session.Status.PUBLISHED)
     assert queued == [[club_session.pk]]
 
 

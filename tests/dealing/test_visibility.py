@@ -14,11 +14,11 @@ import pytest
 from django.test import Client
 
 from clubs.models import Session
-from clubs.services import session_set_status
 from dealing.domain.commitment import RevealedCommitment
 from dealing.models import Board, Commitment, SessionDealing
 from dealing.services import boards as board_services
 from dealing.services import commitments as commitment_services
+from scoring.services.sessions import session_status_set
 
 pytestmark = pytest.mark.django_db
 
@@ -220,7 +220,7 @@ def test_the_admin_refuses_filters_on_the_key(dealt, client_for, django_user_mod
 
 def test_the_admin_shows_deals_once_the_session_is_over(dealt, client_for, django_user_model):
     session, commitment = dealt
-    session_set_status(session=session, status=Session.Status.FINISHED)
+    session_status_set(session=session, status=Session.Status.FINISHED)
     board = Board.objects.filter(session=session).first()
     superuser = django_user_model.objects.create_superuser("root", "root@example.org", "root-pass-2026")
     response = client_for(superuser).get(f"/admin/dealing/board/{board.pk}/change/")
@@ -259,8 +259,8 @@ def test_logs_hold_no_secret(dealt, caplog, director, client_for):
 
 def test_a_fresh_key_is_never_shown(club_session, director, client_for, django_user_model):
     board_services.session_deal_fresh(session=club_session, user=director, boards=2)
-    session_set_status(session=club_session, status=Session.Status.RUNNING)
-    session_set_status(session=club_session, status=Session.Status.FINISHED)
+    session_status_set(session=club_session, status=Session.Status.RUNNING)
+    session_status_set(session=club_session, status=Session.Status.FINISHED)
     key = SessionDealing.objects.get(session=club_session).secret_key
     superuser = django_user_model.objects.create_superuser("root", "root@example.org", "root-pass-2026")
     dealing = SessionDealing.objects.get(session=club_session)
@@ -279,7 +279,7 @@ def test_once_over_the_player_sees_the_deals_and_after_reveal_the_key(
     dealt, player, director, client_for, api_client_for
 ):
     session, commitment = dealt
-    session_set_status(session=session, status=Session.Status.FINISHED)
+    session_status_set(session=session, status=Session.Status.FINISHED)
     client = client_for(player)
     first = Board.objects.get(session=session, number=1)
     page = client.get(f"/dealing/sessions/{session.pk}/hand-record/1/").content.decode()

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Session
-from clubs.services import member_create, session_set_status
+from clubs.services import member_create
 from dealing.services import boards as board_services
 from dealing.services import commitments as commitment_services
 from events.pairs import pair_set
@@ -16,7 +16,7 @@ from movements.services import session_movement_choose
 from scoring.domain.results import Played
 from scoring.selectors.layout import session_layout
 from scoring.services.results import result_record
-from scoring.services.sessions import session_pairs_ensure, session_results_publish
+from scoring.services.sessions import session_pairs_ensure, session_results_publish, session_status_set
 
 
 @pytest.fixture
@@ -111,12 +111,12 @@ def test_the_path_follows_the_evening_from_the_data_each_app_owns(howell, direct
     assert _states(howell)["printing"] == "open"
 
     # play on paper, some results, finish, all results, publish
-    session_set_status(session=howell, status=Session.Status.RUNNING)
+    session_status_set(session=howell, status=Session.Status.RUNNING)
     path = session_path(howell)
     assert path.next.key == "play" and path.step("play").said[0] == "In play, on paper travellers."
     finish = next(a for a in path.step("play").actions if a.testid == "path-finish")
     assert finish.post and finish.fields == {"status": "finished"} and finish.url.endswith(f"/{howell.pk}/status/")
-    session_set_status(session=howell, status=Session.Status.FINISHED)
+    session_status_set(session=howell, status=Session.Status.FINISHED)
     assert _next(howell) == "scores" and session_path(howell).step("play").state == "done"
     assert session_path(howell).step("scores").said == ("0 of 84 results entered.",)
     _all_results(howell, scorer)
@@ -135,7 +135,7 @@ def test_missing_results_are_said_by_board(howell, director, scorer):
     from clubs.models import Pair
 
     board_services.session_deal_fresh(session=howell, user=director, boards=21)
-    session_set_status(session=howell, status=Session.Status.RUNNING)
+    session_status_set(session=howell, status=Session.Status.RUNNING)
     pairs = {p.label: p for p in Pair.objects.filter(session=howell)}
     for meeting in session_layout(howell).meetings:
         for board in meeting.boards:
@@ -172,8 +172,8 @@ def test_a_commitment_is_said_and_its_unrevealed_key_reminded(club, howell, dire
         "The movement plays 21 boards (1–21) but 24 were dealt: boards 22, 23, 24 are not played.",
         "The movement plays 21 boards but the commitment covers 24.",
     )
-    session_set_status(session=howell, status=Session.Status.RUNNING)
-    session_set_status(session=howell, status=Session.Status.FINISHED)
+    session_status_set(session=howell, status=Session.Status.RUNNING)
+    session_status_set(session=howell, status=Session.Status.FINISHED)
     assert any("key is not revealed yet" in m for m in session_path(howell).step("boards").missing)
 
 
@@ -203,7 +203,7 @@ def test_directors_get_the_path_others_the_panels(client_for, director, scorer, 
 
 
 def test_finishing_asks_first_and_says_what_it_does(client_for, director, howell):
-    session_set_status(session=howell, status=Session.Status.RUNNING)
+    session_status_set(session=howell, status=Session.Status.RUNNING)
     client = client_for(director)
     url = reverse("events:session_status", args=[howell.pk])
     asked = client.post(url, {"status": "finished"})
@@ -256,7 +256,7 @@ def test_stepping_back_says_what_it_undoes(client_for, director, howell, start, 
 
 
 def test_the_confirmation_goes_back_only_to_this_site(client_for, director, howell):
-    session_set_status(session=howell, status=Session.Status.RUNNING)
+    session_status_set(session=howell, status=Session.Status.RUNNING)
     client = client_for(director)
     url = reverse("events:session_status", args=[howell.pk])
     room = reverse("tables:room", args=[howell.pk])
@@ -277,7 +277,7 @@ def test_the_status_refusal_is_said_in_polish(client_for, director, howell):
 
 def test_the_rooms_finish_asks_the_same(client_for, director, howell):
     board_services.session_deal_fresh(session=howell, user=director, boards=21)
-    session_set_status(session=howell, status=Session.Status.RUNNING)
+    session_status_set(session=howell, status=Session.Status.RUNNING)
     client = client_for(director)
     room = reverse("tables:room", args=[howell.pk])
     status = reverse("events:session_status", args=[howell.pk])

@@ -8,7 +8,6 @@ import pytest
 from django.utils import timezone
 
 from clubs.models import Session
-from clubs.services import session_set_status
 from scoring.domain.errors import ScoringError
 from scoring.domain.results import Played
 from scoring.models import SessionScoring
@@ -19,6 +18,7 @@ from scoring.services.sessions import (
     session_results_make_final,
     session_results_publish,
     session_scoring_set,
+    session_status_set,
 )
 
 
@@ -113,9 +113,9 @@ def test_only_directors_publish_and_only_after_play(howell_session, played, scor
 
 
 def test_any_path_to_published_freezes_the_ranking_and_stepping_back_unfreezes_it(howell_session, played):
-    session_set_status(session=howell_session, status="provisional")
+    session_status_set(session=howell_session, status="provisional")
     assert _ranking(howell_session)["pairs"]
-    session_set_status(session=howell_session, status="finished")
+    session_status_set(session=howell_session, status="finished")
     assert _ranking(howell_session) is None
 
 

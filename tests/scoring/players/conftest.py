@@ -28,7 +28,7 @@ def _tricks(board: int, table: int) -> int:
 
 def play_the_evening(session, director, scorer, player):
     """Deal, name, play and finish the Howell ``session`` as the module docstring says."""
-    from clubs.services import member_create, session_set_status
+    from clubs.services import member_create
     from dealing.models import Board
     from dealing.services import boards as board_services
     from events.pairs import pair_set
@@ -36,6 +36,7 @@ def play_the_evening(session, director, scorer, player):
     from scoring.selectors.layout import session_layout
     from scoring.selectors.results import session_pairs
     from scoring.services.results import result_record
+    from scoring.services.sessions import session_status_set
 
     club = session.club
     board_services.session_deal_fresh(session=session, user=director, boards=21, queue_analysis=False)
@@ -83,7 +84,7 @@ def play_the_evening(session, director, scorer, player):
                 email="" if number == 7 else f"{second[0].lower()}@example.org",
             )
             pair_set(session=session, number=number, player_1=one, player_2=two)
-    session_set_status(session=session, status=Session.Status.RUNNING)
+    session_status_set(session=session, status=Session.Status.RUNNING)
     pairs = session_pairs(session=session)
     for meeting in session_layout(session).meetings:
         for board in meeting.boards:
@@ -102,7 +103,7 @@ def play_the_evening(session, director, scorer, player):
                 round=meeting.round,
                 table=meeting.table,
             )
-    session_set_status(session=session, status=Session.Status.FINISHED)
+    session_status_set(session=session, status=Session.Status.FINISHED)
 
 
 @dataclass(frozen=True)

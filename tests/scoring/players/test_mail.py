@@ -9,10 +9,9 @@ import pytest
 from django.test import Client
 
 from clubs.models import Member, ResultsEmail, Session
-from clubs.services import session_set_status
 from scoring.models import SessionScoring
 from scoring.services.mail import results_email_send, stop_token
-from scoring.services.sessions import session_results_make_final, session_results_publish
+from scoring.services.sessions import session_results_make_final, session_results_publish, session_status_set
 from tests.scoring.players.test_visibility import deal_secrets
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +63,7 @@ def test_a_new_publication_after_a_withdrawal_is_sent_again(
     published, director, mailoutbox, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        session_set_status(session=published, status=Session.Status.FINISHED)  # withdrawn
+        session_status_set(session=published, status=Session.Status.FINISHED)  # withdrawn
     assert not ResultsEmail.objects.filter(session=published, withdrawn_at__isnull=True).exists()
     with django_capture_on_commit_callbacks(execute=True):
         session_results_publish(session=published, user=director, query_hours=0)
