@@ -20,7 +20,7 @@ Retries of one action carry the same idempotency key and never reach these rules
 answers them with the first answer); these rules make the *different* submissions of one result
 harmless too.
 
->>> from scoring.domain.results import Played
+>>> from scoring.domain.results import Played, Result
 >>> four_s, four_s_down = Played.of("4S", "N", 10), Played.of("4S", "N", 9)
 >>> pending = Pending("k1", four_s, "NS")
 >>> [on_entry(r, pending=pending, confirmed=None, replaces=rep).name
@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from scoring.domain.results import Played
+from scoring.domain.results import Played, Result
 from tables.domain.button_entry import same_result
 from tables.domain.errors import TableError
 from tables.domain.text import Text
@@ -85,17 +85,27 @@ def on_entry(
     result: Played,
     *,
     pending: Pending | None,
-    confirmed: Played | None,
+    confirmed: Result | None,
     replaces: str | None,
     conflicting: tuple[Played, ...] = (),
 ) -> EntryOutcome:
     """What a new entry of ``result`` does to the board (see the module's docstring).
 
+    ``confirmed``: the board's recorded result, a table's or the director's; an adjusted score (assigned or
+    artificial) is never the same as a played result, so an entry against it is a conflict for the director.
     ``conflicting``: the results of an open conflict on the board (a new entry equal to one of them adds
     nothing; another adds to the conflict).
+
+    >>> from scoring.domain.results import Assigned
+    >>> four_spades = Played.of("4S", "N", 10)
+    >>> on_entry(four_spades, pending=None, confirmed=four_spades, replaces=None).name
+    'SAME'
+    >>> on_entry(four_spades, pending=None, confirmed=Assigned.of(-100), replaces=None).name
+    'CONFLICT'
     """
     if confirmed is not None:
-        return EntryOutcome.SAME if same_result(result, confirmed) else EntryOutcome.CONFLICT
+        same = isinstance(confirmed, Played) and same_result(result, confirmed)
+        return EntryOutcome.SAME if same else EntryOutcome.CONFLICT
     if conflicting:
         return EntryOutcome.SAME if any(same_result(result, r) for r in conflicting) else EntryOutcome.CONFLICT
     if pending is None:

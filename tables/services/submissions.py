@@ -168,18 +168,13 @@ def entry_submit(*, device: Device, key: str, data: dict, replaces: str = "", si
     from scoring.selectors.results import domain_result
 
     conflicting = tuple(_entered(s) for s in line.conflict.submissions.all()) if line.conflict else ()
-    recorded = domain_result(line.recorded) if line.recorded else None
-    if recorded is not None and not isinstance(recorded, Played):
-        # the director's assigned or artificial score: a played result differs from it, and the director decides
-        outcome = EntryOutcome.CONFLICT
-    else:
-        outcome = on_entry(
-            result,
-            pending=Pending(line.pending.key, _entered(line.pending), line.pending.side) if line.pending else None,
-            confirmed=recorded,
-            replaces=str(replaces or "") or None,
-            conflicting=conflicting,
-        )
+    outcome = on_entry(
+        result,
+        pending=Pending(line.pending.key, _entered(line.pending), line.pending.side) if line.pending else None,
+        confirmed=domain_result(line.recorded) if line.recorded else None,
+        replaces=str(replaces or "") or None,
+        conflicting=conflicting,
+    )
     entry = Submission.Kind.ENTRY
     fields = dict(
         round=round_number,
