@@ -180,6 +180,9 @@ def session_status_check(*, session: Session, status: str) -> None:
 
 @transaction.atomic
 def session_set_status(*, session: Session, status: str) -> Session:
+    """Record the session's new stage, one step away (refused otherwise), and nothing else. Every change of stage
+    goes through ``scoring.services.sessions.session_status_set``, which calls this and then tells the apps that
+    act on it."""
     session_status_check(session=session, status=status)
     session.status = status
     session.save(update_fields=["status"])
