@@ -18,7 +18,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from audits import selectors, services
 from audits.models import AuditFile, SquareDealAudit
@@ -104,6 +104,7 @@ def _not_a_draft(request, audit: SquareDealAudit, exc: ValidationError) -> bool:
     return True
 
 
+@require_safe
 def audit_list(request):
     return render(
         request,

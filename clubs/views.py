@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs import selectors, services
 from clubs.forms import ClubForm, MemberForm, MemberLoginForm, RoleGrantForm, SessionForm
@@ -29,6 +29,7 @@ def _save_or_report(form, save):
         return None
 
 
+@require_safe
 def home(request):
     if not request.user.is_authenticated:
         return render(request, "clubs/home_anonymous.html")
@@ -46,6 +47,7 @@ def home(request):
     )
 
 
+@require_safe
 @login_required
 def club_detail(request, slug):
     club = selectors.club_get_for_viewer(user=request.user, slug=slug)
@@ -81,6 +83,7 @@ def club_edit(request, slug):
     return render(request, "clubs/club_form.html", {"club": club, "form": form})
 
 
+@require_safe
 @login_required
 def session_list(request, slug):
     club = selectors.club_get_for_viewer(user=request.user, slug=slug)
@@ -120,6 +123,7 @@ def session_edit(request, session_id):
     return render(request, "clubs/session_form.html", {"club": session.club, "form": form, "session": session})
 
 
+@require_safe
 @login_required
 def member_list(request, slug):
     club = selectors.club_get_for_director(user=request.user, slug=slug)

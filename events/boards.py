@@ -19,7 +19,7 @@ from django.shortcuts import redirect, render
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs.models import Session
 from clubs.selectors import session_get_for_director
@@ -90,6 +90,7 @@ def _page(request, session: Session, status: int = 200, **forms_given):
     )
 
 
+@require_safe
 @login_required
 def session_boards(request, session_id):
     session = session_get_for_director(user=request.user, session_id=session_id)

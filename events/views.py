@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs import selectors, services
 from clubs.forms import MemberNames, PairRowFormSet, SessionStatusForm
@@ -28,6 +28,7 @@ from events.session_path import session_path, status_change_words
 from scoring.services.sessions import session_pairs_ensure, session_status_set
 
 
+@require_safe
 @login_required
 def session_detail(request, session_id):
     """A session's page. Its directors are led through the evening by the session's path (pairs, movement, boards,

@@ -24,7 +24,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs import selectors as club_selectors
 from clubs.permissions import can_direct
@@ -127,6 +127,7 @@ def _chooser_context(request, form, settings, club) -> dict:
     }
 
 
+@require_safe
 @login_required
 def movement_index(request):
     """The catalogue: the movements for a field, ranked for a session of the club's usual length (or the one
@@ -258,6 +259,7 @@ def _cards_pdf_context(job: GuideCardPdf) -> dict:
     }
 
 
+@require_safe
 @login_required
 def cards_pdf(request, key: str):
     """The page of one cards PDF: progress while it is made, then the download link."""
@@ -267,6 +269,7 @@ def cards_pdf(request, key: str):
     return render(request, "movements/guide_card_pdf.html", _cards_pdf_context(job))
 
 
+@require_safe
 @login_required
 def cards_pdf_progress(request, key: str):
     """The progress partial htmx reloads every second while the PDF is being made."""
@@ -291,6 +294,7 @@ def cards_pdf_retry(request, key: str):
     return redirect("movements:cards_pdf", key=job.key)
 
 
+@require_safe
 @login_required
 def session_movement(request, session_id: int):
     session = club_selectors.session_get_for_viewer(user=request.user, session_id=session_id)
@@ -319,6 +323,7 @@ def session_movement(request, session_id: int):
     )
 
 
+@require_safe
 @login_required
 def session_movement_print(request, session_id: int):
     """The session's guide cards (HTML, or ``format=pdf``): its movement and boards per round, its title, and the

@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs.permissions import can_direct, is_site_auditor
 from clubs.selectors import club_get_for_director, clubs_directed_by
@@ -86,6 +86,7 @@ class DelayedValueForm(forms.Form):
     value = forms.CharField(label=gettext_lazy("Delayed value"), max_length=domain.MAX_TEXT_DV)
 
 
+@require_safe
 @login_required
 def commitment_list(request):
     commitments = selectors.commitment_list_for_user(request.user)
@@ -152,6 +153,7 @@ def _dealing_key_hex(commitment: Commitment) -> str:
     return domain.RevealedCommitment(commitment.record(), commitment.delayed_value).dealing_key().hex()
 
 
+@require_safe
 @login_required
 def commitment_detail(request, commitment_id):
     commitment = selectors.commitment_get_for_viewer(user=request.user, commitment_id=commitment_id)
@@ -302,6 +304,7 @@ def _filename(commitment: Commitment, kind: str, suffix: str) -> str:
     return f"commitment-{commitment.club.slug}-{commitment.pk}-{kind}.{suffix}"
 
 
+@require_safe
 @login_required
 def commitment_published_json(request, commitment_id):
     commitment = selectors.commitment_get_for_viewer(user=request.user, commitment_id=commitment_id)
@@ -315,6 +318,7 @@ def commitment_published_json(request, commitment_id):
     )
 
 
+@require_safe
 @login_required
 def commitment_revealed_json(request, commitment_id):
     commitment = selectors.commitment_get_for_viewer(user=request.user, commitment_id=commitment_id)
@@ -329,6 +333,7 @@ def commitment_revealed_json(request, commitment_id):
     )
 
 
+@require_safe
 @login_required
 def commitment_notice_text(request, commitment_id):
     """The published record as plain text for the club's notice board."""
@@ -349,6 +354,7 @@ def commitment_notice_text(request, commitment_id):
     return _download(text, _filename(commitment, "notice", "txt"), "text/plain; charset=utf-8")
 
 
+@require_safe
 @login_required
 def commitment_audit(request, commitment_id):
     commitment = selectors.commitment_get_for_auditor(user=request.user, commitment_id=commitment_id)

@@ -17,7 +17,7 @@ from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs.selectors import clubs_directed_by
 from clubs.texts import error_message
@@ -100,6 +100,7 @@ class DealSetForm(forms.Form):
         return data
 
 
+@require_safe
 @login_required
 def deal_set_list(request):
     return render(
@@ -149,12 +150,14 @@ def _context(request, deal_set: DealSet) -> dict:
     }
 
 
+@require_safe
 @login_required
 def deal_set_detail(request, deal_set_id: int):
     deal_set = deal_set_get_for_director(user=request.user, deal_set_id=deal_set_id)
     return render(request, "dealing/deal_set_detail.html", _context(request, deal_set))
 
 
+@require_safe
 @login_required
 def deal_set_progress_partial(request, deal_set_id: int):
     deal_set = deal_set_get_for_director(user=request.user, deal_set_id=deal_set_id)

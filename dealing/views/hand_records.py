@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_safe
 
 from clubs.selectors import session_get_for_viewer
 from dealing.diagrams import board_view
@@ -51,6 +52,7 @@ def _kick_analysis(session, boards) -> None:
         session_analysis_queue(session=session)
 
 
+@require_safe
 @login_required
 @deals_hidden_page
 def hand_record(request, session_id):
@@ -68,6 +70,7 @@ def hand_record(request, session_id):
     )
 
 
+@require_safe
 @login_required
 @deals_hidden_page
 def hand_record_board(request, session_id, number):
@@ -95,6 +98,7 @@ def hand_record_board(request, session_id, number):
     )
 
 
+@require_safe
 @login_required
 @deals_hidden_page
 def hand_record_analysis(request, session_id, number):
@@ -106,6 +110,7 @@ def hand_record_analysis(request, session_id, number):
     )
 
 
+@require_safe
 @login_required
 @deals_hidden_page
 def hand_record_pbn(request, session_id):

@@ -25,6 +25,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_safe
 
 from clubs.models import Session
 from clubs.selectors import session_list_for_user
@@ -197,6 +198,7 @@ def perfect_auction_page_url(**params: str) -> str:
     return f"{reverse('dealing:perfect_auction')}?{urlencode(params)}"
 
 
+@require_safe
 @login_required
 def perfect_auction_page(request):
     """Both directions on one page; each form is bound only when its own fields were sent."""

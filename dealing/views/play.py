@@ -29,6 +29,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_safe
 
 from clubs.texts import error_message
 from dealing.diagrams import SEAT_NAMES, SUIT_CLASS, board_view
@@ -226,6 +227,7 @@ def play_context(result: selectors.BoardPlay, *, base: str, auto: str) -> dict:
     }
 
 
+@require_safe
 @login_required
 def play_board(request, session_id: int, number: int):
     session, board = selectors.play_board_for_viewer(user=request.user, session_id=session_id, number=number)

@@ -19,6 +19,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.views.decorators.http import require_safe
 
 from dealing import printing
 from dealing.models import Board
@@ -41,6 +42,7 @@ def _waiting(boards) -> int:
     return sum(1 for b in boards if b.analysis is None and b.analysis_status != Board.AnalysisStatus.FAILED)
 
 
+@require_safe
 @login_required
 def hand_record_print(request, session_id: int):
     session, boards = _hand_record(request.user, session_id)
@@ -56,6 +58,7 @@ def _pdf_response(session, boards) -> HttpResponse:
     return response
 
 
+@require_safe
 @login_required
 def hand_record_pdf(request, session_id: int):
     session, boards = _hand_record(request.user, session_id)
@@ -78,6 +81,7 @@ def _progress(session, boards) -> dict:
     }
 
 
+@require_safe
 @login_required
 def hand_record_pdf_progress(request, session_id: int):
     """The progress partial the waiting page reloads; when nothing waits, it sends the browser to the PDF."""

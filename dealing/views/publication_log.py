@@ -8,6 +8,7 @@ which ``tools/verify_commitment.py --log`` checks without trusting the site.
 from __future__ import annotations
 
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from clubs.texts import render as render_text
 from dealing.domain.publication_log import time_text
@@ -16,6 +17,7 @@ from dealing.selectors.commitments import commitment_list_for_user
 from dealing.texts import act_name
 
 
+@require_safe
 def publication_log(request, slug):
     club, entries = selectors.publication_log_for_viewer(user=request.user, slug=slug)
     visible = set(commitment_list_for_user(request.user).filter(club=club).values_list("pk", flat=True))

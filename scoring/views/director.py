@@ -30,7 +30,7 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs.selectors import session_get_for_director
 from clubs.texts import error_message
@@ -169,6 +169,7 @@ def _scorecards(results) -> dict[str, list]:
     return cards
 
 
+@require_safe
 @login_required
 def results(request, session_id):
     session = session_get_for_director(user=request.user, session_id=session_id)

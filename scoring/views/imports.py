@@ -25,6 +25,7 @@ from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_safe
 
 from clubs.permissions import can_direct
 from clubs.selectors import club_get_for_director, session_get_for_scorer
@@ -105,11 +106,13 @@ def _download(results_file: ResultsFile) -> HttpResponse:
     return response
 
 
+@require_safe
 @login_required
 def export_usebio(request, session_id):
     return _download(session_export_usebio(user=request.user, session_id=session_id))
 
 
+@require_safe
 @login_required
 def export_pbn(request, session_id):
     return _download(session_export_pbn(user=request.user, session_id=session_id))

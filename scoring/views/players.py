@@ -34,6 +34,7 @@ from django.template.loader import get_template
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_safe
 
 from clubs.models import Member
 from clubs.permissions import can_view_club
@@ -89,6 +90,7 @@ def _exports_template() -> str | None:
     return EXPORTS_TEMPLATE
 
 
+@require_safe
 @results_page
 def ranking(request, session_id):
     data = ranking_for_viewer(user=request.user, session_id=session_id)
@@ -99,6 +101,7 @@ def ranking(request, session_id):
     )
 
 
+@require_safe
 @results_page
 def ranking_csv(request, session_id):
     data = ranking_for_viewer(user=request.user, session_id=session_id)
@@ -130,6 +133,7 @@ def _field_name(name: str) -> str:
     return " ".join(parts.get(part, part) for part in name.split()) if name else ""
 
 
+@require_safe
 @results_page
 def scorecard(request, session_id, pair):
     data = scorecard_for_viewer(user=request.user, session_id=session_id, pair=pair)
@@ -137,6 +141,7 @@ def scorecard(request, session_id, pair):
     return render(request, "scoring/player_scorecard.html", {**_common(request, data, data.viewer), "card": data})
 
 
+@require_safe
 @results_page
 def traveller(request, session_id, board):
     data = traveller_for_viewer(
@@ -160,6 +165,7 @@ def _kick_analysis(session, missing: bool) -> None:
         session_analysis_queue(session=session)
 
 
+@require_safe
 @login_required
 def history(request):
     data = history_for_user(user=request.user)

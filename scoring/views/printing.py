@@ -13,18 +13,21 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from django.urls import path
+from django.views.decorators.http import require_safe
 
 from scoring import printing
 from scoring.selectors.players import ranking_for_viewer
 from scoring.views.players import results_page
 
 
+@require_safe
 @results_page
 def results_print(request, session_id: int):
     ranking = ranking_for_viewer(user=request.user, session_id=session_id)
     return HttpResponse(printing.results_html(ranking, request=request))
 
 
+@require_safe
 @results_page
 def results_pdf(request, session_id: int):
     ranking = ranking_for_viewer(user=request.user, session_id=session_id)

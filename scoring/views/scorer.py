@@ -22,7 +22,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import path
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from clubs.permissions import can_direct
 from clubs.selectors import session_get_for_scorer
@@ -79,6 +79,7 @@ def _layout_board(session, board: int):
     return layout
 
 
+@require_safe
 @login_required
 def entry_start(request, session_id):
     """The first board with a table still to enter (or board 1 of the layout)."""

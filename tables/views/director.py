@@ -12,7 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs.selectors import club_get_for_director, session_get_for_director
 from clubs.texts import error_message
@@ -68,6 +68,7 @@ def _room_context(request, session) -> dict:
     return {"session": session, "room": room, "refresh": REFRESH_SECONDS}
 
 
+@require_safe
 @login_required
 def room(request, session_id: int):
     session = session_get_for_director(user=request.user, session_id=session_id)
@@ -83,6 +84,7 @@ def room(request, session_id: int):
     return render(request, "tables/room.html", context)
 
 
+@require_safe
 @login_required
 def room_live(request, session_id: int):
     session = session_get_for_director(user=request.user, session_id=session_id)
@@ -192,6 +194,7 @@ def renew(request, session_id: int):
     return _act(request, session, lambda: setup.table_codes_renew(session=session, user=request.user))
 
 
+@require_safe
 @login_required
 def codes(request, session_id: int):
     """Every table's code, PIN and QR code, to show or print."""

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs.texts import error_message
 from clubs.texts import render as say
@@ -175,6 +175,7 @@ def _words() -> dict:
     }
 
 
+@require_safe
 @never_cache
 def phone(request):
     """The table's page (or the join form when this phone is not at a table)."""
@@ -215,6 +216,7 @@ def leave(request):
     return response
 
 
+@require_safe
 def service_worker(request):
     """Keeps the table's page and its script for a phone that reloads without the network (network first)."""
     script = (settings.BASE_DIR / "static" / "js" / "tables" / "sw.js").read_text()
