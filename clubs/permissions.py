@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rest_framework.permissions import BasePermission
-
 from clubs.models import Club, ClubRole, Member
 
 SITE_AUDITORS_GROUP = "Site auditors"
@@ -111,10 +109,3 @@ def can_read_results(user, session) -> bool:
     if not session.is_published:
         return False
     return session.club.results_public or can_view_club(user, session.club_id)
-
-
-class IsSiteAuditor(BasePermission):
-    message = "Only site auditors may do this."
-
-    def has_permission(self, request, view) -> bool:
-        return is_site_auditor(request.user)

@@ -25,10 +25,6 @@ def clubs_directed_by(user) -> QuerySet[Club]:
     return _clubs_where(user, ClubRole.Role.DIRECTOR)
 
 
-def clubs_scored_by(user) -> QuerySet[Club]:
-    return _clubs_where(user, ClubRole.Role.DIRECTOR, ClubRole.Role.SCORER)
-
-
 def club_list_for_user(user) -> QuerySet[Club]:
     """The clubs ``user`` may see: every club for a site auditor; else those they hold a role in or are a member of."""
     mine = standing(user)

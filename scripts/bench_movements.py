@@ -42,8 +42,7 @@ from movements.domain.guide_cards import cards_json  # noqa: E402
 def clear() -> None:
     catalogue.movement_for.cache_clear()
     group.cache_clear()
-    small._best_sharing.cache_clear()
-    small._best_half_sets.cache_clear()
+    small.forget_searches()
 
 
 def timed(fn, repeat: int) -> tuple[float, object]:

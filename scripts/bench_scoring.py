@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from dealing.domain.contract import Contract  # noqa: E402
 from scoring.domain.engine import score_event  # noqa: E402
-from scoring.domain.matchpoints import _raw_matchpoints_sorted, matchpoints, raw_matchpoints  # noqa: E402
+from scoring.domain.matchpoints import matchpoints, raw_matchpoints, raw_matchpoints_sorted  # noqa: E402
 from scoring.domain.options import ScoringOptions  # noqa: E402
 from scoring.domain.results import Played, TravellerLine, possible_scores  # noqa: E402
 
@@ -128,7 +128,7 @@ def main() -> None:
         f"target < {TARGET_SECONDS:.0f} s: {'met' if wall < TARGET_SECONDS else 'MISSED'}",
     )
 
-    sorted_path = lambda: _raw_matchpoints_sorted(one_units, one_scores + (1 << 15), 1 << 16)  # noqa: E731
+    sorted_path = lambda: raw_matchpoints_sorted(one_units, one_scores + (1 << 15), 1 << 16)  # noqa: E731
     wall, cpu, (mp, _actual) = best(sorted_path, args.repeat)
     assert mp.tolist() == raw_matchpoints(one_units, one_scores)[0].tolist()
     line("  the same through the sorting path (for units numbered sparsely)", n, wall, cpu)

@@ -136,7 +136,7 @@ def _analysis(board: Board) -> BoardAnalysis | None:
 
 
 @sensitive_variables()
-def _record(board: Board) -> BoardRecord:
+def board_record(board: Board) -> BoardRecord:
     return BoardRecord(
         id=board.pk,
         number=board.number,
@@ -159,7 +159,7 @@ def hand_record_for_viewer(*, user, session_id: int) -> tuple[Session, list[Boar
     """A finished session's boards with their deals, for anyone who may see the session."""
     session = session_get_for_viewer(user=user, session_id=session_id)
     _require_over(session)
-    return session, [_record(b) for b in Board.objects.filter(session=session).order_by("number")]
+    return session, [board_record(b) for b in Board.objects.filter(session=session).order_by("number")]
 
 
 @sensitive_variables()
@@ -169,7 +169,7 @@ def board_for_viewer(*, user, session_id: int, number: int) -> tuple[Session, Bo
     board = Board.objects.filter(session=session, number=number).first()
     if board is None:
         raise Http404(_("No such board."))
-    return session, _record(board)
+    return session, board_record(board)
 
 
 @sensitive_variables()
@@ -181,7 +181,7 @@ def boards_for_results_viewer(*, user, session_id: int, numbers=None) -> tuple[S
     boards = Board.objects.filter(session=session).order_by("number")
     if numbers is not None:
         boards = boards.filter(number__in=list(numbers))
-    return session, {b.number: _record(b) for b in boards}
+    return session, {b.number: board_record(b) for b in boards}
 
 
 def analyses_for_results_viewer(*, user, session_id: int, numbers=None) -> tuple[Session, dict[int, BoardAnalysis]]:

@@ -83,11 +83,6 @@ def outputs_of(deal_set) -> list[str]:
     return deal_codes(deal_set) + (["analysis"] if deal_set.analysis else [])
 
 
-def chunk_codes(deal_set, chunk) -> list[str]:
-    """The outputs a chunk writes a part of: the dealing outputs, or the analysis CSV."""
-    return ["analysis"] if chunk.kind == "analysis" else deal_codes(deal_set)
-
-
 def file_name(deal_set, code: str) -> str:
     label = slugify(deal_set.label)[:40] or "deals"
     return f"{deal_set.club.slug}-{label}-{deal_set.pk}{OUTPUTS[code].suffix}"

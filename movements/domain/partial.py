@@ -28,7 +28,7 @@ from dataclasses import replace
 from movements.domain.errors import MovementError
 from movements.domain.orient import anneal_orientation
 from movements.domain.schedule import Movement, Relay, RelayHold, Round, TablePlay
-from movements.domain.search import _exact_cover
+from movements.domain.search import exact_cover
 from movements.domain.text import Text
 
 #: A table of the band: (kind, e1, e2, t) — kind "S" (a stationary pair, moving seat e1, e2 None) or "M" (e1 v e2)
@@ -61,7 +61,7 @@ def _search(R: int, m: int, s: int, seed: int, node_limit: int) -> tuple[list[_T
                 if o1 and o2:
                     options[("M", e1, e2, t)] = [("E", e1), ("E", e2), ("O", o1), ("O", o2), ("D", c), ("P", t)]
     primary = {("E", e) for e in range(1, R)} | {("O", v) for v in range(1, R)} | {("S", j) for j in range(1, s)}
-    sol = _exact_cover(primary, options, rng, node_limit)
+    sol = exact_cover(primary, options, rng, node_limit)
     if not sol:
         return None, node_limit
     tables: list[_Table] = [("S", 0, None, 0)]

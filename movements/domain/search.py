@@ -179,7 +179,7 @@ class Budget(Exception):
     pass
 
 
-def _exact_cover(
+def exact_cover(
     items_primary: set[_Item], options: Mapping[_Option, Sequence[_Item]], rng: random.Random, node_limit: int
 ) -> list[_Option] | None:
     """Algorithm X (dict-of-sets form); options: id → list of items (secondary items allowed)."""
@@ -273,7 +273,7 @@ def find_starter(
     for _ in range(restarts):
         if deadline is not None and time.monotonic() > deadline:
             return None
-        sol = _exact_cover(primary, options, rng, node_limit)
+        sol = exact_cover(primary, options, rng, node_limit)
         if sol:
             return sorted((g.sub[a][t], g.sub[b][t], t) for a, b, t in sol)
     return None
@@ -301,7 +301,7 @@ def find_second_adder(
     primary = {("R", i) for i in range(len(rows))} | {("A", a) for a in a2} | {("B", b) for b in b2}
     rng = random.Random(seed)
     for _ in range(restarts):
-        sol = _exact_cover(primary, options, rng, node_limit)
+        sol = exact_cover(primary, options, rng, node_limit)
         if sol:
             return [s for _i, s in sorted(sol)]
     return None

@@ -246,3 +246,9 @@ def six_pairs_half_sets(phantom: bool = False) -> Movement:
         claim={"min": ideal, "max": ideal, "sumsq": 0},
         notes=(Text.of("note.half_sets_wait_on_relay", count=4, relay="R1"),),
     )
+
+
+def forget_searches() -> None:
+    """Forget the cached searches (a benchmark's cold start: ``scripts/bench_movements.py``)."""
+    _best_sharing.cache_clear()
+    _best_half_sets.cache_clear()

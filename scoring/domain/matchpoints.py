@@ -83,7 +83,7 @@ def raw_matchpoints(units: npt.ArrayLike, scores: npt.ArrayLike) -> tuple[np.nda
     distinct = int(rank_of[-1]) + 1
     cells = (int(units.max()) + 1) * distinct
     if cells > max(4 * units.size, 1 << 20):
-        return _raw_matchpoints_sorted(units, units * distinct + rank_of[offsets], distinct)
+        return raw_matchpoints_sorted(units, units * distinct + rank_of[offsets], distinct)
     keys = units * distinct + rank_of[offsets]
     counts = np.bincount(keys, minlength=cells)
     below = np.cumsum(counts) - counts  # lines with a smaller key
@@ -92,7 +92,7 @@ def raw_matchpoints(units: npt.ArrayLike, scores: npt.ArrayLike) -> tuple[np.nda
     return mp, np.bincount(units)[units]
 
 
-def _raw_matchpoints_sorted(units: np.ndarray, keys: np.ndarray, distinct: int) -> tuple[np.ndarray, np.ndarray]:
+def raw_matchpoints_sorted(units: np.ndarray, keys: np.ndarray, distinct: int) -> tuple[np.ndarray, np.ndarray]:
     """``raw_matchpoints`` for sparse unit numbers: one sort of the keys, then binary searches."""
     ordered = np.sort(keys)
     below = np.searchsorted(ordered, keys, side="left")

@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING
 from django.db.models import Q
 
 from clubs.models import Member, Pair, Session
-from clubs.permissions import can_score, is_site_auditor
 from clubs.selectors import session_get_for_results
 from scoring.domain.engine import BoardScore
 from scoring.domain.options import ScoringOptions
@@ -161,10 +160,6 @@ def ranking_for_viewer(*, user, session_id: int) -> Ranking:
         mine=mine,
         scored_at=data.get("scored_at", ""),
     )
-
-
-def may_preview(user, session: Session) -> bool:
-    return can_score(user, session.club_id) or is_site_auditor(user)
 
 
 # --- the "why" of a line ---------------------------------------------------------------------------

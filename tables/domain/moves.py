@@ -26,8 +26,6 @@ Seven pairs (pair 8 the phantom): whoever meets it sits out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from movements.domain.guide_cards import TableCardLine, boards_of
 from movements.domain.schedule import Movement
 from movements.domain.text import Text as MovementText
@@ -95,7 +93,3 @@ def round_notes(line: TableCardLine | None, *, movement: Movement, round_number:
     if line.arrow_switched:
         return [Text.of("round.arrow", ns=line.ew, ew=line.ns)]
     return []
-
-
-def board_numbers(sets: Sequence[int], *, boards_per_round: int, half_sets: bool) -> tuple[int, ...]:
-    return tuple(b for s in sets for b in boards_of(s, boards_per_round, half_sets))

@@ -16,7 +16,6 @@ from movements.domain.guide_cards import TableCardLine, table_cards
 from movements.domain.schedule import Movement
 from scoring.domain.layout import Meeting, SessionLayout
 from scoring.selectors.layout import movement_layout, session_layout
-from tables.models import Table, TableSession
 
 
 @dataclass
@@ -123,11 +122,3 @@ def session_context(session: Session) -> SessionContext:
         context.__dict__["cards"] = cards
         return context
     return SessionContext(session=session, layout=session_layout(session), movement=None)
-
-
-def table_session_of(session: Session) -> TableSession | None:
-    return TableSession.objects.filter(session=session).first()
-
-
-def table_get(*, table_id: int) -> Table:
-    return Table.objects.select_related("table_session__session__club").get(pk=table_id)

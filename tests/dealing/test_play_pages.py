@@ -121,9 +121,9 @@ def test_the_page_starts_with_the_par_contract_and_the_opening_leader(over, play
 
 
 def _analysis(session):
-    from dealing.selectors.boards import _record
+    from dealing.selectors.boards import board_record
 
-    return play_selectors.board_analysis(_record(Board.objects.get(session=session, number=1)))
+    return play_selectors.board_analysis(board_record(Board.objects.get(session=session, number=1)))
 
 
 def test_a_card_played_says_what_it_gave_away(over, player, client_for):

@@ -1,4 +1,5 @@
-"""What the browser tests do again and again: log in through the login page, log out."""
+"""What the browser tests do again and again: log in through the login page, log out; measure how a page is laid
+out (the header's rows, tables cut at the right edge)."""
 
 from __future__ import annotations
 
@@ -39,3 +40,29 @@ def snap(page, path, *, full_page: bool = True) -> None:
     about a fifth of a second, and no test asserts on one. A test's failure screenshots are taken always."""
     if os.environ.get("E2E_SCREENSHOTS"):
         page.screenshot(path=str(path), full_page=full_page)
+
+
+def header_rows(page) -> int:
+    """How many rows the header's parts take: brand, links and account side by side are one."""
+    tops = page.evaluate("""() => [...document.querySelectorAll('.site-header nav > ul')]
+        .filter(ul => ul.getBoundingClientRect().height > 0)
+        .map(ul => Math.round(ul.getBoundingClientRect().top + ul.getBoundingClientRect().height / 2))""")
+    rows = []
+    for top in sorted(tops):
+        if not rows or top - rows[-1] > 12:
+            rows.append(top)
+    return len(rows)
+
+
+def cut_tables(page) -> list[str]:
+    """Tables whose right edge is past what the reader can see without scrolling sideways."""
+    return page.evaluate("""() => [...document.querySelectorAll('main table')].filter(t => t.offsetParent !== null)
+        .filter(t => {
+            let right = innerWidth;
+            for (let e = t.parentElement; e && e !== document.body; e = e.parentElement) {
+                if (getComputedStyle(e).overflowX !== 'visible') {
+                    right = Math.min(right, e.getBoundingClientRect().right); break;
+                }
+            }
+            return t.getBoundingClientRect().right > right + 1;
+        }).map(t => t.className || t.getAttribute('data-testid') || 'table')""")

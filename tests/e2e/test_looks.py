@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 
 from clubs.models import Session
 from dealing.models import Commitment
-from tests.e2e.browser import log_in, snap
+from tests.e2e.browser import cut_tables, header_rows, log_in, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -50,32 +50,6 @@ def looks() -> Path:
 
 def _name(path: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", path.strip("/").lower()).strip("-") or "home"
-
-
-def _header_rows(page) -> int:
-    """How many rows the header's parts take: brand, links and account side by side are one."""
-    tops = page.evaluate("""() => [...document.querySelectorAll('.site-header nav > ul')]
-        .filter(ul => ul.getBoundingClientRect().height > 0)
-        .map(ul => Math.round(ul.getBoundingClientRect().top + ul.getBoundingClientRect().height / 2))""")
-    rows = []
-    for top in sorted(tops):
-        if not rows or top - rows[-1] > 12:
-            rows.append(top)
-    return len(rows)
-
-
-def _cut_tables(page) -> list[str]:
-    """Tables whose right edge is past what the reader can see without scrolling sideways."""
-    return page.evaluate("""() => [...document.querySelectorAll('main table')].filter(t => t.offsetParent !== null)
-        .filter(t => {
-            let right = innerWidth;
-            for (let e = t.parentElement; e && e !== document.body; e = e.parentElement) {
-                if (getComputedStyle(e).overflowX !== 'visible') {
-                    right = Math.min(right, e.getBoundingClientRect().right); break;
-                }
-            }
-            return t.getBoundingClientRect().right > right + 1;
-        }).map(t => t.className || t.getAttribute('data-testid') || 'table')""")
 
 
 def _date_lines(page) -> int:
@@ -149,11 +123,11 @@ def test_the_main_pages_fit_at_1280_and_375_px_in_english_and_polish(browser, de
                 snap(page, looks / f"{language}-{width}-{_name(path)}.png")
                 if page.evaluate("document.documentElement.scrollWidth") > width:
                     problems.append(f"{where}: wider than the screen")
-                if width == DESKTOP["width"] and _header_rows(page) != 1:
-                    problems.append(f"{where}: the header takes {_header_rows(page)} rows")
-                if width == PHONE["width"] and _header_rows(page) > 3:
-                    problems.append(f"{where}: the header takes {_header_rows(page)} rows")
-                if width == PHONE["width"] and (cut := _cut_tables(page)):
+                if width == DESKTOP["width"] and header_rows(page) != 1:
+                    problems.append(f"{where}: the header takes {header_rows(page)} rows")
+                if width == PHONE["width"] and header_rows(page) > 3:
+                    problems.append(f"{where}: the header takes {header_rows(page)} rows")
+                if width == PHONE["width"] and (cut := cut_tables(page)):
                     problems.append(f"{where}: columns cut off in {cut}")
                 if width == DESKTOP["width"] and _date_lines(page) > 1:
                     problems.append(f"{where}: a date takes {_date_lines(page)} lines")

@@ -23,8 +23,7 @@ from playwright.sync_api import expect
 from clubs.models import Pair, Session
 from scoring.domain.results import Played
 from scoring.selectors.layout import session_layout
-from tests.e2e.browser import log_in, log_out, snap
-from tests.e2e.test_looks import _cut_tables, _header_rows
+from tests.e2e.browser import cut_tables, header_rows, log_in, log_out, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -57,9 +56,9 @@ def _look(page, art: Path, name: str, *, polish: bool = False) -> list[str]:
         where = f"{name} at {width} px"
         if page.evaluate("document.documentElement.scrollWidth") > width:
             problems.append(f"{where}: wider than the screen")
-        if width == DESKTOP["width"] and _header_rows(page) != 1:
-            problems.append(f"{where}: the header takes {_header_rows(page)} rows")
-        if width == PHONE["width"] and (cut := _cut_tables(page)):
+        if width == DESKTOP["width"] and header_rows(page) != 1:
+            problems.append(f"{where}: the header takes {header_rows(page)} rows")
+        if width == PHONE["width"] and (cut := cut_tables(page)):
             problems.append(f"{where}: columns cut off in {cut}")
         if polish:
             text = page.locator("main").inner_text().replace("Tuesday Pairs", "")  # the session's own name

@@ -20,8 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from audits.models import SquareDealAudit
-from tests.e2e.browser import log_in, log_out, snap
-from tests.e2e.test_looks import _cut_tables
+from tests.e2e.browser import cut_tables, log_in, log_out, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -129,7 +128,7 @@ def test_the_world_bridge_games_2024_audited_in_the_browser(page, browser, live_
             phone.wait_for_timeout(150)
             snap(phone, screens / f"{language}-375-{name}.png")
             assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (language, path)
-            assert _cut_tables(phone) == [], (language, path)
+            assert cut_tables(phone) == [], (language, path)
         if language == "pl":
             phone.goto(f"{live_server.url}/audits/{passed.pk}/")
             expect(phone.get_by_test_id("audit-verdict")).to_contain_text("Pozytywny")

@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from clubs.models import Pair, Session
 from dealing.models import Board
-from scoring.domain.formats.usebio import _SAMPLE
+from scoring.domain.formats.usebio import SAMPLE
 from scoring.models import ImportedLayout, Result
 from scoring.selectors.imports import session_import_report
 from scoring.services.imports import MAX_IMPORT_BYTES, session_import_file
@@ -242,21 +242,21 @@ def test_who_may_download(client, client_for, api_client_for, director, scorer, 
 
 
 def test_who_may_import(client, client_for, api_client_for, director, scorer, player, other_director):
-    sample = upload("club.xml", _SAMPLE)
+    sample = upload("club.xml", SAMPLE)
     assert client.get(IMPORT_PAGE).status_code == 302
     assert api_client_for(None).post(IMPORT_API, {"file": sample}, format="multipart").status_code in (401, 403)
     assert client_for(other_director).get(IMPORT_PAGE).status_code == 404
     assert (
         api_client_for(other_director)
-        .post(IMPORT_API, {"file": upload("club.xml", _SAMPLE)}, format="multipart")
+        .post(IMPORT_API, {"file": upload("club.xml", SAMPLE)}, format="multipart")
         .status_code
         == 404
     )
     for user in (scorer, player):
         assert client_for(user).get(IMPORT_PAGE).status_code == 403
-        assert client_for(user).post(IMPORT_PAGE, {"file": upload("club.xml", _SAMPLE)}).status_code == 403
+        assert client_for(user).post(IMPORT_PAGE, {"file": upload("club.xml", SAMPLE)}).status_code == 403
         assert (
-            api_client_for(user).post(IMPORT_API, {"file": upload("club.xml", _SAMPLE)}, format="multipart").status_code
+            api_client_for(user).post(IMPORT_API, {"file": upload("club.xml", SAMPLE)}, format="multipart").status_code
             == 403
         )
     assert nothing_saved()
@@ -295,23 +295,23 @@ BAD_FILES = [
     (
         "malformed",
         "club.xml",
-        _SAMPLE.replace(b"</CLUB_NAME>", b"</CLUB>"),
+        SAMPLE.replace(b"</CLUB_NAME>", b"</CLUB>"),
         "club.xml: line 3 (CLUB_NAME): this is not well-formed XML (mismatched tag, column 31)",
     ),
     (
         "truncated",
         "club.xml",
-        _SAMPLE[: _SAMPLE.index(b"<SCORE>400")],
+        SAMPLE[: SAMPLE.index(b"<SCORE>400")],
         "club.xml: line 12 (TRAVELLER_LINE): the file ends before &lt;TRAVELLER_LINE&gt; (opened on line 11) is closed: "
         "it is truncated",
     ),
     (
         "unknown event type",
         "club.xml",
-        _SAMPLE.replace(b"MP_PAIRS", b"TEAMS_OF_FOUR"),
+        SAMPLE.replace(b"MP_PAIRS", b"TEAMS_OF_FOUR"),
         "event type TEAMS_OF_FOUR cannot be scored here",
     ),
-    ("a bad contract", "club.xml", _SAMPLE.replace(b"<CONTRACT>3NT", b"<CONTRACT>8S"), "line 11 (CONTRACT)"),
+    ("a bad contract", "club.xml", SAMPLE.replace(b"<CONTRACT>3NT", b"<CONTRACT>8S"), "line 11 (CONTRACT)"),
     (
         "not USEBIO",
         "notes.xml",
@@ -379,7 +379,7 @@ def test_no_file_at_all(client_for, api_client_for, director):
 
 def test_a_bad_file_is_said_in_polish(client_for, director):
     response = client_for(director).post(
-        IMPORT_PAGE, {"file": upload("club.xml", _SAMPLE[:200])}, HTTP_ACCEPT_LANGUAGE="pl"
+        IMPORT_PAGE, {"file": upload("club.xml", SAMPLE[:200])}, HTTP_ACCEPT_LANGUAGE="pl"
     )
     assert response.status_code == 400
     assert "club.xml" in response.content.decode() and "truncated" not in response.content.decode()

@@ -46,9 +46,9 @@ from dealing.domain.cards import board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.base import DealWriter, Run
 from dealing.domain.formats.bigdealx_extras import StatsWriter
-from dealing.domain.formats.csv_format import _CSV_VUL
-from dealing.domain.formats.duplimate import DupWriter, _check_machine_board
-from dealing.domain.formats.lin import _LIN_DIGIT, _LIN_VUL
+from dealing.domain.formats.csv_format import CSV_VUL
+from dealing.domain.formats.duplimate import DupWriter, check_machine_board
+from dealing.domain.formats.lin import LIN_DIGIT, LIN_VUL
 from dealing.domain.text import Text
 
 if TYPE_CHECKING:
@@ -59,10 +59,10 @@ __all__ = ["BulkWriter", "bulk_writer", "render_arrays", "FORMATS"]
 _CYCLE_BOARDS = range(16, 32)  # boards ≡ 0 … 15 (mod 16)
 _DEALER = deal_text.Cycle([board_dealer(b).letter.encode() for b in _CYCLE_BOARDS])
 _PBN_VUL = deal_text.Cycle([board_vulnerability(b).pbn.encode() for b in _CYCLE_BOARDS])
-_LIN_DEALER = deal_text.Cycle([str(_LIN_DIGIT[board_dealer(b)]).encode() for b in _CYCLE_BOARDS])
-_LIN_VULNERABLE = deal_text.Cycle([_LIN_VUL[board_vulnerability(b)].encode() for b in _CYCLE_BOARDS])
+_LIN_DEALER = deal_text.Cycle([str(LIN_DIGIT[board_dealer(b)]).encode() for b in _CYCLE_BOARDS])
+_LIN_VULNERABLE = deal_text.Cycle([LIN_VUL[board_vulnerability(b)].encode() for b in _CYCLE_BOARDS])
 _CSV_DEALER_VUL = deal_text.Cycle(
-    [f"{board_dealer(b).letter}/{_CSV_VUL[board_vulnerability(b)]}".encode() for b in _CYCLE_BOARDS]
+    [f"{board_dealer(b).letter}/{CSV_VUL[board_vulnerability(b)]}".encode() for b in _CYCLE_BOARDS]
 )
 
 _RANKS = deal_text.RANK_LETTERS
@@ -134,8 +134,8 @@ def _dge(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.
 
 def _check_machine_boards(first: int, n: int) -> None:
     if n:
-        _check_machine_board(first)
-        _check_machine_board(first + n - 1)
+        check_machine_board(first)
+        check_machine_board(first + n - 1)
 
 
 def _dup(w: BulkWriter, first: int, numbers: np.ndarray, owners: npt.NDArray[np.uint8]) -> bytes | memoryview:

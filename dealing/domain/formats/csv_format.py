@@ -26,7 +26,7 @@ from dealing.domain.text import Text
 
 __all__ = ["CsvWriter", "read_csv"]
 
-_CSV_VUL = {Vulnerability.NONE: "-", Vulnerability.NS: "NS", Vulnerability.EW: "EW", Vulnerability.BOTH: "All"}
+CSV_VUL = {Vulnerability.NONE: "-", Vulnerability.NS: "NS", Vulnerability.EW: "EW", Vulnerability.BOTH: "All"}
 
 
 class CsvWriter:
@@ -38,7 +38,7 @@ class CsvWriter:
 
     def board(self, board: int, deal: Deal) -> bytes:
         cells = [held for seat in holdings(deal) for held in seat]
-        fields = [*cells, str(board), f"{board_dealer(board).letter}/{_CSV_VUL[board_vulnerability(board)]}"]
+        fields = [*cells, str(board), f"{board_dealer(board).letter}/{CSV_VUL[board_vulnerability(board)]}"]
         return ('"' + '","'.join(fields) + '"\n').encode("ascii")
 
     def footer(self) -> bytes:
@@ -80,7 +80,7 @@ def read_csv(data: bytes | str) -> list[tuple[int, Deal]]:
             deal = Deal.from_hands(hands)
         except DealingError as exc:
             raise DealingError(exc.said, line=lineno) from None
-        expected = f"{board_dealer(board).letter}/{_CSV_VUL[board_vulnerability(board)]}"
+        expected = f"{board_dealer(board).letter}/{CSV_VUL[board_vulnerability(board)]}"
         if row[17].strip() != expected:
             raise DealingError(
                 Text.of("csv.dealer", board=board, given=row[17], expected=expected), field="dealer", line=lineno

@@ -35,9 +35,9 @@ from dealing.domain.text import Text
 __all__ = ["LinWriter", "LinBoard", "read_lin"]
 
 _LIN_SEATS = {1: Seat.SOUTH, 2: Seat.WEST, 3: Seat.NORTH, 4: Seat.EAST}
-_LIN_DIGIT = {seat: digit for digit, seat in _LIN_SEATS.items()}
+LIN_DIGIT = {seat: digit for digit, seat in _LIN_SEATS.items()}
 _LIN_ORDER = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
-_LIN_VUL = {Vulnerability.NONE: "0", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.BOTH: "b"}
+LIN_VUL = {Vulnerability.NONE: "0", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.BOTH: "b"}
 _VUL_LIN = {
     "0": Vulnerability.NONE,
     "o": Vulnerability.NONE,
@@ -60,9 +60,9 @@ class LinWriter:
             "".join(letter + held for letter, held in zip("SHDC", rows[seat]))
             for seat in (Seat.SOUTH, Seat.WEST, Seat.NORTH)
         )
-        dealer = _LIN_DIGIT[board_dealer(board)]
+        dealer = LIN_DIGIT[board_dealer(board)]
         return (
-            f"qx|o{board}|md|{dealer}{hands}|rh||ah|Board {board}|sv|{_LIN_VUL[board_vulnerability(board)]}|pg||\n"
+            f"qx|o{board}|md|{dealer}{hands}|rh||ah|Board {board}|sv|{LIN_VUL[board_vulnerability(board)]}|pg||\n"
         ).encode("ascii")
 
     def footer(self) -> bytes:

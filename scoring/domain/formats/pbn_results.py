@@ -19,8 +19,8 @@ two spellings PBN has none for: ``A6040`` in ``Contract`` (an artificial score) 
 ``Contract`` with the score in ``Score_NS`` (an assigned one; weighted as ``"20% +650, 80% +620"``).
 Two winners are read from a ``TotalScoreTable`` whose pairs all have a direction.
 
->>> from scoring.domain.formats.usebio import read_usebio, _SAMPLE
->>> event = read_usebio(_SAMPLE)
+>>> from scoring.domain.formats.usebio import read_usebio, SAMPLE
+>>> event = read_usebio(SAMPLE)
 >>> again = read_pbn_results(write_pbn_results(event, event.score()), source="x.pbn")
 >>> [(str(l.result), l.extra["mp_ns"]) for l in again.lines], [(p.id, p.place) for p in again.pairs][:2]
 ([('3N by S, 9 tricks', '2.00'), ('4S by E, 9 tricks', '0.00')], [('1', '1='), ('4', '1=')])

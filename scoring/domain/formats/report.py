@@ -9,8 +9,8 @@ line, ``datum`` on each Butler board and ``imps`` per pair; two-winner events gi
 ``field`` (NS or EW), ranked apart. :func:`text_report` says the same as a table, in English
 (what a terminal shows).
 
->>> from scoring.domain.formats.usebio import read_usebio, _SAMPLE
->>> event = read_usebio(_SAMPLE)
+>>> from scoring.domain.formats.usebio import read_usebio, SAMPLE
+>>> event = read_usebio(SAMPLE)
 >>> report = event_report(event, event.score())
 >>> report["boards"][0]["results"][0]
 {'ns': '1', 'ew': '2', 'contract': '3NT', 'declarer': 'S', 'tricks': 9, 'ns_score': 400, 'mp_ns': 2.0, 'mp_ew': 0.0}

@@ -27,7 +27,7 @@ refused (import one session at a time).
 The file is read with expat (``xmltree.py``): entity declarations are refused; every error
 names the file, the line and the element.
 
->>> event = read_usebio(_SAMPLE, source="sample.xml")
+>>> event = read_usebio(SAMPLE, source="sample.xml")
 >>> event.name, event.method, event.two_winners, [p.id for p in event.pairs]
 ('Club night', 'matchpoints', False, ['1', '2', '3', '4'])
 >>> [(str(l.result), l.ns_score, l.extra["mp_ns"]) for l in event.lines]
@@ -78,7 +78,7 @@ _SCORE = re.compile(r"[+-]?[0-9]{1,9}")
 _WEIGHTED = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9})?)%\s*([+-]?[0-9]{1,9})")  # our NOTES' weighted score: "20% +650"
 _NUMBER = re.compile(r"[0-9]{1,9}")
 
-_SAMPLE = b"""<?xml version="1.0"?>
+SAMPLE = b"""<?xml version="1.0"?>
 <USEBIO Version="1.2">
   <CLUB><CLUB_NAME>Riverside</CLUB_NAME></CLUB>
   <EVENT EVENT_TYPE="MP_PAIRS">

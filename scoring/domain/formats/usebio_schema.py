@@ -20,8 +20,8 @@ for every place it departs from §b8 — an empty list when it follows it:
 The variations §b8 tells an importer to tolerate (``3N``, ``x``, leads ``2H``/``D10``, pair
 ids ``1NS``, TOTAL_SCORE absent, decimal matchpoints) are part of the format, not findings.
 
->>> from scoring.domain.formats.usebio import _SAMPLE
->>> [(f.code, f.element, f.line) for f in check_usebio(_SAMPLE)]
+>>> from scoring.domain.formats.usebio import SAMPLE
+>>> [(f.code, f.element, f.line) for f in check_usebio(SAMPLE)]
 [('nesting', 'PARTICIPANTS', 6), ('nesting', 'BOARD', 10)]
 """
 

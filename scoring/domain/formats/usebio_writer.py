@@ -12,8 +12,8 @@ A weighted assigned score (Law 12C1(c)) has no place in USEBIO: its SCORE is the
 rounded to a whole number and a NOTES element says the parts (``Weighted: 20% +650, 80% +620``),
 which ``usebio.py`` reads back.
 
->>> from scoring.domain.formats.usebio import read_usebio, _SAMPLE
->>> event = read_usebio(_SAMPLE)
+>>> from scoring.domain.formats.usebio import read_usebio, SAMPLE
+>>> event = read_usebio(SAMPLE)
 >>> again = read_usebio(write_usebio(event, event.score()))
 >>> [(p.id, p.percentage, p.place) for p in again.pairs]
 [('1', '100.00', '1='), ('2', '0.00', '3='), ('3', '0.00', '3='), ('4', '100.00', '1=')]

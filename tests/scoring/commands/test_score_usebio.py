@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scoring.domain.formats.usebio import _SAMPLE
+from scoring.domain.formats.usebio import SAMPLE
 
 REPO = Path(__file__).resolve().parents[3]
 FILES = [
@@ -104,8 +104,8 @@ def test_an_imp_event_gives_imps_and_datums(tmp_path):
         f"</TRAVELLER_LINE>"
         for ns, tricks, score in ((1, 10, 420), (3, 9, -50), (5, 11, 450), (7, 10, 420))
     )
-    start, end = _SAMPLE.index(b"<TRAVELLER_LINE>"), _SAMPLE.rindex(b"</TRAVELLER_LINE>") + 17
-    data = (_SAMPLE[:start] + lines.encode() + _SAMPLE[end:]).replace(b"MP_PAIRS", b"BUTLER_PAIRS")
+    start, end = SAMPLE.index(b"<TRAVELLER_LINE>"), SAMPLE.rindex(b"</TRAVELLER_LINE>") + 17
+    data = (SAMPLE[:start] + lines.encode() + SAMPLE[end:]).replace(b"MP_PAIRS", b"BUTLER_PAIRS")
     path = tmp_path / "butler.xml"
     path.write_bytes(data)
     report = run_json(path)
@@ -133,7 +133,7 @@ def error_of(*args) -> str:
 
 def _damaged(tmp_path, old: bytes, new: bytes, name: str = "club.xml") -> Path:
     path = tmp_path / name
-    path.write_bytes(_SAMPLE.replace(old, new, 1))
+    path.write_bytes(SAMPLE.replace(old, new, 1))
     return path
 
 
@@ -163,7 +163,7 @@ def test_each_bad_file_is_one_line_naming_file_line_and_element(tmp_path, old, n
 
 def test_a_truncated_file(tmp_path):
     path = tmp_path / "club.xml"
-    path.write_bytes(_SAMPLE[: _SAMPLE.index(b"<SCORE>400")])
+    path.write_bytes(SAMPLE[: SAMPLE.index(b"<SCORE>400")])
     assert error_of(path) == (
         "club.xml: line 12 (TRAVELLER_LINE): the file ends before <TRAVELLER_LINE> (opened on "
         "line 11) is closed: it is truncated"

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from scoring.domain.comparison import compare
-from scoring.domain.formats.usebio import _SAMPLE, read_usebio
+from scoring.domain.formats.usebio import SAMPLE, read_usebio
 from scoring.domain.text import Text
 
 # file → (conventions found, what each kind of difference is explained by (with counts))
@@ -94,7 +94,7 @@ def test_brian_scores_without_neuberg(read_event):
 
 
 def test_an_unequal_score_is_an_error_never_explained():
-    event = read_usebio(_SAMPLE.replace(b"<SCORE>400", b"<SCORE>430"), source="x.xml")
+    event = read_usebio(SAMPLE.replace(b"<SCORE>400", b"<SCORE>430"), source="x.xml")
     result = compare(event, event.score())
     assert [(f.what, f.theirs, f.ours, f.convention, f.board) for f in result.errors] == [
         ("score", "430", "400", (), 1)
@@ -103,7 +103,7 @@ def test_an_unequal_score_is_an_error_never_explained():
 
 
 def test_a_number_no_convention_gives_is_reported_unexplained():
-    event = read_usebio(_SAMPLE.replace(b"<PERCENTAGE>100.00", b"<PERCENTAGE>73.00"), source="x.xml")
+    event = read_usebio(SAMPLE.replace(b"<PERCENTAGE>100.00", b"<PERCENTAGE>73.00"), source="x.xml")
     result = compare(event, event.score())
     assert [(f.what, f.pair, f.theirs, f.ours) for f in result.unexplained] == [("percentage", "1", "73.00", "100.00")]
     assert str(result.describe()[-1]) == (
@@ -113,7 +113,7 @@ def test_a_number_no_convention_gives_is_reported_unexplained():
 
 
 def test_an_override_whose_totals_do_not_follow_is_listed_but_changes_nothing_else():
-    event = read_usebio(_SAMPLE.replace(b"<NS_MATCH_POINTS>2<", b"<NS_MATCH_POINTS>1.5<"), source="x.xml")
+    event = read_usebio(SAMPLE.replace(b"<NS_MATCH_POINTS>2<", b"<NS_MATCH_POINTS>1.5<"), source="x.xml")
     result = compare(event, event.score())
     assert [str(t) for t in result.describe()] == [
         "a director's override in the file: matchpoints no scoring rule gives",

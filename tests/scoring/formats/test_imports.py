@@ -13,7 +13,7 @@ from django.core.management import call_command
 from clubs.models import Pair, Session
 from dealing.models import Board, SessionDealing
 from scoring.domain.errors import ScoringError
-from scoring.domain.formats.usebio import _SAMPLE
+from scoring.domain.formats.usebio import SAMPLE
 from scoring.domain.ranking import shown
 from scoring.models import ImportedLayout, Result, ResultChange, SessionScoring
 from scoring.selectors.results import session_lines, session_score
@@ -112,16 +112,16 @@ def test_the_pbn_import(club, director, events_dir):
 )
 def test_a_bad_file_saves_nothing(club, director, damage, words):
     with pytest.raises(ScoringError) as caught:
-        session_import_usebio(club=club, data=damage(_SAMPLE), filename="club.xml", user=director)
+        session_import_usebio(club=club, data=damage(SAMPLE), filename="club.xml", user=director)
     assert words in str(caught.value)
     assert not Session.objects.filter(club=club).exists() and not Pair.objects.exists() and not Result.objects.exists()
 
 
 def test_only_directors_import_and_only_results_files(club, scorer, director):
     with pytest.raises(ScoringError) as caught:
-        session_import_usebio(club=club, data=_SAMPLE, filename="club.xml", user=scorer)
+        session_import_usebio(club=club, data=SAMPLE, filename="club.xml", user=scorer)
     assert str(caught.value) == "only the club's directors may import a session's results"
     with pytest.raises(ScoringError) as caught:
-        session_import_file(club=club, data=_SAMPLE, filename="club.doc", user=director)
+        session_import_file(club=club, data=SAMPLE, filename="club.doc", user=director)
     assert caught.value.field == "file" and "club.doc: not a results file" in str(caught.value)
     assert not Session.objects.exists()

@@ -8,7 +8,7 @@ from dealing.domain.analysis import BoardAnalysis, DoubleDummyTable, Par
 from dealing.domain.formats.pbn import read_pbn
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.pbn_results import read_pbn_results, write_pbn_results
-from scoring.domain.formats.usebio import _SAMPLE, read_usebio
+from scoring.domain.formats.usebio import SAMPLE, read_usebio
 from scoring.domain.ranking import shown
 from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
 
@@ -84,7 +84,7 @@ def test_the_export_carries_names_analysis_and_the_files_own_numbers(read_event)
 
 
 def test_adjusted_scores_and_imps_round_trip():
-    event = read_usebio(_SAMPLE)
+    event = read_usebio(SAMPLE)
     event.lines += [
         TravellerLine(1, "5", "6", Assigned.weighted(("1/5", 650), ("4/5", 620))),
         TravellerLine(1, "7", "8", Artificial(60, 40)),

@@ -11,7 +11,7 @@ from django.utils import translation
 
 from clubs.texts import error_message, render
 from scoring.domain.errors import ScoringError
-from scoring.domain.formats.usebio import _SAMPLE, read_usebio
+from scoring.domain.formats.usebio import SAMPLE, read_usebio
 from scoring.domain.formats.words import ENGLISH
 from scoring.domain.text import Text
 
@@ -121,14 +121,14 @@ def test_an_unexplained_line_difference_in_both_languages():
 
 def test_a_damaged_files_message_in_polish():
     with pytest.raises(ScoringError) as caught:
-        read_usebio(_SAMPLE.replace(b"<CONTRACT>3NT", b"<CONTRACT>8S"), source="club.xml")
+        read_usebio(SAMPLE.replace(b"<CONTRACT>3NT", b"<CONTRACT>8S"), source="club.xml")
     with translation.override("en"):
         assert error_message(caught.value) == str(caught.value)
     with translation.override("pl"):
         said = error_message(caught.value)
     assert said.startswith("club.xml: wiersz 11 (CONTRACT): '8S' to nie kontrakt"), said
     with pytest.raises(ScoringError) as caught:
-        read_usebio(_SAMPLE.replace(b"MP_PAIRS", b"TEAMS"), source="club.xml")
+        read_usebio(SAMPLE.replace(b"MP_PAIRS", b"TEAMS"), source="club.xml")
     with translation.override("pl"):
         assert error_message(caught.value) == (
             "club.xml: wiersz 4 (EVENT): turnieju typu TEAMS nie da się tu policzyć: liczone są tylko turnieje par "

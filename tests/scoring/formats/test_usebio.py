@@ -8,7 +8,7 @@ import pytest
 
 from dealing.domain.cards import Seat
 from scoring.domain.errors import ScoringError
-from scoring.domain.formats.usebio import _SAMPLE, read_usebio
+from scoring.domain.formats.usebio import SAMPLE, read_usebio
 from scoring.domain.results import Artificial, Assigned, Played
 
 # file, program, EVENT_TYPE, method, winners, date, sections, pairs, lines, deals, club
@@ -130,7 +130,7 @@ def test_hands_inside_each_board_are_read():
         "<DIAMONDS>432</DIAMONDS><CLUBS>AKQJ</CLUBS></HAND><HAND><DIRECTION>South</DIRECTION><SPADES>765"
         "</SPADES><HEARTS>432</HEARTS><DIAMONDS>AKQJ</DIAMONDS><CLUBS>T98</CLUBS></HAND>"
     )
-    data = _SAMPLE.replace(
+    data = SAMPLE.replace(
         b"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>", b"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>" + hands.encode()
     )
     event = read_usebio(data)
@@ -150,7 +150,7 @@ def test_hands_inside_each_board_are_read():
     ],
 )
 def test_event_types_map_to_our_methods(event_type, method):
-    event = read_usebio(_SAMPLE.replace(b'EVENT_TYPE="MP_PAIRS"', f'EVENT_TYPE="{event_type}"'.encode()))
+    event = read_usebio(SAMPLE.replace(b'EVENT_TYPE="MP_PAIRS"', f'EVENT_TYPE="{event_type}"'.encode()))
     assert event.method == method and event.options().method == method
 
 
@@ -159,7 +159,7 @@ def test_event_types_map_to_our_methods(event_type, method):
     [("MATCH_POINTS", "matchpoints"), ("BUTLER", "butler"), ("IMPS", "butler"), ("CROSS_IMPS", "cross_imps")],
 )
 def test_board_scoring_method_decides(board_method, method):
-    data = _SAMPLE.replace(b"<DATE>", f"<BOARD_SCORING_METHOD>{board_method}</BOARD_SCORING_METHOD><DATE>".encode())
+    data = SAMPLE.replace(b"<DATE>", f"<BOARD_SCORING_METHOD>{board_method}</BOARD_SCORING_METHOD><DATE>".encode())
     assert read_usebio(data.replace(b"MP_PAIRS", b"PAIRS")).method == method
 
 
@@ -170,7 +170,7 @@ def test_a_weighted_score_in_our_notes_and_a_plain_assigned_score():
         b"<TRAVELLER_LINE><NS_PAIR_NUMBER>7</NS_PAIR_NUMBER><EW_PAIR_NUMBER>8</EW_PAIR_NUMBER><SCORE>-100</SCORE>"
         b"</TRAVELLER_LINE></BOARD>"
     )
-    event = read_usebio(_SAMPLE.replace(b"</BOARD>", line))
+    event = read_usebio(SAMPLE.replace(b"</BOARD>", line))
     weighted, plain = event.lines[2].result, event.lines[3].result
     assert isinstance(weighted, Assigned) and str(weighted) == "20% of +650, 80% of +620"
     assert plain == Assigned.of(-100)
@@ -187,7 +187,7 @@ def _error(data: bytes) -> ScoringError:
 
 @pytest.mark.parametrize("kind", ["TEAMS", "INDIVIDUAL", "SWISS_PAIRS", "SWISS_TEAMS", "BRIDGE_GOLF"])
 def test_an_event_type_we_cannot_score_is_refused_naming_it(kind):
-    error = _error(_SAMPLE.replace(b"MP_PAIRS", kind.encode()))
+    error = _error(SAMPLE.replace(b"MP_PAIRS", kind.encode()))
     assert kind in str(error) and "line 4 (EVENT)" in str(error) and str(error).startswith("club.xml: ")
 
 
@@ -208,7 +208,7 @@ def test_a_truncated_file_names_the_element_left_open(events_dir):
     ],
 )
 def test_malformed_xml_names_the_line_and_element(damage, where, words):
-    error = _error(damage(_SAMPLE))
+    error = _error(damage(SAMPLE))
     assert error.where == where and words in str(error)
     assert error.line is not None
 
@@ -237,7 +237,7 @@ def test_external_entities_are_refused(tmp_path):
 
 
 def test_a_dtd_named_by_doctype_is_fine_and_not_fetched():
-    data = _SAMPLE.replace(
+    data = SAMPLE.replace(
         b'<?xml version="1.0"?>',
         b'<?xml version="1.0"?>\n<!DOCTYPE USEBIO SYSTEM "http://127.0.0.1:9/usebio_v1_2.dtd">',
     )
@@ -263,7 +263,7 @@ def test_a_dtd_named_by_doctype_is_fine_and_not_fetched():
     ],
 )
 def test_each_bad_value_is_named_at_its_line_and_element(old, new, where, words):
-    data = _SAMPLE.replace(old, new, 1)
+    data = SAMPLE.replace(old, new, 1)
     if old.startswith(b"<USEBIO"):
         data = data.replace(b"</USEBIO>", b"</RESULTS>")
     error = _error(data)
@@ -272,7 +272,7 @@ def test_each_bad_value_is_named_at_its_line_and_element(old, new, where, words)
 
 
 def test_a_file_of_several_sessions_is_refused():
-    data = _SAMPLE.replace(b"<PARTICIPANTS>", b'<SESSION SESSION_ID="1"><SECTION SECTION_ID="A"><PARTICIPANTS>')
+    data = SAMPLE.replace(b"<PARTICIPANTS>", b'<SESSION SESSION_ID="1"><SECTION SECTION_ID="A"><PARTICIPANTS>')
     data = data.replace(
         b"</BOARD>\n  </EVENT>",
         b'</BOARD></SECTION></SESSION><SESSION SESSION_ID="2"><SECTION SECTION_ID="A"></SECTION></SESSION>\n  </EVENT>',
@@ -282,6 +282,6 @@ def test_a_file_of_several_sessions_is_refused():
 
 
 def test_a_file_without_results_says_so():
-    start = _SAMPLE.index(b"<TRAVELLER_LINE>")
-    end = _SAMPLE.rindex(b"</TRAVELLER_LINE>") + len(b"</TRAVELLER_LINE>")
-    assert "nothing to score" in str(_error(_SAMPLE[:start] + _SAMPLE[end:]))
+    start = SAMPLE.index(b"<TRAVELLER_LINE>")
+    end = SAMPLE.rindex(b"</TRAVELLER_LINE>") + len(b"</TRAVELLER_LINE>")
+    assert "nothing to score" in str(_error(SAMPLE[:start] + SAMPLE[end:]))

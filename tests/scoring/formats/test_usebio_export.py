@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from scoring.domain.formats.usebio import _SAMPLE, read_usebio
+from scoring.domain.formats.usebio import SAMPLE, read_usebio
 from scoring.domain.formats.usebio_schema import check_usebio
 from scoring.domain.formats.usebio_writer import write_usebio
 from scoring.domain.ranking import shown
@@ -118,7 +118,7 @@ def test_the_export_keeps_every_line_and_player(read_event):
 
 
 def test_adjusted_scores_and_imps_round_trip():
-    event = read_usebio(_SAMPLE)
+    event = read_usebio(SAMPLE)
     event.lines += [
         TravellerLine(1, "5", "6", Assigned.weighted(("1/5", 650), ("4/5", 620))),
         TravellerLine(1, "7", "8", Artificial(60, 40)),
@@ -140,7 +140,7 @@ def test_adjusted_scores_and_imps_round_trip():
 
 def test_the_checker_names_missing_and_malformed_values():
     data = (
-        _SAMPLE.replace(b"<DATE>24/11/2026</DATE>", b"<DATE>2026-11-24</DATE>")
+        SAMPLE.replace(b"<DATE>24/11/2026</DATE>", b"<DATE>2026-11-24</DATE>")
         .replace(b"<PLAYER_NAME>Ada Adamska</PLAYER_NAME>", b"")
         .replace(b"<TRICKS>9</TRICKS><SCORE>400", b"<SCORE>400")
     )
