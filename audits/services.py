@@ -31,6 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audits.models import AuditFile, AuditSession, SquareDealAudit
+from audits.tasks import squaredeal_audit_run_task
 from clubs.permissions import is_site_auditor
 from clubs.selectors import clubs_directed_by
 from clubs.texts import error_message
@@ -314,8 +315,6 @@ def known_delayed_values(audit: SquareDealAudit) -> dict[str, str]:
 @transaction.atomic
 def audit_start(*, audit: SquareDealAudit, user, dv: str = "", order: str = "auto") -> SquareDealAudit:
     """Check that the audit can run, fix the DV it uses and where it comes from, and queue the run."""
-    from audits.tasks import squaredeal_audit_run_task
-
     audit = SquareDealAudit.objects.select_for_update().get(pk=audit.pk)
     _require_can_change(user, audit)
     _require_draft(audit)
@@ -477,8 +476,6 @@ def audit_is_stalled(audit: SquareDealAudit) -> bool:
 @transaction.atomic
 def audit_requeue(*, audit: SquareDealAudit, user) -> SquareDealAudit:
     """Queue the run of a stalled audit again (safe: a run concludes an audit once)."""
-    from audits.tasks import squaredeal_audit_run_task
-
     audit = SquareDealAudit.objects.select_for_update().get(pk=audit.pk)
     if not can_change(user, audit):
         raise PermissionDenied(_("Only the audit's creator or a site auditor may change it."))

@@ -14,6 +14,7 @@ from django.db import InterfaceError, OperationalError
 
 class _AuditTask(DjangoTask):
     def on_failure(self, exc, task_id, args, kwargs, einfo):
+        # at call time: audits.services imports this module to queue the run
         from audits.services import audit_fail
 
         audit_id = args[0] if args else kwargs.get("audit_id")
@@ -32,6 +33,7 @@ class _AuditTask(DjangoTask):
     max_retries=5,
 )
 def squaredeal_audit_run_task(self, audit_id: int) -> str:
+    # at call time: audits.services imports this module to queue the run
     from audits.services import audit_run
 
     def report(done: int, total: int) -> None:

@@ -12,6 +12,7 @@ __all__ = ("celery_app",)
 
 def __getattr__(name):
     if name == "celery_app":
+        # only when asked for: Django's loading imports this package before the Celery app can be made
         from .celery import app
 
         return app

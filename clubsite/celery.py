@@ -59,6 +59,7 @@ def kill_running_tasks(worker) -> None:
     A task already acknowledged is left to finish (it would be lost), a successful one is done; the
     others' messages go back to the broker when the connection closes.
     """
+    # a worker's own modules, read only in a worker
     from celery.worker import state
 
     for request in tuple(state.active_requests):
@@ -71,6 +72,7 @@ def kill_running_tasks(worker) -> None:
 def stop_promptly_on_sigterm(sender, **kwargs) -> None:
     """Once the worker is ready, make SIGTERM and SIGINT stop it as the module's docstring says (not Celery's
     warm wait)."""
+    # a worker's own modules, read only in a worker
     from celery.apps.worker import install_worker_term_hard_handler, on_cold_shutdown
 
     def kill_now(worker) -> None:

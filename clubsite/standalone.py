@@ -52,6 +52,7 @@ def _configure_logging() -> None:
     templates and the ORM — a fifth of a second of a 1-deal run. (What else ``django.setup()``
     does, the URL script prefix, is for requests too.)
     """
+    # at call time: the settings are read after the standalone set-up above
     from django.conf import settings
     from django.utils.module_loading import import_string
 

@@ -8,8 +8,13 @@ touches no database (a connection opened before forking would be shared by every
 """
 
 import os
+from pathlib import Path
 
+from django.conf import settings
 from django.core.wsgi import get_wsgi_application
+from django.template.loader import get_template
+from django.urls import get_resolver
+from django.utils import translation
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
 
@@ -19,13 +24,6 @@ application = get_wsgi_application()
 def warm_up() -> None:
     """Import the URL configuration (every view and API) and build its reverse lookup, load the site's
     translations and compile the site's templates (``templates/``; the cached template loader keeps them) now."""
-    from pathlib import Path
-
-    from django.conf import settings
-    from django.template.loader import get_template
-    from django.urls import get_resolver
-    from django.utils import translation
-
     resolver = get_resolver()
     _ = resolver.url_patterns  # the URL configuration imported
     for language, _name in settings.LANGUAGES:

@@ -17,7 +17,10 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubs.texts import render
 from clubsite.choices import TextChoices
+from movements.domain.catalogue import movement_for
+from movements.domain.text import Text
 
 
 class SessionMovement(models.Model):
@@ -79,23 +82,17 @@ class SessionMovement(models.Model):
         }
 
     def build(self):
-        from movements.domain.catalogue import movement_for
-
         return movement_for(**self.parameters())
 
     @property
     def display_title(self) -> str:
         """The title in the active language (the stored English for a choice saved before titles were data)."""
-        from clubs.texts import render
-        from movements.domain.text import Text
 
         return render(Text.from_json(self.title_text)) if self.title_text else self.title
 
     @property
     def display_balance(self) -> dict:
         """The balance snapshot with its explanation in the active language."""
-        from clubs.texts import render
-        from movements.domain.text import Text
 
         balance = dict(self.balance or {})
         best = dict(balance.get("best_possible") or {})

@@ -165,6 +165,7 @@ def _path_columns(m: Movement) -> list:
 
 def _qr(url: str) -> str:
     """The QR code of ``url`` as an SVG ``data:`` URI (an ``<img>`` on screen and in the PDF)."""
+    # segno is loaded only when a QR code is drawn
     import segno
 
     return segno.make(url, error="m").svg_data_uri(scale=3, border=2)
@@ -487,6 +488,7 @@ def cards_pdf(
     """The cards as one PDF on one size of paper (``paper``, a ``PAPERS`` key). With ``on_progress``, or when it
     is big, it is made in parts (less memory: each part's layout garbage is freed), and ``on_progress(done,
     total)`` is called after each part and once more when the PDF is written (``total`` = parts + 1)."""
+    # WeasyPrint is heavy: loaded when a PDF is made
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
+from clubs.models import Pair
+from clubs.selectors import club_list_for_user, clubs_directed_by, session_get_for_viewer
 from movements.domain.catalogue import balance_report, movement_for, options_for
 from movements.domain.chooser import Choice, offers_for, target_for
 from movements.domain.errors import MovementError
@@ -58,8 +60,6 @@ def club_movement_settings_get(*, club) -> ClubMovementSettings:
 def chooser_club(*, user, slug: str | None = None):
     """The club whose settings the catalogue uses: the one asked for by ``slug`` when the user may see it, else the
     first club the user directs, else the first they belong to (None: the defaults)."""
-    from clubs.selectors import club_list_for_user, clubs_directed_by
-
     visible = club_list_for_user(user)
     if slug:
         found = visible.filter(slug=slug).first()
@@ -88,8 +88,6 @@ def session_card_names(*, session) -> dict[int, tuple[str, str]]:
     """Who plays as each pair of the session, as its guide cards print it: ``{3: ("Ada Adamska & Bruno Bianchi",
     "Adamska – Bianchi")}`` (full names; surnames — a guest's last word). Pairs with nobody named are left out, and
     so are pairs numbered by direction or section (our movements number their pairs 1, 2, 3 …)."""
-    from clubs.models import Pair
-
     out = {}
     for pair in Pair.objects.filter(session=session, section="", direction="").select_related("player_1", "player_2"):
         players = [
@@ -106,8 +104,6 @@ def guide_card_pdf_get(*, key: str, user=None) -> GuideCardPdf:
     """The PDF with this key; one made for a session (its players' names) only for whoever may view the session."""
     job = get_object_or_404(GuideCardPdf, key=key)
     if job.parameters.get("session"):
-        from clubs.selectors import session_get_for_viewer
-
         session_get_for_viewer(user=user, session_id=job.parameters["session"])
     return job
 

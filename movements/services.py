@@ -21,10 +21,13 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from clubs.services import session_set_boards_per_round
+from clubs.texts import error_message
+from movements import printing
 from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
 from movements.domain.errors import MovementError
 from movements.models import ClubMovementSettings, GuideCardPdf, SessionMovement
 from movements.printing import SECTIONS, paper_for, pdf_work, render_version
+from movements.tasks import queue_guide_card_pdf
 
 logger = logging.getLogger(__name__)
 
@@ -161,8 +164,6 @@ def guide_card_pdf_get_or_create(
 @transaction.atomic
 def guide_card_pdf_queue(*, job: GuideCardPdf, new: bool = False) -> GuideCardPdf:
     """Ask a worker (queue "default") to make the PDF: when it is new, failed, or stale; never twice at once."""
-    from movements.tasks import queue_guide_card_pdf
-
     job = GuideCardPdf.objects.select_for_update().get(pk=job.pk)
     stale = job.is_active and job.updated_at < timezone.now() - timedelta(seconds=PDF_STALE_SECONDS)
     if job.is_ready or (job.is_active and not new and not stale):
@@ -176,8 +177,6 @@ def guide_card_pdf_queue(*, job: GuideCardPdf, new: bool = False) -> GuideCardPd
 def guide_card_pdf_make(*, job_id: int, in_parts: bool = True) -> GuideCardPdf:
     """Make the PDF and store it (idempotent: a ready PDF is left alone). ``in_parts`` reports progress part by
     part (the background task); the web's small PDFs are made in one part."""
-    from clubs.texts import error_message
-    from movements.printing import cards_pdf
 
     job = GuideCardPdf.objects.get(pk=job_id)
     if job.is_ready and job.file.storage.exists(job.file.name):
@@ -194,7 +193,7 @@ def guide_card_pdf_make(*, job_id: int, in_parts: bool = True) -> GuideCardPdf:
     try:
         m = movement_for(**job.movement_parameters())
         with translation.override(job.language):
-            pdf = cards_pdf(
+            pdf = printing.cards_pdf(
                 m,
                 boards_per_round=p["boards_per_round"],
                 paper=p["paper"],

@@ -16,6 +16,7 @@ QUEUE = "default"
 
 @shared_task(bind=True, acks_late=True, name="movements.guide_card_pdf")
 def guide_card_pdf_task(self, job_id: int) -> str:
+    # at call time: movements.services imports this module to queue the PDF
     from movements.services import guide_card_pdf_make
 
     return guide_card_pdf_make(job_id=job_id, in_parts=True).status

@@ -15,6 +15,7 @@ the request; a big one (a 64-pair set takes half a minute) is made by a Celery t
 
 from __future__ import annotations
 
+from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpResponse, QueryDict
@@ -22,6 +23,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
@@ -367,8 +369,6 @@ def session_movement_print(request, session_id: int):
 def _table_codes(session, request) -> dict:
     """What other apps print beside each table on the session's table cards (an AppConfig's ``table_card_extras``,
     a dotted path: table-side entry's QR code, code and PIN, for the club's directors)."""
-    from django.apps import apps
-    from django.utils.module_loading import import_string
 
     out: dict = {}
     for config in apps.get_app_configs():

@@ -26,6 +26,7 @@ from django.utils.translation import pgettext_lazy
 
 from clubsite.choices import TextChoices
 from dealing.models.board import SEAT_CHOICES
+from scoring.domain.options import ScoringOptions
 
 STRAIN_CHOICES = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("N", _("NT"))]
 
@@ -178,8 +179,6 @@ class SessionScoring(models.Model):
         return f"{self.session_id}: {self.method}/{self.scale}/{self.factoring}"
 
     def options(self):
-        from scoring.domain.options import ScoringOptions
-
         return ScoringOptions(method=self.method, scale=self.scale, factoring=self.factoring, sections=self.sections)
 
 

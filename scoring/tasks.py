@@ -12,6 +12,7 @@ from celery import shared_task
 
 @shared_task(acks_late=True, name="scoring.session_results_finalize")
 def session_results_finalize_task(session_id: int) -> bool:
+    # at call time: scoring.services.sessions imports this module to queue its task
     from scoring.services.sessions import session_results_finalize_if_due
 
     return session_results_finalize_if_due(session_id=session_id)
@@ -26,6 +27,7 @@ def queue_results_finalize(session_id: int, when) -> None:
 def results_email_send_task(self, session_id: int) -> dict:
     """E-mail each player their result for the session's current publication; retried (1, 2, 4 … 32 minutes) while
     some fail. Safe to run again: nothing sent is sent twice (``scoring.services.mail``)."""
+    # at call time: scoring.services.mail imports this module to queue the e-mail
     from scoring.services.mail import ResultsEmailNotSent, results_email_send
 
     try:

@@ -380,6 +380,7 @@ def _endplay() -> tuple[
 ]:
     """endplay, imported on first use: its raw DDS bindings (``endplay._dds``), calc_all_tables, calc_dd_table,
     par, DDTable, Deal, Player and our vulnerabilities as its ``Vul``."""
+    # endplay (DDS) is heavy: loaded only where double dummy runs
     import endplay._dds as dds_raw
     from endplay.dds import calc_all_tables, calc_dd_table
     from endplay.dds import par as dds_par

@@ -51,8 +51,11 @@ from typing import TypedDict
 import numpy as np
 import numpy.typing as npt
 
+from dealing.domain import ripemd160 as rmd
 from dealing.domain.cards import Deal, Seat, Vulnerability, board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
+from dealing.domain.jit import kernel as jit
+from dealing.domain.pipeline import ordered_map
 from dealing.domain.ripemd160 import ripemd160
 
 __all__ = [
@@ -286,8 +289,6 @@ _GROUP = 8
 
 
 def _tables() -> _Tables:
-    from dealing.domain import ripemd160 as rmd
-
     binom = np.zeros((53, 14), dtype=np.int64)
     for n in range(53):
         for k in range(14):
@@ -524,8 +525,6 @@ def _k_decode_many(
 def _kernels() -> _Kernels:
     """Compile (or load from numba's cache) the kernels on first use."""
     if not _KERNELS:
-        from dealing.domain.jit import kernel as jit
-
         global _k_rmd_block, _k_bswap32, _k_codes, _k_owners
         _k_rmd_block = jit(_k_rmd_block)
         _k_bswap32 = jit(_k_bswap32)
@@ -554,7 +553,6 @@ def bigdeal_chunks(
     kernels = _kernels()
     words = np.array(struct.unpack("<10I", bytes(seed_random) + bytes(owner)), dtype=np.int64)
     if threads > 1 and count > chunk:
-        from dealing.domain.pipeline import ordered_map
 
         def deal_range(first_seq: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
             numbers = np.empty((chunk, 12), dtype=np.uint8)

@@ -39,6 +39,8 @@ from collections.abc import Callable, Iterator, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from dealing.domain.jit import kernel as jit
+
 __all__ = ["BOARD", "BOARD2", "Cycle", "Hands", "hands", "records", "RANK_LETTERS"]
 
 #: A record part: the board number in decimal (as ``%d``).
@@ -229,8 +231,6 @@ def _k_records(
 
 def _kernels() -> dict[str, Callable[..., object]]:
     if not _KERNELS:
-        from dealing.domain.jit import kernel as jit
-
         global _k_hand
         _k_hand = jit(_k_hand)
         _KERNELS["hands"] = jit(_k_hands)

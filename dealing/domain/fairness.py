@@ -32,6 +32,8 @@ from itertools import permutations
 import numpy as np
 import numpy.typing as npt
 
+from dealing.domain.cards import DECK
+
 __all__ = [
     "pattern_probabilities",
     "hcp_probabilities",
@@ -229,8 +231,6 @@ class Tally:
         return np.array(obs), np.array(pr), lab
 
     def results(self) -> list[FairnessResult]:
-        from dealing.domain.cards import DECK
-
         labels = [f"{DECK[c]}→{'NESW'[s]}" for c in range(52) for s in range(4)]
         # Every deal gives each seat exactly 13 cards, so the 52 × 4 table has fixed column
         # sums too: the statistic is (52/51)·χ² with (52−1)(4−1) = 153 degrees of freedom.

@@ -45,7 +45,9 @@ import numpy.typing as npt
 
 from dealing.domain.cards import Deal
 from dealing.domain.errors import DealingError
+from dealing.domain.jit import kernel
 from dealing.domain.numbering import D, number_to_deal, numbers_to_owners
+from dealing.domain.pipeline import ordered_map
 from dealing.domain.text import Text
 
 __all__ = [
@@ -217,8 +219,6 @@ def _k_select(  # pragma: no cover - numba
 
 def _select_kernel() -> Callable[..., int]:
     if not _SELECT:
-        from dealing.domain.jit import kernel
-
         _SELECT["select"] = kernel(_k_select)
     return _SELECT["select"]
 
@@ -344,8 +344,6 @@ def deal_chunks(
     """
     ranges = chunk_ranges(start, count, chunk)
     if threads > 1 and count > chunk:
-        from dealing.domain.pipeline import ordered_map
-
         deal_arrays(key, label, start, 1)  # load the kernels here, not in every thread at once
         yield from ordered_map(lambda r: (r[0], *deal_arrays(key, label, r[0], r[1])), ranges, threads)
         return

@@ -35,6 +35,7 @@ def fallback_cache_dir() -> str:
 
 def kernel(function: _Function) -> _Function:
     """``function`` compiled by numba (``njit``, ``nogil``), its machine code cached on disk."""
+    # numba is heavy: loaded when a kernel is first compiled or read from the cache
     import numba
 
     jit = numba.njit(cache=True, nogil=True)
@@ -55,6 +56,7 @@ def warm() -> None:
 
     >>> warm()
     """
+    # at call time: the dealing modules below import this one for their kernels
     import io
 
     import numpy as np

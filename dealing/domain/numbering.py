@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from dealing.domain.cards import Deal
 from dealing.domain.errors import DealingError
+from dealing.domain.jit import kernel
 from dealing.domain.text import Text
 
 __all__ = [
@@ -311,8 +312,6 @@ def _k_decode(  # pragma: no cover - numba
 
 def _kernel() -> _Kernel:
     if not _KERNEL:
-        from dealing.domain.jit import kernel
-
         _KERNEL["decode"] = kernel(_k_decode)
         th, tl, space_hi = _threshold_tables()
         # Steps 0 … two_limb_steps-1 may see a space ≥ 2^62; after that one limb suffices.

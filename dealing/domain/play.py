@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from dealing.domain.analysis import card_tricks
 from dealing.domain.cards import Card, Deal, Seat, Strain, Suit
 from dealing.domain.contract import Contract
 from dealing.domain.errors import DealingError
@@ -349,8 +350,6 @@ class PlayEvaluation:
 
 def solve_position(position: Position) -> dict[Card, int]:
     """The position solved by DDS (:func:`dealing.domain.analysis.card_tricks`)."""
-    from dealing.domain.analysis import card_tricks
-
     return card_tricks({seat: position.hands[seat] for seat in Seat}, position.strain, position.leader, position.trick)
 
 

@@ -45,6 +45,7 @@ from dealing.domain.cards import board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.generator import DEALS_PER_BLOCK, chunk_ranges, deal_arrays, deal_chunks
 from dealing.domain.numbering import numbers_to_ints
+from dealing.domain.pipeline import ordered_map
 
 __all__ = ["FORMATS", "header", "encode_chunk", "stream_chunks", "write_deal_set", "deal_lines", "check_format"]
 
@@ -173,7 +174,6 @@ def write_deal_set(
     if threads <= 1 or count <= chunk:
         chunks: Iterator[tuple[int, np.ndarray, np.ndarray]] = deal_chunks(key, label, start, count, chunk=chunk)
         return stream_chunks(out, chunks, fmt, label, total=count, on_progress=on_progress)
-    from dealing.domain.pipeline import ordered_map
 
     def job(part: tuple[int, int]) -> tuple[int, bytes | memoryview]:
         first, n = part

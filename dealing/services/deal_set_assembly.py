@@ -421,6 +421,7 @@ def _take_another(deal_set: DealSet, head: DealSetChunk, worker: str) -> DealSet
 
 def _analysis_ready(deal_set: DealSet, store) -> bool:
     """Every analysis chunk is done with its part stored; chunks whose part was lost are queued again."""
+    # at call time: dealing.services.deal_sets imports this module
     from dealing.services.deal_sets import requeue_chunks
 
     chunks = list(deal_set.chunks.filter(kind=DealSetChunk.Kind.ANALYSIS))

@@ -42,6 +42,7 @@ from django.views.decorators.debug import sensitive_variables
 
 from clubs.models import Club
 from clubs.permissions import can_direct
+from clubs.selectors import clubs_directed_by
 from dealing.domain import commitment as commitment_domain
 from dealing.domain import generator
 from dealing.domain.errors import DealingError
@@ -222,8 +223,6 @@ def check_label(label: str) -> str:
 
 def usable_commitments(user, club: Club | None = None):
     """Commitments whose dealing key a director may use: their own clubs', published, delayed value known."""
-    from clubs.selectors import clubs_directed_by
-
     clubs = clubs_directed_by(user)
     if club is not None:
         clubs = clubs.filter(pk=club.pk)

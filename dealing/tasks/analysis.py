@@ -14,6 +14,7 @@ QUEUE = "analysis"
 
 @shared_task(bind=True, acks_late=True, name="dealing.session_analysis")
 def session_analysis_task(self, session_id: int) -> int:
+    # at call time: dealing.services.boards imports this module to queue the analysis
     from dealing.services.boards import session_boards_analyse
 
     def report(done: int, total: int) -> None:

@@ -20,6 +20,7 @@ class _DealSetTask(Task):
     """A chunk that fails for good (after its retries) fails the job, with a message, not a traceback."""
 
     def on_failure(self, exc, task_id, args, kwargs, einfo):
+        # at call time: dealing.services.deal_sets imports this module to queue its tasks
         from dealing.services.deal_sets import deal_set_fail
 
         deal_set_id = args[0] if args else kwargs.get("deal_set_id")
@@ -50,6 +51,7 @@ _RETRY = {
 
 @shared_task(bind=True, acks_late=True, name="dealing.deal_set_start", **_RETRY)
 def deal_set_start_task(self, deal_set_id: int) -> int:
+    # at call time: dealing.services.deal_sets imports this module to queue its tasks
     from dealing.services.deal_sets import deal_set_dispatch
 
     return deal_set_dispatch(deal_set_id=deal_set_id)
@@ -59,6 +61,7 @@ def deal_set_start_task(self, deal_set_id: int) -> int:
     bind=True, base=_DealSetTask, acks_late=True, reject_on_worker_lost=True, name="dealing.deal_set_chunk", **_RETRY
 )
 def deal_set_chunk_task(self, deal_set_id: int, index: int) -> int:
+    # at call time: dealing.services.deal_sets imports this module to queue its tasks
     from dealing.services.deal_sets import deal_set_chunk_run
 
     return deal_set_chunk_run(deal_set_id=deal_set_id, index=index, on_progress=_reporter(self), worker=_worker(self))
@@ -73,6 +76,7 @@ def deal_set_chunk_task(self, deal_set_id: int, index: int) -> int:
     **_RETRY,
 )
 def deal_set_analysis_chunk_task(self, deal_set_id: int, index: int) -> int:
+    # at call time: dealing.services.deal_sets imports this module to queue its tasks
     from dealing.services.deal_sets import deal_set_analysis_chunk_run
 
     return deal_set_analysis_chunk_run(
@@ -89,6 +93,7 @@ def deal_set_analysis_chunk_task(self, deal_set_id: int, index: int) -> int:
     max_retries=None,
 )
 def deal_set_assemble_task(self, deal_set_id: int) -> str:
+    # at call time: dealing.services.deal_sets imports this module to queue its tasks
     from dealing.services.deal_sets import deal_set_assemble
 
     state = deal_set_assemble(deal_set_id=deal_set_id, worker=_worker(self))
@@ -101,6 +106,7 @@ def deal_set_assemble_task(self, deal_set_id: int) -> str:
 
 @shared_task(bind=True, acks_late=True, name="dealing.deal_set_cleanup", **_RETRY)
 def deal_set_cleanup_task(self, deal_set_id: int) -> int:
+    # at call time: dealing.services.deal_sets imports this module to queue its tasks
     from dealing.services.deal_sets import deal_set_cleanup
 
     return deal_set_cleanup(deal_set_id=deal_set_id)

@@ -32,6 +32,7 @@ always sits NS.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import combinations
 from typing import TypeAlias
 
 from movements.domain.errors import internal
@@ -143,8 +144,6 @@ def doubled_room_square(q: int, offsets: tuple[int, int] | None = None) -> tuple
 def room_square_claim(F: Mapping[tuple[Label, Label], tuple[Label, Label]], *, drop: Label | None = None) -> Claim:
     """Comparisons computed from the Room square's row blocks (first members, second members), independently
     of the schedule built from it; ``drop`` = a phantom symbol whose opponents sit out."""
-    from itertools import combinations
-
     rows: dict[Label, tuple[list[Label], list[Label]]] = {}
     for (row, _col), (a, b) in F.items():
         if drop in (a, b):

@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from movements.domain.guide_cards import boards_of
 from scoring.domain.text import Text
 
 if TYPE_CHECKING:
@@ -145,8 +146,6 @@ def _span(boards: Iterable[int]) -> str:
 
 def layout_from_movement(movement: Movement, *, boards_per_round: int) -> SessionLayout:
     """The layout of a ``movements.domain.schedule.Movement`` played with ``boards_per_round``."""
-    from movements.domain.guide_cards import boards_of
-
     meetings: list[Meeting] = []
     sit_outs: list[tuple[int, str]] = []
     for rnd in movement.rounds:

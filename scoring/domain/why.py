@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING
 from dealing.domain.analysis import DoubleDummyTable
 from dealing.domain.cards import Seat, Strain
 from dealing.domain.contract import Contract
-from scoring.domain.imps import imps
+from scoring.domain.imps import butler_datum, imps
 from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
 
 if TYPE_CHECKING:
@@ -298,7 +298,6 @@ def _counting(
     weighted = any(isinstance(other.result, Assigned) and other.result.is_weighted for other in unit)
     if method == "butler":
         scores = [score for other in unit if (score := other.ns_score) is not None]  # (all: none is artificial)
-        from scoring.domain.imps import butler_datum
 
         datum = butler_datum(scores) if scores else None
         if datum is not None and side == "EW":

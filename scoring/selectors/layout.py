@@ -12,6 +12,9 @@ from dataclasses import replace
 from functools import lru_cache
 
 from clubs.models import Pair, Session
+from dealing.models import Board, CommitmentSession
+from movements.domain.catalogue import movement_for
+from movements.selectors import session_movement_get
 from scoring.domain.layout import SessionLayout, layout_from_meetings, layout_from_movement, reconcile
 from scoring.domain.text import Text
 from scoring.models import ImportedLayout
@@ -21,14 +24,10 @@ from scoring.models import ImportedLayout
 def movement_layout(parameters: tuple, boards_per_round: int) -> SessionLayout:
     """A movement's layout: a pure function of the movement's parameters (``SessionMovement.parameters()``, as
     sorted items) and the boards per round, built once per process (``SessionLayout`` is frozen)."""
-    from movements.domain.catalogue import movement_for
-
     return layout_from_movement(movement_for(**dict(parameters)), boards_per_round=boards_per_round)
 
 
 def session_layout(session: Session) -> SessionLayout:
-    from dealing.models import Board, CommitmentSession
-    from movements.selectors import session_movement_get
 
     choice = session_movement_get(session=session)
     imported = ImportedLayout.objects.filter(session=session).first()

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Pair, Session
 from clubs.permissions import can_score, is_site_auditor
 from clubs.selectors import session_get_for_scorer, session_get_for_viewer
+from dealing.selectors.boards import hand_record_for_viewer
 from scoring.domain.checks import beyond_top_trumps, check_line, far_from_double_dummy, far_from_the_field
 from scoring.domain.engine import BoardScore, EventScore, LineScore
 from scoring.domain.layout import Meeting, SessionLayout
@@ -185,8 +186,6 @@ class SessionResults:
 
 def _deals_for_checks(*, user, session: Session) -> dict[int, object]:
     """Board number → the hand record (deal and analysis) for the director's checks, once the session is over."""
-    from dealing.selectors.boards import hand_record_for_viewer
-
     if not session.is_over:
         return {}
     _session, records = hand_record_for_viewer(user=user, session_id=session.pk)

@@ -38,6 +38,9 @@ from django.utils import timezone
 from clubs.models import Club, Member, Pair, Session
 from clubs.permissions import can_direct
 from clubs.services import session_create
+from dealing.domain.formats.pbn import export_pbn
+from dealing.models import SessionDealing
+from dealing.services.boards import session_deal_import
 from scoring.domain.comparison import compare
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FileEvent
@@ -208,9 +211,6 @@ def _pairs(session: Session, event: FileEvent) -> dict[str, Pair]:
 
 def _boards(session: Session, event: FileEvent, data: bytes, name: str, user) -> None:
     """The deals of the boards played, through the dealing app's import; recorded under the file's own name."""
-    from dealing.domain.formats.pbn import export_pbn
-    from dealing.models import SessionDealing
-    from dealing.services.boards import session_deal_import
 
     deals = [(number, deal) for number, deal in sorted(event.deals.items()) if number in set(event.boards)]
     if not deals:

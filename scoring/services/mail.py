@@ -36,7 +36,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from clubs.models import Member, Pair, ResultsEmail, Session
+from scoring.domain.options import ScoringOptions
 from scoring.models import SessionScoring
+from scoring.tasks import queue_results_email
 
 logger = logging.getLogger(__name__)
 
@@ -50,8 +52,6 @@ class ResultsEmailNotSent(Exception):
 def session_publication_changed(*, session: Session) -> None:
     """Queue the results e-mails when ``session`` is published; close its publication's records when it is not."""
     if session.is_published:
-        from scoring.tasks import queue_results_email
-
         queue_results_email(session.pk)
     else:
         ResultsEmail.objects.filter(session=session, withdrawn_at__isnull=True).update(withdrawn_at=timezone.now())
@@ -114,8 +114,6 @@ def _claim_records(session: Session, ranking: dict) -> int:
 
 
 def _message(record: ResultsEmail, session: Session, ranking: dict, until) -> EmailMessage:
-    from scoring.domain.options import ScoringOptions
-
     row = next(p for p in ranking["pairs"] if p["pair"] == record.pair)
     field = [p for p in ranking["pairs"] if p["field"] == row["field"]]
     base = site_url()

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.texts import render
+from dealing.templatetags.suit_symbols import suit_symbols
 from scoring.domain.ranking import shown, signed
 from scoring.domain.shorthand import describe
 
@@ -282,8 +283,6 @@ def _counting_sentences(why) -> list[str]:
 def why_html(why, deals_shown: bool = True) -> str:
     """``{% why_html why deals_shown %}``: the "why" as the pages show it — a list of the three facts and the
     counting in a collapsed block — made here in one piece (a scorecard shows one per board)."""
-    from dealing.templatetags.suit_symbols import suit_symbols
-
     words = why_words(why, deals_shown)
     items = [("why-tricks", words["tricks"]), ("why-par", words["par"]), ("why-field", words["field"])]
     html = [format_html('<ul class="why" data-testid="why-{}">', why.board)]

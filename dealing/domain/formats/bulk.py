@@ -44,11 +44,13 @@ import numpy.typing as npt
 from dealing.domain import deal_text
 from dealing.domain.cards import board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
+from dealing.domain.formats import get_format
 from dealing.domain.formats.base import DealWriter, Run
 from dealing.domain.formats.bigdealx_extras import StatsWriter
 from dealing.domain.formats.csv_format import CSV_VUL
 from dealing.domain.formats.duplimate import DupWriter, check_machine_board
 from dealing.domain.formats.lin import LIN_DIGIT, LIN_VUL
+from dealing.domain.jit import kernel as jit
 from dealing.domain.text import Text
 
 if TYPE_CHECKING:
@@ -326,8 +328,6 @@ def _k_stats(  # pragma: no cover - compiled by numba
 
 def _kernels() -> dict[str, Callable[..., None]]:
     if not _KERNELS:
-        from dealing.domain.jit import kernel as jit
-
         _KERNELS["goedel"] = jit(_k_goedel)
         _KERNELS["stats"] = jit(_k_stats)
     return _KERNELS
@@ -374,8 +374,6 @@ class BulkWriter:
 
 def bulk_writer(fmt: str | DealFormat, run: Run, **options: object) -> BulkWriter:
     """The bulk writer of ``fmt`` (a :class:`DealFormat` or its name) for ``run``."""
-    from dealing.domain.formats import get_format
-
     fmt = get_format(fmt) if isinstance(fmt, str) else fmt
     if fmt.max_board is not None and run.high > fmt.max_board:
         raise DealingError(

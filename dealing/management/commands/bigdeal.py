@@ -36,6 +36,7 @@ from dealing.domain import bigdeal, pipeline
 from dealing.domain.errors import DealingError
 from dealing.domain.formats import FORMATS, DealFormat, Run, parse_format_list
 from dealing.domain.formats.base import DealWriter
+from dealing.domain.formats.bulk import bulk_writer
 
 if TYPE_CHECKING:
     from dealing.domain.formats.bulk import BulkWriter  # at run time imported only by a bulk run (_write)
@@ -173,8 +174,6 @@ class Command(BaseCommand):
         bulk = run.count > PURE_PYTHON_LIMIT
         writers: list[tuple[DealFormat, BulkWriter | DealWriter]]
         if bulk:
-            from dealing.domain.formats.bulk import bulk_writer
-
             writers = [(fmt, bulk_writer(fmt, run)) for fmt in formats]
         else:
             writers = [(fmt, fmt.writer(run)) for fmt in formats]

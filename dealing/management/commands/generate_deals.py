@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import io
 import os
 import sys
 import tempfile
@@ -76,8 +77,6 @@ class Command(BaseCommand):
                 out = getattr(self.stdout, "_out", sys.stdout)
                 stream = getattr(out, "buffer", None)
                 if stream is None:  # a text stream (tests): decode
-                    import io
-
                     buffer = io.BytesIO()
                     streaming.write_deal_set(buffer, key, label, start, count, fmt, threads=threads)
                     out.write(buffer.getvalue().decode("latin-1"))

@@ -17,6 +17,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from dealing.domain import squaredeal as sq
 from dealing.domain.errors import DealingError
+from dealing.domain.formats import get_format, render
 
 
 def _read(path: str, what: str) -> bytes:
@@ -152,12 +153,6 @@ class Command(BaseCommand):
             else:
                 self.stdout.write(text, ending="")
             return
-        try:
-            from dealing.domain.formats import get_format, render
-        except ImportError:
-            raise CommandError(
-                f"format {fmt!r} needs the formats module, which is not installed; use --format deals"
-            ) from None
         writer = get_format(fmt)
         if len(made) != 1:
             raise DealingError("files in a deal format hold one session: give one --session", field="session")

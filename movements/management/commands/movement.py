@@ -19,6 +19,7 @@ from movements.domain.balance import balance_of
 from movements.domain.catalogue import check_boards_per_round, movement_for
 from movements.domain.errors import MovementError
 from movements.domain.guide_cards import cards_json
+from movements.printing import cards_pdf, parse_sections
 
 
 def movement_json(m) -> dict:
@@ -65,8 +66,6 @@ class Command(BaseCommand):
             field = f" (--{exc.field.replace('_', '-')})" if exc.field else ""
             raise CommandError(f"{exc}{field}") from None
         if fmt == "pdf":
-            from movements.printing import cards_pdf, parse_sections
-
             try:
                 sections = parse_sections(o["sections"])
             except ValueError as exc:
