@@ -297,14 +297,16 @@ def test_make_serve_stops_within_ten_seconds(tmp_path):
     env = environment(var)
     manage(env, "migrate", "--noinput", "-v0")
     for run, how in enumerate(("SIGTERM to every process", "SIGTERM to the script", "Ctrl-C")):
-        # a fresh long job each time, alone in the queues (the last run's tasks went back to them)
-        queue_jobs(env, "--purge", f"long-{run}")
+        # the queues emptied of the last run's tasks (they went back to them) before the workers start
+        queue_jobs(env, "--purge")
         port = free_port()
         log = tmp_path / f"serve-{port}.log"
         serve = start(["bash", "scripts/serve.sh"], {**env, "PORT": str(port)}, log)
         try:
             wait_for("make serve", lambda: "is running at" in log.read_text() or serve.poll() is not None, timeout=300)
             assert serve.poll() is None, log.read_text()
+            # a fresh long job, alone in the queues, once everything is up (not dealt while the servers boot)
+            queue_jobs(env, f"long-{run}")
             wait_for("the dealing worker's assembler", lambda: assembling(var, f"long-{run}"))
             if how == "SIGTERM to the script":
                 serve.send_signal(signal.SIGTERM)
