@@ -7,6 +7,10 @@ for Python code that says a date to a person (a form's choices, a message):
 * a day: "Tue 24 Nov 2026"; a day and a wall-clock time (``clock``) as one moment: "Tue 24 Nov 2026, 19:00";
 * a time: "19:00".
 
+``when_with_offset(value)`` (``{{ value|when_with_offset }}``) says a moment with its offset from UTC, "Tue 24 Nov
+2026, 19:00 (UTC+01:00)", where a page sets the site's time beside times kept in UTC (a commitment's acts, the
+publication log, whose files hold UTC).
+
 Files, logs and published records keep ISO dates (2026-11-24): they are read by programs, not people.
 """
 
@@ -33,3 +37,13 @@ def when(value, clock=None) -> str:
     if isinstance(value, datetime.time):
         return time_format(value, "TIME_FORMAT")
     return str(value)
+
+
+def when_with_offset(value) -> str:
+    """A moment (an aware datetime) in the site's time zone with its offset from UTC: "Tue 24 Nov 2026, 19:00
+    (UTC+01:00)"; a naive one or anything else as :func:`when` says it."""
+    if not isinstance(value, datetime.datetime) or not timezone.is_aware(value):
+        return when(value)
+    local = timezone.localtime(value)
+    offset = local.strftime("%z")  # "+0100"
+    return f"{when(local)} (UTC{offset[:3]}:{offset[3:]})"

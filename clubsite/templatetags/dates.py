@@ -8,7 +8,9 @@ Available in every template without ``{% load %}`` (``TEMPLATES`` ``builtins``);
 * ``{{ session.date|when }}`` — a day: "Tue 24 Nov 2026";
 * ``{{ session.date|when:session.start_time }}`` — a day and a wall-clock time as one moment:
   "Tue 24 Nov 2026, 19:00" (just the day when the time is empty);
-* ``{{ session.start_time|when }}`` — a time: "19:00".
+* ``{{ session.start_time|when }}`` — a time: "19:00";
+* ``{{ entry.recorded_at|when_with_offset }}`` — a moment with its offset from UTC: "Tue 24 Nov 2026, 19:00
+  (UTC+01:00)", beside times the files keep in UTC.
 
 ``|date:"DATE_FORMAT"`` and ``|date:"DATETIME_FORMAT"`` (and their ``SHORT_`` forms, the same here)
 say the same; a format written out by hand (``|date:"j M Y"``) does not, and is a bug.
@@ -19,6 +21,7 @@ from __future__ import annotations
 from django import template
 
 from clubsite.dates import when as _when
+from clubsite.dates import when_with_offset as _when_with_offset
 
 register = template.Library()
 
@@ -26,3 +29,8 @@ register = template.Library()
 @register.filter(expects_localtime=True)
 def when(value, clock=None) -> str:
     return _when(value, clock)
+
+
+@register.filter(expects_localtime=True)
+def when_with_offset(value) -> str:
+    return _when_with_offset(value)

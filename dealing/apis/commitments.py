@@ -45,6 +45,7 @@ class CommitmentOutputSerializer(serializers.Serializer):
     event = serializers.CharField()
     promise = serializers.CharField()
     dv_format = serializers.CharField()
+    dv_promised_at = serializers.DateTimeField(allow_null=True)
     status = serializers.ChoiceField(choices=Commitment.Status.choices)
     commitment = serializers.CharField(source="commitment_hash", allow_blank=True)
     delayed_value = serializers.CharField(allow_blank=True)
@@ -96,7 +97,15 @@ class CommitmentListApi(APIView):
         event = serializers.CharField(max_length=domain.MAX_EVENT)
         promise = serializers.CharField(max_length=domain.MAX_PROMISE)
         dv_format = serializers.ChoiceField(choices=[value for value, _label in DV_FORMAT_CHOICES])
+        dv_promised_at = serializers.DateTimeField(
+            required=False, allow_null=True, help_text="When the promised value will be public (the audit compares)."
+        )
         sessions = SessionInput(many=True, allow_empty=False)
+        accept_board_counts = serializers.BooleanField(
+            default=False,
+            help_text="Make it even where a session's count is short of the boards its movement plays (refused "
+            "otherwise, naming each such session).",
+        )
 
     @extend_schema(responses=CommitmentOutputSerializer(many=True), operation_id="commitments_list")
     def get(self, request):
@@ -129,7 +138,11 @@ class CommitmentListApi(APIView):
             event=data.validated_data["event"],
             promise=data.validated_data["promise"],
             dv_format=data.validated_data["dv_format"],
+            dv_promised_at=data.validated_data.get("dv_promised_at"),
             sessions=chosen,
+            accept_boards={s.pk: boards for s, boards in chosen}
+            if data.validated_data["accept_board_counts"]
+            else None,
         )
         return Response(CommitmentOutputSerializer(commitment).data, status=status.HTTP_201_CREATED)
 
@@ -152,10 +165,27 @@ class CommitmentDetailApi(APIView):
 class CommitmentPublishApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=CommitmentOutputSerializer, operation_id="commitments_publish")
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "CommitmentPublishInput"
+
+        accept_board_counts = serializers.BooleanField(
+            default=False,
+            help_text="Publish even where a session's count is short of the boards its movement plays now (refused "
+            "otherwise, naming each such session).",
+        )
+
+    @extend_schema(request=InputSerializer, responses=CommitmentOutputSerializer, operation_id="commitments_publish")
     def post(self, request, commitment_id: int):
         commitment = selectors.commitment_get_for_director(user=request.user, commitment_id=commitment_id)
-        commitment = services.commitment_publish(commitment=commitment, user=request.user)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        accepted = {e.session_id: e.boards for e in commitment.entries.all()}
+        commitment = services.commitment_publish(
+            commitment=commitment,
+            user=request.user,
+            accept_boards=accepted if data.validated_data["accept_board_counts"] else None,
+        )
         return Response(CommitmentOutputSerializer(commitment).data)
 
 
@@ -205,6 +235,7 @@ class CommitmentAuditApi(APIView):
             name = serializers.CharField()
             passed = serializers.BooleanField()
             detail = serializers.CharField()
+            warning = serializers.BooleanField(help_text="Passed, but to be looked at (a delayed value entered early).")
 
         commitment = serializers.CharField()
         passed = serializers.BooleanField()

@@ -33,8 +33,10 @@ DV_FORMAT_CHOICES = [
 ]
 
 # Fields fixed by publishing: changing any of them would change (or fake) the commitment.
+# The time promised for the delayed value is outside the hashed record (bridge-commitment-v1 has no field for it) but
+# is fixed with it: the audit compares the value's entry with it.
 COMMITTED_FIELDS = ("club_id", "event", "promise", "dv_format", "salt", "secret_key", "dealer", "record_format",
-                    "commitment_hash", "published_text", "published_at")  # fmt: skip
+                    "commitment_hash", "published_text", "published_at", "dv_promised_at")  # fmt: skip
 
 
 class Commitment(models.Model):
@@ -54,6 +56,15 @@ class Commitment(models.Model):
     )
     dv_format = models.CharField(
         _("format of the delayed value"), max_length=12, choices=DV_FORMAT_CHOICES, default="decimal:2"
+    )
+    dv_promised_at = models.DateTimeField(
+        _("delayed value public from"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "When the promised value will be public (e.g. the index's close). Entering it earlier is a warning on "
+            "the audit."
+        ),
     )
     salt = models.CharField(max_length=2 * domain.SALT_BYTES, editable=False)
     secret_key = EncryptedTextField(editable=False)  # 64 hex digits, stored encrypted

@@ -6,9 +6,11 @@ The rule (who may see which deal when):
 
 * A deal is shown to anyone who may see the session — players, scorers, directors,
   site auditors — **only once the session is over** (``Session.is_over``: finished or
-  published). Hand-record pages, the PBN hand record, the API and audits read deals through
-  :func:`hand_record_for_viewer`, :func:`board_for_viewer`, :func:`hand_record_pbn_for_viewer`
-  and :func:`played_deal_numbers_for_audit`, which refuse earlier.
+  published). A session of a **revealed** commitment may be read by anyone at all, logged in or not
+  (:func:`session_get_for_deals`): anyone can recompute its deals from the revealed key, and checks them
+  against its hand record — still only once the session is over. Hand-record pages, the PBN hand record,
+  the API and audits read deals through :func:`hand_record_for_viewer`, :func:`board_for_viewer`,
+  :func:`hand_record_pbn_for_viewer` and :func:`played_deal_numbers_for_audit`, which refuse earlier.
 * Before that, a director of the club may take the deals off the site in one way only: a
   dealing-machine file (:func:`boards_for_dealing_machine`), to make the boards. The service
   that serves it records each download (:class:`dealing.models.DealDownload`).
@@ -149,6 +151,16 @@ def board_record(board: Board) -> BoardRecord:
     )
 
 
+def session_get_for_deals(*, user, session_id: int) -> Session:
+    """A session whose hand record ``user`` may read once it is over: one they may see
+    (``clubs.selectors.session_get_for_viewer``), or — for anyone, anonymous visitors included — a session of a
+    revealed commitment, whose deals anyone can recompute and check. 404 otherwise."""
+    public = Session.objects.select_related("club").filter(
+        pk=session_id, commitment_entry__commitment__status=Commitment.Status.REVEALED
+    )
+    return public.first() or session_get_for_viewer(user=user, session_id=session_id)
+
+
 def _require_over(session: Session) -> None:
     if not session.is_over:
         raise DealsHidden(_("The deals of this session are shown once the session is over."))
@@ -156,15 +168,16 @@ def _require_over(session: Session) -> None:
 
 @sensitive_variables()
 def hand_record_for_viewer(*, user, session_id: int) -> tuple[Session, list[BoardRecord]]:
-    """A finished session's boards with their deals, for anyone who may see the session."""
-    session = session_get_for_viewer(user=user, session_id=session_id)
+    """A finished session's boards with their deals, for anyone who may see the session (or anyone at all, for a
+    session of a revealed commitment: :func:`session_get_for_deals`)."""
+    session = session_get_for_deals(user=user, session_id=session_id)
     _require_over(session)
     return session, [board_record(b) for b in Board.objects.filter(session=session).order_by("number")]
 
 
 @sensitive_variables()
 def board_for_viewer(*, user, session_id: int, number: int) -> tuple[Session, BoardRecord]:
-    session = session_get_for_viewer(user=user, session_id=session_id)
+    session = session_get_for_deals(user=user, session_id=session_id)
     _require_over(session)
     board = Board.objects.filter(session=session, number=number).first()
     if board is None:

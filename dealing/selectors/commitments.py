@@ -1,28 +1,37 @@
 """Reading commitments, with the visibility rule:
 
 * a club's directors see all its commitments, drafts included, and may manage them;
-* anyone else who may see the club (players, scorers) sees its published commitments —
-  the record players keep copies of;
-* site auditors see every published commitment and audit them.
+* anyone else who may see the club (players, scorers) finds its published commitments in their list;
+* anyone at all — another club's member, a visitor who is not logged in — may read a published commitment's page
+  and files (:func:`commitment_get_for_reader`): the record is public, made for anyone to keep and check; its key
+  only once revealed;
+* site auditors see every published commitment and audit them (with the club's directors).
 
 No reader here returns the secret key; pages use ``Commitment.revealed_key()``, which is
-empty until the reveal. A club's commitments are invisible (404) to users with no tie to it.
+empty until the reveal. A draft is invisible (404) to everyone but the club's directors.
+
+:func:`session_boards_played` says how many boards a session's movement plays, asked of the app that owns it;
+:func:`commitment_board_shortfalls` which sessions of a draft would get fewer (``dealing.domain.commitment_fit``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Session
 from clubs.permissions import can_direct, is_site_auditor
 from clubs.selectors import club_list_for_user, clubs_directed_by
 from clubs.texts import render
+from clubsite.dates import when_with_offset
 from dealing.domain import commitment as domain
+from dealing.domain.commitment_fit import BoardShortfall, board_shortfalls, dv_entered_early
 from dealing.models import Commitment, PublicationLogEntry
 from dealing.selectors.boards import played_deal_numbers_for_audit
 from dealing.selectors.publication_log import publication_log_problems
@@ -44,6 +53,22 @@ def commitment_get_for_viewer(*, user, commitment_id: int) -> Commitment:
     if commitment is None:
         raise Http404(_("No such commitment."))
     return commitment
+
+
+def commitment_get_for_reader(*, user, commitment_id: int) -> Commitment:
+    """A commitment's page and its files (published and, once revealed, revealed record): a published one for
+    anyone, logged in or not — its record is public, for anyone to keep and check; a draft as
+    :func:`commitment_get_for_viewer` (its club's directors), 404 to everyone else."""
+    published = Commitment.objects.select_related("club").exclude(status=Commitment.Status.DRAFT)
+    commitment = published.filter(pk=commitment_id).first()
+    if commitment is None:
+        return commitment_get_for_viewer(user=user, commitment_id=commitment_id)
+    return commitment
+
+
+def revealed_commitment_of(*, session: Session) -> Commitment | None:
+    """The revealed commitment ``session`` is in (its hand record is public once it is over), or None."""
+    return Commitment.objects.filter(entries__session=session, status=Commitment.Status.REVEALED).first()
 
 
 def commitment_get_for_director(*, user, commitment_id: int) -> Commitment:
@@ -68,11 +93,30 @@ def sessions_open_for_commitment(*, club: Club) -> QuerySet[Session]:
     return club.sessions.filter(commitment_entry__isnull=True, boards__isnull=True).order_by("date", "start_time")
 
 
+def session_boards_played(*, session: Session) -> int | None:
+    """How many boards the session's movement plays; None before one is chosen. The app that owns the movement's
+    layout answers (scoring, on a floor above dealing: its AppConfig's ``session_boards_played``, a dotted path)."""
+    for config in apps.get_app_configs():
+        hook = getattr(config, "session_boards_played", None)
+        if hook:
+            return import_string(hook)(session=session)
+    return None
+
+
+def commitment_board_shortfalls(*, commitment: Commitment) -> list[tuple[BoardShortfall, Session]]:
+    """The commitment's sessions given fewer boards than their movements play now, each with its session."""
+    entries = list(commitment.entries.select_related("session", "session__club").order_by("position"))
+    sessions = {e.session.pk: e.session for e in entries}
+    shortfalls = board_shortfalls((e.session.pk, e.boards, session_boards_played(session=e.session)) for e in entries)
+    return [(s, sessions[s.session]) for s in shortfalls]
+
+
 @dataclass(frozen=True)
 class AuditCheck:
     name: str
     passed: bool
     detail: str
+    warning: bool = False  # passed, but something a checker should look at (a delayed value entered early)
 
 
 def _publication_log_check(commitment: Commitment) -> AuditCheck:
@@ -99,6 +143,39 @@ def _publication_log_check(commitment: Commitment) -> AuditCheck:
     )
 
 
+def _dv_time_check(commitment: Commitment) -> AuditCheck:
+    """When the delayed value was entered, beside the time promised for it: earlier is a warning (nobody could
+    have read the value from its source yet)."""
+    entered, promised = commitment.dv_entered_at, commitment.dv_promised_at
+    name = _("time of the delayed value")
+    if entered is None:
+        return AuditCheck(name, True, _("the site has no time of entry for the delayed value"))
+    if promised is None:
+        return AuditCheck(
+            name,
+            True,
+            _("entered %(entered)s; the commitment names no time for its value: compare with the promise")
+            % {"entered": when_with_offset(entered)},
+        )
+    if dv_entered_early(entered, promised):
+        return AuditCheck(
+            name,
+            True,
+            _(
+                "entered %(entered)s, before the time promised for it (%(promised)s): it cannot have been read "
+                "from its source then; check it is the value published there"
+            )
+            % {"entered": when_with_offset(entered), "promised": when_with_offset(promised)},
+            warning=True,
+        )
+    return AuditCheck(
+        name,
+        True,
+        _("entered %(entered)s, after the time promised for it (%(promised)s)")
+        % {"entered": when_with_offset(entered), "promised": when_with_offset(promised)},
+    )
+
+
 def commitment_audit(*, commitment: Commitment) -> list[AuditCheck]:
     """Recompute what can be recomputed: the published record, and once revealed the hash and every deal."""
     checks: list[AuditCheck] = []
@@ -109,7 +186,7 @@ def commitment_audit(*, commitment: Commitment) -> list[AuditCheck]:
             _("published record kept"),
             same_text,
             _("the stored record gives the text published on %(date)s")
-            % {"date": f"{commitment.published_at:%Y-%m-%d %H:%M} UTC"}
+            % {"date": when_with_offset(commitment.published_at)}
             if same_text
             else _("the stored record no longer gives the text that was published"),
         )
@@ -161,6 +238,7 @@ def commitment_audit(*, commitment: Commitment) -> list[AuditCheck]:
                 % {"dv": commitment.delayed_value, "format": commitment.dv_format, "promise": commitment.promise},
             )
         )
+        checks.append(_dv_time_check(commitment))
     if not commitment.is_revealed:
         checks.append(
             AuditCheck(

@@ -29,6 +29,7 @@ import logging
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from pathlib import PurePath
+from typing import TypedDict
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -247,6 +248,19 @@ def session_deal_import(
     )
 
 
+class _SessionTags(TypedDict, total=False):
+    event: str
+    date: str
+
+
+def _session_tags(file_format: str, session: Session) -> _SessionTags:
+    """What a dealing-machine file says of its session: PBN's Event and Date tags (DUP and DLM have no place for
+    them). BigDeal writes "?" there; a file for a session names it, so the boards and the machine's screen do."""
+    if file_format != "pbn":
+        return {}
+    return {"event": session.name, "date": f"{session.date:%Y.%m.%d}"}
+
+
 @sensitive_variables()
 @transaction.atomic
 def dealing_file_download(*, session_id: int, user, file_format: str) -> tuple[str, bytes, str]:
@@ -261,7 +275,7 @@ def dealing_file_download(*, session_id: int, user, file_format: str) -> tuple[s
     session, boards = boards_for_dealing_machine(user=user, session_id=session_id)
     try:
         with _opaque_errors(f"writing the {file_format} file"):
-            content = formats.render(file_format, boards)
+            content = formats.render(file_format, boards, **_session_tags(file_format, session))
     except DealingError as exc:
         raise ValidationError({"format": error_message(exc)}) from None
     sha256 = hashlib.sha256(content).hexdigest()

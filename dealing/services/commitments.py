@@ -10,7 +10,8 @@ and never appear in a message or a log line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import datetime
+from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
@@ -22,8 +23,10 @@ from clubs.models import Club, Session
 from clubs.permissions import can_direct
 from clubs.texts import error_message
 from dealing.domain import commitment as domain
+from dealing.domain.commitment_fit import BoardShortfall, board_shortfalls, shortfalls_not_accepted
 from dealing.domain.errors import DealingError
 from dealing.models import Commitment, CommitmentSession
+from dealing.selectors.commitments import session_boards_played
 from dealing.services.publication_log import log_dv, log_published, log_revealed
 
 
@@ -40,6 +43,38 @@ def _domain_error(exc: DealingError, default_field: str | None = None) -> Valida
     return ValidationError({field: message} if field else message)
 
 
+class BoardsShort(ValidationError):
+    """A commitment would give a session fewer boards than its movement plays, and the director has not accepted
+    that count for that session. ``shortfalls`` says which (the page asks to accept each by name)."""
+
+    def __init__(self, shortfalls: list[BoardShortfall], sessions: Mapping[int, Session]):
+        self.shortfalls = shortfalls
+        self.sessions = sessions
+        super().__init__({"sessions": [shortfall_words(s, sessions[s.session]) for s in shortfalls]})
+
+
+def shortfall_words(shortfall: BoardShortfall, session: Session) -> str:
+    first, last = shortfall.missing
+    return _(
+        "%(session)s: its movement plays %(played)d boards, the commitment gives %(committed)d, so boards "
+        "%(first)d–%(last)d could never be dealt (a session in a published commitment is dealt only from it)."
+    ) % {
+        "session": session,
+        "played": shortfall.played,
+        "committed": shortfall.committed,
+        "first": first,
+        "last": last,
+    }
+
+
+def _check_board_counts(sessions: Sequence[tuple[Session, int]], accepted: Mapping[int, int] | None) -> None:
+    """Refuse (:class:`BoardsShort`) a count short of what the session's movement plays, unless accepted."""
+    shortfalls = board_shortfalls((s.pk, boards, session_boards_played(session=s)) for s, boards in sessions)
+    left = shortfalls_not_accepted(shortfalls, accepted or {})
+    if left:
+        raise BoardsShort(left, {s.pk: s for s, _boards in sessions})
+
+
 def session_label(session: Session) -> str:
     """The label a session gets in a commitment: club, date and the session's id (unique and readable)."""
     return f"{session.club.slug}/{session.date:%Y-%m-%d}/s{session.pk}"
@@ -48,9 +83,21 @@ def session_label(session: Session) -> str:
 @sensitive_variables("key", "salt")
 @transaction.atomic
 def commitment_create(
-    *, club: Club, user, event: str, promise: str, dv_format: str, sessions: Sequence[tuple[Session, int]]
+    *,
+    club: Club,
+    user,
+    event: str,
+    promise: str,
+    dv_format: str,
+    sessions: Sequence[tuple[Session, int]],
+    dv_promised_at: datetime.datetime | None = None,
+    accept_boards: Mapping[int, int] | None = None,
 ) -> Commitment:
-    """A draft commitment for ``sessions`` (each with its number of boards) of ``club``."""
+    """A draft commitment for ``sessions`` (each with its number of boards) of ``club``.
+
+    ``dv_promised_at``: when the promised value will be public (the audit compares the value's entry with it).
+    A count short of the boards a session's movement plays is refused (:class:`BoardsShort`) unless
+    ``accept_boards`` (session id → boards) accepts that count for that session."""
     _require_director(user, club)
     errors: dict[str, list[str]] = {}
     event, promise = domain.normalise_text(event or ""), domain.normalise_text(promise or "")
@@ -69,6 +116,7 @@ def commitment_create(
             errors.setdefault("sessions", []).append(_("%(session)s has already been dealt.") % {"session": session})
     if errors:
         raise ValidationError(errors)
+    _check_board_counts(sessions, accept_boards)
     key, salt = domain.new_key(), domain.new_salt()
     try:
         entries = [domain.SessionEntry(session_label(s), boards) for s, boards in sessions]
@@ -82,6 +130,7 @@ def commitment_create(
         event=event,
         promise=promise,
         dv_format=dv_format,
+        dv_promised_at=dv_promised_at,
         salt=salt.hex(),
         secret_key=key.hex(),
         created_by=user,
@@ -109,13 +158,17 @@ def commitment_delete(*, commitment: Commitment, user) -> None:
 
 
 @transaction.atomic
-def commitment_publish(*, commitment: Commitment, user) -> Commitment:
-    """Fix the record: compute its SHA-256 and keep the published text. Nothing committed can change after."""
+def commitment_publish(*, commitment: Commitment, user, accept_boards: Mapping[int, int] | None = None) -> Commitment:
+    """Fix the record: compute its SHA-256 and keep the published text. Nothing committed can change after.
+
+    The movements may have been chosen since the draft: a count short of what a session's movement plays is
+    refused (:class:`BoardsShort`) unless ``accept_boards`` accepts it, as when the draft was made."""
     _require_director(user, commitment.club)
     commitment = Commitment.objects.select_for_update().get(pk=commitment.pk)
     if not commitment.is_draft:
         raise ValidationError(_("This commitment is already published."))
-    dealt = [e.session for e in commitment.entries.select_related("session") if e.session.boards.exists()]
+    entries = list(commitment.entries.select_related("session", "session__club").order_by("position"))
+    dealt = [e.session for e in entries if e.session.boards.exists()]
     if dealt:
         raise ValidationError(
             _(
@@ -124,6 +177,7 @@ def commitment_publish(*, commitment: Commitment, user) -> Commitment:
             )
             % {"sessions": ", ".join(map(str, dealt))}
         )
+    _check_board_counts([(e.session, e.boards) for e in entries], accept_boards)
     try:
         published = commitment.record().published()
     except DealingError as exc:

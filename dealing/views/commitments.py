@@ -1,12 +1,19 @@
 """Commitment pages: list, create (draft), detail, publish, delayed value, reveal, downloads, audit.
 
 Thin: selectors read (with the visibility rule), services write. The secret key reaches a
-page only through ``Commitment.revealed_key()``, which is empty until the reveal.
+page only through ``Commitment.revealed_key()``, which is empty until the reveal. A published
+commitment's page and files are public, no login needed (``commitment_get_for_reader``); the list, the
+audit and every act are for the club's people.
+
+A session's count of boards starts at what its movement plays; a count short of it is refused, at the draft
+and again at publishing, until the director accepts that count for that session by name
+(``services.BoardsShort``; the form's "accept" boxes, the publish page's question).
 """
 
 from __future__ import annotations
 
 import json
+import re
 
 from django import forms
 from django.contrib import messages
@@ -21,7 +28,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs.permissions import can_direct, is_site_auditor
-from clubs.selectors import club_get_for_director, clubs_directed_by
+from clubs.selectors import club_get_for_director, club_list_for_user, clubs_directed_by
 from clubs.texts import render as render_text
 from clubsite.forms import report_errors
 from dealing.domain import commitment as domain
@@ -30,6 +37,10 @@ from dealing.models.commitment import DV_FORMAT_CHOICES
 from dealing.selectors import commitments as selectors
 from dealing.selectors.publication_log import publication_log_head
 from dealing.services import commitments as services
+from dealing.views.public import public_or_login
+
+#: Boards offered for a session whose movement is not chosen yet (a common club evening).
+DEFAULT_BOARDS = 24
 
 
 class CommitmentForm(forms.Form):
@@ -49,18 +60,33 @@ class CommitmentForm(forms.Form):
         ),
     )
     dv_format = forms.ChoiceField(label=gettext_lazy("Format of the delayed value"), choices=DV_FORMAT_CHOICES)
+    dv_promised_at = forms.DateTimeField(
+        label=gettext_lazy("Public from (the club's time)"),
+        required=False,
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=gettext_lazy(
+            "When the promised value will be public, e.g. the index's close. The audit warns if the value is "
+            "entered before then."
+        ),
+    )
 
-    def __init__(self, *args, sessions=(), **kwargs):
+    def __init__(self, *args, sessions=(), played=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.sessions = list(sessions)
+        self.played = dict(played or {})  # session id → boards its movement plays (None: no movement yet)
         for session in self.sessions:
             self.fields[f"session_{session.pk}"] = forms.BooleanField(required=False, label=str(session.name))
             self.fields[f"boards_{session.pk}"] = forms.IntegerField(
-                required=False, min_value=1, max_value=domain.MAX_BOARDS, initial=24, label=gettext_lazy("Boards")
+                required=False,
+                min_value=1,
+                max_value=domain.MAX_BOARDS,
+                initial=self.played.get(session.pk) or DEFAULT_BOARDS,
+                label=gettext_lazy("Boards"),
             )
 
     def session_rows(self):
-        return [(s, self[f"session_{s.pk}"], self[f"boards_{s.pk}"]) for s in self.sessions]
+        return [(s, self[f"session_{s.pk}"], self[f"boards_{s.pk}"], self.played.get(s.pk)) for s in self.sessions]
 
     def clean(self):
         cleaned = super().clean()
@@ -101,11 +127,27 @@ def commitment_list(request):
     )
 
 
+_COUNT = re.compile(r"[0-9]{1,3}")
+
+
+def accepted_boards(data, sessions) -> dict[int, int]:
+    """The counts the director accepted for sessions short of their movement's boards: ``accept_<session id>`` =
+    the count accepted (a ticked box on the form, a hidden field of the publish page)."""
+    accepted = {}
+    for session in sessions:
+        value = data.get(f"accept_{session.pk}", "")
+        if _COUNT.fullmatch(value):
+            accepted[session.pk] = int(value)
+    return accepted
+
+
 @login_required
 def commitment_create(request, slug):
     club = club_get_for_director(user=request.user, slug=slug)
-    sessions = selectors.sessions_open_for_commitment(club=club)
-    form = CommitmentForm(request.POST if request.method == "POST" else None, sessions=sessions)
+    sessions = list(selectors.sessions_open_for_commitment(club=club))
+    played = {s.pk: selectors.session_boards_played(session=s) for s in sessions}
+    form = CommitmentForm(request.POST if request.method == "POST" else None, sessions=sessions, played=played)
+    shortfalls = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -115,14 +157,19 @@ def commitment_create(request, slug):
                 event=data["event"],
                 promise=data["promise"],
                 dv_format=data["dv_format"],
+                dv_promised_at=data.get("dv_promised_at"),
                 sessions=data["sessions"],
+                accept_boards=accepted_boards(request.POST, sessions),
             )
+        except services.BoardsShort as exc:
+            report_errors(form, exc)
+            shortfalls = [(s, exc.sessions[s.session]) for s in exc.shortfalls]
         except ValidationError as exc:
             report_errors(form, exc)
         else:
             messages.success(request, _("Draft commitment created. Check it, then publish it."))
             return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
-    return render(request, "dealing/commitment_form.html", {"club": club, "form": form})
+    return render(request, "dealing/commitment_form.html", {"club": club, "form": form, "shortfalls": shortfalls})
 
 
 def _detail_context(request, commitment: Commitment, **extra) -> dict:
@@ -134,10 +181,12 @@ def _detail_context(request, commitment: Commitment, **extra) -> dict:
         "club": commitment.club,
         "entries": entries,
         "can_direct": director,
+        "insider": club_list_for_user(request.user).filter(pk=commitment.club_id).exists(),
         "can_audit": not commitment.is_draft and (director or is_site_auditor(request.user)),
         "public_text": published.to_text() if published else commitment.record().public_text(),
         "dv_description": render_text(domain.dv_format_text(commitment.dv_format)),
         "revealed_key": commitment.revealed_key(),
+        "shortfalls": selectors.commitment_board_shortfalls(commitment=commitment) if commitment.is_draft else [],
         "dealing_key": _dealing_key_hex(commitment),
         "all_over": all(e.session.is_over for e in entries),
         "dv_form": extra.pop("dv_form", None) or DelayedValueForm(initial={"value": commitment.delayed_value}),
@@ -154,18 +203,19 @@ def _dealing_key_hex(commitment: Commitment) -> str:
 
 
 @require_safe
-@login_required
+@public_or_login
 def commitment_detail(request, commitment_id):
-    commitment = selectors.commitment_get_for_viewer(user=request.user, commitment_id=commitment_id)
+    commitment = selectors.commitment_get_for_reader(user=request.user, commitment_id=commitment_id)
     return render(request, "dealing/commitment_detail.html", _detail_context(request, commitment))
 
 
-def _act(request, commitment_id, action, success, ask=None):
+def _act(request, commitment_id, action, success, ask=None, given=None):
     """Run a public act on a commitment; what cannot be undone first goes through a page that says what it does
-    (``ask(commitment)``: title, sentences, button), and is done once that page's form says ``confirmed=yes``."""
+    (``ask(commitment)``: title, sentences, button and the hidden fields its form sends back), and is done once that
+    page's form says ``confirmed=yes``; ``given(request, commitment)``: what else the act is told from the form."""
     commitment = selectors.commitment_get_for_director(user=request.user, commitment_id=commitment_id)
     if ask is not None and request.POST.get("confirmed") != "yes":
-        title, what, button = ask(commitment)
+        title, what, button, fields = ask(commitment)
         detail = reverse("dealing:commitment_detail", args=[commitment.pk])
         return render(
             request,
@@ -176,14 +226,14 @@ def _act(request, commitment_id, action, success, ask=None):
                 "button": button,
                 "danger": True,
                 "action": request.path,
-                "fields": {},
+                "fields": fields,
                 "cancel": detail,
                 "about": commitment.event,
                 "about_url": detail,
             },
         )
     try:
-        action(commitment=commitment, user=request.user)
+        action(commitment=commitment, user=request.user, **(given(request, commitment) if given else {}))
         messages.success(request, success)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
@@ -191,20 +241,30 @@ def _act(request, commitment_id, action, success, ask=None):
 
 
 def _publish_words(commitment: Commitment):
-    return (
-        _("Publish the commitment?"),
-        (
-            _(
-                "Its record — the event, the promised delayed value, the sessions and their boards, and the commitment "
-                "that binds the secret key — becomes public, and goes into the club's publication log."
-            ),
-            _(
-                "Nothing of it can change afterwards and it cannot be deleted: players may keep copies, and its sessions "
-                "can only be dealt from it."
-            ),
+    what = (
+        _(
+            "Its record — the event, the promised delayed value, the sessions and their boards, and the commitment "
+            "that binds the secret key — becomes public, and goes into the club's publication log."
         ),
-        _("Publish the commitment"),
+        _(
+            "Nothing of it can change afterwards and it cannot be deleted: players may keep copies, and its sessions "
+            "can only be dealt from it."
+        ),
     )
+    shortfalls = selectors.commitment_board_shortfalls(commitment=commitment)
+    if not shortfalls:
+        return _("Publish the commitment?"), what, _("Publish the commitment"), {}
+    return (
+        _("Publish with fewer boards than the movements play?"),
+        (*[services.shortfall_words(shortfall, session) for shortfall, session in shortfalls], *what),
+        _("Publish with these board counts all the same"),
+        {f"accept_{shortfall.session}": shortfall.committed for shortfall, _session in shortfalls},
+    )
+
+
+def _publish_given(request, commitment: Commitment) -> dict:
+    sessions = [entry.session for entry in commitment.entries.select_related("session")]
+    return {"accept_boards": accepted_boards(request.POST, sessions)}
 
 
 def _reveal_words(commitment: Commitment):
@@ -218,6 +278,7 @@ def _reveal_words(commitment: Commitment):
             _("This cannot be undone: a revealed key stays public."),
         ),
         _("Reveal the key"),
+        {},
     )
 
 
@@ -231,6 +292,7 @@ def _delete_words(commitment: Commitment):
             ),
         ),
         _("Delete the draft"),
+        {},
     )
 
 
@@ -243,6 +305,7 @@ def commitment_publish(request, commitment_id):
         services.commitment_publish,
         _("Published. Post the record on the club's notice board; players may keep copies."),
         ask=_publish_words,
+        given=_publish_given,
     )
 
 
@@ -305,9 +368,9 @@ def _filename(commitment: Commitment, kind: str, suffix: str) -> str:
 
 
 @require_safe
-@login_required
+@public_or_login
 def commitment_published_json(request, commitment_id):
-    commitment = selectors.commitment_get_for_viewer(user=request.user, commitment_id=commitment_id)
+    commitment = selectors.commitment_get_for_reader(user=request.user, commitment_id=commitment_id)
     if commitment.is_draft:
         raise Http404(_("A draft commitment has not been published."))
     data = commitment.published_commitment().to_json()
@@ -319,9 +382,9 @@ def commitment_published_json(request, commitment_id):
 
 
 @require_safe
-@login_required
+@public_or_login
 def commitment_revealed_json(request, commitment_id):
-    commitment = selectors.commitment_get_for_viewer(user=request.user, commitment_id=commitment_id)
+    commitment = selectors.commitment_get_for_reader(user=request.user, commitment_id=commitment_id)
     if not commitment.is_revealed:
         messages.error(request, _("The key is revealed after the last session of the commitment."))
         return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
@@ -334,10 +397,10 @@ def commitment_revealed_json(request, commitment_id):
 
 
 @require_safe
-@login_required
+@public_or_login
 def commitment_notice_text(request, commitment_id):
     """The published record as plain text for the club's notice board."""
-    commitment = selectors.commitment_get_for_viewer(user=request.user, commitment_id=commitment_id)
+    commitment = selectors.commitment_get_for_reader(user=request.user, commitment_id=commitment_id)
     if commitment.is_draft:
         messages.error(request, _("Publish the commitment first."))
         return redirect("dealing:commitment_detail", commitment_id=commitment.pk)
@@ -367,6 +430,7 @@ def commitment_audit(request, commitment_id):
             "club": commitment.club,
             "checks": checks,
             "passed": all(c.passed for c in checks),
+            "warnings": sum(1 for c in checks if c.warning),
             "computed_hash": commitment.record().commitment_hash() if commitment.is_revealed else "",
         },
     )

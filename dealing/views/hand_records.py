@@ -1,25 +1,28 @@
 """Hand records of a finished session: the board list, each board, its analysis, the PBN download.
 
 Every deal comes from :mod:`dealing.selectors.boards`, which shows them only when the
-session is over; before that these pages answer 403 with a plain explanation.
+session is over; before that these pages answer 403 with a plain explanation. The hand records of a revealed
+commitment's sessions are public once they are over (anyone checks the deals against them: no login); for any
+other session a visitor who is not logged in is sent to log in (:func:`dealing.views.public.public_or_login`).
 """
 
 from __future__ import annotations
 
 from functools import wraps
 
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
-from clubs.selectors import session_get_for_viewer
+from clubs.selectors import session_list_for_user
 from dealing.diagrams import board_view
 from dealing.domain import perfect_auction
 from dealing.domain.errors import DealingError
 from dealing.selectors import boards as selectors
+from dealing.selectors.commitments import revealed_commitment_of
 from dealing.services.boards import session_analysis_queue
+from dealing.views.public import public_or_login
 
 
 def _perfect_auction_context(board: selectors.BoardRecord) -> dict | None:
@@ -30,6 +33,17 @@ def _perfect_auction_context(board: selectors.BoardRecord) -> dict | None:
     return {"calls": calls, "dealer": board.dealer, "deal": board.deal}
 
 
+def _about(request, session) -> dict:
+    """What every hand-record page says of its session: whether the viewer may open the session's page, and the
+    revealed commitment it was dealt from (what a visitor checks the deals against)."""
+    return {
+        "session": session,
+        "club": session.club,
+        "insider": session_list_for_user(request.user).filter(pk=session.pk).exists(),
+        "commitment": revealed_commitment_of(session=session),
+    }
+
+
 def deals_hidden_page(view):
     """Answer 403 with a page that says why, when a session's deals are not shown yet."""
 
@@ -38,10 +52,8 @@ def deals_hidden_page(view):
         try:
             return view(request, session_id, *args, **kwargs)
         except selectors.DealsHidden:
-            session = session_get_for_viewer(user=request.user, session_id=session_id)
-            return render(
-                request, "dealing/hand_record_hidden.html", {"session": session, "club": session.club}, status=403
-            )
+            session = selectors.session_get_for_deals(user=request.user, session_id=session_id)
+            return render(request, "dealing/hand_record_hidden.html", _about(request, session), status=403)
 
     return wrapper
 
@@ -53,7 +65,7 @@ def _kick_analysis(session, boards) -> None:
 
 
 @require_safe
-@login_required
+@public_or_login
 @deals_hidden_page
 def hand_record(request, session_id):
     session, boards = selectors.hand_record_for_viewer(user=request.user, session_id=session_id)
@@ -62,8 +74,7 @@ def hand_record(request, session_id):
         request,
         "dealing/hand_record_list.html",
         {
-            "session": session,
-            "club": session.club,
+            **_about(request, session),
             "boards": [board_view(b) for b in boards],
             "pending": sum(1 for b in boards if b.analysis is None),
         },
@@ -71,7 +82,7 @@ def hand_record(request, session_id):
 
 
 @require_safe
-@login_required
+@public_or_login
 @deals_hidden_page
 def hand_record_board(request, session_id, number):
     session, boards = selectors.hand_record_for_viewer(user=request.user, session_id=session_id)
@@ -87,8 +98,7 @@ def hand_record_board(request, session_id, number):
         request,
         "dealing/hand_record_board.html",
         {
-            "session": session,
-            "club": session.club,
+            **_about(request, session),
             "board": board_view(board),
             "previous": numbers[here - 1] if here > 0 else None,
             "next": numbers[here + 1] if here + 1 < len(numbers) else None,
@@ -99,7 +109,7 @@ def hand_record_board(request, session_id, number):
 
 
 @require_safe
-@login_required
+@public_or_login
 @deals_hidden_page
 def hand_record_analysis(request, session_id, number):
     """The analysis fragment of a board (polled by the board page while the analysis is pending)."""
@@ -111,7 +121,7 @@ def hand_record_analysis(request, session_id, number):
 
 
 @require_safe
-@login_required
+@public_or_login
 @deals_hidden_page
 def hand_record_pbn(request, session_id):
     session, text = selectors.hand_record_pbn_for_viewer(user=request.user, session_id=session_id)

@@ -1,8 +1,9 @@
 """A club's publication log as a page (public, anonymous included): ``docs/commitments.md`` §9.
 
 Thin: :mod:`dealing.selectors.publication_log` reads the entries and checks the chain; the page
-shows every entry, the head to note, what the check found, and links the JSON form (the API),
-which ``tools/verify_commitment.py --log`` checks without trusting the site.
+shows every entry (its time in the club's time zone with its offset; the JSON keeps UTC), the head to note, what the
+check found, and links each entry's commitment (a published commitment's page is public) and the JSON form (the
+API), which ``tools/verify_commitment.py --log`` checks without trusting the site.
 """
 
 from __future__ import annotations
@@ -13,21 +14,18 @@ from django.views.decorators.http import require_safe
 from clubs.texts import render as render_text
 from dealing.domain.publication_log import time_text
 from dealing.selectors import publication_log as selectors
-from dealing.selectors.commitments import commitment_list_for_user
 from dealing.texts import act_name
 
 
 @require_safe
 def publication_log(request, slug):
     club, entries = selectors.publication_log_for_viewer(user=request.user, slug=slug)
-    visible = set(commitment_list_for_user(request.user).filter(club=club).values_list("pk", flat=True))
     rows = [
         {
             "entry": entry,
             "time": time_text(entry.recorded_at),
             "act": act_name(entry.act),
             "data": sorted(entry.data.items()),
-            "commitment_visible": entry.commitment_id in visible,
         }
         for entry in entries
     ]

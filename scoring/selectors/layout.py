@@ -50,3 +50,10 @@ def session_layout(session: Session) -> SessionLayout:
     entry = CommitmentSession.objects.filter(session=session).first()
     problems = reconcile(layout.boards, dealt=dealt or None, committed=entry.boards if entry else None)
     return replace(layout, problems=problems)
+
+
+def session_boards_played(*, session: Session) -> int | None:
+    """How many boards the session's movement plays (``session_layout(session).boards``); None before a movement is
+    chosen. Dealing, on the floor below, asks it through ``ScoringConfig.session_boards_played`` when a commitment
+    to the session is made or published (``dealing.selectors.commitments.session_boards_played``)."""
+    return len(session_layout(session).boards) or None

@@ -81,3 +81,20 @@ def test_no_template_writes_a_date_format_by_hand():
         if by_hand.search(machine.sub("", line))
     ]
     assert found == []
+
+
+@pytest.mark.parametrize(
+    ("moment", "said"),
+    [
+        (datetime.datetime(2026, 11, 24, 18, 0, tzinfo=datetime.UTC), "Tue 24 Nov 2026, 19:00 (UTC+01:00)"),
+        (datetime.datetime(2026, 7, 14, 18, 30, tzinfo=datetime.UTC), "Tue 14 Jul 2026, 20:30 (UTC+02:00)"),
+    ],
+)
+def test_a_moment_with_its_offset_is_the_sites_time_winter_and_summer(moment, said):
+    """Beside times kept in UTC (a publication log's entries), a page says the site's time and its offset that day."""
+    from clubsite.dates import when_with_offset
+
+    with translation.override("en"):
+        assert plain(when_with_offset(moment)) == said
+        assert plain(Template("{{ m|when_with_offset }}").render(Context({"m": moment}))) == said
+        assert plain(when_with_offset(TUESDAY)) == "Tue 24 Nov 2026"  # a day has no offset

@@ -175,6 +175,23 @@ def test_dealing_machine_download_is_the_deals_and_is_recorded(club_session, dir
     assert record.sha256 == hashlib.sha256(content).hexdigest()
 
 
+def test_the_dealing_machine_pbn_names_its_session_and_date(club_session, director):
+    """The director's PBN for the dealing machine says which session it deals (BigDeal writes "?" there); the other
+    files have no place for it and stay as BigDeal writes them."""
+    services.session_deal_fresh(session=club_session, user=director, boards=2)
+    _name, content, _mime = services.dealing_file_download(session_id=club_session.pk, user=director, file_format="pbn")
+    games = read_pbn(content).games
+    assert [(g.value("Event"), g.value("Date"), g.value("Site")) for g in games] == [
+        ("Tuesday Pairs", "2026.11.24", "?")
+    ] * 2
+    boards = [(b.number, Deal.from_pbn(b.deal_pbn)) for b in club_session.boards.order_by("number")]
+    assert content == formats.render("pbn", boards).replace(b'[Event "?"]', b'[Event "Tuesday Pairs"]').replace(
+        b'[Date "?"]', b'[Date "2026.11.24"]'
+    )
+    _name, dlm, _mime = services.dealing_file_download(session_id=club_session.pk, user=director, file_format="dlm")
+    assert dlm == formats.render("dlm", boards)
+
+
 def test_a_download_records_every_state_of_the_session_in_full(club_session, director):
     """Each status's name fits the record (on PostgreSQL "provisional" once did not: a 500, nothing recorded)."""
     from clubs.models import Session

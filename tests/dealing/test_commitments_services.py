@@ -122,6 +122,7 @@ def test_publish_fixes_the_hash_of_the_whole_record(club, director, club_session
         ("secret_key", "0" * 64),
         ("commitment_hash", "0" * 64),
         ("status", "draft"),
+        ("dv_promised_at", datetime.datetime(2026, 11, 20, 21, 0, tzinfo=datetime.UTC)),
     ],
 )
 def test_a_published_commitment_is_immutable(club, director, club_session, field, value):
@@ -243,3 +244,88 @@ def test_a_session_taken_by_a_concurrent_request_is_reported(club, director, clu
         make(club, director, [(club_session, 3)])
     monkeypatch.undo()
     assert Commitment.objects.count() == 1
+
+
+# --- the boards a session's movement plays --------------------------------------------------------------------------
+
+
+def test_a_count_short_of_the_movements_boards_is_refused_until_that_count_is_accepted(club, director, howell_session):
+    """The 8-pair Howell at 3 boards a round plays 21 boards: 18 would leave boards 19–21 undealable. Refused, naming
+    the session and the boards, until the director accepts 18 for that session (accepting 20 is not accepting 18);
+    more boards than the movement plays need no word."""
+    assert services.session_boards_played(session=howell_session) == 21
+    with pytest.raises(services.BoardsShort) as refused:
+        make(club, director, [(howell_session, 18)])
+    assert [(s.session, s.committed, s.played) for s in refused.value.shortfalls] == [(howell_session.pk, 18, 21)]
+    message = " ".join(refused.value.messages)
+    assert "Tuesday Pairs" in message and "plays 21 boards" in message and "19–21" in message
+    with pytest.raises(services.BoardsShort):
+        make(club, director, [(howell_session, 18)], accept_boards={howell_session.pk: 20})
+    assert not Commitment.objects.exists()
+    made = make(club, director, [(howell_session, 18)], accept_boards={howell_session.pk: 18})
+    assert made.entries.get().boards == 18
+    made.delete()
+    assert make(club, director, [(howell_session, 24)]).entries.get().boards == 24
+
+
+def test_a_session_with_no_movement_yet_takes_any_count(club, director, club_session):
+    assert services.session_boards_played(session=club_session) is None
+    assert make(club, director, [(club_session, 3)]).entries.get().boards == 3
+
+
+def test_publishing_checks_the_counts_against_the_movements_chosen_since(club, director, club_session):
+    """The movement is often chosen after the draft: publishing (which cannot be undone) asks again."""
+    from tests.worlds import howell_make
+
+    draft = make(club, director, [(club_session, 18)])
+    howell_make(club_session, director)
+    with pytest.raises(services.BoardsShort, match="plays 21 boards, the commitment gives 18"):
+        services.commitment_publish(commitment=draft, user=director)
+    draft.refresh_from_db()
+    assert draft.is_draft and not draft.commitment_hash
+    published = services.commitment_publish(commitment=draft, user=director, accept_boards={club_session.pk: 18})
+    assert published.status == Commitment.Status.PUBLISHED
+
+
+# --- the time promised for the delayed value ------------------------------------------------------------------------
+
+PROMISED = datetime.datetime(2026, 11, 20, 21, 0, tzinfo=datetime.UTC)
+
+
+def _audit_time_check(commitment):
+    from dealing.selectors.commitments import commitment_audit
+
+    return next(c for c in commitment_audit(commitment=commitment) if c.name == "time of the delayed value")
+
+
+@pytest.mark.parametrize(
+    ("entered", "warning", "words"),
+    [
+        (PROMISED - datetime.timedelta(hours=2), True, "before the time promised for it"),
+        (PROMISED + datetime.timedelta(minutes=5), False, "after the time promised for it"),
+    ],
+)
+def test_the_audit_warns_of_a_delayed_value_entered_before_its_promised_time(
+    club, director, club_session, entered, warning, words
+):
+    from django.utils import timezone
+
+    commitment = make(club, director, [(club_session, 3)], dv_promised_at=PROMISED)
+    assert commitment.dv_promised_at == PROMISED
+    services.commitment_publish(commitment=commitment, user=director)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(timezone, "now", lambda: entered)
+        services.commitment_enter_dv(commitment=commitment, user=director, value="43275.91")
+    commitment.refresh_from_db()
+    check = _audit_time_check(commitment)
+    assert (check.passed, check.warning) == (True, warning)
+    assert words in check.detail and "(UTC+01:00)" in check.detail  # the club's time, with its offset
+
+
+def test_the_audit_says_when_no_time_was_promised(club, director, club_session):
+    commitment = make(club, director, [(club_session, 3)])
+    services.commitment_publish(commitment=commitment, user=director)
+    services.commitment_enter_dv(commitment=commitment, user=director, value="43275.91")
+    commitment.refresh_from_db()
+    check = _audit_time_check(commitment)
+    assert (check.passed, check.warning) == (True, False) and "names no time" in check.detail

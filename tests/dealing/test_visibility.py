@@ -99,11 +99,14 @@ def test_hand_records_answer_403_before_the_end_and_say_why(request, dealt, who,
 
 
 def test_anonymous_users_are_sent_to_log_in(dealt):
+    """A session's hand record before its commitment is revealed (and the API) send a visitor to log in; the
+    published commitment's page is public (``test_public_checking.py``), without its key."""
     session, commitment = dealt
     client = Client()
-    for url in (f"/dealing/sessions/{session.pk}/hand-record/", f"/dealing/commitments/{commitment.pk}/"):
-        response = client.get(url)
-        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    response = client.get(f"/dealing/sessions/{session.pk}/hand-record/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    response = client.get(f"/dealing/commitments/{commitment.pk}/")
+    assert response.status_code == 200 and commitment.secret_key not in response.content.decode()
     assert client.get(f"/api/v1/sessions/{session.pk}/boards/").status_code in (401, 403)
 
 

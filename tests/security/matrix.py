@@ -9,6 +9,10 @@ as every kind of viewer, each answer searched for what that viewer must not see.
 * :func:`build_world` — ``seed_demo`` and what it lacks: a session in every state, dealt, in each club, a
   commitment in each state (draft, published with its delayed value, revealed), table entry with a phone joined,
   a conflict and a correction request, a deal set, a guide-card PDF, a player of the other club.
+* :func:`may_see_deals` — the rule: a session's deals once it is over, to those inside its club; to anyone once its
+  results are out and public, or once the commitment it was dealt from is revealed (its hand record is then public:
+  anyone checks the deals against it). Never before the session is over: the world holds a session of a revealed
+  commitment put back in play.
 * :func:`secrets_for` — what one viewer must not find in any answer: every hand of every deal it may not see (as
   13 ranks in a row, however the page lays the hand out: PBN, LIN, a diagram, JSON lists of cards), each such
   deal's Pavlicek number, every commitment key not yet revealed and the dealing key derived from it, every fresh
@@ -127,9 +131,10 @@ class SessionCase:
 
     pk: int
     club: str
-    state: str  # planned, planned-dealt, running, finished, provisional, published
+    state: str  # planned, planned-dealt, running, finished, provisional, published, revealed-replayed
     is_over: bool
     is_published: bool
+    in_revealed_commitment: bool = False  # dealt from a commitment whose key is revealed
     hands: list[str] = field(default_factory=list)  # PBN hands ("AKQ.T98.765.432"), 4 per board
     deal_numbers: list[str] = field(default_factory=list)
     pairs: list[str] = field(default_factory=list)  # pair labels ("1", "2" …)
@@ -309,6 +314,27 @@ def build_world() -> World:
     status(hill_finished, Session.Status.FINISHED)
     hill_planned = Session.objects.get(club=hilltop, name="Hilltop Wednesday Pairs")
 
+    # A session of a revealed commitment put back in play (finished → in play, one step back): its deals stay hidden
+    # until it is over again, revealed key or not.
+    demo_revealed = Commitment.objects.get(club=riverside, revealed_at__isnull=False)
+    replayed = session_create(
+        club=riverside, name="Matrix Replayed Pairs", date=today - datetime.timedelta(1), boards_per_round=3
+    )
+    replayed_commitment = commitment_services.commitment_create(
+        club=riverside,
+        user=director,
+        event="Matrix replay",
+        promise="a value",
+        dv_format="text",
+        sessions=[(replayed, 6)],
+    )
+    commitment_services.commitment_publish(commitment=replayed_commitment, user=director)
+    commitment_services.commitment_enter_dv(commitment=replayed_commitment, user=director, value="7 7 7")
+    board_services.session_deal_from_commitment(session=replayed, user=director, queue_analysis=False)
+    status(replayed, Session.Status.FINISHED)
+    commitment_services.commitment_reveal(commitment=replayed_commitment, user=director)
+    status(replayed, Session.Status.RUNNING)
+
     # Analyses "done" on every board not analysed, so that an analysis could leak too.
     for board in Board.objects.exclude(analysis_status=Board.AnalysisStatus.DONE):
         board.analysis_status, board.dd_tricks = Board.AnalysisStatus.DONE, "98a79989794536445364"
@@ -326,6 +352,7 @@ def build_world() -> World:
         (demo["Monday Pairs"], "published"),
         (hill_planned, "planned"),
         (hill_finished, "finished"),
+        (replayed, "revealed-replayed"),
     ]:
         session.refresh_from_db()
         case = SessionCase(
@@ -334,6 +361,9 @@ def build_world() -> World:
             state=state,
             is_over=session.is_over,
             is_published=session.is_published,
+            in_revealed_commitment=Commitment.objects.filter(
+                entries__session=session, status=Commitment.Status.REVEALED
+            ).exists(),
         )
         if session.boards.exists():
             _read_deals(case, session, director if session.club_id == riverside.pk else other_director)
@@ -404,7 +434,7 @@ def build_world() -> World:
         clubs={"riverside": riverside, "hilltop": hilltop},
         results_public={"riverside": riverside.results_public, "hilltop": hilltop.results_public},
         commitments={
-            "revealed": Commitment.objects.filter(club=riverside, revealed_at__isnull=False).first().pk,
+            "revealed": demo_revealed.pk,
             "published": published_unrevealed.pk,
             "draft": draft.pk,
         },
@@ -562,10 +592,15 @@ class Secrets:
 
 def may_see_deals(viewer: str, case: SessionCase, world: World) -> bool:
     """The rule, written out: a session's deals only once it is over, to those inside its club (and site
-    auditors); to anyone once its results are out and the club's results are public."""
+    auditors); to anyone once its results are out and the club's results are public, or once the commitment it was
+    dealt from is revealed (anyone may check the deals against its hand record)."""
     if not case.is_over:
         return False
-    return viewer in INSIDERS[case.club] or (case.is_published and world.results_public[case.club])
+    return (
+        viewer in INSIDERS[case.club]
+        or (case.is_published and world.results_public[case.club])
+        or case.in_revealed_commitment
+    )
 
 
 def secrets_for(viewer: str, world: World) -> Secrets:

@@ -5,8 +5,9 @@ scorer and director, another club's director, a site auditor.
 
 For every answer: no server error (5xx), and nothing the viewer must not see — no hand of a deal of a session
 not over (in any layout: PBN, a diagram, JSON), nor of a finished session of a club the viewer is not in (unless
-its results are published and public), no Pavlicek number of such a deal, no commitment key before its reveal, no
-fresh dealing key or encryption key, no table PIN to anyone who does not run the tables. The one way a deal
+its results are published and public, or the commitment it was dealt from is revealed: its hand record is then
+public), no Pavlicek number of such a deal, no commitment key before its reveal, no fresh dealing key or encryption
+key, no table PIN to anyone who does not run the tables. The one way a deal
 leaves the site early — a director's dealing-machine file (``dealing:board_dealing_file``, POST) — is allowed to
 the club's director only. Every request runs in a savepoint rolled back after it, so the world stays the same.
 
@@ -294,10 +295,11 @@ def test_the_matrix_finds_a_hand_in_every_layout(world):
     that player's hand-record pages (diagrams), PBN file, printable page and API answer when searched for with the
     secrets of a player of another club; and the director's dealing-machine file (the one allowed early way out)
     does hold the running session's deals."""
-    finished = next(s for s in world.sessions if s.state == "finished" and s.club == "riverside")
+    finished = next(s for s in world.sessions if s.state == "finished" and not s.in_revealed_commitment)
     running = next(s for s in world.sessions if s.state == "running")
-    outsider = secrets_for("other_player", world)
-    player = client_of("player", world)
+    insider, outsider = {"hilltop": ("other_player", "player"), "riverside": ("player", "other_player")}[finished.club]
+    outsider_secrets = secrets_for(outsider, world)
+    client = client_of(insider, world)
     for url in (
         f"/dealing/sessions/{finished.pk}/hand-record/",
         f"/dealing/sessions/{finished.pk}/hand-record/3/",
@@ -305,9 +307,9 @@ def test_the_matrix_finds_a_hand_in_every_layout(world):
         f"/dealing/sessions/{finished.pk}/hand-record/print/",
         f"/api/v1/sessions/{finished.pk}/boards/",
     ):
-        response = player.get(url)
+        response = client.get(url)
         assert response.status_code == 200, url
-        assert leaks(body_text(response), outsider), url
+        assert leaks(body_text(response), outsider_secrets), url
     with transaction.atomic():
         response = client_of("director", world).post(f"/dealing/sessions/{running.pk}/boards/file/pbn/")
         transaction.set_rollback(True)
@@ -316,3 +318,38 @@ def test_the_matrix_finds_a_hand_in_every_layout(world):
         f.startswith(f"a deal of session {running.pk}")
         for f in leaks(body_text(response), secrets_for("director", world))
     )
+
+
+def test_the_rule_opens_a_revealed_commitments_finished_sessions_to_anyone_and_nothing_early(world):
+    """The rule the sweeps hold every answer to: an anonymous visitor may see the deals of the finished sessions of
+    a revealed commitment (their hand records are public), and not those of a session of a revealed commitment put
+    back in play, of a published commitment not revealed, or of a club's finished session dealt otherwise; and the
+    public hand record does hold the deals the rule lets through (the sweep would see a leak were they secret)."""
+    anonymous = secrets_for("anonymous", world)
+    by_state = {(s.state, s.in_revealed_commitment, s.club): s for s in world.sessions}
+    revealed_finished = by_state[("finished", True, "riverside")]
+    replayed = by_state[("revealed-replayed", True, "riverside")]
+    unrevealed_running = by_state[("running", False, "riverside")]
+    hill_finished = by_state[("finished", False, "hilltop")]
+    hands = set(anonymous.hands.values())
+    assert not any(f"session {revealed_finished.pk} " in what for what in hands)
+    for case in (replayed, unrevealed_running, hill_finished):
+        assert any(f"session {case.pk} " in what for what in hands), case.state
+    response = client_of("anonymous", world).get(f"/dealing/sessions/{revealed_finished.pk}/hand-record.pbn")
+    assert response.status_code == 200
+    assert leaks(body_text(response), secrets_for("other_player", world)) == []
+    assert leaks(body_text(response), secrets_for("anonymous", world)) == []
+    assert any(
+        f"session {revealed_finished.pk} " in f
+        for f in leaks(body_text(response), _secrets_as_if_hidden(world, revealed_finished))
+    )
+    response = client_of("anonymous", world).get(f"/dealing/sessions/{replayed.pk}/hand-record.pbn")
+    assert response.status_code == 403
+
+
+def _secrets_as_if_hidden(world, case):
+    """The anonymous visitor's secrets, with ``case`` hidden as though its commitment were not revealed."""
+    import dataclasses
+
+    hidden = dataclasses.replace(case, in_revealed_commitment=False, is_published=False)
+    return secrets_for("anonymous", dataclasses.replace(world, sessions=[hidden]))

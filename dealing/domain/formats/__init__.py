@@ -77,8 +77,8 @@ class DealFormat:
         return None if self.suffix is None else prefix + self.suffix
 
 
-def _pbn_writer(run: Run, generator: str = OUR_GENERATOR) -> BigDealPbnWriter:
-    return BigDealPbnWriter(generator)
+def _pbn_writer(run: Run, generator: str = OUR_GENERATOR, event: str = "?", date: str = "?") -> BigDealPbnWriter:
+    return BigDealPbnWriter(generator, event=event, date=date)
 
 
 def _read_pbn(data: bytes) -> list[BoardDeal]:

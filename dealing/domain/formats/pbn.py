@@ -15,7 +15,8 @@ What it offers:
 * :func:`export_pbn` — our export: the mandatory tags, the deal and, when given, the analysis
   tags as BridgeComposer writes them (DoubleDummyTricks, OptimumScore, ParContract,
   OptimumResultTable).
-* :class:`BigDealPbnWriter` — BigDeal 2.0's own layout, byte for byte (spec §3 "pbn").
+* :class:`BigDealPbnWriter` — BigDeal 2.0's own layout, byte for byte (spec §3 "pbn"); given a session's
+  name and date (the dealing-machine file of a session), it writes them in the Event and Date tags.
 
 Source documents: ``../shared/specs/rules-and-formats.md`` §b7 (PBN 2.1 and the analysis tags)
 and ``../shared/specs/bigdeal-squaredeal.md`` §3.
@@ -543,24 +544,38 @@ def export_pbn(
 
 class BigDealPbnWriter:
     """BigDeal 2.0's PBN (``output.c`` ``init_pbn``/``print_pbn``): the header with a
-    ``[Generator]`` line, then per board the mandatory tags with ``"?"`` for every unknown."""
+    ``[Generator]`` line, then per board the mandatory tags with ``"?"`` for every unknown.
 
-    def __init__(self, generator: str = "Big Deal version 2.0"):
+    ``event`` and ``date`` (PBN's ``YYYY.MM.DD``) fill those two tags when the file is made for a
+    known session (the dealing-machine file of a session); left out, the file is BigDeal's byte for
+    byte. A name outside ASCII is written in UTF-8, as PBN 2.1 allows.
+
+    >>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    >>> BigDealPbnWriter().board(1, deal).splitlines()[:3]
+    [b'[Event "?"]', b'[Site "?"]', b'[Date "?"]']
+    >>> text = BigDealPbnWriter(event='Tuesday "Howell"', date="2026.11.24").board(1, deal).decode()
+    >>> text.splitlines()[0], text.splitlines()[2]
+    ('[Event "Tuesday \\\\"Howell\\\\""]', '[Date "2026.11.24"]')
+    """
+
+    def __init__(self, generator: str = "Big Deal version 2.0", *, event: str = "?", date: str = "?"):
         self.generator = generator
+        self.event_tag = _tag_text("Event", " ".join(event.split()) or "?")  # one line, whatever the name holds
+        self.date_tag = _tag_text("Date", " ".join(date.split()) or "?")
 
     def header(self) -> bytes:
         return f'% PBN 2.1\n% EXPORT\n%\n[Generator "{self.generator}"]\n'.encode("ascii")
 
     def board(self, board: int, deal: Deal) -> bytes:
         return (
-            '[Event "?"]\n[Site "?"]\n[Date "?"]\n'
+            f'{self.event_tag}\n[Site "?"]\n{self.date_tag}\n'
             f'[Board "{board}"]\n'
             '[West "?"]\n[North "?"]\n[East "?"]\n[South "?"]\n'
             f'[Dealer "{board_dealer(board).letter}"]\n'
             f'[Vulnerable "{board_vulnerability(board).pbn}"]\n'
             f'[Deal "{pbn_deal(deal)}"]\n'
             '[Scoring "?"]\n[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n'
-        ).encode("ascii")
+        ).encode()
 
     def footer(self) -> bytes:
         return b""

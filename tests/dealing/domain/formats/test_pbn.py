@@ -254,3 +254,21 @@ def test_table_with_quoted_cells():
     assert table.rows[1] == ("2", "3", "E-W", "290", "")
     with pytest.raises(DealingError, match="line 4: tag TotalScoreTable: row .* has an unclosed quote"):
         read_pbn(text.replace('"E-W"', '"E-W'))
+
+
+def test_bigdeal_layout_names_the_session_only_when_told():
+    """BigDeal's own layout writes "?" for the event and the date (its golden files hold it); a file for a session
+    names it there, in UTF-8 when the name is not ASCII, quotes escaped, and reads back as written."""
+    from dealing.domain.formats.pbn import BigDealPbnWriter
+
+    deal = Deal.from_pbn(DEAL)
+    plain = BigDealPbnWriter().board(1, deal)
+    assert plain.startswith(b'[Event "?"]\n[Site "?"]\n[Date "?"]\n[Board "1"]\n')
+    named = BigDealPbnWriter(event='Wtorek "Howell" w Łodzi', date="2026.11.24").board(1, deal)
+    assert named == plain.replace(b'[Event "?"]', '[Event "Wtorek \\"Howell\\" w Łodzi"]'.encode()).replace(
+        b'[Date "?"]', b'[Date "2026.11.24"]'
+    )
+    game = read_pbn(named).games[0]
+    assert (game.value("Event"), game.value("Date"), game.deal) == ('Wtorek "Howell" w Łodzi', "2026.11.24", deal)
+    two_lines = BigDealPbnWriter(event="Tuesday\nPairs", date="").board(1, deal)
+    assert two_lines.startswith(b'[Event "Tuesday Pairs"]\n[Site "?"]\n[Date "?"]\n')
