@@ -181,7 +181,7 @@ def room_state(*, session: Session, user, now=None) -> Room:
             pending={b for b in boards if (table.pk, r, b) in pending},
             conflicts={b for b in boards if (table.pk, r, b) in conflicted},
         )
-        late = is_late(
+        late = not session.is_over and is_late(  # (once play is over no table is late)
             position,
             released=table_session.released_round,
             released_at=table_session.released_at,

@@ -283,7 +283,7 @@ def test_the_next_round_asks_while_tables_play_and_the_room_locks_after_publicat
     session_results_publish(session=session, user=director, query_hours=24)
     room.reload()
     expect(room.get_by_test_id("room-closed")).to_be_visible()
-    for control in ("release-round", "director-result", "lock-1", "finish-session"):
+    for control in ("release-round", "director-result", "lock-1", "finish-session", "late-count"):
         expect(room.get_by_test_id(control)).to_have_count(0)
     snap(room, shots / "room-closed-1280.png")
     desk.close()

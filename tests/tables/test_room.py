@@ -177,7 +177,7 @@ def test_after_publication_the_room_is_closed(howell, director, phone, key, clie
         assert error.value.text.code == "director.room_closed"
     page = client_for(director).get(f"/tables/sessions/{howell.pk}/room/").content.decode()
     assert 'data-testid="room-closed"' in page
-    for control in ("release-round", "director-result", "choose", "lock-1", "finish-session"):
+    for control in ("release-round", "director-result", "choose", "lock-1", "finish-session", "late-count"):
         assert f'data-testid="{control}"' not in page, control
 
 
