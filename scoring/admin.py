@@ -3,7 +3,7 @@ changed (every change goes through the services, which keep the trail)."""
 
 from django.contrib import admin
 
-from scoring.models import ImportedLayout, Result, ResultChange, SessionScoring
+from scoring.models import FlagCheck, ImportedLayout, Result, ResultChange, SessionScoring
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -28,8 +28,14 @@ class ResultAdmin(ReadOnly):
 
 @admin.register(ResultChange)
 class ResultChangeAdmin(ReadOnly):
-    list_display = ("session", "board", "action", "by", "at", "reason")
+    list_display = ("session", "board", "action", "by", "at_table", "confirmed_by", "at", "reason")
     list_filter = ("action",)
+    list_select_related = ("session", "session__club", "by")
+
+
+@admin.register(FlagCheck)
+class FlagCheckAdmin(ReadOnly):
+    list_display = ("session", "board", "flag", "by", "at", "note")
     list_select_related = ("session", "session__club", "by")
 
 

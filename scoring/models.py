@@ -9,6 +9,8 @@
   stale number behind.
 * :class:`ResultChange` — the audit trail: every entry, correction, adjustment and deletion
   with who, when, old → new and why; kept when the session is re-scored.
+* :class:`FlagCheck` — a suspicious result a director looked at and let stand ("checked, it stands"): who,
+  when, a note.
 * :class:`SessionScoring` — how the session is scored (method, scale, factoring, sections),
   and its publication: the score-query window and the ranking frozen for players.
 * :class:`ImportedLayout` — who played whom on which boards, for a session whose movement is
@@ -127,6 +129,10 @@ class ResultChange(models.Model):
         verbose_name=_("by"),
     )
     at = models.DateTimeField(_("at"), auto_now_add=True)
+    #: A result confirmed on a table's phone (no login, so no ``by``): the table, and the side (``NS`` or ``EW``) that
+    #: confirmed it there — the audit trail's "who" for the tables' results.
+    at_table = models.PositiveSmallIntegerField(_("at the phone of table"), null=True, blank=True)
+    confirmed_by = models.CharField(_("confirmed by"), max_length=2, blank=True)
 
     class Meta:
         ordering = ["session_id", "board", "at", "id"]
@@ -135,6 +141,43 @@ class ResultChange(models.Model):
 
     def __str__(self) -> str:
         return f"board {self.board}: {self.action} by {self.by_id} at {self.at:%Y-%m-%d %H:%M}"
+
+    @property
+    def confirming_pair(self):
+        """The pair whose side confirmed a result on a table's phone (None for anything else)."""
+        return {"NS": self.ns_pair, "EW": self.ew_pair}.get(self.confirmed_by)
+
+
+class FlagCheck(models.Model):
+    """A suspicious result (``scoring.domain.checks``) a director looked at and let stand.
+
+    It holds for the line's result as it was checked (``result``, ``notation.as_data``): a correction puts a new
+    result on the line, and its flags are new too. ``flag`` is the flag's code (``check.far``)."""
+
+    session = models.ForeignKey("clubs.Session", on_delete=models.CASCADE, related_name="flag_checks")
+    board = models.PositiveSmallIntegerField(_("board"))
+    ns_pair = models.ForeignKey("clubs.Pair", on_delete=models.PROTECT, related_name="+")
+    ew_pair = models.ForeignKey("clubs.Pair", on_delete=models.PROTECT, related_name="+")
+    flag = models.CharField(_("flag"), max_length=40)
+    result = models.JSONField(_("result checked"))
+    note = models.TextField(_("note"), blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("by"),
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["session_id", "board", "at", "id"]
+        verbose_name = _("checked result")
+        verbose_name_plural = _("checked results")
+
+    def __str__(self) -> str:
+        return f"board {self.board}: {self.flag} checked by {self.by_id} at {self.at:%Y-%m-%d %H:%M}"
 
 
 class SessionScoring(models.Model):

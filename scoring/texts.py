@@ -75,8 +75,15 @@ RENDERERS = {
     "entry.weight": lambda p: (
         _("%(text)s is not a weight: write a percentage 1 … 99 (e.g. 20%% +650, 80%% +620)") % {"text": repr(p["text"])}
     ),
+    "entry.lead": lambda p: (
+        _("%(text)s is not a card: write the lead as a suit and a rank (HK, S10, ♦7)") % {"text": repr(p["text"])}
+    ),
     "entry.said_played": lambda p: (
         _("%(contract)s%(result)s by %(declarer)s, %(tricks)s: %(score)s") % {**p, "tricks": _tricks(p["tricks"])}
+    ),
+    "entry.said_played_lead": lambda p: (
+        _("%(contract)s%(result)s by %(declarer)s, %(tricks)s, lead %(lead)s: %(score)s")
+        % {**p, "tricks": _tricks(p["tricks"])}
     ),
     "entry.said_passed": lambda p: _("Passed out: 0"),
     "entry.said_assigned": lambda p: _("Assigned: %(score)s") % p,
@@ -190,6 +197,11 @@ RENDERERS = {
         _("board %(board)s: pair %(pair)s already has a result (%(recorded)s, %(ns)s v %(ew)s)") % p
     ),
     "publish.not_director": lambda p: _("only the club's directors may do this"),
+    "flag.no_line": lambda p: _("board %(board)s: %(ns)s v %(ew)s has no result to check") % p,
+    "flag.gone": lambda p: (
+        _("board %(board)s: the result of %(ns)s v %(ew)s is no longer flagged (it was corrected): nothing to check")
+        % p
+    ),
     "publish.hours": lambda p: (
         _("the score-query window is 0 … %(max)s hours, not %(value)s") % {"max": p["max"], "value": repr(p["value"])}
     ),

@@ -53,7 +53,7 @@ def evening():
     session.refresh_from_db()
     table_entry_start(session=session, user=director)
     for r in range(2, 10):
-        round_release(session=session, user=director, round_number=r)
+        round_release(session=session, user=director, round_number=r, playing_confirmed=True)
     layout = session_layout(session)
     pairs = {p.label: p for p in Pair.objects.filter(session=session)}
     draw = random.Random(1)

@@ -39,7 +39,7 @@ session_movement_choose(
 session.refresh_from_db()
 table_entry_start(session=session, user=director)
 for r in range(2, 10):
-    round_release(session=session, user=director, round_number=r)
+    round_release(session=session, user=director, round_number=r, playing_confirmed=True)
 layout = session_layout(session)
 cpu = {"entry": [], "confirm": [], "state": [], "state304": []}
 wall = {k: [] for k in cpu}

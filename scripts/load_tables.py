@@ -192,7 +192,7 @@ session_movement_choose(session=session, user=director, pairs={PAIRS}, rounds={R
 session.refresh_from_db()
 table_entry_start(session=session, user=director)
 for r in range(2, {ROUNDS} + 1):
-    round_release(session=session, user=director, round_number=r)
+    round_release(session=session, user=director, round_number=r, playing_confirmed=True)
 tables = [dict(number=t.number, code=t.code, pin=t.pin) for t in Table.objects.filter(table_session__session=session)]
 print(json.dumps(dict(session=session.pk, tables=tables)))
 """

@@ -5,6 +5,7 @@ pages and the API's error handler call; ``render`` under English gives exactly `
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.texts import register, render
 from tables.domain.text import Text, _span
@@ -86,6 +87,29 @@ RENDERERS = {
     "director.choice": lambda p: _("Choose one of the results, or type the result."),
     "director.reason": lambda p: _("Say why (it goes into the board's audit trail)."),
     "director.resolved": lambda p: _("This conflict is already resolved."),
+    "director.table_missing": lambda p: _("Which table? Give the table's number."),
+    "director.board_missing": lambda p: _("Which board? Give the board's number."),
+    "director.table_unknown": lambda p: _("There is no table %(table)s in this session.") % p,
+    "director.board_not_at_table": lambda p: (
+        _("Table %(table)s does not play board %(board)s (it plays boards %(boards)s).") % _b(p)
+    ),
+    "director.room_closed": lambda p: _(
+        "The results are published: the live room is closed. Correct results on the session's results page."
+    ),
+    "director.not_running": lambda p: _("%(session)s is not in play: rounds are started only during play.") % p,
+    "director.tables_playing": lambda p: (
+        _("Table %(table)s is still playing. Start round %(round)s anyway? It finishes its round first.")
+        % {"table": p["tables"][0], "round": p["round"]}
+        if p["count"] == 1
+        else ngettext(
+            "%(count)s table is still playing (tables %(tables)s). Start round %(round)s anyway? "
+            "They finish their round first.",
+            "%(count)s tables are still playing (tables %(tables)s). Start round %(round)s anyway? "
+            "They finish their round first.",
+            p["count"],
+        )
+        % {"count": p["count"], "tables": _and(str(t) for t in p["tables"]), "round": p["round"]}
+    ),
     "move.stay": lambda p: _("Pair %(pair)s: stay at this table, %(seat)s.") % p,
     "move.go": lambda p: _("Pair %(pair)s: go to table %(table)s, %(seat)s.") % p,
     "move.sit_out": lambda p: _("Pair %(pair)s: sit out round %(round)s.") % p,

@@ -22,6 +22,7 @@ urlpatterns = [
     path(
         "tables/sessions/<int:session_id>/requests/<int:request_id>/done/", director.request_done, name="request_done"
     ),
+    path("tables/sessions/<int:session_id>/boards/<int:board>/check/", director.board_check, name="board_check"),
     path("tables/sessions/<int:session_id>/renew/", director.renew, name="renew"),
     path("tables/sessions/<int:session_id>/codes/", director.codes, name="codes"),
     path("tables/clubs/<slug:slug>/settings/", director.club_settings, name="club_settings"),

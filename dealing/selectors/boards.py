@@ -11,9 +11,11 @@ The rule (who may see which deal when):
   against its hand record — still only once the session is over. Hand-record pages, the PBN hand record,
   the API and audits read deals through :func:`hand_record_for_viewer`, :func:`board_for_viewer`,
   :func:`hand_record_pbn_for_viewer` and :func:`played_deal_numbers_for_audit`, which refuse earlier.
-* Before that, a director of the club may take the deals off the site in one way only: a
+* Before that, a director of the club may take the deals off the site in one way: a
   dealing-machine file (:func:`boards_for_dealing_machine`), to make the boards. The service
-  that serves it records each download (:class:`dealing.models.DealDownload`).
+  that serves it records each download (:class:`dealing.models.DealDownload`). And the club's
+  director sees one board's hands beside a flagged result in the live room
+  (:func:`board_for_flag_check`, called only for a board with a suspicious result on it).
 * :func:`session_dealing_summary` says whether and how a session was dealt, never a deal (``in_words()``: as a
   sentence);
   :func:`session_board_count` how many boards it has (its ``Board`` rows: the one answer).
@@ -239,6 +241,16 @@ def boards_for_dealing_machine(*, user, session_id: int) -> tuple[Session, list[
     if not boards:
         raise Http404(_("This session has not been dealt yet."))
     return session, boards
+
+
+@sensitive_variables()
+def board_for_flag_check(*, user, session_id: int, number: int) -> tuple[Session, BoardRecord | None]:
+    """One board's deal for the club's director looking at a flagged result (the live room's "Results to look at"),
+    at any time — the session may still be in play; None when the board was not dealt. Club directors only (404
+    for anyone else); the caller asks only for a board with a flagged result (``tables.selectors.room``)."""
+    session = session_get_for_director(user=user, session_id=session_id)
+    board = Board.objects.filter(session=session, number=number).first()
+    return session, (board_record(board) if board is not None else None)
 
 
 @sensitive_variables()

@@ -30,7 +30,7 @@ Fraction(626, 1)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from typing import TypedDict
@@ -196,6 +196,24 @@ def said(result: Result) -> Text | str:
     return str(result)
 
 
+def correction(old: Result, new: Result) -> Result:
+    """What a recorded line holds after ``new`` is put in place of ``old``: ``new`` itself, except that a played
+    result corrected without a lead keeps the lead recorded. The card led is a fact of the play that a corrected
+    contract, declarer or tricks does not undo (a director retyping ``4S= W`` after the table's "declarer was
+    West" must not lose the table's ♥K); a lead given replaces it, and an adjusted score has none.
+
+    >>> correction(Played.of("4S", "E", 10, lead="HK"), Played.of("4S", "W", 10)).lead
+    'HK'
+    >>> correction(Played.of("4S", "E", 10, lead="HK"), Played.of("4S", "W", 10, lead="D2")).lead
+    'D2'
+    >>> correction(Played.of("4S", "E", 10, lead="HK"), Assigned.of(-100))
+    Assigned(parts=((Fraction(1, 1), -100),), note='')
+    """
+    if isinstance(new, Played) and new.contract is not None and not new.lead and isinstance(old, Played) and old.lead:
+        return replace(new, lead=old.lead)
+    return new
+
+
 class LineExtra(TypedDict, total=False):
     """What a file (or the database) adds to a traveller line: none of it is scored."""
 
@@ -279,4 +297,14 @@ def check_score(score: int) -> int:
     return score
 
 
-__all__ = ["Played", "Assigned", "Artificial", "Result", "TravellerLine", "possible_scores", "check_score", "said"]
+__all__ = [
+    "Played",
+    "Assigned",
+    "Artificial",
+    "Result",
+    "TravellerLine",
+    "possible_scores",
+    "check_score",
+    "said",
+    "correction",
+]

@@ -7,7 +7,9 @@ What it offers:
   ``field`` names the part that is wrong (see below);
 * :func:`describe` — a result on a board → a ``Text`` saying it in bridge terms, with its score
   from North–South's view (the board number gives the vulnerability, Law 2), for the page that
-  shows the score as it is typed.
+  shows the score as it is typed, and the opening lead when one was recorded;
+* :func:`parse_lead` — an opening lead typed (``HK``, ``h10``, ``K♥``) → the card as results keep it
+  (``HK``, ``HT``), and :func:`lead_said` — that card as people read it (``♥K``, ``♥10``).
 
 What a scorer may type (any case, spaces optional where nothing is ambiguous):
 
@@ -88,13 +90,15 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from dealing.domain.cards import Card, Rank, Suit
 from dealing.domain.contract import Contract
+from dealing.domain.errors import DealingError
 from scoring.domain.errors import ScoringError
 from scoring.domain.ranking import signed
 from scoring.domain.results import Artificial, Assigned, Played, Result, check_score
 from scoring.domain.text import Text
 
-__all__ = ["parse_entry", "describe", "PASS_WORDS"]
+__all__ = ["parse_entry", "parse_lead", "describe", "lead_said", "PASS_WORDS"]
 
 #: What a scorer types for a passed-out board.
 PASS_WORDS = frozenset({"P", "PASS", "PASSED", "AP", "PASSED OUT", "ALL PASS", "PAS"})
@@ -216,8 +220,47 @@ def _number(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
+def parse_lead(text: str) -> str:
+    """The opening lead typed (suit and rank either way round, ``10`` or ``T``, a suit symbol) as results keep it;
+    "" for nothing typed, a ``ScoringError`` on the ``lead`` field for anything that is not a card.
+
+    >>> [parse_lead(t) for t in ("HK", "h10", "K♥", " s2 ", "")]
+    ['HK', 'HT', 'HK', 'S2', '']
+    >>> parse_lead("H1")
+    Traceback (most recent call last):
+    ...
+    scoring.domain.errors.ScoringError: 'H1' is not a card: write the lead as a suit and a rank (HK, S10, ♦7)
+    """
+    typed = str(text or "").strip()
+    if not typed:
+        return ""
+    try:
+        card = Card.from_str(typed)
+    except DealingError:
+        raise ScoringError(Text.of("entry.lead", text=typed[:12]), field="lead") from None
+    return str(card)
+
+
+def lead_said(lead: str) -> str:
+    """A kept lead as people read it: ``HK`` → ``♥K``, ``ST`` → ``♠10`` (anything else as it is).
+
+    >>> [lead_said(c) for c in ("HK", "ST", "C2", "?")]
+    ['♥K', '♠10', '♣2', '?']
+    """
+    try:
+        suit, rank = Suit.from_str(lead[:1]), Rank.from_str(lead[1:])
+    except DealingError:
+        return lead
+    return suit.symbol + ("10" if rank is Rank.TEN else rank.letter)
+
+
 def describe(result: Result, board: int) -> Text:
-    """``result`` on ``board`` said in bridge terms, with North–South's score (see the module's docstring)."""
+    """``result`` on ``board`` said in bridge terms, with North–South's score (see the module's docstring), and the
+    opening lead when one was recorded.
+
+    >>> str(describe(Played.of("4S", "N", 10, lead="HK"), 6))
+    '4♠= by N, 10 tricks, lead ♥K: +420'
+    """
     if isinstance(result, Artificial):
         return Text.of("entry.said_artificial", ns=result.ns_percent, ew=result.ew_percent)
     if isinstance(result, Assigned):
@@ -227,12 +270,13 @@ def describe(result: Result, board: int) -> Text:
         return Text.of("entry.said_weighted", parts=parts, score=signed(result.score))
     if result.contract is None:
         return Text.of("entry.said_passed")
-    mark = result.result.replace("-", "−")
-    return Text.of(
-        "entry.said_played",
-        contract=result.contract.symbol,
-        result=mark,
-        declarer=result.contract.declarer.letter,
-        tricks=result.tricks,
-        score=signed(result.ns_score(board)),
-    )
+    said = {
+        "contract": result.contract.symbol,
+        "result": result.result.replace("-", "−"),
+        "declarer": result.contract.declarer.letter,
+        "tricks": result.tricks,
+        "score": signed(result.ns_score(board)),
+    }
+    if result.lead:
+        return Text.of("entry.said_played_lead", lead=lead_said(result.lead), **said)
+    return Text.of("entry.said_played", **said)

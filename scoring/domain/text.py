@@ -67,9 +67,13 @@ ENGLISH: dict[str, _Template] = {
     "entry.score": lambda p: f"{p['score']:+d} is not a score any contract gives",
     "entry.weights": lambda p: f"the weights of a weighted score must add up to 100 %, not {p['total']} %",
     "entry.weight": lambda p: f"{p['text']!r} is not a weight: write a percentage 1 … 99 (e.g. 20% +650, 80% +620)",
+    "entry.lead": lambda p: f"{p['text']!r} is not a card: write the lead as a suit and a rank (HK, S10, ♦7)",
     # shorthand.py: a result said back as it is typed
     "entry.said_played": lambda p: (
         f"{p['contract']}{p['result']} by {p['declarer']}, {_tricks(p['tricks'])}: {p['score']}"
+    ),
+    "entry.said_played_lead": lambda p: (
+        f"{p['contract']}{p['result']} by {p['declarer']}, {_tricks(p['tricks'])}, lead {p['lead']}: {p['score']}"
     ),
     "entry.said_passed": lambda p: "Passed out: 0",
     "entry.said_assigned": lambda p: f"Assigned: {p['score']}",
@@ -106,6 +110,12 @@ ENGLISH: dict[str, _Template] = {
     "check.swapped": lambda p: (
         f"board {p['board']}: pairs {p['ns']} and {p['ew']} are entered the wrong way round "
         f"(table {p['table']}, round {p['round']}: {p['ew']} sits NS, {p['ns']} EW)"
+    ),
+    # the director's checks of flagged results (scoring.services.flags)
+    "flag.no_line": lambda p: f"board {p['board']}: {p['ns']} v {p['ew']} has no result to check",
+    "flag.gone": lambda p: (
+        f"board {p['board']}: the result of {p['ns']} v {p['ew']} is no longer flagged (it was corrected): "
+        f"nothing to check"
     ),
     # results.py and the engine
     "result.pairs_same": lambda p: f"pair {p['pair']} cannot play against itself",

@@ -5,7 +5,9 @@
   session scored now, lines entered off the schedule, and the board's audit trail; for a
   director, the suspicious results (``scoring.domain.checks``): far from the field, off the
   schedule, and — once the session is over, when its deals may be read (``dealing.selectors``)
-  — tricks beyond the defenders' top trumps or far from the double-dummy table;
+  — tricks beyond the defenders' top trumps or far from the double-dummy table; a flag a director
+  checked and let stand (``FlagCheck``, on the result the line holds) is apart from those to look at
+  (``Line.checked``; ``SessionResults.flagged`` lists both);
 * :func:`options_in_words` — how the session is scored, in the reader's language;
 * :func:`ranking_rows` — the ranking with the pairs' names, field by field;
 * :func:`publication_state` — not published, provisional until …, or final;
@@ -33,13 +35,13 @@ from dealing.selectors.boards import hand_record_for_viewer
 from scoring.domain.checks import beyond_top_trumps, check_line, far_from_double_dummy, far_from_the_field
 from scoring.domain.engine import BoardScore, EventScore, LineScore
 from scoring.domain.layout import Meeting, SessionLayout
-from scoring.domain.notation import shorthand
+from scoring.domain.notation import as_data, shorthand
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Assigned, Played, TravellerLine
 from scoring.domain.results import Result as DomainResult
-from scoring.domain.shorthand import describe
+from scoring.domain.shorthand import describe, lead_said
 from scoring.domain.text import Text
-from scoring.models import Result, ResultChange, SessionScoring
+from scoring.models import FlagCheck, Result, ResultChange, SessionScoring
 from scoring.selectors.layout import session_layout
 from scoring.selectors.results import session_lines, session_options, session_pairs, session_score
 
@@ -62,7 +64,8 @@ class Line:
     meeting: Meeting | None  # where the layout puts it (None: entered off the schedule)
     line: TravellerLine | None = None  # the stored result as the domain's line (None: not entered yet)
     scored: LineScore | None = None
-    flags: list[Text] = field(default_factory=list)
+    flags: list[Text] = field(default_factory=list)  # suspicious, not checked yet: to look at
+    checked: list[tuple[Text, FlagCheck]] = field(default_factory=list)  # looked at, and let stand
 
     @property
     def id(self) -> int | None:
@@ -101,7 +104,8 @@ class Line:
 
     @property
     def lead(self) -> str:
-        return getattr(self.result, "lead", "") or ""
+        """The opening lead as people read it (``♥K``, ``♠10``; "" when none was recorded)."""
+        return lead_said(getattr(self.result, "lead", "") or "")
 
     @property
     def ns_score(self):
@@ -149,6 +153,19 @@ class Traveller:
         return self.scores[0].datum if self.scores else None
 
 
+@dataclass(frozen=True)
+class Flagged:
+    """One suspicious result: the line, the flag (``scoring.domain.checks``), and the director's check if any."""
+
+    line: Line
+    flag: Text
+    check: FlagCheck | None
+
+    @property
+    def code(self) -> str:
+        return self.flag.code
+
+
 @dataclass
 class SessionResults:
     session: Session
@@ -179,6 +196,16 @@ class SessionResults:
     @property
     def flags(self) -> list[Text]:
         return [flag for t in self.travellers for flag in t.flags]
+
+    def flagged(self) -> list[Flagged]:
+        """Every flag of the session with its line, the unchecked ones first (in board order), then the checked."""
+        rows = [
+            Flagged(line, flag, check)
+            for t in self.travellers
+            for line in t.lines
+            for flag, check in [(f, None) for f in line.flags] + list(line.checked)
+        ]
+        return sorted(rows, key=lambda f: f.check is not None)
 
     def traveller(self, board: int) -> Traveller | None:
         return next((t for t in self.travellers if t.board == board), None)
@@ -211,6 +238,23 @@ def _flags(line: TravellerLine, others: list[TravellerLine], *, meeting_at, reco
     return flags
 
 
+def _split_checked(row: Line, checks: dict[tuple[int, int, int, str], list[FlagCheck]]) -> None:
+    """Move the line's flags a director checked (on the result it holds now) from ``flags`` to ``checked``."""
+    if row.line is None or row.ns_pair is None or row.ew_pair is None:
+        return
+    result = as_data(row.line.result)
+    open_flags = []
+    for flag in row.flags:
+        found = [
+            c for c in checks.get((row.board, row.ns_pair.pk, row.ew_pair.pk, flag.code), []) if c.result == result
+        ]
+        if found:
+            row.checked.append((flag, found[-1]))
+        else:
+            open_flags.append(flag)
+    row.flags = open_flags
+
+
 def session_travellers(
     *,
     session: Session,
@@ -238,6 +282,10 @@ def session_travellers(
     for line in lines:
         by_board.setdefault(line.board, []).append(line)
     records = _deals_for_checks(user=checks_for, session=session) if checks_for is not None else {}
+    checks: dict[tuple[int, int, int, str], list[FlagCheck]] = {}
+    if checks_for is not None:
+        for check in FlagCheck.objects.filter(session=session).select_related("by"):
+            checks.setdefault((check.board, check.ns_pair_id, check.ew_pair_id, check.flag), []).append(check)
     meetings = {(m.round, m.table): m for m in layout.meetings if m.round is not None and m.table is not None}
     changes: dict[int, list[ResultChange]] = {}
     if trail:
@@ -292,6 +340,8 @@ def session_travellers(
                         problem = layout.check(board=number, ns=row.ns, ew=row.ew)
                         if problem is not None:
                             row.flags.append(problem)
+                    if checks:
+                        _split_checked(row, checks)
         travellers.append(
             Traveller(
                 board=number,

@@ -5,7 +5,8 @@
   line sent again changes nothing (a retry, a double click); a different result for a pair that
   already has one on the board is refused, naming what is recorded (correct it instead).
 * ``result_correct`` — a new result for a recorded line (an adjusted score is a correction to an
-  assigned or artificial score); old → new, who, when and why go into the trail.
+  assigned or artificial score); old → new, who, when and why go into the trail. A played result
+  corrected without a lead keeps the lead recorded (``scoring.domain.results.correction``).
 * ``result_delete`` — remove a line (with the reason).
 * ``result_enter`` — what the scorer's page and the API call: the scorer's shorthand
   (``4SX N 9``) or data, recorded or, when the line exists, corrected.
@@ -13,7 +14,8 @@
 Who may: the club's scorers and directors while the session is planned, in play or finished;
 only directors while the results are provisional (the score-query window); nobody once they
 are final. A result confirmed at a table (``tables``: a phone joined with the table's code and PIN,
-no login) is recorded with ``at_table=True`` and no user, while the session is in play. Every service runs in a transaction and checks everything before it saves, so a
+no login) is recorded with ``at_table=True`` and no user, while the session is in play; its audit trail says
+which table's phone and which side confirmed it (``confirmed_by``). Every service runs in a transaction and checks everything before it saves, so a
 refused write leaves the session as it was. Errors are ``ScoringError``\\ s naming the field.
 """
 
@@ -26,7 +28,7 @@ from clubs.models import Pair, Session
 from clubs.permissions import can_direct, can_score
 from scoring.domain.errors import ScoringError
 from scoring.domain.notation import as_data, shorthand
-from scoring.domain.results import Artificial, Assigned
+from scoring.domain.results import Artificial, Assigned, correction
 from scoring.domain.results import Result as DomainResult
 from scoring.domain.text import Text
 from scoring.models import Result, ResultChange
@@ -65,6 +67,8 @@ def _trail(
     new: dict | None,
     reason: str,
     user,
+    at_table: int | None = None,
+    confirmed_by: str = "",
 ) -> ResultChange:
     if session.status == Session.Status.PROVISIONAL:  # a correction in the score-query window: players see it
         from scoring.services.sessions import publication_refresh
@@ -81,6 +85,8 @@ def _trail(
         new=new,
         reason=reason.strip(),
         by=user if getattr(user, "is_authenticated", False) else None,
+        at_table=at_table,
+        confirmed_by=confirmed_by,
     )
 
 
@@ -121,10 +127,12 @@ def result_record(
     reason: str = "",
     off_schedule: bool = False,
     at_table: bool = False,
+    confirmed_by: str = "",
     layout=None,
 ) -> Result:
     """Record a new traveller line (see the module's docstring). ``layout``: the session's layout when the caller
-    already holds it (a phone's confirmation: the tables' context), else ``session_layout(session)`` is read."""
+    already holds it (a phone's confirmation: the tables' context), else ``session_layout(session)`` is read.
+    ``confirmed_by``: with ``at_table``, the side (``NS`` or ``EW``) whose phone confirmed the result."""
     directing = _check_may_change(session=session, user=user, reason=reason, at_table=at_table)
     for pair, name in ((ns_pair, "ns"), (ew_pair, "ew")):
         if pair.session_id != session.pk:
@@ -199,6 +207,8 @@ def result_record(
         new=_line_data(result, group),
         reason=reason if not problem else f"{reason} [{problem}]",
         user=user,
+        at_table=table if at_table else None,
+        confirmed_by=confirmed_by if at_table and confirmed_by in ("NS", "EW") else "",
     )
     return line
 
@@ -209,6 +219,7 @@ def result_correct(*, result: Result, new: DomainResult, user, reason: str = "",
     result = Result.objects.select_for_update().select_related("session", "ns_pair", "ew_pair").get(pk=result.pk)
     _check_may_change(session=result.session, user=user, reason=reason)
     old, old_group = domain_result(result), result.group
+    new = correction(old, new)
     group = old_group if group is None else group
     if old == new and group == old_group:
         return result

@@ -94,6 +94,22 @@ ENGLISH: dict[str, Template] = {
     "director.choice": lambda p: "Choose one of the results, or type the result.",
     "director.reason": lambda p: "Say why (it goes into the board's audit trail).",
     "director.resolved": lambda p: "This conflict is already resolved.",
+    "director.table_missing": lambda p: "Which table? Give the table's number.",
+    "director.board_missing": lambda p: "Which board? Give the board's number.",
+    "director.table_unknown": lambda p: f"There is no table {p['table']} in this session.",
+    "director.board_not_at_table": lambda p: (
+        f"Table {p['table']} does not play board {p['board']} (it plays boards {_span(p['boards'])})."
+    ),
+    "director.room_closed": lambda p: (
+        "The results are published: the live room is closed. Correct results on the session's results page."
+    ),
+    "director.not_running": lambda p: f"{p['session']} is not in play: rounds are started only during play.",
+    "director.tables_playing": lambda p: (
+        f"Table {p['tables'][0]} is still playing. Start round {p['round']} anyway? It finishes its round first."
+        if p["count"] == 1
+        else f"{p['count']} tables are still playing (tables {_and([str(t) for t in p['tables']])}). "
+        f"Start round {p['round']} anyway? They finish their round first."
+    ),
     # at the end of a round
     "move.stay": lambda p: f"Pair {p['pair']}: stay at this table, {p['seat']}.",
     "move.go": lambda p: f"Pair {p['pair']}: go to table {p['table']}, {p['seat']}.",

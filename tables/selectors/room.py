@@ -1,8 +1,14 @@
 """The director's live room, read in one go (``room_state``): every table's progress in its round (boards
 confirmed, pending, missing, in conflict), late tables, phones at each table, codes locked by wrong PINs,
-open conflicts with their results in bridge words, tables' correction requests, suspicious results
-(``scoring.domain.checks`` through ``scoring.selectors.travellers``) and the running ranking — the
-session scored now from its ``Result`` rows, so each confirmed result shows at the next refresh.
+open conflicts with their results in bridge words (each said with the phone that sent it, its side and when),
+tables' correction requests, suspicious results (``scoring.domain.checks`` through
+``scoring.selectors.travellers``: those to look at, and those a director checked and let stand) and the running
+ranking — the session scored now from its ``Result`` rows, so each confirmed result shows at the next refresh.
+
+* ``tables_still_playing`` — the tables with boards still to confirm (what "Start round N" asks about);
+* ``correction_initial`` — the room's correction form filled in for a table and board (a request's "Correct it",
+  a flag's "Correct it"): the round, the result recorded as the scorer types it, its lead;
+* ``board_to_check`` — a board's flagged results with the hands beside them, for the director.
 
 Only the club's directors read it (``clubs.selectors.session_get_for_director`` in the views).
 """
@@ -13,15 +19,19 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.models import Session
 from clubs.texts import render
-from scoring.domain.notation import from_data
+from dealing.selectors.boards import BoardRecord, board_for_flag_check
+from scoring.domain.notation import from_data, shorthand
 from scoring.models import Result
-from scoring.selectors.travellers import ranking_rows, session_travellers
+from scoring.selectors.results import domain_result
+from scoring.selectors.travellers import Flagged, ranking_rows, session_travellers
 from tables.domain.codes import WINDOW
 from tables.domain.moves import round_notes
 from tables.domain.progress import board_states, is_late, table_position
+from tables.domain.text import Text
 from tables.models import Conflict, CorrectionRequest, Device, JoinAttempt, Submission, Table, TableSession
 from tables.selectors.context import session_context
 from tables.selectors.table import _pair_json, _recorded, said
@@ -52,10 +62,22 @@ class TableRow:
         return sum(1 for _b, s in self.boards if s in ("missing", "pending"))
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One result of a conflict: its submission, the result said, and who sent it — the table's phone (numbered in
+    the order the table's phones joined), the side that entered it, and when."""
+
+    pk: int
+    words: str
+    phone: int | None
+    side: str
+    at: object
+
+
 @dataclass
 class ConflictRow:
     conflict: Conflict
-    choices: list[tuple[int, str]]  # (submission id, the result said)
+    choices: list[Choice]
     recorded: str
 
 
@@ -67,9 +89,28 @@ class Room:
     tables: list[TableRow]
     conflicts: list[ConflictRow]
     requests: list[CorrectionRequest]
-    flags: list[str]
+    flags: list[Flagged]  # to look at
     ranking: list
     deal_checks_note: str = ""
+    checked: list[Flagged] = field(default_factory=list)  # looked at, and let stand
+
+    @property
+    def closed(self) -> bool:
+        """The results are published: the room shows the evening as it ended and changes nothing."""
+        return self.session.is_published
+
+    @property
+    def still_playing(self) -> list[int]:
+        """The tables with boards still to confirm in their round (late tables included)."""
+        return [t.table.number for t in self.tables if t.playing]
+
+    @property
+    def release_question(self) -> Text | None:
+        """What "Start round N" asks while tables are still playing (None: every table is done, nothing to ask)."""
+        playing = self.still_playing
+        if not playing or self.next_round is None:
+            return None
+        return Text.of("director.tables_playing", count=len(playing), tables=tuple(playing), round=self.next_round)
 
     @property
     def released(self) -> int:
@@ -95,15 +136,19 @@ def room_state(*, session: Session, user, now=None) -> Room:
     context = session_context(session)
     results = session_travellers(session=session, checks_for=user, layout=context.layout, trail=False)
     ranking = ranking_rows(results.event, results.pairs)
-    flags = [render(t) for t in results.flags]
+    flagged = results.flagged()
+    flags = [f for f in flagged if f.check is None]
+    checked = [f for f in flagged if f.check is not None]
     if table_session is None:
-        return Room(session, None, context.rounds, [], [], [], flags, ranking, results.deal_checks_note)
+        return Room(session, None, context.rounds, [], [], [], flags, ranking, results.deal_checks_note, checked)
     minutes = table_settings_get(session.club).minutes_per_board
     seen_since = now - timedelta(seconds=SEEN_SECONDS)
     tables = list(Table.objects.filter(table_session=table_session).order_by("number"))
     phones: dict[int, int] = {}
-    for device in Device.objects.filter(table__in=tables, left_at__isnull=True, last_seen__gte=seen_since):
-        phones[device.table_id] = phones.get(device.table_id, 0) + 1
+    devices = list(Device.objects.filter(table__in=tables).only("id", "table_id", "joined_at", "left_at", "last_seen"))
+    for device in devices:
+        if device.left_at is None and device.last_seen is not None and device.last_seen >= seen_since:
+            phones[device.table_id] = phones.get(device.table_id, 0) + 1
     wrong: dict[int, int] = {}
     for attempt in JoinAttempt.objects.filter(table__in=tables, ok=False, at__gt=now - WINDOW):
         wrong[attempt.table_id] = wrong.get(attempt.table_id, 0) + 1
@@ -136,7 +181,7 @@ def room_state(*, session: Session, user, now=None) -> Room:
             pending={b for b in boards if (table.pk, r, b) in pending},
             conflicts={b for b in boards if (table.pk, r, b) in conflicted},
         )
-        late = is_late(
+        late = not session.is_over and is_late(  # (once play is over no table is late)
             position,
             released=table_session.released_round,
             released_at=table_session.released_at,
@@ -164,24 +209,38 @@ def room_state(*, session: Session, user, now=None) -> Room:
                 else [],
             )
         )
+    phone_numbers = {
+        device.pk: number
+        for table in tables
+        for number, device in enumerate(
+            sorted((d for d in devices if d.table_id == table.pk), key=lambda d: (d.joined_at, d.pk)), start=1
+        )
+    }
     conflicts = []
     for c in open_conflicts:
         recorded_result = _recorded(context, c.table.number, lines).get((c.round, c.board))
-        from scoring.selectors.results import domain_result
-
         choices = []
         seen = set()
         for sub in sorted(c.submissions.all(), key=lambda s: (s.at, s.pk)):
             words = said(from_data(sub.data), c.board)
             if words not in seen:
                 seen.add(words)
-                choices.append((sub.pk, words))
+                choices.append(Choice(sub.pk, words, phone_numbers.get(sub.device_id), sub.side, sub.at))
         conflicts.append(
             ConflictRow(c, choices, said(domain_result(recorded_result), c.board) if recorded_result else "")
         )
     requests = list(CorrectionRequest.objects.filter(table__in=tables, done_at__isnull=True).select_related("table"))
     return Room(
-        session, table_session, context.rounds, rows, conflicts, requests, flags, ranking, results.deal_checks_note
+        session,
+        table_session,
+        context.rounds,
+        rows,
+        conflicts,
+        requests,
+        flags,
+        ranking,
+        results.deal_checks_note,
+        checked,
     )
 
 
@@ -206,3 +265,83 @@ def room_summary(*, session: Session) -> RoomSummary:
         Conflict.objects.filter(table__in=tables, resolved_at__isnull=True).count(),
         CorrectionRequest.objects.filter(table__in=tables, done_at__isnull=True).count(),
     )
+
+
+def tables_still_playing(*, session: Session) -> list[int]:
+    """The numbers of the tables with boards still to confirm in their round (a late table in an earlier round
+    too): what "Start round N" tells the director before it moves the evening on."""
+    table_session = TableSession.objects.filter(session=session).first()
+    if table_session is None:
+        return []
+    context = session_context(session)
+    lines = {(row.board, row.ns_pair_id, row.ew_pair_id): row for row in Result.objects.filter(session=session)}
+    out = []
+    for number in context.tables:
+        done = set(_recorded(context, number, lines))
+        position = table_position(context.boards_by_round(number), done=done, released=table_session.released_round)
+        if position.playing:
+            out.append(number)
+    return out
+
+
+def correction_initial(
+    *,
+    session: Session,
+    table: int | None,
+    board: int | None,
+    round_number: int | None = None,
+    request: CorrectionRequest | None = None,
+) -> dict:
+    """The room's correction form filled in for ``table`` and ``board``: the round the table plays it in, the result
+    recorded there as the scorer types it and its lead, and for a table's request its words as the reason."""
+    form: dict = {
+        "table": table or "",
+        "round": round_number or "",
+        "board": board or "",
+        "typed": "",
+        "lead": "",
+        "reason": "",
+        "request": request.pk if request is not None else "",
+    }
+    if table and board:
+        context = session_context(session)
+        found = round_number or context.round_of_board(table, board)
+        meeting = context.meeting(found, table) if found else None
+        if meeting is not None and board in meeting.boards:
+            form["round"] = found
+            ns_pair, ew_pair = context.meeting_pairs(meeting)
+            recorded = Result.objects.filter(session=session, board=board, ns_pair=ns_pair, ew_pair=ew_pair).first()
+            if recorded is not None:
+                result = domain_result(recorded)
+                form["typed"] = shorthand(result)
+                form["lead"] = getattr(result, "lead", "") or ""
+    if request is not None:
+        form["reason"] = _("Table %(table)s asked: %(note)s") % {"table": request.table.number, "note": request.note}
+    return form
+
+
+@dataclass
+class BoardToCheck:
+    """A board's lines for the director looking at its flags, and its deal beside them (only when a line of the
+    board is flagged: the session may still be in play, and the room shows no other deal)."""
+
+    session: Session
+    board: int
+    lines: list  # scoring.selectors.travellers.Line, the board's traveller
+    record: BoardRecord | None  # the deal and its analysis, or None
+
+    @property
+    def flagged(self) -> bool:
+        return any(line.flags or line.checked for line in self.lines)
+
+
+def board_to_check(*, session: Session, user, board: int) -> BoardToCheck:
+    """Board ``board``'s traveller with its flags (checked or not) and, when a line is flagged, its deal for the
+    club's director (``dealing.selectors.boards.board_for_flag_check``)."""
+    results = session_travellers(session=session, board=board, checks_for=user, trail=False)
+    traveller = results.traveller(board)
+    lines = [line for line in traveller.lines if line.entered] if traveller else []
+    found = BoardToCheck(session, board, lines, None)
+    if found.flagged:
+        _session, found.record = board_for_flag_check(user=user, session_id=session.pk, number=board)
+    return found

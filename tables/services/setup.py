@@ -5,8 +5,12 @@
   movement, round 1 released, the session put in play (planned → in play);
 * ``table_codes_renew`` — new codes and PINs for every table (old cards and joined phones stop working);
 * ``round_release`` — release the next round (idempotent: releasing a round already released changes
-  nothing, so a double click or two directors never skip a round);
+  nothing, so a double click or two directors never skip a round); while tables are still playing, only
+  when the director has been told how many and said so (``playing_confirmed``);
 * ``table_lock`` — lock or unlock a table (a locked table's phones can enter nothing).
+
+Rounds are released only while the session is in play; once its results are published the live room is
+closed (``room_open_check``) and nothing here changes a table.
 """
 
 from __future__ import annotations
@@ -31,6 +35,12 @@ def _require_director(user, club_id: int) -> None:
 
     if not can_direct(user, club_id):
         raise PermissionDenied("Only the club's directors may do this.")
+
+
+def room_open_check(session: Session) -> None:
+    """The live room acts only until the results are published; then it is closed (``TableError``)."""
+    if session.is_published:
+        raise TableError(Text.of("director.room_closed"), field=None)
 
 
 def table_settings_get(club: Club) -> TableSettings:
@@ -107,19 +117,31 @@ def table_codes_renew(*, session: Session, user) -> None:
 
 
 @transaction.atomic
-def round_release(*, session: Session, user, round_number: int) -> TableSession:
-    """Release ``round_number`` (the next one); releasing a round already released changes nothing."""
+def round_release(*, session: Session, user, round_number: int, playing_confirmed: bool = False) -> TableSession:
+    """Release ``round_number`` (the next one); releasing a round already released changes nothing. While tables are
+    still playing (``tables.selectors.room.tables_still_playing``), the director must have been asked and said yes
+    (``playing_confirmed``): else a ``TableError`` saying how many tables are still playing, and nothing changes."""
     from tables.selectors.context import session_context
+    from tables.selectors.room import tables_still_playing  # (the room reads the settings here: a cycle at the top)
 
     _require_director(user, session.club_id)
+    room_open_check(session)
     table_session = TableSession.objects.select_for_update().filter(session=session).first()
     if table_session is None:
         raise TableError(Text.of("director.not_started"), field=None)
     rounds = session_context(session).rounds
     if round_number <= table_session.released_round:
         return table_session
+    if session.status != Session.Status.RUNNING:
+        raise TableError(Text.of("director.not_running", session=session.name), field="round")
     if round_number not in rounds:
         raise TableError(Text.of("director.last_round", round=table_session.released_round), field="round")
+    playing = tables_still_playing(session=session)
+    if playing and not playing_confirmed:
+        raise TableError(
+            Text.of("director.tables_playing", count=len(playing), tables=tuple(playing), round=round_number),
+            field="round",
+        )
     table_session.released_round = round_number
     table_session.released_at = timezone.now()
     table_session.save(update_fields=["released_round", "released_at"])
@@ -129,6 +151,7 @@ def round_release(*, session: Session, user, round_number: int) -> TableSession:
 @transaction.atomic
 def table_lock(*, session: Session, user, table_number: int, locked: bool) -> Table:
     _require_director(user, session.club_id)
+    room_open_check(session)
     table = get_object_or_404(Table.objects.select_for_update(), table_session__session=session, number=table_number)
     table.locked = bool(locked)
     table.save(update_fields=["locked"])

@@ -261,6 +261,7 @@ def entry_confirm(*, device: Device, key: str, entry: str, side: str = "EW") -> 
             round=standing.round,
             table=table.number,
             at_table=True,
+            confirmed_by=side,
             layout=context.layout,
         )
         standing.status, standing.result = Submission.Status.CONFIRMED, recorded

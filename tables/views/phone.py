@@ -162,6 +162,7 @@ def _words() -> dict:
         "leave": _("Leave this table"),
         "board_not_here": board_not_here,
         "said_played": _("%(contract)s%(result)s by %(declarer)s, %(tricks)s: %(score)s"),
+        "said_played_lead": _("%(contract)s%(result)s by %(declarer)s, %(tricks)s, lead %(lead)s: %(score)s"),
         "said_passed": _("Passed out: 0"),
         "trick_forms": [ngettext("%(count)d trick", "%(count)d tricks", n) % {"count": n} for n in range(14)],
         "level_missing": say(Text.of("entry.level_missing")),

@@ -25,7 +25,7 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Artificial, Assigned, Played
 from scoring.domain.results import TravellerLine as L
-from scoring.domain.shorthand import describe, parse_entry
+from scoring.domain.shorthand import describe, parse_entry, parse_lead
 from scoring.domain.text import Text
 from scoring.texts import RENDERERS
 
@@ -62,6 +62,8 @@ def _error(call) -> Text:
 def _made_by_the_domain() -> list[Text]:
     texts = [_error(lambda t=t: parse_entry(t)) for t in BAD_ENTRIES]
     texts += [describe(parse_entry(t), 5) for t in SAID]
+    texts.append(describe(Played.of("4S", "N", 10, lead="HK"), 5))
+    texts.append(_error(lambda: parse_lead("Z9")))
     field = [L(1, f"{n}", f"{n}x", Assigned.of(s)) for n, s in enumerate([420, 420, 450, -1100], start=1)]
     texts.append(checks.far_from_the_field(field[-1], field))
     texts.append(checks.beyond_top_trumps(L(1, "1", "2", Played.of("6S", "N", 12)), DEAL))

@@ -697,6 +697,9 @@ room_fields = st.fixed_dictionaries(
         "reason": reason_text,
         "table": number_text,
         "board": number_text,
+        "lead": st.one_of(st.sampled_from(["HK", "s10", "K♥", "Z9", "♥", ""]), odd_text),
+        "request": st.one_of(st.sampled_from(["", "OWN"]), number_text),
+        "playing_confirmed": st.sampled_from(["1", "0", ""]),
         "confirmed": st.sampled_from(["yes", ""]),
     },
 )
@@ -737,6 +740,8 @@ def _room_state(session):
     htmx=False,
     in_polish=False,
 )  # a NUL in the reason: PostgreSQL refuses to store it
+@example(action="result", fields={"table": "1", "board": "1", "typed": "8S N", "lead": "Z9"}, target=0, htmx=True,
+         in_polish=True)  # fmt: skip
 def test_room_controls(room, director, client_for, action, fields, target, htmx, in_polish):
     """The live room's controls: release the next round, lock or unlock a table, resolve a conflict (one of its
     results, or one typed), enter or correct a table's result, close a table's request, finish the session,
@@ -751,6 +756,8 @@ def test_room_controls(room, director, client_for, action, fields, target, htmx,
     data = dict(fields)
     if action == "resolve" and data.get("choice") == "OWN":
         data["choice"] = str(conflicts[target % len(conflicts)].submissions.order_by("pk").first().pk)
+    if data.get("request") == "OWN":
+        data["request"] = str(requests[target % len(requests)].pk)
     url = {
         "release": base + "release/",
         "lock": base + f"tables/{max(target, 0)}/lock/",
@@ -773,6 +780,11 @@ def test_room_controls(room, director, client_for, action, fields, target, htmx,
         return
     if action == "finish" and response.status_code == 200 and b"confirmed" in response.content:
         assert after == before  # the page that says what finishing does, and asks
+        return
+    if action == "result":  # the correction form comes back with the error beside its field (htmx: the form alone)
+        refused = bool(said(response)) if htmx else refused_page(response)
+        assert response.status_code == (200 if htmx else 400 if refused else 302), response.status_code
+        check(send, response, before, after, refused=refused, in_polish=in_polish)
         return
     assert response.status_code == (200 if htmx and action != "finish" else 302), response.status_code
     check(send, response, before, after, refused=refused_by_message(response), in_polish=in_polish)

@@ -7,9 +7,10 @@ For every answer: no server error (5xx), and nothing the viewer must not see —
 not over (in any layout: PBN, a diagram, JSON), nor of a finished session of a club the viewer is not in (unless
 its results are published and public, or the commitment it was dealt from is revealed: its hand record is then
 public), no Pavlicek number of such a deal, no commitment key before its reveal, no fresh dealing key or encryption
-key, no table PIN to anyone who does not run the tables. The one way a deal
-leaves the site early — a director's dealing-machine file (``dealing:board_dealing_file``, POST) — is allowed to
-the club's director only. Every request runs in a savepoint rolled back after it, so the world stays the same.
+key, no table PIN to anyone who does not run the tables. The ways a deal leaves the site early — a director's
+dealing-machine file (``dealing:board_dealing_file``, POST), and a flagged board's hands beside its flag in the live
+room (``tables:board_check``) — are allowed to the club's director only. Every request runs in a savepoint rolled
+back after it, so the world stays the same.
 
 The rule and the machinery are in ``tests/security/matrix.py``; a new page is covered without a change here, and a
 new kind of URL parameter fails ``test_every_url_pattern_can_be_filled`` with how to teach the matrix. Pages are
@@ -48,10 +49,15 @@ from tests.security.policy import problems_of
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 #: (URL name, method, viewer) → the club whose deals that answer may carry before its sessions are over: the
-#: dealing-machine file, for the club's own director.
+#: dealing-machine file, and a flagged board's hands in the live room (issue 24), for the club's own director.
 EARLY_DEALS = {
     ("dealing:board_dealing_file", "post", "director"): "riverside",
     ("dealing:board_dealing_file", "post", "other_director"): "hilltop",
+    **{
+        ("tables:board_check", method, viewer): club
+        for method in ("get", "post")
+        for viewer, club in (("director", "riverside"), ("other_director", "hilltop"))
+    },
 }
 #: The viewers whose every page is also checked against the security policy (tests/security/test_headers.py).
 POLICY_VIEWERS = ("anonymous", "phone", "player", "director", "auditor")

@@ -82,7 +82,7 @@ def test_the_live_room_shows_every_table_and_its_controls_work(howell, director,
     for n in range(1, 5):
         assert f'data-testid="room-table-{n}"'.encode() in page.content
     assert b'data-testid="release-round"' in page.content
-    client.post(f"/tables/sessions/{howell.pk}/release/", {"round": 2})
+    client.post(f"/tables/sessions/{howell.pk}/release/", {"round": 2, "playing_confirmed": "1"})
     assert TableSession.objects.get(session=howell).released_round == 2
     client.post(f"/tables/sessions/{howell.pk}/tables/3/lock/", {"locked": "1"})
     assert table(3).locked

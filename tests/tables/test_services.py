@@ -154,7 +154,7 @@ def test_a_board_of_the_next_round_waits_for_the_director(howell, phone, key, di
     with pytest.raises(TableError) as error:
         entry_submit(device=phone(1), key=key(), data={"board": board, "round": 2, **FOUR_S})
     assert "has not started yet" in str(error.value)
-    round_release(session=howell, user=director, round_number=2)
+    round_release(session=howell, user=director, round_number=2, playing_confirmed=True)  # tables still playing
     round_release(session=howell, user=director, round_number=2)  # twice: still round 2
     assert entry_submit(device=phone(1), key=key(), data={"board": board, **FOUR_S}).round == 2
 

@@ -29,6 +29,8 @@ PARAMS = {
     "places": (1, "R1"),
     "ns": 3,
     "ew": 4,
+    "count": 2,
+    "tables": (1, 3),
 }
 
 

@@ -58,8 +58,9 @@
     if (d.passed_out) return W.said_passed;
     const contract = d.level + SUIT[d.strain] + ["", "×", "××"][d.doubling || 0];
     const over = d.tricks - (6 + d.level);
-    return fmt(W.said_played, { contract: contract, result: over === 0 ? "=" : over > 0 ? "+" + over : "−" + (-over),
-      declarer: d.declarer, tricks: W.trick_forms[d.tricks], score: signed(nsScore(board, d)) });
+    const lead = d.lead && d.lead.length > 1 ? SUIT[d.lead[0]] + (d.lead.slice(1) === "T" ? "10" : d.lead.slice(1)) : "";
+    return fmt(lead ? W.said_played_lead : W.said_played, { contract: contract, result: over === 0 ? "=" : over > 0 ? "+" + over : "−" + (-over),
+      declarer: d.declarer, tricks: W.trick_forms[d.tricks], lead: lead, score: signed(nsScore(board, d)) });
   }
   function entryBody(board, round, d) {
     if (d.passed_out) return { board: board, round: round, passed_out: true };

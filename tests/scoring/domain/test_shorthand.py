@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from dealing.domain.contract import Contract
 from scoring.domain.errors import ScoringError
 from scoring.domain.notation import shorthand
-from scoring.domain.results import Artificial, Assigned, Played, possible_scores
-from scoring.domain.shorthand import describe, parse_entry
+from scoring.domain.results import Artificial, Assigned, Played, correction, possible_scores
+from scoring.domain.shorthand import describe, lead_said, parse_entry, parse_lead
 
 
 def played(contract: str, declarer: str, tricks: int) -> Played:
@@ -185,3 +185,45 @@ results = st.one_of(
 @given(results)
 def test_what_a_line_shows_for_editing_reads_back(result):
     assert parse_entry(shorthand(result)) == result
+
+
+# --- the opening lead (issue 24: kept by a correction, said wherever the result is said) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept", "said"),
+    [("HK", "HK", "♥K"), ("h10", "HT", "♥10"), ("K♥", "HK", "♥K"), ("10s", "ST", "♠10"), ("c2", "C2", "♣2")],
+)
+def test_a_lead_typed_any_way_is_kept_as_one_card_and_said_with_its_symbol(typed, kept, said):
+    assert parse_lead(typed) == kept
+    assert lead_said(kept) == said
+
+
+@pytest.mark.parametrize("typed", ["H1", "Z9", "HKQ", "lead", "♥"])
+def test_a_lead_that_is_not_a_card_is_refused_on_the_lead_field(typed):
+    with pytest.raises(ScoringError) as error:
+        parse_lead(typed)
+    assert error.value.field == "lead" and error.value.text.code == "entry.lead"
+
+
+def test_a_result_is_said_with_its_lead():
+    assert str(describe(Played.of("3NT", "S", 8, lead="ST"), 1)) == "3NT−1 by S, 8 tricks, lead ♠10: −50"
+    assert str(describe(Played.of("3NT", "S", 8), 1)) == "3NT−1 by S, 8 tricks: −50"
+
+
+@pytest.mark.parametrize(
+    ("new", "lead"),
+    [
+        (Played.of("4S", "W", 10), "HK"),  # the declarer corrected: the card led stays
+        (Played.of("4S", "E", 9), "HK"),  # the tricks corrected
+        (Played.of("4S", "W", 10, lead="D2"), "D2"),  # another lead given: it replaces
+    ],
+)
+def test_a_correction_without_a_lead_keeps_the_lead_recorded(new, lead):
+    assert correction(Played.of("4S", "E", 10, lead="HK"), new).lead == lead
+
+
+def test_a_correction_to_a_pass_or_an_adjusted_score_has_no_lead():
+    old = Played.of("4S", "E", 10, lead="HK")
+    assert correction(old, Played(None)) == Played(None)
+    assert correction(old, Artificial(60, 40)) == Artificial(60, 40)
