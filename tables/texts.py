@@ -86,6 +86,16 @@ RENDERERS = {
     "director.choice": lambda p: _("Choose one of the results, or type the result."),
     "director.reason": lambda p: _("Say why (it goes into the board's audit trail)."),
     "director.resolved": lambda p: _("This conflict is already resolved."),
+    "handover.unknown": lambda p: _("There is no such result handed over at this table."),
+    "handover.closed": lambda p: _("Board %(board)s at table %(table)s: this handed-over result was dealt with.") % p,
+    "handover.recorded": lambda p: (
+        _(
+            "Board %(board)s at table %(table)s already has a result (%(said)s): "
+            "if the handed-over one is right, correct the board in the form."
+        )
+        % p
+    ),
+    "handover.no_result": lambda p: _("A request for the director is not a result: read it, then close it."),
     "move.stay": lambda p: _("Pair %(pair)s: stay at this table, %(seat)s.") % p,
     "move.go": lambda p: _("Pair %(pair)s: go to table %(table)s, %(seat)s.") % p,
     "move.sit_out": lambda p: _("Pair %(pair)s: sit out round %(round)s.") % p,

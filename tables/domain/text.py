@@ -94,6 +94,14 @@ ENGLISH: dict[str, Template] = {
     "director.choice": lambda p: "Choose one of the results, or type the result.",
     "director.reason": lambda p: "Say why (it goes into the board's audit trail).",
     "director.resolved": lambda p: "This conflict is already resolved.",
+    # results left on a signed-out phone
+    "handover.unknown": lambda p: "There is no such result handed over at this table.",
+    "handover.closed": lambda p: f"Board {p['board']} at table {p['table']}: this handed-over result was dealt with.",
+    "handover.recorded": lambda p: (
+        f"Board {p['board']} at table {p['table']} already has a result ({p['said']}): "
+        "if the handed-over one is right, correct the board in the form."
+    ),
+    "handover.no_result": lambda p: "A request for the director is not a result: read it, then close it.",
     # at the end of a round
     "move.stay": lambda p: f"Pair {p['pair']}: stay at this table, {p['seat']}.",
     "move.go": lambda p: f"Pair {p['pair']}: go to table {p['table']}, {p['seat']}.",

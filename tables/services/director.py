@@ -19,7 +19,7 @@ from tables.domain.errors import TableError
 from tables.domain.text import Text
 from tables.models import Conflict, CorrectionRequest, Submission, Table
 from tables.selectors.context import session_context
-from tables.services.setup import _require_director
+from tables.services.setup import require_director
 
 
 def _line_result(session: Session, *, table: int, round_number: int, board: int):
@@ -60,7 +60,7 @@ def conflict_resolve(
     shorthand; the others are kept as not chosen."""
     conflict = Conflict.objects.select_for_update().select_related("table__table_session__session").get(pk=conflict.pk)
     session = conflict.table.table_session.session
-    _require_director(user, session.club_id)
+    require_director(user, session.club_id)
     if conflict.resolved_at is not None:
         raise TableError(Text.of("director.resolved"), field=None)
     subs = list(conflict.submissions.all())
@@ -97,7 +97,7 @@ def table_result_set(
     *, session: Session, user, table: int, round_number: int, board: int, typed: str, reason: str = ""
 ) -> Result:
     """The director enters or corrects a table's result (the scorer's shorthand: ``4S= N``, ``A6040`` …)."""
-    _require_director(user, session.club_id)
+    require_director(user, session.club_id)
     result = parse_entry(typed)
     ns_pair, ew_pair, recorded = _line_result(session, table=table, round_number=round_number, board=board)
     if recorded is not None and not reason.strip():
@@ -123,7 +123,7 @@ def correction_request_done(*, request: CorrectionRequest, user) -> CorrectionRe
     request = (
         CorrectionRequest.objects.select_for_update().select_related("table__table_session__session").get(pk=request.pk)
     )
-    _require_director(user, request.table.table_session.session.club_id)
+    require_director(user, request.table.table_session.session.club_id)
     if request.done_at is None:
         request.done_at, request.done_by = timezone.now(), user
         request.save(update_fields=["done_at", "done_by"])

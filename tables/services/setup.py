@@ -5,7 +5,10 @@
   movement, round 1 released, the session put in play (planned → in play);
 * ``table_codes_renew`` — new codes and PINs for every table (old cards and joined phones stop working);
 * ``round_release`` — release the next round (idempotent: releasing a round already released changes
-  nothing, so a double click or two directors never skip a round);
+  nothing, so a double click or two directors never skip a round); the tables that had finished the round
+  before have read its move instructions while they waited, so they go straight on to the new round, and a
+  table still playing reads its moves when it finishes (``Table.moved_round``);
+* ``live_ranking_set`` — whether the players' phones show the ranking so far between rounds;
 * ``table_lock`` — lock or unlock a table (a locked table's phones can enter nothing).
 """
 
@@ -26,7 +29,7 @@ from tables.domain.text import Text
 from tables.models import Device, Table, TableSession, TableSettings
 
 
-def _require_director(user, club_id: int) -> None:
+def require_director(user, club_id: int) -> None:
     from django.core.exceptions import PermissionDenied
 
     if not can_direct(user, club_id):
@@ -41,7 +44,7 @@ def table_settings_get(club: Club) -> TableSettings:
 def table_settings_set(
     *, club: Club, user, record_lead: bool, show_traveller: bool, tricks: str, minutes_per_board: int
 ) -> TableSettings:
-    _require_director(user, club.pk)
+    require_director(user, club.pk)
     settings, _created = TableSettings.objects.get_or_create(club=club)
     settings.record_lead, settings.show_traveller = bool(record_lead), bool(show_traveller)
     settings.tricks = tricks if tricks in TableSettings.Tricks.values else TableSettings.Tricks.RELATIVE
@@ -63,7 +66,7 @@ def table_entry_start(*, session: Session, user) -> TableSession:
     """Start table entry (idempotent: a started session keeps its codes)."""
     from tables.selectors.context import session_context
 
-    _require_director(user, session.club_id)
+    require_director(user, session.club_id)
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.is_over:
         raise TableError(Text.of("session.over", session=session.name), field=None)
@@ -98,7 +101,7 @@ def table_entry_start(*, session: Session, user) -> TableSession:
 
 @transaction.atomic
 def table_codes_renew(*, session: Session, user) -> None:
-    _require_director(user, session.club_id)
+    require_director(user, session.club_id)
     now = timezone.now()
     for table in Table.objects.select_for_update().filter(table_session__session=session):
         table.code, table.pin = _unique_code(), new_pin(secrets.randbelow)
@@ -111,7 +114,7 @@ def round_release(*, session: Session, user, round_number: int) -> TableSession:
     """Release ``round_number`` (the next one); releasing a round already released changes nothing."""
     from tables.selectors.context import session_context
 
-    _require_director(user, session.club_id)
+    require_director(user, session.club_id)
     table_session = TableSession.objects.select_for_update().filter(session=session).first()
     if table_session is None:
         raise TableError(Text.of("director.not_started"), field=None)
@@ -120,15 +123,52 @@ def round_release(*, session: Session, user, round_number: int) -> TableSession:
         return table_session
     if round_number not in rounds:
         raise TableError(Text.of("director.last_round", round=table_session.released_round), field="round")
+    _waiting_tables_moved_on(session, table_session)
     table_session.released_round = round_number
     table_session.released_at = timezone.now()
     table_session.save(update_fields=["released_round", "released_at"])
     return table_session
 
 
+def _waiting_tables_moved_on(session: Session, table_session: TableSession) -> None:
+    """Before the next round is released: every table done with the round released so far has shown its move
+    instructions while it waited (its phone goes on to the new round at once); the others will show theirs when
+    they finish."""
+    # (tables.selectors imports this module: read here, when the release needs it)
+    from scoring.models import Result
+    from tables.models import Conflict
+    from tables.selectors.context import session_context
+    from tables.selectors.table import table_position_now
+
+    context = session_context(session)
+    rows = {(r.board, r.ns_pair_id, r.ew_pair_id): r for r in Result.objects.filter(session=session)}
+    open_conflicts: dict[int, set[tuple[int, int]]] = {}
+    for c in Conflict.objects.filter(table__table_session=table_session, resolved_at__isnull=True):
+        open_conflicts.setdefault(c.table_id, set()).add((c.round, c.board))
+    waiting = table_session.released_round
+    for table in Table.objects.select_for_update().filter(table_session=table_session, moved_round__lt=waiting):
+        table.table_session = table_session
+        position = table_position_now(context, table, rows=rows, conflicts=open_conflicts.get(table.pk, set()))
+        if position.round == waiting and not position.playing:
+            table.moved_round = waiting
+            table.save(update_fields=["moved_round"])
+
+
+@transaction.atomic
+def live_ranking_set(*, session: Session, user, shown: bool) -> TableSession:
+    """Show the players the ranking so far on the tables' phones between rounds, or stop showing it."""
+    require_director(user, session.club_id)
+    table_session = TableSession.objects.select_for_update().filter(session=session).first()
+    if table_session is None:
+        raise TableError(Text.of("director.not_started"), field=None)
+    table_session.live_ranking = bool(shown)
+    table_session.save(update_fields=["live_ranking"])
+    return table_session
+
+
 @transaction.atomic
 def table_lock(*, session: Session, user, table_number: int, locked: bool) -> Table:
-    _require_director(user, session.club_id)
+    require_director(user, session.club_id)
     table = get_object_or_404(Table.objects.select_for_update(), table_session__session=session, number=table_number)
     table.locked = bool(locked)
     table.save(update_fields=["locked"])

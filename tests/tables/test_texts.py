@@ -29,6 +29,7 @@ PARAMS = {
     "places": (1, "R1"),
     "ns": 3,
     "ew": 4,
+    "said": "4♠= by N, 10 tricks: +420",
 }
 
 
