@@ -22,11 +22,12 @@ from django.utils import timezone
 
 from clubs.models import Club, Session
 from clubs.permissions import can_direct
+from scoring.models import Result
 from scoring.services.sessions import session_status_set
 from tables.domain.codes import new_code, new_pin
 from tables.domain.errors import TableError
 from tables.domain.text import Text
-from tables.models import Device, Table, TableSession, TableSettings
+from tables.models import Conflict, Device, Table, TableSession, TableSettings
 
 
 def require_director(user, club_id: int) -> None:
@@ -134,9 +135,7 @@ def _waiting_tables_moved_on(session: Session, table_session: TableSession) -> N
     """Before the next round is released: every table done with the round released so far has shown its move
     instructions while it waited (its phone goes on to the new round at once); the others will show theirs when
     they finish."""
-    # (tables.selectors imports this module: read here, when the release needs it)
-    from scoring.models import Result
-    from tables.models import Conflict
+    # (tables.selectors.table imports this module: imported here, when the release needs it)
     from tables.selectors.context import session_context
     from tables.selectors.table import table_position_now
 
