@@ -24,6 +24,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Session
+from scoring.models import Result
 from scoring.selectors.layout import session_layout
 from tables.models import Table
 from tests.e2e.browser import log_in, snap
@@ -86,9 +87,15 @@ def test_a_late_table_reads_where_to_move_before_its_next_round(browser, live_se
     snap(page, shots / "phone-late-table-moves-375.png")
     page.reload()  # a reload, or another phone of the table, shows the same
     expect(moved).to_have_text("We have moved: start round 2")
-    moved.click()
+    page.route(re.compile(r"/tables/state/$"), lambda route: route.abort())  # the tap is answered, the state is not
+    with page.expect_response(re.compile(r"/tables/moves/$")):
+        moved.click()
     expect(page.get_by_test_id("round-title")).to_contain_text("Round 2")
     expect(page.get_by_test_id("pair-ns")).to_contain_text(second.ns)
+    enter(page, second.boards[0])  # round 2's board, entered in round 2 (not back to round 1's moves meanwhile)
+    expect(page.get_by_test_id("all-sent")).to_be_visible()
+    assert Result.objects.filter(session=tables_started, board=second.boards[0], round=2, table=1).exists()
+    page.unroute(re.compile(r"/tables/state/$"))
     page.reload()
     expect(page.get_by_test_id("round-title")).to_contain_text("Round 2")  # the server knows the table moved on
     assert table_of(tables_started, 1).moved_round == 1

@@ -143,7 +143,9 @@
         const err = data.error || {};
         if (!response.ok && err.code === "not_joined") { signedOut = true; break; }   // kept: see held()
         queue.shift(); save(STORE.queue, queue);
-        if (response.ok) {
+        if (response.ok && a.kind === "moved") {   // laid into the kept state at once, as an entry's answer is
+          state.moved = Math.max(state.moved || 0, data.moved || a.round); save(STORE.state, state); etag = "";
+        } else if (response.ok) {
           applyAnswer(data); etag = "";
           if (a.kind === "request") { notices.push(fmt(W.request_sent_board, { n: a.board })); save(STORE.notices, notices); }
         } else if (a.kind === "confirm" && err.code === "conflict") {
@@ -285,7 +287,7 @@
     html += '<p class="muted">' + esc(fmt(W.done_boards, { done: done, all: rows.length })) + "</p>";
     html += '<ul class="boards">' + rows.map((x) =>
       '<li><button type="button" class="board-row state-' + x.state + '" data-act="open" data-board="' + x.board +
-      '" data-testid="board-' + x.board + '"><span class="num">' + esc(fmt(W.board, { n: x.board })) + "</span>" +
+      '" data-round="' + r.round + '" data-testid="board-' + x.board + '"><span class="num">' + esc(fmt(W.board, { n: x.board })) + "</span>" +
       '<span class="what">' + boardWhat(x) + "</span></button></li>").join("") + "</ul>";
     const next = rows.find((x) => x.state === "missing");
     if (next && !state.locked) html += '<button type="button" class="big" data-act="check" data-board="' + next.board + '" data-testid="next-board">' + esc(W.next_board) + "</button>";
