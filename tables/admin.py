@@ -6,6 +6,7 @@ from tables.models import (
     Conflict,
     CorrectionRequest,
     Device,
+    Handover,
     JoinAttempt,
     Submission,
     Table,
@@ -31,5 +32,5 @@ class SubmissionAdmin(ReadOnly):
     list_filter = ("kind", "status")
 
 
-for model in (TableSettings, TableSession, Table, Device, JoinAttempt, Conflict, CorrectionRequest):
+for model in (TableSettings, TableSession, Table, Device, JoinAttempt, Conflict, CorrectionRequest, Handover):
     admin.site.register(model, ReadOnly)

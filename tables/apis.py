@@ -13,7 +13,14 @@ is answered as the first time and changes nothing.
 * ``POST tables/confirmations/`` — ``entry`` (its key) and ``side`` (EW by default): the result is recorded;
 * ``POST tables/requests/`` — ``board`` and ``note``: ask the director to correct a confirmed result;
 * ``GET tables/boards/{n}/traveller/`` — the board's traveller so far (a club setting; only once this
-  table has confirmed the board).
+  table has confirmed the board);
+* ``POST tables/moves/`` — ``round``: the table has read where to go after a round it finished late, and goes on
+  to the next (``tables.domain.progress``);
+* ``POST tables/handovers/`` — a phone signed out of its table (its token still names it) hands over what it had
+  not sent: ``actions`` (its queue: ``key``, ``kind``, ``body``) and ``to`` (``table``, ``director``, or "" to
+  report them only); ``POST tables/handovers/dismissals/`` — ``handover``: the table's phone sets one aside;
+* ``GET tables/ranking/`` — the ranking for the players: live while in play when the director shows it, the
+  published one (provisional included) once out; 404 when there is none to show.
 
 Answers: ``{"status", "board", "round", "entry", "result", "key", "said"}`` — ``status`` pending, confirmed,
 conflict or requested; ``said`` the result in bridge words in the phone's language. Errors have the
@@ -32,9 +39,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.domain.notation import from_data
+from tables.selectors.ranking import phone_ranking
 from tables.selectors.table import board_traveller, said, table_state_at, table_state_version
+from tables.services.handovers import handover_dismiss, handover_give
 from tables.services.joining import device_for_token
-from tables.services.submissions import Answer, correction_request, entry_confirm, entry_submit
+from tables.services.submissions import Answer, correction_request, entry_confirm, entry_submit, table_moved_on
 
 TOKEN_HEADER = "X-Table-Token"
 
@@ -172,10 +181,83 @@ class TravellerApi(TableApi):
         return Response(traveller)
 
 
+class MoveApi(TableApi):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TableMoveInput"
+
+        key = serializers.CharField(max_length=64, required=False)
+        round = serializers.CharField(max_length=8)
+
+    @extend_schema(
+        request=InputSerializer, responses=inline_serializer("TableMoved", {"moved": serializers.IntegerField()})
+    )
+    def post(self, request):
+        device = self.device(request)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response({"moved": table_moved_on(device=device, round_number=data.validated_data["round"])})
+
+
+class HandoverApi(TableApi):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TableHandoverInput"
+
+        to = serializers.ChoiceField(choices=["", "table", "director"], required=False, default="")
+        actions = serializers.ListField(child=serializers.DictField(), max_length=200)
+
+    @extend_schema(
+        request=InputSerializer, responses=inline_serializer("TableHandedOver", {"handed": serializers.IntegerField()})
+    )
+    def post(self, request):
+        device = device_for_token(request.headers.get(TOKEN_HEADER), signed_out_too=True)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = data.validated_data
+        handed = handover_give(device=device, actions=fields["actions"], to=fields["to"])
+        return Response({"handed": len(handed)})
+
+
+class HandoverDismissApi(TableApi):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TableHandoverDismissInput"
+
+        key = serializers.CharField(max_length=64, required=False)
+        handover = serializers.CharField(max_length=12)
+
+    @extend_schema(request=InputSerializer, responses=inline_serializer("TableHandoverSetAside", {}))
+    def post(self, request):
+        device = self.device(request)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        handover_dismiss(device=device, handover=data.validated_data["handover"])
+        return Response({})
+
+
+class RankingApi(TableApi):
+    @extend_schema(
+        responses=inline_serializer(
+            "TableRanking",
+            {"kind": serializers.CharField(), "rows": serializers.ListField(), "url": serializers.CharField()},
+        )
+    )
+    def get(self, request):
+        ranking = phone_ranking(self.device(request))
+        if ranking is None:
+            raise Http404
+        return Response(ranking)
+
+
 urlpatterns = [
     path("tables/state/", TableStateApi.as_view(), name="tables-state"),
     path("tables/entries/", EntryApi.as_view(), name="tables-entries"),
     path("tables/confirmations/", ConfirmApi.as_view(), name="tables-confirmations"),
     path("tables/requests/", RequestApi.as_view(), name="tables-requests"),
     path("tables/boards/<int:board>/traveller/", TravellerApi.as_view(), name="tables-traveller"),
+    path("tables/moves/", MoveApi.as_view(), name="tables-moves"),
+    path("tables/handovers/", HandoverApi.as_view(), name="tables-handovers"),
+    path("tables/handovers/dismissals/", HandoverDismissApi.as_view(), name="tables-handover-dismissals"),
+    path("tables/ranking/", RankingApi.as_view(), name="tables-ranking"),
 ]

@@ -14,6 +14,8 @@
   answer and nothing is ever overwritten.
 * :class:`Conflict` — different results for one board at one table, kept for the director.
 * :class:`CorrectionRequest` — a table asking the director to correct a confirmed result.
+* :class:`Handover` — what a signed-out phone had not sent (another phone took over), handed to the table's
+  current phone or to the director, so that no result is lost.
 """
 
 from __future__ import annotations
@@ -60,6 +62,11 @@ class TableSession(models.Model):
     )
     released_round = models.PositiveSmallIntegerField(_("last round released"), default=1)
     released_at = models.DateTimeField(_("released at"), null=True, blank=True)
+    live_ranking = models.BooleanField(
+        _("players see the live ranking"),
+        default=False,
+        help_text=_("The phones show the ranking so far between rounds (never a deal)."),
+    )
 
     class Meta:
         verbose_name = _("table entry of a session")
@@ -75,6 +82,8 @@ class Table(models.Model):
     code = models.CharField(_("table code"), max_length=12, unique=True)
     pin = models.CharField(_("PIN"), max_length=8)
     locked = models.BooleanField(_("locked by the director"), default=False)
+    #: The last round whose move instructions the table has read (``tables.domain.progress.table_position``).
+    moved_round = models.PositiveSmallIntegerField(_("moved on after round"), default=0)
 
     class Meta:
         ordering = ["table_session_id", "number"]
@@ -209,3 +218,43 @@ class CorrectionRequest(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.table_id} board {self.board}: {self.note[:40]}"
+
+
+class Handover(models.Model):
+    """An action a phone could not send because it was signed out (another phone took over, new codes): handed by
+    that phone to the table's current phone (which sends it under its own key) or to the director."""
+
+    class To(TextChoices):
+        NOBODY = "", _("still on the signed-out phone")
+        TABLE = "table", _("to the table's phone")
+        DIRECTOR = "director", _("to the director")
+
+    class Closed(TextChoices):
+        SENT = "sent", _("sent by the table's phone")
+        RECORDED = "recorded", _("recorded by the director")
+        DISMISSED = "dismissed", _("not needed")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="handovers")
+    device = models.ForeignKey(Device, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    key = models.CharField(_("idempotency key"), max_length=64)
+    kind = models.CharField(max_length=8, choices=Submission.Kind.choices)
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    board = models.PositiveSmallIntegerField()
+    body = models.JSONField(default=dict, blank=True)  # what the phone would have sent
+    data = models.JSONField(null=True, blank=True)  # the result as scoring.domain.notation.as_data (entries, confirms)
+    to = models.CharField(max_length=8, choices=To.choices, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_how = models.CharField(max_length=10, choices=Closed.choices, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["at", "id"]
+        verbose_name = _("result on a signed-out phone")
+        verbose_name_plural = _("results on signed-out phones")
+        constraints = [models.UniqueConstraint(fields=["table", "key"], name="handover_key_once_per_table")]
+
+    def __str__(self) -> str:
+        return f"table {self.table_id} board {self.board}: {self.kind} {self.to or '-'} {self.closed_how or 'open'}"

@@ -110,6 +110,16 @@ RENDERERS = {
         )
         % {"count": p["count"], "tables": _and(str(t) for t in p["tables"]), "round": p["round"]}
     ),
+    "handover.unknown": lambda p: _("There is no such result handed over at this table."),
+    "handover.closed": lambda p: _("Board %(board)s at table %(table)s: this handed-over result was dealt with.") % p,
+    "handover.recorded": lambda p: (
+        _(
+            "Board %(board)s at table %(table)s already has a result (%(said)s): "
+            "if the handed-over one is right, correct the board in the form."
+        )
+        % p
+    ),
+    "handover.no_result": lambda p: _("A request for the director is not a result: read it, then close it."),
     "move.stay": lambda p: _("Pair %(pair)s: stay at this table, %(seat)s.") % p,
     "move.go": lambda p: _("Pair %(pair)s: go to table %(table)s, %(seat)s.") % p,
     "move.sit_out": lambda p: _("Pair %(pair)s: sit out round %(round)s.") % p,

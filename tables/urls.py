@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tables.views import director, phone
+from tables.views import director, handovers, phone
 
 app_name = "tables"
 
@@ -14,6 +14,7 @@ urlpatterns = [
     path("t/<str:code>/", phone.join_code, name="join_code"),
     path("tables/sessions/<int:session_id>/room/", director.room, name="room"),
     path("tables/sessions/<int:session_id>/room/live/", director.room_live, name="room_live"),
+    path("tables/sessions/<int:session_id>/room/phones/", handovers.room_phones, name="room_phones"),
     path("tables/sessions/<int:session_id>/start/", director.start, name="start"),
     path("tables/sessions/<int:session_id>/release/", director.release, name="release"),
     path("tables/sessions/<int:session_id>/tables/<int:table>/lock/", director.lock, name="lock"),

@@ -122,6 +122,12 @@ def _ranking_data(session: Session) -> tuple[dict, bool]:
     return _live_ranking(session), True
 
 
+def ranking_data(*, session: Session) -> tuple[dict, bool]:
+    """The ranking of ``session`` as players may see it once it is published (frozen then), else the live one and
+    True — for a director's preview, or for the tables' phones when the director shows players the live ranking."""
+    return _ranking_data(session)
+
+
 def viewer_pair(*, user, session: Session) -> str | None:
     """The label of the pair ``user`` played in (through the memberships linked to the login), or None."""
     if not getattr(user, "is_authenticated", False):

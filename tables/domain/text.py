@@ -110,6 +110,14 @@ ENGLISH: dict[str, Template] = {
         else f"{p['count']} tables are still playing (tables {_and([str(t) for t in p['tables']])}). "
         f"Start round {p['round']} anyway? They finish their round first."
     ),
+    # results left on a signed-out phone
+    "handover.unknown": lambda p: "There is no such result handed over at this table.",
+    "handover.closed": lambda p: f"Board {p['board']} at table {p['table']}: this handed-over result was dealt with.",
+    "handover.recorded": lambda p: (
+        f"Board {p['board']} at table {p['table']} already has a result ({p['said']}): "
+        "if the handed-over one is right, correct the board in the form."
+    ),
+    "handover.no_result": lambda p: "A request for the director is not a result: read it, then close it.",
     # at the end of a round
     "move.stay": lambda p: f"Pair {p['pair']}: stay at this table, {p['seat']}.",
     "move.go": lambda p: f"Pair {p['pair']}: go to table {p['table']}, {p['seat']}.",

@@ -2,9 +2,13 @@
 
 * :func:`table_state` — the session, the table, the round it is in (``tables.domain.progress``), the NS
   and EW pairs with their players' names, the boards in playing order with what is entered, pending
-  (waiting for the other side), confirmed or in conflict, notes (a sit-out, an arrow switch), the move
-  instructions once the round is done (``tables.domain.moves``), and the table's whole schedule (so a
-  phone that loses the network can go on entering this round's boards);
+  (waiting for the other side), confirmed or in conflict (with the results in conflict), notes (a sit-out,
+  an arrow switch), the move instructions once the round is done (``tables.domain.moves``), the last round
+  the table has moved on from, the results handed over to it from a signed-out phone, whether a ranking is
+  there for the players (live, when the director shows it; or published), and the table's whole schedule (so
+  a phone that loses the network can go on entering this round's boards);
+* :func:`table_done` and :func:`table_position_now` — what the table has nothing more to do with (boards
+  recorded, or in a conflict for the director), and so where it stands;
 * :func:`table_state_at` — the same, built once per table and :func:`table_state_version` (the three or four
   phones of a table ask for it in turn; each version's state is kept a minute in Django's cache);
 * :func:`board_traveller` — the board's traveller so far and this table's percentage, only for a board
@@ -31,9 +35,9 @@ from scoring.domain.shorthand import describe
 from scoring.models import Result
 from scoring.selectors.results import domain_result
 from tables.domain.moves import move_instructions, round_notes
-from tables.domain.progress import board_states, table_position
+from tables.domain.progress import Position, board_states, table_position
 from tables.domain.text import Text
-from tables.models import Conflict, Device, Submission, Table
+from tables.models import Conflict, Device, Handover, Submission, Table
 from tables.selectors.context import SessionContext, session_context
 from tables.services.setup import table_settings_get
 
@@ -83,21 +87,77 @@ def _recorded(context: SessionContext, table: int, rows=None) -> dict[tuple[int,
     return out
 
 
+def table_done(
+    context: SessionContext, table: Table, *, recorded=None, rows=None, conflicts=None
+) -> set[tuple[int, int]]:
+    """The (round, board)s the table has nothing more to do with: recorded, or in a conflict the director settles
+    (the players move on meanwhile). When the caller has them: ``recorded``, the table's recorded lines
+    (``_recorded``'s answer), or ``rows``, the session's results by line; ``conflicts``, the table's open conflicts'
+    (round, board)s."""
+    if recorded is None:
+        recorded = _recorded(context, table.number, rows)
+    if conflicts is None:
+        conflicts = {(c.round, c.board) for c in Conflict.objects.filter(table=table, resolved_at__isnull=True)}
+    return set(recorded) | set(conflicts)
+
+
+def table_position_now(context: SessionContext, table: Table, *, recorded=None, rows=None, conflicts=None) -> Position:
+    """Where ``table`` stands now, move instructions to read included (``tables.domain.progress.table_position``)."""
+    return table_position(
+        context.boards_by_round(table.number),
+        done=table_done(context, table, recorded=recorded, rows=rows, conflicts=conflicts),
+        released=table.table_session.released_round,
+        moved=table.moved_round,
+    )
+
+
+def _conflict_results(table: Table) -> dict[tuple[int, int], list[str]]:
+    """(round, board) → the different results of the board's open conflict, in bridge words, in the order sent."""
+    out: dict[tuple[int, int], list[str]] = {}
+    for conflict in Conflict.objects.filter(table=table, resolved_at__isnull=True).prefetch_related("submissions"):
+        words = out.setdefault((conflict.round, conflict.board), [])
+        for sub in sorted(conflict.submissions.all(), key=lambda s: (s.at, s.pk)):
+            if sub.data:
+                text = said(from_data(sub.data), conflict.board)
+                if text not in words:
+                    words.append(text)
+    return out
+
+
+def handovers_for_table(table: Table) -> list[dict]:
+    """The results a signed-out phone handed to this table's phones, not yet sent or set aside."""
+    out = []
+    for h in Handover.objects.filter(table=table, to=Handover.To.TABLE, closed_at__isnull=True):
+        out.append(
+            {
+                "id": h.pk,
+                "key": h.key,
+                "kind": h.kind,
+                "round": h.round,
+                "board": h.board,
+                "body": h.body,
+                "said": said(from_data(h.data), h.board) if h.data else h.body.get("note", ""),
+            }
+        )
+    return out
+
+
 def table_state(device: Device) -> dict:
     table: Table = device.table
     table_session = table.table_session
     session = table_session.session
     context = session_context(session)
-    by_round = context.boards_by_round(table.number)
     recorded = _recorded(context, table.number)
-    position = table_position(by_round, done=set(recorded), released=table_session.released_round)
     settings = table_settings_get(session.club)
     subs = Submission.objects.filter(
         table=table, kind=Submission.Kind.ENTRY, status__in=(Submission.Status.PENDING, Submission.Status.CONFIRMED)
     ).only("round", "board", "status", "key", "data", "side")
     pending = {(s.round, s.board): s for s in subs if s.status == Submission.Status.PENDING}
     confirmed_subs = {(s.round, s.board): s for s in subs if s.status == Submission.Status.CONFIRMED}
-    conflicts = {(c.round, c.board) for c in Conflict.objects.filter(table=table, resolved_at__isnull=True)}
+    in_conflict = _conflict_results(table)
+    conflicts = set(in_conflict)
+    position = table_position_now(context, table, recorded=recorded, conflicts=conflicts)
+    by_round = context.boards_by_round(table.number)
     rounds = []
     for r in context.rounds:
         meeting = context.meeting(r, table.number)
@@ -122,6 +182,8 @@ def table_state(device: Device) -> dict:
             elif (r, b) in pending:
                 sub = pending[(r, b)]
                 row.update(said=said(from_data(sub.data), b), result=sub.data, entry=sub.key, side=sub.side)
+            if (r, b) in in_conflict:
+                row["results"] = in_conflict[(r, b)]  # every result in conflict, for the players to see
             board_rows.append(row)
         rounds.append(
             {
@@ -158,9 +220,23 @@ def table_state(device: Device) -> dict:
         "locked": table.locked,
         "released": table_session.released_round,
         "last_round": context.rounds[-1] if context.rounds else 0,
-        "position": {"round": position.round, "playing": position.playing, "last": position.last},
+        "position": {
+            "round": position.round,
+            "playing": position.playing,
+            "last": position.last,
+            "moving": position.moving,
+        },
+        "moved": table.moved_round,
         "settings": {"lead": settings.record_lead, "traveller": settings.show_traveller, "tricks": settings.tricks},
         "rounds": rounds,
+        "handovers": handovers_for_table(table),
+        # a ranking for the players: the live one while the session is in play, when the director shows it; the
+        # published one (provisional included) once it is out; never before, and never a deal
+        "ranking": {
+            "live": bool(table_session.live_ranking) and session.status == session.Status.RUNNING,
+            "published": session.is_published,
+            "provisional": session.status == session.Status.PROVISIONAL,
+        },
     }
 
 
@@ -180,11 +256,16 @@ def _version_sql() -> str:
     lines = (
         f"FROM {result} r WHERE r.session_id = ts.session_id AND (r.{q('table')} = t.number OR r.{q('table')} IS NULL)"
     )
+    handover = q(Handover._meta.db_table)
     return (
-        f"SELECT s.status, ts.released_round, t.locked, (SELECT COUNT(*) {lines}), (SELECT MAX(r.updated_at) {lines}), "
+        f"SELECT s.status, ts.released_round, t.locked, t.moved_round, ts.live_ranking, "
+        f"(SELECT COUNT(*) {lines}), (SELECT MAX(r.updated_at) {lines}), "
         f"(SELECT COUNT(*) FROM {conflict} c WHERE c.table_id = t.id), "
         f"(SELECT MAX(c.resolved_at) FROM {conflict} c WHERE c.table_id = t.id), "
         f"(SELECT MAX(u.id) FROM {sub} u WHERE u.table_id = t.id), "
+        f"(SELECT MAX(h.id) FROM {handover} h WHERE h.table_id = t.id), "
+        f"(SELECT COUNT(*) FROM {handover} h WHERE h.table_id = t.id AND h.{q('to')} = 'table' "
+        f"AND h.closed_at IS NULL), "
         f"(SELECT MAX(p.updated_at) FROM {pair} p WHERE p.session_id = ts.session_id), "
         f"(SELECT MAX(st.updated_at) FROM {settings} st WHERE st.club_id = s.club_id) "
         f"FROM {q(Table._meta.db_table)} t JOIN {q(TableSession._meta.db_table)} ts ON ts.id = t.table_session_id "
@@ -196,7 +277,8 @@ def table_state_version(device: Device) -> str:
     """A cheap fingerprint of everything ``table_state`` shows (one query): the phone's page asks with it every few
     seconds and is answered "unchanged" (304) until something changed — a result recorded, corrected or deleted at
     this table (a line with this table's number, or with none: a line recorded without its table), a submission or
-    conflict at this table, a round released, the table locked, the session's status, a pair renamed, the club's
+    conflict at this table, a round released, the table locked or moved on, a result handed over to it or dealt
+    with, the players' live ranking switched, the session's status, a pair renamed, the club's
     table settings changed. Results at other tables do
     not show on this table's page, so they do not change it: with thirty tables playing, a phone is not sent its
     whole state again every time any table records a board."""

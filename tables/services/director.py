@@ -27,7 +27,7 @@ from tables.domain.errors import TableError
 from tables.domain.text import Text
 from tables.models import Conflict, CorrectionRequest, Submission, Table
 from tables.selectors.context import session_context
-from tables.services.setup import _require_director, room_open_check
+from tables.services.setup import require_director, room_open_check
 
 
 def board_round(session: Session, *, table: int | None, board: int | None, round_number: int | None = None) -> int:
@@ -88,7 +88,7 @@ def conflict_resolve(
     shorthand; the others are kept as not chosen."""
     conflict = Conflict.objects.select_for_update().select_related("table__table_session__session").get(pk=conflict.pk)
     session = conflict.table.table_session.session
-    _require_director(user, session.club_id)
+    require_director(user, session.club_id)
     room_open_check(session)
     if conflict.resolved_at is not None:
         raise TableError(Text.of("director.resolved"), field=None)
@@ -138,7 +138,7 @@ def table_result_set(
     table and board (``round_number``: only to say it; by default the round the table plays the board in). ``lead``:
     the opening lead (``HK``); none given keeps the lead recorded. ``request``: the table's correction request this
     answers, closed with it."""
-    _require_director(user, session.club_id)
+    require_director(user, session.club_id)
     room_open_check(session)
     round_number = board_round(session, table=table, board=board, round_number=round_number)
     assert table is not None and board is not None  # board_round refuses a missing table or board
@@ -172,7 +172,7 @@ def correction_request_done(*, request: CorrectionRequest, user) -> CorrectionRe
     request = (
         CorrectionRequest.objects.select_for_update().select_related("table__table_session__session").get(pk=request.pk)
     )
-    _require_director(user, request.table.table_session.session.club_id)
+    require_director(user, request.table.table_session.session.club_id)
     room_open_check(request.table.table_session.session)
     if request.done_at is None:
         request.done_at, request.done_by = timezone.now(), user

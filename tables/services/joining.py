@@ -5,7 +5,8 @@
   ``take_over`` the table's other phones are signed out. Every PIN tried is recorded
   (``JoinAttempt``): ``LIMIT`` wrong ones within ``WINDOW`` lock the code for a while
   (``tables.domain.codes.locked_until``), and the director's room shows it.
-* ``device_for_token`` — the phone behind a token (``TableError`` when unknown or signed out).
+* ``device_for_token`` — the phone behind a token (``TableError`` when unknown or signed out; with
+  ``signed_out_too``, a signed-out phone too: it may still hand over what it had not sent).
 * ``device_leave`` — the phone leaves its table.
 
 The errors say what is wrong in the phone's language: an unknown code, a session that is over (an old
@@ -93,15 +94,15 @@ def table_join(
     return device, token
 
 
-def device_for_token(token: str | None, *, touch: bool = False) -> Device:
-    """The joined phone behind ``token``; ``touch`` notes that it was seen (at most every 30 s)."""
+def device_for_token(token: str | None, *, touch: bool = False, signed_out_too: bool = False) -> Device:
+    """The joined phone behind ``token``; ``touch`` notes that it was seen (at most every 30 s); ``signed_out_too``:
+    a phone signed out of its table is found too."""
     device = None
     if token:
-        device = (
-            Device.objects.select_related("table__table_session__session__club")
-            .filter(token_hash=token_hash(token), left_at__isnull=True)
-            .first()
+        devices = Device.objects.select_related("table__table_session__session__club").filter(
+            token_hash=token_hash(token)
         )
+        device = (devices if signed_out_too else devices.filter(left_at__isnull=True)).first()
     if device is None:
         raise TableError(Text.of("device.unknown"), field=None, code="not_joined")
     if touch:

@@ -6,7 +6,10 @@
 * ``table_codes_renew`` — new codes and PINs for every table (old cards and joined phones stop working);
 * ``round_release`` — release the next round (idempotent: releasing a round already released changes
   nothing, so a double click or two directors never skip a round); while tables are still playing, only
-  when the director has been told how many and said so (``playing_confirmed``);
+  when the director has been told how many and said so (``playing_confirmed``); the tables that had finished the round
+  before have read its move instructions while they waited, so they go straight on to the new round, and a
+  table still playing reads its moves when it finishes (``Table.moved_round``);
+* ``live_ranking_set`` — whether the players' phones show the ranking so far between rounds;
 * ``table_lock`` — lock or unlock a table (a locked table's phones can enter nothing).
 
 Rounds are released only while the session is in play; once its results are published the live room is
@@ -23,14 +26,15 @@ from django.utils import timezone
 
 from clubs.models import Club, Session
 from clubs.permissions import can_direct
+from scoring.models import Result
 from scoring.services.sessions import session_status_set
 from tables.domain.codes import new_code, new_pin
 from tables.domain.errors import TableError
 from tables.domain.text import Text
-from tables.models import Device, Table, TableSession, TableSettings
+from tables.models import Conflict, Device, Table, TableSession, TableSettings
 
 
-def _require_director(user, club_id: int) -> None:
+def require_director(user, club_id: int) -> None:
     from django.core.exceptions import PermissionDenied
 
     if not can_direct(user, club_id):
@@ -51,7 +55,7 @@ def table_settings_get(club: Club) -> TableSettings:
 def table_settings_set(
     *, club: Club, user, record_lead: bool, show_traveller: bool, tricks: str, minutes_per_board: int
 ) -> TableSettings:
-    _require_director(user, club.pk)
+    require_director(user, club.pk)
     settings, _created = TableSettings.objects.get_or_create(club=club)
     settings.record_lead, settings.show_traveller = bool(record_lead), bool(show_traveller)
     settings.tricks = tricks if tricks in TableSettings.Tricks.values else TableSettings.Tricks.RELATIVE
@@ -73,7 +77,7 @@ def table_entry_start(*, session: Session, user) -> TableSession:
     """Start table entry (idempotent: a started session keeps its codes)."""
     from tables.selectors.context import session_context
 
-    _require_director(user, session.club_id)
+    require_director(user, session.club_id)
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.is_over:
         raise TableError(Text.of("session.over", session=session.name), field=None)
@@ -108,7 +112,7 @@ def table_entry_start(*, session: Session, user) -> TableSession:
 
 @transaction.atomic
 def table_codes_renew(*, session: Session, user) -> None:
-    _require_director(user, session.club_id)
+    require_director(user, session.club_id)
     now = timezone.now()
     for table in Table.objects.select_for_update().filter(table_session__session=session):
         table.code, table.pin = _unique_code(), new_pin(secrets.randbelow)
@@ -124,7 +128,7 @@ def round_release(*, session: Session, user, round_number: int, playing_confirme
     from tables.selectors.context import session_context
     from tables.selectors.room import tables_still_playing  # (the room reads the settings here: a cycle at the top)
 
-    _require_director(user, session.club_id)
+    require_director(user, session.club_id)
     room_open_check(session)
     table_session = TableSession.objects.select_for_update().filter(session=session).first()
     if table_session is None:
@@ -142,15 +146,50 @@ def round_release(*, session: Session, user, round_number: int, playing_confirme
             Text.of("director.tables_playing", count=len(playing), tables=tuple(playing), round=round_number),
             field="round",
         )
+    _waiting_tables_moved_on(session, table_session)
     table_session.released_round = round_number
     table_session.released_at = timezone.now()
     table_session.save(update_fields=["released_round", "released_at"])
     return table_session
 
 
+def _waiting_tables_moved_on(session: Session, table_session: TableSession) -> None:
+    """Before the next round is released: every table done with the round released so far has shown its move
+    instructions while it waited (its phone goes on to the new round at once); the others will show theirs when
+    they finish."""
+    # (tables.selectors.table imports this module: imported here, when the release needs it)
+    from tables.selectors.context import session_context
+    from tables.selectors.table import table_position_now
+
+    context = session_context(session)
+    rows = {(r.board, r.ns_pair_id, r.ew_pair_id): r for r in Result.objects.filter(session=session)}
+    open_conflicts: dict[int, set[tuple[int, int]]] = {}
+    for c in Conflict.objects.filter(table__table_session=table_session, resolved_at__isnull=True):
+        open_conflicts.setdefault(c.table_id, set()).add((c.round, c.board))
+    waiting = table_session.released_round
+    for table in Table.objects.select_for_update().filter(table_session=table_session, moved_round__lt=waiting):
+        table.table_session = table_session
+        position = table_position_now(context, table, rows=rows, conflicts=open_conflicts.get(table.pk, set()))
+        if position.round == waiting and not position.playing:
+            table.moved_round = waiting
+            table.save(update_fields=["moved_round"])
+
+
+@transaction.atomic
+def live_ranking_set(*, session: Session, user, shown: bool) -> TableSession:
+    """Show the players the ranking so far on the tables' phones between rounds, or stop showing it."""
+    require_director(user, session.club_id)
+    table_session = TableSession.objects.select_for_update().filter(session=session).first()
+    if table_session is None:
+        raise TableError(Text.of("director.not_started"), field=None)
+    table_session.live_ranking = bool(shown)
+    table_session.save(update_fields=["live_ranking"])
+    return table_session
+
+
 @transaction.atomic
 def table_lock(*, session: Session, user, table_number: int, locked: bool) -> Table:
-    _require_director(user, session.club_id)
+    require_director(user, session.club_id)
     room_open_check(session)
     table = get_object_or_404(Table.objects.select_for_update(), table_session__session=session, number=table_number)
     table.locked = bool(locked)

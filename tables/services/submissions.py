@@ -6,7 +6,11 @@ idempotency key.
   correction of the pending entry, or a conflict kept for the director;
 * ``entry_confirm`` — the other side accepts an entry (``on_confirm``): the result is recorded through
   ``scoring.services.results.result_record`` (``at_table=True``), so scoring sees it at once;
-* ``correction_request`` — after confirmation only the director corrects; the table asks, with a note.
+* ``correction_request`` — after confirmation only the director corrects; the table asks, with a note;
+* ``table_moved_on`` — the table has read the move instructions of a round it finished late, and goes on.
+
+An action handed over from a signed-out phone (``tables.services.handovers``) is sent by the table's phone
+under its first key: once stored, the handover is closed as sent.
 
 Every action is serialised per table (the table's row is locked) and stored as a ``Submission`` with the
 answer given: the same key again (a retry, a reload, a queued request sent twice) gets that answer and
@@ -21,6 +25,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from django.db import transaction
+from django.utils import timezone
 
 from clubs.models import Session
 from scoring.domain.notation import as_data, from_data
@@ -31,7 +36,7 @@ from tables.domain.button_entry import read_board, read_entry
 from tables.domain.decisions import EntryOutcome, Pending, check_side, on_confirm, on_entry
 from tables.domain.errors import TableError
 from tables.domain.text import Text
-from tables.models import Conflict, CorrectionRequest, Device, Submission, Table
+from tables.models import Conflict, CorrectionRequest, Device, Handover, Submission, Table
 from tables.selectors.context import SessionContext, session_context
 
 KEY_LENGTH = (8, 64)
@@ -50,7 +55,7 @@ class Answer:
         return asdict(self)
 
 
-def _check_key(key) -> str:
+def check_key(key) -> str:
     key = str(key or "").strip()
     if not KEY_LENGTH[0] <= len(key) <= KEY_LENGTH[1]:
         raise TableError(Text.of("key.missing"), field="key")
@@ -146,15 +151,19 @@ def _entered(submission: Submission) -> Played:
 
 def _store(table: Table, device: Device | None, key: str, kind: str, answer: Answer, **fields) -> Submission:
     answer.key = key
-    return Submission.objects.create(
+    stored = Submission.objects.create(
         table=table, device=device, key=key, kind=kind, response=answer.as_json(), **fields
     )
+    Handover.objects.filter(table=table, key=key, closed_at__isnull=True).update(
+        closed_at=timezone.now(), closed_how=Handover.Closed.SENT
+    )
+    return stored
 
 
 @transaction.atomic
 def entry_submit(*, device: Device, key: str, data: dict, replaces: str = "", side: str = "NS") -> Answer:
     """A board's result as the table entered it (see the module's docstring)."""
-    key = _check_key(key)
+    key = check_key(key)
     table = _locked_table(device)
     replay = _replay(table, key, Submission.Kind.ENTRY)
     if replay is not None:
@@ -224,7 +233,7 @@ def entry_submit(*, device: Device, key: str, data: dict, replaces: str = "", si
 @transaction.atomic
 def entry_confirm(*, device: Device, key: str, entry: str, side: str = "EW") -> Answer:
     """The other side accepts the entry ``entry`` (a key): the result is recorded."""
-    key = _check_key(key)
+    key = check_key(key)
     table = _locked_table(device)
     replay = _replay(table, key, Submission.Kind.CONFIRM)
     if replay is not None:
@@ -294,7 +303,7 @@ def entry_confirm(*, device: Device, key: str, entry: str, side: str = "EW") -> 
 @transaction.atomic
 def correction_request(*, device: Device, key: str, board, note: str) -> Answer:
     """Ask the director to correct a confirmed result (only the director may change it now)."""
-    key = _check_key(key)
+    key = check_key(key)
     table = _locked_table(device)
     replay = _replay(table, key, Submission.Kind.REQUEST)
     if replay is not None:
@@ -334,3 +343,26 @@ def correction_request(*, device: Device, key: str, board, note: str) -> Answer:
     )
     CorrectionRequest.objects.create(table=table, round=round_number, board=number, note=note[:1000], submission=sub)
     return answer
+
+
+@transaction.atomic
+def table_moved_on(*, device: Device, round_number) -> int:
+    """The table has read where to go after ``round_number`` (finished after the next round was released) and goes
+    on to the next round; the same again changes nothing. Returns the last round the table has moved on from."""
+    table = _locked_table(device)
+    session = table.table_session.session
+    if session.is_over:
+        raise TableError(Text.of("session.over", session=session.name), field=None, code="session_over")
+    try:
+        number = int(str(round_number).strip())
+    except (TypeError, ValueError):
+        raise TableError(Text.of("round.unknown", round=str(round_number)[:12] or "?"), field="round") from None
+    rounds = session_context(session).rounds
+    if number not in rounds:
+        raise TableError(Text.of("round.unknown", round=number), field="round")
+    if number >= table.table_session.released_round:  # the next round is not released: nowhere to go yet
+        raise TableError(Text.of("round.not_released", round=number + 1), field="round")
+    if number > table.moved_round:
+        table.moved_round = number
+        table.save(update_fields=["moved_round"])
+    return table.moved_round

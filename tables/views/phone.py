@@ -144,22 +144,48 @@ def _words() -> dict:
         "conflict": _("Conflict: the director decides"),
         "not_sent": _("Not sent yet"),
         "not_sent_count": _("%(n)s not sent yet: they are kept on this phone and sent when the network is back."),
+        "sending": _("Sending…"),
         "offline": _("No network"),
         "sent": _("All sent"),
         "round_done": _("Round %(n)s is done."),
         "moves": _("Where to go now"),
         "waiting": _("Waiting for the director to start round %(n)s."),
+        "moved_on": _("We have moved: start round %(n)s"),
+        "next_released": _("Round %(n)s has started: read where to go, move, then start it."),
         "over": _("The session is over."),
+        "over_waiting": _("The results come here when the director publishes them."),
+        "ranking_live": _("Ranking so far"),
+        "ranking_provisional": _("Provisional results"),
+        "ranking_published": _("Results"),
+        "ranking_link": _("The whole ranking"),
+        "ranking_pair": _("Pair %(pair)s: place %(place)s, %(score)s"),
+        "ranking_place": _("Place"),
+        "ranking_pair_head": _("Pair"),
+        "ranking_score": _("Result"),
         "traveller": _("Traveller so far"),
         "your_result": _("Your result: NS %(ns)s %%, EW %(ew)s %%"),
         "ask_director": _("Ask the director to correct it"),
         "request_note": _("What is wrong?"),
-        "request_sent": _("Sent to the director."),
+        "request_sent_board": _("Board %(n)s: your request is with the director."),
         "not_recorded": _("Board %(n)s was not recorded: %(why)s"),
         "signed_out": _("This phone was signed out of the table."),
+        "signed_out_held": _(
+            "Another phone took over table %(table)s (or the director gave the tables new codes), so this phone can no "
+            "longer send what it holds. Not sent:"
+        ),
+        "hand_to_table": _("Hand it to the table's phone"),
+        "hand_to_director": _("Hand it to the director"),
+        "handed_table": _("Handed to the table's phone: it is shown there, to be sent."),
+        "handed_director": _("Handed to the director: it is shown in the director's room."),
+        "handing_failed": _("Not handed over yet: %(why)s"),
+        "handed_in": _("From a phone that was signed out of this table"),
+        "handed_send": _("Send it"),
+        "handed_drop": _("Not needed"),
+        "request_for": _("Request for the director: %(note)s"),
+        "held_confirm": _("%(said)s, accepted by EW"),
         "join_again": _("Join a table"),
         "locked": _("The director has locked this table."),
-        "leave": _("Leave this table"),
+        "leave_unsent": _("%(n)s not sent yet: they stay on this phone, unsent, if it leaves the table."),
         "board_not_here": board_not_here,
         "said_played": _("%(contract)s%(result)s by %(declarer)s, %(tricks)s: %(score)s"),
         "said_played_lead": _("%(contract)s%(result)s by %(declarer)s, %(tricks)s, lead %(lead)s: %(score)s"),
@@ -202,6 +228,10 @@ def phone(request):
                 "confirmations": reverse("tables-confirmations"),
                 "requests": reverse("tables-requests"),
                 "traveller": reverse("tables-traveller", args=[0]),
+                "moves": reverse("tables-moves"),
+                "handovers": reverse("tables-handovers"),
+                "dismissals": reverse("tables-handover-dismissals"),
+                "ranking": reverse("tables-ranking"),
             },
         },
     )
@@ -209,7 +239,11 @@ def phone(request):
 
 @require_POST
 def leave(request):
+    """Sign this phone out of its table: asked first on the table's page ("Leave this table…", then "Yes, sign this
+    phone out", which posts ``sure``); a post without it goes back to the table."""
     device = _device(request)
+    if device is not None and request.POST.get("sure") != "1":
+        return redirect("tables:phone")
     if device is not None:
         device_leave(device=device)
     response = redirect("tables:join")

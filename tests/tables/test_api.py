@@ -32,7 +32,7 @@ def board_of(howell, table=1, round_number=1, index=0):
 
 def test_state_says_the_round_the_pairs_and_the_boards(howell, api):
     state = api(1).get("/api/v1/tables/state/").json()
-    assert state["table"] == 1 and state["position"] == {"round": 1, "playing": True, "last": False}
+    assert state["table"] == 1 and state["position"] == {"round": 1, "playing": True, "last": False, "moving": False}
     first = state["rounds"][0]
     assert first["ns"]["label"] == "8" and first["ew"]["label"] == "1"
     assert [b["state"] for b in first["boards"]] == ["missing"] * 3

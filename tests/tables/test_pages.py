@@ -69,7 +69,7 @@ def test_a_phone_takes_over_and_the_old_one_is_signed_out(howell, table):
     join(new, t, take_over=True)
     assert old.get("/t/").status_code == 302  # back to the join page
     assert new.get("/t/").status_code == 200
-    new.post("/t/leave/")
+    new.post("/t/leave/", {"sure": "1"})
     assert new.get("/t/").status_code == 302
 
 

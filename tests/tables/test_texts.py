@@ -31,6 +31,7 @@ PARAMS = {
     "ew": 4,
     "count": 2,
     "tables": (1, 3),
+    "said": "4♠= by N, 10 tricks: +420",
 }
 
 

@@ -8,7 +8,13 @@
      in the phone's language). Until then the board shows "not sent yet", and the round goes on.
    - Scores are said from a score table the server gives (Law 77 stays on the server: dealing/domain/contract.py).
    - The round, what is confirmed and where to move are worked out from the state, never kept as a "current
-     round" of this phone: two phones at one table, a reload or a late phone all show the same. */
+     round" of this phone: two phones at one table, a reload or a late phone all show the same. A table that
+     finishes a round after the next was released reads that round's moves first, then says it has moved
+     (an action like the others, so every phone of the table goes on).
+   - A phone signed out of its table (another phone took over) cannot send what it holds: it says so, reports it
+     to the server at once (the director's room shows it), and hands it to the table's phone or to the director.
+   - Between rounds the players may see the ranking so far (when the director shows it), and once the results are
+     published, their pairs' results and a link to the ranking. */
 (function () {
   "use strict";
   const $ = (id) => document.getElementById(id);
@@ -17,7 +23,7 @@
   const config = $("table-config").dataset;
   const TOKEN = config.token, CODE = config.code;
   const STORE = { state: "tables.state." + CODE, queue: "tables.queue." + CODE, ui: "tables.ui." + CODE,
-                  errors: "tables.errors." + CODE };
+                  errors: "tables.errors." + CODE, notices: "tables.notices." + CODE, handed: "tables.handed." + CODE };
   const load = (k, d) => { try { const v = localStorage.getItem(k); return v ? JSON.parse(v) : d; } catch (e) { return d; } };
   const save = (k, v) => localStorage.setItem(k, JSON.stringify(v));
 
@@ -27,6 +33,9 @@
   save(STORE.state, state);
   let queue = load(STORE.queue, []);
   let errors = load(STORE.errors, []);
+  let notices = load(STORE.notices, []);
+  let handed = load(STORE.handed, "");        // where a signed-out phone handed what it held: "", "table", "director"
+  let ranking = null, rankingAt = 0;
   let ui = load(STORE.ui, { screen: "round" });
   let online = true, sending = false, signedOut = false;
 
@@ -86,11 +95,23 @@
     }
     return row;
   }
+  // a board the table has nothing more to do with: confirmed, or in a conflict the director settles
+  const finished = (round, b) => ["confirmed", "conflict"].includes(effective(round, b).state);
+  function movedOn() {
+    return queue.filter((a) => a.kind === "moved").reduce((m, a) => Math.max(m, a.round), state.moved || 0);
+  }
+  // as tables/domain/progress.py's table_position: the first released round not finished; a round finished after
+  // the next was released is read (its moves) until the table has moved on
   function position() {
     if (state.released < 1) return { round: 0, playing: false };
-    for (const r of state.rounds) {
+    const moved = movedOn();
+    for (let i = 0; i < state.rounds.length; i++) {
+      const r = state.rounds[i], next = state.rounds[i + 1];
       if (r.round > state.released) break;
-      if (r.boards.some((x) => effective(r.round, x.board).state !== "confirmed")) return { round: r.round, playing: true };
+      if (r.boards.some((x) => !finished(r.round, x.board))) return { round: r.round, playing: true };
+      if (next && next.round <= state.released && r.round > moved && !next.boards.some((x) => finished(next.round, x.board))) {
+        return { round: r.round, playing: false, moving: true, next: next.round };
+      }
     }
     return { round: Math.min(state.released, state.last_round), playing: false };
   }
@@ -112,7 +133,7 @@
     try {
       while (queue.length) {
         const a = queue[0];
-        const url = { entry: API.entries, confirm: API.confirmations, request: API.requests }[a.kind];
+        const url = { entry: API.entries, confirm: API.confirmations, request: API.requests, moved: API.moves }[a.kind];
         let response;
         try { response = await call("POST", url, Object.assign({ key: a.key }, a.body)); }
         catch (e) { setOnline(false); break; }
@@ -120,24 +141,59 @@
         setOnline(true);
         let data = {};
         try { data = await response.json(); } catch (e) { data = {}; }
+        const err = data.error || {};
+        if (!response.ok && err.code === "not_joined") { signedOut = true; break; }   // kept: see held()
         queue.shift(); save(STORE.queue, queue);
-        if (response.ok) { applyAnswer(data); etag = ""; }
-        if (!response.ok) {
-          const err = data.error || {};
-          if (err.code === "not_joined") { signedOut = true; queue.unshift(a); save(STORE.queue, queue); break; }
+        if (response.ok && a.kind === "moved") {   // laid into the kept state at once, as an entry's answer is
+          state.moved = Math.max(state.moved || 0, data.moved || a.round); save(STORE.state, state); etag = "";
+        } else if (response.ok) {
+          applyAnswer(data); etag = "";
+          if (a.kind === "request") { notices.push(fmt(W.request_sent_board, { n: a.board })); save(STORE.notices, notices); }
+        } else if (a.kind === "confirm" && err.code === "conflict") {
+          applyAnswer({ status: "conflict", round: a.round, board: a.board }); etag = "";   // the board's state, not an error
+        } else if (a.kind !== "moved") {
           errors.push(fmt(W.not_recorded, { n: a.board, why: err.message || response.status }));
           save(STORE.errors, errors);
         }
       }
     } finally { sending = false; }
+    if (signedOut) { await report(); render(); return; }
     await refresh();
+  }
+  // --- a phone signed out with actions it could not send: report them, hand them over -------------------------
+  const held = () => queue.filter((a) => a.kind !== "moved");
+  async function report(to) {
+    if (!held().length) return true;
+    const actions = held().map((a) => ({ key: a.key, kind: a.kind, board: a.board, round: a.round, body: a.body }));
+    try {
+      const response = await call("POST", API.handovers, { to: to || "", actions: actions });
+      if (response.ok) return true;
+      const data = await response.json().catch(() => ({}));
+      handError = fmt(W.handing_failed, { why: (data.error || {}).message || response.status });
+    } catch (e) { handError = fmt(W.handing_failed, { why: W.offline }); }
+    return false;
+  }
+  let handError = "";
+  async function handOver(to) {
+    handError = "";
+    if (await report(to)) {
+      handed = to; save(STORE.handed, handed);
+      queue = []; save(STORE.queue, queue);
+    }
+    render();
   }
   function applyAnswer(answer) {
     // the server's answer, laid into the kept state at once (the next refresh may not come before the network goes)
     const r = state.rounds.find((x) => x.round === answer.round);
     const row = r && r.boards.find((x) => x.board === answer.board);
     if (!row || !["pending", "confirmed", "conflict"].includes(answer.status)) return;
-    Object.assign(row, { state: answer.status, said: answer.said || row.said, result: answer.result, entry: answer.entry });
+    if (answer.status === "conflict") {
+      const results = (row.results || []).slice();
+      for (const words of [row.said, answer.said]) if (words && !results.includes(words)) results.push(words);
+      Object.assign(row, { state: "conflict", results: results, said: "" });
+    } else {
+      Object.assign(row, { state: answer.status, said: answer.said || row.said, result: answer.result, entry: answer.entry });
+    }
     save(STORE.state, state);
   }
   async function refresh() {
@@ -150,13 +206,19 @@
         const data = await response.json().catch(() => ({}));
         if ((data.error || {}).code === "not_joined") signedOut = true;
       }
+      if (!signedOut) await loadRanking();
     } catch (e) { setOnline(false); }
     render();
   }
   function setOnline(value) { online = value; }
   window.addEventListener("online", () => flush());
   window.addEventListener("offline", () => { setOnline(false); renderNet(); });
-  setInterval(() => { if (queue.length) flush(); else if (ui.screen === "round" || ui.screen === "done") refresh(); }, 4000);
+  setInterval(() => {
+    if (signedOut) return;
+    if (queue.length) flush(); else if (ui.screen === "round" || ui.screen === "done" || state.session.over) refresh();
+  }, 4000);
+  // EW reading the result to accept it: a second phone's different result (a conflict) shows within a second
+  setInterval(() => { if (!signedOut && !queue.length && !sending && ui.screen === "confirm") refresh(); }, 1000);
 
   // --- screens --------------------------------------------------------------------------------------
   const app = $("app");
@@ -164,20 +226,29 @@
   // elements that stay keep their identity and only what differs is touched. The state is fetched every few
   // seconds and a sent result comes back with its server's id; replacing the whole screen each time swapped the
   // button under a finger between its press and its release, and the tap was lost (and a note being typed wiped).
+  // What a player is typing (a field with the focus) keeps its value; a button that kept the focus after its tap is
+  // morphed like the rest, label included (ignoring it left "NS: send for EW to confirm" on the next screen's button).
   const painted = new Map();
   function paint(el, html) {
     if (painted.get(el) === html) return;
-    Idiomorph.morph(el, html, { morphStyle: "innerHTML", ignoreActiveValue: true });
+    const active = document.activeElement;
+    const typing = !!active && el.contains(active) && ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName);
+    Idiomorph.morph(el, html, { morphStyle: "innerHTML", ignoreActiveValue: typing });
     painted.set(el, html);
   }
   function go(screen, extra) { ui = Object.assign({}, extra || {}, { screen: screen }); save(STORE.ui, ui); render(); window.scrollTo(0, 0); }
   function renderNet() {
     const net = $("net");
-    const unsent = new Set(queue.map((a) => a.round + ":" + a.board)).size;
-    if (unsent) {
+    const unsent = new Set(held().map((a) => a.round + ":" + a.board)).size;
+    if (signedOut) {
+      net.className = "net";
+      paint(net, "");
+    } else if (queue.length && isOnline()) {       // on its way: no alarm while the network is there
+      net.className = "net sending";
+      paint(net, '<span data-testid="sending">' + esc(W.sending) + "</span>");
+    } else if (unsent) {
       net.className = "net unsent";
-      paint(net, '<span data-testid="not-sent">⚠ ' + esc(fmt(W.not_sent_count, { n: unsent })) + "</span>" +
-        (online && navigator.onLine !== false ? "" : " <strong>" + esc(W.offline) + "</strong>"));
+      paint(net, '<span data-testid="not-sent">⚠ ' + esc(fmt(W.not_sent_count, { n: unsent })) + "</span> <strong>" + esc(W.offline) + "</strong>");
     } else {
       net.className = "net ok";
       paint(net, '<span data-testid="all-sent">● ' + esc(W.sent) + "</span>");
@@ -186,7 +257,14 @@
     problems.hidden = !errors.length;
     paint(problems, errors.map((e) => "<p>" + esc(e) + "</p>").join("") +
       (errors.length ? '<button type="button" class="outline" data-act="dismiss">OK</button>' : ""));
+    const told = $("notices");
+    told.hidden = !notices.length;
+    paint(told, notices.map((e) => "<p>" + esc(e) + "</p>").join("") +
+      (notices.length ? '<button type="button" class="outline" data-act="dismiss-notices" data-testid="notice-ok">OK</button>' : ""));
   }
+  const isOnline = () => online && navigator.onLine !== false;
+  // a board's unsent mark: only when it is true that it waits for the network
+  const unsentMark = (e) => (e.unsent && !isOnline() ? ' <em class="unsent-mark">' + esc(W.not_sent) + "</em>" : "");
   function pairLine(side, p) {
     if (!p) return "";
     return '<p class="pair" data-testid="pair-' + side.toLowerCase() + '"><span class="side">' + esc(W[side.toLowerCase()]) +
@@ -204,31 +282,104 @@
     html += r.notes.map((n) => '<p class="note" data-testid="round-note">' + esc(n) + "</p>").join("");
     if (state.locked) html += '<p class="phone-error">' + esc(W.locked) + "</p>";
     html += pairLine("NS", r.ns) + pairLine("EW", r.ew);
+    html += handedIn();
     const rows = r.boards.map((x) => effective(r.round, x.board));
     const done = rows.filter((x) => x.state === "confirmed").length;
     html += '<p class="muted">' + esc(fmt(W.done_boards, { done: done, all: rows.length })) + "</p>";
     html += '<ul class="boards">' + rows.map((x) =>
       '<li><button type="button" class="board-row state-' + x.state + '" data-act="open" data-board="' + x.board +
-      '" data-testid="board-' + x.board + '"><span class="num">' + esc(fmt(W.board, { n: x.board })) + "</span>" +
-      '<span class="what">' + esc(x.said || W[x.state] || "") + (x.state === "pending" ? " · " + esc(W.pending) : "") +
-      (x.state === "conflict" ? esc(W.conflict) : "") + (x.unsent ? ' <em class="unsent-mark">' + esc(W.not_sent) + "</em>" : "") +
-      "</span></button></li>").join("") + "</ul>";
+      '" data-round="' + r.round + '" data-testid="board-' + x.board + '"><span class="num">' + esc(fmt(W.board, { n: x.board })) + "</span>" +
+      '<span class="what">' + boardWhat(x) + "</span></button></li>").join("") + "</ul>";
     const next = rows.find((x) => x.state === "missing");
     if (next && !state.locked) html += '<button type="button" class="big" data-act="check" data-board="' + next.board + '" data-testid="next-board">' + esc(W.next_board) + "</button>";
     return html;
   }
+  // what a board's row says: its result (waiting for EW, or not sent yet), or the conflict once, with its results
+  function boardWhat(x) {
+    if (x.state === "conflict") {
+      return esc(W.conflict) + ((x.results || []).length ? '<br><span class="conflict-results" data-testid="conflict-results">' +
+        esc((x.results || []).join(" / ")) + "</span>" : "") + unsentMark(x);
+    }
+    return esc(x.said || W[x.state] || "") + (x.state === "pending" ? " · " + esc(W.pending) : "") + unsentMark(x);
+  }
+  // results a signed-out phone handed to this table: send them (under their first key) or set them aside
+  function handedIn() {
+    const items = (state.handovers || []).filter((h) => !queue.some((a) => a.key === h.key) && !dropped.has(h.id));
+    if (!items.length) return "";
+    return '<section class="handed-in" data-testid="handed-in"><h3>' + esc(W.handed_in) + "</h3>" + items.map((h) =>
+      '<div class="handed-item"><p><strong>' + esc(fmt(W.board, { n: h.board })) + "</strong>: " +
+      esc(h.kind === "request" ? fmt(W.request_for, { note: h.said }) : h.said) + '</p><div class="row">' +
+      '<button type="button" class="outline secondary" data-act="handed-drop" data-id="' + h.id + '" data-testid="handed-drop">' + esc(W.handed_drop) + "</button>" +
+      '<button type="button" data-act="handed-send" data-id="' + h.id + '" data-testid="handed-send">' + esc(W.handed_send) + "</button></div></div>").join("") +
+      "</section>";
+  }
+  const dropped = new Set();
   function screenDone(pos) {
     if (pos.round === 0) return "<p>" + esc(fmt(W.waiting, { n: 1 })) + "</p>";
     const r = roundData(pos.round);
     let html = '<h2 data-testid="round-done">' + esc(fmt(W.round_done, { n: r.round })) + "</h2>";
     html += r.notes.map((n) => '<p class="note">' + esc(n) + "</p>").join("");
     html += "<h3>" + esc(W.moves) + '</h3><ul class="moves" data-testid="moves">' + r.moves.map((m) => "<li>" + esc(m) + "</li>").join("") + "</ul>";
-    if (r.round < state.last_round) html += '<p class="waiting" data-testid="waiting">' + esc(fmt(W.waiting, { n: r.round + 1 })) + "</p>";
+    if (pos.moving) {   // the next round has started meanwhile: read where to go, move, then start it
+      html += '<p class="waiting" data-testid="next-released">' + esc(fmt(W.next_released, { n: pos.next })) + "</p>" +
+        '<button type="button" class="big" data-act="moved" data-round="' + r.round + '" data-testid="moved-on">' + esc(fmt(W.moved_on, { n: pos.next })) + "</button>";
+    } else if (r.round < state.last_round) html += '<p class="waiting" data-testid="waiting">' + esc(fmt(W.waiting, { n: r.round + 1 })) + "</p>";
     else html += '<p class="waiting" data-testid="session-over">' + esc(W.over) + "</p>";
+    html += handedIn();
     html += '<ul class="boards">' + r.boards.map((x) => { const e = effective(r.round, x.board);
       return '<li><button type="button" class="board-row state-' + e.state + '" data-act="open" data-board="' + x.board + '" data-round="' + r.round + '"><span class="num">' +
-        esc(fmt(W.board, { n: x.board })) + '</span><span class="what">' + esc(e.said || "") + (e.unsent ? ' <em class="unsent-mark">' + esc(W.not_sent) + "</em>" : "") + "</span></button></li>"; }).join("") + "</ul>";
+        esc(fmt(W.board, { n: x.board })) + '</span><span class="what">' + (e.state === "conflict" ? boardWhat(e) : esc(e.said || "") + unsentMark(e)) + "</span></button></li>"; }).join("") + "</ul>";
+    html += rankingBox();
     return html;
+  }
+  // --- the ranking for the players: live between rounds when the director shows it; published at the end -----
+  function rankingWanted() { const k = state.ranking || {}; return !!(k.live || k.published); }
+  let rankingFor = "";
+  async function loadRanking() {
+    if (!rankingWanted()) { ranking = null; return; }
+    const wanted = JSON.stringify(state.ranking);      // live → provisional → published: fetched again at once
+    if (ranking && wanted === rankingFor && Date.now() - rankingAt < 30000) return;
+    const p = position();
+    if (!state.session.over && p.playing) return;             // only between rounds
+    try {
+      const response = await call("GET", API.ranking);
+      rankingAt = Date.now(); rankingFor = wanted;
+      ranking = response.ok ? await response.json() : null;
+    } catch (e) { /* offline: the last one stays */ }
+  }
+  function rankingBox() {
+    if (!ranking || !rankingWanted()) return "";
+    const title = { live: W.ranking_live, provisional: W.ranking_provisional, published: W.ranking_published }[ranking.kind] || "";
+    let html = '<section class="phone-ranking" data-testid="phone-ranking"><h3>' + esc(title) + "</h3>";
+    html += ranking.rows.filter((x) => x.here).map((x) => '<p class="pair-result" data-testid="pair-result">' +
+      esc(fmt(W.ranking_pair, { pair: x.pair, place: x.place, score: x.score })) + "</p>").join("");
+    html += '<table class="phone-ranking-table"><thead><tr><th>' + esc(W.ranking_place) + "</th><th>" + esc(W.ranking_pair_head) +
+      "</th><th>" + esc(W.ranking_score) + "</th></tr></thead><tbody>" + ranking.rows.map((x) =>
+      '<tr class="' + (x.here ? "here" : "") + '" data-testid="phone-ranking-row"><td>' + esc(x.place) + "</td><td>" + esc(x.pair) +
+      ' <span class="names">' + esc(x.names) + '</span></td><td class="score">' + esc(x.score) + "</td></tr>").join("") + "</tbody></table>";
+    if (ranking.url) html += '<p><a href="' + esc(ranking.url) + '" role="button" class="outline" data-testid="ranking-link">' + esc(W.ranking_link) + "</a></p>";
+    return html + "</section>";
+  }
+  function screenOver() {
+    let html = '<p class="waiting" data-testid="session-over">' + esc(W.over) + "</p>";
+    if (!(state.ranking || {}).published) html += '<p class="muted" data-testid="results-to-come">' + esc(W.over_waiting) + "</p>";
+    return html + rankingBox();
+  }
+  function screenSignedOut() {
+    let html = '<p class="phone-error" data-testid="signed-out">' + esc(W.signed_out) + "</p>";
+    const items = held();
+    if (items.length) {
+      html += '<section class="held" data-testid="held"><p>' + esc(fmt(W.signed_out_held, { table: state.table })) + "</p><ul>" +
+        items.map((a) => "<li>" + esc(fmt(W.board, { n: a.board })) + ": " + esc(a.kind === "request" ? fmt(W.request_for, { note: a.body.note }) :
+          a.kind === "confirm" ? fmt(W.held_confirm, { said: effective(a.round, a.board).said || "" }) : a.said || "") +
+          "</li>").join("") + "</ul>";
+      if (handError) html += '<p class="phone-error" data-testid="hand-error">' + esc(handError) + "</p>";
+      html += '<button type="button" class="big" data-act="hand-table" data-testid="hand-to-table">' + esc(W.hand_to_table) + "</button>" +
+        '<button type="button" class="big outline" data-act="hand-director" data-testid="hand-to-director">' + esc(W.hand_to_director) + "</button></section>";
+    } else if (handed) {
+      html += '<p class="phone-notice" data-testid="handed">' + esc(handed === "table" ? W.handed_table : W.handed_director) + "</p>";
+    }
+    return html + '<p><a role="button" class="big outline" href="' + esc(config.join) + '">' + esc(W.join_again) + "</a></p>";
   }
   function screenCheck() {
     const r = roundData(ui.round);
@@ -299,16 +450,20 @@
     const e = effective(ui.round, ui.board);
     if (e.state !== "pending") { return screenAfter(); }
     return '<h2>' + esc(fmt(W.board, { n: ui.board })) + "</h2><h3>" + esc(W.ew_confirm) + '</h3><p class="said big-said" data-testid="said">' + esc(e.said) +
-      (e.unsent ? ' <em class="unsent-mark">' + esc(W.not_sent) + "</em>" : "") + "</p>" +
+      unsentMark(e) + "</p>" +
       '<button type="button" class="big accept" data-act="accept" data-entry="' + esc(e.entry) + '" data-testid="accept">' + esc(W.accept) + "</button>" +
       '<button type="button" class="outline" data-act="change" data-entry="' + esc(e.entry) + '" data-testid="change">' + esc(W.change) + "</button>" +
       '<button type="button" class="outline secondary" data-act="home">' + esc(W.back) + "</button>";
   }
   function screenAfter() {
     const e = effective(ui.round, ui.board);
-    let html = '<h2>' + esc(fmt(W.board, { n: ui.board })) + "</h2>" + (e.said ? '<p class="said big-said" data-testid="said">' + esc(e.said) + "</p>" : "") +
-      '<p class="state-line state-' + e.state + '" data-testid="board-state">' + esc(e.state === "confirmed" ? W.confirmed : e.state === "conflict" ? W.conflict : W[e.state] || "") +
-      (e.unsent ? ' <em class="unsent-mark">' + esc(W.not_sent) + "</em>" : "") + "</p>";
+    const conflict = e.state === "conflict";
+    let html = '<h2>' + esc(fmt(W.board, { n: ui.board })) + "</h2>" + (e.said && !conflict ? '<p class="said big-said" data-testid="said">' + esc(e.said) + "</p>" : "") +
+      '<p class="state-line state-' + e.state + '" data-testid="board-state">' + esc(e.state === "confirmed" ? W.confirmed : conflict ? W.conflict : W[e.state] || "") +
+      unsentMark(e) + "</p>";
+    if (conflict && (e.results || []).length) {
+      html += '<ul class="conflict-results" data-testid="conflict-results">' + e.results.map((x) => '<li class="said">' + esc(x) + "</li>").join("") + "</ul>";
+    }
     html += '<div id="traveller" data-testid="traveller"></div>';
     html += '<button type="button" class="big" data-act="home" data-testid="continue">' + esc(W.next_board) + "</button>";
     if (e.state === "confirmed") html += '<button type="button" class="outline" data-act="request" data-testid="ask-director">' + esc(W.ask_director) + "</button>";
@@ -328,18 +483,28 @@
       const box = $("traveller");
       if (!box || ui.board !== board) return;
       box.innerHTML = "<h3>" + esc(W.traveller) + "</h3>" + (t.mine ? '<p data-testid="my-percent">' + esc(fmt(W.your_result, { ns: t.mine.ns_percent, ew: t.mine.ew_percent })) + "</p>" : "") +
-        '<table class="traveller"><tbody>' + t.lines.map((l) => '<tr class="' + (l.here ? "here" : "") + '"><td>' + esc(l.ns) + "–" + esc(l.ew) + "</td><td>" + esc(l.said) + "</td><td>" +
-        (l.ns_percent == null ? "" : esc(l.ns_percent) + " %") + "</td></tr>").join("") + "</tbody></table>";
+        '<table class="traveller"><tbody>' + t.lines.map((l) => '<tr class="' + (l.here ? "here" : "") + '"><td class="pairs">' + esc(l.ns) + "–" + esc(l.ew) +
+        '</td><td class="said">' + esc(l.said) + '</td><td class="percent">' + (l.ns_percent == null ? "" : esc(l.ns_percent) + "\u00a0%") + "</td></tr>").join("") +
+        "</tbody></table>";
     } catch (e) { /* offline: no traveller */ }
   }
 
+  // "Leave this table…" is out of the way: only between boards (not under an entry screen), and it asks first
+  const ENTRY_SCREENS = ["check", "contract", "lead", "tricks", "review", "confirm", "request"];
+  function renderLeave() {
+    const box = $("leave-box");
+    if (!box) return;
+    box.hidden = signedOut || (ENTRY_SCREENS.includes(ui.screen) && !!ui.round && !state.session.over);
+    const unsent = new Set(held().map((a) => a.round + ":" + a.board)).size;
+    const warn = $("leave-unsent");
+    warn.hidden = !unsent;
+    warn.textContent = unsent ? fmt(W.leave_unsent, { n: unsent }) : "";
+  }
   function render() {
     renderNet();
-    if (signedOut) {
-      paint(app, '<p class="phone-error" data-testid="signed-out">' + esc(W.signed_out) + '</p><p><a role="button" class="big" href="../t/join/">' + esc(W.join_again) + "</a></p>");
-      return;
-    }
-    if (state.session.over) { paint(app, '<p class="waiting" data-testid="session-over">' + esc(W.over) + "</p>"); return; }
+    renderLeave();
+    if (signedOut) { paint(app, screenSignedOut()); return; }
+    if (state.session.over) { paint(app, screenOver()); return; }
     const pos = position();
     if ((ui.screen === "confirm" || ui.screen === "after") && ui.round && effective(ui.round, ui.board).state === "missing") {
       ui = { screen: "round" }; save(STORE.ui, ui);          // what was on this screen was refused: back to the round
@@ -402,11 +567,40 @@
                               draft: e.draft ? Object.assign({}, e.draft) : draftFromResult(e.result) });
     }
     if (act === "request") return go("request", { board: ui.board, round: ui.round });
+    if (act === "moved") {
+      enqueue({ kind: "moved", key: newKey(), board: 0, round: +el.dataset.round, body: { round: +el.dataset.round } });
+      return go("round");
+    }
+    if (act === "hand-table" || act === "hand-director") return handOver(act === "hand-table" ? "table" : "director");
+    if (act === "handed-send" || act === "handed-drop") {
+      const h = (state.handovers || []).find((x) => x.id === +el.dataset.id);
+      if (!h) return render();
+      if (act === "handed-drop") {
+        dropped.add(h.id);
+        call("POST", API.dismissals, { handover: h.id }).then(() => { etag = ""; refresh(); }).catch(() => {});
+        return render();
+      }
+      const said = h.said;
+      if (h.kind === "entry") enqueue({ kind: "entry", key: h.key, board: h.board, round: h.round, said: said, draft: null, body: h.body });
+      else enqueue({ kind: h.kind, key: h.key, board: h.board, round: h.round, body: h.body });
+      return render();
+    }
     ui.draft = d; save(STORE.ui, ui); render();
   });
   $("problems").addEventListener("click", (event) => {
     if (event.target.closest("[data-act=dismiss]")) { errors = []; save(STORE.errors, errors); renderNet(); }
   });
+  $("notices").addEventListener("click", (event) => {
+    if (event.target.closest("[data-act=dismiss-notices]")) { notices = []; save(STORE.notices, notices); renderNet(); }
+  });
+  const leaveBox = $("leave-box");
+  if (leaveBox) {
+    leaveBox.addEventListener("click", (event) => {
+      const ask = event.target.closest("[data-testid=leave]"), no = event.target.closest("[data-testid=leave-no]");
+      if (ask) { $("leave-confirm").hidden = false; ask.hidden = true; renderLeave(); }
+      if (no) { $("leave-confirm").hidden = true; leaveBox.querySelector("[data-testid=leave]").hidden = false; }
+    });
+  }
   app.addEventListener("submit", (event) => {
     const form = event.target;
     event.preventDefault();
@@ -422,8 +616,7 @@
     }
     if (form.dataset.act === "send-request") {
       enqueue({ kind: "request", key: newKey(), board: ui.board, round: ui.round, body: { board: ui.board, note: form.elements.note.value } });
-      errors.push(W.request_sent); save(STORE.errors, errors);
-      return go("round");
+      return go("round");   // "with the director" is said once the server has it (flush)
     }
   });
 
