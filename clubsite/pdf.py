@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gc as collector
 import hashlib
+import logging
 import os
 import threading
 from collections.abc import Iterator
@@ -35,6 +36,7 @@ from django.conf import settings
 RENDER_GC_THRESHOLD = (10_000, 10, 10)  # gen-0 allocations (default 700) while rendering
 KEEP = 6  # PDFs kept per document (its latest versions: a preview and the published results, two languages …)
 _lock = threading.Lock()
+logger = logging.getLogger(__name__)
 
 
 class _Renders:
@@ -98,14 +100,17 @@ def pdf_kept(html: str, *, folder: str) -> bytes:
     path = _folder(folder) / f"{pdf_key(html)}.pdf"
     try:
         pdf = path.read_bytes()
-    except FileNotFoundError:
+    except OSError:  # not made yet (or the folder unreadable: made again below)
         pass
     else:
         with suppress(OSError):
             os.utime(path)  # used now: the folder keeps the PDFs used last
         return pdf
     pdf = pdf_from_html(html)
-    _keep(path, pdf)
+    try:
+        _keep(path, pdf)
+    except OSError:  # a full disk or a read-only folder: this reader still gets the PDF, the next makes it again
+        logger.exception("the PDF %s could not be kept", path)
     return pdf
 
 

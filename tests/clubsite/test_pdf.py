@@ -30,6 +30,7 @@ def renders(monkeypatch):
     return made
 
 
+@pytest.mark.slow  # WeasyPrint imported and its fonts loaded by the first PDF of a process: about a second
 def test_the_same_html_gives_the_kept_pdf_and_other_html_a_new_one(media, renders):
     first = pdf.pdf_kept(PAGE.format(n=1), folder="results/7")
     assert first.startswith(b"%PDF-") and renders == [PAGE.format(n=1)]
@@ -59,3 +60,12 @@ def test_a_document_keeps_its_latest_versions_the_ones_used_last(media, renders)
 def test_a_folder_outside_the_kept_pdfs_is_refused(media, folder):
     with pytest.raises(ValueError, match="not a folder for kept PDFs"):
         pdf.pdf_kept(PAGE.format(n=1), folder=folder)
+
+
+@pytest.mark.slow
+def test_a_pdf_that_cannot_be_kept_is_still_served(settings, tmp_path, renders, caplog):
+    settings.MEDIA_ROOT = tmp_path / "a-file"
+    settings.MEDIA_ROOT.write_text("not a folder")
+    assert pdf.pdf_kept(PAGE.format(n=1), folder="results/7").startswith(b"%PDF-")
+    assert pdf.pdf_kept(PAGE.format(n=1), folder="results/7").startswith(b"%PDF-") and len(renders) == 2
+    assert "could not be kept" in caplog.text
