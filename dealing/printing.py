@@ -8,13 +8,14 @@ double-dummy table (tricks for each declarer in each strain) and the par score a
 * ``hand_record_context(session, boards, …)`` — what ``templates/print/hand_record.html`` shows:
   the boards (``dealing.diagrams.board_view``) cut into pages;
 * ``hand_record_html(…)`` — the printable HTML page (the browser's Print prints the same pages);
-* ``hand_record_pdf(…)`` — the same HTML written as a PDF in the active language.
+* ``hand_record_pdf(…)`` — the same HTML written as a PDF in the active language, made once for each version of
+  that HTML and kept (``clubsite.pdf.pdf_kept``): the hand record of a finished session is written once per
+  language (and once more when the missing analyses come), then served from the kept file in milliseconds.
 
 Boards come from :func:`dealing.selectors.boards.hand_record_for_viewer` only, i.e. once the
 session is over. A board whose analysis is not ready yet is printed without its table, saying so;
 the views ask the analysis for the missing boards first (``dealing.services.boards``), so a
-printed hand record is complete. ``render_version(language)`` fingerprints everything a PDF is
-made from, for the cache of made PDFs (``dealing.views.printing``).
+printed hand record is complete.
 
 A 36-board hand record (6 pages) is written in about a second (``scripts/bench_hand_record_pdf.py``,
 ``docs/benchmarks.md``); WeasyPrint runs with fewer garbage collections as guide cards do
@@ -23,15 +24,11 @@ A 36-board hand record (6 pages) is written in about a second (``scripts/bench_h
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
-from functools import lru_cache
-from pathlib import Path
 
-from django.conf import settings
 from django.template.loader import render_to_string
 
-from clubsite.pdf import fewer_collections
+from clubsite.pdf import pdf_kept
 from dealing.diagrams import board_view
 from dealing.selectors.boards import BoardRecord
 
@@ -58,29 +55,6 @@ def hand_record_html(session, boards: Sequence[BoardRecord], *, request=None, sc
 
 
 def hand_record_pdf(session, boards: Sequence[BoardRecord]) -> bytes:
-    """The hand record as one PDF (A4 portrait, six boards a page), in the active language."""
-    from weasyprint import HTML
-
-    html = hand_record_html(session, boards, screen=False)
-    with fewer_collections():
-        return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
-
-
-@lru_cache(maxsize=8)
-def render_version(language: str) -> str:
-    """A fingerprint of the templates, this code and the language's catalogue: a kept PDF is used while it matches."""
-    root = Path(settings.BASE_DIR)
-    files = [
-        root / "templates" / "print" / "base.html",
-        root / "templates" / "print" / "hand_record.html",
-        root / "templates" / "dealing" / "_hand_diagram.html",
-        root / "dealing" / "printing.py",
-        root / "dealing" / "views" / "hand_records.py",
-        root / "locale" / language / "LC_MESSAGES" / "django.mo",
-    ]
-    digest = hashlib.sha256()
-    for path in files:
-        if path.is_file():
-            digest.update(str(path.relative_to(root)).encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+    """The hand record as one PDF (A4 portrait, six boards a page), in the active language: the one kept for the
+    same HTML, else made and kept."""
+    return pdf_kept(hand_record_html(session, boards, screen=False), folder=f"hand-records/{session.pk}")

@@ -9,8 +9,10 @@ session of ``--boards`` boards with a fresh key, finishes it, and times:
 * **the analysis** of all the boards (double-dummy tables and par: ``session_boards_analyse``, DDS's
   threaded ``CalcAllTables``) — what the PDF waits for when no worker has made it yet;
 * **the PDF from the web** — ``GET /dealing/sessions/<id>/hand-record.pdf`` through Django's test client
-  (database, templates, WeasyPrint): the first request of the process (WeasyPrint imported, fonts
-  loaded) and the best of ``--repeat`` after it;
+  (database, templates, WeasyPrint), the whole request: **made** — written by WeasyPrint, as every request did
+  before PDFs were kept: the first request of the process (WeasyPrint imported, fonts loaded) and the best of
+  ``--repeat`` after it with the kept PDFs removed before each; **kept** — once its PDF is kept
+  (``clubsite.pdf.pdf_kept``): median, 95th percentile and worst of ``--kept`` requests;
 * **the results PDF** of a 30-table session is ``scripts/bench_results_pdf.py``'s.
 
 Writes the last PDF to ``--out`` (default: the temporary folder) and prints its pages and size.
@@ -23,6 +25,7 @@ import datetime
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -48,6 +51,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=36)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--kept", type=int, default=50, help="requests of a kept PDF to time")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
 
@@ -77,27 +81,41 @@ def main() -> int:
     analysis = time.perf_counter() - clock
     Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED)
 
+    from django.conf import settings
+
+    kept_pdfs = Path(settings.MEDIA_ROOT) / "pdfs"
     client = Client()
     client.force_login(user)
     url = f"/dealing/sessions/{session.pk}/hand-record.pdf"
-    clock, cpu = time.perf_counter(), time.process_time()
-    response = client.get(url)
-    first, first_cpu = time.perf_counter() - clock, time.process_time() - cpu
-    assert response["Content-Type"] == "application/pdf", response.status_code
-    times, cpus = [], []
-    for _ in range(args.repeat):
+
+    def timed(*, forget: bool = False):
+        if forget:
+            shutil.rmtree(kept_pdfs, ignore_errors=True)
         clock, cpu = time.perf_counter(), time.process_time()
         response = client.get(url)
-        times.append(time.perf_counter() - clock)
-        cpus.append(time.process_time() - cpu)
+        took = time.perf_counter() - clock, time.process_time() - cpu
+        assert response["Content-Type"] == "application/pdf", response.status_code
+        return took, response.content
+
+    (first, first_cpu), _pdf = timed(forget=True)
+    made = [timed(forget=True)[0] for _ in range(args.repeat)]
+    kept = [timed()[0] for _ in range(args.kept)]
+    pdf = timed()[1]
     out = args.out or Path(folder) / "hand-record.pdf"
-    out.write_bytes(response.content)
+    out.write_bytes(pdf)
     pages = _pages(out)
-    best = min(times)
-    print(f"Hand-record PDF of {args.boards} boards ({pages} pages, {len(response.content) / 1024:.0f} KiB) -> {out}")
+    best, best_cpu = min(made)
+    walls = sorted(wall for wall, _cpu in kept)
+    p95 = walls[min(len(walls) - 1, round(0.95 * (len(walls) - 1)))]
+    cpu = statistics.median(cpu for _wall, cpu in kept)
+    print(f"Hand-record PDF of {args.boards} boards ({pages} pages, {len(pdf) / 1024:.0f} KiB) -> {out}")
     print(f"  analysis of the boards (DDS, all tables and par)   {analysis:6.2f} s")
-    print(f"  the PDF from the web, first request of the process {first:6.2f} s  (CPU {first_cpu:.2f} s)")
-    print(f"  the PDF from the web, best of {args.repeat}                  {best:6.2f} s  (CPU {min(cpus):.2f} s)")
+    print(f"  made, first request of the process                {first:6.2f} s  (CPU {first_cpu:.2f} s)")
+    print(f"  made (as every request before), best of {args.repeat}        {best:6.2f} s  (CPU {best_cpu:.2f} s)")
+    print(
+        f"  kept, {args.kept} requests                                median {1000 * statistics.median(walls):.1f} ms"
+        f"  p95 {1000 * p95:.1f} ms  max {1000 * walls[-1]:.1f} ms  (CPU median {1000 * cpu:.1f} ms)"
+    )
     print(f"  load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     worst = max(first, best)
     print(f"Target: under {TARGET_SECONDS:.0f} s — {'met' if worst < TARGET_SECONDS else 'MISSED'}")

@@ -421,7 +421,7 @@ class TravellerPage:
         return [line for line in self.traveller.lines if line.entered]
 
 
-def _traveller(board: int, layout, pairs: dict, scores: list[BoardScore]) -> Traveller:
+def traveller_from_scores(board: int, layout, pairs: dict, scores: list[BoardScore]) -> Traveller:
     """The board's lines as a traveller shows them: a line per table where the layout puts one (in round and table
     order) with its result and score, then any line entered off the schedule (``session_travellers`` without the
     audit trail and without scoring the whole session)."""
@@ -475,7 +475,7 @@ def traveller_for_viewer(*, user, session_id: int, board: int, pair: str | None 
         raise NotFound(board)
     layout = session_layout(session)
     options, scores = boards_scored(session=session, layout=layout, boards={board})
-    traveller = _traveller(board, layout, session_pairs(session=session), scores)
+    traveller = traveller_from_scores(board, layout, session_pairs(session=session), scores)
     records = _records(user=user, session=session, numbers=[board])
     highlight = pair if pair and any(pair in (ln.ns, ln.ew) for ln in traveller.lines) else ranking.mine
     why = None

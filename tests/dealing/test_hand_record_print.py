@@ -138,3 +138,58 @@ def test_a_session_without_boards_has_no_hand_record(finished_session, player, c
         f"/dealing/sessions/{finished_session.pk}/hand-record.pdf",
     ):
         assert client_for(player).get(url).status_code == 404
+
+
+# --- made once for each version of what it shows ---------------------------------------------------------------
+
+
+@pytest.fixture
+def renders(monkeypatch, settings, tmp_path):
+    """A media folder of the test's own (no PDF kept by another test), and the HTML of every PDF WeasyPrint writes."""
+    from clubsite import pdf
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    made: list[str] = []
+    write = pdf.pdf_from_html
+
+    def counted(html: str) -> bytes:
+        made.append(html)
+        return write(html)
+
+    monkeypatch.setattr(pdf, "pdf_from_html", counted)
+    return made
+
+
+@pytest.mark.slow
+def test_the_pdf_is_made_once_and_then_served_as_kept(over, player, director, client_for, renders):
+    from clubsite.pdf import pdfs_kept
+
+    url = f"/dealing/sessions/{over.pk}/hand-record.pdf"
+    first = client_for(player).get(url)
+    assert first.status_code == 200 and len(renders) == 1
+    again = client_for(director).get(url)
+    assert again["Content-Type"] == "application/pdf" and again.content == first.content and len(renders) == 1
+    assert [path.read_bytes() for path in pdfs_kept(f"hand-records/{over.pk}")] == [first.content]
+    client = client_for(player)
+    client.cookies["django_language"] = "pl"
+    polish = client.get(url, HTTP_ACCEPT_LANGUAGE="pl")  # each language its own PDF
+    assert polish.content != first.content and len(renders) == 2 and 'lang="pl"' in renders[1]
+
+
+@pytest.mark.slow
+@needs_poppler
+def test_a_pdf_made_before_the_analysis_is_not_served_once_it_is_done(
+    club_session, director, player, client_for, renders, tmp_path
+):
+    board_services.session_deal_fresh(session=club_session, user=director, boards=4, queue_analysis=False)
+    analyse_all(club_session, numbers={1, 2})
+    set_status(club_session, Session.Status.FINISHED)
+    client = client_for(player)
+    partial = client.get(f"/dealing/sessions/{club_session.pk}/hand-record.pdf?partial=1")
+    text, _pages = pdf_text(partial.content, tmp_path)
+    assert text.count("DD") == 2
+    analyse_all(club_session)
+    whole = client.get(f"/dealing/sessions/{club_session.pk}/hand-record.pdf")
+    assert whole["Content-Type"] == "application/pdf" and whole.content != partial.content and len(renders) == 2
+    text, _pages = pdf_text(whole.content, tmp_path)
+    assert text.count("DD") == 4

@@ -26,7 +26,9 @@ from __future__ import annotations
 import copy
 import gc
 import json
+import shutil
 import traceback
+from pathlib import Path
 
 import pytest
 from django.db import transaction
@@ -89,16 +91,26 @@ class NoLayoutGarbage:
         return 0
 
 
+def _forget_kept_pdfs() -> None:
+    """The PDFs kept by ``clubsite.pdf.pdf_kept`` (named by their HTML): none from before the matrix, so each of its
+    PDFs is the stand-in's searchable HTML, and none of the stand-in's after it, for the tests of real PDFs."""
+    from django.conf import settings
+
+    shutil.rmtree(Path(settings.MEDIA_ROOT) / "pdfs", ignore_errors=True)
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _pdfs_as_their_html():
     import weasyprint
 
     from clubsite import pdf
 
+    _forget_kept_pdfs()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(weasyprint, "HTML", HtmlForPdf)
         patch.setattr(pdf, "collector", NoLayoutGarbage)
         yield
+    _forget_kept_pdfs()
 
 
 @pytest.fixture(scope="module")
