@@ -22,10 +22,13 @@ from clubs import selectors, services
 from clubs.forms import GUEST_ANSWER, MEMBER_ANSWER, MemberNames, PairRowFormSet, SessionStatusForm
 from clubs.models import Session
 from clubs.permissions import can_direct, can_score
+from clubs.texts import error_message
 from events.kinds import kind_of
 from events.pairs import pairs_set, session_pair_rows
 from events.session_path import session_path, status_change_words
 from scoring.services.sessions import session_pairs_ensure, session_status_set
+from tables.domain.errors import TableError
+from tables.services.setup import table_entry_start
 
 
 @require_safe
@@ -135,6 +138,22 @@ def session_status(request, session_id):
         }.get(status)
         messages.success(request, said or _("Session is now: %(status)s.") % {"status": session.get_status_display()})
     return redirect(back)
+
+
+@login_required
+@require_POST
+def session_print_with_codes(request, session_id):
+    """The printing step's "start table entry and print the cards with their codes": every table gets its code and
+    PIN (``tables.services.setup.table_entry_start``: the session is then in play, round 1 open to the phones), and
+    the guide cards' PDF follows with each table's QR code on its card. What stops it (no movement, the session over)
+    is said on the path."""
+    session = selectors.session_get_for_director(user=request.user, session_id=session_id)
+    try:
+        table_entry_start(session=session, user=request.user)
+    except TableError as exc:
+        messages.error(request, error_message(exc))
+        return redirect(reverse("events:session_detail", args=[session.pk]) + "#step-printing")
+    return redirect(reverse("movements:session_print", args=[session.pk]) + "?format=pdf")
 
 
 @login_required
