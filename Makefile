@@ -34,8 +34,10 @@ node_modules/.installed: package.json package-lock.json
 
 install: $(BIN)/.installed node_modules/.installed
 
+# `exec`: the script is make's own child, with no shell between them that a signal could kill, so a stop
+# asked for (Ctrl-C, SIGTERM) ends as the script ends it: quietly, with status 0 (scripts/serve.sh).
 serve: install
-	@PATH="$(CURDIR)/$(BIN):$$PATH" scripts/serve.sh
+	@PATH="$(CURDIR)/$(BIN):$$PATH" exec scripts/serve.sh
 
 test:
 	@started=$$(date +%s.%N); $(MAKE) -s --no-print-directory install && \

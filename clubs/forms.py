@@ -8,6 +8,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from clubs.domain.names import nearest_names
 from clubs.models import Club, ClubRole, Member, Session
 
 
@@ -118,7 +119,8 @@ class MemberNames:
 
     A member is written by their full name; two members sharing a name are told apart by their federation
     number (``Ada Adamska (PZBS 123)``) or, without one, their id (``Ada Adamska (#12)``). A name that is no
-    member's is a guest's.
+    member's is a guest's; ``nearest`` offers the members it is close to (a typo, no Polish letters, surname first:
+    ``clubs.domain.names``), so the page can ask "did you mean …?" before it makes a guest.
     """
 
     def __init__(self, members):
@@ -129,6 +131,7 @@ class MemberNames:
         self._by_value: dict[str, Member] = {}
         self._by_pk: dict[int, str] = {}
         self._shared: set[str] = set()
+        self._options_by_name: dict[str, list[str]] = {}
         for member in members:
             value = member.full_name
             if counts[_fold(value)] > 1:
@@ -137,6 +140,16 @@ class MemberNames:
             self.options.append(value)
             self._by_value[_fold(value)] = member
             self._by_pk[member.pk] = value
+            self._options_by_name.setdefault(member.full_name, []).append(value)
+
+    def nearest(self, text: str, most: int = 3) -> list[str]:
+        """The members' values (as the list offers them) whose names ``text`` is close to, nearest first."""
+        names = nearest_names(" ".join(text.split()), self._options_by_name, most=most)
+        return [value for name in names for value in self._options_by_name[name]][:most]
+
+    def member(self, value: str) -> Member | None:
+        """The member a value of the list names (None: no member's)."""
+        return self._by_value.get(_fold(value))
 
     def display(self, member: Member | None, guest: str = "") -> str:
         if member is None:
@@ -158,18 +171,38 @@ class MemberNames:
         return None, text
 
 
+#: A "did you mean …?" answer on the pairs page: the player is a guest after all, or the member of this value.
+GUEST_ANSWER = "guest"
+MEMBER_ANSWER = "member:"
+
+
 class PairRowForm(forms.Form):
-    """One pair on the pairs page: which pair (hidden) and its two players, typed by name."""
+    """One pair on the pairs page: which pair (hidden) and its two players, typed by name.
+
+    A name typed that is no member's but close to some ("Klara Kowalczik"; ``MemberNames.nearest``) is not made a
+    guest at once: the form is invalid with a question ("did you mean Klara Kowalczyk?") in ``questions``, and the
+    page offers the members and "a guest" as ``player_N_answer``, with the name asked about in ``player_N_asked``.
+    The answer holds while that name stands in the field; a guest's name already saved for this player is not asked
+    about again.
+    """
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     direction = forms.CharField(widget=forms.HiddenInput, required=False)
     section = forms.CharField(widget=forms.HiddenInput, required=False)
     player_1 = forms.CharField(label=_("first player"), required=False, max_length=200)
     player_2 = forms.CharField(label=_("second player"), required=False, max_length=200)
+    # the answers to "did you mean …?" (rendered by the page beside the question, never as fields of their own)
+    player_1_asked = forms.CharField(required=False, max_length=200)
+    player_1_answer = forms.CharField(required=False, max_length=220)
+    player_2_asked = forms.CharField(required=False, max_length=200)
+    player_2_answer = forms.CharField(required=False, max_length=220)
 
     def __init__(self, *args, names: MemberNames, **kwargs):
         super().__init__(*args, **kwargs)
         self.names = names
+        self.questions: dict[str, tuple[str, list[str]]] = {}  # slot → (the name typed, the members offered)
+        self.answered: dict[str, tuple[str, str]] = {}  # slot → (the name asked about, the answer given)
+        self._resolved: dict[str, tuple[Member | None, str]] = {}
         for slot in ("player_1", "player_2"):
             self.fields[slot].widget.attrs.update(
                 {
@@ -181,24 +214,48 @@ class PairRowForm(forms.Form):
                 }
             )
 
-    def _player(self, slot: str):
-        return self.names.resolve(self.cleaned_data.get(slot) or "")
-
-    def clean_player_1(self):
-        self._player("player_1")
-        return self.cleaned_data["player_1"]
-
-    def clean_player_2(self):
-        self._player("player_2")
-        return self.cleaned_data["player_2"]
+    def clean(self):
+        data = super().clean()
+        for slot in ("player_1", "player_2"):
+            if slot in self.errors:
+                continue
+            try:
+                member, guest = self.names.resolve(data.get(slot) or "")
+            except forms.ValidationError as exc:
+                self.add_error(slot, exc)
+                continue
+            if guest and _fold(guest) != _fold(self.initial.get(slot) or ""):
+                offered = self.names.nearest(guest)
+                asked = " ".join((data.get(f"{slot}_asked") or "").split())
+                answer = data.get(f"{slot}_answer") or ""
+                chosen = answer.removeprefix(MEMBER_ANSWER) if answer.startswith(MEMBER_ANSWER) else None
+                if offered and asked == guest and answer == GUEST_ANSWER:
+                    self.answered[slot] = (asked, answer)
+                elif offered and asked == guest and chosen in offered:
+                    member, guest = self.names.member(chosen), ""
+                    self.answered[slot] = (asked, answer)
+                elif offered:
+                    self.questions[slot] = (guest, offered)
+                    self.add_error(slot, did_you_mean(guest, offered))
+                    continue
+            self._resolved[slot] = (member, guest)
+        return data
 
     def row(self) -> dict:
         """What ``events.pairs.pairs_set`` takes for this pair."""
         data = self.cleaned_data
         row = {"number": data["number"], "direction": data.get("direction") or "", "section": data.get("section") or ""}
         for slot in ("player_1", "player_2"):
-            row[slot], row[f"{slot}_name"] = self._player(slot)
+            row[slot], row[f"{slot}_name"] = self._resolved[slot]
         return row
+
+
+def did_you_mean(name: str, offered: list[str]) -> str:
+    """ "“Klara Kowalczik” is no member's name: did you mean Klara Kowalczyk?" """
+    members = offered[0]
+    if len(offered) > 1:
+        members = _("%(names)s or %(last)s") % {"names": ", ".join(offered[:-1]), "last": offered[-1]}
+    return _("“%(name)s” is no member's name: did you mean %(members)s?") % {"name": name, "members": members}
 
 
 class BasePairRowFormSet(forms.BaseFormSet):

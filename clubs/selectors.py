@@ -64,6 +64,21 @@ def session_list_for_user(user) -> QuerySet[Session]:
     return Session.objects.filter(club__in=club_list_for_user(user)).select_related("club")
 
 
+#: The stages of a session still to come: not played yet, or being played tonight.
+_STILL_TO_COME = (Session.Status.PLANNED, Session.Status.RUNNING)
+
+
+def sessions_coming(sessions: QuerySet[Session], *, today) -> QuerySet[Session]:
+    """Of ``sessions``, those still to come: from ``today`` on and not over (tonight's, once finished, is recent),
+    soonest first."""
+    return sessions.filter(date__gte=today, status__in=_STILL_TO_COME).order_by("date", "start_time", "name")
+
+
+def sessions_recent(sessions: QuerySet[Session], *, today) -> QuerySet[Session]:
+    """Of ``sessions``, those behind: before ``today``, or over (tonight's once play has ended), latest first."""
+    return sessions.filter(Q(date__lt=today) | ~Q(status__in=_STILL_TO_COME)).order_by("-date", "-start_time", "name")
+
+
 def session_get_for_viewer(*, user, session_id: int) -> Session:
     session = session_list_for_user(user).filter(pk=session_id).first()
     if session is None:

@@ -9,12 +9,19 @@ codes (every msgid a literal, so ``make messages`` extracts it) and registers th
 * :func:`error_message` — a domain error (``DealingError``, ``MovementError``: its ``text``), or
   ``str(exc)`` for any other error; forms, views and the API's error handler
   (``clubsite/api.py``) use it;
-* :func:`localize` — every text inside a dict or list (API responses).
+* :func:`localize` — every text inside a dict or list (API responses);
+* :func:`contract_words` — a contract as the reader's language writes it: no trumps are "NT" in English and "BA"
+  in Polish (``3NT×`` → ``3BA×``), one way in each language on every page. A text's ``contract`` parameter is
+  always said so by :func:`render` (the domains write ``3NT`` or ``3N``); the suit-symbol filter of the pages
+  (``dealing/templatetags/suit_symbols.py``) says its contracts with it too.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
+
+from django.utils.translation import gettext
 
 from clubs.domain.text import TextBase
 
@@ -35,8 +42,21 @@ def render(text: TextBase | object | None) -> str:
     if text is None:
         return ""
     if isinstance(text, TextBase):
-        return _RENDERERS[type(text)][text.code](text.params)
+        params = text.params
+        if isinstance(params.get("contract"), str):
+            params["contract"] = contract_words(params["contract"])
+        return _RENDERERS[type(text)][text.code](params)
     return str(text)
+
+
+#: A contract in no trumps at the start of a text: its level and NT (or N as PBN and the engine write it, or BA as
+#: Polish scorers type it), then nothing more of a word (``3NT``, ``3NX``, ``2NT×-1``; not ``4S`` nor ``1NS``).
+_NO_TRUMPS = re.compile(r"^([1-7])(?:NT|BA|N)(?=[X×]|[^A-Za-z]|$)", re.IGNORECASE)
+
+
+def contract_words(contract: str) -> str:
+    """``contract`` (``3NT``, ``3N``, ``2NX``, ``4♠×``) with its no trumps as the active language writes them."""
+    return _NO_TRUMPS.sub(lambda match: match[1] + gettext("NT"), contract, count=1)
 
 
 def error_message(exc: Exception) -> str:

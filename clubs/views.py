@@ -40,8 +40,8 @@ def home(request):
         "clubs/home.html",
         {
             "clubs": selectors.club_list_for_user(request.user),
-            "upcoming": sessions.filter(date__gte=today).order_by("date", "start_time")[:10],
-            "recent": sessions.filter(date__lt=today)[:10],
+            "upcoming": selectors.sessions_coming(sessions, today=today)[:10],
+            "recent": selectors.sessions_recent(sessions, today=today)[:10],
             "is_auditor": is_site_auditor(request.user),
         },
     )
@@ -58,8 +58,8 @@ def club_detail(request, slug):
         "clubs/club_detail.html",
         {
             "club": club,
-            "upcoming": sessions.filter(date__gte=today).order_by("date", "start_time"),
-            "recent": sessions.filter(date__lt=today)[:20],
+            "upcoming": selectors.sessions_coming(sessions, today=today),
+            "recent": selectors.sessions_recent(sessions, today=today)[:20],
             "member_count": club.members.filter(is_active=True).count(),
             "can_direct": can_direct(request.user, club),
         },

@@ -27,7 +27,15 @@ Each :class:`Step` has a ``state`` — ``done``, ``partial`` (begun, something m
 what is missing or wrong (``missing``), and what the director can do (``actions``). The *next* step is the
 first, in order, that is neither done nor behind the session's stage: once play has started the pairs,
 the movement, the boards and the printing are behind it (what is still missing there is said, but the path
-points on).
+points on). Once nothing is ahead (the results final), a step behind the stage with something still to do
+(``left``: the commitment's key to reveal, every session it covers being over) is next, and the path says
+"Still to do" rather than "Every step is done".
+
+The Boards step says what a commitment is for while the boards are still to be dealt, and links to a new one.
+The Printing step, while the session is planned, offers to start table entry and print the guide cards with
+each table's QR code (``events.views.session_print_with_codes``): the codes are made when table entry starts,
+and a director prints the cards once, before play. The links to the movement chooser carry ``next``, so that
+choosing comes back to the path.
 
 What cannot be undone is never done from here in one click: finishing the session goes through its
 confirmation page (``events.views.session_status``), publishing through the results page's
@@ -40,6 +48,7 @@ from dataclasses import dataclass, field, replace
 
 from django.db.models import Count
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -93,6 +102,7 @@ class Ask:
     value: int | None = None
     low: int = 4
     high: int = 128
+    hidden: tuple[tuple[str, str], ...] = ()  # sent along with the answer (``next``: back to the path)
 
 
 @dataclass(frozen=True)
@@ -104,6 +114,7 @@ class Step:
     actions: tuple[Action, ...] = ()
     ask: Ask | None = None
     details: tuple[str, tuple[str, ...]] | None = None  # a collapsed list: (its summary, its lines)
+    left: str = ""  # what is still to do here once the session's stage has passed the step ("reveal the key")
     is_next: bool = False
     behind: bool = False  # the session's stage has passed this step
 
@@ -132,6 +143,11 @@ class SessionPath:
     @property
     def next(self) -> Step | None:
         return next((s for s in self.steps if s.is_next), None)
+
+    @property
+    def complete(self) -> bool:
+        """Every step is done (or not needed, or open: printing records nothing)."""
+        return all(s.state in ("done", "not_needed", "open") for s in self.steps)
 
     def step(self, key: str) -> Step:
         return next(s for s in self.steps if s.key == key)
@@ -198,9 +214,17 @@ class _Reads:
         return [_sentence(render(p)) for p in self.layout.problems if p.code in codes]
 
 
+def _path_url(session: Session) -> str:
+    return reverse("events:session_detail", args=[session.pk])
+
+
+def _chooser_url(session: Session) -> str:
+    """The movement chooser, which comes back to the path once the director has chosen (its ``next``)."""
+    return reverse("movements:session_choose", args=[session.pk]) + "?" + urlencode({"next": _path_url(session)})
+
+
 def _pairs(r: _Reads) -> Step:
     session = r.session
-    choose = reverse("movements:session_choose", args=[session.pk])
     if not r.has_movement:
         return Step(
             "pairs",
@@ -211,7 +235,13 @@ def _pairs(r: _Reads) -> Step:
                     "their names are entered once it is."
                 ),
             ),
-            ask=Ask(choose, "pairs", _("Pairs playing"), _("Choose a movement for them")),
+            ask=Ask(
+                reverse("movements:session_choose", args=[session.pk]),
+                "pairs",
+                _("Pairs playing"),
+                _("Choose a movement for them"),
+                hidden=(("next", _path_url(session)),),
+            ),
         )
     named = [row for row in r.rows if row.pair is not None and all(row.pair.player_names)]
     unnamed = [row.label for row in r.rows if row not in named]
@@ -268,7 +298,7 @@ def _pairs(r: _Reads) -> Step:
 
 def _movement(r: _Reads) -> Step:
     session = r.session
-    choose = reverse("movements:session_choose", args=[session.pk])
+    choose = _chooser_url(session)
     if r.imported:
         return Step(
             "movement",
@@ -348,24 +378,61 @@ def _boards(r: _Reads) -> Step:
         state = "todo" if r.has_movement or commitment is not None else "waiting"
         if state == "waiting":
             said.append(_("Choose the movement first: it says how many boards to deal."))
+        if commitment is None and session.status == Session.Status.PLANNED:
+            said.append(
+                _(
+                    "To let anyone check afterwards that nobody chose the deals, deal them from a commitment: "
+                    "published before the evening, it fixes the deals in advance, and its key is revealed once play "
+                    "is over."
+                )
+            )
+            actions.append(
+                Action(
+                    _("Commit to the deals in advance…"),
+                    reverse("dealing:commitment_create", args=[session.club.slug]),
+                    testid="path-commitment",
+                )
+            )
         actions.insert(
             0, Action(_("Deal the boards"), dealing_url, primary=state == "todo", testid="dealing-page-link")
         )
         return Step("boards", state, tuple(said), tuple(missing), tuple(actions))
     said.append(summary.in_words())
     missing += r.problems("layout.boards_missing", "layout.boards_extra", "layout.commitment")
+    left = ""
     if session.is_over:
         actions.append(
             Action(_("Hand records"), reverse("dealing:hand_record", args=[session.pk]), testid="hand-record-link")
         )
         if commitment is not None and not commitment.is_revealed:
-            missing.append(
-                _(
-                    "The commitment's key is not revealed yet: reveal it once every session it covers is "
-                    "over, so that anyone can check the deals."
+            waiting = [e.session for e in commitment.entries.select_related("session") if not e.session.is_over]
+            if waiting:  # nothing to do yet: the key is revealed after the commitment's last session
+                said.append(
+                    ngettext(
+                        "The commitment's key is revealed once its last session is over (%(sessions)s is still to "
+                        "play): then anyone can check the deals.",
+                        "The commitment's key is revealed once its last session is over (%(sessions)s are still to "
+                        "play): then anyone can check the deals.",
+                        len(waiting),
+                    )
+                    % {"sessions": ", ".join(f"{s.name} ({when(s.date)})" for s in waiting)}
                 )
-            )
-            actions.append(Action(_("Reveal the key…"), reverse("dealing:commitment_detail", args=[commitment.pk])))
+            else:
+                missing.append(
+                    _(
+                        "The commitment's key is not revealed yet: every session it covers is over, so reveal it "
+                        "now and anyone can check the deals."
+                    )
+                )
+                left = _("reveal the commitment's key, so that anyone can check the deals.")
+                actions.append(
+                    Action(
+                        _("Reveal the key…"),
+                        reverse("dealing:commitment_detail", args=[commitment.pk]),
+                        primary=True,
+                        testid="path-reveal",
+                    )
+                )
     else:
         said.append(_("Players see the deals once the session is over."))
     deal_again = bool(missing) and session.status == Session.Status.PLANNED and summary.commitment is None
@@ -377,7 +444,7 @@ def _boards(r: _Reads) -> Step:
             testid="dealing-page-link",
         )
     )
-    return Step("boards", "partial" if missing else "done", tuple(said), tuple(missing), tuple(actions))
+    return Step("boards", "partial" if missing else "done", tuple(said), tuple(missing), tuple(actions), left=left)
 
 
 def _printing(r: _Reads) -> Step:
@@ -389,23 +456,36 @@ def _printing(r: _Reads) -> Step:
     print_url = reverse("movements:session_print", args=[session.pk])
     said = [_("Guide cards for the pairs and the tables, and the board and relay sheet, from the movement.")]
     missing = []
+    with_codes = r.room.started_at is None and session.status == Session.Status.PLANNED
     if r.room.started_at is not None:
         said.append(_("The table cards carry each table's QR code, code and PIN for the phones."))
-    elif session.status == Session.Status.PLANNED:
+    elif with_codes:
         said.append(
             _(
-                "The table cards carry each table's QR code once table entry has started (in the play "
-                "step): print them after starting it, or show the codes from the live room."
+                "With phones at the tables, each table card carries its table's QR code, code and PIN, made when "
+                "table entry starts: start it here and print the cards with their codes (the session is then in "
+                "play and round 1 opens to the phones). On paper travellers, print the cards without codes."
             )
         )
     unnamed = [row for row in r.rows if row.pair is None or not all(row.pair.player_names)]
     if unnamed and not session.is_over:
         missing.append(_("Name the pairs first if the cards should carry the players' names."))
     actions = [
-        Action(_("Guide cards (PDF)"), f"{print_url}?format=pdf", primary=True, testid="path-cards-pdf"),
+        Action(_("Guide cards (PDF)"), f"{print_url}?format=pdf", primary=not with_codes, testid="path-cards-pdf"),
         Action(_("Guide cards (print)"), print_url, testid="path-cards-html"),
         Action(_("Other papers and parts"), reverse("movements:session", args=[session.pk]) + "#print"),
     ]
+    if with_codes:
+        actions.insert(
+            0,
+            Action(
+                _("Start table entry and print the cards with their codes"),
+                reverse("events:session_print_with_codes", args=[session.pk]),
+                primary=True,
+                post=True,
+                testid="path-cards-with-codes",
+            ),
+        )
     if r.room.started_at is not None:
         actions.append(Action(_("Table codes"), reverse("tables:codes", args=[session.pk])))
     return Step("printing", "open", tuple(said), tuple(missing), tuple(actions))
@@ -647,6 +727,11 @@ def session_path(session: Session) -> SessionPath:
         elif not ahead:
             step = replace(step, behind=True)
         marked.append(step)
+    if not found:  # nothing ahead: what is left behind the stage (the commitment's key) is next
+        for index, step in enumerate(marked):
+            if step.left:
+                marked[index] = replace(step, is_next=True)
+                break
     return SessionPath(tuple(marked))
 
 

@@ -19,13 +19,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs import selectors, services
-from clubs.forms import MemberNames, PairRowFormSet, SessionStatusForm
+from clubs.forms import GUEST_ANSWER, MEMBER_ANSWER, MemberNames, PairRowFormSet, SessionStatusForm
 from clubs.models import Session
 from clubs.permissions import can_direct, can_score
+from clubs.texts import error_message
 from events.kinds import kind_of
 from events.pairs import pairs_set, session_pair_rows
 from events.session_path import session_path, status_change_words
 from scoring.services.sessions import session_pairs_ensure, session_status_set
+from tables.domain.errors import TableError
+from tables.services.setup import table_entry_start
 
 
 @require_safe
@@ -138,10 +141,28 @@ def session_status(request, session_id):
 
 
 @login_required
+@require_POST
+def session_print_with_codes(request, session_id):
+    """The printing step's "start table entry and print the cards with their codes": every table gets its code and
+    PIN (``tables.services.setup.table_entry_start``: the session is then in play, round 1 open to the phones), and
+    the guide cards' PDF follows with each table's QR code on its card. What stops it (no movement, the session over)
+    is said on the path."""
+    session = selectors.session_get_for_director(user=request.user, session_id=session_id)
+    try:
+        table_entry_start(session=session, user=request.user)
+    except TableError as exc:
+        messages.error(request, error_message(exc))
+        return redirect(reverse("events:session_detail", args=[session.pk]) + "#step-printing")
+    return redirect(reverse("movements:session_print", args=[session.pk]) + "?format=pdf")
+
+
+@login_required
 def session_pairs(request, session_id):
     """The director's pairs page: a row per pair of the movement, two players each, typed with the club's members
-    offered as you type; a name that is no member's is a guest's. Saved all at once; on an error the page comes
-    back with what was typed and the error beside its field."""
+    offered as you type; a name that is no member's is a guest's, but one close to a member's ("Klara Kowalczik") is
+    asked about first ("did you mean Klara Kowalczyk?", ``clubs.forms.PairRowForm``). Saved all at once; on an error
+    or a question the page comes back with what was typed, the error or the question beside its field, and nothing
+    saved."""
     session = selectors.session_get_for_director(user=request.user, session_id=session_id)
     if request.method != "POST" and not session.is_final:
         session_pairs_ensure(session=session)
@@ -192,9 +213,10 @@ def session_pairs(request, session_id):
                 "form": form,
                 "label": label,
                 "row": row,
-                "players": [(form[slot], _typed_guest(form, slot, names)) for slot in ("player_1", "player_2")],
+                "players": [_player_cell(form, slot, names) for slot in ("player_1", "player_2")],
             }
         )
+    questions = sum(len(getattr(form, "questions", {})) for form in formset.forms)
     return render(
         request,
         "events/session_pairs.html",
@@ -208,8 +230,27 @@ def session_pairs(request, session_id):
             "has_sit_outs": any(r.sits_out for r in rows),
             "two_lines": any(r.line for r in rows),
             "final": session.is_final,
+            "questions": questions,
         },
     )
+
+
+def _player_cell(form, slot: str, names: MemberNames) -> dict:
+    """A player's cell on the pairs page: the field, whether its name is a guest's, and its "did you mean …?" (the
+    name asked about and the members offered, each with its answer's value) or the answer already given."""
+    question = getattr(form, "questions", {}).get(slot)
+    answered = getattr(form, "answered", {}).get(slot)
+    given = form[f"{slot}_answer"].value() or ""
+    return {
+        "field": form[slot],
+        "guest": _typed_guest(form, slot, names),
+        "asked": question[0] if question else "",
+        "offered": [(f"{MEMBER_ANSWER}{value}", value) for value in question[1]] if question else [],
+        "guest_answer": GUEST_ANSWER,
+        "given": given if question else "",
+        "answered": answered,
+        "prefix": form.prefix,
+    }
 
 
 def _typed_guest(form, slot: str, names: MemberNames) -> bool:

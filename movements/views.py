@@ -394,11 +394,24 @@ def _search_data(source, current, settings) -> QueryDict | None:
     return data
 
 
+def _back(request) -> str:
+    """Where a page goes back to when done: the ``next`` it was given (GET or POST), when it is a path of this site;
+    else "" (``Ada`` would be taken for a view's name by ``redirect``: a 500; ``//evil.example`` is another site)."""
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    if back.startswith("/") and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return back
+    return ""
+
+
 @login_required
 def session_movement_choose(request, session_id: int):
     """Choose the session's movement: the chooser's rows (one click each), or every parameter in the expert's form.
-    Either way ``services.session_movement_choose`` records it and writes the session's boards per round."""
+    Either way ``services.session_movement_choose`` records it and writes the session's boards per round; then back
+    to the page the director came from (``next``: the session's path), else to the movement's page."""
     session = club_selectors.session_get_for_director(user=request.user, session_id=session_id)
+    back = _back(request)
     current = selectors.session_movement_get(session=session)
     settings = selectors.club_movement_settings_get(club=session.club)
     initial = {"pairs": 8, "boards_per_round": session.boards_per_round or 2, "kind": "howell"}
@@ -439,7 +452,7 @@ def session_movement_choose(request, session_id: int):
                     _("Movement chosen: %(title)s, %(boards)s boards per round.")
                     % {"title": choice.display_title, "boards": d["boards_per_round"]},
                 )
-                return redirect("movements:session", session_id=session.pk)
+                return redirect(back or reverse("movements:session", args=[session.pk]))
         elif form is not expert:
             choose_error = "; ".join(str(e) for errors in form.errors.values() for e in errors)
     search = _search_data(request.POST if request.method == "POST" else request.GET, current, settings)
@@ -453,6 +466,7 @@ def session_movement_choose(request, session_id: int):
             "choose_error": choose_error,
             "expert_open": expert.is_bound and bool(expert.errors),
             "current_value": _current_value(current, session),
+            "next": back,
         }
     )
     return render(request, "movements/session_movement_form.html", context)
@@ -470,11 +484,7 @@ def club_movement_settings(request, slug: str):
     """How the club plays (minutes a board, its usual boards, the winners it prefers), for the chooser; directors."""
     club = club_selectors.club_get_for_director(user=request.user, slug=slug)
     settings = selectors.club_movement_settings_get(club=club)
-    back = request.POST.get("next") or request.GET.get("next") or ""
-    if not back.startswith("/") or not url_has_allowed_host_and_scheme(
-        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        back = ""  # not a path of this site (``Ada`` would be taken for a view's name by ``redirect``: a 500)
+    back = _back(request)
     form = ClubMovementSettingsForm(
         request.POST if request.method == "POST" else None,
         initial={

@@ -2,9 +2,41 @@
 # Serve the site on http://127.0.0.1:8000 with the embedded default: an SQLite file and a
 # file-system Celery broker in ./var (or $CLUBSITE_VAR_DIR), and real Celery worker processes.
 # Ctrl-C stops everything, and so does SIGTERM to this script or to all of its processes at once
-# (systemd, docker stop): each stops within seconds (clubsite/celery.py says how the workers do).
+# (systemd, docker stop): each stops within seconds by itself (clubsite/celery.py says how the workers
+# do), and the script ends quietly with status 0: a stop that was asked for is no failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Ctrl-C in a terminal goes to the terminal's whole foreground process group: to make as well as to this
+# script when `make serve` runs it, and make, interrupted, ends with status 130 however quietly the script
+# stops. So in a terminal, inside another program's process group (make's), the script moves to a process
+# group of its own and takes the terminal for it (as a shell does for a job): Ctrl-C then reaches the script
+# and what it started, and make sees its command end with status 0. The terminal goes back to make's group
+# when the script ends (`give_back_terminal`). Ctrl-Z is ignored: a stopped server with make waiting on it
+# would leave the terminal with no prompt.
+if [ -t 0 ] && [ -z "${SERVE_GROUP_TAKEN:-}" ]; then
+  export SERVE_GROUP_TAKEN=1
+  exec python -c '
+import os, signal, sys
+if os.getpgrp() != os.getpid() and os.tcgetpgrp(0) == os.getpgrp():
+    os.environ["SERVE_TERMINAL_GROUP"] = str(os.getpgrp())
+    os.setpgid(0, 0)
+    signal.signal(signal.SIGTTOU, signal.SIG_IGN)  # a background group may take the terminal only so
+    os.tcsetpgrp(0, os.getpgrp())
+    signal.signal(signal.SIGTTOU, signal.SIG_DFL)
+    signal.signal(signal.SIGTSTP, signal.SIG_IGN)
+os.execvp("bash", ["bash", *sys.argv[1:]])
+' "$0" "$@"
+fi
+give_back_terminal() {
+  if [ -n "${SERVE_TERMINAL_GROUP:-}" ]; then
+    python -c 'import os, signal, sys; signal.signal(signal.SIGTTOU, signal.SIG_IGN); os.tcsetpgrp(0, int(sys.argv[1]))' \
+      "$SERVE_TERMINAL_GROUP" 2>/dev/null || true
+    SERVE_TERMINAL_GROUP=
+  fi
+}
+trap give_back_terminal EXIT
+trap 'exit 0' INT TERM   # stopped while setting up: nothing of its own runs yet
 HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-8000}
 VAR=${CLUBSITE_VAR_DIR:-var}
@@ -31,9 +63,10 @@ stop() {
   trap - INT TERM EXIT
   echo; echo "Stopping ..."
   for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  # Each process stops by itself within a few seconds of SIGTERM (README); on a machine so busy that one has
-  # not after 6 s, it is killed, so that make serve keeps its promise of ten seconds.
-  for _ in $(seq 60); do
+  # Each process stops by itself within a few seconds of SIGTERM (README; a worker in two or three, even in the
+  # middle of a long task: clubsite/celery.py); on a machine so busy that one has not after 8 s, it is killed,
+  # so that make serve keeps its promise of ten seconds.
+  for _ in $(seq 80); do
     alive=0
     for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
     [ "$alive" = 0 ] && break
@@ -41,13 +74,14 @@ stop() {
   done
   for pid in "${pids[@]}"; do
     if kill -0 "$pid" 2>/dev/null; then
-      echo "process $pid did not stop within 6 s: killed"
+      echo "process $pid did not stop within 8 s: killed"
       pkill -KILL -P "$pid" 2>/dev/null || true     # its own processes first (a Celery worker's pool)
       kill -KILL "$pid" 2>/dev/null || true
     fi
   done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   echo "Stopped."
+  give_back_terminal
 }
 trap stop EXIT
 trap 'stop; exit 0' INT TERM   # Ctrl-C is the normal way to stop: not an error

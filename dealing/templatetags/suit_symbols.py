@@ -27,6 +27,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from clubs.texts import contract_words
+
 register = template.Library()
 
 _LETTER = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -51,7 +53,7 @@ def _suit(letter: str) -> str:
 def _contract(match: re.Match) -> str:
     level, strain = match.group(1), match.group(2).upper()
     if strain in ("N", "NT"):
-        return level + escape(gettext("NT"))
+        return escape(contract_words(level + "NT"))  # the one way to write no trumps in the reader's language
     return level + _suit(strain)
 
 

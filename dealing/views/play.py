@@ -7,7 +7,8 @@ is "undo", a position can be shared):
 
 * ``contract`` (``4S``, ``3NT``, ``2HX``; or ``level`` and ``strain``, as the page's form sends them) and
   ``declarer`` (``N`` … ``W``) — by default the board's par contract
-  (:func:`dealing.selectors.play.default_contract`);
+  (:func:`dealing.selectors.play.default_contract`); a pair's traveller and scorecard link here with the contract
+  the pair played (``dealing.templatetags.play_it_again``), and the page then offers par beside it;
 * ``cards`` — the cards played, in order: ``HA.H8.H5`` (``.``, ``,`` or spaces between);
 * ``auto=defence`` — the defenders play double dummy: after each of the user's cards the server
   adds theirs (the lowest of their best cards) until it is declarer's side's turn.
@@ -28,7 +29,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_safe
 
 from clubs.texts import error_message
@@ -45,7 +46,11 @@ SUIT_NAMES = {
     Suit.DIAMONDS: gettext_lazy("diamonds"),
     Suit.CLUBS: gettext_lazy("clubs"),
 }
-STRAIN_CHOICES = [(s.letter if s is not Strain.NOTRUMP else "NT", s.symbol) for s in reversed(Strain)]
+
+
+def strain_choices() -> list[tuple[str, str]]:
+    """The contract form's strains, no trumps as the reader's language writes them (NT, BA)."""
+    return [("NT", gettext("NT")) if s is Strain.NOTRUMP else (s.letter, s.symbol) for s in reversed(Strain)]
 
 
 def _rank(card: Card) -> str:
@@ -252,6 +257,13 @@ def play_board(request, session_id: int, number: int):
         result = selectors.BoardPlay(**{**result.__dict__, "error": problems[0]})
     base = reverse("dealing:play_board", args=[session.pk, board.number])
     context = play_context(result, base=base, auto=auto)
+    par = analysis.par.contracts[0].contract if analysis.par.contracts else None  # (none: par is a pass-out)
+    context["is_par"] = par is not None and (par.call, par.declarer) == (result.contract.call, result.contract.declarer)
+    context["par"] = (
+        {"call": par.call, "declarer_name": str(SEAT_NAMES[par.declarer]), "url": base}
+        if par is not None and not context["is_par"]
+        else None
+    )
     status = 400 if result.error else 200
     if request.headers.get("HX-Request"):
         response = render(
@@ -271,7 +283,7 @@ def play_board(request, session_id: int, number: int):
             "board": board_view(board),
             "p": context,
             "levels": range(1, 8),
-            "strains": STRAIN_CHOICES,
+            "strains": strain_choices(),
             "declarers": [(s.letter, str(SEAT_NAMES[s])) for s in Seat],
         },
         status=status,

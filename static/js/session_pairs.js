@@ -1,5 +1,6 @@
-/* The session's pairs page (templates/clubs/session_pairs.html): "guest" beside a player's field whose name is
-   none of the members offered (the server decides the same way). */
+/* The session's pairs page (templates/events/session_pairs.html): "guest" beside a player's field whose name is
+   none of the members offered (the server decides the same way), and a "did you mean …?" answer written into the
+   player's field when it is chosen. */
 (function () {
   "use strict";
   function start() {
@@ -12,6 +13,16 @@
       input.addEventListener("input", function () {
         var name = fold(input.value);
         tag.hidden = !name || members.has(name);
+      });
+    });
+    // "Did you mean …?": the answer chosen is written into the player's field at once (the server reads the answer
+    // either way, so the page works without this).
+    document.querySelectorAll(".did-you-mean input[type=radio]").forEach(function (radio) {
+      radio.addEventListener("change", function () {
+        var input = document.getElementById(radio.closest(".did-you-mean").dataset.for);
+        if (!input || !radio.checked) return;
+        input.value = radio.dataset.name;
+        input.dispatchEvent(new Event("input"));
       });
     });
   }

@@ -38,3 +38,36 @@ def test_a_players_header_leads_to_their_results_from_every_page(client_for, pla
 
     assert f'href="{reverse("scoring:player_history")}"' in header(player)
     assert f'href="{reverse("scoring:player_history")}"' not in header(director)  # on their home page: one row
+
+
+def test_tonights_session_moves_from_coming_to_recent_once_play_is_over(client_for, player, club):
+    """A player's home page: tonight's session is "coming" while it is planned or in play, and "recent" once play
+    has ended, however late the evening; the club's page says the same."""
+    import datetime
+    import re
+
+    from django.utils import timezone
+
+    from clubs.models import Session
+    from clubs.services import session_create
+
+    today = timezone.localdate()
+    tonight = session_create(club=club, name="Tonight Pairs", date=today, boards_per_round=3)
+    session_create(club=club, name="Next Week Pairs", date=today + datetime.timedelta(days=7), boards_per_round=3)
+    session_create(club=club, name="Last Week Pairs", date=today - datetime.timedelta(days=7), boards_per_round=3)
+
+    def sections(url: str) -> tuple[list[str], list[str]]:
+        page = client_for(player).get(url).content.decode()
+        coming, recent = page.split("Coming sessions", 1)[1].split("Recent sessions", 1)
+        return re.findall(r">([\w ]+ Pairs)</a>", coming), re.findall(r">([\w ]+ Pairs)</a>", recent)
+
+    for status in (Session.Status.PLANNED, Session.Status.RUNNING):
+        Session.objects.filter(pk=tonight.pk).update(status=status)
+        assert sections("/") == (["Tonight Pairs", "Next Week Pairs"], ["Last Week Pairs"])
+    for status in (Session.Status.FINISHED, Session.Status.PUBLISHED):
+        Session.objects.filter(pk=tonight.pk).update(status=status)
+        assert sections("/") == (["Next Week Pairs"], ["Tonight Pairs", "Last Week Pairs"])
+        assert sections(reverse("clubs:detail", args=[club.slug])) == (
+            ["Next Week Pairs"],
+            ["Tonight Pairs", "Last Week Pairs"],
+        )

@@ -14,7 +14,9 @@ solving) on the analysis worker; gunicorn has slow clients in the middle of thei
   suite's workers do not take the messages.
 * ``test_make_serve_stops_within_ten_seconds``: ``scripts/serve.sh`` sent SIGTERM as a service
   manager sends it (to every process of the group at once), as a supervisor does (to the script
-  alone), and Ctrl-C (SIGINT to the group).
+  alone), and Ctrl-C (SIGINT to the group); each process stops by itself (the script kills none).
+* ``test_make_serve_in_a_terminal_ends_quietly_on_ctrl_c``: ``make serve`` itself in a terminal (a pty):
+  Ctrl-C ends make with status 0 and no "make: *** … Interrupt" line.
 
 Why the workers used to take minutes and how they stop now: ``clubsite/celery.py``; gunicorn's
 grace: ``gunicorn.conf.py``.
@@ -327,5 +329,85 @@ def test_make_serve_stops_within_ten_seconds(tmp_path):
         print(f"make serve, {how}: stopped in {took:.1f} s")
         assert took <= LIMIT, f"{how}: make serve stopped after {took:.1f} s\n{log.read_text()[-2000:]}"
         assert serve.returncode == 0, f"{how}: exit status {serve.returncode}"
+        assert "did not stop" not in log.read_text(), f"{how}: a process was killed\n{log.read_text()[-2000:]}"
         # stopped in the middle: the job is not done, its unfinished tasks are left to the next start
         assert query(var, f"SELECT status FROM dealing_dealset WHERE label = 'long-{run}'")[0] == "running"
+
+
+def _session_gone(sid: int) -> bool:
+    """No process is left in session ``sid`` (the terminal's: make, the script's own group and what it started)."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if os.getsid(int(entry.name)) == sid:
+                    return False
+            except ProcessLookupError:
+                continue
+    return True
+
+
+def _kill_session(sid: int) -> None:
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if os.getsid(int(entry.name)) == sid:
+                    os.kill(int(entry.name), signal.SIGKILL)
+            except ProcessLookupError:
+                continue
+
+
+def test_make_serve_in_a_terminal_ends_quietly_on_ctrl_c(tmp_path):
+    """``make serve`` as a person runs it, in a terminal: Ctrl-C reaches the terminal's foreground process group, and
+    make ends with status 0 and says nothing of an interrupt (``scripts/serve.sh`` takes the terminal for a group of
+    its own, and the Makefile's recipe execs it: no shell between them for the signal to kill)."""
+    import pty
+    import select
+
+    var = tmp_path / "var"
+    env = {**environment(var), "PORT": str(free_port())}
+    manage(env, "migrate", "--noinput", "-v0")
+    venv = Path(sys.executable).parent.parent
+    pid, terminal = pty.fork()
+    if pid == 0:  # make in the terminal's foreground, the install step taken as done (-o)
+        os.chdir(REPO)
+        os.execvpe("make", ["make", "-s", "-o", "install", f"VENV={venv}", "serve"], env)
+    said = b""
+
+    def read(until, timeout: float) -> bool:
+        nonlocal said
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if until():
+                return True
+            ready, _, _ = select.select([terminal], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(terminal, 65536)
+                except OSError:  # the terminal is closed: everything in it has ended
+                    return until()
+                if not chunk:
+                    return until()
+                said += chunk
+        return until()
+
+    status = None
+    try:
+        assert read(lambda: b"is running at" in said, 300), said.decode(errors="replace")[-2000:]
+        os.write(terminal, b"\x03")  # Ctrl-C
+        started = time.monotonic()
+        assert read(lambda: b"Stopped." in said, LIMIT + 5), said.decode(errors="replace")[-2000:]
+        _, waited = os.waitpid(pid, 0)
+        status = os.waitstatus_to_exitcode(waited)
+        wait_for("every process of make serve to end", lambda: _session_gone(pid), timeout=LIMIT, poll=0.05)
+        took = time.monotonic() - started
+    finally:
+        if status is None:
+            _kill_session(pid)
+            os.waitpid(pid, 0)
+        os.close(terminal)
+    text = said.decode(errors="replace")
+    print(f"make serve in a terminal, Ctrl-C: stopped in {took:.1f} s, status {status}")
+    assert status == 0, f"make ended with status {status}\n{text[-2000:]}"
+    assert "make: ***" not in text and "Interrupt" not in text, text[-2000:]
+    assert "did not stop" not in text, text[-2000:]
+    assert took <= LIMIT

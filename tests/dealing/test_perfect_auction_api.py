@@ -285,3 +285,19 @@ def test_boards_of_another_clubs_session_cannot_be_picked(other_club, other_dire
         .content.decode()
     )
     assert 'data-testid="auction-result"' not in html and "Hilltop Pairs" not in html
+
+
+def test_perfect_bidding_says_what_it_is_for_in_players_words(client_for, player):
+    """The page and the hand records' block say what perfect bidding is for — a curiosity: one auction tells the
+    whole deal, nobody bids so at the table — and keep the mathematics in a collapsed "How it works"."""
+    page = client_for(player).get(reverse("dealing:perfect_auction")).content.decode()
+    said = re.search(r'data-testid="perfect-bidding-what">(.*?)</p>', page, re.S)[1]
+    assert "A bridge curiosity" in said and "Nobody bids like this at the table" in said and "10" not in said
+    how = re.search(
+        r'<details class="perfect-bidding-how" data-testid="perfect-bidding-how">(.*?)</details>', page, re.S
+    )
+    assert how and "53,644,737,765,488,792,839,237,440,000" in how[1] and "6♣ and three passes" in how[1]
+    block = render_to_string("dealing/_perfect_auction.html", {"deal": KERSEY, "dealer": "W"})
+    summary = re.search(r"<summary>(.*?)</summary>", block, re.S)[1]
+    assert "The deal told as one auction" in summary and "Kersey" not in summary
+    assert f'href="{reverse("dealing:perfect_auction")}" data-testid="perfect-bidding-link"' in block

@@ -267,3 +267,18 @@ def test_the_api_lets_the_defenders_play(over, player, api_client_for):
         .json()
     )
     assert len(data["cards"]) == 1 and data["to_play"] == "N"
+
+
+def test_par_stays_one_click_away_from_another_contract(over, player, client_for):
+    """A board opened in another contract (the one a pair played, from its traveller) says what par is and offers
+    it; opened in par, it says so. The strains are written as the reader's language writes them."""
+    par = _analysis(over).par.contracts[0].contract
+    other = "1C" if par.call != "1C" else "1D"
+    html = client_for(player).get(url(over, contract=other, declarer="N")).content.decode()
+    offer = re.search(r'data-testid="par-offer">(.*?)</p>', html, re.S)[1]
+    assert "Par on this board is" in text_of(offer) and f'href="{url(over)}" data-testid="play-par"' in offer
+    assert "This is the board's par contract" in client_for(player).get(url(over)).content.decode()
+    client = client_for(player)
+    client.cookies["django_language"] = "pl"
+    polish = client.get(url(over)).content.decode()
+    assert '<option value="NT"' in polish and re.search(r'<option value="NT"[^>]*>BA</option>', polish)

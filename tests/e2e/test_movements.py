@@ -68,21 +68,23 @@ def test_director_chooses_a_row_with_one_click(page, live_server, director, club
     other = offers.filter(has_text="Relay and bye-stand Mitchell, 6 rounds (two winners)").first
     expect(other).to_contain_text("6 rounds × 4 boards = 24 boards")
     other.get_by_test_id("choose-offer").click()
-    expect(page).to_have_url(re.compile(rf"/movements/session/{club_session.pk}/$"))
+    # opened from the session's path, the chooser goes back to it
+    expect(page).to_have_url(re.compile(rf"/sessions/{club_session.pk}/$"))
+    expect(page.locator(".messages")).to_contain_text("Movement chosen")
+    expect(page.get_by_test_id("step-movement")).to_contain_text("Relay and bye-stand Mitchell for 12 pairs")
+    expect(page.get_by_test_id("step-movement")).to_contain_text("24 boards in all: 6 rounds × 4 boards.")
+    snap(page, shots / "session-page-1280.png")
+    chosen = SessionMovement.objects.get(session=club_session)
+    assert (chosen.kind, chosen.variant, chosen.pairs) == ("mitchell", "relay", 12)
+    assert Session.objects.get(pk=club_session.pk).boards_per_round == 4
+
+    page.get_by_test_id("step-movement").get_by_test_id("path-movement-page").click()
     expect(page.get_by_role("heading", level=2)).to_have_text(
         "Relay and bye-stand Mitchell for 12 pairs, 6 tables, 6 rounds"
     )
     expect(page.get_by_test_id("session-boards")).to_contain_text("4 boards per round.")
     expect(page.get_by_test_id("verdict")).to_contain_text("Perfectly balanced within each line")
     snap(page, shots / "session-movement-1280.png")
-    chosen = SessionMovement.objects.get(session=club_session)
-    assert (chosen.kind, chosen.variant, chosen.pairs) == ("mitchell", "relay", 12)
-    assert Session.objects.get(pk=club_session.pk).boards_per_round == 4
-
-    page.goto(f"{base}/sessions/{club_session.pk}/")
-    expect(page.get_by_test_id("step-movement")).to_contain_text("Relay and bye-stand Mitchell for 12 pairs")
-    expect(page.get_by_test_id("step-movement")).to_contain_text("24 boards in all: 6 rounds × 4 boards.")
-    snap(page, shots / "session-page-1280.png")
 
     # back on the chooser: the current movement is marked, the question asked again
     page.goto(f"{base}/movements/session/{club_session.pk}/choose/")

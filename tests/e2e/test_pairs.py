@@ -99,3 +99,46 @@ def test_the_demo_sessions_pairs_fit_a_phone(page, demo, shots):
             assert page.goto(demo + path).status == 200
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
         snap(page, shots / f"pairs-375-{session.pk}.png")
+
+
+@pytest.mark.parametrize("width", [1280, PHONE["width"]])
+def test_a_mistyped_member_is_asked_about_before_a_guest_is_made(page, demo, tuesday, shots, width):
+    """ "Klara Kowalczik" for the member Klara Kowalczyk: saving asks "did you mean Klara Kowalczyk?" beside the field,
+    saves nothing meanwhile and keeps everything typed; picking the member saves her; a real guest with a name close
+    to a member's is saved as a guest once the director says so."""
+    from clubs.models import Member
+
+    page.set_viewport_size({"width": width, "height": 900})
+    log_in(page, demo, "director", "director-demo-2026")
+    page.goto(f"{demo}/sessions/{tuesday.pk}/pairs/")
+    page.get_by_label("Pair 1, first player").fill("Klara Kowalczik")
+    page.get_by_label("Pair 1, second player").fill("Liam Lindqvist")
+    page.get_by_label("Pair 2, first player").fill("Ida Adamska")  # a guest, close to the member Ada Adamska
+    page.get_by_label("Pair 2, second player").fill("Jan Gość")
+    page.get_by_test_id("save-pairs").click()
+
+    expect(page.get_by_test_id("pairs-questions")).to_contain_text("2 names are close to members'")
+    row_1, row_2 = page.locator('tr[data-pair="1"]'), page.locator('tr[data-pair="2"]')
+    expect(row_1.locator(".field-error")).to_have_text(
+        "“Klara Kowalczik” is no member's name: did you mean Klara Kowalczyk?"
+    )
+    expect(row_2.locator(".field-error")).to_have_text("“Ida Adamska” is no member's name: did you mean Ada Adamska?")
+    expect(page.get_by_label("Pair 1, second player")).to_have_value("Liam Lindqvist")  # nothing typed is lost
+    expect(page.get_by_label("Pair 2, second player")).to_have_value("Jan Gość")
+    assert not Pair.objects.filter(session=tuesday).exclude(player_1=None, player_1_name="").exists()  # nor saved
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    snap(page, shots / f"pairs-did-you-mean-{width}.png")
+
+    row_1.get_by_label("Klara Kowalczyk").check()
+    expect(page.get_by_label("Pair 1, first player")).to_have_value("Klara Kowalczyk")  # written in at once
+    row_2.get_by_label("No: Ida Adamska plays as a guest").check()
+    page.get_by_test_id("save-pairs").click()
+    expect(page.locator(".messages")).to_contain_text("Pairs saved.")
+    pair_1, pair_2 = (Pair.objects.get(session=tuesday, number=n) for n in (1, 2))
+    assert pair_1.player_1 == Member.objects.get(club=tuesday.club, first_name="Klara", last_name="Kowalczyk")
+    assert (pair_2.player_1, pair_2.player_1_name) == (None, "Ida Adamska")
+    expect(page.get_by_label("Pair 1, first player")).to_have_value("Klara Kowalczyk")
+    expect(row_2.locator(".guest-tag").first).to_be_visible()
+    page.get_by_test_id("save-pairs").click()  # saved again: the guest is not asked about twice
+    expect(page.locator(".messages")).to_contain_text("Pairs saved.")
+    expect(page.get_by_test_id("did-you-mean")).to_have_count(0)

@@ -1,8 +1,10 @@
 """In Chromium: a director walks a session's path from its page — pairs (how many, then their names), the movement
-by clicking a chooser's row, the boards (first too many: the path says so in words; then as many as the movement
+by clicking a chooser's row (and lands back on the path), the boards (what a commitment is for, said and linked) (first too many: the path says so in words; then as many as the movement
 plays, the dealing form's default), the four-up guide cards (the PDF turned into images), play on paper, finishing
 through its confirmation (cancelled once, then confirmed), and publication through the results page's; and meets
-the error pages on the way (a player on the director's dealing page: 403; another club's director: 404).
+the error pages on the way (a player on the director's dealing page: 403; another club's director: 404). Printing
+before play gives the cards with every table's code; after publication a commitment's key still to reveal is what
+the path says is left, until it is.
 
 At each stage the session page is kept at 1280 px and 375 px, the end also in Polish, and checked: no page wider
 than the screen, the header on one row at 1280 px, no table cut off on a phone, no English left on a Polish page.
@@ -112,15 +114,15 @@ def test_a_director_walks_the_session_path(browser, demo, art):
     ask.get_by_label("Pairs playing").fill("8")
     ask.get_by_role("button", name="Choose a movement for them").click()
 
-    # 2. The movement: the chooser for 8 pairs, a row chosen with one click.
+    # 2. The movement: the chooser for 8 pairs, a row chosen with one click, and back on the path.
     expect(page.get_by_test_id("chooser-heading")).to_contain_text("For 8 pairs")
     best = page.get_by_test_id("offer").first
     expect(best).to_have_attribute("data-best", "1")
     best.get_by_test_id("choose-offer").click()
-    expect(page).to_have_url(re.compile(rf"/movements/session/{session.pk}/$"))
+    expect(page).to_have_url(re.compile(rf"/sessions/{session.pk}/$"))
+    expect(page.locator(".messages")).to_contain_text("Movement chosen")
     session.refresh_from_db()
     boards = len(session_layout(session).boards)
-    page.goto(url)
     expect(_step(page, "movement")).to_have_attribute("data-state", "done")
     expect(_step(page, "movement")).to_contain_text(f"{boards} boards in all")
     expect(page.get_by_test_id("path-next")).to_have_text("Next: Pairs")
@@ -128,6 +130,10 @@ def test_a_director_walks_the_session_path(browser, demo, art):
         "No pair is named yet: the guide cards and the ranking show only the pairs' numbers."
     )
     expect(_step(page, "boards")).to_contain_text(f"Not dealt yet: the movement plays {boards} boards.")
+    expect(_step(page, "boards")).to_contain_text("To let anyone check afterwards that nobody chose the deals")
+    expect(_step(page, "boards").get_by_test_id("path-commitment")).to_have_attribute(
+        "href", "/dealing/commitments/new/riverside/"
+    )
     problems += _look(page, art, "2-movement-chosen")
 
     # 3. The pairs named (guests), on the pairs page the step links to.
@@ -145,6 +151,7 @@ def test_a_director_walks_the_session_path(browser, demo, art):
     #    which is the dealing form's default.
     _step(page, "boards").get_by_test_id("dealing-page-link").click()
     expect(page.get_by_test_id("movement-boards")).to_have_text(f"The movement plays {boards} boards (1–{boards}).")
+    expect(page.get_by_test_id("commitment-offer")).to_contain_text("deal them from a commitment")
     expect(page.get_by_role("spinbutton", name="Boards")).to_have_value(str(boards))
     page.get_by_role("spinbutton", name="Boards").fill(str(boards + 3))
     page.get_by_test_id("deal-fresh").click()
@@ -297,5 +304,111 @@ def test_the_error_pages_on_the_path(browser, demo, art):
     context.add_cookies([{"name": "django_language", "value": "pl", "url": demo}])
     assert page.goto(f"{demo}/sessions/{session.pk}/").status == 404
     problems += _look(page, art, "error-404-pl", polish=True)
+    context.close()
+    assert problems == []
+
+
+def _planned_and_dealt(session, director) -> None:
+    from dealing.services.boards import session_deal_fresh
+    from movements.services import session_movement_choose
+
+    session_movement_choose(session=session, user=director, pairs=8, boards_per_round=3)
+    session.refresh_from_db()
+    session_deal_fresh(session=session, user=director, boards=21, queue_analysis=False)
+
+
+def test_a_director_prints_the_cards_with_their_codes_before_play(browser, demo, art):
+    """Printing comes before play, and the table cards carry the QR codes the phones scan: the Printing step starts
+    table entry and gives the cards with every table's code in one click; the path then points to play."""
+    from django.contrib.auth import get_user_model
+
+    from tables.models import Table
+
+    session = Session.objects.get(club__slug="riverside", name="Tuesday Pairs")
+    _planned_and_dealt(session, get_user_model().objects.get(username="director"))
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    log_in(page, demo, "director", "director-demo-2026")
+    url = f"{demo}/sessions/{session.pk}/"
+    page.goto(url)
+    printing = _step(page, "printing")
+    expect(printing).to_contain_text("start it here and print the cards with their codes")
+    problems = _look(page, art, "print-with-codes")
+    printing.get_by_test_id("path-cards-with-codes").click()
+    expect(page).to_have_url(re.compile(rf"/movements/session/{session.pk}/print/\?format=pdf$"))  # the PDF opens
+    answer = context.request.get(page.url)
+    assert answer.ok and answer.headers["content-type"] == "application/pdf"
+    pdf = art / "print-with-codes.pdf"
+    pdf.write_bytes(answer.body())
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    codes = list(Table.objects.filter(table_session__session=session).values_list("code", flat=True))
+    assert len(codes) == 4 and all(code in text for code in codes), (codes, text[:2000])
+    page.goto(url)
+    expect(page.get_by_test_id("session-status")).to_have_text("In play")
+    expect(page.get_by_test_id("path-next")).to_have_text("Next: Play")
+    expect(_step(page, "play")).to_contain_text("In play at the tables' phones: round 1 of 7 released.")
+    expect(_step(page, "printing")).to_contain_text("The table cards carry each table's QR code, code and PIN")
+    problems += _look(page, art, "printed-with-codes")
+    context.close()
+    assert problems == []
+
+
+def test_after_publication_the_path_says_the_key_is_left_to_reveal(browser, demo, art):
+    """Published as final, dealt from a commitment whose key is not revealed: the path does not say every step is
+    done; it says what is left and leads to it, and says every step is done once the key is revealed."""
+    from django.contrib.auth import get_user_model
+
+    from dealing.services import boards as board_services
+    from dealing.services import commitments
+    from events.pairs import pair_set
+    from movements.services import session_movement_choose
+    from scoring.services.sessions import session_results_publish, session_status_set
+
+    users = get_user_model().objects
+    director = users.get(username="director")
+    session = Session.objects.get(club__slug="riverside", name="Tuesday Pairs")
+    session_movement_choose(session=session, user=director, pairs=8, boards_per_round=3)
+    session.refresh_from_db()
+    commitment = commitments.commitment_create(
+        club=session.club, user=director, event="Tuesday", promise="P", dv_format="decimal:2", sessions=[(session, 21)]
+    )
+    commitment = commitments.commitment_publish(commitment=commitment, user=director)
+    commitments.commitment_enter_dv(commitment=commitment, user=director, value="1.00")
+    board_services.session_deal_from_commitment(session=session, user=director, queue_analysis=False)
+    for number in range(1, 9):
+        pair_set(session=session, number=number, player_1_name=f"Guest {number}A", player_2_name=f"Guest {number}B")
+    session_status_set(session=session, status=Session.Status.RUNNING)
+    session_status_set(session=session, status=Session.Status.FINISHED)
+    _all_results(session, users.get(username="scorer"))
+    session_results_publish(session=session, user=director, query_hours=0)
+
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    log_in(page, demo, "director", "director-demo-2026")
+    url = f"{demo}/sessions/{session.pk}/"
+    page.goto(url)
+    expect(page.get_by_test_id("path-next")).to_have_text(
+        "The results are final. Still to do: Boards — reveal the commitment's key, so that anyone can check the deals."
+    )
+    expect(_step(page, "boards")).to_have_attribute("aria-current", "step")
+    expect(page.get_by_test_id("step-boards-state")).to_have_text("Next")
+    problems = _look(page, art, "published-key-left")
+    context.add_cookies([{"name": "django_language", "value": "pl", "url": demo}])
+    page.goto(url)
+    expect(page.get_by_test_id("path-next")).to_contain_text("Wyniki są ostateczne. Zostało do zrobienia: Rozdania")
+    problems += _look(page, art, "published-key-left-pl", polish=True)
+    context.add_cookies([{"name": "django_language", "value": "en", "url": demo}])
+    page.goto(url)
+    page.get_by_test_id("path-next").get_by_role("link", name="Boards").click()
+    _step(page, "boards").get_by_test_id("path-reveal").click()
+    page.get_by_test_id("reveal").click()
+    page.get_by_test_id("confirm-button").click()
+    expect(page.get_by_test_id("commitment-status")).to_have_text("Revealed")
+    page.goto(url)
+    expect(page.get_by_test_id("path-next")).to_have_text("Every step is done: the results are final.")
+    expect(_step(page, "boards")).to_have_attribute("data-state", "done")
+    context.add_cookies([{"name": "django_language", "value": "pl", "url": demo}])
+    page.goto(url)
+    expect(page.get_by_test_id("path-next")).to_have_text("Wszystkie kroki zrobione: wyniki są ostateczne.")
     context.close()
     assert problems == []

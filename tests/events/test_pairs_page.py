@@ -222,3 +222,86 @@ def test_a_post_claiming_more_rows_than_the_movement_has_is_refused_at_once(clie
     assert "Please submit at most 7 forms." in text
     assert len(re.findall(r'data-pair="\d+"', text)) == 7
     assert names(seven_pairs) == {}
+
+
+# --- "did you mean …?": a name close to a member's is asked about before it becomes a guest ------------------
+
+
+@pytest.fixture
+def klara(club):
+    return member_create(club=club, first_name="Klara", last_name="Kowalczyk")
+
+
+def test_a_mistyped_members_name_is_asked_about_and_nothing_is_saved(client_for, director, seven_pairs, klara):
+    client = client_for(director)
+    page = client.get(page_url(seven_pairs)).content.decode()
+    typed = {"pairs__0__player_1": "Klara Kowalczik", "pairs__0__player_2": "Zofia Gość", "pairs__1__player_1": "Ida"}
+    response = client.post(page_url(seven_pairs), form_data(page, **typed))
+    answer = response.content.decode()
+    assert response.status_code == 200
+    assert "“Klara Kowalczik” is no member&#x27;s name: did you mean Klara Kowalczyk?" in answer
+    assert 'data-testid="pairs-questions"' in answer and "Nothing is saved until then" in answer
+    assert 'value="member:Klara Kowalczyk"' in answer and 'value="guest"' in answer
+    assert 'name="pairs-0-player_1_asked" value="Klara Kowalczik"' in answer
+    assert 'value="Zofia Gość"' in answer and 'value="Ida"' in answer  # everything typed is kept
+    assert names(seven_pairs) == {}  # nothing saved, not even the rows without a question
+
+
+def test_the_answer_makes_the_member_or_the_guest(client_for, director, seven_pairs, klara):
+    client = client_for(director)
+    page = client.get(page_url(seven_pairs)).content.decode()
+    asked = client.post(page_url(seven_pairs), form_data(page, pairs__0__player_1="Klara Kowalczik")).content.decode()
+    member = client.post(
+        page_url(seven_pairs),
+        form_data(asked, pairs__0__player_1="Klara Kowalczik", pairs__0__player_1_answer="member:Klara Kowalczyk"),
+    )
+    assert member.status_code == 302
+    assert Pair.objects.get(session=seven_pairs, number=1).player_1 == klara
+
+    page = client.get(page_url(seven_pairs)).content.decode()
+    asked = client.post(page_url(seven_pairs), form_data(page, pairs__1__player_1="Klara Kowalczik")).content.decode()
+    guest = client.post(
+        page_url(seven_pairs), form_data(asked, pairs__1__player_1="Klara Kowalczik", pairs__1__player_1_answer="guest")
+    )
+    assert guest.status_code == 302
+    pair_2 = Pair.objects.get(session=seven_pairs, number=2)
+    assert (pair_2.player_1, pair_2.player_1_name) == (None, "Klara Kowalczik")
+    # the guest saved is not asked about again when the page is saved once more
+    page = client.get(page_url(seven_pairs)).content.decode()
+    again = client.post(page_url(seven_pairs), form_data(page, pairs__1__player_1="Klara Kowalczik"))
+    assert (
+        again.status_code == 302 and Pair.objects.get(session=seven_pairs, number=2).player_1_name == "Klara Kowalczik"
+    )
+
+
+def test_an_answer_holds_only_for_the_name_it_was_given_for(client_for, director, seven_pairs, klara):
+    client = client_for(director)
+    page = client.get(page_url(seven_pairs)).content.decode()
+    asked = client.post(page_url(seven_pairs), form_data(page, pairs__0__player_1="Klara Kowalczik")).content.decode()
+    changed = client.post(
+        page_url(seven_pairs),
+        form_data(asked, pairs__0__player_1="Klara Kowalczyck", pairs__0__player_1_answer="guest"),
+    )
+    assert changed.status_code == 200 and "“Klara Kowalczyck” is no member" in changed.content.decode()
+    forged = client.post(  # a member not offered is no answer
+        page_url(seven_pairs),
+        form_data(asked, pairs__0__player_1="Klara Kowalczik", pairs__0__player_1_answer="member:Ada Adamska"),
+    )
+    assert forged.status_code == 200 and names(seven_pairs) == {}
+
+
+def test_a_name_far_from_every_members_is_a_guest_at_once(client_for, director, seven_pairs, klara):
+    client = client_for(director)
+    page = client.get(page_url(seven_pairs)).content.decode()
+    response = client.post(page_url(seven_pairs), form_data(page, pairs__0__player_1="Zofia Nowak"))
+    assert response.status_code == 302
+    assert Pair.objects.get(session=seven_pairs, number=1).player_1_name == "Zofia Nowak"
+
+
+def test_the_question_in_polish(client_for, director, seven_pairs, klara):
+    client = client_for(director)
+    client.cookies["django_language"] = "pl"
+    page = client.get(page_url(seven_pairs)).content.decode()
+    answer = client.post(page_url(seven_pairs), form_data(page, pairs__0__player_1="Klara Kowalczik")).content.decode()
+    assert "„Klara Kowalczik” to nie jest nazwisko członka klubu. Czy chodziło o: Klara Kowalczyk?" in answer
+    assert "Nie: Klara Kowalczik gra jako gość" in answer

@@ -123,3 +123,28 @@ def test_seed_demo_scores_the_finished_and_published_sessions_once():
     again = io.StringIO()
     call_command("seed_demo", stdout=again)
     assert _demo_state(club) == before and "Scoring demo:" not in again.getvalue()
+
+
+@pytest.mark.parametrize("days", range(7))
+def test_the_demo_sessions_fall_on_the_weekdays_their_names_say(days):
+    """Whatever day the demo is seeded, "Monday Pairs" is on a Monday and so on: the played ones before today, the
+    planned ones from today on (Tuesday Pairs today when it is Tuesday)."""
+    import datetime
+
+    from events.management.commands.seed_demo import demo_dates
+
+    today = datetime.date(2026, 11, 23) + datetime.timedelta(days=days)  # a Monday, then each day of its week
+    dates = demo_dates(today)
+    weekdays = {name: dates[name].strftime("%A") for name in dates}
+    assert weekdays == {
+        "Monday Pairs": "Monday",
+        "Thursday Howell": "Thursday",
+        "Tuesday Pairs": "Tuesday",
+        "Club Championship": "Tuesday",
+        "Hilltop Wednesday Pairs": "Wednesday",
+    }
+    assert (
+        dates["Monday Pairs"] < dates["Thursday Howell"] < today <= dates["Tuesday Pairs"] < dates["Club Championship"]
+    )
+    assert today <= dates["Hilltop Wednesday Pairs"] < today + datetime.timedelta(days=7)
+    assert dates["Tuesday Pairs"] - today < datetime.timedelta(days=7)

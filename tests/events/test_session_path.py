@@ -3,6 +3,8 @@ session page shows it to the club's directors; every change of stage that cannot
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -309,3 +311,121 @@ def test_an_imported_event_leads_straight_to_publication(club, director, events_
     assert states["movement"] == "done" and states["printing"] == "not_needed" and states["play"] == "not_needed"
     assert states["scores"] == "done" and path.next.key == "publication"
     assert path.step("movement").said[0].startswith("Played elsewhere and imported from a results file")
+
+
+# --- issue 24: commitments said on the Dealing step, cards printed with their codes, back to the path after
+# choosing, and what is left once the results are final ------------------------------------------------------
+
+
+def test_the_boards_step_says_what_a_commitment_is_for_and_links_to_one(client_for, director, howell):
+    boards = session_path(howell).step("boards")
+    assert any("deal them from a commitment" in s and "its key is revealed once play is over" in s for s in boards.said)
+    commit = next(a for a in boards.actions if a.testid == "path-commitment")
+    assert commit.url == reverse("dealing:commitment_create", args=[howell.club.slug])
+    dealing = client_for(director).get(reverse("events:session_boards", args=[howell.pk])).content.decode()
+    assert 'data-testid="commitment-offer"' in dealing and "deal them from a commitment" in dealing
+    assert reverse("dealing:commitment_create", args=[howell.club.slug]) in dealing
+    board_services.session_deal_fresh(session=howell, user=director, boards=21)
+    assert not any(a.testid == "path-commitment" for a in session_path(howell).step("boards").actions)
+
+
+def test_the_chooser_comes_back_to_the_path_it_was_opened_from(client_for, director, club_session):
+    client = client_for(director)
+    path = session_path(club_session)
+    back = reverse("events:session_detail", args=[club_session.pk])
+    assert path.step("pairs").ask.hidden == (("next", back),)
+    choose = next(a for a in path.step("movement").actions if a.testid == "path-movement")
+    assert choose.url.endswith(f"?next=%2Fsessions%2F{club_session.pk}%2F")
+    chooser = client.get(reverse("movements:session_choose", args=[club_session.pk]), {"pairs": 8, "next": back})
+    html = chooser.content.decode()
+    assert html.count(f'name="next" value="{back}"') == 3  # the question, the rows' form, the expert's form
+    offer = {"offer": "boards_per_round=3&kind=howell&pairs=8&rounds=&variant=", "pairs": 8}
+    url = reverse("movements:session_choose", args=[club_session.pk])
+    chosen = client.post(url, {**offer, "next": back})
+    assert chosen.status_code == 302 and chosen["Location"] == back
+    for elsewhere in ("//evil.example/", "https://evil.example/", "Ada"):  # not a page of this site: the movement's
+        answer = client.post(url, {**offer, "next": elsewhere})
+        assert answer["Location"] == reverse("movements:session", args=[club_session.pk])
+    assert client.post(url, offer)["Location"] == reverse("movements:session", args=[club_session.pk])
+
+
+def test_printing_makes_the_codes_and_prints_the_cards_with_them(client_for, director, player, howell):
+    from tables.models import Table
+
+    board_services.session_deal_fresh(session=howell, user=director, boards=21, queue_analysis=False)
+    printing = session_path(howell).step("printing")
+    with_codes, pdf = printing.actions[0], next(a for a in printing.actions if a.testid == "path-cards-pdf")
+    assert with_codes.testid == "path-cards-with-codes" and with_codes.post and with_codes.primary and not pdf.primary
+    assert any("start it here and print the cards with their codes" in s for s in printing.said)
+    url = reverse("events:session_print_with_codes", args=[howell.pk])
+    assert client_for(director).get(url).status_code == 405
+    assert client_for(player).post(url).status_code == 403 and not Table.objects.exists()
+    answer = client_for(director).post(url)
+    assert answer.status_code == 302
+    assert answer["Location"] == reverse("movements:session_print", args=[howell.pk]) + "?format=pdf"
+    howell.refresh_from_db()
+    assert howell.status == Session.Status.RUNNING and Table.objects.filter(table_session__session=howell).count() == 4
+    cards = client_for(director).get(reverse("movements:session_print", args=[howell.pk])).content.decode()
+    assert all(table.code in cards for table in Table.objects.filter(table_session__session=howell))
+    printing = session_path(howell).step("printing")
+    assert "The table cards carry each table's QR code, code and PIN for the phones." in printing.said
+    assert not any(a.testid == "path-cards-with-codes" for a in printing.actions)
+    assert next(a for a in printing.actions if a.testid == "path-cards-pdf").primary
+
+
+def test_printing_with_codes_says_why_it_cannot(client_for, director, club_session):
+    from tables.domain.text import Text
+
+    answer = client_for(director).post(reverse("events:session_print_with_codes", args=[club_session.pk]), follow=True)
+    page = answer.content.decode()
+    assert answer.status_code == 200 and 'data-testid="session-path"' in page
+    assert html.escape(str(Text.of("director.no_movement"))) in page
+    club_session.refresh_from_db()
+    assert club_session.status == Session.Status.PLANNED
+
+
+def _committed_and_published(club, howell, director, scorer, *, also=()):
+    for number in range(1, 9):
+        pair_set(session=howell, number=number, player_1_name=f"Guest {number}", player_2_name=f"Guest {number}b")
+    commitment = commitment_services.commitment_create(
+        club=club,
+        user=director,
+        event="Autumn",
+        promise="P",
+        dv_format="decimal:2",
+        sessions=[(howell, 21), *((s, 21) for s in also)],
+    )
+    commitment = commitment_services.commitment_publish(commitment=commitment, user=director)
+    commitment = commitment_services.commitment_enter_dv(commitment=commitment, user=director, value="1.00")
+    board_services.session_deal_from_commitment(session=howell, user=director, queue_analysis=False)
+    session_status_set(session=howell, status=Session.Status.RUNNING)
+    session_status_set(session=howell, status=Session.Status.FINISHED)
+    _all_results(howell, scorer)
+    session_results_publish(session=howell, user=director, query_hours=0)
+    howell.refresh_from_db()
+    return commitment
+
+
+@pytest.mark.slow
+def test_after_publication_the_unrevealed_key_is_what_is_left(client_for, club, howell, director, scorer):
+    commitment = _committed_and_published(club, howell, director, scorer)
+    path = session_path(howell)
+    assert path.next.key == "boards" and path.next.left.startswith("reveal the commitment's key")
+    assert not path.complete and path.step("boards").state == "partial"
+    page = client_for(director).get(reverse("events:session_detail", args=[howell.pk])).content.decode()
+    assert "The results are final. Still to do:" in page and "Every step is done" not in page
+    commitment_services.commitment_reveal(commitment=commitment, user=director)
+    path = session_path(howell)
+    assert path.next is None and path.complete
+    page = client_for(director).get(reverse("events:session_detail", args=[howell.pk])).content.decode()
+    assert "Every step is done: the results are final." in page
+
+
+@pytest.mark.slow
+def test_a_key_waiting_for_the_commitments_other_sessions_is_said_not_left(club, howell, director, scorer):
+    later = Session.objects.create(club=club, name="Next week", date=howell.date, boards_per_round=3)
+    _committed_and_published(club, howell, director, scorer, also=[later])
+    path = session_path(howell)
+    boards = path.step("boards")
+    assert path.next is None and path.complete and boards.state == "done" and not boards.left
+    assert any("revealed once its last session is over (Next week" in s for s in boards.said)

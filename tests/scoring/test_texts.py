@@ -165,8 +165,8 @@ def test_polish_rendering_translates_every_text(every_text):
     [
         ("4SX N 9", 2, "4♠×−1, rozgrywa N, 9 lew: −200"),
         ("4S= N", 1, "4♠=, rozgrywa N, 10 lew: +420"),
-        ("3N+1 S", 1, "3NT+1, rozgrywa S, 10 lew: +430"),
-        ("7N W 2", 1, "7NT−11, rozgrywa W, 2 lewy: +550"),
+        ("3N+1 S", 1, "3BA+1, rozgrywa S, 10 lew: +430"),  # no trumps as Polish writes them, as every page does
+        ("7N W 2", 1, "7BA−11, rozgrywa W, 2 lewy: +550"),
         ("1C W 1", 1, "1♣−6, rozgrywa W, 1 lewa: +300"),
         ("P", 1, "Rozdanie spasowane: 0"),
         ("-50", 1, "Wynik przypisany: −50"),

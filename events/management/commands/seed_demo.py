@@ -41,6 +41,31 @@ PLAYERS = [
 ]  # fmt: skip
 
 
+def demo_dates(today: datetime.date) -> dict[str, datetime.date]:
+    """Each demo session's date, on the weekday its name says: the published Monday Pairs and the finished Thursday
+    Howell the last Monday and Thursday of the week behind (before ``today``), the planned Tuesday Pairs the next
+    Tuesday (``today`` on a Tuesday) with the Club Championship a week after it, Hilltop's Wednesday Pairs the next
+    Wednesday.
+
+    >>> dates = demo_dates(datetime.date(2026, 11, 29))  # a Sunday
+    >>> {name: f"{day:%a %d}" for name, day in dates.items()}  # doctest: +NORMALIZE_WHITESPACE
+    {'Monday Pairs': 'Mon 23', 'Thursday Howell': 'Thu 26', 'Tuesday Pairs': 'Tue 01', 'Club Championship': 'Tue 08',
+     'Hilltop Wednesday Pairs': 'Wed 02'}
+    """
+    thursday = today - datetime.timedelta(days=(today.weekday() - 3) % 7 or 7)  # before today, never today
+
+    def next_day(weekday: int) -> datetime.date:  # today or later
+        return today + datetime.timedelta(days=(weekday - today.weekday()) % 7)
+
+    return {
+        "Monday Pairs": thursday - datetime.timedelta(days=3),
+        "Thursday Howell": thursday,
+        "Tuesday Pairs": next_day(1),
+        "Club Championship": next_day(1) + datetime.timedelta(days=7),
+        "Hilltop Wednesday Pairs": next_day(2),
+    }
+
+
 class Command(BaseCommand):
     help = "Create the demo club, its director/scorer/player logins, a site auditor, 16 players and sessions."
 
@@ -85,21 +110,22 @@ class Command(BaseCommand):
                     user=player_login if number == 1 else None,
                 )
 
-        today = timezone.localdate()
+        dates = demo_dates(timezone.localdate())
         plan = [
-            ("Monday Pairs", today - datetime.timedelta(days=8), Session.Status.PUBLISHED),
-            ("Thursday Howell", today - datetime.timedelta(days=4), Session.Status.FINISHED),
-            ("Tuesday Pairs", today, Session.Status.PLANNED),
-            ("Club Championship", today + datetime.timedelta(days=7), Session.Status.PLANNED),
+            ("Monday Pairs", Session.Status.PUBLISHED),
+            ("Thursday Howell", Session.Status.FINISHED),
+            ("Tuesday Pairs", Session.Status.PLANNED),
+            ("Club Championship", Session.Status.PLANNED),
         ]
-        for name, date, status in plan:
+        for name, status in plan:
             if not club.sessions.filter(name=name).exists():
                 session = services.session_create(
-                    club=club, name=name, date=date, start_time=datetime.time(19, 0), boards_per_round=3
+                    club=club, name=name, date=dates[name], start_time=datetime.time(19, 0), boards_per_round=3
                 )
                 Session.objects.filter(pk=session.pk).update(status=status)
         if not other.sessions.exists():
-            services.session_create(club=other, name="Hilltop Wednesday Pairs", date=today, boards_per_round=2)
+            name = "Hilltop Wednesday Pairs"
+            services.session_create(club=other, name=name, date=dates[name], boards_per_round=2)
 
         dealing_demo.seed_demo(club=club, stdout=self.stdout)
         scoring_demo.seed_demo(club=club, stdout=self.stdout)

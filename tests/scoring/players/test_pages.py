@@ -299,3 +299,24 @@ def test_sections_are_ranked_under_their_names(published):
     )
     assert rows[0][:3] == ["Field", "Section", "Place"] and rows[1][:2] == ["A", "A"]
     assert rows[-1][:2] == ["B North–South", "B"]
+
+
+def test_play_it_again_starts_from_the_contract_the_pair_played(published, player, client_for):
+    """From a pair's traveller or scorecard "Play it again" opens the board in the contract that pair played (par
+    stays one click away on the play page); from the hand record it opens in par."""
+    client = client_for(player)
+    traveller = client.get(f"/scoring/sessions/{published.pk}/boards/2/").content.decode()
+    link = re.search(r'<a href="([^"]+)"[^>]*data-testid="play-it-again">(.*?)</a>', traveller, re.S)
+    assert link[1].replace("&amp;", "&") == f"/dealing/sessions/{published.pk}/boards/2/play/?contract=4S&declarer=N"
+    assert re.sub(r"<[^>]+>", "", link[2]).startswith("Play it again in 4♠")
+    scorecard = client.get(f"/scoring/sessions/{published.pk}/pairs/1/").content.decode()
+    played = re.findall(
+        r'href="(/dealing/sessions/\d+/boards/(\d+)/play/\?[^"]+)" data-testid="play-it-again-\2"', scorecard
+    )
+    assert played and all("contract=4S&amp;declarer=N" in href for href, _board in played)
+    play = client.get(link[1].replace("&amp;", "&")).content.decode()
+    assert re.search(r'data-testid="contract">4.*?by North', play, re.S)
+    hand_record = client.get(f"/dealing/sessions/{published.pk}/hand-record/2/").content.decode()
+    assert f'href="/dealing/sessions/{published.pk}/boards/2/play/" role="button" data-testid="play-it-again"' in (
+        hand_record
+    )
