@@ -85,6 +85,7 @@ def exit_at_once(worker) -> None:
     its messages handed back), end the process without the interpreter's own finalization — billiard's finalizers
     joining the pool's helper threads (each sleeps a second at a time) and a last garbage collection of the whole
     heap, together two seconds and more on a busy machine. Registered last, it runs first of the exit handlers."""
+    # a worker's own modules, read only in a worker
     from celery.bootsteps import TERMINATE
 
     if worker.blueprint is None or worker.blueprint.state != TERMINATE:

@@ -54,8 +54,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from clubs.models import Session
+from clubs.texts import render
 from clubsite.dates import when
+from dealing.models import CommitmentSession
+from dealing.selectors.boards import session_dealing_summary
 from events.kinds import kind_of
+from events.pairs import session_pair_rows
+from movements.selectors import session_movement_get
+from scoring.selectors.layout import session_layout
+from scoring.selectors.results import session_results
+from scoring.selectors.travellers import publication_state
+from tables.selectors.room import room_summary
 
 # The session's stages, and the last stage at which each step is still ahead of the director.
 _STAGE = {
@@ -187,12 +196,6 @@ class _Reads:
     """What the steps read, each once."""
 
     def __init__(self, session: Session):
-        from dealing.models import CommitmentSession
-        from dealing.selectors.boards import session_dealing_summary
-        from events.pairs import session_pair_rows
-        from movements.selectors import session_movement_get
-        from scoring.selectors.layout import session_layout
-        from tables.selectors.room import room_summary
 
         self.session = session
         self.layout = session_layout(session)
@@ -209,8 +212,6 @@ class _Reads:
         return bool(self.layout.meetings)
 
     def problems(self, *codes: str) -> list[str]:
-        from clubs.texts import render
-
         return [_sentence(render(p)) for p in self.layout.problems if p.code in codes]
 
 
@@ -591,8 +592,6 @@ def _play(r: _Reads) -> Step:
 
 
 def _scores(r: _Reads) -> Step:
-    from scoring.selectors.results import session_results
-
     session = r.session
     expected = r.layout.expected_plays if r.layout.planned else {}
     entered = dict(session_results(session=session).order_by().values_list("board").annotate(n=Count("id")))
@@ -644,8 +643,6 @@ def _scores(r: _Reads) -> Step:
 
 
 def _publication(r: _Reads) -> Step:
-    from scoring.selectors.travellers import publication_state
-
     session = r.session
     results = reverse("scoring:results", args=[session.pk]) + "#publication"
     ranking = reverse("scoring:player_ranking", args=[session.pk])

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.texts import register, render
-from tables.domain.text import Text, _span
+from tables.domain.text import Text, board_span
 
 
 def _place(where) -> str:
@@ -25,7 +25,7 @@ def _and(items) -> str:
 
 
 def _b(p: dict) -> dict:
-    return {**p, "boards": _span(p["boards"])} if "boards" in p else p
+    return {**p, "boards": board_span(p["boards"])} if "boards" in p else p
 
 
 RENDERERS = {

@@ -18,7 +18,7 @@ sessions get their pairs and the finished and published ones a full set of resul
   (A6040), and a weighted assigned score (Law 12C1(c)); both with their reason in the board's audit trail.
   The published session's ranking is then frozen for its players (``session_status_changed``, as for any path
   that changes a status; not ``session_results_publish``, whose status saves would queue the boards' analysis —
-  see ``_results_record``).
+  see ``results_record``).
 
 Randomness comes from ``random.Random`` seeded with a fixed value and the session's name: this is demo data,
 not dealing. Idempotent: a run after a complete one changes nothing; it finishes what an earlier run left
@@ -32,8 +32,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from clubs.models import ClubRole, Member, Session
+from dealing.domain.analysis import DoubleDummyTable
 from dealing.domain.cards import Deal, Seat, Strain, Suit, board_vulnerability
 from dealing.domain.contract import Bid, Contract
+from dealing.domain.errors import DealingError
+from dealing.models import Board
+from events.pairs import pairs_set
+from movements.selectors import session_movement_get
+from movements.services import session_movement_choose
+from scoring.domain.results import Artificial, Assigned, Played
+from scoring.models import Result
+from scoring.selectors.layout import session_layout
+from scoring.selectors.results import session_pairs
+from scoring.services.results import result_correct, result_record
+from scoring.services.sessions import publication_refresh, session_pairs_ensure, session_status_changed
 
 SEED = 20261124
 
@@ -65,10 +77,10 @@ def seed_demo(*, club, stdout) -> None:
     for session in club.sessions.order_by("date"):
         if session.is_over and session.name in MOVEMENTS and _movement_give(session, director):
             done.append(f"a movement for {session.name}")
-        if _pairs_name(session, players):
+        if pairs_name(session, players):
             done.append(f"the pairs of {session.name}")
         if session.is_over and session.name in MOVEMENTS:
-            lines = _results_record(session, director)
+            lines = results_record(session, director)
             if lines:
                 done.append(f"{lines} results of {session.name}")
     if done:
@@ -82,8 +94,6 @@ def _status_set(session: Session, status: str) -> None:
 
 
 def _movement_give(session: Session, director) -> bool:
-    from movements.selectors import session_movement_get
-    from movements.services import session_movement_choose
 
     if session_movement_get(session=session) is not None:
         return False
@@ -95,10 +105,8 @@ def _movement_give(session: Session, director) -> bool:
     return True
 
 
-def _pairs_name(session: Session, players: list[Member]) -> bool:
+def pairs_name(session: Session, players: list[Member]) -> bool:
     """Name the session's pairs with the demo players when none is named yet; True when it did."""
-    from events.pairs import pairs_set
-    from scoring.services.sessions import session_pairs_ensure
 
     pairs = session_pairs_ensure(session=session)
     if not pairs or any(p.player_1_id or p.player_2_id or p.player_1_name or p.player_2_name for p in pairs):
@@ -119,15 +127,8 @@ def _pairs_name(session: Session, players: list[Member]) -> bool:
     return True
 
 
-def _results_record(session: Session, director) -> int:
+def results_record(session: Session, director) -> int:
     """Record every missing traveller line of the session (and, in the published one, the rulings)."""
-    from dealing.models import Board
-    from scoring.domain.results import Artificial, Assigned
-    from scoring.models import Result
-    from scoring.selectors.layout import session_layout
-    from scoring.selectors.results import session_pairs
-    from scoring.services.results import result_correct, result_record
-    from scoring.services.sessions import publication_refresh, session_status_changed
 
     layout = session_layout(session)
     pairs = session_pairs(session=session)
@@ -252,8 +253,6 @@ class _BoardPlan:
         return cls(number, strong, weak, Contract(Bid(_level(strong, strain), strain), 0, strong.declarer[strain]))
 
     def table_result(self, rng: random.Random):
-        from scoring.domain.results import Played
-
         if self.generic is not None:
             contract, tricks = self.generic
             return Played(contract, max(0, min(13, tricks + rng.choice((-1, 0, 0, 0, 1)))))
@@ -295,8 +294,6 @@ class _BoardPlan:
 
     @staticmethod
     def _played(contract: Contract, side: _Side, rng: random.Random):
-        from scoring.domain.results import Played
-
         worth = side.tricks[contract.strain]
         return Played(contract, max(0, min(13, worth + rng.choices((-1, 0, 1), weights=(2, 6, 2))[0])))
 
@@ -329,8 +326,6 @@ def _level(side: _Side, strain: Strain) -> int:
 
 def _dd_table(board):
     """The board's stored double-dummy table (never computed here), or None."""
-    from dealing.domain.analysis import DoubleDummyTable
-    from dealing.domain.errors import DealingError
 
     if board.analysis_status != "done" or not board.dd_tricks:
         return None

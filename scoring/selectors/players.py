@@ -35,11 +35,14 @@ from django.db.models import Q
 
 from clubs.models import Member, Pair, Session
 from clubs.selectors import session_get_for_results
-from scoring.domain.engine import BoardScore
+from dealing.selectors.boards import DealsHidden, analyses_for_results_viewer, boards_for_results_viewer
+from scoring.domain.engine import BoardScore, score_event
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import shown
 from scoring.domain.why import Why, explain
-from scoring.models import SessionScoring
+from scoring.models import Result, SessionScoring
+from scoring.selectors.layout import session_layout
+from scoring.selectors.results import session_lines, session_options, session_pairs, session_score
 from scoring.selectors.travellers import Line, PublicationState, Traveller, publication_state
 
 if TYPE_CHECKING:
@@ -88,8 +91,6 @@ class Ranking:
 
 def _live_ranking(session: Session) -> dict:
     """The ranking as it would be published now (the same shape as ``published_ranking``)."""
-    from scoring.selectors.results import session_pairs, session_score
-
     event = session_score(session=session)
     pairs = session_pairs(session=session)
     return {
@@ -200,8 +201,6 @@ def _why(board_score: BoardScore | None, line: Line, side: str, analysis, option
 
 def _records(*, user, session: Session, numbers=None) -> dict:
     """Board number → hand record, once the session is over (none before: nothing of a deal is read)."""
-    from dealing.selectors.boards import DealsHidden, boards_for_results_viewer
-
     if not session.is_over:
         return {}
     try:
@@ -213,7 +212,6 @@ def _records(*, user, session: Session, numbers=None) -> dict:
 
 def _analyses(*, user, session: Session, numbers=None) -> dict:
     """Board number → double-dummy table and par of the boards analysed, once the session is over (no deal read)."""
-    from dealing.selectors.boards import DealsHidden, analyses_for_results_viewer
 
     if not session.is_over:
         return {}
@@ -293,8 +291,6 @@ def boards_scored(*, session: Session, layout, boards) -> tuple[ScoringOptions, 
     board's matchpoints (or IMPs) depend on its own lines alone — ``score_event`` takes E from ``expected``, and
     the most of E and the board's own results — so only those boards' lines are read and scored. Otherwise (an
     imported event, sections scored on their own: E is the most results of any board) the whole session is."""
-    from scoring.domain.engine import score_event
-    from scoring.selectors.results import session_lines, session_options, session_score
 
     boards = set(boards)
     options = session_options(session=session)
@@ -313,9 +309,6 @@ def scorecard_for_viewer(*, user, session_id: int, pair: str) -> Scorecard:
 
     The pair's boards scored (``boards_scored``): its lines and, for each, the lines of the unit it was scored in
     (the "why"'s field); only those boards' double-dummy analyses are read, no deal."""
-    from scoring.models import Result
-    from scoring.selectors.layout import session_layout
-    from scoring.selectors.results import session_pairs
 
     ranking = ranking_for_viewer(user=user, session_id=session_id)
     session = ranking.session
@@ -464,9 +457,6 @@ def traveller_from_scores(board: int, layout, pairs: dict, scores: list[BoardSco
 
 def traveller_for_viewer(*, user, session_id: int, board: int, pair: str | None = None) -> TravellerPage:
     """``board``'s traveller, ``pair``'s line (else the viewer's own) highlighted; ``NotFound`` for no such board."""
-    from scoring.models import Result
-    from scoring.selectors.layout import session_layout
-    from scoring.selectors.results import session_pairs
 
     ranking = ranking_for_viewer(user=user, session_id=session_id)
     session = ranking.session

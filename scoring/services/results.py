@@ -34,6 +34,7 @@ from scoring.domain.text import Text
 from scoring.models import Result, ResultChange
 from scoring.selectors.layout import session_layout
 from scoring.selectors.results import domain_result, result_fields
+from scoring.services.sessions import publication_refresh
 
 
 def _check_may_change(*, session: Session, user, reason: str = "", at_table: bool = False) -> bool:
@@ -71,8 +72,6 @@ def _trail(
     confirmed_by: str = "",
 ) -> ResultChange:
     if session.status == Session.Status.PROVISIONAL:  # a correction in the score-query window: players see it
-        from scoring.services.sessions import publication_refresh
-
         transaction.on_commit(lambda: publication_refresh(session=session))
     return ResultChange.objects.create(
         session=session,

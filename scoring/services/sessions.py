@@ -33,8 +33,11 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import shown
 from scoring.domain.text import Text
-from scoring.models import SessionScoring
+from scoring.models import Result, SessionScoring
+from scoring.selectors.layout import session_layout
+from scoring.selectors.results import session_pairs, session_score
 from scoring.services.mail import session_publication_changed
+from scoring.tasks import queue_results_finalize
 
 #: The longest score-query window a director may set.
 MAX_QUERY_HOURS = 24 * 14
@@ -80,8 +83,6 @@ def session_scoring_set(
 @transaction.atomic
 def session_pairs_ensure(*, session: Session) -> list[Pair]:
     """Create the missing Pair rows of a movement's pairs (numbers only); returns the session's pairs."""
-    from scoring.selectors.layout import session_layout
-
     layout = session_layout(session)
     have = set(Pair.objects.filter(session=session).values_list("number", "direction", "section"))
     for label in layout.pairs:
@@ -91,8 +92,6 @@ def session_pairs_ensure(*, session: Session) -> list[Pair]:
 
 
 def _snapshot(session: Session) -> dict:
-    from scoring.selectors.results import session_pairs, session_score
-
     event = session_score(session=session)
     pairs = session_pairs(session=session)
     return {
@@ -127,14 +126,11 @@ def publication_refresh(*, session: Session) -> SessionScoring:
 @transaction.atomic
 def session_results_publish(*, session: Session, user, query_hours: int = 0) -> Session:
     """Publish the results: provisional for ``query_hours`` (then final), or final now (0)."""
-    from scoring.tasks import queue_results_finalize
-
     _require_director(session, user)
     if isinstance(query_hours, bool) or not isinstance(query_hours, int) or not 0 <= query_hours <= MAX_QUERY_HOURS:
         raise ScoringError(Text.of("publish.hours", max=MAX_QUERY_HOURS, value=str(query_hours)), field="query_hours")
     if session.status not in (Session.Status.FINISHED, Session.Status.PROVISIONAL):
         raise ScoringError(Text.of("publish.not_finished", status=session.status), field=None)
-    from scoring.models import Result
 
     if not Result.objects.filter(session=session).exists():
         raise ScoringError(Text.of("publish.no_results"), field=None)

@@ -38,6 +38,8 @@ from django.views.decorators.http import require_safe
 
 from clubs.models import Member
 from clubs.permissions import can_view_club
+from dealing.diagrams import board_view
+from dealing.services.boards import session_analysis_queue
 from scoring.selectors.players import (
     NotFound,
     history_for_user,
@@ -46,6 +48,7 @@ from scoring.selectors.players import (
     traveller_for_viewer,
 )
 from scoring.selectors.travellers import options_in_words
+from scoring.services.mail import STOP_SALT, member_results_settings_set
 
 if TYPE_CHECKING:
     pass
@@ -149,8 +152,6 @@ def traveller(request, session_id, board):
     )
     context = {**_common(request, data, data.mine), "page": data, "board_view": None}
     if data.record is not None:
-        from dealing.diagrams import board_view
-
         record = data.record
         context["board_view"] = board_view(record)
         _kick_analysis(data.session, record.analysis is None)
@@ -160,8 +161,6 @@ def traveller(request, session_id, board):
 def _kick_analysis(session, missing: bool) -> None:
     """Boards not analysed yet: queue their analysis, as the hand-record pages do (at most every few minutes)."""
     if missing:
-        from dealing.services.boards import session_analysis_queue
-
         session_analysis_queue(session=session)
 
 
@@ -186,8 +185,6 @@ class MemberSettingsForm(forms.Form):
 @login_required
 def player_settings(request):
     """The player's profile: for each membership of the login, results by e-mail or not, and in which language."""
-    from scoring.services.mail import member_results_settings_set
-
     members = list(Member.objects.filter(user=request.user).select_related("club").order_by("club__name"))
     forms_ = [
         (
@@ -212,7 +209,6 @@ def player_settings(request):
 
 def mail_stop(request, token):
     """Stop results e-mails from the link in one of them (a signed member id, no login needed); POST to confirm."""
-    from scoring.services.mail import STOP_SALT, member_results_settings_set
 
     try:
         member_id = signing.loads(token, salt=STOP_SALT)

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from clubs.domain.text import Template, TextBase
 
 
-def _span(boards: Iterable[int]) -> str:
+def board_span(boards: Iterable[int]) -> str:
     boards = list(boards)
     if len(boards) > 2 and boards == list(range(boards[0], boards[-1] + 1)):
         return f"{boards[0]}–{boards[-1]}"
@@ -56,7 +56,7 @@ ENGLISH: dict[str, Template] = {
     "board.missing": lambda p: "Which board is this? Enter the number on the board.",
     "board.not_here": lambda p: (
         f"Board {p['board']} is not played at table {p['table']} in round {p['round']} "
-        f"(boards {_span(p['boards'])} are)."
+        f"(boards {board_span(p['boards'])} are)."
     ),
     "board.no_play": lambda p: f"Nobody plays at table {p['table']} in round {p['round']}.",
     "round.not_released": lambda p: f"Round {p['round']} has not started yet: wait for the director.",
@@ -98,7 +98,7 @@ ENGLISH: dict[str, Template] = {
     "director.board_missing": lambda p: "Which board? Give the board's number.",
     "director.table_unknown": lambda p: f"There is no table {p['table']} in this session.",
     "director.board_not_at_table": lambda p: (
-        f"Table {p['table']} does not play board {p['board']} (it plays boards {_span(p['boards'])})."
+        f"Table {p['table']} does not play board {p['board']} (it plays boards {board_span(p['boards'])})."
     ),
     "director.room_closed": lambda p: (
         "The results are published: the live room is closed. Correct results on the session's results page."
@@ -122,10 +122,10 @@ ENGLISH: dict[str, Template] = {
     "move.stay": lambda p: f"Pair {p['pair']}: stay at this table, {p['seat']}.",
     "move.go": lambda p: f"Pair {p['pair']}: go to table {p['table']}, {p['seat']}.",
     "move.sit_out": lambda p: f"Pair {p['pair']}: sit out round {p['round']}.",
-    "move.boards_table": lambda p: f"Boards {_span(p['boards'])}: pass them to table {p['table']}.",
-    "move.boards_relay": lambda p: f"Boards {_span(p['boards'])}: put them on relay {p['relay']} ({p['place']}).",
+    "move.boards_table": lambda p: f"Boards {board_span(p['boards'])}: pass them to table {p['table']}.",
+    "move.boards_relay": lambda p: f"Boards {board_span(p['boards'])}: put them on relay {p['relay']} ({p['place']}).",
     "move.boards_shared": lambda p: (
-        f"Boards {_span(p['boards'])}: next round they are shared by {_and([_place(w) for w in p['places']])}."
+        f"Boards {board_span(p['boards'])}: next round they are shared by {_and([_place(w) for w in p['places']])}."
     ),
     "move.arrow": lambda p: f"Round {p['round']} is arrow-switched: turn the boards (the NS pair plays the EW cards).",
     "move.last": lambda p: "That was the last round: the session is over. Thank you!",

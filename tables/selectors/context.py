@@ -12,10 +12,13 @@ from functools import cached_property, lru_cache
 from django.db.models import Q
 
 from clubs.models import Pair, Session
+from movements.domain.catalogue import movement_for
 from movements.domain.guide_cards import TableCardLine, table_cards
 from movements.domain.schedule import Movement
+from movements.selectors import session_movement_get
 from scoring.domain.layout import Meeting, SessionLayout
 from scoring.selectors.layout import movement_layout, session_layout
+from scoring.selectors.results import session_pairs
 
 
 @dataclass
@@ -27,8 +30,6 @@ class SessionContext:
     @cached_property
     def pairs(self) -> dict[str, Pair]:
         """The session's pairs by label, players loaded (read when first needed: a phone's entry needs two)."""
-        from scoring.selectors.results import session_pairs
-
         return session_pairs(session=self.session)
 
     @cached_property
@@ -104,8 +105,6 @@ def _label_parts(label: str | None) -> tuple[str, int, str] | None:
 def _planned(parameters: tuple, boards_per_round: int):
     """A movement, its layout and its table cards: pure functions of the movement's parameters and the boards per
     round, built once per process (every phone's request needs them)."""
-    from movements.domain.catalogue import movement_for
-
     movement = movement_for(**dict(parameters))
     return movement, movement_layout(parameters, boards_per_round), table_cards(movement)
 
@@ -113,8 +112,6 @@ def _planned(parameters: tuple, boards_per_round: int):
 def session_context(session: Session) -> SessionContext:
     """The session's movement, layout and (when asked) pairs. A session played from our movement library (the only kind table
     entry starts for) gets them from the movement's parameters (cached); anything else from ``session_layout``."""
-    from movements.selectors import session_movement_get
-
     choice = session_movement_get(session=session)
     if choice is not None and session.boards_per_round:
         movement, layout, cards = _planned(tuple(sorted(choice.parameters().items())), session.boards_per_round)

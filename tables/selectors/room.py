@@ -34,7 +34,7 @@ from tables.domain.progress import board_states, is_late, table_position
 from tables.domain.text import Text
 from tables.models import Conflict, CorrectionRequest, Device, JoinAttempt, Submission, Table, TableSession
 from tables.selectors.context import session_context
-from tables.selectors.table import _pair_json, _recorded, said
+from tables.selectors.table import pair_json, recorded_results, said
 from tables.services.joining import SEEN_SECONDS, code_locked_until
 from tables.services.setup import table_settings_get
 
@@ -170,7 +170,7 @@ def room_state(*, session: Session, user, now=None) -> Room:
     rows = []
     for table in tables:
         by_round = context.boards_by_round(table.number)
-        recorded = _recorded(context, table.number, lines)
+        recorded = recorded_results(context, table.number, lines)
         position = table_position(by_round, done=set(recorded), released=table_session.released_round)
         r = position.round
         boards = by_round.get(r, ())
@@ -194,8 +194,8 @@ def room_state(*, session: Session, user, now=None) -> Room:
                 table,
                 r,
                 position.playing,
-                _pair_json(context, meeting.ns if meeting else None),
-                _pair_json(context, meeting.ew if meeting else None),
+                pair_json(context, meeting.ns if meeting else None),
+                pair_json(context, meeting.ew if meeting else None),
                 states,
                 late,
                 phones.get(table.pk, 0),
@@ -218,7 +218,7 @@ def room_state(*, session: Session, user, now=None) -> Room:
     }
     conflicts = []
     for c in open_conflicts:
-        recorded_result = _recorded(context, c.table.number, lines).get((c.round, c.board))
+        recorded_result = recorded_results(context, c.table.number, lines).get((c.round, c.board))
         choices = []
         seen = set()
         for sub in sorted(c.submissions.all(), key=lambda s: (s.at, s.pk)):
@@ -277,7 +277,7 @@ def tables_still_playing(*, session: Session) -> list[int]:
     lines = {(row.board, row.ns_pair_id, row.ew_pair_id): row for row in Result.objects.filter(session=session)}
     out = []
     for number in context.tables:
-        done = set(_recorded(context, number, lines))
+        done = set(recorded_results(context, number, lines))
         position = table_position(context.boards_by_round(number), done=done, released=table_session.released_round)
         if position.playing:
             out.append(number)

@@ -25,19 +25,22 @@ import hashlib
 from functools import lru_cache
 
 from django.core.cache import cache
+from django.db import connection
 from django.utils import timezone, translation
 
+from clubs.models import Pair, Session
 from clubs.texts import render
 from dealing.domain.cards import Seat, Strain, board_vulnerability
 from dealing.domain.contract import Bid, Contract, score
+from scoring.domain.engine import score_event
 from scoring.domain.notation import as_data, from_data
 from scoring.domain.shorthand import describe
 from scoring.models import Result
-from scoring.selectors.results import domain_result
+from scoring.selectors.results import domain_result, session_lines, session_options
 from tables.domain.moves import move_instructions, round_notes
 from tables.domain.progress import Position, board_states, table_position
 from tables.domain.text import Text
-from tables.models import Conflict, Device, Handover, Submission, Table
+from tables.models import Conflict, Device, Handover, Submission, Table, TableSession, TableSettings
 from tables.selectors.context import SessionContext, session_context
 from tables.services.setup import table_settings_get
 
@@ -46,14 +49,14 @@ def said(result, board: int) -> str:
     return render(describe(result, board))
 
 
-def _pair_json(context: SessionContext, label: str | None) -> dict | None:
+def pair_json(context: SessionContext, label: str | None) -> dict | None:
     if label is None:
         return None
     pair = context.pair(label)
     return {"label": label, "names": pair.names if pair is not None else ""}
 
 
-def _recorded(context: SessionContext, table: int, rows=None) -> dict[tuple[int, int], Result]:
+def recorded_results(context: SessionContext, table: int, rows=None) -> dict[tuple[int, int], Result]:
     """(round, board) → the result recorded for this table's line; ``rows``: the session's results by (board, NS
     pair id, EW pair id) when the caller has read them all (the director's room, for every table at once), else
     this table's are read."""
@@ -92,10 +95,10 @@ def table_done(
 ) -> set[tuple[int, int]]:
     """The (round, board)s the table has nothing more to do with: recorded, or in a conflict the director settles
     (the players move on meanwhile). When the caller has them: ``recorded``, the table's recorded lines
-    (``_recorded``'s answer), or ``rows``, the session's results by line; ``conflicts``, the table's open conflicts'
+    (``recorded_results``'s answer), or ``rows``, the session's results by line; ``conflicts``, the table's open conflicts'
     (round, board)s."""
     if recorded is None:
-        recorded = _recorded(context, table.number, rows)
+        recorded = recorded_results(context, table.number, rows)
     if conflicts is None:
         conflicts = {(c.round, c.board) for c in Conflict.objects.filter(table=table, resolved_at__isnull=True)}
     return set(recorded) | set(conflicts)
@@ -147,7 +150,7 @@ def table_state(device: Device) -> dict:
     table_session = table.table_session
     session = table_session.session
     context = session_context(session)
-    recorded = _recorded(context, table.number)
+    recorded = recorded_results(context, table.number)
     settings = table_settings_get(session.club)
     subs = Submission.objects.filter(
         table=table, kind=Submission.Kind.ENTRY, status__in=(Submission.Status.PENDING, Submission.Status.CONFIRMED)
@@ -189,8 +192,8 @@ def table_state(device: Device) -> dict:
             {
                 "round": r,
                 "released": r <= table_session.released_round,
-                "ns": _pair_json(context, meeting.ns if meeting else None),
-                "ew": _pair_json(context, meeting.ew if meeting else None),
+                "ns": pair_json(context, meeting.ns if meeting else None),
+                "ew": pair_json(context, meeting.ew if meeting else None),
                 "boards": board_rows,
                 # without a movement (boards per round cleared since) there is no table card: round_notes(None)'s words
                 "notes": [render(t) for t in round_notes(line, movement=context.movement, round_number=r)]
@@ -244,10 +247,6 @@ def table_state(device: Device) -> dict:
 def _version_sql() -> str:
     """The version's one query, as SQL written once (the ORM took longer to compile its five subqueries than the
     database took to answer them, on every poll)."""
-    from django.db import connection
-
-    from clubs.models import Pair, Session
-    from tables.models import TableSession, TableSettings
 
     q = connection.ops.quote_name
     result, conflict, sub, pair, settings = (
@@ -282,8 +281,6 @@ def table_state_version(device: Device) -> str:
     table settings changed. Results at other tables do
     not show on this table's page, so they do not change it: with thirty tables playing, a phone is not sent its
     whole state again every time any table records a board."""
-    from django.db import connection
-
     with connection.cursor() as cursor:
         cursor.execute(_version_sql(), [device.table_id])
         row = cursor.fetchone()
@@ -310,8 +307,6 @@ def table_state_at(device: Device, version: str) -> dict:
 
 def board_traveller(device: Device, board: int) -> dict | None:
     """The board's traveller so far, if the club shows it and this table has confirmed the board."""
-    from scoring.domain.engine import score_event
-    from scoring.selectors.results import session_lines, session_options
 
     table = device.table
     session = table.table_session.session
@@ -319,7 +314,7 @@ def board_traveller(device: Device, board: int) -> dict | None:
         return None
     context = session_context(session)
     round_number = context.round_of_board(table.number, board)
-    if round_number is None or (round_number, board) not in _recorded(context, table.number):
+    if round_number is None or (round_number, board) not in recorded_results(context, table.number):
         return None
     meeting = context.meeting(round_number, table.number)
     assert meeting is not None  # the board's round at this table has its meeting (round_of_board)

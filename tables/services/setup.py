@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -27,16 +28,15 @@ from django.utils import timezone
 from clubs.models import Club, Session
 from clubs.permissions import can_direct
 from scoring.models import Result
-from scoring.services.sessions import session_status_set
+from scoring.services.sessions import session_pairs_ensure, session_status_set
 from tables.domain.codes import new_code, new_pin
 from tables.domain.errors import TableError
 from tables.domain.text import Text
 from tables.models import Conflict, Device, Table, TableSession, TableSettings
+from tables.selectors.context import session_context
 
 
 def require_director(user, club_id: int) -> None:
-    from django.core.exceptions import PermissionDenied
-
     if not can_direct(user, club_id):
         raise PermissionDenied("Only the club's directors may do this.")
 
@@ -75,8 +75,6 @@ def _unique_code() -> str:
 @transaction.atomic
 def table_entry_start(*, session: Session, user) -> TableSession:
     """Start table entry (idempotent: a started session keeps its codes)."""
-    from tables.selectors.context import session_context
-
     require_director(user, session.club_id)
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.is_over:
@@ -84,7 +82,6 @@ def table_entry_start(*, session: Session, user) -> TableSession:
     context = session_context(session)
     if context.movement is None or not context.layout.meetings:
         raise TableError(Text.of("director.no_movement"), field=None)
-    from scoring.services.sessions import session_pairs_ensure
 
     session_pairs_ensure(session=session)
     table_session, created = TableSession.objects.get_or_create(
@@ -125,7 +122,6 @@ def round_release(*, session: Session, user, round_number: int, playing_confirme
     """Release ``round_number`` (the next one); releasing a round already released changes nothing. While tables are
     still playing (``tables.selectors.room.tables_still_playing``), the director must have been asked and said yes
     (``playing_confirmed``): else a ``TableError`` saying how many tables are still playing, and nothing changes."""
-    from tables.selectors.context import session_context
     from tables.selectors.room import tables_still_playing  # (the room reads the settings here: a cycle at the top)
 
     require_director(user, session.club_id)
@@ -159,6 +155,8 @@ def _waiting_tables_moved_on(session: Session, table_session: TableSession) -> N
     they finish."""
     # (tables.selectors.table imports this module: imported here, when the release needs it)
     from tables.selectors.context import session_context
+
+    # at call time: tables.selectors.table imports this module (table_settings_get)
     from tables.selectors.table import table_position_now
 
     context = session_context(session)

@@ -31,6 +31,7 @@ from clubs.models import Session
 from scoring.domain.notation import as_data, from_data
 from scoring.domain.results import Played
 from scoring.models import Result
+from scoring.selectors.results import domain_result
 from scoring.services.results import result_record
 from tables.domain.button_entry import read_board, read_entry
 from tables.domain.decisions import EntryOutcome, Pending, check_side, on_confirm, on_entry
@@ -174,7 +175,6 @@ def entry_submit(*, device: Device, key: str, data: dict, replaces: str = "", si
     context = session_context(table.table_session.session)
     round_number = _round_of(context, table, board, data.get("round"))
     line = _board(context, table, round_number, board)
-    from scoring.selectors.results import domain_result
 
     conflicting = tuple(_entered(s) for s in line.conflict.submissions.all()) if line.conflict else ()
     outcome = on_entry(
@@ -276,7 +276,6 @@ def entry_confirm(*, device: Device, key: str, entry: str, side: str = "EW") -> 
         standing.status, standing.result = Submission.Status.CONFIRMED, recorded
         standing.save(update_fields=["status", "result"])
         line.recorded = recorded
-    from scoring.selectors.results import domain_result
 
     answer = Answer(
         "confirmed",

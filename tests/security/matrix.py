@@ -206,7 +206,7 @@ def build_world() -> World:
     from dealing.services import boards as board_services
     from dealing.services import commitments as commitment_services
     from dealing.services.deal_sets import deal_set_create
-    from events.demo.scoring import _pairs_name, _results_record
+    from events.demo.scoring import pairs_name, results_record
     from movements.selectors import session_card_names, session_movement_get
     from movements.services import guide_card_pdf_get_or_create, session_movement_choose
     from scoring.models import Result
@@ -246,7 +246,7 @@ def build_world() -> World:
         status(session, Session.Status.RUNNING)
         session_movement_choose(session=session, user=user, pairs=8, boards_per_round=3)
         session.refresh_from_db()
-        _pairs_name(session, players) if session.club_id == riverside.pk else None
+        pairs_name(session, players) if session.club_id == riverside.pk else None
 
     # A commitment published with its delayed value, not revealed: a running and a provisional session of it.
     running = session_create(club=riverside, name="Matrix Running Pairs", date=today, boards_per_round=3)
@@ -268,7 +268,7 @@ def build_world() -> World:
     for s in (running, provisional):
         board_services.session_deal_from_commitment(session=s, user=director, queue_analysis=False)
     status(provisional, Session.Status.FINISHED)
-    _results_record(provisional, director)
+    results_record(provisional, director)
     status(provisional, Session.Status.PROVISIONAL)
 
     # The running session at its tables: started, a phone joined, an entry, a conflict, a correction request.
