@@ -6,9 +6,10 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import connection
-from django.http import FileResponse, HttpResponseServerError, JsonResponse
+from django.http import FileResponse, HttpResponsePermanentRedirect, HttpResponseServerError, JsonResponse
 from django.shortcuts import render
 from django.template import loader
+from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.cache import never_cache
@@ -140,3 +141,10 @@ def server_error(request):
         logger.exception("the 500 page could not be rendered")
         html = "<!DOCTYPE html><title>Server error</title><h1>Server error (500)</h1><p>Please try again later.</p>"
     return HttpResponseServerError(html)
+
+
+@require_safe
+def favicon(request):
+    """``/favicon.ico``, which browsers, bookmarks and feed readers ask for whatever a page links: the site's icon
+    (``static/img/favicon.svg``, which every page links), so that no request for it ends in a 404."""
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))

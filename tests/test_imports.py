@@ -12,12 +12,20 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 from tests.test_floors import FLOORS, ROOT
 
 #: The apps whose modules are held to the rule (``clubsite`` too: the site's wiring).
 CHECKED = (*FLOORS, "clubsite")
+
+
+@cache
+def parsed(path: Path) -> tuple[str, ast.Module]:
+    """A module's text and syntax tree, read once for both rules."""
+    text = path.read_text()
+    return text, ast.parse(text)
 
 
 def unexplained_imports(root: Path = ROOT) -> list[str]:
@@ -27,8 +35,8 @@ def unexplained_imports(root: Path = ROOT) -> list[str]:
         for path in sorted((root / app).rglob("*.py")):
             if "migrations" in path.parts:
                 continue
-            lines = path.read_text().splitlines()
-            tree = ast.parse("\n".join(lines))
+            text, tree = parsed(path)
+            lines = text.splitlines()
             for function in ast.walk(tree):
                 if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
                     continue
@@ -82,10 +90,10 @@ def private_imports(root: Path = ROOT) -> list[str]:
         for path in sorted((root / folder).rglob("*.py")):
             if "migrations" in path.parts:
                 continue
-            text = path.read_text()
+            text, tree = parsed(path)
             found = [
                 (node.lineno, node.module, alias.name)
-                for node in ast.walk(ast.parse(text))
+                for node in ast.walk(tree)
                 if isinstance(node, ast.ImportFrom) and node.module
                 for alias in node.names
             ]

@@ -34,3 +34,11 @@ def test_health_says_degraded_when_the_database_is_down(client):
 
 def test_health_answers_only_get(client):
     assert client.post("/healthz").status_code == 405
+
+
+def test_the_old_favicon_address_leads_to_the_sites_icon(client):
+    """Browsers and bookmarks ask for /favicon.ico whatever a page links (it was a 404 on every page)."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith(".svg")
+    assert "favicon" in response["Location"]
+    assert client.post("/favicon.ico").status_code == 405

@@ -47,4 +47,5 @@ def test_pages_ask_for_nothing_the_site_does_not_have(page, demo):
     page.wait_for_load_state("networkidle")
     icon = page.evaluate("document.querySelector('link[rel=icon]').href")
     assert page.request.get(icon).status == 200
+    assert page.request.get(f"{demo}/favicon.ico").status == 200  # the old address, as bookmarks ask: the icon
     assert not missing, missing
