@@ -30,13 +30,13 @@ from dealing.selectors.boards import session_dealing_summary
 from dealing.services import boards as services
 from scoring.selectors.layout import session_layout
 
-#: Boards offered when the session has no movement yet (a common club evening).
-DEFAULT_BOARDS = 24
-
 
 class FreshDealForm(forms.Form):
     boards = forms.IntegerField(
-        label=gettext_lazy("Boards"), min_value=1, max_value=services.MAX_SESSION_BOARDS, initial=DEFAULT_BOARDS
+        label=gettext_lazy("Boards"),
+        min_value=1,
+        max_value=services.MAX_SESSION_BOARDS,
+        initial=services.DEFAULT_SESSION_BOARDS,
     )
     replace = forms.BooleanField(label=gettext_lazy("Replace the boards already dealt"), required=False)
 
@@ -67,7 +67,9 @@ def _sentence(text: str) -> str:
 def _page(request, session: Session, status: int = 200, **forms_given):
     entry = getattr(session, "commitment_entry", None)
     boards, problems = _movement_boards(session)
-    fresh_form = forms_given.get("fresh_form") or FreshDealForm(initial={"boards": len(boards) or DEFAULT_BOARDS})
+    fresh_form = forms_given.get("fresh_form") or FreshDealForm(
+        initial={"boards": len(boards) or services.DEFAULT_SESSION_BOARDS}
+    )
     return render(
         request,
         "events/session_boards.html",

@@ -57,6 +57,9 @@ from dealing.tasks.analysis import queue_session_analysis
 logger = logging.getLogger(__name__)
 
 MAX_SESSION_BOARDS = domain.MAX_BOARDS
+#: Boards offered for a session whose movement is not chosen yet (a common club evening): the dealing page's and
+#: a new commitment's default.
+DEFAULT_SESSION_BOARDS = 24
 IMPORT_FORMATS = {".pbn": "pbn", ".dup": "dup", ".dlm": "dlm", ".lin": "lin", ".csv": "csv"}
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
 #: Files a director may download to make boards: name → (format, MIME type, description).

@@ -37,10 +37,8 @@ from dealing.models.commitment import DV_FORMAT_CHOICES
 from dealing.selectors import commitments as selectors
 from dealing.selectors.publication_log import publication_log_head
 from dealing.services import commitments as services
+from dealing.services.boards import DEFAULT_SESSION_BOARDS
 from dealing.views.public import public_or_login
-
-#: Boards offered for a session whose movement is not chosen yet (a common club evening).
-DEFAULT_BOARDS = 24
 
 
 class CommitmentForm(forms.Form):
@@ -81,7 +79,7 @@ class CommitmentForm(forms.Form):
                 required=False,
                 min_value=1,
                 max_value=domain.MAX_BOARDS,
-                initial=self.played.get(session.pk) or DEFAULT_BOARDS,
+                initial=self.played.get(session.pk) or DEFAULT_SESSION_BOARDS,
                 label=gettext_lazy("Boards"),
             )
 
