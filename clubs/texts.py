@@ -1,11 +1,12 @@
 """The domains' words said in the reader's language: one ``render`` for every app's texts.
 
 A domain raises and returns texts as data (``clubs.domain.text.TextBase`` subclasses: a code and
-its parameters; ``str()`` is the English). Each app's ``texts.py`` holds gettext renderers for its
-codes (every msgid a literal, so ``make messages`` extracts it) and registers them here with
-:func:`register`; its ``AppConfig.ready`` imports it, so every text can be said from start-up on.
+its parameters; ``str()`` is the English). Each sentence is written once, in the domain's templates;
+here they are said in the reader's language (:data:`READER`: Django's gettext and the locale's number
+formats). The scoring and tables domains still keep a second copy of their sentences as gettext renderers
+(their ``texts.py``, registered with :func:`register`); the others' are said from the domain.
 
-* :func:`render` — one text (nested texts are rendered by the renderers through ``render`` too);
+* :func:`render` — one text (nested texts in the same language);
 * :func:`error_message` — a domain error (``DealingError``, ``MovementError``: its ``text``), or
   ``str(exc)`` for any other error; forms, views and the API's error handler
   (``clubsite/api.py``) use it;
@@ -20,10 +21,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from decimal import Decimal
 
+from django.utils import formats, translation
 from django.utils.translation import gettext
 
-from clubs.domain.text import TextBase
+from clubs.domain.text import Params, TextBase
 
 Renderers = Mapping[str, Callable[[dict], str]]
 _RENDERERS: dict[type[TextBase], Renderers] = {}
@@ -37,15 +40,43 @@ def register(text_class: type[TextBase], renderers: Renderers) -> None:
     _RENDERERS[text_class] = renderers
 
 
+class ReadersLanguage:
+    """The active language of the request (or command): Django's gettext, the locale's numbers, and a text's
+    ``contract`` parameter written as that language writes contracts (:func:`contract_words`)."""
+
+    def gettext(self, message: str) -> str:
+        return translation.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return translation.ngettext(singular, plural, count)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return translation.pgettext(context, message)
+
+    def number_format(
+        self, value: float | Decimal, decimal_pos: int | None = None, force_grouping: bool = False
+    ) -> str:
+        return formats.number_format(value, decimal_pos, force_grouping=force_grouping)
+
+    def params(self, params: Params) -> Params:
+        if isinstance(params.get("contract"), str):
+            return {**params, "contract": contract_words(params["contract"])}
+        return params
+
+
+#: The reader's language, whatever Django's active language is when a text is said.
+READER = ReadersLanguage()
+
+
 def render(text: TextBase | object | None) -> str:
     """A domain text in the active language ("" for None; anything else is already said: ``str``)."""
     if text is None:
         return ""
     if isinstance(text, TextBase):
-        params = text.params
-        if isinstance(params.get("contract"), str):
-            params["contract"] = contract_words(params["contract"])
-        return _RENDERERS[type(text)][text.code](params)
+        renderers = _RENDERERS.get(type(text))
+        if renderers is None:
+            return text.say(READER)
+        return renderers[text.code](READER.params(text.params))
     return str(text)
 
 

@@ -6,6 +6,3 @@ class DealingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "dealing"
     verbose_name = _("Dealing")
-
-    def ready(self):
-        from dealing import texts  # noqa: F401 (registers how the domain's texts are said)

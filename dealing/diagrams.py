@@ -14,9 +14,9 @@ from django.utils.translation import gettext_lazy
 from dealing.domain.analysis import PBN_STRAIN_ORDER
 from dealing.domain.auction import Auction, Call
 from dealing.domain.cards import SUITS_DESCENDING, Deal, Seat, Strain, Suit
+from dealing.domain.text import honours
 from dealing.models.board import VULNERABILITY_CHOICES
 from dealing.selectors.boards import BoardRecord
-from dealing.texts import honours
 
 SUIT_CLASS = {Suit.SPADES: "suit-s", Suit.HEARTS: "suit-h", Suit.DIAMONDS: "suit-d", Suit.CLUBS: "suit-c"}
 SEAT_NAMES = {
@@ -29,7 +29,7 @@ SEAT_NAMES = {
 
 def ranks(text: str, written: dict[str, str] | None = None) -> str:
     """``AKT2`` as the reader writes it (``A K 10 2``; Polish: ``A K 10 2``, ``D`` for ``Q``); ``written`` is
-    :func:`dealing.texts.honours`, given by a caller that writes many."""
+    :func:`dealing.domain.text.honours`, given by a caller that writes many."""
     written = written or honours()
     return " ".join(written.get(r, r) for r in text) or "—"
 

@@ -35,11 +35,10 @@ from movements import selectors, services
 from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
 from movements.domain.chooser import MINUTES_PER_BOARD, verdict
 from movements.domain.errors import MovementError
-from movements.domain.text import Text
+from movements.domain.text import Text, minutes_number
 from movements.forms import ChooserForm, ClubMovementSettingsForm, MovementForm
 from movements.models import GuideCardPdf
 from movements.printing import cards_html, paper_for, parse_sections, sync_max_rows
-from movements.texts import minutes_number
 
 
 def _params(source) -> dict:

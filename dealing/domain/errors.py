@@ -6,7 +6,7 @@ tag, an option, a column) when there is one; ``line`` gives a 1-based line numbe
 file formats. The API layer turns it into ``{"error": {"code", "message", "field"}}``.
 
 Raised with a ``Text`` (``dealing.domain.text``), it keeps the message as data in ``text``
-for the Django layer (``dealing/texts.py``) to say in the reader's language; ``str(error)``
+for the Django layer (``clubs.texts.render``) to say in the reader's language; ``str(error)``
 is the English either way. ``said`` is what an error wrapping this one puts in its own text.
 
 >>> from dealing.domain.text import Text

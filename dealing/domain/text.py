@@ -6,10 +6,12 @@ is entered, and what an audit of a commitment checked and found.)
 The checks of cards, hands and deals (``cards.py``), calls and auctions (``auction.py``),
 perfect auctions (``perfect_auction.py``), deal numbers (``numbering.py``), dealing keys
 (``generator.py``), commitments' texts and delayed values (``commitment.py``) and the readers of board files (``formats/``: PBN with its analysis tags from ``analysis.py``, DUP, DLM, LIN, CSV)
-raise a :class:`~dealing.domain.errors.DealingError` made from a ``Text(code, params)``. ``str(text)``
-is the English sentence, from the templates in ``ENGLISH`` below: it is what commands print,
-what doctests show and what ``str(error)`` gives. The Django layer (``dealing/texts.py``) says
-the same code in the reader's language. Parameters are numbers, strings, seats and suits
+raise a :class:`~dealing.domain.errors.DealingError` made from a ``Text(code, params)``. Each sentence is
+written once, in ``TEMPLATES`` below (every msgid a literal, so ``make messages`` extracts it; Polish is in
+``locale/pl/glossary.json``): ``str(text)`` says it in English (what commands print, what doctests show and
+what ``str(error)`` gives); the Django layer's ``clubs.texts.render`` says it in the reader's language, seats
+as the site's Polish names (Północ, Wschód, Południe, Zachód) with their genitive where a sentence needs it
+("ręka Północy"). Parameters are numbers, strings, seats and suits
 (``cards.Seat``/``cards.Suit``: their English names are ``name.title()``/``name.lower()``),
 tuples of them, or further ``Text``\\ s: an error inside another ("call 5: …", "North's hand: …")
 or the reason a call is illegal.
@@ -26,17 +28,18 @@ movements domain's is. This module implements no source document; it only holds 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, SupportsInt
 
-from clubs.domain.text import TextBase
+from clubs.domain.text import Params, Template, TextBase, ngettext, number_format, pgettext, render
+from clubs.domain.text import gettext as _
 
 if TYPE_CHECKING:
     from dealing.domain.cards import Seat
 
 
 class Text(TextBase):
-    """A message of the dealing domain (its templates: ``ENGLISH`` below)."""
+    """A message of the dealing domain (its templates: ``TEMPLATES`` below)."""
 
     kind = "dealing"
 
@@ -46,24 +49,8 @@ def seat_name(seat: Seat) -> str:
     return seat.name.title()
 
 
-# A template's parameters are as varied as the messages (numbers, strings, seats, suits, tuples, nested texts)
-# and each template reads its own by name: Any, not a type per code.
-_Template = Callable[[dict[str, Any]], str]
-
-#: A JSON value's kind as a message names it (a commitment's field or a log entry of another kind than it should be).
-JSON_KINDS = {
-    "null": "null",
-    "boolean": "true or false",
-    "object": "an object",
-    "list": "a list",
-    "text": "text",
-    "whole": "a whole number",
-    "number": "a number",
-}
-
-
 def json_kind(value: object) -> str:
-    """The :data:`JSON_KINDS` key of a value read from JSON (``json.loads`` gives dict, list, str, int, float, bool,
+    """The kind (a key of :func:`json_kind_words`) of a value read from JSON (``json.loads`` gives dict, list, str, int, float, bool,
     None)."""
     if value is None:
         return "null"
@@ -74,435 +61,730 @@ def json_kind(value: object) -> str:
     return {str: "text", int: "whole", float: "number"}.get(type(value), "list")
 
 
-# What the perfect-auction system asks of the player to call (Kersey's words; F and S are the
-# two cards being located), used after "<who> must ".
-RULES: dict[str, _Template] = {
-    "rule.both_one_neither": lambda p: (
-        f"bid with both {p['F']} and {p['S']}, double with one of them, or pass with neither"
-    ),
-    "rule.first_second_neither": lambda p: f"bid with {p['F']}, redouble with {p['S']}, or pass with neither",
-    "rule.located": lambda p: f"bid: {p['F']} and {p['S']} are located",
-    "rule.first_or_pass": lambda p: f"bid with {p['F']}, or pass without it",
-    "rule.second_or_redouble": lambda p: f"bid with {p['S']}, or redouble without it",
-    "rule.first_or_pass_second": lambda p: f"bid with {p['F']}, or pass with {p['S']}",
-    "rule.both_or_pass": lambda p: f"bid with both {p['F']} and {p['S']}, or pass otherwise",
-    "rule.both_or_double": lambda p: f"bid with both {p['F']} and {p['S']}, or double otherwise",
-    "rule.redouble_first": lambda p: f"redouble with {p['F']}, or pass without it",
-    "rule.pass_neither": lambda p: f"pass (holding neither {p['F']} nor {p['S']})",
-    "rule.second_or_pass": lambda p: f"bid with {p['S']}, or pass without it",
-    "rule.holding_second": lambda p: f"bid, holding {p['S']}",
-}
+def seat(s: SupportsInt) -> str:
+    return (_("North"), _("East"), _("South"), _("West"))[int(s)]
 
 
-def _expectation(p: dict[str, Any]) -> str:
-    context = f"after {seat_name(p['bidder'])}'s {p['bid']}"
+def whose(s: SupportsInt) -> str:
+    """``North's`` (Polish: the genitive, ``Północy``)."""
+    return (_("North's"), _("East's"), _("South's"), _("West's"))[int(s)]
+
+
+def honours() -> dict[str, str]:
+    """The ranks a player of the reader's language writes otherwise: ``Q`` is ``D`` (dama) in Polish, ``J`` is ``W``
+    (walet), ``T`` is ``10``; the other ranks are the same."""
+    return {
+        "A": pgettext("card rank: ace", "A"),
+        "K": pgettext("card rank: king", "K"),
+        "Q": pgettext("card rank: queen", "Q"),
+        "J": pgettext("card rank: jack", "J"),
+        "T": "10",
+    }
+
+
+def rank(letter: str) -> str:
+    """A card's rank as a player of the reader's language writes it (:func:`honours`)."""
+    return honours().get(letter, letter)
+
+
+def held_by(s: SupportsInt) -> str:
+    """``with North`` (Polish: ``u Północy``)."""
+    return (_("with North"), _("with East"), _("with South"), _("with West"))[int(s)]
+
+
+def in_suit(suit: SupportsInt) -> str:
+    """The suit after "in" (Polish: the locative, ``w pikach``); Suit.CLUBS is 0."""
+    return (_("in clubs"), _("in diamonds"), _("in hearts"), _("in spades"))[int(suit)]
+
+
+def _said(p: Params, **changes: object) -> Params:
+    """The parameters with nested texts rendered, quoted strings quoted, and ``changes`` applied."""
+    out = {k: render(v) if isinstance(v, Text) else v for k, v in p.items()}
+    out.update(changes)
+    return out
+
+
+def _quoted(p: Params, *names: str, **changes: object) -> Params:
+    return _said(p, **{name: repr(p[name]) for name in names}, **changes)
+
+
+def json_kind_words(kind: str) -> str:
+    """A JSON value's kind (:func:`json_kind`) in words."""
+    return {
+        "null": "null",
+        "boolean": pgettext("a JSON value", "true or false"),
+        "object": pgettext("a JSON value", "an object"),
+        "list": pgettext("a JSON value", "a list"),
+        "text": pgettext("a JSON value", "text"),
+        "whole": pgettext("a JSON value", "a whole number"),
+        "number": pgettext("a JSON value", "a number"),
+    }[kind]
+
+
+def _grouped(p: Params, *names: str) -> Params:
+    """The parameters with the numbers ``names`` written with thousands separators (``1,000``; Polish ``1 000``)."""
+    return _said(p, **{name: number_format(p[name], force_grouping=True) for name in names})
+
+
+def _deal_counts(p: Params) -> str:
+    detail = ", ".join(f"{letter} {n}" for letter, n in zip("NESW", p["counts"]))
+    return _("every hand must have 13 cards (%(detail)s)") % {"detail": detail}
+
+
+def _hand_size(p: Params) -> str:
+    n = p["count"]
+    return ngettext("%(whose)s hand has %(count)d cards, not 13", "%(whose)s hand has %(count)d cards, not 13", n) % {
+        "whose": whose(p["seat"]),
+        "count": n,
+    }
+
+
+def _too_many(p: Params) -> str:
+    n = p["count"]
+    return ngettext(
+        "%(call)s %(what)s, giving %(seat)s %(count)d cards; a hand has 13",
+        "%(call)s %(what)s, giving %(seat)s %(count)d cards; a hand has 13",
+        n,
+    ) % _said(p, seat=seat(p["seat"]))
+
+
+def _either(seats: Sequence[SupportsInt]) -> str:
+    said = seat(seats[0])
+    for other in seats[1:]:
+        said = _("%(first)s or %(second)s") % {"first": said, "second": seat(other)}
+    return said
+
+
+def _unfinished(p: Params) -> str:
+    call = p["call"].params  # a "call.named" text: said here as "after call 5 (…)"
+    after = _("after call %(position)s (%(seat)s: %(call)s)") % {**call, "seat": seat(call["seat"])}
+    return _("the auction is unfinished: %(after)s %(reason)s") % {"after": after, "reason": render(p["reason"])}
+
+
+def _expectation(p: Params) -> str:
+    args = _said(p, whose=whose(p["bidder"]), made=", ".join(render(m) for m in p["made"]))
     if p["made"]:
-        context += f" ({', '.join(str(m) for m in p['made'])})"
-    return f"{context}, {p['must']}"
+        return _("after %(whose)s %(bid)s (%(made)s), %(must)s") % args
+    return _("after %(whose)s %(bid)s, %(must)s") % args
 
 
-ENGLISH: dict[str, _Template] = {
+def act_name(act: str) -> str:
+    """An act of the publication log (``dealing.domain.publication_log.ACTS``): its id in English, words in Polish."""
+    names = {
+        "published": _("published"),
+        "dv-entered": _("dv-entered"),
+        "dv-corrected": _("dv-corrected"),
+        "session-dealt": _("session-dealt"),
+        "deal-file-downloaded": _("deal-file-downloaded"),
+        "revealed": _("revealed"),
+    }
+    return names.get(act, act)
+
+
+def _act(p: Params, **changes: object) -> Params:
+    return _said(p, act=act_name(p["act"]), **changes) if "act" in p else _said(p, **changes)
+
+
+def _problems(p: Params) -> str:
+    said = "; ".join(render(problem) for problem in p["problems"])
+    return said if p["more"] <= 0 else _("%(problems)s; and %(more)s more") % {"problems": said, "more": p["more"]}
+
+
+def _kh_mismatch(p: Params) -> str:
+    said = (
+        _(
+            "the key file does not match the published commitment: SHA-256 of the .sqk is %(computed)s, but KH "
+            "is %(published)s"
+        )
+        % p
+    )
+    if p["kh_line"]:
+        said = (
+            _(
+                "the key file does not match the published commitment: SHA-256 of the .sqk is %(computed)s, but KH "
+                "(line %(kh_line)s of the .sqd) is %(published)s"
+            )
+            % p
+        )
+    if p["suspects"]:
+        said += _("; suspicious key lines: %(lines)s") % {"lines": ", ".join(render(t) for t in p["suspects"])}
+    return said
+
+
+def _malformed_tag(p: Params) -> str:
+    if p["tag"] == "?":  # no name to give: the pattern says "Name"
+        return _('malformed tag %(text)s; expected [Name "value"]') % _quoted(p, "text")
+    return _('malformed tag %(text)s; expected [%(tag)s "value"]') % _quoted(p, "text")
+
+
+TEMPLATES: dict[str, Template] = {
     # cards.py
-    "seat.unknown": lambda p: f"unknown seat {p['text']!r}: expected N, E, S or W",
-    "suit.unknown": lambda p: f"unknown suit {p['text']!r}: expected S, H, D or C",
-    "strain.unknown": lambda p: f"unknown strain {p['text']!r}: expected C, D, H, S or NT",
-    "rank.unknown": lambda p: f"unknown rank {p['text']!r}: expected A, K, Q, J, T (or 10), 9 … 2",
-    "card.index": lambda p: f"card index {p['index']} is outside 0 … 51",
-    "card.unknown": lambda p: f"unknown card {p['text']!r}: write a suit and a rank, like HT or SA",
-    "hand.suits": lambda p: f"hand {p['text']!r} must have four suits separated by dots (S.H.D.C)",
-    "hand.rank": lambda p: f"hand {p['text']!r}: {p['char']!r} is not a rank in {p['suit'].name.lower()}",
-    "hand.twice": lambda p: f"hand {p['text']!r} lists a card twice",
-    "deal.cards": lambda p: f"a deal places 52 cards, not {p['count']}",
-    "deal.counts": lambda p: (
-        "every hand must have 13 cards (" + ", ".join(f"{letter} {n}" for letter, n in zip("NESW", p["counts"])) + ")"
+    "seat.unknown": lambda p: _("unknown seat %(text)s: expected N, E, S or W") % _quoted(p, "text"),
+    "suit.unknown": lambda p: _("unknown suit %(text)s: expected S, H, D or C") % _quoted(p, "text"),
+    "strain.unknown": lambda p: _("unknown strain %(text)s: expected C, D, H, S or NT") % _quoted(p, "text"),
+    "rank.unknown": lambda p: _("unknown rank %(text)s: expected A, K, Q, J, T (or 10), 9 … 2") % _quoted(p, "text"),
+    "card.index": lambda p: _("card index %(index)s is outside 0 … 51") % p,
+    "card.unknown": lambda p: _("unknown card %(text)s: write a suit and a rank, like HT or SA") % _quoted(p, "text"),
+    "hand.suits": lambda p: _("hand %(text)s must have four suits separated by dots (S.H.D.C)") % _quoted(p, "text"),
+    "hand.rank": lambda p: (
+        _("hand %(text)s: %(char)s is not a rank %(in_suit)s")
+        % {**_quoted(p, "text", "char"), "in_suit": in_suit(p["suit"])}
     ),
-    "deal.hand_size": lambda p: f"{seat_name(p['seat'])}'s hand has {p['count']} cards, not 13",
-    "deal.card_twice": lambda p: (
-        f"{p['card']} is in both {seat_name(p['first'])}'s and {seat_name(p['second'])}'s hands"
-    ),
-    "deal.three_hands": lambda p: "a deal needs at least three hands; the fourth can be worked out",
-    "deal.pbn_parts": lambda p: f"a PBN deal has four hands separated by spaces, not {p['count']}: {p['text']!r}",
-    "deal.hand": lambda p: f"{seat_name(p['seat'])}'s hand: {p['error']}",
-    "vulnerability.unknown": lambda p: f"unknown vulnerability {p['text']!r}: expected None, NS, EW or All",
-    "board.number": lambda p: f"board numbers start at 1, not {p['board']!r}",
-    # auction.py
-    "bid.level": lambda p: f"a bid's level is 1 … 7, not {p['level']!r}",
-    "bid.index": lambda p: f"bid index {p['index']} is outside 0 … 34",
-    # contract.py
-    "contract.format": lambda p: (
-        f"{p['text']!r} is not a contract: write a level 1 … 7, a strain C, D, H, S or NT "
-        "and X or XX when doubled or redoubled (e.g. 4S, 3NTX)"
-    ),
-    "contract.doubling": lambda p: f"a contract is undoubled (0), doubled (1) or redoubled (2), not {p['value']!r}",
-    "contract.tricks": lambda p: f"tricks taken are 0 … 13, not {p['tricks']!r}",
-    "contract.penalty": lambda p: f"no number of undertricks costs {p['penalty']} points",
-    "call.code": lambda p: f"call code {p['value']!r} is outside 0 … 37",
-    "call.unknown": lambda p: f"{p['text']!r} is not a call: write P, X, XX or a bid from 1C to 7NT",
-    "call.at": lambda p: f"call {p['position']}: {p['error']}",
-    "call.all_pass_last": lambda p: f"call {p['position']}: {p['token']!r} (all pass) must be the last call",
-    "call.all_pass_ended": lambda p: (
-        f"call {p['position']}: {p['token']!r} (all pass) follows an auction that has already ended"
-    ),
-    "call.named": lambda p: f"call {p['position']} ({seat_name(p['seat'])}: {p['call']})",
-    "call.illegal": lambda p: f"{p['call']} is illegal: {p['reason']}",
-    "illegal.ended": lambda p: "the auction has already ended",
-    "illegal.no_bid_to_double": lambda p: "there is no bid to double",
-    "illegal.double_own_side": lambda p: f"{p['bid']} was bid by your own side; you may double only an opponent's bid",
-    "illegal.already_doubled": lambda p: f"{p['bid']} is already doubled",
-    "illegal.already_redoubled": lambda p: f"{p['bid']} is already redoubled",
-    "illegal.no_bid_to_redouble": lambda p: "there is no bid to redouble",
-    "illegal.redouble_opponents": lambda p: f"{p['bid']} was bid by an opponent; you may redouble only your side's bid",
-    "illegal.not_doubled": lambda p: f"{p['bid']} is not doubled",
-    "illegal.not_higher": lambda p: f"{p['bid']} is not higher than the last bid, {p['last']}",
-    "auction.no_contract": lambda p: "the auction has not ended yet, so it has no final contract",
-    # play.py (Play it again: a card refused)
-    "play.at": lambda p: f"card {p['position']}: {p['error']}",
-    "play.over": lambda p: "all thirteen tricks have been played",
+    "hand.twice": lambda p: _("hand %(text)s lists a card twice") % _quoted(p, "text"),
+    # play.py (Play it again)
+    "play.at": lambda p: _("card %(position)s: %(error)s") % _said(p),
+    "play.over": lambda p: _("all thirteen tricks have been played"),
     "play.turn": lambda p: (
-        f"{p['card']} is {seat_name(p['holder'])}'s card; it is {seat_name(p['seat'])}'s turn to play"
+        _("%(card)s is %(holder)s card; it is %(seat)s turn to play")
+        % {"card": p["card"], "holder": whose(p["holder"]), "seat": whose(p["seat"])}
     ),
-    "play.played": lambda p: f"{p['card']} has already been played (by {seat_name(p['seat'])}, trick {p['trick']})",
+    "play.played": lambda p: (
+        _("%(card)s has already been played (by %(seat)s, trick %(trick)s)")
+        % {"card": p["card"], "seat": seat(p["seat"]), "trick": p["trick"]}
+    ),
     "play.follow": lambda p: (
-        f"{seat_name(p['seat'])} must follow suit in {p['suit'].name.lower()} "
-        f"({seat_name(p['seat'])} holds {', '.join(p['holding'])})"
+        _("%(seat)s must follow suit %(in_suit)s (%(seat)s holds %(holding)s)")
+        % {"seat": seat(p["seat"]), "in_suit": in_suit(p["suit"]), "holding": ", ".join(p["holding"])}
     ),
+    "deal.cards": lambda p: _("a deal places 52 cards, not %(count)s") % p,
+    "deal.counts": _deal_counts,
+    "deal.hand_size": _hand_size,
+    "deal.card_twice": lambda p: (
+        _("%(card)s is in both %(first)s and %(second)s hands")
+        % {"card": p["card"], "first": whose(p["first"]), "second": whose(p["second"])}
+    ),
+    "deal.three_hands": lambda p: _("a deal needs at least three hands; the fourth can be worked out"),
+    "deal.pbn_parts": lambda p: (
+        _("a PBN deal has four hands separated by spaces, not %(count)s: %(text)s") % _quoted(p, "text")
+    ),
+    "deal.hand": lambda p: _("%(whose)s hand: %(error)s") % _said(p, whose=whose(p["seat"])),
+    "vulnerability.unknown": lambda p: (
+        _("unknown vulnerability %(text)s: expected None, NS, EW or All") % _quoted(p, "text")
+    ),
+    "board.number": lambda p: _("board numbers start at 1, not %(board)s") % _quoted(p, "board"),
+    # auction.py
+    "bid.level": lambda p: _("a bid's level is 1 … 7, not %(level)s") % _quoted(p, "level"),
+    "bid.index": lambda p: _("bid index %(index)s is outside 0 … 34") % p,
+    "contract.format": lambda p: (
+        _(
+            "%(text)s is not a contract: write a level 1 … 7, a strain C, D, H, S or NT "
+            "and X or XX when doubled or redoubled (e.g. 4S, 3NTX)"
+        )
+        % _quoted(p, "text")
+    ),
+    "contract.doubling": lambda p: (
+        _("a contract is undoubled (0), doubled (1) or redoubled (2), not %(value)s") % _quoted(p, "value")
+    ),
+    "contract.tricks": lambda p: _("tricks taken are 0 … 13, not %(tricks)s") % _quoted(p, "tricks"),
+    "contract.penalty": lambda p: _("no number of undertricks costs %(penalty)s points") % p,
+    "call.code": lambda p: _("call code %(value)s is outside 0 … 37") % _quoted(p, "value"),
+    "call.unknown": lambda p: _("%(text)s is not a call: write P, X, XX or a bid from 1C to 7NT") % _quoted(p, "text"),
+    "call.at": lambda p: _("call %(position)s: %(error)s") % _said(p),
+    "call.all_pass_last": lambda p: (
+        _("call %(position)s: %(token)s (all pass) must be the last call") % _quoted(p, "token")
+    ),
+    "call.all_pass_ended": lambda p: (
+        _("call %(position)s: %(token)s (all pass) follows an auction that has already ended") % _quoted(p, "token")
+    ),
+    "call.named": lambda p: _("call %(position)s (%(seat)s: %(call)s)") % _said(p, seat=seat(p["seat"])),
+    "call.illegal": lambda p: _("%(call)s is illegal: %(reason)s") % _said(p),
+    "illegal.ended": lambda p: _("the auction has already ended"),
+    "illegal.no_bid_to_double": lambda p: _("there is no bid to double"),
+    "illegal.double_own_side": lambda p: (
+        _("%(bid)s was bid by your own side; you may double only an opponent's bid") % p
+    ),
+    "illegal.already_doubled": lambda p: _("%(bid)s is already doubled") % p,
+    "illegal.already_redoubled": lambda p: _("%(bid)s is already redoubled") % p,
+    "illegal.no_bid_to_redouble": lambda p: _("there is no bid to redouble"),
+    "illegal.redouble_opponents": lambda p: (
+        _("%(bid)s was bid by an opponent; you may redouble only your side's bid") % p
+    ),
+    "illegal.not_doubled": lambda p: _("%(bid)s is not doubled") % p,
+    "illegal.not_higher": lambda p: _("%(bid)s is not higher than the last bid, %(last)s") % p,
+    "auction.no_contract": lambda p: _("the auction has not ended yet, so it has no final contract"),
     # perfect_auction.py
-    "dealer.error": lambda p: f"dealer: {p['error']}",
-    "scheme.not_a_deal": lambda p: f"expected a Deal, not {p['type']}",
-    "scheme.against": lambda p: f"{p['call']} does not fit the scheme: {p['reason']}",
-    "scheme.empty": lambda p: "the auction is empty: it starts with the dealer's call",
-    "scheme.unfinished": lambda p: f"the auction is unfinished: after {p['call']} {p['reason']}",
-    "scheme.too_many": lambda p: (
-        f"{p['call']} {p['what']}, giving {seat_name(p['seat'])} {p['count']} cards; a hand has 13"
-    ),
-    "scheme.shows": lambda p: f"shows every card from {p['first']} to {p['last']}",
+    "dealer.error": lambda p: _("dealer: %(error)s") % _said(p),
+    "scheme.not_a_deal": lambda p: _("expected a Deal, not %(type)s") % p,
+    "scheme.against": lambda p: _("%(call)s does not fit the scheme: %(reason)s") % _said(p),
+    "scheme.empty": lambda p: _("the auction is empty: it starts with the dealer's call"),
+    "scheme.unfinished": _unfinished,
+    "scheme.too_many": _too_many,
+    "scheme.shows": lambda p: _("shows every card from %(first)s to %(last)s") % p,
     "scheme.places": lambda p: (
-        f"places {p['F']} with {seat_name(p['f_seat'])} and {p['S']} with {seat_name(p['s_seat'])}"
+        _("places %(F)s %(f_seat)s and %(S)s %(s_seat)s")
+        % _said(p, f_seat=held_by(p["f_seat"]), s_seat=held_by(p["s_seat"]))
     ),
     "scheme.impossible": lambda p: (
-        f"{p['call']} is impossible: wherever the calls so far allow {p['F']} and "
-        f"{p['S']} to lie, {' or '.join(seat_name(s) for s in p['seats'])} would hold "
-        "more than 13 cards"
+        _(
+            "%(call)s is impossible: wherever the calls so far allow %(F)s and %(S)s to "
+            "lie, %(seats)s would hold more than 13 cards"
+        )
+        % _said(p, seats=_either(p["seats"]))
     ),
-    "scheme.ended": lambda p: "the auction has ended",
-    "scheme.must_open": lambda p: "someone holds ♠A and must open; a deal cannot be passed out",
-    "scheme.open_with_bid": lambda p: "the holder of ♠A opens with a bid",
-    "scheme.above_last_step": lambda p: "no bid goes above 6♣, the last step",
-    "scheme.higher": lambda p: "a bid must be higher than the last",
-    "scheme.after_last_step": lambda p: "every step is located after 6♣; three passes end the auction",
-    "scheme.open_or_pass": lambda p: f"{seat_name(p['seat'])} must open holding ♠A, or pass without it",
-    "scheme.passes_left": lambda p: f"three passes end the auction after 6♣ ({p['count']} more)",
-    "scheme.must": lambda p: f"{seat_name(p['seat'])} must {p['rule']}",
+    "scheme.ended": lambda p: _("the auction has ended"),
+    "scheme.must_open": lambda p: _("someone holds ♠A and must open; a deal cannot be passed out"),
+    "scheme.open_with_bid": lambda p: _("the holder of ♠A opens with a bid"),
+    "scheme.above_last_step": lambda p: _("no bid goes above 6♣, the last step"),
+    "scheme.higher": lambda p: _("a bid must be higher than the last"),
+    "scheme.after_last_step": lambda p: _("every step is located after 6♣; three passes end the auction"),
+    "scheme.open_or_pass": lambda p: _("%(seat)s must open holding ♠A, or pass without it") % {"seat": seat(p["seat"])},
+    "scheme.passes_left": lambda p: _("three passes end the auction after 6♣ (%(count)s more)") % p,
+    "scheme.must": lambda p: _("%(seat)s must %(rule)s") % _said(p, seat=seat(p["seat"])),
     "scheme.expectation": _expectation,
-    "scheme.passed": lambda p: f"{seat_name(p['seat'])} passed",
-    "scheme.doubled": lambda p: f"{seat_name(p['seat'])} doubled",
-    "scheme.redoubled": lambda p: f"{seat_name(p['seat'])} redoubled",
-    **RULES,
+    "scheme.passed": lambda p: _("%(seat)s passed") % {"seat": seat(p["seat"])},
+    "scheme.doubled": lambda p: _("%(seat)s doubled") % {"seat": seat(p["seat"])},
+    "scheme.redoubled": lambda p: _("%(seat)s redoubled") % {"seat": seat(p["seat"])},
+    # the perfect-auction system's rules (F and S: the two cards being located)
+    "rule.both_one_neither": lambda p: (
+        _("bid with both %(F)s and %(S)s, double with one of them, or pass with neither") % p
+    ),
+    "rule.first_second_neither": lambda p: _("bid with %(F)s, redouble with %(S)s, or pass with neither") % p,
+    "rule.located": lambda p: _("bid: %(F)s and %(S)s are located") % p,
+    "rule.first_or_pass": lambda p: _("bid with %(F)s, or pass without it") % p,
+    "rule.second_or_redouble": lambda p: _("bid with %(S)s, or redouble without it") % p,
+    "rule.first_or_pass_second": lambda p: _("bid with %(F)s, or pass with %(S)s") % p,
+    "rule.both_or_pass": lambda p: _("bid with both %(F)s and %(S)s, or pass otherwise") % p,
+    "rule.both_or_double": lambda p: _("bid with both %(F)s and %(S)s, or double otherwise") % p,
+    "rule.redouble_first": lambda p: _("redouble with %(F)s, or pass without it") % p,
+    "rule.pass_neither": lambda p: _("pass (holding neither %(F)s nor %(S)s)") % p,
+    "rule.second_or_pass": lambda p: _("bid with %(S)s, or pass without it") % p,
+    "rule.holding_second": lambda p: _("bid, holding %(S)s") % p,
     # numbering.py
-    "number.whole": lambda p: f"a deal number must be a whole number, not {p['number']!r}",
-    "number.range": lambda p: f"a deal number must be 0 … {p['last']} (D − 1), not {p['number']}",
-    "number.hex": lambda p: f"{p['text']!r} is not a hexadecimal deal number",
-    "number.digits": lambda p: f"{p['text']!r} is not a deal number: write digits 0-9 (or 0x and hex digits)",
-    "number.bytes": lambda p: f"a deal number is 12 bytes, not {p['count']}",
+    "number.whole": lambda p: _("a deal number must be a whole number, not %(number)s") % _quoted(p, "number"),
+    "number.range": lambda p: _("a deal number must be 0 … %(last)s (D − 1), not %(number)s") % p,
+    "number.hex": lambda p: _("%(text)s is not a hexadecimal deal number") % _quoted(p, "text"),
+    "number.digits": lambda p: (
+        _("%(text)s is not a deal number: write digits 0-9 (or 0x and hex digits)") % _quoted(p, "text")
+    ),
+    "number.bytes": lambda p: _("a deal number is 12 bytes, not %(count)s") % p,
     # any file format
-    "line": lambda p: f"line {p['line']}: {p['error']}",
+    "line": lambda p: _("line %(line)s: %(error)s") % _said(p),
     # analysis.py (the analysis tags of a PBN file)
-    "table.tricks": lambda p: f"{p['seat']} {p['strain']}: {p['tricks']} tricks is not 0 … 13",
-    "table.lacks": lambda p: f"the double-dummy table lacks {', '.join(p['missing'])}",
-    "table.twice": lambda p: f"{p['seat']} {p['strain']} appears twice in the table",
+    "table.tricks": lambda p: _("%(seat)s %(strain)s: %(tricks)s tricks is not 0 … 13") % p,
+    "table.lacks": lambda p: _("the double-dummy table lacks %(missing)s") % {"missing": ", ".join(p["missing"])},
+    "table.twice": lambda p: _("%(seat)s %(strain)s appears twice in the table") % p,
     "tricks.pbn": lambda p: (
-        f"DoubleDummyTricks must be 20 hex digits 0 … d (N, S, E, W × NT, S, H, D, C), not {p['text']!r}"
+        _("DoubleDummyTricks must be 20 hex digits 0 … d (N, S, E, W × NT, S, H, D, C), not %(text)s")
+        % _quoted(p, "text")
     ),
-    "par.format": lambda p: f"par contract {p['text']!r} is not like 'NS 4S+1' or 'E 5DX-2'",
-    "par.redoubled": lambda p: f"par contract {p['text']!r}: a par contract is never redoubled",
-    "par.tricks": lambda p: f"par contract {p['text']!r} takes {p['tricks']} tricks",
-    "optimum.format": lambda p: f"OptimumScore {p['text']!r} is not like 'NS 620' or 'EW 450'",
+    "par.format": lambda p: _("par contract %(text)s is not like 'NS 4S+1' or 'E 5DX-2'") % _quoted(p, "text"),
+    "par.redoubled": lambda p: _("par contract %(text)s: a par contract is never redoubled") % _quoted(p, "text"),
+    "par.tricks": lambda p: _("par contract %(text)s takes %(tricks)s tricks") % _quoted(p, "text"),
+    "optimum.format": lambda p: _("OptimumScore %(text)s is not like 'NS 620' or 'EW 450'") % _quoted(p, "text"),
     # formats/__init__.py (writing a dealing-machine file)
-    "format.max_board": lambda p: f"format {p['format']} holds boards 1 … {p['max']}; board {p['board']} is too high",
+    "format.max_board": lambda p: _("format %(format)s holds boards 1 … %(max)s; board %(board)s is too high") % p,
     # formats/pbn.py
-    "pbn.tag": lambda p: f"tag {p['tag']}: {p['error']}",
-    "pbn.outside_tag": lambda p: f"unexpected text {p['text']!r} outside a tag",
-    "pbn.malformed_tag": lambda p: (
-        f'malformed tag {p["text"]!r}; expected [{p["tag"] if p["tag"] != "?" else "Name"} "value"]'
+    "pbn.tag": lambda p: _("tag %(tag)s: %(error)s") % _said(p),
+    "pbn.outside_tag": lambda p: _("unexpected text %(text)s outside a tag") % _quoted(p, "text"),
+    "pbn.malformed_tag": _malformed_tag,
+    "pbn.unclosed_brace": lambda p: _("a { comment is never closed with }"),
+    "pbn.nul": lambda p: _("a NUL character (byte 0): this is not a PBN text file"),
+    "pbn.inheritance": lambda p: (
+        _("the value %(value)s (inheritance) is not allowed for %(tag)s (PBN §4.8)") % _quoted(p, "value")
     ),
-    "pbn.unclosed_brace": lambda p: "a { comment is never closed with }",
-    "pbn.nul": lambda p: "a NUL character (byte 0): this is not a PBN text file",
-    "pbn.inheritance": lambda p: f"the value {p['value']!r} (inheritance) is not allowed for {p['tag']} (PBN §4.8)",
-    "pbn.board": lambda p: f"a board number is a whole number from 1, not {p['text']!r}",
-    "pbn.column": lambda p: f"{p['tag']}: column {p['column']!r} has a bad width/alignment \\{p['spec']}",
-    "pbn.row": lambda p: f"row {p['row']!r}: {p['error']}",
-    "pbn.unclosed_quote": lambda p: f"row {p['row']!r} has an unclosed quote",
-    "pbn.columns": lambda p: f"row {p['row']!r} has {p['count']} columns, not {p['columns']}",
-    "pbn.header": lambda p: f"the header {p['header']!r} lacks Declarer, Denomination or Result",
-    "pbn.result": lambda p: f"invalid literal for int() with base 10: {p['text']!r}",
+    "pbn.board": lambda p: _("a board number is a whole number from 1, not %(text)s") % _quoted(p, "text"),
+    "pbn.column": lambda p: _("%(tag)s: column %(column)s has a bad width/alignment \\%(spec)s") % _quoted(p, "column"),
+    "pbn.row": lambda p: _("row %(row)s: %(error)s") % _quoted(p, "row"),
+    "pbn.unclosed_quote": lambda p: _("row %(row)s has an unclosed quote") % _quoted(p, "row"),
+    "pbn.columns": lambda p: (
+        ngettext(
+            "row %(row)s has %(count)d columns, not %(columns)s",
+            "row %(row)s has %(count)d columns, not %(columns)s",
+            p["count"],
+        )
+        % _quoted(p, "row")
+    ),
+    "pbn.header": lambda p: _("the header %(header)s lacks Declarer, Denomination or Result") % _quoted(p, "header"),
+    "pbn.result": lambda p: _("invalid literal for int() with base 10: %(text)s") % _quoted(p, "text"),
     # formats/duplimate.py
-    "dup.size": lambda p: f"a DUP file is 156 bytes per board; this one has {p['count']} bytes",
-    "dup.record": lambda p: f"DUP record {p['record']} (byte {p['byte']}): {p['error']}",
-    "dup.digits": lambda p: "the card numbers are not 78 digits",
-    "dup.card_number": lambda p: f"card number {p['number']:02d} is not 01 … 52",
-    "dup.card_twice": lambda p: f"card {p['card']} (number {p['number']:02d}) is given twice",
-    "dup.screen": lambda p: "the on-screen cards (DGE part) differ from the card numbers",
-    "dup.trailer": lambda p: f"the trailer {p['trailer']!r} does not start with YN1",
-    "dlm.no_equals": lambda p: f"DLM line {p['text']!r} has no '='",
-    "dlm.range_lines": lambda p: "a DLM file needs numeric 'From board' and 'To board' lines",
-    "dlm.range": lambda p: f"DLM boards {p['low']} … {p['high']} are not a range within 1 … {p['max']}",
-    "dlm.duplicates": lambda p: f"DLM 'Duplicates={p['value']}' is not a number",
-    "dlm.header_checksum": lambda p: f"DLM header checksum is {p['value']}, expected {p['expected']}",
-    "dlm.lacks": lambda p: f"DLM file lacks board {p['board']}",
-    "dlm.board": lambda p: f"Board {p['board']:02d}: {p['error']}",
-    "dlm.letters": lambda p: f"{p['value']!r} is not 26 letters a … p and a 3-digit checksum",
-    "dlm.checksum": lambda p: f"checksum {p['checksum']:03d}, expected {p['expected']:03d}",
+    "dup.size": lambda p: (
+        ngettext(
+            "a DUP file is 156 bytes per board; this one has %(count)d bytes",
+            "a DUP file is 156 bytes per board; this one has %(count)d bytes",
+            p["count"],
+        )
+        % p
+    ),
+    "dup.record": lambda p: _("DUP record %(record)s (byte %(byte)s): %(error)s") % _said(p),
+    "dup.digits": lambda p: _("the card numbers are not 78 digits"),
+    "dup.card_number": lambda p: _("card number %(number)02d is not 01 … 52") % p,
+    "dup.card_twice": lambda p: _("card %(card)s (number %(number)02d) is given twice") % p,
+    "dup.screen": lambda p: _("the on-screen cards (DGE part) differ from the card numbers"),
+    "dup.trailer": lambda p: _("the trailer %(trailer)s does not start with YN1") % _quoted(p, "trailer"),
+    "dlm.no_equals": lambda p: _("DLM line %(text)s has no '='") % _quoted(p, "text"),
+    "dlm.range_lines": lambda p: _("a DLM file needs numeric 'From board' and 'To board' lines"),
+    "dlm.range": lambda p: _("DLM boards %(low)s … %(high)s are not a range within 1 … %(max)s") % p,
+    "dlm.duplicates": lambda p: _("DLM 'Duplicates=%(value)s' is not a number") % p,
+    "dlm.header_checksum": lambda p: _("DLM header checksum is %(value)s, expected %(expected)s") % p,
+    "dlm.lacks": lambda p: _("DLM file lacks board %(board)s") % p,
+    "dlm.board": lambda p: _("Board %(board)02d: %(error)s") % _said(p),
+    "dlm.letters": lambda p: _("%(value)s is not 26 letters a … p and a 3-digit checksum") % _quoted(p, "value"),
+    "dlm.checksum": lambda p: _("checksum %(checksum)03d, expected %(expected)03d") % p,
     # formats/lin.py
-    "lin.md": lambda p: f"md: {p['error']}",
-    "lin.dealer": lambda p: f"md|{p['text']}: the dealer digit must be 1 (S), 2 (W), 3 (N) or 4 (E)",
-    "lin.board": lambda p: f"board number {p['text']}… is too long to be a board",
-    "lin.suit_first": lambda p: f"hand {p['text']!r} has a card before any suit letter",
-    "lin.hand_size": lambda p: f"{seat_name(p['seat'])}'s hand {p['text']!r} has {p['count']} cards, not 13",
+    "lin.md": lambda p: _("md: %(error)s") % _said(p),
+    "lin.dealer": lambda p: _("md|%(text)s: the dealer digit must be 1 (S), 2 (W), 3 (N) or 4 (E)") % p,
+    "lin.board": lambda p: _("board number %(text)s… is too long to be a board") % p,
+    "lin.suit_first": lambda p: _("hand %(text)s has a card before any suit letter") % _quoted(p, "text"),
+    "lin.hand_size": lambda p: (
+        ngettext(
+            "%(whose)s hand %(text)s has %(count)d cards, not 13",
+            "%(whose)s hand %(text)s has %(count)d cards, not 13",
+            p["count"],
+        )
+        % _quoted(p, "text", whose=whose(p["seat"]))
+    ),
     # generator.py (a key given for a deal set)
-    "key.length": lambda p: f"a dealing key is {p['digits']} hex digits (256 bits), not {p['count']}",
-    "key.hex": lambda p: f"a dealing key is hex digits only; {p['char']!r} is not one",
+    "key.length": lambda p: _("a dealing key is %(digits)s hex digits (256 bits), not %(count)s") % p,
+    "key.hex": lambda p: _("a dealing key is hex digits only; %(char)s is not one") % _quoted(p, "char"),
     # commitment.py (a commitment's texts and its delayed value)
-    "text.empty": lambda p: f"the {p['name']} is empty",
-    "text.too_long": lambda p: f"the {p['name']} is at most {p['limit']} characters, not {p['count']}",
-    "commitment.sessions": lambda p: f"a commitment covers 1 … {p['max']} sessions, not {p['count']}",
+    "text.empty": lambda p: {"event": _("the event is empty"), "promise": _("the promise is empty")}[p["name"]],
+    "text.too_long": lambda p: (
+        {
+            "event": _("the event is at most %(limit)s characters, not %(count)s"),
+            "promise": _("the promise is at most %(limit)s characters, not %(count)s"),
+        }[p["name"]]
+        % p
+    ),
+    "commitment.sessions": lambda p: _("a commitment covers 1 … %(max)s sessions, not %(count)s") % p,
     "commitment.canonical": lambda p: (
-        f"the {p['name']} {p['value']!r} is not in canonical form (expected "
-        f"{p['expected']!r}: NFC, single spaces, no control characters)"
+        {
+            "event": _(
+                "the event %(value)s is not in canonical form (expected %(expected)s: NFC, single spaces, no "
+                "control characters)"
+            ),
+            "promise": _(
+                "the promise %(value)s is not in canonical form (expected %(expected)s: NFC, single spaces, no "
+                "control characters)"
+            ),
+        }[p["name"]]
+        % _quoted(p, "value", "expected")
     ),
     "commitment.label": lambda p: (
-        f"session label {p['label']!r} must be 1–100 characters of letters, digits and "
-        ". _ / : - (starting with a letter or digit)"
+        _(
+            "session label %(label)s must be 1–100 characters of letters, digits and . _ / : - "
+            "(starting with a letter or digit)"
+        )
+        % _quoted(p, "label")
     ),
     "commitment.dv_format": lambda p: (
-        f"unknown delayed-value format {p['dv_format']!r}: expected decimal:0 … decimal:{p['max']} or text"
+        _("unknown delayed-value format %(dv_format)s: expected decimal:0 … decimal:%(max)s or text")
+        % _quoted(p, "dv_format")
     ),
-    "commitment.hex": lambda p: f"the {p['name']} must be {p['digits']} lowercase hex digits",
+    "commitment.hex": lambda p: (
+        {
+            "salt": _("the salt must be %(digits)s lowercase hex digits"),
+            "commitment": _("the commitment must be %(digits)s lowercase hex digits"),
+            "key": _("the key must be %(digits)s lowercase hex digits"),
+        }[p["name"]]
+        % p
+    ),
     "commitment.boards": lambda p: (
-        f"session {p['label']}: the number of boards must be 1 … {p['max']}, not {p['boards']!r}"
+        _("session %(label)s: the number of boards must be 1 … %(max)s, not %(boards)s") % _quoted(p, "boards")
     ),
-    "commitment.label_twice": lambda p: f"two sessions have the label {p['label']!r}; labels must differ",
-    "commitment.format": lambda p: f"unknown commitment format {p['format']!r}: this program reads {p['known']}",
-    "commitment.dealer": lambda p: f"unknown dealer {p['dealer']!r}: this program implements {p['known']}",
-    "commitment.no_session": lambda p: f"no session labelled {p['label']!r} in this commitment",
-    "dv.not_canonical": lambda p: f"the delayed value {p['dv']!r} is not in canonical form; write {p['canonical']!r}",
-    # commitment.py: a commitment's JSON (published.json, revealed.json) that is not one
-    "commitment_json.object": lambda p: f"a commitment is a JSON object, not {JSON_KINDS[p['kind']]}",
-    "commitment_json.missing": lambda p: f"the commitment has no {p['name']!r} field",
+    "commitment.label_twice": lambda p: (
+        _("two sessions have the label %(label)s; labels must differ") % _quoted(p, "label")
+    ),
+    "commitment.format": lambda p: (
+        _("unknown commitment format %(format)s: this program reads %(known)s") % _quoted(p, "format")
+    ),
+    "commitment.dealer": lambda p: (
+        _("unknown dealer %(dealer)s: this program implements %(known)s") % _quoted(p, "dealer")
+    ),
+    "commitment.no_session": lambda p: _("no session labelled %(label)s in this commitment") % _quoted(p, "label"),
+    "dv.not_canonical": lambda p: (
+        _("the delayed value %(dv)s is not in canonical form; write %(canonical)s") % _quoted(p, "dv", "canonical")
+    ),
+    # commitment.py: a commitment's JSON that is not one
+    "commitment_json.object": lambda p: (
+        _("a commitment is a JSON object, not %(kind)s") % _said(p, kind=json_kind_words(p["kind"]))
+    ),
+    "commitment_json.missing": lambda p: _("the commitment has no %(name)s field") % _quoted(p, "name"),
     "commitment_json.field": lambda p: (
-        f"the commitment's {p['name']!r} is {JSON_KINDS[p['kind']]}, not {JSON_KINDS[p['expected']]}"
+        _("the commitment's %(name)s is %(kind)s, not %(expected)s")
+        % _quoted(p, "name", kind=json_kind_words(p["kind"]), expected=json_kind_words(p["expected"]))
     ),
     "commitment_json.session": lambda p: (
-        f"session {p['position']} is {JSON_KINDS[p['kind']]}, not an object with label and boards"
+        _("session %(position)s is %(kind)s, not an object with label and boards")
+        % _said(p, kind=json_kind_words(p["kind"]))
     ),
-    "dv.empty": lambda p: "the delayed value is empty",
-    "dv.too_long": lambda p: f"the delayed value is at most {p['max']} characters",
-    "dv.not_number": lambda p: f"the delayed value {p['value']!r} is not a number ({p['format']})",
+    "dv.empty": lambda p: _("the delayed value is empty"),
+    "dv.too_long": lambda p: _("the delayed value is at most %(max)s characters") % p,
+    "dv.not_number": lambda p: _("the delayed value %(value)s is not a number (%(format)s)") % _quoted(p, "value"),
     "dv.decimals": lambda p: (
-        f"the delayed value {p['value']!r} must have exactly {p['decimals']} digit"
-        f"{'s' if p['decimals'] > 1 else ''} after the decimal point ({p['format']})"
+        ngettext(
+            "the delayed value %(value)s must have exactly %(decimals)d digit after the decimal point (%(format)s)",
+            "the delayed value %(value)s must have exactly %(decimals)d digits after the decimal point (%(format)s)",
+            p["decimals"],
+        )
+        % _quoted(p, "value")
     ),
     "dv.groups_whole": lambda p: (
-        f"the delayed value {p['value']!r} is not a whole number ({p['format']}): thousands "
-        "separators must group three digits"
+        _(
+            "the delayed value %(value)s is not a whole number (%(format)s): thousands "
+            "separators must group three digits"
+        )
+        % _quoted(p, "value")
     ),
-    "dv_format.text": lambda p: "text (spaces and case as published; runs of spaces count as one)",
-    "dv_format.whole": lambda p: "a whole number, e.g. 43276",
+    "dv_format.text": lambda p: _("text (spaces and case as published; runs of spaces count as one)"),
+    "dv_format.whole": lambda p: _("a whole number, e.g. 43276"),
     "dv_format.decimals": lambda p: (
-        f"a number with exactly {p['decimals']} digit{'s' if p['decimals'] > 1 else ''} "
-        f"after the decimal point, e.g. {p['example']}"
+        ngettext(
+            "a number with exactly %(decimals)d digit after the decimal point, e.g. %(example)s",
+            "a number with exactly %(decimals)d digits after the decimal point, e.g. %(example)s",
+            p["decimals"],
+        )
+        % p
     ),
     "dv.groups_decimals": lambda p: (
-        f"the delayed value {p['value']!r} is not exactly {p['decimals']} digits after the "
-        f"decimal point ({p['format']}): thousands separators must group three digits"
+        ngettext(
+            "the delayed value %(value)s is not exactly %(decimals)d digits after the "
+            "decimal point (%(format)s): thousands separators must group three digits",
+            "the delayed value %(value)s is not exactly %(decimals)d digits after the "
+            "decimal point (%(format)s): thousands separators must group three digits",
+            p["decimals"],
+        )
+        % _quoted(p, "value")
     ),
     # commitment.py: what an audit checked (the title) and found
-    "audit.revealed": lambda p: "revealed",
-    "audit.record_unchanged": lambda p: "record unchanged",
-    "audit.hash": lambda p: "commitment hash",
-    "audit.dv": lambda p: "delayed value",
-    "audit.deals": lambda p: "deals",
-    "audit.deals_of": lambda p: f"deals of {p['label']}",
-    "audit.not_revealed": lambda p: (
+    "audit.revealed": lambda p: _("revealed"),
+    "audit.record_unchanged": lambda p: _("record unchanged"),
+    "audit.hash": lambda p: _("commitment hash"),
+    "audit.dv": lambda p: _("delayed value"),
+    "audit.deals": lambda p: _("deals"),
+    "audit.deals_of": lambda p: _("deals of %(label)s") % p,
+    "audit.not_revealed": lambda p: _(
         "the secret key has not been revealed yet; the hash and the deals can be checked once it is"
     ),
-    "audit.record_same": lambda p: "the revealed record repeats the published one field for field",
+    "audit.record_same": lambda p: _("the revealed record repeats the published one field for field"),
     "audit.record_differs": lambda p: (
-        f"the revealed record differs from the published one in: {', '.join(p['fields'])}"
+        _("the revealed record differs from the published one in: %(fields)s") % {"fields": ", ".join(p["fields"])}
     ),
-    "audit.hash_same": lambda p: f"SHA-256 of the record with the revealed key is {p['computed']}, as published",
+    "audit.hash_same": lambda p: _("SHA-256 of the record with the revealed key is %(computed)s, as published") % p,
     "audit.hash_differs": lambda p: (
-        f"SHA-256 of the record with the revealed key is {p['computed']}; the published hash is {p['published']}"
+        _("SHA-256 of the record with the revealed key is %(computed)s; the published hash is %(published)s") % p
     ),
-    "audit.dv_canonical": lambda p: f"DV {p['dv']} is a canonical {p['format']} value ({p['description']})",
+    "audit.dv_canonical": lambda p: _("DV %(dv)s is a canonical %(format)s value (%(description)s)") % _said(p),
     "audit.recomputed": lambda p: (
-        f"{p['deals']} deals recomputed in {p['sessions']} session(s); no hand records given to compare"
+        _("%(deals)s deals recomputed in %(sessions)s session(s); no hand records given to compare") % p
     ),
-    "audit.boards_match": lambda p: f"all {p['boards']} boards match the commitment",
-    "audit.problems": lambda p: (
-        "; ".join(map(str, p["problems"])) + (f"; and {p['more']} more" if p["more"] > 0 else "")
-    ),
-    "audit.board_count": lambda p: f"{p['played']} boards played, {p['committed']} committed",
-    "audit.not_dealt": lambda p: f"board {p['board']} was not dealt",
-    "audit.board_differs": lambda p: f"board {p['board']} is {p['played']}, the commitment gives {p['committed']}",
-    # publication_log.py: what the checker of a club's publication log found (each names the entry)
+    "audit.boards_match": lambda p: _("all %(boards)s boards match the commitment") % p,
+    "audit.problems": _problems,
+    "audit.board_count": lambda p: _("%(played)s boards played, %(committed)s committed") % p,
+    "audit.not_dealt": lambda p: _("board %(board)s was not dealt") % p,
+    "audit.board_differs": lambda p: _("board %(board)s is %(played)s, the commitment gives %(committed)s") % p,
+    # publication_log.py: what the checker of a club's publication log found
     "log.position": lambda p: (
-        f"the entry at place {p['place']} has position {p['position']}: an entry before it is missing"
-        if p["position"] > p["place"]
-        else f"the entry at place {p['place']} has position {p['position']}: an entry is repeated or out of place"
+        (
+            _("the entry at place %(place)s has position %(position)s: an entry before it is missing")
+            if p["position"] > p["place"]
+            else _("the entry at place %(place)s has position %(position)s: an entry is repeated or out of place")
+        )
+        % p
     ),
     "log.changed": lambda p: (
-        f"entry {p['position']} ({p['act']}) was changed after it was written: it hashes to "
-        f"{p['computed']}, not to the recorded {p['recorded']}"
+        _(
+            "entry %(position)s (%(act)s) was changed after it was written: it hashes to "
+            "%(computed)s, not to the recorded %(recorded)s"
+        )
+        % _act(p)
     ),
     "log.genesis": lambda p: (
-        f"entry {p['position']} is first but names {p['previous']} as the previous hash, not "
-        "64 zeros: the entries before it are missing"
+        _(
+            "entry %(position)s is first but names %(previous)s as the previous hash, not 64 zeros: "
+            "the entries before it are missing"
+        )
+        % p
     ),
     "log.previous": lambda p: (
-        f"entry {p['position']} does not follow entry {p['before']}: it names {p['previous']} "
-        f"as the previous hash, but entry {p['before']} has {p['expected']}"
+        _(
+            "entry %(position)s does not follow entry %(before)s: it names %(previous)s as the "
+            "previous hash, but entry %(before)s has %(expected)s"
+        )
+        % p
     ),
-    "log.time": lambda p: (
-        f"entry {p['position']} is dated {p['time']}, before entry {p['before']} ({p['before_time']})"
+    "log.time": lambda p: _("entry %(position)s is dated %(time)s, before entry %(before)s (%(before_time)s)") % p,
+    "log_json.entries": lambda p: (
+        _("the log's entries are %(kind)s, not a list") % _said(p, kind=json_kind_words(p["kind"]))
     ),
-    "log_json.entries": lambda p: f"the log's entries are {JSON_KINDS[p['kind']]}, not a list",
-    "log_json.entry": lambda p: f"the entry at place {p['place']} is {JSON_KINDS[p['kind']]}, not a JSON object",
-    "log_json.missing": lambda p: f"the entry at place {p['place']} has no {p['name']}",
+    "log_json.entry": lambda p: (
+        _("the entry at place %(place)s is %(kind)s, not a JSON object") % _said(p, kind=json_kind_words(p["kind"]))
+    ),
+    "log_json.missing": lambda p: _("the entry at place %(place)s has no %(name)s") % p,
     "log_json.field": lambda p: (
-        f"the entry at place {p['place']}: {p['name']} is {JSON_KINDS[p['kind']]}, not {JSON_KINDS[p['expected']]}"
+        _("the entry at place %(place)s: %(name)s is %(kind)s, not %(expected)s")
+        % _said(p, kind=json_kind_words(p["kind"]), expected=json_kind_words(p["expected"]))
     ),
-    "log_json.data": lambda p: f"the entry at place {p['place']}: data must be an object whose values are texts",
-    "log.head_missing": lambda p: f"the log has no entry {p['position']}: the head noted ({p['noted']}) is gone",
+    "log_json.data": lambda p: _("the entry at place %(place)s: data must be an object whose values are texts") % p,
+    "log.head_missing": lambda p: _("the log has no entry %(position)s: the head noted (%(noted)s) is gone") % p,
     "log.head_differs": lambda p: (
-        f"entry {p['position']} has the hash {p['hash']}, not {p['noted']} as noted: the log was rewritten up to it"
+        _("entry %(position)s has the hash %(hash)s, not %(noted)s as noted: the log was rewritten up to it") % p
     ),
     "acts.data": lambda p: (
-        f"entry {p['position']}: {p['act']} with the data {', '.join(p['names']) or '(none)'} is not an act of this log"
+        _("entry %(position)s: %(act)s with the data %(names)s is not an act of this log")
+        % _act(p, names=", ".join(p["names"]) or _("(none)"))
     ),
-    "acts.published_twice": lambda p: f"entry {p['position']}: the commitment is published a second time",
-    "acts.before_published": lambda p: f"entry {p['position']}: {p['act']} before the commitment was published",
-    "acts.after_reveal": lambda p: f"entry {p['position']}: {p['act']} after the key was revealed",
-    "acts.no_dv": lambda p: f"entry {p['position']}: {p['act']} before the delayed value was entered",
-    "acts.dv_again": lambda p: f"entry {p['position']}: the delayed value is entered a second time",
+    "acts.published_twice": lambda p: _("entry %(position)s: the commitment is published a second time") % p,
+    "acts.before_published": lambda p: _("entry %(position)s: %(act)s before the commitment was published") % _act(p),
+    "acts.after_reveal": lambda p: _("entry %(position)s: %(act)s after the key was revealed") % _act(p),
+    "acts.no_dv": lambda p: _("entry %(position)s: %(act)s before the delayed value was entered") % _act(p),
+    "acts.dv_again": lambda p: _("entry %(position)s: the delayed value is entered a second time") % p,
     "acts.previous_dv": lambda p: (
-        f"entry {p['position']}: corrects the delayed value {p['previous']}, but the value entered was {p['entered']}"
+        _("entry %(position)s: corrects the delayed value %(previous)s, but the value entered was %(entered)s") % p
     ),
     "acts.dv_after_dealing": lambda p: (
-        f"entry {p['position']}: the delayed value changes after a session was dealt with it"
+        _("entry %(position)s: the delayed value changes after a session was dealt with it") % p
     ),
     "acts.dv_format": lambda p: (
-        f"entry {p['position']}: the delayed value {p['dv']} is not a canonical {p['format']} value"
+        _("entry %(position)s: the delayed value %(dv)s is not a canonical %(format)s value") % p
     ),
     "acts.unknown_session": lambda p: (
-        f"entry {p['position']}: {p['act']} of {p['label']}, a session the commitment does not have"
+        _("entry %(position)s: %(act)s of %(label)s, a session the commitment does not have") % _act(p)
     ),
     "acts.boards": lambda p: (
-        f"entry {p['position']}: {p['label']} dealt with {p['boards']} boards, the commitment has {p['committed']}"
+        _("entry %(position)s: %(label)s dealt with %(boards)s boards, the commitment has %(committed)s") % p
     ),
     "acts.download_before_dealt": lambda p: (
-        f"entry {p['position']}: a file of {p['label']} downloaded before the session was dealt from the commitment"
+        _("entry %(position)s: a file of %(label)s downloaded before the session was dealt from the commitment") % p
     ),
     "acts.revealed_dv": lambda p: (
-        f"entry {p['position']}: revealed with the delayed value {p['dv']}, but the value entered was {p['entered']}"
+        _("entry %(position)s: revealed with the delayed value %(dv)s, but the value entered was %(entered)s") % p
     ),
     "acts.key": lambda p: (
-        f"entry {p['position']}: the revealed key does not give the commitment hash (the record with "
-        f"it hashes to {p['computed']})"
+        _(
+            "entry %(position)s: the revealed key does not give the commitment hash (the record with "
+            "it hashes to %(computed)s)"
+        )
+        % p
     ),
     # squaredeal.py: a SquareDeal event's .sqd (description) and .sqk (keys)
-    "sqd.boards_zero": lambda p: f"a session has at least one board, not {p['text']}",
+    "sqd.boards_zero": lambda p: _("a session has at least one board, not %(text)s") % p,
     "sqd.boards_range": lambda p: (
-        f"boards {p['text']!r}: {p['part']!r} is not a board range like 1-16 (write 16, 1-16,17-32, 3x7 or ?)"
+        _("boards %(text)s: %(part)s is not a board range like 1-16 (write 16, 1-16,17-32, 3x7 or ?)")
+        % _quoted(p, "text", "part")
     ),
-    "sqd.boards_empty": lambda p: f"boards {p['text']!r}: range {p['part']} is empty or starts below 1",
+    "sqd.boards_empty": lambda p: _("boards %(text)s: range %(part)s is empty or starts below 1") % _quoted(p, "text"),
     "sqd.boards_high": lambda p: (
-        f"boards {p['text']!r}: {p['part']!r} goes beyond board {p['max']:,}, the last BigDeal deals"
+        _("boards %(text)s: %(part)s goes beyond board %(max)s, the last BigDeal deals")
+        % _quoted(p, "text", "part", max=number_format(p["max"], force_grouping=True))
     ),
     "sqd.boards_ranges": lambda p: (
-        f"boards {p['text']!r}: {p['count']:,} board ranges, more than the {p['max']} a phase may cycle through"
+        _("boards %(text)s: %(count)s board ranges, more than the %(max)s a phase may cycle through")
+        % _quoted(p, "text", count=number_format(p["count"], force_grouping=True))
     ),
-    "sqd.session_number": lambda p: f"sessions are numbered from 1, not {p['session']}",
+    "sqd.session_number": lambda p: _("sessions are numbered from 1, not %(session)s") % p,
     "sqd.phase_sessions": lambda p: (
-        f"phase {p['phase']} ({p['description']}) has {p['sessions']} sessions, not {p['session']}"
+        ngettext(
+            "phase %(phase)s (%(description)s) has %(sessions)s session, not %(session)s",
+            "phase %(phase)s (%(description)s) has %(sessions)s sessions, not %(session)s",
+            p["sessions"],
+        )
+        % p
     ),
-    "sqd.boards_open": lambda p: f"phase {p['phase']} leaves the number of boards open (?): say which boards",
-    "sqd.phase_number": lambda p: f"the tournament has phases 1 … {p['count']}, not {p['number']}",
-    "sqd.twice": lambda p: f"a second {p['tag']} line (the first is line {p['first']})",
-    "sqd.kh_format": lambda p: f"KH must be 64 hex digits (a SHA-256), not {p['text']!r}",
-    "sqd.unknown_line": lambda p: f"unknown line {p['text']!r}: expected TN, DI, DV, SN, KH or a # comment",
-    "sqd.no_tn": lambda p: "the .sqd file has no TN (tournament name) line",
-    "sqd.no_sn": lambda p: "the .sqd file has no SN (phase) line",
-    "sqd.sn_parts": lambda p: f"SN needs nsessions:boards:fileprefix:description, not {p['text']!r}",
-    "sqd.sn_count": lambda p: f"SN: the number of sessions must be a number ≥ 0, not {p['text']!r}",
-    "sqd.sn": lambda p: f"SN: {p['error']}",
-    "sqd.sn_prefix": lambda p: "SN: the file prefix is empty",
-    "sqd.dv_empty": lambda p: "the delayed value is empty",
-    "sqd.no_dv": lambda p: "the .sqd file has no DV (delayed value) yet: deals cannot be made before it is known",
-    "sqk.no_key": lambda p: f"the .sqk file has no key for phase {p['phase']}, session {p['session']}",
-    "sqk.not_key_line": lambda p: f"not a key line {p['text']!r}…: expected phase,session:key",
-    "sqk.empty_key": lambda p: f"phase {p['phase']}, session {p['session']} has an empty key",
+    "sqd.boards_open": lambda p: _("phase %(phase)s leaves the number of boards open (?): say which boards") % p,
+    "sqd.phase_number": lambda p: _("the tournament has phases 1 … %(count)s, not %(number)s") % p,
+    "sqd.twice": lambda p: _("a second %(tag)s line (the first is line %(first)s)") % p,
+    "sqd.kh_format": lambda p: _("KH must be 64 hex digits (a SHA-256), not %(text)s") % _quoted(p, "text"),
+    "sqd.unknown_line": lambda p: (
+        _("unknown line %(text)s: expected TN, DI, DV, SN, KH or a # comment") % _quoted(p, "text")
+    ),
+    "sqd.no_tn": lambda p: _("the .sqd file has no TN (tournament name) line"),
+    "sqd.no_sn": lambda p: _("the .sqd file has no SN (phase) line"),
+    "sqd.sn_parts": lambda p: _("SN needs nsessions:boards:fileprefix:description, not %(text)s") % _quoted(p, "text"),
+    "sqd.sn_count": lambda p: _("SN: the number of sessions must be a number ≥ 0, not %(text)s") % _quoted(p, "text"),
+    "sqd.sn": lambda p: _("SN: %(error)s") % _said(p),
+    "sqd.sn_prefix": lambda p: _("SN: the file prefix is empty"),
+    "sqd.dv_empty": lambda p: _("the delayed value is empty"),
+    "sqd.no_dv": lambda p: _("the .sqd file has no DV (delayed value) yet: deals cannot be made before it is known"),
+    "sqk.no_key": lambda p: _("the .sqk file has no key for phase %(phase)s, session %(session)s") % p,
+    "sqk.not_key_line": lambda p: _("not a key line %(text)s…: expected phase,session:key") % _quoted(p, "text"),
+    "sqk.empty_key": lambda p: _("phase %(phase)s, session %(session)s has an empty key") % p,
     "sqk.second_key": lambda p: (
-        f"phase {p['phase']}, session {p['session']} has a second key (first on line {p['first']})"
+        _("phase %(phase)s, session %(session)s has a second key (first on line %(first)s)") % p
     ),
-    "sqk.no_keys": lambda p: "the .sqk file holds no keys",
-    "sqk.no_kh": lambda p: "the .sqd file has no KH line: the tournament was never published",
-    "sqk.length": lambda p: f"{p['length']} characters, the others {p['usual']}",
-    "sqk.characters": lambda p: f"characters {p['characters']!r}",
-    "sqk.suspect": lambda p: f"line {p['line']} ({p['phase']},{p['session']}: {'; '.join(map(str, p['problems']))})",
-    "sqk.kh_mismatch": lambda p: (
-        "the key file does not match the published commitment: SHA-256 of the .sqk is "
-        f"{p['computed']}, but KH"
-        + (f" (line {p['kh_line']} of the .sqd)" if p["kh_line"] else "")
-        + f" is {p['published']}"
-        + (f"; suspicious key lines: {', '.join(map(str, p['suspects']))}" if p["suspects"] else "")
+    "sqk.no_keys": lambda p: _("the .sqk file holds no keys"),
+    "sqk.no_kh": lambda p: _("the .sqd file has no KH line: the tournament was never published"),
+    "sqk.length": lambda p: (
+        ngettext(
+            "%(length)s character, the others %(usual)s", "%(length)s characters, the others %(usual)s", p["length"]
+        )
+        % p
     ),
+    "sqk.characters": lambda p: _("characters %(characters)s") % _quoted(p, "characters"),
+    "sqk.suspect": lambda p: (
+        _("line %(line)s (%(phase)s,%(session)s: %(problems)s)")
+        % _said(p, problems="; ".join(render(t) for t in p["problems"]))
+    ),
+    "sqk.kh_mismatch": _kh_mismatch,
     "sqk.missing": lambda p: (
-        f"the .sqk file has no key for session(s) {p['sessions']}" + (f" and {p['more']} more" if p["more"] else "")
+        _("the .sqk file has no key for session(s) %(sessions)s") % p
+        + (_(" and %(more)s more") % p if p["more"] else "")
     ),
     # squaredeal_audit.py: an event's hand records (each error names the file)
-    "records.file": lambda p: f"{p['file']}: {p['error']}",
-    "records.no_deals": lambda p: "the file holds no deals",
-    "records.no_board": lambda p: "a deal without a Board tag",
-    "records.board_twice": lambda p: f"board {p['board']} is here twice (first on line {p['first']})",
-    "records.order": lambda p: f"unknown order {p['order']!r}: sqd, names or auto",
+    "records.file": lambda p: _("%(file)s: %(error)s") % _said(p),
+    "records.no_deals": lambda p: _("the file holds no deals"),
+    "records.no_board": lambda p: _("a deal without a Board tag"),
+    "records.board_twice": lambda p: _("board %(board)s is here twice (first on line %(first)s)") % p,
+    "records.order": lambda p: _("unknown order %(order)s: sqd, names or auto") % _quoted(p, "order"),
     "records.name": lambda p: (
-        f"its name names no session of the event (SquareDeal names the files {p['examples']}), "
-        f"and a file of all deals would hold the event's {p['total']} boards, not {p['count']}"
+        _(
+            "its name names no session of the event (SquareDeal names the files %(examples)s), "
+            "and a file of all deals would hold the event's %(total)s boards, not %(count)s"
+        )
+        % p
     ),
     "records.all_count": lambda p: (
-        f"{p['count']} deals, but the event has {p['total']} boards in {p['sessions']} "
-        "sessions: a file of all deals holds one deal per board of every session, in order"
+        _(
+            "%(count)s deals, but the event has %(total)s boards in %(sessions)s sessions: a "
+            "file of all deals holds one deal per board of every session, in order"
+        )
+        % p
     ),
     "records.all_open": lambda p: (
-        f"phase {p['phase']} ({p['description']}) leaves its sessions or boards open, so "
-        "a file of all deals cannot say which deal is which board: give its hand records "
-        f"as files named by session, like {p['example']}.pbn"
+        _(
+            "phase %(phase)s (%(description)s) leaves its sessions or boards open, so a file "
+            "of all deals cannot say which deal is which board: give its hand records as "
+            "files named by session, like %(example)s.pbn"
+        )
+        % p
     ),
-    "records.twice": lambda p: f"{p['session']} is also in {p['other']}: give each session's hand records once",
-    # squaredeal_audit.py: an event larger than an audit takes (each error names the SN line, or the file)
+    "records.twice": lambda p: _("%(session)s is also in %(other)s: give each session's hand records once") % p,
+    # squaredeal_audit.py: an event larger than an audit takes
     "limit.phase_sessions": lambda p: (
-        f"phase {p['phase']} ({p['description']}) has {p['sessions']:,} sessions, more "
-        f"than the {p['max']} an audit takes in a phase"
+        _(
+            "phase %(phase)s (%(description)s) has %(sessions)s sessions, more than the "
+            "%(max)s an audit takes in a phase"
+        )
+        % _grouped(p, "sessions")
     ),
     "limit.session_boards": lambda p: (
-        f"phase {p['phase']} ({p['description']}) has sessions of {p['count']:,} boards "
-        f"({p['boards']}), more than the {p['max']} an audit takes in a session"
+        _(
+            "phase %(phase)s (%(description)s) has sessions of %(count)s boards "
+            "(%(boards)s), more than the %(max)s an audit takes in a session"
+        )
+        % _grouped(p, "count")
     ),
     "limit.event_deals": lambda p: (
-        f"up to phase {p['phase']} ({p['description']}) the event has {p['total']:,} "
-        f"deals, more than the {p['max']:,} an audit deals"
+        _("up to phase %(phase)s (%(description)s) the event has %(total)s deals, more than the %(max)s an audit deals")
+        % _grouped(p, "total", "max")
     ),
     "limit.board_span": lambda p: (
-        f"board {p['board']}: the session would hold boards {p['first']} to {p['board']}, "
-        f"{p['count']:,} boards, more than the {p['max']} an audit takes in a session"
+        _(
+            "board %(board)s: the session would hold boards %(first)s to %(board)s, "
+            "%(count)s boards, more than the %(max)s an audit takes in a session"
+        )
+        % _grouped(p, "count")
     ),
     "limit.audit_deals": lambda p: (
-        f"with this file the audit would deal {p['total']:,} deals, more than the {p['max']:,} an audit deals"
+        _("with this file the audit would deal %(total)s deals, more than the %(max)s an audit deals")
+        % _grouped(p, "total", "max")
     ),
     # formats/csv_format.py
-    "csv.line": lambda p: f"not a CSV line: {p['detail']}",
-    "csv.fields": lambda p: f"a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not {p['count']}",
-    "csv.board": lambda p: f"board number {p['text']!r} is not a whole number from 1",
-    "csv.dealer": lambda p: f"board {p['board']}: dealer/vulnerability {p['given']!r}, expected {p['expected']!r}",
+    "csv.line": lambda p: _("not a CSV line: %(detail)s") % p,
+    "csv.fields": lambda p: _("a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not %(count)s") % p,
+    "csv.board": lambda p: _("board number %(text)s is not a whole number from 1") % _quoted(p, "text"),
+    "csv.dealer": lambda p: (
+        _("board %(board)s: dealer/vulnerability %(given)s, expected %(expected)s") % _quoted(p, "given", "expected")
+    ),
 }
-Text.templates = ENGLISH
+
+Text.templates = TEMPLATES

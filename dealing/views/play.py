@@ -38,6 +38,7 @@ from dealing.domain.cards import SUITS_DESCENDING, Card, Seat, Strain, Suit
 from dealing.domain.contract import Contract
 from dealing.domain.errors import DealingError
 from dealing.domain.play import parse_cards
+from dealing.domain.text import rank
 from dealing.selectors import play as selectors
 
 SUIT_NAMES = {
@@ -54,9 +55,7 @@ def strain_choices() -> list[tuple[str, str]]:
 
 
 def _rank(card: Card) -> str:
-    from dealing.texts import rank  # honours as the reader's language writes them (Polish: A K D W)
-
-    return rank(card.rank.letter)
+    return rank(card.rank.letter)  # honours as the reader's language writes them (Polish: A K D W)
 
 
 def card_view(card: Card) -> dict:

@@ -13,8 +13,8 @@ from django.views.decorators.http import require_safe
 
 from clubs.texts import render as render_text
 from dealing.domain.publication_log import time_text
+from dealing.domain.text import act_name
 from dealing.selectors import publication_log as selectors
-from dealing.texts import act_name
 
 
 @require_safe

@@ -2,10 +2,11 @@
 
 The domain builds titles ("Howell for 8 pairs, 4 tables"), construction labels, notes, relay
 places, option labels, the "what is provably best" explanations and error messages. A page
-shows them in the reader's language, so the domain returns a ``Text(code, params)`` and lets
-the Django layer (``movements/texts.py``) say it with gettext/ngettext in Polish or English.
-``str(text)`` is the English rendering, from the templates in ``ENGLISH`` below: it is what
-``manage.py movement`` writes, what docs quote and what the doctests show. Parameters are
+shows them in the reader's language, so the domain returns a ``Text(code, params)``. Each sentence is
+written once, in ``TEMPLATES`` below (every msgid a literal, so ``make messages`` extracts it; counted nouns
+are separate ngettext pieces, "%(count)d tables", "for %(count)d pairs", so that each number gets its own
+Polish plural form): ``str(text)`` says it in English (what ``manage.py movement`` writes, what docs quote
+and what the doctests show), the Django layer's ``clubs.texts.render`` in the reader's language. Parameters are
 numbers, strings, tuples of numbers, ``None`` or further ``Text``\\ s (a construction inside a
 "with a phantom" construction, a method inside a starter).
 
@@ -30,7 +31,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, SupportsFloat
 
-from clubs.domain.text import Params, Template, TextBase
+from clubs.domain.text import Params, Template, TextBase, ngettext, number_format, render
+from clubs.domain.text import gettext as _
 
 
 class Text(TextBase):
@@ -64,373 +66,563 @@ def english(text: Text | str | None) -> str:
     return "" if text is None else str(text)
 
 
-# --- English templates -------------------------------------------------------------------------
+# --- counted nouns ---------------------------------------------------------------------------------
 
 
-def _n(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
+def pairs_n(n: int) -> str:
+    return ngettext("%(count)d pair", "%(count)d pairs", n) % {"count": n}
 
 
-def _numbers(values: Iterable[object]) -> str:
+def for_pairs_n(n: int) -> str:
+    return ngettext("for %(count)d pair", "for %(count)d pairs", n) % {"count": n}
+
+
+def tables_n(n: int) -> str:
+    return ngettext("%(count)d table", "%(count)d tables", n) % {"count": n}
+
+
+def rounds_n(n: int) -> str:
+    return ngettext("%(count)d round", "%(count)d rounds", n) % {"count": n}
+
+
+def numbers(values: Iterable[object]) -> str:
     return ", ".join(str(v) for v in values)
 
 
-MITCHELL_NAMES = {"plain": "Mitchell", "skip": "Skip Mitchell", "relay": "Relay and bye-stand Mitchell"}
-_Template = Template
-
-
-def _title_mitchell(p: Params) -> str:
-    out = (
-        f"{MITCHELL_NAMES[p['variant']]} for {p['pairs']} pairs, {_n(p['tables'], 'table', 'tables')}, "
-        f"{_n(p['rounds'], 'round', 'rounds')}"
-    )
-    return out + (", arrow-switched" if p["arrow_switched"] else "")
-
-
-def _too_many_rounds(p: Params) -> str:
-    head = f"{p['pairs']} pairs play at most {p['full']} rounds (a complete Howell); "
-    if p["span"] == "range":
-        return head + f"choose {p['low']} to {p['high']} rounds for a partial Howell, or leave rounds empty"
-    if p["span"] == "band_shape":
-        return head + "leave rounds empty (no partial Howell of the band shape exists for 7 or 8 pairs)"
-    return head + "leave rounds empty"
+def boards_n(n: int) -> str:
+    return ngettext("%(count)d board", "%(count)d boards", n) % {"count": n}
 
 
 def duration(minutes: float) -> str:
-    """``165`` → ``"2 h 45 min"``; ``180`` → ``"3 h"``; ``45`` → ``"45 min"``."""
+    """``165`` → "2 h 45 min" (Polish "2 godz. 45 min")."""
     hours, rest = divmod(int(round(minutes)), 60)
     if hours and rest:
-        return f"{hours} h {rest} min"
-    return f"{hours} h" if hours else f"{rest} min"
+        return _("%(hours)d h %(minutes)d min") % {"hours": hours, "minutes": rest}
+    if hours:
+        return _("%(hours)d h") % {"hours": hours}
+    return _("%(minutes)d min") % {"minutes": rest}
 
 
 def minutes_number(value: SupportsFloat) -> str:
-    """Minutes per board as a club writes them: ``7.5`` → ``"7½"``, ``8`` → ``"8"``."""
+    """7.5 → "7½"; other fractions in the language's decimal format."""
     value = float(value)
     whole = int(value)
     if value == whole:
         return str(whole)
     if value - whole == 0.5:
         return f"{whole}½" if whole else "½"
-    return f"{value:g}"
+    return number_format(value, decimal_pos=len(f"{value:g}".split(".")[1]))
 
 
-def _best_parity(p: Params) -> str:
-    out = f"no movement for {p['pairs']} pairs with one board set per round can be perfectly balanced (proven)"
-    if not p["reached"]:
-        out += "; a little more even than this one is possible"
-    return out + ("; two half-sets per round can" if p["half_sets"] else "")
+def on_boards_n(n: int) -> str:
+    return ngettext("on %(count)d board", "on %(count)d boards", n) % {"count": n}
 
 
-ENGLISH: dict[str, _Template] = {
+def _between_boards(p: Params) -> Params:
+    """ "on 10 to 14 boards" (Polish "na 10–14 rozdaniach": the case follows the preposition)."""
+    return {
+        "range": ngettext("on %(low)d to %(count)d board", "on %(low)d to %(count)d boards", p["high"])
+        % {"low": p["low"], "count": p["high"]}
+    }
+
+
+def _verdict_perfect(p: Params) -> str:
+    if p["lines"]:
+        return _("perfectly balanced within each line: every two pairs of a line are compared %(boards)s") % {
+            "boards": on_boards_n(p["boards"])
+        }
+    return _("perfectly balanced: every two pairs are compared %(boards)s") % {"boards": on_boards_n(p["boards"])}
+
+
+def _words_parity(p: Params) -> str:
+    if p["reached"] and p["half_sets"]:
+        text = _(
+            "no movement %(for_pairs)s with one board set per round can be perfectly balanced (proven); two "
+            "half-sets per round can"
+        )
+    elif p["reached"]:
+        text = _("no movement %(for_pairs)s with one board set per round can be perfectly balanced (proven)")
+    elif p["half_sets"]:
+        text = _(
+            "no movement %(for_pairs)s with one board set per round can be perfectly balanced (proven); a little "
+            "more even than this one is possible; two half-sets per round can"
+        )
+    else:
+        text = _(
+            "no movement %(for_pairs)s with one board set per round can be perfectly balanced (proven); a little "
+            "more even than this one is possible"
+        )
+    return text % {"for_pairs": for_pairs_n(p["pairs"])}
+
+
+def _fact_relays(p: Params) -> str:
+    if p["count"] == 0:
+        return _("no relays")
+    return ngettext("%(count)d relay", "%(count)d relays", p["count"]) % {"count": p["count"]}
+
+
+# --- one function per code -------------------------------------------------------------------------
+
+
+def _title_howell(p: Params) -> str:
+    args = {"for_pairs": for_pairs_n(p["pairs"]), "tables": tables_n(p["tables"])}
+    if p["sits_out"]:
+        return _("Howell %(for_pairs)s, %(tables)s (one pair sits out each round at table 1)") % args
+    return _("Howell %(for_pairs)s, %(tables)s") % args
+
+
+def _title_three_tables(p: Params) -> str:
+    n = p["sets"]
+    sets = (
+        ngettext("%(count)d half-set", "%(count)d half-sets", n)
+        if p["half_sets"]
+        else ngettext("%(count)d board set", "%(count)d board sets", n)
+    ) % {"count": n}
+    return _("3-table Howell, %(sets)s (%(pairs)s)") % {"sets": sets, "pairs": pairs_n(p["pairs"])}
+
+
+def _title_mitchell(p: Params) -> str:
+    args = {"for_pairs": for_pairs_n(p["pairs"]), "tables": tables_n(p["tables"]), "rounds": rounds_n(p["rounds"])}
+    title = {
+        "plain": lambda: _("Mitchell %(for_pairs)s, %(tables)s, %(rounds)s"),
+        "skip": lambda: _("Skip Mitchell %(for_pairs)s, %(tables)s, %(rounds)s"),
+        "relay": lambda: _("Relay and bye-stand Mitchell %(for_pairs)s, %(tables)s, %(rounds)s"),
+    }[p["variant"]]()
+    title = title % args
+    return _("%(title)s, arrow-switched") % {"title": title} if p["arrow_switched"] else title
+
+
+def _construction_doubling(p: Params) -> str:
+    text = _(
+        "Schellenberg's doubling of two balanced %(half)s-pair Howells (Room squares of side %(q)s from Hwang's "
+        "starters over GF(%(q)s))"
+    ) % {"half": p["q"] + 1, "q": p["q"]}
+    if p["phantom"]:
+        text = _("%(construction)s; pair %(phantom)s as the phantom") % {"construction": text, "phantom": p["phantom"]}
+    return text
+
+
+def _option_mitchell(p: Params) -> str:
+    rounds = rounds_n(p["rounds"])
+    if p["arrow_switch"]:
+        label = {
+            "plain": lambda: _("Mitchell, %(rounds)s, arrow-switched (one winner)"),
+            "skip": lambda: _("Skip Mitchell, %(rounds)s, arrow-switched (one winner)"),
+            "relay": lambda: _("Relay and bye-stand Mitchell, %(rounds)s, arrow-switched (one winner)"),
+        }
+    else:
+        label = {
+            "plain": lambda: _("Mitchell, %(rounds)s (two winners)"),
+            "skip": lambda: _("Skip Mitchell, %(rounds)s (two winners)"),
+            "relay": lambda: _("Relay and bye-stand Mitchell, %(rounds)s (two winners)"),
+        }
+    return label[p["variant"]]() % {"rounds": rounds}
+
+
+def _too_many_rounds(p: Params) -> str:
+    args = {"pairs": p["pairs"], "full": rounds_n(p["full"]), "low": p["low"], "high": p["high"]}
+    if p["span"] == "range":
+        return (
+            _(
+                "%(pairs)s pairs play at most %(full)s (a complete Howell); choose %(low)s to %(high)s rounds for a "
+                "partial Howell, or leave rounds empty"
+            )
+            % args
+        )
+    if p["span"] == "band_shape":
+        return (
+            _(
+                "%(pairs)s pairs play at most %(full)s (a complete Howell); leave rounds empty (no partial Howell of "
+                "the band shape exists for 7 or 8 pairs)"
+            )
+            % args
+        )
+    return _("%(pairs)s pairs play at most %(full)s (a complete Howell); leave rounds empty") % args
+
+
+def _partial_search(p: Params) -> str:
+    return _(
+        "Search: seed %(seed)s, %(restarts)s, %(seconds)s s; NS/EW at each table and round chosen by %(steps)s "
+        "annealing steps on the comparisons (some pairs change direction: follow the card)."
+    ) % {
+        "seed": p["seed"],
+        "restarts": ngettext("%(count)d restart", "%(count)d restarts", p["restarts"]) % {"count": p["restarts"]},
+        "seconds": number_format(p["seconds"], 2),
+        "steps": number_format(p["steps"], force_grouping=True),
+    }
+
+
+def _mitchell_rounds(p: Params) -> str:
+    args = {"tables": tables_n(p["tables"]), "max": p["max"], "value": p["value"]}
+    if p["skip"]:
+        return _("a skip Mitchell for %(tables)s has 1 to %(max)s rounds, not %(value)s") % args
+    return _("this Mitchell for %(tables)s has 1 to %(max)s rounds, not %(value)s") % args
+
+
+TEMPLATES: dict[str, Template] = {
     # titles
-    "title.howell": lambda p: (
-        f"Howell for {p['pairs']} pairs, {_n(p['tables'], 'table', 'tables')}"
-        + (" (one pair sits out each round at table 1)" if p["sits_out"] else "")
-    ),
-    "title.two_table_howell": lambda p: f"2-table Howell ({p['pairs']} pairs)",
-    "title.three_table_howell": lambda p: (
-        "3-table Howell, "
-        + (_n(p["sets"], "half-set", "half-sets") if p["half_sets"] else _n(p["sets"], "board set", "board sets"))
-        + f" ({p['pairs']} pairs)"
-    ),
+    "title.howell": _title_howell,
+    "title.two_table_howell": lambda p: _("2-table Howell (%(pairs)s)") % {"pairs": pairs_n(p["pairs"])},
+    "title.three_table_howell": _title_three_tables,
     "title.partial_howell": lambda p: (
-        f"Partial Howell for {p['pairs']} pairs, {_n(p['rounds'], 'round', 'rounds')} "
-        f"({_n(p['tables'], 'table', 'tables')})"
+        _("Partial Howell %(for_pairs)s, %(rounds)s (%(tables)s)")
+        % {"for_pairs": for_pairs_n(p["pairs"]), "rounds": rounds_n(p["rounds"]), "tables": tables_n(p["tables"])}
     ),
     "title.mitchell": _title_mitchell,
     # constructions
-    "construction.berlekamp_hwang": lambda p: f"Berlekamp–Hwang over {p['group']}, α = {p['alpha']}",
+    "construction.berlekamp_hwang": lambda p: _("Berlekamp–Hwang over %(group)s, α = %(alpha)s") % p,
     "construction.starter": lambda p: (
-        f"{'cyclic starter' if p['cyclic'] else 'starter'} over {p['group']}: {p['method']}"
+        (_("cyclic starter over %(group)s: %(method)s") if p["cyclic"] else _("starter over %(group)s: %(method)s"))
+        % {"group": p["group"], "method": render(p["method"])}
     ),
     "construction.with_phantom": lambda p: (
-        f"{p['base']}; the {p['structure']}-pair movement with its stationary pair as the phantom"
+        _("%(base)s; the %(structure)s-pair movement with its stationary pair as the phantom")
+        % {"base": render(p["base"]), "structure": p["structure"]}
     ),
-    "construction.doubling": lambda p: (
-        f"Schellenberg's doubling of two balanced {p['q'] + 1}-pair Howells (Room "
-        f"squares of side {p['q']} from Hwang's starters over GF({p['q']}))"
-        + (f"; pair {p['phantom']} as the phantom" if p["phantom"] else "")
-    ),
-    "construction.shared_two_tables": lambda p: (
+    "construction.doubling": _construction_doubling,
+    "construction.shared_two_tables": lambda p: _(
         "2-table Howell with shared boards: both tables play the round's set and exchange boards"
     ),
-    "construction.exhaustive_shared": lambda p: (
+    "construction.exhaustive_shared": lambda p: _(
         "exhaustive search over the 1-factorizations of K6 and all orientations (least Σdev², then least sharing)"
     ),
-    "construction.ten_half_sets": lambda p: (
+    "construction.ten_half_sets": lambda p: _(
         "the ten 1-factors of K6 that are not rounds, as half-sets; orientation by exhaustive search"
     ),
-    "construction.partial_band": lambda p: (
+    "construction.partial_band": lambda p: _(
         "band of moving pairs with stationary pairs (KoPS shape), found by seeded search"
     ),
     "construction.mitchell": lambda p: {
-        "plain": "Mitchell",
-        "skip": "skip Mitchell",
-        "relay": "relay and bye-stand Mitchell",
-    }[p["variant"]],
-    # the methods of the searches (data/starters.json)
-    "method.annealed_offsets": lambda p: "annealed offsets",
-    "method.annealed_offset_pair": lambda p: "annealed offset pair",
-    "method.quadratic_residues": lambda p: "quadratic residues (Paley partial difference set)",
-    "method.field_squares": lambda p: f"squares of {p['group']} (Paley partial difference set)",
-    "method.hadamard": lambda p: f"Hadamard difference set × {p['multiplier']}",
-    "method.squares_two_circuits": lambda p: f"squares on circuit 1, non-squares on circuit 2 ({p['group']})",
-    "method.squares_nonsquares": lambda p: f"squares / non-squares of {p['group']}",
+        "plain": lambda: _("Mitchell"),
+        "skip": lambda: _("skip Mitchell"),
+        "relay": lambda: _("relay and bye-stand Mitchell"),
+    }[p["variant"]](),
+    # search methods
+    "method.annealed_offsets": lambda p: _("annealed offsets"),
+    "method.annealed_offset_pair": lambda p: _("annealed offset pair"),
+    "method.quadratic_residues": lambda p: _("quadratic residues (Paley partial difference set)"),
+    "method.field_squares": lambda p: _("squares of %(group)s (Paley partial difference set)") % p,
+    "method.hadamard": lambda p: _("Hadamard difference set × %(multiplier)s") % p,
+    "method.squares_two_circuits": lambda p: _("squares on circuit 1, non-squares on circuit 2 (%(group)s)") % p,
+    "method.squares_nonsquares": lambda p: _("squares / non-squares of %(group)s") % p,
     "method.other": lambda p: p["description"],
     # notes
     "note.boards_follow_cards": lambda p: (
-        f"Board sets do not follow one path in {p['group']}: each board set's card "
-        "gives its table or relay for every round."
+        _(
+            "Board sets do not follow one path in %(group)s: each board set's card "
+            "gives its table or relay for every round."
+        )
+        % p
     ),
     "note.boards_move_down": lambda p: (
-        "Boards move to the next lower-numbered table or relay each round"
-        + (f", from table 1 to table {p['last']}" if p["last"] else "")
-        + "."
+        _("Boards move to the next lower-numbered table or relay each round, from table 1 to table %(last)s.") % p
+        if p["last"]
+        else _("Boards move to the next lower-numbered table or relay each round.")
     ),
-    "note.stationary_pair": lambda p: f"Pair {p['pair']} is stationary at table 1 NS.",
+    "note.stationary_pair": lambda p: _("Pair %(pair)s is stationary at table 1 NS.") % p,
     "note.stationary_pairs": lambda p: (
-        f"Pair {p['pairs'][0]} is stationary."
-        if len(p["pairs"]) == 1
-        else f"Pairs {_numbers(p['pairs'])} are stationary."
+        ngettext("Pair %(pairs)s is stationary.", "Pairs %(pairs)s are stationary.", len(p["pairs"]))
+        % {"pairs": numbers(p["pairs"])}
     ),
-    "note.two_circuits": lambda p: "Each table plays two half-sets a round, one from each board circuit.",
-    "note.doubling_paths": lambda p: (
+    "note.two_circuits": lambda p: _("Each table plays two half-sets a round, one from each board circuit."),
+    "note.doubling_paths": lambda p: _(
         "Boards and pairs do not follow one path: each card gives the table or relay for every round."
     ),
-    "note.second_stationary": lambda p: f"Pair {p['pair']} stays at table 2 (its direction changes).",
-    "note.four_pairs_share": lambda p: (
+    "note.second_stationary": lambda p: _("Pair %(pair)s stays at table 2 (its direction changes).") % p,
+    "note.four_pairs_share": lambda p: _(
         "Tables 1 and 2 share each round's board set: start on different boards and swap."
     ),
     "note.shared_table_rounds": lambda p: (
-        f"Boards are shared: in {_n(p['count'], 'table-round', 'table-rounds')} "
-        "two tables play the same set and exchange boards."
-    ),
-    "note.sets_wait_on_relay": lambda p: f"Board sets not in play wait on relay {p['relay']}.",
-    "note.half_sets_wait_on_relay": lambda p: (
-        "Each table plays two half-sets a round; the "
-        + (
-            f"{p['count']} half-set not in play waits"
-            if p["count"] == 1
-            else f"{p['count']} half-sets not in play wait"
+        ngettext(
+            "Boards are shared: in %(count)d table-round two tables play the same set and exchange boards.",
+            "Boards are shared: in %(count)d table-rounds two tables play the same set and exchange boards.",
+            p["count"],
         )
-        + f" on relay {p['relay']}."
+        % p
     ),
-    "note.partial_search": lambda p: (
-        f"Search: seed {p['seed']}, {_n(p['restarts'], 'restart', 'restarts')}, "
-        f"{p['seconds']:.2f} s; "
-        f"NS/EW at each table and round chosen by {p['steps']:,} annealing steps on the "
-        "comparisons (some pairs change direction: follow the card)."
+    "note.sets_wait_on_relay": lambda p: _("Board sets not in play wait on relay %(relay)s.") % p,
+    "note.half_sets_wait_on_relay": lambda p: (
+        ngettext(
+            "Each table plays two half-sets a round; the %(count)d half-set not in play waits on relay %(relay)s.",
+            "Each table plays two half-sets a round; the %(count)d half-sets not in play wait on relay %(relay)s.",
+            p["count"],
+        )
+        % p
     ),
-    "note.mitchell_moves": lambda p: (
+    "note.partial_search": _partial_search,
+    "note.mitchell_moves": lambda p: _(
         "NS pairs stay at their table; EW pairs move up one table (from the last to "
         "table 1); boards move down one table (from table 1 to the last)."
     ),
-    "note.mitchell_skip": lambda p: f"After round {p['round']} the EW pairs skip one table (move up two).",
+    "note.mitchell_skip": lambda p: _("After round %(round)s the EW pairs skip one table (move up two).") % p,
     "note.mitchell_relay": lambda p: (
-        f"A bye-stand ({p['relay']}) stands between tables {p['low']} and {p['high']}; "
-        f"tables 1 and {p['tables']} share a board set each round. Boards go from table "
-        f"{p['high']} to the bye-stand, then to table {p['low']}."
+        _(
+            "A bye-stand (%(relay)s) stands between tables %(low)s and %(high)s; tables 1 "
+            "and %(tables)s share a board set each round. Boards go from table %(high)s "
+            "to the bye-stand, then to table %(low)s."
+        )
+        % p
     ),
-    "note.mitchell_phantom": lambda p: f"Pair {p['pair']} is the phantom: the NS pair due to meet it sits out.",
+    "note.mitchell_phantom": lambda p: _("Pair %(pair)s is the phantom: the NS pair due to meet it sits out.") % p,
     "note.arrow_switch_rounds": lambda p: (
-        f"Arrow switch in {'round' if len(p['rounds']) == 1 else 'rounds'} "
-        f"{_numbers(p['rounds'])}: every NS pair plays the EW cards; one winner."
+        ngettext(
+            "Arrow switch in round %(rounds)s: every NS pair plays the EW cards; one winner.",
+            "Arrow switch in rounds %(rounds)s: every NS pair plays the EW cards; one winner.",
+            len(p["rounds"]),
+        )
+        % {"rounds": numbers(p["rounds"])}
     ),
-    # where a relay stands
-    "place.between": lambda p: f"between tables {p['low']} and {p['high']}",
-    "place.beside": lambda p: "beside the tables",
-    # what the catalogue offers
+    # relay places
+    "place.between": lambda p: _("between tables %(low)s and %(high)s") % p,
+    "place.beside": lambda p: _("beside the tables"),
+    # options
     "option.complete": lambda p: (
-        f"Complete Howell, {_n(p['rounds'], 'round', 'rounds')}"
-        + (", two half-sets per round" if p["half_sets"] else "")
+        (
+            _("Complete Howell, %(rounds)s, two half-sets per round")
+            if p["half_sets"]
+            else _("Complete Howell, %(rounds)s")
+        )
+        % {"rounds": rounds_n(p["rounds"])}
     ),
-    "option.three_quarter": lambda p: f"¾ Howell, {_n(p['rounds'], 'round', 'rounds')}",
-    "option.mitchell": lambda p: (
-        f"{MITCHELL_NAMES[p['variant']]}, {_n(p['rounds'], 'round', 'rounds')}"
-        + (", arrow-switched (one winner)" if p["arrow_switch"] else " (two winners)")
-    ),
+    "option.three_quarter": lambda p: _("¾ Howell, %(rounds)s") % {"rounds": rounds_n(p["rounds"])},
+    "option.mitchell": _option_mitchell,
     # what is provably best
-    "best.two_winner_mitchell": lambda p: (
+    "best.two_winner_mitchell": lambda p: _(
         "two-winner Mitchell: each direction is ranked on its own and every two "
         "pairs of one direction play the same boards"
     ),
-    "best.half_sets": lambda p: "two half-sets per round remove the parity obstruction: complete balance is possible",
+    "best.half_sets": lambda p: _(
+        "two half-sets per round remove the parity obstruction: complete balance is possible"
+    ),
     "best.parity": lambda p: (
-        f"{p['pairs']} pairs ≡ 2 (mod 4): complete balance is impossible with one set per "
-        f"round; proven bound Σ(c − {p['ideal']})² ≥ (n−1)(n−2)/2 = {p['bound']}"
+        _(
+            "%(pairs)s ≡ 2 (mod 4): complete balance is impossible with one set per round; proven "
+            "bound Σ(c − %(ideal)s)² ≥ (n−1)(n−2)/2 = %(bound)s"
+        )
+        % {"pairs": pairs_n(p["pairs"]), "ideal": p["ideal"], "bound": p["bound"]}
     ),
     "best.complete_possible": lambda p: (
-        f"{p['pairs']} pairs ≡ 0 (mod 4): complete balance (every two pairs "
-        f"compared {_n(p['ideal'], 'time', 'times')}) is possible"
+        _("%(pairs)s ≡ 0 (mod 4): complete balance (every two pairs compared %(times)s) is possible")
+        % {
+            "pairs": pairs_n(p["pairs"]),
+            "times": ngettext("%(count)d time", "%(count)d times", p["ideal"]) % {"count": p["ideal"]},
+        }
     ),
     "best.no_hadamard": lambda p: (
-        f"{p['pairs']} pairs ≡ 0 (mod 4): complete balance is not excluded by any theorem; "
-        f"no cyclic construction reaches it (no Hadamard difference set in Z{p['order']})"
+        _(
+            "%(pairs)s ≡ 0 (mod 4): complete balance is not excluded by any theorem; no "
+            "cyclic construction reaches it (no Hadamard difference set in Z%(order)s)"
+        )
+        % {"pairs": pairs_n(p["pairs"]), "order": p["order"]}
     ),
     "best.odd": lambda p: (
-        "odd field: no theorem excludes complete balance "
-        f"({_n(p['ideal'], 'comparison', 'comparisons')} each); it is known for prime powers"
+        _("odd field: no theorem excludes complete balance (%(comparisons)s each); it is known for prime powers")
+        % {"comparisons": ngettext("%(count)d comparison", "%(count)d comparisons", p["ideal"]) % {"count": p["ideal"]}}
     ),
-    "best.rounding": lambda p: "comparisons are whole numbers: the bound is what rounding the mean forces",
-    "best.welch": lambda p: (
+    "best.rounding": lambda p: _("comparisons are whole numbers: the bound is what rounding the mean forces"),
+    "best.welch": lambda p: _(
         "every pair plays every board set once, so each pair's directions form a ±1 vector; "
-        "Welch's inequality Σ⟨x_a, x_b⟩² ≥ (N²d − Nd²)/2 bounds how evenly they can be compared"
+        "Welch's inequality Σ⟨x_a, x_b⟩² ≥ (N²d − Nd²)/2 bounds how evenly they can be "
+        "compared"
     ),
-    "best.shared": lambda p: f"boards are shared between tables; {p['reason']}",
-    "best.six_pairs_five_sets": lambda p: "5 board sets for 6 pairs: Σ(c − 2)² ≥ 10 (exhaustive search, spec §5)",
-    # choosing a movement for a session (chooser.py): the target, each offer's facts, the balance said plainly
-    "target.about": lambda p: f"about {p['boards']} boards ({p['low']}–{p['high']})",
-    "target.range": lambda p: f"{p['low']}–{p['high']} boards",
+    "best.shared": lambda p: _("boards are shared between tables; %(reason)s") % {"reason": render(p["reason"])},
+    "best.six_pairs_five_sets": lambda p: _("5 board sets for 6 pairs: Σ(c − 2)² ≥ 10 (exhaustive search, spec §5)"),
+    # choosing a movement for a session
+    "target.about": lambda p: (
+        ngettext("about %(count)d board (%(low)s–%(high)s)", "about %(count)d boards (%(low)s–%(high)s)", p["boards"])
+        % {"count": p["boards"], "low": p["low"], "high": p["high"]}
+    ),
+    "target.range": lambda p: _("%(low)s–%(high)s") % {"low": p["low"], "high": boards_n(p["high"])},
     "target.length": lambda p: (
-        f"at most {duration(p['minutes'])}: up to {_n(p['boards'], 'board', 'boards')} at "
-        f"{minutes_number(p['minutes_per_board'])} minutes a board"
+        _("at most %(duration)s: %(up_to)s at %(minutes)s minutes a board")
+        % {
+            "duration": duration(p["minutes"]),
+            "up_to": ngettext("up to %(count)d board", "up to %(count)d boards", p["boards"]) % {"count": p["boards"]},
+            "minutes": minutes_number(p["minutes_per_board"]),
+        }
     ),
     "offer.boards": lambda p: (
-        f"{_n(p['rounds'], 'round', 'rounds')} × {_n(p['boards_per_round'], 'board', 'boards')} "
-        f"= {_n(p['boards'], 'board', 'boards')}"
+        _("%(rounds)s × %(per_round)s = %(boards)s")
+        % {
+            "rounds": rounds_n(p["rounds"]),
+            "per_round": boards_n(p["boards_per_round"]),
+            "boards": boards_n(p["boards"]),
+        }
     ),
-    "offer.time": lambda p: f"about {duration(p['minutes'])}",
-    "offer.shorter": lambda p: f"{_n(p['boards'], 'board', 'boards')} fewer than asked",
-    "offer.longer": lambda p: f"{_n(p['boards'], 'board', 'boards')} more than asked",
-    "offer.longer_time": lambda p: f"{duration(p['minutes'])} longer than allowed",
-    "verdict.perfect": lambda p: (
-        f"perfectly balanced within each line: every two pairs of a line are compared on "
-        f"{_n(p['boards'], 'board', 'boards')}"
-        if p["lines"]
-        else f"perfectly balanced: every two pairs are compared on {_n(p['boards'], 'board', 'boards')}"
-    ),
-    "verdict.best": lambda p: (
-        f"as balanced as possible: two pairs are compared on {p['low']} to {_n(p['high'], 'board', 'boards')}"
-    ),
-    "verdict.good": lambda p: (
-        f"well balanced: two pairs are compared on {p['low']} to {_n(p['high'], 'board', 'boards')}"
-    ),
-    "verdict.fair": lambda p: f"fair: two pairs are compared on {p['low']} to {_n(p['high'], 'board', 'boards')}",
-    "verdict.uneven": lambda p: f"uneven: two pairs are compared on {p['low']} to {_n(p['high'], 'board', 'boards')}",
-    "words.two_lines": lambda p: (
+    "offer.time": lambda p: _("about %(duration)s") % {"duration": duration(p["minutes"])},
+    "offer.shorter": lambda p: _("%(boards)s fewer than asked") % {"boards": boards_n(p["boards"])},
+    "offer.longer": lambda p: _("%(boards)s more than asked") % {"boards": boards_n(p["boards"])},
+    "offer.longer_time": lambda p: _("%(duration)s longer than allowed") % {"duration": duration(p["minutes"])},
+    "verdict.perfect": _verdict_perfect,
+    "verdict.best": lambda p: _("as balanced as possible: two pairs are compared %(range)s") % _between_boards(p),
+    "verdict.good": lambda p: _("well balanced: two pairs are compared %(range)s") % _between_boards(p),
+    "verdict.fair": lambda p: _("fair: two pairs are compared %(range)s") % _between_boards(p),
+    "verdict.uneven": lambda p: _("uneven: two pairs are compared %(range)s") % _between_boards(p),
+    "words.two_lines": lambda p: _(
         "two winners: each line is ranked on its own, and pairs of different lines are never compared"
     ),
-    "words.parity": _best_parity,
-    "words.possible": lambda p: f"a perfectly balanced movement for {p['pairs']} pairs exists",
+    "words.parity": _words_parity,
+    "words.possible": lambda p: (
+        _("a perfectly balanced movement %(for_pairs)s exists") % {"for_pairs": for_pairs_n(p["pairs"])}
+    ),
     "words.unknown": lambda p: (
-        f"nobody knows whether a movement for {p['pairs']} pairs can be perfectly balanced: "
-        "this is the most even movement we have"
+        _(
+            "nobody knows whether a movement %(for_pairs)s can be perfectly balanced: this is "
+            "the most even movement we have"
+        )
+        % {"for_pairs": for_pairs_n(p["pairs"])}
     ),
     "words.kind": lambda p: (
-        "no movement of this kind can be more even (proven)"
+        _("no movement of this kind can be more even (proven)")
         if p["reached"]
-        else "a more even movement of this kind is not ruled out"
+        else _("a more even movement of this kind is not ruled out")
     ),
-    "fact.winners": lambda p: "one winner" if p["count"] == 1 else "two winners (NS and EW)",
-    "fact.meets_all": lambda p: "every pair meets every other",
-    "fact.meets": lambda p: f"each pair meets {p['count']} of the {p['others']} other pairs",
-    "fact.relays": lambda p: "no relays" if p["count"] == 0 else _n(p["count"], "relay", "relays"),
+    "fact.winners": lambda p: _("one winner") if p["count"] == 1 else _("two winners (NS and EW)"),
+    "fact.meets_all": lambda p: _("every pair meets every other"),
+    "fact.meets": lambda p: (
+        ngettext(
+            "each pair meets %(count)d of the %(others)d other pairs",
+            "each pair meets %(count)d of the %(others)d other pairs",
+            p["others"],
+        )
+        % p
+    ),
+    "fact.relays": _fact_relays,
     "fact.bye_stand": lambda p: (
-        f"a bye-stand between tables {p['low']} and {p['high']}; tables 1 and {p['tables']} share boards"
+        _("a bye-stand between tables %(low)s and %(high)s; tables 1 and %(tables)s share boards") % p
     ),
-    "fact.skip": lambda p: f"EW pairs skip a table after round {p['round']}",
-    "fact.shared_boards": lambda p: "tables share boards",
-    "fact.sit_out": lambda p: "one pair sits out each round",
-    "fact.deal": lambda p: f"prepare {_n(p['boards'], 'board', 'boards')}",
+    "fact.skip": lambda p: _("EW pairs skip a table after round %(round)s") % p,
+    "fact.shared_boards": lambda p: _("tables share boards"),
+    "fact.sit_out": lambda p: _("one pair sits out each round"),
+    "fact.deal": lambda p: _("prepare %(boards)s") % {"boards": boards_n(p["boards"])},
     "advice.mitchell_only": lambda p: (
-        f"Howells are offered for up to {p['max']} pairs: for {p['pairs']} pairs play a "
-        "Mitchell (or split the room into sections)."
+        _(
+            "Howells are offered for up to %(max)s pairs: %(for_pairs)s play a Mitchell "
+            "(or split the room into sections)."
+        )
+        % {"max": p["max"], "for_pairs": for_pairs_n(p["pairs"])}
     ),
     "error.target_boards": lambda p: (
-        f"enter about how many boards, e.g. 24, or a range such as 24–28, not {p['value']!r}"
+        _("enter about how many boards, e.g. 24, or a range such as 24–28, not %(value)r") % p
     ),
-    "error.target_boards_range": lambda p: f"a session plays {p['low']} to {p['high']} boards, not {p['value']}",
+    "error.target_boards_range": lambda p: _("a session plays %(low)s to %(high)s boards, not %(value)s") % p,
     "error.target_length": lambda p: (
-        f"enter how long the session may be, e.g. 3 h, 2:45 or 170 min, not {p['value']!r}"
+        _("enter how long the session may be, e.g. 3 h, 2:45 or 170 min, not %(value)r") % p
     ),
-    "error.target_length_range": lambda p: f"a session lasts {p['low']} minutes to {p['high']} hours, not {p['value']}",
+    "error.target_length_range": lambda p: _("a session lasts %(low)s minutes to %(high)s hours, not %(value)s") % p,
     "error.target_too_short": lambda p: (
-        f"{duration(p['minutes'])} holds only {_n(p['boards'], 'board', 'boards')} at "
-        f"{minutes_number(p['minutes_per_board'])} minutes a board: allow more time"
+        _("%(duration)s holds only %(boards)s at %(minutes)s minutes a board: allow more time")
+        % {
+            "duration": duration(p["minutes"]),
+            "boards": boards_n(p["boards"]),
+            "minutes": minutes_number(p["minutes_per_board"]),
+        }
     ),
-    "error.minutes_per_board": lambda p: f"minutes per board must be more than 0, not {p['value']}",
-    "error.winners": lambda p: f"winners must be one, two or any, not {p['value']!r}",
-    "error.pairs_missing": lambda p: "enter the number of pairs or of tables",
+    "error.minutes_per_board": lambda p: _("minutes per board must be more than 0, not %(value)s") % p,
+    "error.winners": lambda p: _("winners must be one, two or any, not %(value)r") % p,
+    "error.pairs_missing": lambda p: _("enter the number of pairs or of tables"),
     "error.tables_pairs": lambda p: (
-        f"{_n(p['tables'], 'table', 'tables')} seat {2 * p['tables'] - 1} or {2 * p['tables']} pairs, not {p['pairs']}"
+        _("%(tables)s seat %(odd)s or %(even)s pairs, not %(pairs)s")
+        % {"tables": tables_n(p["tables"]), "odd": 2 * p["tables"] - 1, "even": 2 * p["tables"], "pairs": p["pairs"]}
     ),
-    "error.tables_min": lambda p: f"a movement needs at least 2 tables, not {p['value']}",
-    # errors: what is wrong and what is possible instead
-    "error.boards_min": lambda p: f"boards per round must be at least 1, not {p['value']}; clubs play 2 to 4",
-    "error.boards_max": lambda p: f"boards per round can be 1 to {p['max']}, not {p['value']}",
+    "error.tables_min": lambda p: _("a movement needs at least 2 tables, not %(value)s") % p,
+    # errors
+    "error.boards_min": lambda p: _("boards per round must be at least 1, not %(value)s; clubs play 2 to 4") % p,
+    "error.boards_max": lambda p: _("boards per round can be 1 to %(max)s, not %(value)s") % p,
     "error.boards_even": lambda p: (
-        "half-sets split each round's boards into two halves: boards per round must be "
-        f"even (2, 4, 6, 8), not {p['value']}"
+        _(
+            "half-sets split each round's boards into two halves: boards per round must be "
+            "even (2, 4, 6, 8), not %(value)s"
+        )
+        % p
     ),
-    "error.kind": lambda p: f"kind must be howell or mitchell, not {p['value']!r}",
-    "error.half_sets_mitchell": lambda p: "half-sets are a Howell option; a Mitchell plays whole sets",
-    "error.mitchell_options": lambda p: "skip, relay and arrow switches are Mitchell options",
+    "error.kind": lambda p: _("kind must be howell or mitchell, not %(value)r") % p,
+    "error.half_sets_mitchell": lambda p: _("half-sets are a Howell option; a Mitchell plays whole sets"),
+    "error.mitchell_options": lambda p: _("skip, relay and arrow switches are Mitchell options"),
     "error.too_many_rounds": _too_many_rounds,
-    "error.half_sets_partial": lambda p: "half-sets are offered for complete Howells only",
-    "error.rounds_min": lambda p: f"a movement needs at least 1 round, not {p['value']}",
+    "error.half_sets_partial": lambda p: _("half-sets are offered for complete Howells only"),
+    "error.rounds_min": lambda p: _("a movement needs at least 1 round, not %(value)s") % p,
     "error.howell_min_pairs": lambda p: (
-        f"a Howell needs at least 4 pairs (2 tables); {p['pairs']} pairs can only play each other — use 4 to 64 pairs"
+        _("a Howell needs at least 4 pairs (2 tables); %(pairs)s pairs can only play each other — use 4 to 64 pairs")
+        % p
     ),
     "error.howell_max_pairs": lambda p: (
-        f"complete Howells are offered for 4 to 64 pairs; {p['pairs']} pairs would "
-        f"need {p['rounds']} rounds — use a Mitchell or a partial Howell "
-        "(fewer rounds)"
+        _(
+            "complete Howells are offered for 4 to 64 pairs; %(pairs)s pairs would "
+            "need %(rounds)s rounds — use a Mitchell or a partial Howell (fewer "
+            "rounds)"
+        )
+        % p
     ),
-    "error.half_sets_four": lambda p: (
-        "half-sets are offered for 5, 6 and n ≡ 2 (mod 4) pairs; 4 pairs share boards "
-        "and are already completely balanced"
+    "error.half_sets_four": lambda p: _(
+        "half-sets are offered for 5, 6 and n ≡ 2 (mod 4) pairs; 4 pairs share "
+        "boards and are already completely balanced"
     ),
     "error.half_sets_not_needed": lambda p: (
-        "half-sets are for fields where one set per round cannot be completely "
-        "balanced (5, 6, 9, 10, 13, 14 … pairs: n or n+1 ≡ 2 mod 4); "
-        f"{p['pairs']} pairs play whole sets"
+        _(
+            "half-sets are for fields where one set per round cannot be completely "
+            "balanced (5, 6, 9, 10, 13, 14 … pairs: n or n+1 ≡ 2 mod 4); %(pairs)s "
+            "pairs play whole sets"
+        )
+        % p
     ),
     "error.half_sets_unknown": lambda p: (
-        f"no two-circuit half-set movement is known for {p['pairs']} pairs; use whole sets"
+        _("no two-circuit half-set movement is known for %(pairs)s pairs; use whole sets") % p
     ),
-    "error.howell_missing": lambda p: f"no complete Howell for {p['pairs']} pairs is embedded yet",
+    "error.howell_missing": lambda p: _("no complete Howell for %(pairs)s pairs is embedded yet") % p,
     "error.partial_is_complete": lambda p: (
-        f"{p['rounds']} rounds is a complete Howell for {p['pairs']} pairs (at "
-        f"most {p['full']} rounds); leave rounds empty for the complete Howell"
+        _(
+            "%(rounds)s is a complete Howell for %(pairs)s pairs (at most "
+            "%(full)s); leave rounds empty for the complete Howell"
+        )
+        % {"rounds": rounds_n(p["rounds"]), "pairs": p["pairs"], "full": rounds_n(p["full"])}
     ),
     "error.partial_even_tables": lambda p: (
-        f"with {p['rounds']} rounds every one of the {p['tables']} tables needs a "
-        "stationary pair, and an even number of tables cannot then avoid repeated "
-        f"boards: use a Mitchell (with a skip or a relay), or {p['low']} to "
-        f"{p['high']} rounds"
+        _(
+            "with %(rounds)s rounds every one of the %(tables)s tables needs a "
+            "stationary pair, and an even number of tables cannot then avoid "
+            "repeated boards: use a Mitchell (with a skip or a relay), or %(low)s to "
+            "%(high)s rounds"
+        )
+        % p
     ),
     "error.partial_none_for_eight": lambda p: (
-        f"no partial Howell of the band shape exists for {p['pairs']} pairs "
-        "(exhaustive search): play the complete 7-round Howell"
+        _(
+            "no partial Howell of the band shape exists for %(pairs)s pairs "
+            "(exhaustive search): play the complete 7-round Howell"
+        )
+        % p
     ),
     "error.partial_too_few": lambda p: (
-        f"a partial Howell for {p['pairs']} pairs needs at least {p['low']} rounds "
-        f"(one board set per table); use {p['low']} to {p['high']} rounds, "
-        "or a Mitchell"
+        _(
+            "a partial Howell for %(pairs)s pairs needs at least %(low)s rounds (one "
+            "board set per table); use %(low)s to %(high)s rounds, or a Mitchell"
+        )
+        % p
     ),
     "error.partial_not_found": lambda p: (
-        f"the search found no partial Howell with {p['rounds']} rounds for "
-        f"{p['pairs']} pairs in {p['restarts']} restarts; try another number of "
-        f"rounds (a ¾ Howell has about {p['suggest']}) or the complete Howell"
+        _(
+            "the search found no partial Howell with %(rounds)s rounds for %(pairs)s "
+            "pairs in %(restarts)s restarts; try another number of rounds (a ¾ Howell "
+            "has about %(suggest)s) or the complete Howell"
+        )
+        % p
     ),
     "error.mitchell_min_pairs": lambda p: (
-        f"a Mitchell needs at least 6 pairs (3 tables); for {p['pairs']} pairs use a Howell"
+        _("a Mitchell needs at least 6 pairs (3 tables); for %(pairs)s pairs use a Howell") % p
     ),
     "error.mitchell_max_pairs": lambda p: (
-        f"Mitchells are offered for 6 to 128 pairs, not {p['pairs']}; split the field into sections"
+        _("Mitchells are offered for 6 to 128 pairs, not %(pairs)s; split the field into sections") % p
     ),
-    "error.mitchell_odd_tables": lambda p: f"{p['tables']} tables is odd: a plain Mitchell needs no skip or relay",
+    "error.mitchell_odd_tables": lambda p: _("%(tables)s tables is odd: a plain Mitchell needs no skip or relay") % p,
     "error.mitchell_even_tables": lambda p: (
-        f"{p['tables']} tables is even: choose a skip or a relay (bye-stand) Mitchell"
+        _("%(tables)s tables is even: choose a skip or a relay (bye-stand) Mitchell") % p
     ),
-    "error.mitchell_rounds": lambda p: (
-        f"{'a skip Mitchell' if p['skip'] else 'this Mitchell'} for {p['tables']} "
-        f"tables has 1 to {p['max']} rounds, not {p['value']}"
-    ),
-    "error.internal": lambda p: f"internal error of the movement generator: {p['detail']}",
+    "error.mitchell_rounds": _mitchell_rounds,
+    "error.internal": lambda p: _("internal error of the movement generator: %(detail)s") % p,
 }
-Text.templates = ENGLISH
+
+Text.templates = TEMPLATES
 
 
 # --- the searches' method descriptions -----------------------------------------------------------

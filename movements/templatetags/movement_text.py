@@ -1,4 +1,4 @@
-"""``{{ movement.title|localized }}``: a movements-domain ``Text`` in the page's language (``movements.texts``)."""
+"""``{{ movement.title|localized }}``: a movements-domain ``Text`` in the page's language (``clubs.texts.render``)."""
 
 from django import template
 

@@ -180,7 +180,7 @@ def test_a_polish_diagram_writes_honours_as_polish_players_do(analysed, player, 
     """A K D W 10 in Polish (dama, walet), A K Q J 10 in English: one word each, in the diagrams and in play."""
     from django.utils import translation
 
-    from dealing.texts import rank
+    from dealing.domain.text import rank
 
     board = Board.objects.get(session=analysed, number=2)
     deal = Deal.from_pbn(board.deal_pbn)

@@ -16,7 +16,7 @@ import pytest
 from dealing.domain import publication_log as log
 from dealing.domain.commitment import CommitmentRecord, SessionEntry
 from dealing.domain.errors import DealingError
-from dealing.domain.text import ENGLISH
+from dealing.domain.text import TEMPLATES
 
 T0 = datetime.datetime(2026, 11, 20, 21, 0, tzinfo=datetime.UTC)
 RECORD = CommitmentRecord(
@@ -264,4 +264,4 @@ def every_problem() -> list:
 
 def test_every_problem_code_is_made():
     made = {p.code for p in every_problem()}
-    assert made == {code for code in ENGLISH if code.startswith(("log.", "acts."))}
+    assert made == {code for code in TEMPLATES if code.startswith(("log.", "acts."))}
