@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 
 from audits.models import AuditFile, AuditSession, SquareDealAudit
 from audits.tasks import squaredeal_audit_run_task
+from bridge.errors import BridgeError
 from clubs.permissions import is_site_auditor
 from clubs.selectors import clubs_directed_by
 from clubs.texts import error_message
@@ -94,7 +95,7 @@ def _checked(upload: Upload, field: str) -> Upload:
     return upload
 
 
-def _file_error(field: str, name: str, exc: DealingError) -> ValidationError:
+def _file_error(field: str, name: str, exc: BridgeError) -> ValidationError:
     """A domain error about a file, naming it (the hand records' errors already do)."""
     said = error_message(exc)
     if not said.startswith(f"{name}:"):
@@ -109,7 +110,7 @@ def _read_sqd(upload: Upload, field: str) -> sq.Tournament:
         if not tournament.key_hash:
             raise DealingError(Text.of("sqk.no_kh"), field="KH")
         domain.check_event(tournament)
-    except DealingError as exc:
+    except BridgeError as exc:
         raise _file_error(field, upload.name, exc) from None
     return tournament
 
@@ -210,7 +211,7 @@ def _records(upload: Upload) -> domain.HandRecords:
     _checked(upload, "hand_records")
     try:
         return domain.read_hand_records(upload.name, upload.data)
-    except DealingError as exc:
+    except BridgeError as exc:
         raise _file_error("hand_records", upload.name, exc) from None
 
 
@@ -240,7 +241,7 @@ def audit_files_add(
         _checked(sqk, "sqk")
         try:
             sq.read_sqk(sqk.data)
-        except DealingError as exc:
+        except BridgeError as exc:
             raise _file_error("sqk", sqk.name, exc) from None
     if final_sqd is not None:
         _same_event(published, _read_sqd(final_sqd, "final_sqd"), final_sqd.name, published_file.name)
@@ -261,7 +262,7 @@ def audit_files_add(
     if new_records:
         try:
             domain.place(published, every)
-        except DealingError as exc:
+        except BridgeError as exc:
             raise ValidationError({"hand_records": error_message(exc)}) from None
     if sqk is not None:
         audit.files.filter(role=AuditFile.Role.SQK).delete()
@@ -363,7 +364,7 @@ def _require_fits(audit: SquareDealAudit) -> None:
     tournament, _keys, records = _inputs(audit)
     try:
         domain.place(tournament, records)
-    except DealingError as exc:
+    except BridgeError as exc:
         if exc.field == "hand_records":
             raise ValidationError({"hand_records": error_message(exc)}) from None
         raise _file_error("sqd", audit.files.get(role=AuditFile.Role.PUBLISHED_SQD).name, exc) from None

@@ -22,10 +22,10 @@ from django.views.decorators.http import require_POST, require_safe
 
 from audits import selectors, services
 from audits.models import AuditFile, SquareDealAudit
+from bridge.errors import BridgeError
 from clubs.texts import render as render_text
 from clubsite.forms import report_errors
 from dealing.domain import squaredeal as sq
-from dealing.domain.errors import DealingError
 from dealing.domain.squaredeal_audit import event_sessions
 
 
@@ -278,7 +278,7 @@ def audit_run(request, audit_id: int):
             if _not_a_draft(request, audit, exc):
                 return redirect("audits:detail", audit_id=audit.pk)
             report_errors(form, exc)
-        except DealingError as exc:  # a file that no longer reads as it did (should not happen)
+        except BridgeError as exc:  # a file that no longer reads as it did (should not happen)
             form.add_error(None, str(exc))
         else:
             return redirect("audits:detail", audit_id=audit.pk)

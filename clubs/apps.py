@@ -1,6 +1,6 @@
 from django.apps import AppConfig
 
-from clubs.domain.text import speak
+from bridge.text import speak
 from clubs.texts import READER
 
 

@@ -1,6 +1,6 @@
 """The domains' words said in the reader's language: one ``render`` for every app's texts.
 
-A domain raises and returns texts as data (``clubs.domain.text.TextBase`` subclasses: a code and
+A domain raises and returns texts as data (``bridge.text.TextBase`` subclasses: a code and
 its parameters; ``str()`` is the English). Each sentence is written once, in the domain's templates;
 here they are said in the reader's language (:data:`READER`: Django's gettext and the locale's number
 formats). The scoring and tables domains still keep a second copy of their sentences as gettext renderers
@@ -26,7 +26,7 @@ from decimal import Decimal
 from django.utils import formats, translation
 from django.utils.translation import gettext
 
-from clubs.domain.text import Params, TextBase
+from bridge.text import Params, TextBase
 
 Renderers = Mapping[str, Callable[[dict], str]]
 _RENDERERS: dict[type[TextBase], Renderers] = {}

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
+from bridge.auction import Auction, Call
+from bridge.cards import SUITS_DESCENDING, Deal, Seat, Strain, Suit
+from bridge.words import honours
 from dealing.domain.analysis import PBN_STRAIN_ORDER
-from dealing.domain.auction import Auction, Call
-from dealing.domain.cards import SUITS_DESCENDING, Deal, Seat, Strain, Suit
-from dealing.domain.text import honours
 from dealing.models.board import VULNERABILITY_CHOICES
 from dealing.selectors.boards import BoardRecord
 

@@ -422,8 +422,8 @@ def main() -> None:
             from endplay.types import Deal as EDeal
             from endplay.types import Player, Vul
 
+            from bridge.cards import board_dealer, board_vulnerability
             from dealing.domain import generator
-            from dealing.domain.cards import board_dealer, board_vulnerability
             from dealing.domain.numbering import number_to_deal, numbers_to_ints
 
             _dds.SetMaxThreads(1)

@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dealing.domain.auction import check_auction  # noqa: E402
-from dealing.domain.cards import Deal, Seat  # noqa: E402
+from bridge.auction import check_auction  # noqa: E402
+from bridge.cards import Deal, Seat  # noqa: E402
 from dealing.domain.perfect_auction import decode, encode  # noqa: E402
 
 TARGET = 10_000

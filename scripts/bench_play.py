@@ -31,8 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dealing.domain.cards import Seat, Strain  # noqa: E402
-from dealing.domain.contract import Contract  # noqa: E402
+from bridge.cards import Seat, Strain  # noqa: E402
+from bridge.contract import Contract  # noqa: E402
 from dealing.domain.numbering import D, number_to_deal  # noqa: E402
 from dealing.domain.play import Play, evaluate, solve_position  # noqa: E402
 

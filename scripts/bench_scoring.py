@@ -39,7 +39,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dealing.domain.contract import Contract  # noqa: E402
+from bridge.contract import Contract  # noqa: E402
 from scoring.domain.engine import score_event  # noqa: E402
 from scoring.domain.matchpoints import matchpoints, raw_matchpoints, raw_matchpoints_sorted  # noqa: E402
 from scoring.domain.options import ScoringOptions  # noqa: E402

@@ -27,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bridge.cards import Strain  # noqa: E402
 from dealing.domain.analysis import (  # noqa: E402
     DoubleDummyTable,
     ParContract,
@@ -34,7 +35,6 @@ from dealing.domain.analysis import (  # noqa: E402
     par,
     parse_minimax,
 )
-from dealing.domain.cards import Strain  # noqa: E402
 from dealing.domain.formats.pbn import read_pbn  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "events" / "dd-oracle"

@@ -1,4 +1,4 @@
-"""The architecture rule: each app's ``domain/`` package is plain Python.
+"""The architecture rule: each app's ``domain/`` package, and the ground floor (``bridge/``), is plain Python.
 
 It may not import Django, DRF or Celery, nor the apps' Django layers, so the bridge logic
 can be read, tested and reused without a database or a web server.
@@ -24,7 +24,10 @@ LAYER_MODULES = {"models", "services", "selectors", "apis", "views", "tasks", "a
 
 
 def domain_files():
-    return sorted(p for app in APPS for p in (ROOT / app / "domain").rglob("*.py"))
+    """Every module of plain Python: the ground floor's and each app's ``domain/`` package's."""
+    return sorted(
+        [*(ROOT / "bridge").rglob("*.py"), *(p for app in APPS for p in (ROOT / app / "domain").rglob("*.py"))]
+    )
 
 
 def imported_modules(path: Path) -> list[tuple[int, str]]:
@@ -104,7 +107,7 @@ def caught_service_errors(path: Path) -> list[str]:
 
 
 def test_the_domains_errors_are_known():
-    assert {"DealingError", "MovementError", "ValueError"} <= domain_error_names()
+    assert {"BridgeError", "DealingError", "MovementError", "ValueError"} <= domain_error_names()
 
 
 def test_there_are_api_modules():
@@ -125,13 +128,13 @@ def test_the_rule_catches_a_hand_made_wrapping(tmp_path):
     bad = tmp_path / "apis.py"
     bad.write_text(
         "try:\n    pass\nexcept DjangoValidationError:\n    pass\n"
-        "try:\n    pass\nexcept (KeyError, errors.DealingError) as exc:\n    pass\n"
+        "try:\n    pass\nexcept (KeyError, errors.BridgeError) as exc:\n    pass\n"
         "try:\n    pass\nexcept MovementError:\n    pass\n"
         "try:\n    pass\nexcept FileNotFoundError:\n    pass\n"
     )
     assert caught_service_errors(bad) == [
         "line 3: DjangoValidationError",
-        "line 7: DealingError",
+        "line 7: BridgeError",
         "line 11: MovementError",
     ]
 

@@ -1,6 +1,8 @@
 """The floors: each app imports only apps on the floors below it (issue 19's gate against upward imports).
 
-``FLOORS`` is the house as it stands: clubs at the bottom; the engines that deal and move (``dealing``,
+``FLOORS`` is the house as it stands: the ground floor of bridge words (``bridge``: seats, cards, deals, calls,
+auctions, contracts, the Law 77 score, the IMP scale, messages) under everything, importing nothing of ours
+(:func:`test_the_ground_floor_imports_only_itself_and_the_standard_library`); clubs above it; the engines that deal and move (``dealing``,
 ``movements``) above it; ``scoring`` above them; table entry (``tables``) and the audits above that; at the top
 the event floor (``events``: the session page, its path, its status changes and pairs, the demo). An import
 from an app on the same floor or a higher one is refused, wherever it is written (at the top of a module or inside
@@ -16,13 +18,14 @@ only shrinks.
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from pathlib import Path
 
 from tests.test_architecture import imported_modules
 
 ROOT = Path(__file__).resolve().parent.parent
-FLOORS = {"clubs": 1, "dealing": 2, "movements": 2, "scoring": 3, "tables": 4, "audits": 4, "events": 5}
+FLOORS = {"bridge": 0, "clubs": 1, "dealing": 2, "movements": 2, "scoring": 3, "tables": 4, "audits": 4, "events": 5}
 
 #: (importing module, imported app): the upward imports of 2026-11-28, each to be removed by issue 19
 KNOWN: set[tuple[str, str]] = set()  # nine when the rule came (2026-11-28); the last went on 2026-11-29
@@ -55,7 +58,7 @@ def test_no_app_imports_its_own_floor_or_one_above_but_the_known_ones():
     found = upward_imports()
     new = [where for key in sorted(set(found) - KNOWN) for where in found[key]]
     assert not new, (
-        "an app may import only the apps on the floors below its own (clubs 1; dealing, movements 2; "
+        "an app may import only the apps on the floors below its own (bridge 0; clubs 1; dealing, movements 2; "
         "scoring 3; tables, audits 4; events 5): " + "; ".join(new)
     )
 
@@ -77,3 +80,13 @@ def test_the_rule_sees_an_import_inside_a_function_and_a_sideways_one(tmp_path):
         ("clubs.a", "scoring"): ["clubs/a.py:2 imports scoring.selectors"],
         ("dealing.a", "movements"): ["dealing/a.py:2 imports movements.domain.howell"],
     }
+
+
+def test_the_ground_floor_imports_only_itself_and_the_standard_library():
+    found = [
+        f"{path.relative_to(ROOT)}:{line} imports {module}"
+        for path in sorted((ROOT / "bridge").rglob("*.py"))
+        for line, module in imported_modules(path)
+        if module.split(".")[0] not in {"bridge", "__future__"} | sys.stdlib_module_names
+    ]
+    assert not found, "the ground floor imports nothing but itself and Python's own library: " + "; ".join(found)

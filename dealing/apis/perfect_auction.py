@@ -18,9 +18,9 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from bridge.auction import Auction
+from bridge.cards import Seat
 from dealing.domain import perfect_auction
-from dealing.domain.auction import Auction
-from dealing.domain.cards import Seat
 
 
 class PerfectAuctionEncodeApi(APIView):

@@ -22,7 +22,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from dealing.domain.cards import Hand, Seat
+from bridge.cards import Hand, Seat
 from dealing.domain.play import parse_cards
 from dealing.selectors import play as selectors
 

@@ -13,7 +13,7 @@ What it offers:
   (20 hex digits, declarers N, S, E, W, each NT, S, H, D, C — BridgeComposer, Bridgewebs),
   ``OptimumResultTable`` rows (PBN 2.1 §5) and JFR/BCDD's ``Ability``.
 * :class:`ParContract` and :class:`Par` — the par score (North–South's view) and the par
-  contracts (each the project's one :class:`~dealing.domain.contract.Contract`, scored by its
+  contracts (each the project's one :class:`~bridge.contract.Contract`, scored by its
   one Law 77 function), with the PBN ``OptimumScore`` / ``ParContract`` spellings and a reader
   for BigDeal/Deep Finesse's ``Minimax`` tag.
 * ``double_dummy_table(deal)``, ``double_dummy_tables(deals)`` (a batch through DDS's
@@ -45,8 +45,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from dealing.domain.cards import Card, Deal, Rank, Seat, Strain, Suit, Vulnerability
-from dealing.domain.contract import Bid, Contract, undertricks_for
+from bridge import words
+from bridge.cards import Card, Deal, Rank, Seat, Strain, Suit, Vulnerability
+from bridge.contract import Bid, Contract, undertricks_for
 from dealing.domain.errors import DealingError
 from dealing.domain.text import Text
 
@@ -193,7 +194,7 @@ _PAR_ITEM = re.compile(r"(NS|EW|N|E|S|W)\s*([1-7])(NT|N|S|H|D|C)(XX|X)?\s*(=|[+-
 
 @dataclass(frozen=True, slots=True)
 class ParContract:
-    """One par contract: the :class:`~dealing.domain.contract.Contract` (declared by the first of
+    """One par contract: the :class:`~bridge.contract.Contract` (declared by the first of
     ``declarers``), the seats that make it (one seat, or both of a side) and the tricks taken.
     Its score is the contract's Law 77 score, from the one table in ``contract.py``."""
 
@@ -206,7 +207,7 @@ class ParContract:
         if not seats or len({s.side for s in seats}) != 1:
             raise DealingError("a par contract's declarers are one seat or two partners")
         if not 0 <= self.tricks <= 13:
-            raise DealingError(Text.of("contract.tricks", tricks=self.tricks), field="tricks")
+            raise DealingError(words.Text.of("contract.tricks", tricks=self.tricks), field="tricks")
         object.__setattr__(self, "declarers", seats)
         if self.contract.declarer != seats[0]:
             object.__setattr__(self, "contract", Contract(self.contract.bid, self.contract.doubling, seats[0]))

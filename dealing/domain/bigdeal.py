@@ -51,8 +51,8 @@ from typing import TypedDict
 import numpy as np
 import numpy.typing as npt
 
+from bridge.cards import Deal, Seat, Vulnerability, board_dealer, board_vulnerability
 from dealing.domain import ripemd160 as rmd
-from dealing.domain.cards import Deal, Seat, Vulnerability, board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.jit import kernel as jit
 from dealing.domain.pipeline import ordered_map

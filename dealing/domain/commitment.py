@@ -86,8 +86,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict, TypeVar
 
+from bridge.cards import Deal
 from dealing.domain import generator
-from dealing.domain.cards import Deal
 from dealing.domain.errors import DealingError
 from dealing.domain.numbering import deal_to_number, number_to_deal
 from dealing.domain.text import Text, json_kind

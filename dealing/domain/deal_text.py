@@ -1,6 +1,6 @@
 """Deals laid out as text a chunk at a time: the compiled kernels behind every bulk writer.
 
-The writers of :mod:`dealing.domain.formats` take one :class:`~dealing.domain.cards.Deal` per
+The writers of :mod:`dealing.domain.formats` take one :class:`~bridge.cards.Deal` per
 board; they are the reference. The bulk writers (:mod:`dealing.domain.formats.bulk` for
 BigDeal's formats, :mod:`dealing.domain.streaming` for our dealer's) write the same bytes from
 the engines' arrays — ``owners`` ``(n, 52)`` uint8, the seat (0 = N … 3 = W) of each card in

@@ -32,7 +32,7 @@ from itertools import permutations
 import numpy as np
 import numpy.typing as npt
 
-from dealing.domain.cards import DECK
+from bridge.cards import DECK
 
 __all__ = [
     "pattern_probabilities",

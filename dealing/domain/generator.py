@@ -43,7 +43,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from dealing.domain.cards import Deal
+from bridge.cards import Deal
 from dealing.domain.errors import DealingError
 from dealing.domain.jit import kernel
 from dealing.domain.numbering import D, number_to_deal, numbers_to_owners

@@ -39,7 +39,7 @@ from typing import TypedDict
 import numpy as np
 import numpy.typing as npt
 
-from dealing.domain.cards import Deal
+from bridge.cards import Deal
 from dealing.domain.errors import DealingError
 from dealing.domain.jit import kernel
 from dealing.domain.text import Text

@@ -27,13 +27,13 @@ belongs to no step and goes to the hand left with 12 cards.
 * Once step 26 (♣4 ♣3) is located the bid is 6♣, and three passes end the auction.
 
 Every call the system makes is legal (Laws 18, 19; checked by
-:func:`~dealing.domain.auction.check_auction`): each bid is above the last, doubles are of an
+:func:`~bridge.auction.check_auction`): each bid is above the last, doubles are of an
 opponent's undoubled bid, redoubles of one's own side's doubled bid, and no three passes
 ever follow a bid before the final 6♣.
 
 Kersey's first example: a hand with ♠AKQT7 opens 1♦.
 
->>> from dealing.domain.cards import Deal, Seat
+>>> from bridge.cards import Deal, Seat
 >>> deal = Deal.from_pbn("N:AKQT7.AKQ.AKQ.AK J9.JT98.JT98.QJT 8654.765.765.987 32.432.432.65432")
 >>> calls = encode(deal, Seat.NORTH)
 >>> calls[0], len(calls), calls[-4:]
@@ -50,8 +50,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from dealing.domain.auction import CALLS, FIRST_BID_CODE, PASS, Call, call_error, call_text, check_auction, parse_calls
-from dealing.domain.cards import DECK, Deal, Seat
+from bridge.auction import CALLS, FIRST_BID_CODE, PASS, Call, call_error, call_text, check_auction, parse_calls
+from bridge.cards import DECK, Deal, Seat
+from bridge.errors import BridgeError
+from bridge.text import TextBase
 from dealing.domain.errors import DealingError
 from dealing.domain.text import Text
 
@@ -199,7 +201,7 @@ def dealer_seat(dealer: Seat | str | int) -> Seat:
         return Seat(dealer)
     try:
         return Seat.from_str(dealer)
-    except DealingError as exc:
+    except BridgeError as exc:
         raise DealingError(Text.of("dealer.error", error=exc.said), field="dealer") from None
 
 
@@ -208,7 +210,7 @@ def deal_from_pbn(deal: Deal | str) -> Deal:
 
     >>> try:
     ...     deal_from_pbn("N:AKQ")
-    ... except DealingError as exc:
+    ... except BridgeError as exc:
     ...     print(exc.field, "|", exc)
     deal | a PBN deal has four hands separated by spaces, not 1: 'AKQ'
     """
@@ -216,7 +218,7 @@ def deal_from_pbn(deal: Deal | str) -> Deal:
         return deal
     try:
         return Deal.from_pbn(deal)
-    except DealingError as exc:
+    except BridgeError as exc:
         raise DealingError(exc.said, field="deal") from None
 
 
@@ -268,7 +270,7 @@ def _codes(calls: Iterable[Call | str] | str) -> tuple[list[int], list[Call]]:
         for position, call in enumerate(calls, start=1):
             try:
                 parsed.append(call if isinstance(call, Call) else Call.from_str(call))
-            except DealingError as exc:
+            except BridgeError as exc:
                 raise call_error(position, exc) from None
         return [call.code for call in parsed], parsed
 
@@ -294,7 +296,7 @@ def decode(calls: Iterable[Call | str] | str, dealer: Seat | str) -> Deal:
     owners = [0] * 52
     counts = [0, 0, 0, 0]
 
-    def named(position: int) -> Text:
+    def named(position: int) -> TextBase:
         return call_text(position, dealer, CALLS[codes[position - 1]])
 
     def against(position: int, reason: Text | str) -> DealingError:

@@ -44,9 +44,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from bridge.cards import Card, Deal, Seat, Strain, Suit
+from bridge.contract import Contract
+from bridge.errors import BridgeError
 from dealing.domain.analysis import card_tricks
-from dealing.domain.cards import Card, Deal, Seat, Strain, Suit
-from dealing.domain.contract import Contract
 from dealing.domain.errors import DealingError
 from dealing.domain.text import Text
 
@@ -177,7 +178,7 @@ class Play:
         for n, card in enumerate(cards, start=1):
             try:
                 play = play.play(card)
-            except DealingError as exc:
+            except BridgeError as exc:
                 return play, DealingError(Text.of("play.at", position=n, error=exc.said), field="cards")
         return play, None
 
@@ -300,7 +301,7 @@ def parse_cards(text: str) -> list[Card]:
     for n, part in enumerate(str(text).replace(",", " ").replace(".", " ").split(), start=1):
         try:
             cards.append(Card.from_str(part))
-        except DealingError as exc:
+        except BridgeError as exc:
             raise DealingError(Text.of("play.at", position=n, error=exc.said), field="cards") from None
     return cards
 

@@ -76,6 +76,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
+from bridge.errors import BridgeError
 from dealing.domain.commitment import PublishedCommitment, canonical_dv, normalise_text
 from dealing.domain.errors import DealingError
 from dealing.domain.text import Text, json_kind
@@ -506,7 +507,7 @@ def _dv_problems(entry: LogEntry, life: _Life) -> list[Text]:
         problems.append(Text.of("acts.dv_after_dealing", position=at))
     try:
         canonical = canonical_dv(life.dv_format, values["dv"])
-    except DealingError:
+    except BridgeError:
         canonical = None
     if canonical != values["dv"]:
         problems.append(Text.of("acts.dv_format", position=at, dv=values["dv"], format=life.dv_format))

@@ -40,8 +40,9 @@ import secrets
 import string
 from dataclasses import dataclass, field, replace
 
+from bridge.cards import Deal
+from bridge.errors import BridgeError
 from dealing.domain.bigdeal import MAX_BOARDS, bigdeal_deals, owner_hash, seed_random_from_entropy
-from dealing.domain.cards import Deal
 from dealing.domain.errors import DealingError
 from dealing.domain.text import Text
 
@@ -289,7 +290,7 @@ def _phase(rest: str, number: int, line: int) -> Phase:
         raise DealingError(Text.of("sqd.sn_count", text=count[:20]), field="SN", line=line)
     try:
         parse_board_spec(boards)
-    except DealingError as exc:
+    except BridgeError as exc:
         raise DealingError(Text.of("sqd.sn", error=exc.said), field="SN", line=line) from None
     if not prefix.strip():
         raise DealingError(Text.of("sqd.sn_prefix"), field="SN", line=line)

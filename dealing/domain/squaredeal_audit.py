@@ -60,8 +60,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
+from bridge.cards import Deal, Seat
+from bridge.errors import BridgeError
 from dealing.domain import squaredeal as sq
-from dealing.domain.cards import Deal, Seat
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.pbn import PbnFile, read_pbn
 from dealing.domain.text import Text
@@ -122,7 +123,7 @@ class HandRecords:
     deals: tuple[RecordedDeal, ...]
 
 
-def _in_file(name: str, exc: DealingError) -> DealingError:
+def _in_file(name: str, exc: BridgeError) -> DealingError:
     return DealingError(Text.of("records.file", file=name, error=exc.said), field="hand_records")
 
 
@@ -145,7 +146,7 @@ def read_hand_records(name: str, data: bytes | str) -> HandRecords:
         else:
             deals = _line_deals(lines)
             kind = "lines"
-    except DealingError as exc:
+    except BridgeError as exc:
         raise _in_file(name, exc) from None
     if not deals:
         raise DealingError(Text.of("records.file", file=name, error=Text.of("records.no_deals")), field="hand_records")
@@ -176,7 +177,7 @@ def _line_deals(lines: Sequence[str]) -> list[RecordedDeal]:
             continue
         try:
             deals.append(RecordedDeal(number, Deal.from_pbn(line if re.match(r"^[NESWnesw]:", line) else "N:" + line)))
-        except DealingError as exc:
+        except BridgeError as exc:
             raise DealingError(exc.said, line=number) from None
     return deals
 

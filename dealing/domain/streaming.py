@@ -40,8 +40,8 @@ from typing import BinaryIO
 
 import numpy as np
 
+from bridge.cards import board_dealer, board_vulnerability
 from dealing.domain import deal_text
-from dealing.domain.cards import board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.generator import DEALS_PER_BLOCK, chunk_ranges, deal_arrays, deal_chunks
 from dealing.domain.numbering import numbers_to_ints

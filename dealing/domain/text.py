@@ -16,14 +16,15 @@ as the site's Polish names (Północ, Wschód, Południe, Zachód) with their ge
 tuples of them, or further ``Text``\\ s: an error inside another ("call 5: …", "North's hand: …")
 or the reason a call is illegal.
 
-``Text`` is built on ``clubs.domain.text.TextBase`` (code, parameters, English, nesting), as the
+``Text`` is built on ``bridge.text.TextBase`` (code, parameters, English, nesting), as the
 movements domain's is. This module implements no source document; it only holds the domain's words.
 
->>> t = Text.of("call.at", position=2, error=Text.of("call.unknown", text="1Z"))
+>>> from bridge import words
+>>> t = Text.of("dealer.error", error=words.Text.of("seat.unknown", text="Q"))
 >>> str(t)
-"call 2: '1Z' is not a call: write P, X, XX or a bid from 1C to 7NT"
+"dealer: unknown seat 'Q': expected N, E, S or W"
 >>> [inner.code for inner in t.texts()]
-['call.at', 'call.unknown']
+['dealer.error', 'seat.unknown']
 """
 
 from __future__ import annotations
@@ -31,11 +32,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, SupportsInt
 
-from clubs.domain.text import Params, Template, TextBase, ngettext, number_format, pgettext, render
-from clubs.domain.text import gettext as _
+from bridge.text import Params, Template, TextBase, ngettext, number_format, pgettext, render
+from bridge.text import gettext as _
+from bridge.words import held_by, in_suit, quoted, said, seat, whose
 
 if TYPE_CHECKING:
-    from dealing.domain.cards import Seat
+    from bridge.cards import Seat
 
 
 class Text(TextBase):
@@ -61,53 +63,6 @@ def json_kind(value: object) -> str:
     return {str: "text", int: "whole", float: "number"}.get(type(value), "list")
 
 
-def seat(s: SupportsInt) -> str:
-    return (_("North"), _("East"), _("South"), _("West"))[int(s)]
-
-
-def whose(s: SupportsInt) -> str:
-    """``North's`` (Polish: the genitive, ``Północy``)."""
-    return (_("North's"), _("East's"), _("South's"), _("West's"))[int(s)]
-
-
-def honours() -> dict[str, str]:
-    """The ranks a player of the reader's language writes otherwise: ``Q`` is ``D`` (dama) in Polish, ``J`` is ``W``
-    (walet), ``T`` is ``10``; the other ranks are the same."""
-    return {
-        "A": pgettext("card rank: ace", "A"),
-        "K": pgettext("card rank: king", "K"),
-        "Q": pgettext("card rank: queen", "Q"),
-        "J": pgettext("card rank: jack", "J"),
-        "T": "10",
-    }
-
-
-def rank(letter: str) -> str:
-    """A card's rank as a player of the reader's language writes it (:func:`honours`)."""
-    return honours().get(letter, letter)
-
-
-def held_by(s: SupportsInt) -> str:
-    """``with North`` (Polish: ``u Północy``)."""
-    return (_("with North"), _("with East"), _("with South"), _("with West"))[int(s)]
-
-
-def in_suit(suit: SupportsInt) -> str:
-    """The suit after "in" (Polish: the locative, ``w pikach``); Suit.CLUBS is 0."""
-    return (_("in clubs"), _("in diamonds"), _("in hearts"), _("in spades"))[int(suit)]
-
-
-def _said(p: Params, **changes: object) -> Params:
-    """The parameters with nested texts rendered, quoted strings quoted, and ``changes`` applied."""
-    out = {k: render(v) if isinstance(v, Text) else v for k, v in p.items()}
-    out.update(changes)
-    return out
-
-
-def _quoted(p: Params, *names: str, **changes: object) -> Params:
-    return _said(p, **{name: repr(p[name]) for name in names}, **changes)
-
-
 def json_kind_words(kind: str) -> str:
     """A JSON value's kind (:func:`json_kind`) in words."""
     return {
@@ -123,20 +78,7 @@ def json_kind_words(kind: str) -> str:
 
 def _grouped(p: Params, *names: str) -> Params:
     """The parameters with the numbers ``names`` written with thousands separators (``1,000``; Polish ``1 000``)."""
-    return _said(p, **{name: number_format(p[name], force_grouping=True) for name in names})
-
-
-def _deal_counts(p: Params) -> str:
-    detail = ", ".join(f"{letter} {n}" for letter, n in zip("NESW", p["counts"]))
-    return _("every hand must have 13 cards (%(detail)s)") % {"detail": detail}
-
-
-def _hand_size(p: Params) -> str:
-    n = p["count"]
-    return ngettext("%(whose)s hand has %(count)d cards, not 13", "%(whose)s hand has %(count)d cards, not 13", n) % {
-        "whose": whose(p["seat"]),
-        "count": n,
-    }
+    return said(p, **{name: number_format(p[name], force_grouping=True) for name in names})
 
 
 def _too_many(p: Params) -> str:
@@ -145,7 +87,7 @@ def _too_many(p: Params) -> str:
         "%(call)s %(what)s, giving %(seat)s %(count)d cards; a hand has 13",
         "%(call)s %(what)s, giving %(seat)s %(count)d cards; a hand has 13",
         n,
-    ) % _said(p, seat=seat(p["seat"]))
+    ) % said(p, seat=seat(p["seat"]))
 
 
 def _either(seats: Sequence[SupportsInt]) -> str:
@@ -162,7 +104,7 @@ def _unfinished(p: Params) -> str:
 
 
 def _expectation(p: Params) -> str:
-    args = _said(p, whose=whose(p["bidder"]), made=", ".join(render(m) for m in p["made"]))
+    args = said(p, whose=whose(p["bidder"]), made=", ".join(render(m) for m in p["made"]))
     if p["made"]:
         return _("after %(whose)s %(bid)s (%(made)s), %(must)s") % args
     return _("after %(whose)s %(bid)s, %(must)s") % args
@@ -182,7 +124,7 @@ def act_name(act: str) -> str:
 
 
 def _act(p: Params, **changes: object) -> Params:
-    return _said(p, act=act_name(p["act"]), **changes) if "act" in p else _said(p, **changes)
+    return said(p, act=act_name(p["act"]), **changes) if "act" in p else said(p, **changes)
 
 
 def _problems(p: Params) -> str:
@@ -213,26 +155,13 @@ def _kh_mismatch(p: Params) -> str:
 
 def _malformed_tag(p: Params) -> str:
     if p["tag"] == "?":  # no name to give: the pattern says "Name"
-        return _('malformed tag %(text)s; expected [Name "value"]') % _quoted(p, "text")
-    return _('malformed tag %(text)s; expected [%(tag)s "value"]') % _quoted(p, "text")
+        return _('malformed tag %(text)s; expected [Name "value"]') % quoted(p, "text")
+    return _('malformed tag %(text)s; expected [%(tag)s "value"]') % quoted(p, "text")
 
 
 TEMPLATES: dict[str, Template] = {
-    # cards.py
-    "seat.unknown": lambda p: _("unknown seat %(text)s: expected N, E, S or W") % _quoted(p, "text"),
-    "suit.unknown": lambda p: _("unknown suit %(text)s: expected S, H, D or C") % _quoted(p, "text"),
-    "strain.unknown": lambda p: _("unknown strain %(text)s: expected C, D, H, S or NT") % _quoted(p, "text"),
-    "rank.unknown": lambda p: _("unknown rank %(text)s: expected A, K, Q, J, T (or 10), 9 … 2") % _quoted(p, "text"),
-    "card.index": lambda p: _("card index %(index)s is outside 0 … 51") % p,
-    "card.unknown": lambda p: _("unknown card %(text)s: write a suit and a rank, like HT or SA") % _quoted(p, "text"),
-    "hand.suits": lambda p: _("hand %(text)s must have four suits separated by dots (S.H.D.C)") % _quoted(p, "text"),
-    "hand.rank": lambda p: (
-        _("hand %(text)s: %(char)s is not a rank %(in_suit)s")
-        % {**_quoted(p, "text", "char"), "in_suit": in_suit(p["suit"])}
-    ),
-    "hand.twice": lambda p: _("hand %(text)s lists a card twice") % _quoted(p, "text"),
     # play.py (Play it again)
-    "play.at": lambda p: _("card %(position)s: %(error)s") % _said(p),
+    "play.at": lambda p: _("card %(position)s: %(error)s") % said(p),
     "play.over": lambda p: _("all thirteen tricks have been played"),
     "play.turn": lambda p: (
         _("%(card)s is %(holder)s card; it is %(seat)s turn to play")
@@ -246,80 +175,24 @@ TEMPLATES: dict[str, Template] = {
         _("%(seat)s must follow suit %(in_suit)s (%(seat)s holds %(holding)s)")
         % {"seat": seat(p["seat"]), "in_suit": in_suit(p["suit"]), "holding": ", ".join(p["holding"])}
     ),
-    "deal.cards": lambda p: _("a deal places 52 cards, not %(count)s") % p,
-    "deal.counts": _deal_counts,
-    "deal.hand_size": _hand_size,
-    "deal.card_twice": lambda p: (
-        _("%(card)s is in both %(first)s and %(second)s hands")
-        % {"card": p["card"], "first": whose(p["first"]), "second": whose(p["second"])}
-    ),
-    "deal.three_hands": lambda p: _("a deal needs at least three hands; the fourth can be worked out"),
-    "deal.pbn_parts": lambda p: (
-        _("a PBN deal has four hands separated by spaces, not %(count)s: %(text)s") % _quoted(p, "text")
-    ),
-    "deal.hand": lambda p: _("%(whose)s hand: %(error)s") % _said(p, whose=whose(p["seat"])),
-    "vulnerability.unknown": lambda p: (
-        _("unknown vulnerability %(text)s: expected None, NS, EW or All") % _quoted(p, "text")
-    ),
-    "board.number": lambda p: _("board numbers start at 1, not %(board)s") % _quoted(p, "board"),
-    # auction.py
-    "bid.level": lambda p: _("a bid's level is 1 … 7, not %(level)s") % _quoted(p, "level"),
-    "bid.index": lambda p: _("bid index %(index)s is outside 0 … 34") % p,
-    "contract.format": lambda p: (
-        _(
-            "%(text)s is not a contract: write a level 1 … 7, a strain C, D, H, S or NT "
-            "and X or XX when doubled or redoubled (e.g. 4S, 3NTX)"
-        )
-        % _quoted(p, "text")
-    ),
-    "contract.doubling": lambda p: (
-        _("a contract is undoubled (0), doubled (1) or redoubled (2), not %(value)s") % _quoted(p, "value")
-    ),
-    "contract.tricks": lambda p: _("tricks taken are 0 … 13, not %(tricks)s") % _quoted(p, "tricks"),
-    "contract.penalty": lambda p: _("no number of undertricks costs %(penalty)s points") % p,
-    "call.code": lambda p: _("call code %(value)s is outside 0 … 37") % _quoted(p, "value"),
-    "call.unknown": lambda p: _("%(text)s is not a call: write P, X, XX or a bid from 1C to 7NT") % _quoted(p, "text"),
-    "call.at": lambda p: _("call %(position)s: %(error)s") % _said(p),
-    "call.all_pass_last": lambda p: (
-        _("call %(position)s: %(token)s (all pass) must be the last call") % _quoted(p, "token")
-    ),
-    "call.all_pass_ended": lambda p: (
-        _("call %(position)s: %(token)s (all pass) follows an auction that has already ended") % _quoted(p, "token")
-    ),
-    "call.named": lambda p: _("call %(position)s (%(seat)s: %(call)s)") % _said(p, seat=seat(p["seat"])),
-    "call.illegal": lambda p: _("%(call)s is illegal: %(reason)s") % _said(p),
-    "illegal.ended": lambda p: _("the auction has already ended"),
-    "illegal.no_bid_to_double": lambda p: _("there is no bid to double"),
-    "illegal.double_own_side": lambda p: (
-        _("%(bid)s was bid by your own side; you may double only an opponent's bid") % p
-    ),
-    "illegal.already_doubled": lambda p: _("%(bid)s is already doubled") % p,
-    "illegal.already_redoubled": lambda p: _("%(bid)s is already redoubled") % p,
-    "illegal.no_bid_to_redouble": lambda p: _("there is no bid to redouble"),
-    "illegal.redouble_opponents": lambda p: (
-        _("%(bid)s was bid by an opponent; you may redouble only your side's bid") % p
-    ),
-    "illegal.not_doubled": lambda p: _("%(bid)s is not doubled") % p,
-    "illegal.not_higher": lambda p: _("%(bid)s is not higher than the last bid, %(last)s") % p,
-    "auction.no_contract": lambda p: _("the auction has not ended yet, so it has no final contract"),
     # perfect_auction.py
-    "dealer.error": lambda p: _("dealer: %(error)s") % _said(p),
+    "dealer.error": lambda p: _("dealer: %(error)s") % said(p),
     "scheme.not_a_deal": lambda p: _("expected a Deal, not %(type)s") % p,
-    "scheme.against": lambda p: _("%(call)s does not fit the scheme: %(reason)s") % _said(p),
+    "scheme.against": lambda p: _("%(call)s does not fit the scheme: %(reason)s") % said(p),
     "scheme.empty": lambda p: _("the auction is empty: it starts with the dealer's call"),
     "scheme.unfinished": _unfinished,
     "scheme.too_many": _too_many,
     "scheme.shows": lambda p: _("shows every card from %(first)s to %(last)s") % p,
     "scheme.places": lambda p: (
         _("places %(F)s %(f_seat)s and %(S)s %(s_seat)s")
-        % _said(p, f_seat=held_by(p["f_seat"]), s_seat=held_by(p["s_seat"]))
+        % said(p, f_seat=held_by(p["f_seat"]), s_seat=held_by(p["s_seat"]))
     ),
     "scheme.impossible": lambda p: (
         _(
             "%(call)s is impossible: wherever the calls so far allow %(F)s and %(S)s to "
             "lie, %(seats)s would hold more than 13 cards"
         )
-        % _said(p, seats=_either(p["seats"]))
+        % said(p, seats=_either(p["seats"]))
     ),
     "scheme.ended": lambda p: _("the auction has ended"),
     "scheme.must_open": lambda p: _("someone holds ♠A and must open; a deal cannot be passed out"),
@@ -329,7 +202,7 @@ TEMPLATES: dict[str, Template] = {
     "scheme.after_last_step": lambda p: _("every step is located after 6♣; three passes end the auction"),
     "scheme.open_or_pass": lambda p: _("%(seat)s must open holding ♠A, or pass without it") % {"seat": seat(p["seat"])},
     "scheme.passes_left": lambda p: _("three passes end the auction after 6♣ (%(count)s more)") % p,
-    "scheme.must": lambda p: _("%(seat)s must %(rule)s") % _said(p, seat=seat(p["seat"])),
+    "scheme.must": lambda p: _("%(seat)s must %(rule)s") % said(p, seat=seat(p["seat"])),
     "scheme.expectation": _expectation,
     "scheme.passed": lambda p: _("%(seat)s passed") % {"seat": seat(p["seat"])},
     "scheme.doubled": lambda p: _("%(seat)s doubled") % {"seat": seat(p["seat"])},
@@ -350,52 +223,51 @@ TEMPLATES: dict[str, Template] = {
     "rule.second_or_pass": lambda p: _("bid with %(S)s, or pass without it") % p,
     "rule.holding_second": lambda p: _("bid, holding %(S)s") % p,
     # numbering.py
-    "number.whole": lambda p: _("a deal number must be a whole number, not %(number)s") % _quoted(p, "number"),
+    "number.whole": lambda p: _("a deal number must be a whole number, not %(number)s") % quoted(p, "number"),
     "number.range": lambda p: _("a deal number must be 0 … %(last)s (D − 1), not %(number)s") % p,
-    "number.hex": lambda p: _("%(text)s is not a hexadecimal deal number") % _quoted(p, "text"),
+    "number.hex": lambda p: _("%(text)s is not a hexadecimal deal number") % quoted(p, "text"),
     "number.digits": lambda p: (
-        _("%(text)s is not a deal number: write digits 0-9 (or 0x and hex digits)") % _quoted(p, "text")
+        _("%(text)s is not a deal number: write digits 0-9 (or 0x and hex digits)") % quoted(p, "text")
     ),
     "number.bytes": lambda p: _("a deal number is 12 bytes, not %(count)s") % p,
     # any file format
-    "line": lambda p: _("line %(line)s: %(error)s") % _said(p),
     # analysis.py (the analysis tags of a PBN file)
     "table.tricks": lambda p: _("%(seat)s %(strain)s: %(tricks)s tricks is not 0 … 13") % p,
     "table.lacks": lambda p: _("the double-dummy table lacks %(missing)s") % {"missing": ", ".join(p["missing"])},
     "table.twice": lambda p: _("%(seat)s %(strain)s appears twice in the table") % p,
     "tricks.pbn": lambda p: (
         _("DoubleDummyTricks must be 20 hex digits 0 … d (N, S, E, W × NT, S, H, D, C), not %(text)s")
-        % _quoted(p, "text")
+        % quoted(p, "text")
     ),
-    "par.format": lambda p: _("par contract %(text)s is not like 'NS 4S+1' or 'E 5DX-2'") % _quoted(p, "text"),
-    "par.redoubled": lambda p: _("par contract %(text)s: a par contract is never redoubled") % _quoted(p, "text"),
-    "par.tricks": lambda p: _("par contract %(text)s takes %(tricks)s tricks") % _quoted(p, "text"),
-    "optimum.format": lambda p: _("OptimumScore %(text)s is not like 'NS 620' or 'EW 450'") % _quoted(p, "text"),
+    "par.format": lambda p: _("par contract %(text)s is not like 'NS 4S+1' or 'E 5DX-2'") % quoted(p, "text"),
+    "par.redoubled": lambda p: _("par contract %(text)s: a par contract is never redoubled") % quoted(p, "text"),
+    "par.tricks": lambda p: _("par contract %(text)s takes %(tricks)s tricks") % quoted(p, "text"),
+    "optimum.format": lambda p: _("OptimumScore %(text)s is not like 'NS 620' or 'EW 450'") % quoted(p, "text"),
     # formats/__init__.py (writing a dealing-machine file)
     "format.max_board": lambda p: _("format %(format)s holds boards 1 … %(max)s; board %(board)s is too high") % p,
     # formats/pbn.py
-    "pbn.tag": lambda p: _("tag %(tag)s: %(error)s") % _said(p),
-    "pbn.outside_tag": lambda p: _("unexpected text %(text)s outside a tag") % _quoted(p, "text"),
+    "pbn.tag": lambda p: _("tag %(tag)s: %(error)s") % said(p),
+    "pbn.outside_tag": lambda p: _("unexpected text %(text)s outside a tag") % quoted(p, "text"),
     "pbn.malformed_tag": _malformed_tag,
     "pbn.unclosed_brace": lambda p: _("a { comment is never closed with }"),
     "pbn.nul": lambda p: _("a NUL character (byte 0): this is not a PBN text file"),
     "pbn.inheritance": lambda p: (
-        _("the value %(value)s (inheritance) is not allowed for %(tag)s (PBN §4.8)") % _quoted(p, "value")
+        _("the value %(value)s (inheritance) is not allowed for %(tag)s (PBN §4.8)") % quoted(p, "value")
     ),
-    "pbn.board": lambda p: _("a board number is a whole number from 1, not %(text)s") % _quoted(p, "text"),
-    "pbn.column": lambda p: _("%(tag)s: column %(column)s has a bad width/alignment \\%(spec)s") % _quoted(p, "column"),
-    "pbn.row": lambda p: _("row %(row)s: %(error)s") % _quoted(p, "row"),
-    "pbn.unclosed_quote": lambda p: _("row %(row)s has an unclosed quote") % _quoted(p, "row"),
+    "pbn.board": lambda p: _("a board number is a whole number from 1, not %(text)s") % quoted(p, "text"),
+    "pbn.column": lambda p: _("%(tag)s: column %(column)s has a bad width/alignment \\%(spec)s") % quoted(p, "column"),
+    "pbn.row": lambda p: _("row %(row)s: %(error)s") % quoted(p, "row"),
+    "pbn.unclosed_quote": lambda p: _("row %(row)s has an unclosed quote") % quoted(p, "row"),
     "pbn.columns": lambda p: (
         ngettext(
             "row %(row)s has %(count)d columns, not %(columns)s",
             "row %(row)s has %(count)d columns, not %(columns)s",
             p["count"],
         )
-        % _quoted(p, "row")
+        % quoted(p, "row")
     ),
-    "pbn.header": lambda p: _("the header %(header)s lacks Declarer, Denomination or Result") % _quoted(p, "header"),
-    "pbn.result": lambda p: _("invalid literal for int() with base 10: %(text)s") % _quoted(p, "text"),
+    "pbn.header": lambda p: _("the header %(header)s lacks Declarer, Denomination or Result") % quoted(p, "header"),
+    "pbn.result": lambda p: _("invalid literal for int() with base 10: %(text)s") % quoted(p, "text"),
     # formats/duplimate.py
     "dup.size": lambda p: (
         ngettext(
@@ -405,37 +277,37 @@ TEMPLATES: dict[str, Template] = {
         )
         % p
     ),
-    "dup.record": lambda p: _("DUP record %(record)s (byte %(byte)s): %(error)s") % _said(p),
+    "dup.record": lambda p: _("DUP record %(record)s (byte %(byte)s): %(error)s") % said(p),
     "dup.digits": lambda p: _("the card numbers are not 78 digits"),
     "dup.card_number": lambda p: _("card number %(number)02d is not 01 … 52") % p,
     "dup.card_twice": lambda p: _("card %(card)s (number %(number)02d) is given twice") % p,
     "dup.screen": lambda p: _("the on-screen cards (DGE part) differ from the card numbers"),
-    "dup.trailer": lambda p: _("the trailer %(trailer)s does not start with YN1") % _quoted(p, "trailer"),
-    "dlm.no_equals": lambda p: _("DLM line %(text)s has no '='") % _quoted(p, "text"),
+    "dup.trailer": lambda p: _("the trailer %(trailer)s does not start with YN1") % quoted(p, "trailer"),
+    "dlm.no_equals": lambda p: _("DLM line %(text)s has no '='") % quoted(p, "text"),
     "dlm.range_lines": lambda p: _("a DLM file needs numeric 'From board' and 'To board' lines"),
     "dlm.range": lambda p: _("DLM boards %(low)s … %(high)s are not a range within 1 … %(max)s") % p,
     "dlm.duplicates": lambda p: _("DLM 'Duplicates=%(value)s' is not a number") % p,
     "dlm.header_checksum": lambda p: _("DLM header checksum is %(value)s, expected %(expected)s") % p,
     "dlm.lacks": lambda p: _("DLM file lacks board %(board)s") % p,
-    "dlm.board": lambda p: _("Board %(board)02d: %(error)s") % _said(p),
-    "dlm.letters": lambda p: _("%(value)s is not 26 letters a … p and a 3-digit checksum") % _quoted(p, "value"),
+    "dlm.board": lambda p: _("Board %(board)02d: %(error)s") % said(p),
+    "dlm.letters": lambda p: _("%(value)s is not 26 letters a … p and a 3-digit checksum") % quoted(p, "value"),
     "dlm.checksum": lambda p: _("checksum %(checksum)03d, expected %(expected)03d") % p,
     # formats/lin.py
-    "lin.md": lambda p: _("md: %(error)s") % _said(p),
+    "lin.md": lambda p: _("md: %(error)s") % said(p),
     "lin.dealer": lambda p: _("md|%(text)s: the dealer digit must be 1 (S), 2 (W), 3 (N) or 4 (E)") % p,
     "lin.board": lambda p: _("board number %(text)s… is too long to be a board") % p,
-    "lin.suit_first": lambda p: _("hand %(text)s has a card before any suit letter") % _quoted(p, "text"),
+    "lin.suit_first": lambda p: _("hand %(text)s has a card before any suit letter") % quoted(p, "text"),
     "lin.hand_size": lambda p: (
         ngettext(
             "%(whose)s hand %(text)s has %(count)d cards, not 13",
             "%(whose)s hand %(text)s has %(count)d cards, not 13",
             p["count"],
         )
-        % _quoted(p, "text", whose=whose(p["seat"]))
+        % quoted(p, "text", whose=whose(p["seat"]))
     ),
     # generator.py (a key given for a deal set)
     "key.length": lambda p: _("a dealing key is %(digits)s hex digits (256 bits), not %(count)s") % p,
-    "key.hex": lambda p: _("a dealing key is hex digits only; %(char)s is not one") % _quoted(p, "char"),
+    "key.hex": lambda p: _("a dealing key is hex digits only; %(char)s is not one") % quoted(p, "char"),
     # commitment.py (a commitment's texts and its delayed value)
     "text.empty": lambda p: {"event": _("the event is empty"), "promise": _("the promise is empty")}[p["name"]],
     "text.too_long": lambda p: (
@@ -457,18 +329,18 @@ TEMPLATES: dict[str, Template] = {
                 "control characters)"
             ),
         }[p["name"]]
-        % _quoted(p, "value", "expected")
+        % quoted(p, "value", "expected")
     ),
     "commitment.label": lambda p: (
         _(
             "session label %(label)s must be 1–100 characters of letters, digits and . _ / : - "
             "(starting with a letter or digit)"
         )
-        % _quoted(p, "label")
+        % quoted(p, "label")
     ),
     "commitment.dv_format": lambda p: (
         _("unknown delayed-value format %(dv_format)s: expected decimal:0 … decimal:%(max)s or text")
-        % _quoted(p, "dv_format")
+        % quoted(p, "dv_format")
     ),
     "commitment.hex": lambda p: (
         {
@@ -479,51 +351,51 @@ TEMPLATES: dict[str, Template] = {
         % p
     ),
     "commitment.boards": lambda p: (
-        _("session %(label)s: the number of boards must be 1 … %(max)s, not %(boards)s") % _quoted(p, "boards")
+        _("session %(label)s: the number of boards must be 1 … %(max)s, not %(boards)s") % quoted(p, "boards")
     ),
     "commitment.label_twice": lambda p: (
-        _("two sessions have the label %(label)s; labels must differ") % _quoted(p, "label")
+        _("two sessions have the label %(label)s; labels must differ") % quoted(p, "label")
     ),
     "commitment.format": lambda p: (
-        _("unknown commitment format %(format)s: this program reads %(known)s") % _quoted(p, "format")
+        _("unknown commitment format %(format)s: this program reads %(known)s") % quoted(p, "format")
     ),
     "commitment.dealer": lambda p: (
-        _("unknown dealer %(dealer)s: this program implements %(known)s") % _quoted(p, "dealer")
+        _("unknown dealer %(dealer)s: this program implements %(known)s") % quoted(p, "dealer")
     ),
-    "commitment.no_session": lambda p: _("no session labelled %(label)s in this commitment") % _quoted(p, "label"),
+    "commitment.no_session": lambda p: _("no session labelled %(label)s in this commitment") % quoted(p, "label"),
     "dv.not_canonical": lambda p: (
-        _("the delayed value %(dv)s is not in canonical form; write %(canonical)s") % _quoted(p, "dv", "canonical")
+        _("the delayed value %(dv)s is not in canonical form; write %(canonical)s") % quoted(p, "dv", "canonical")
     ),
     # commitment.py: a commitment's JSON that is not one
     "commitment_json.object": lambda p: (
-        _("a commitment is a JSON object, not %(kind)s") % _said(p, kind=json_kind_words(p["kind"]))
+        _("a commitment is a JSON object, not %(kind)s") % said(p, kind=json_kind_words(p["kind"]))
     ),
-    "commitment_json.missing": lambda p: _("the commitment has no %(name)s field") % _quoted(p, "name"),
+    "commitment_json.missing": lambda p: _("the commitment has no %(name)s field") % quoted(p, "name"),
     "commitment_json.field": lambda p: (
         _("the commitment's %(name)s is %(kind)s, not %(expected)s")
-        % _quoted(p, "name", kind=json_kind_words(p["kind"]), expected=json_kind_words(p["expected"]))
+        % quoted(p, "name", kind=json_kind_words(p["kind"]), expected=json_kind_words(p["expected"]))
     ),
     "commitment_json.session": lambda p: (
         _("session %(position)s is %(kind)s, not an object with label and boards")
-        % _said(p, kind=json_kind_words(p["kind"]))
+        % said(p, kind=json_kind_words(p["kind"]))
     ),
     "dv.empty": lambda p: _("the delayed value is empty"),
     "dv.too_long": lambda p: _("the delayed value is at most %(max)s characters") % p,
-    "dv.not_number": lambda p: _("the delayed value %(value)s is not a number (%(format)s)") % _quoted(p, "value"),
+    "dv.not_number": lambda p: _("the delayed value %(value)s is not a number (%(format)s)") % quoted(p, "value"),
     "dv.decimals": lambda p: (
         ngettext(
             "the delayed value %(value)s must have exactly %(decimals)d digit after the decimal point (%(format)s)",
             "the delayed value %(value)s must have exactly %(decimals)d digits after the decimal point (%(format)s)",
             p["decimals"],
         )
-        % _quoted(p, "value")
+        % quoted(p, "value")
     ),
     "dv.groups_whole": lambda p: (
         _(
             "the delayed value %(value)s is not a whole number (%(format)s): thousands "
             "separators must group three digits"
         )
-        % _quoted(p, "value")
+        % quoted(p, "value")
     ),
     "dv_format.text": lambda p: _("text (spaces and case as published; runs of spaces count as one)"),
     "dv_format.whole": lambda p: _("a whole number, e.g. 43276"),
@@ -543,7 +415,7 @@ TEMPLATES: dict[str, Template] = {
             "decimal point (%(format)s): thousands separators must group three digits",
             p["decimals"],
         )
-        % _quoted(p, "value")
+        % quoted(p, "value")
     ),
     # commitment.py: what an audit checked (the title) and found
     "audit.revealed": lambda p: _("revealed"),
@@ -563,7 +435,7 @@ TEMPLATES: dict[str, Template] = {
     "audit.hash_differs": lambda p: (
         _("SHA-256 of the record with the revealed key is %(computed)s; the published hash is %(published)s") % p
     ),
-    "audit.dv_canonical": lambda p: _("DV %(dv)s is a canonical %(format)s value (%(description)s)") % _said(p),
+    "audit.dv_canonical": lambda p: _("DV %(dv)s is a canonical %(format)s value (%(description)s)") % said(p),
     "audit.recomputed": lambda p: (
         _("%(deals)s deals recomputed in %(sessions)s session(s); no hand records given to compare") % p
     ),
@@ -604,15 +476,15 @@ TEMPLATES: dict[str, Template] = {
     ),
     "log.time": lambda p: _("entry %(position)s is dated %(time)s, before entry %(before)s (%(before_time)s)") % p,
     "log_json.entries": lambda p: (
-        _("the log's entries are %(kind)s, not a list") % _said(p, kind=json_kind_words(p["kind"]))
+        _("the log's entries are %(kind)s, not a list") % said(p, kind=json_kind_words(p["kind"]))
     ),
     "log_json.entry": lambda p: (
-        _("the entry at place %(place)s is %(kind)s, not a JSON object") % _said(p, kind=json_kind_words(p["kind"]))
+        _("the entry at place %(place)s is %(kind)s, not a JSON object") % said(p, kind=json_kind_words(p["kind"]))
     ),
     "log_json.missing": lambda p: _("the entry at place %(place)s has no %(name)s") % p,
     "log_json.field": lambda p: (
         _("the entry at place %(place)s: %(name)s is %(kind)s, not %(expected)s")
-        % _said(p, kind=json_kind_words(p["kind"]), expected=json_kind_words(p["expected"]))
+        % said(p, kind=json_kind_words(p["kind"]), expected=json_kind_words(p["expected"]))
     ),
     "log_json.data": lambda p: _("the entry at place %(place)s: data must be an object whose values are texts") % p,
     "log.head_missing": lambda p: _("the log has no entry %(position)s: the head noted (%(noted)s) is gone") % p,
@@ -660,16 +532,16 @@ TEMPLATES: dict[str, Template] = {
     "sqd.boards_zero": lambda p: _("a session has at least one board, not %(text)s") % p,
     "sqd.boards_range": lambda p: (
         _("boards %(text)s: %(part)s is not a board range like 1-16 (write 16, 1-16,17-32, 3x7 or ?)")
-        % _quoted(p, "text", "part")
+        % quoted(p, "text", "part")
     ),
-    "sqd.boards_empty": lambda p: _("boards %(text)s: range %(part)s is empty or starts below 1") % _quoted(p, "text"),
+    "sqd.boards_empty": lambda p: _("boards %(text)s: range %(part)s is empty or starts below 1") % quoted(p, "text"),
     "sqd.boards_high": lambda p: (
         _("boards %(text)s: %(part)s goes beyond board %(max)s, the last BigDeal deals")
-        % _quoted(p, "text", "part", max=number_format(p["max"], force_grouping=True))
+        % quoted(p, "text", "part", max=number_format(p["max"], force_grouping=True))
     ),
     "sqd.boards_ranges": lambda p: (
         _("boards %(text)s: %(count)s board ranges, more than the %(max)s a phase may cycle through")
-        % _quoted(p, "text", count=number_format(p["count"], force_grouping=True))
+        % quoted(p, "text", count=number_format(p["count"], force_grouping=True))
     ),
     "sqd.session_number": lambda p: _("sessions are numbered from 1, not %(session)s") % p,
     "sqd.phase_sessions": lambda p: (
@@ -683,20 +555,20 @@ TEMPLATES: dict[str, Template] = {
     "sqd.boards_open": lambda p: _("phase %(phase)s leaves the number of boards open (?): say which boards") % p,
     "sqd.phase_number": lambda p: _("the tournament has phases 1 … %(count)s, not %(number)s") % p,
     "sqd.twice": lambda p: _("a second %(tag)s line (the first is line %(first)s)") % p,
-    "sqd.kh_format": lambda p: _("KH must be 64 hex digits (a SHA-256), not %(text)s") % _quoted(p, "text"),
+    "sqd.kh_format": lambda p: _("KH must be 64 hex digits (a SHA-256), not %(text)s") % quoted(p, "text"),
     "sqd.unknown_line": lambda p: (
-        _("unknown line %(text)s: expected TN, DI, DV, SN, KH or a # comment") % _quoted(p, "text")
+        _("unknown line %(text)s: expected TN, DI, DV, SN, KH or a # comment") % quoted(p, "text")
     ),
     "sqd.no_tn": lambda p: _("the .sqd file has no TN (tournament name) line"),
     "sqd.no_sn": lambda p: _("the .sqd file has no SN (phase) line"),
-    "sqd.sn_parts": lambda p: _("SN needs nsessions:boards:fileprefix:description, not %(text)s") % _quoted(p, "text"),
-    "sqd.sn_count": lambda p: _("SN: the number of sessions must be a number ≥ 0, not %(text)s") % _quoted(p, "text"),
-    "sqd.sn": lambda p: _("SN: %(error)s") % _said(p),
+    "sqd.sn_parts": lambda p: _("SN needs nsessions:boards:fileprefix:description, not %(text)s") % quoted(p, "text"),
+    "sqd.sn_count": lambda p: _("SN: the number of sessions must be a number ≥ 0, not %(text)s") % quoted(p, "text"),
+    "sqd.sn": lambda p: _("SN: %(error)s") % said(p),
     "sqd.sn_prefix": lambda p: _("SN: the file prefix is empty"),
     "sqd.dv_empty": lambda p: _("the delayed value is empty"),
     "sqd.no_dv": lambda p: _("the .sqd file has no DV (delayed value) yet: deals cannot be made before it is known"),
     "sqk.no_key": lambda p: _("the .sqk file has no key for phase %(phase)s, session %(session)s") % p,
-    "sqk.not_key_line": lambda p: _("not a key line %(text)s…: expected phase,session:key") % _quoted(p, "text"),
+    "sqk.not_key_line": lambda p: _("not a key line %(text)s…: expected phase,session:key") % quoted(p, "text"),
     "sqk.empty_key": lambda p: _("phase %(phase)s, session %(session)s has an empty key") % p,
     "sqk.second_key": lambda p: (
         _("phase %(phase)s, session %(session)s has a second key (first on line %(first)s)") % p
@@ -709,10 +581,10 @@ TEMPLATES: dict[str, Template] = {
         )
         % p
     ),
-    "sqk.characters": lambda p: _("characters %(characters)s") % _quoted(p, "characters"),
+    "sqk.characters": lambda p: _("characters %(characters)s") % quoted(p, "characters"),
     "sqk.suspect": lambda p: (
         _("line %(line)s (%(phase)s,%(session)s: %(problems)s)")
-        % _said(p, problems="; ".join(render(t) for t in p["problems"]))
+        % said(p, problems="; ".join(render(t) for t in p["problems"]))
     ),
     "sqk.kh_mismatch": _kh_mismatch,
     "sqk.missing": lambda p: (
@@ -720,11 +592,11 @@ TEMPLATES: dict[str, Template] = {
         + (_(" and %(more)s more") % p if p["more"] else "")
     ),
     # squaredeal_audit.py: an event's hand records (each error names the file)
-    "records.file": lambda p: _("%(file)s: %(error)s") % _said(p),
+    "records.file": lambda p: _("%(file)s: %(error)s") % said(p),
     "records.no_deals": lambda p: _("the file holds no deals"),
     "records.no_board": lambda p: _("a deal without a Board tag"),
     "records.board_twice": lambda p: _("board %(board)s is here twice (first on line %(first)s)") % p,
-    "records.order": lambda p: _("unknown order %(order)s: sqd, names or auto") % _quoted(p, "order"),
+    "records.order": lambda p: _("unknown order %(order)s: sqd, names or auto") % quoted(p, "order"),
     "records.name": lambda p: (
         _(
             "its name names no session of the event (SquareDeal names the files %(examples)s), "
@@ -781,9 +653,9 @@ TEMPLATES: dict[str, Template] = {
     # formats/csv_format.py
     "csv.line": lambda p: _("not a CSV line: %(detail)s") % p,
     "csv.fields": lambda p: _("a BigDeal CSV line has 18 fields (16 holdings, board, dealer/vul), not %(count)s") % p,
-    "csv.board": lambda p: _("board number %(text)s is not a whole number from 1") % _quoted(p, "text"),
+    "csv.board": lambda p: _("board number %(text)s is not a whole number from 1") % quoted(p, "text"),
     "csv.dealer": lambda p: (
-        _("board %(board)s: dealer/vulnerability %(given)s, expected %(expected)s") % _quoted(p, "given", "expected")
+        _("board %(board)s: dealer/vulnerability %(given)s, expected %(expected)s") % quoted(p, "given", "expected")
     ),
 }
 

@@ -38,11 +38,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.debug import sensitive_variables
 
+from bridge.cards import Deal, Seat, Vulnerability
+from bridge.errors import BridgeError
 from clubs.models import Session
 from clubs.selectors import session_get_for_director, session_get_for_results, session_get_for_viewer
 from dealing.domain.analysis import BoardAnalysis, DoubleDummyTable, Par
-from dealing.domain.cards import Deal, Seat, Vulnerability
-from dealing.domain.errors import DealingError
 from dealing.domain.formats.pbn import export_pbn
 from dealing.models import Board, Commitment, SessionDealing
 
@@ -135,7 +135,7 @@ def _analysis(board: Board) -> BoardAnalysis | None:
             DoubleDummyTable.from_pbn_tricks(board.dd_tricks),
             Par.from_pbn(f"NS {board.par_score}", board.par_contracts),
         )
-    except DealingError:
+    except BridgeError:
         return None
 
 

@@ -24,10 +24,10 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
 
+from bridge.cards import Card, Seat, Strain
+from bridge.contract import Bid, Contract
 from clubs.models import Session
 from dealing.domain.analysis import BoardAnalysis, analyse
-from dealing.domain.cards import Card, Seat, Strain
-from dealing.domain.contract import Bid, Contract
 from dealing.domain.errors import DealingError
 from dealing.domain.play import Play, PlayEvaluation, Position, evaluate, parse_cards, play_for, solve_position
 from dealing.selectors.boards import BoardRecord, DealsHidden, board_for_viewer

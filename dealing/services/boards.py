@@ -39,14 +39,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.debug import sensitive_variables
 
+from bridge.cards import Deal, board_dealer, board_vulnerability
+from bridge.errors import BridgeError
 from clubs.models import Session
 from clubs.permissions import can_direct
 from clubs.texts import error_message
 from dealing.domain import analysis as dd
 from dealing.domain import commitment as domain
 from dealing.domain import formats, generator
-from dealing.domain.cards import Deal, board_dealer, board_vulnerability
-from dealing.domain.errors import DealingError
 from dealing.domain.numbering import deal_to_number, number_to_deal
 from dealing.models import Board, Commitment, DealDownload, SessionDealing
 from dealing.selectors.boards import boards_for_analysis, boards_for_dealing_machine
@@ -85,7 +85,7 @@ class DealingFailure(RuntimeError):
 def _opaque_errors(what: str):
     try:
         yield
-    except (DealingError, ValidationError, PermissionDenied):
+    except (BridgeError, ValidationError, PermissionDenied):
         raise
     except Exception:
         logger.exception("%s failed", what)
@@ -218,7 +218,7 @@ def session_deal_import(
     try:
         with _opaque_errors(f"reading {name}"):
             boards = formats.read_deals(IMPORT_FORMATS[suffix], data)
-    except DealingError as exc:
+    except BridgeError as exc:
         raise ValidationError(
             {"file": _("%(name)s: %(error)s") % {"name": name, "error": error_message(exc)}}
         ) from None
@@ -279,7 +279,7 @@ def dealing_file_download(*, session_id: int, user, file_format: str) -> tuple[s
     try:
         with _opaque_errors(f"writing the {file_format} file"):
             content = formats.render(file_format, boards, **_session_tags(file_format, session))
-    except DealingError as exc:
+    except BridgeError as exc:
         raise ValidationError({"format": error_message(exc)}) from None
     sha256 = hashlib.sha256(content).hexdigest()
     DealDownload.objects.create(
@@ -322,7 +322,7 @@ def session_boards_analyse(*, session_id: int, on_progress: Callable[[int, int],
                     (Deal.from_pbn(b.deal_pbn), board_vulnerability(b.number), board_dealer(b.number)) for b in chunk
                 ]
                 results = dd.analyse_boards(items)
-        except (DealingError, DealingFailure):  # mark the boards (the page says so) and let the task fail
+        except (BridgeError, DealingFailure):  # mark the boards (the page says so) and let the task fail
             Board.objects.filter(pk__in=[b.pk for b in chunk]).update(analysis_status=Board.AnalysisStatus.FAILED)
             raise
         now = timezone.now()

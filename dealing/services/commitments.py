@@ -19,12 +19,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
 
+from bridge.errors import BridgeError
 from clubs.models import Club, Session
 from clubs.permissions import can_direct
 from clubs.texts import error_message
 from dealing.domain import commitment as domain
 from dealing.domain.commitment_fit import BoardShortfall, board_shortfalls, shortfalls_not_accepted
-from dealing.domain.errors import DealingError
 from dealing.models import Commitment, CommitmentSession
 from dealing.selectors.commitments import session_boards_played
 from dealing.services.publication_log import log_dv, log_published, log_revealed
@@ -35,7 +35,7 @@ def _require_director(user, club: Club) -> None:
         raise PermissionDenied(_("Only the club's directors may do this."))
 
 
-def _domain_error(exc: DealingError, default_field: str | None = None) -> ValidationError:
+def _domain_error(exc: BridgeError, default_field: str | None = None) -> ValidationError:
     field = {"dv": "delayed_value", "boards": "sessions", "label": "sessions"}.get(
         exc.field or "", exc.field
     ) or default_field
@@ -123,7 +123,7 @@ def commitment_create(
         domain.CommitmentRecord(
             event=event, promise=promise, dv_format=dv_format, salt=salt, sessions=tuple(entries), key=key
         )
-    except DealingError as exc:
+    except BridgeError as exc:
         raise _domain_error(exc) from None
     commitment = Commitment(
         club=club,
@@ -180,7 +180,7 @@ def commitment_publish(*, commitment: Commitment, user, accept_boards: Mapping[i
     _check_board_counts([(e.session, e.boards) for e in entries], accept_boards)
     try:
         published = commitment.record().published()
-    except DealingError as exc:
+    except BridgeError as exc:
         raise _domain_error(exc) from None
     commitment.commitment_hash = published.commitment
     commitment.published_text = published.to_text()
@@ -208,7 +208,7 @@ def commitment_enter_dv(*, commitment: Commitment, user, value: str) -> Commitme
         raise ValidationError({"delayed_value": _("Sessions have been dealt with this delayed value; it is final.")})
     try:
         dv = domain.canonical_dv(commitment.dv_format, value or "")
-    except DealingError as exc:
+    except BridgeError as exc:
         raise _domain_error(exc, "delayed_value") from None
     previous = commitment.delayed_value
     commitment.delayed_value = dv

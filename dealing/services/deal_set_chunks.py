@@ -31,8 +31,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
+from bridge.cards import board_dealer, board_vulnerability
 from dealing.domain import generator, streaming
-from dealing.domain.cards import board_dealer, board_vulnerability
 from dealing.domain.numbering import number_to_deal
 from dealing.models import DealSet, DealSetChunk
 from dealing.services.deal_set_parts import (

@@ -10,10 +10,10 @@ from django import template
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy
 
+from bridge.cards import Deal, Seat
+from bridge.errors import BridgeError
 from dealing.diagrams import auction_view
 from dealing.domain import perfect_auction
-from dealing.domain.cards import Deal, Seat
-from dealing.domain.errors import DealingError
 
 register = template.Library()
 
@@ -33,7 +33,7 @@ def perfect_auction_diagram(deal, dealer, calls=None):
             deal = Deal.from_pbn(str(deal))
         dealer = dealer if isinstance(dealer, Seat) else Seat.from_str(str(dealer))
         return auction_view(calls or perfect_auction.encode(deal, dealer), dealer)
-    except DealingError:
+    except BridgeError:
         return None
 
 

@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 from django import template
 from django.urls import reverse
 
-from dealing.domain.contract import Contract
+from bridge.contract import Contract
 
 register = template.Library()
 

@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
+from bridge.errors import BridgeError
 from clubs.selectors import clubs_directed_by
 from clubs.texts import error_message
-from dealing.domain.errors import DealingError
 from dealing.models import DealSet
 from dealing.selectors.deal_sets import (
     deal_set_file_get,
@@ -132,7 +132,7 @@ def deal_set_create(request):
                 key_hex=data["key"] if source == "given" else "",
                 commitment=(data["commitment"].pk if data["commitment"] else "") if source == "commitment" else None,
             )
-        except DealingError as exc:
+        except BridgeError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, error_message(exc))
         else:
             messages.success(request, _("Deal set queued: %(count)s deals.") % {"count": f"{deal_set.count:,}"})
@@ -170,7 +170,7 @@ def deal_set_cancel(request, deal_set_id: int):
     deal_set = deal_set_get_for_director(user=request.user, deal_set_id=deal_set_id)
     try:
         service.deal_set_cancel(deal_set=deal_set, user=request.user)
-    except DealingError as exc:
+    except BridgeError as exc:
         messages.error(request, error_message(exc))
     else:
         messages.success(request, _("Deal set cancelled. Nothing was published."))
@@ -183,7 +183,7 @@ def deal_set_resume(request, deal_set_id: int):
     deal_set = deal_set_get_for_director(user=request.user, deal_set_id=deal_set_id)
     try:
         service.deal_set_resume(deal_set=deal_set, user=request.user)
-    except DealingError as exc:
+    except BridgeError as exc:
         messages.error(request, error_message(exc))
     else:
         messages.success(request, _("Deal set resumed: finished chunks are kept."))

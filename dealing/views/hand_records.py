@@ -15,10 +15,10 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
+from bridge.errors import BridgeError
 from clubs.selectors import session_list_for_user
 from dealing.diagrams import board_view
 from dealing.domain import perfect_auction
-from dealing.domain.errors import DealingError
 from dealing.selectors import boards as selectors
 from dealing.selectors.commitments import revealed_commitment_of
 from dealing.services.boards import session_analysis_queue
@@ -28,7 +28,7 @@ from dealing.views.public import public_or_login
 def _perfect_auction_context(board: selectors.BoardRecord) -> dict | None:
     try:
         calls = perfect_auction.encode(board.deal, board.dealer)
-    except DealingError:
+    except BridgeError:
         return None
     return {"calls": calls, "dealer": board.dealer, "deal": board.deal}
 

@@ -27,14 +27,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
+from bridge.cards import Deal, Hand, Seat
+from bridge.errors import BridgeError
 from clubs.models import Session
 from clubs.selectors import session_list_for_user
 from clubs.texts import error_message
 from clubsite.dates import when
 from dealing.diagrams import SEAT_NAMES, auction_view, deal_view
 from dealing.domain import perfect_auction
-from dealing.domain.cards import Deal, Hand, Seat
-from dealing.domain.errors import DealingError
 from dealing.selectors.boards import board_for_viewer
 
 SEAT_CHOICES = [(seat.letter, SEAT_NAMES[seat]) for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)]
@@ -86,7 +86,7 @@ class DealForm(forms.Form):
         if text:
             try:
                 data["parsed_deal"] = Deal.from_pbn(text)
-            except DealingError as exc:
+            except BridgeError as exc:
                 self.add_error("deal", error_message(exc))
             return data
         hands: dict[Seat, Hand] = {}
@@ -96,7 +96,7 @@ class DealForm(forms.Form):
                 continue
             try:
                 hands[seat] = Hand.from_pbn(_dotted(value))
-            except DealingError as exc:
+            except BridgeError as exc:
                 self.add_error(name, error_message(exc))
         if self.errors:
             return data
@@ -105,7 +105,7 @@ class DealForm(forms.Form):
             return data
         try:
             data["parsed_deal"] = Deal.from_hands(hands)
-        except DealingError as exc:
+        except BridgeError as exc:
             self.add_error(_field_of_hand_error(exc, hands), error_message(exc))
         return data
 
@@ -119,7 +119,7 @@ def _dotted(text: str) -> str:
     return ".".join("" if part.strip() in ("-", "—", "–") else part.strip() for part in text.split("."))
 
 
-def _field_of_hand_error(exc: DealingError, hands: dict[Seat, Hand]) -> str:
+def _field_of_hand_error(exc: BridgeError, hands: dict[Seat, Hand]) -> str:
     """The hand field a whole-deal error belongs to: its seat, or the later hand repeating a card."""
     if exc.field in ("N", "E", "S", "W"):
         return HAND_FIELDS[Seat.from_str(exc.field)]
@@ -153,7 +153,7 @@ class AuctionForm(forms.Form):
             return data
         try:
             data["decoded_deal"] = perfect_auction.decode(data["auction"], data["dealer"])
-        except DealingError as exc:
+        except BridgeError as exc:
             self.add_error(exc.field if exc.field in self.fields else "auction", error_message(exc))
         return data
 

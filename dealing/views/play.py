@@ -32,13 +32,13 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_safe
 
+from bridge.cards import SUITS_DESCENDING, Card, Seat, Strain, Suit
+from bridge.contract import Contract
+from bridge.errors import BridgeError
+from bridge.words import rank
 from clubs.texts import error_message
 from dealing.diagrams import SEAT_NAMES, SUIT_CLASS, board_view
-from dealing.domain.cards import SUITS_DESCENDING, Card, Seat, Strain, Suit
-from dealing.domain.contract import Contract
-from dealing.domain.errors import DealingError
 from dealing.domain.play import parse_cards
-from dealing.domain.text import rank
 from dealing.selectors import play as selectors
 
 SUIT_NAMES = {
@@ -241,12 +241,12 @@ def play_board(request, session_id: int, number: int):
     try:
         asked = request.GET.get("contract") or "".join(request.GET.get(k, "") for k in ("level", "strain"))
         contract = selectors.parse_contract(asked, request.GET.get("declarer"), analysis)
-    except DealingError as exc:
+    except BridgeError as exc:
         problems.append(exc)
         contract = selectors.default_contract(analysis)
     try:
         cards = parse_cards(request.GET.get("cards", ""))
-    except DealingError as exc:
+    except BridgeError as exc:
         problems.append(exc)
         cards = []
     result = selectors.board_play(

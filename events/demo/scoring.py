@@ -31,11 +31,11 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
+from bridge.cards import Deal, Seat, Strain, Suit, board_vulnerability
+from bridge.contract import Bid, Contract
+from bridge.errors import BridgeError
 from clubs.models import ClubRole, Member, Session
 from dealing.domain.analysis import DoubleDummyTable
-from dealing.domain.cards import Deal, Seat, Strain, Suit, board_vulnerability
-from dealing.domain.contract import Bid, Contract
-from dealing.domain.errors import DealingError
 from dealing.models import Board
 from events.pairs import pairs_set
 from movements.selectors import session_movement_get
@@ -331,5 +331,5 @@ def _dd_table(board):
         return None
     try:
         return DoubleDummyTable.from_pbn_tricks(board.dd_tricks)
-    except DealingError:
+    except BridgeError:
         return None

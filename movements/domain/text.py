@@ -31,8 +31,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, SupportsFloat
 
-from clubs.domain.text import Params, Template, TextBase, ngettext, number_format, render
-from clubs.domain.text import gettext as _
+from bridge.text import Params, Template, TextBase, ngettext, number_format, render
+from bridge.text import gettext as _
 
 
 class Text(TextBase):

@@ -19,7 +19,7 @@ function on one traveller line:
 
 Boards here are Guzicki's board 6 with one score added, and a deal where East holds ♠AK.
 
->>> from dealing.domain.cards import Deal
+>>> from bridge.cards import Deal
 >>> from scoring.domain.results import Played, Assigned, TravellerLine as L
 >>> board6 = [L(6, "7", "5", Played.of("3S", "N", 9)), L(6, "1", "4", Played.of("4S", "S", 10)),
 ...           L(6, "8", "6", Played.of("3S", "S", 9)), L(6, "3", "2", Played.of("4S", "N", 9)),
@@ -36,9 +36,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
+from bridge.cards import Deal, Rank, Seat, Suit
+from bridge.imps import imps
 from dealing.domain.analysis import DoubleDummyTable
-from dealing.domain.cards import Deal, Rank, Seat, Suit
-from scoring.domain.imps import imps
 from scoring.domain.ranking import signed
 from scoring.domain.results import Artificial, Played, TravellerLine
 from scoring.domain.text import Text
@@ -140,7 +140,7 @@ def beyond_top_trumps(line: TravellerLine, deal: Deal) -> Text | None:
     no trump can beat them, so each wins the trick it is played to (led, followed or ruffed).
     Split between the defenders they may fall together, so only one hand counts.
 
-    >>> from dealing.domain.cards import Deal
+    >>> from bridge.cards import Deal
     >>> from scoring.domain.results import Played, TravellerLine as L
     >>> deal = Deal.from_pbn("N:QJT9.AKQ.AKQ.AKQ AK2.JT9.JT9.JT98 7654.876.876.765 83.5432.5432.432")
     >>> beyond_top_trumps(L(1, "1", "2", Played.of("6S", "N", 11)), deal) is None

@@ -56,7 +56,7 @@ from typing import cast
 
 import numpy as np
 
-from scoring.domain import imps as imp_scale
+from bridge import imps as imp_scale
 from scoring.domain.errors import ScoringError
 from scoring.domain.matchpoints import raw_matchpoints, weighted_matchpoints
 from scoring.domain.options import ScoringOptions

@@ -17,7 +17,7 @@ file's message names the line and the element.
 
 from __future__ import annotations
 
-from clubs.domain.text import TextBase
+from bridge.text import TextBase
 from scoring.domain.text import Text
 
 

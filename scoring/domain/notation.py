@@ -25,8 +25,8 @@ import re
 from collections.abc import Mapping
 from fractions import Fraction
 
-from dealing.domain.contract import Contract
-from dealing.domain.errors import DealingError
+from bridge.contract import Contract
+from bridge.errors import BridgeError
 from scoring.domain.errors import ScoringError
 from scoring.domain.results import Artificial, Assigned, Played, Result
 from scoring.domain.text import Text
@@ -114,7 +114,7 @@ def from_data(data: Mapping[str, object]) -> Result:
         raise ScoringError(Text.of("entry.declarer", contract=contract), field="declarer")
     try:
         parsed = Contract.from_str(contract, declarer)
-    except DealingError as exc:
+    except BridgeError as exc:
         on_seat = exc.text is not None and exc.text.code == "seat.unknown"
         raise ScoringError(
             exc.text or Text.of("entry.format", text=contract), field="declarer" if on_seat else "contract"

@@ -1,6 +1,6 @@
 """What a table scored on a board: the kinds of result a traveller line holds.
 
-* :class:`Played` — a contract (the project's one :class:`~dealing.domain.contract.Contract`)
+* :class:`Played` — a contract (the project's one :class:`~bridge.contract.Contract`)
   and the tricks taken, or a pass-out (``contract=None``), with the opening lead if recorded;
   its score is Law 77's (``contract.ns_score``), from North–South's view, the board number
   giving the vulnerability (Law 2).
@@ -35,9 +35,9 @@ from fractions import Fraction
 from functools import cache
 from typing import TypedDict
 
-from dealing.domain.cards import Seat, Strain, board_vulnerability
-from dealing.domain.contract import Bid, Contract
-from dealing.domain.contract import score as law77_score
+from bridge.cards import Seat, Strain, board_vulnerability
+from bridge.contract import Bid, Contract
+from bridge.contract import score as law77_score
 from scoring.domain.errors import ScoringError
 from scoring.domain.text import Text
 

@@ -90,9 +90,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from dealing.domain.cards import Card, Rank, Suit
-from dealing.domain.contract import Contract
-from dealing.domain.errors import DealingError
+from bridge.cards import Card, Rank, Suit
+from bridge.contract import Contract
+from bridge.errors import BridgeError
 from scoring.domain.errors import ScoringError
 from scoring.domain.ranking import signed
 from scoring.domain.results import Artificial, Assigned, Played, Result, check_score
@@ -236,7 +236,7 @@ def parse_lead(text: str) -> str:
         return ""
     try:
         card = Card.from_str(typed)
-    except DealingError:
+    except BridgeError:
         raise ScoringError(Text.of("entry.lead", text=typed[:12]), field="lead") from None
     return str(card)
 
@@ -249,7 +249,7 @@ def lead_said(lead: str) -> str:
     """
     try:
         suit, rank = Suit.from_str(lead[:1]), Rank.from_str(lead[1:])
-    except DealingError:
+    except BridgeError:
         return lead
     return suit.symbol + ("10" if rank is Rank.TEN else rank.letter)
 

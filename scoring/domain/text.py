@@ -5,7 +5,7 @@ the file readers and writers (``formats/``) raise a :class:`~scoring.domain.erro
 made from a ``Text(code, params)``; the checks of a session's results (``checks.py``) return
 ``Text``\\ s. ``str(text)`` is the English from ``ENGLISH`` below (what commands print and
 doctests show); the Django layer (``scoring/texts.py``) says the same code in the reader's
-language. ``Text`` is built on ``clubs.domain.text.TextBase``.
+language. ``Text`` is built on ``bridge.text.TextBase``.
 
 >>> str(Text.of("entry.tricks_range", contract="4S+7", tricks=17))
 '4S+7 would be 17 tricks; a side takes 0 … 13'
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from clubs.domain.text import TextBase
+from bridge.text import TextBase
 
 
 class Text(TextBase):

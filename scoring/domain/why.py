@@ -24,7 +24,7 @@ dummy gives South 10 tricks in spades and par is +420:
 >>> from scoring.domain.results import Played, TravellerLine as L
 >>> board6 = [L(6, "7", "5", Played.of("3S", "N", 9)), L(6, "1", "4", Played.of("4S", "S", 10)),
 ...           L(6, "8", "6", Played.of("3S", "S", 9)), L(6, "3", "2", Played.of("4S", "N", 9))]
->>> from dealing.domain.cards import Seat, Strain
+>>> from bridge.cards import Seat, Strain
 >>> tricks = {(Seat.S, Strain.SPADES): 10, (Seat.N, Strain.SPADES): 10}
 >>> from scoring.domain.engine import score_event
 >>> scored = score_event(board6).boards[0].lines[1]          # pair 1's line, scored: 6 matchpoints of 6
@@ -46,10 +46,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from bridge.cards import Seat, Strain
+from bridge.contract import Contract
+from bridge.imps import butler_datum, imps
 from dealing.domain.analysis import DoubleDummyTable
-from dealing.domain.cards import Seat, Strain
-from dealing.domain.contract import Contract
-from scoring.domain.imps import butler_datum, imps
 from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
 
 if TYPE_CHECKING:

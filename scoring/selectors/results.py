@@ -12,9 +12,9 @@ from __future__ import annotations
 from fractions import Fraction
 from types import SimpleNamespace
 
+from bridge.cards import Seat, Strain
+from bridge.contract import Bid, Contract
 from clubs.models import Pair, Session
-from dealing.domain.cards import Seat, Strain
-from dealing.domain.contract import Bid, Contract
 from scoring.domain.engine import EventScore, score_event
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Artificial, Assigned, Played, TravellerLine

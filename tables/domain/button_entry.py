@@ -39,9 +39,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from dealing.domain.cards import Card, Seat, Strain
-from dealing.domain.contract import Bid, Contract
-from dealing.domain.errors import DealingError
+from bridge.cards import Card, Seat, Strain
+from bridge.contract import Bid, Contract
+from bridge.errors import BridgeError
 from scoring.domain.results import Played
 from tables.domain.errors import TableError
 from tables.domain.text import Text
@@ -126,7 +126,7 @@ def _lead(value: object) -> str:
         return ""
     try:
         card = Card.from_str(text)
-    except DealingError:
+    except BridgeError:
         raise TableError(Text.of("entry.lead", lead=text), field="lead") from None
     return f"{card.suit.letter}{card.rank.letter}"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from clubs.domain.text import Template, TextBase
+from bridge.text import Template, TextBase
 
 
 def board_span(boards: Iterable[int]) -> str:

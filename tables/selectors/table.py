@@ -15,7 +15,7 @@
   this table has confirmed (and only if the club shows travellers): never another table's result
   before this table has played the board, never a deal;
 * :func:`score_table` — every contract's score by tricks and vulnerability (Law 77, from
-  ``dealing.domain.contract.score``), so a phone without the network can still say the score.
+  ``bridge.contract.score``), so a phone without the network can still say the score.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone, translation
 
+from bridge.cards import Seat, Strain, board_vulnerability
+from bridge.contract import Bid, Contract, score
 from clubs.models import Pair, Session
 from clubs.texts import render
-from dealing.domain.cards import Seat, Strain, board_vulnerability
-from dealing.domain.contract import Bid, Contract, score
 from scoring.domain.engine import score_event
 from scoring.domain.notation import as_data, from_data
 from scoring.domain.shorthand import describe

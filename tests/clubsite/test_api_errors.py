@@ -87,8 +87,8 @@ def test_a_django_validation_error_with_parameters_says_them():
 
 @pytest.mark.parametrize("error, field", [("dealing", "deal"), ("movement", "boards_per_round"), ("plain", None)])
 def test_a_domain_error_is_a_400_with_its_field(error, field):
+    from bridge.words import Text
     from dealing.domain.errors import DealingError
-    from dealing.domain.text import Text
     from movements.domain.errors import MovementError
 
     exc = {

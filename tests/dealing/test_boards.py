@@ -9,10 +9,10 @@ import pytest
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from bridge.cards import Deal, board_dealer, board_vulnerability
 from clubs.models import Session
 from clubs.services import session_create
 from dealing.domain import formats
-from dealing.domain.cards import Deal, board_dealer, board_vulnerability
 from dealing.domain.formats.pbn import read_pbn
 from dealing.domain.numbering import deal_to_number, number_to_deal
 from dealing.models import Board, DealDownload, SessionDealing

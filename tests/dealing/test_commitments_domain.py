@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bridge.errors import BridgeError
 from dealing.domain import generator
 from dealing.domain.commitment import (
     CommitmentRecord,
@@ -21,7 +22,6 @@ from dealing.domain.commitment import (
     dealing_key,
     normalise_text,
 )
-from dealing.domain.errors import DealingError
 from dealing.domain.numbering import number_to_deal
 
 VECTORS = json.loads((Path(__file__).resolve().parents[1] / "data" / "commitments" / "vectors.json").read_text())
@@ -176,19 +176,19 @@ def test_canonical_dv(dv_format, raw, expected):
     ],
 )
 def test_canonical_dv_rejects_with_a_precise_message(dv_format, raw, message):
-    with pytest.raises(DealingError, match=message) as info:
+    with pytest.raises(BridgeError, match=message) as info:
         canonical_dv(dv_format, raw)
     assert info.value.field == "dv"
 
 
 @pytest.mark.parametrize("bad", ["decimal", "decimal:9", "decimal:-1", "float", "", "TEXT"])
 def test_unknown_dv_formats_are_rejected(bad):
-    with pytest.raises(DealingError, match="unknown delayed-value format"):
+    with pytest.raises(BridgeError, match="unknown delayed-value format"):
         check_dv_format(bad)
 
 
 def test_a_revealed_dv_must_be_canonical():
-    with pytest.raises(DealingError, match="not in canonical form; write '43275.91'"):
+    with pytest.raises(BridgeError, match="not in canonical form; write '43275.91'"):
         RevealedCommitment(make_record(), "43,275.91")
 
 
@@ -208,7 +208,7 @@ def test_a_revealed_dv_must_be_canonical():
     ],
 )
 def test_record_validation(changes, message):
-    with pytest.raises(DealingError, match=message):
+    with pytest.raises(BridgeError, match=message):
         make_record(**changes)
 
 
@@ -216,7 +216,7 @@ def test_record_validation(changes, message):
     "label, boards", [("has space", 1), ("/leading", 1), ("", 1), ("x" * 101, 1), ("ok", 0), ("ok", 1000), ("ok", True)]
 )
 def test_session_entry_validation(label, boards):
-    with pytest.raises(DealingError):
+    with pytest.raises(BridgeError):
         SessionEntry(label, boards)
 
 
@@ -227,18 +227,18 @@ def test_normalise_text():
 def test_from_json_errors_name_the_field():
     data = make_record().published().to_json()
     del data["salt"]
-    with pytest.raises(DealingError, match="no 'salt' field"):
+    with pytest.raises(BridgeError, match="no 'salt' field"):
         PublishedCommitment.from_json(data)
     data = make_record().published().to_json()
     data["sessions"][0]["boards"] = "3"
-    with pytest.raises(DealingError, match="'boards' is text, not a whole number"):
+    with pytest.raises(BridgeError, match="'boards' is text, not a whole number"):
         PublishedCommitment.from_json(data)
 
 
 def test_dealing_key_checks_its_inputs():
-    with pytest.raises(DealingError, match="32 bytes"):
+    with pytest.raises(BridgeError, match="32 bytes"):
         dealing_key(b"short", "00" * 32, "1")
-    with pytest.raises(DealingError, match="64 lowercase hex"):
+    with pytest.raises(BridgeError, match="64 lowercase hex"):
         dealing_key(bytes(32), "zz", "1")
 
 

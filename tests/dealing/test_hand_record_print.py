@@ -12,9 +12,9 @@ import subprocess
 
 import pytest
 
+from bridge.cards import Deal, Seat
 from clubs.models import Session
 from dealing.domain.analysis import Par
-from dealing.domain.cards import Deal, Seat
 from dealing.models import Board
 from dealing.services import boards as board_services
 

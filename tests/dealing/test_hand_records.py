@@ -6,9 +6,9 @@ import re
 
 import pytest
 
+from bridge.cards import Deal, Seat, board_dealer, board_vulnerability
 from clubs.models import Session
 from dealing.domain.analysis import PBN_STRAIN_ORDER, analyse
-from dealing.domain.cards import Deal, Seat, board_dealer, board_vulnerability
 from dealing.domain.formats.pbn import read_pbn
 from dealing.domain.perfect_auction import encode
 from dealing.models import Board
@@ -180,7 +180,7 @@ def test_a_polish_diagram_writes_honours_as_polish_players_do(analysed, player, 
     """A K D W 10 in Polish (dama, walet), A K Q J 10 in English: one word each, in the diagrams and in play."""
     from django.utils import translation
 
-    from dealing.domain.text import rank
+    from bridge.words import rank
 
     board = Board.objects.get(session=analysed, number=2)
     deal = Deal.from_pbn(board.deal_pbn)

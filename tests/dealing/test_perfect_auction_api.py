@@ -8,7 +8,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from dealing.domain.cards import Deal, Seat
+from bridge.cards import Deal, Seat
 from dealing.domain.perfect_auction import encode
 
 KERSEY = "N:AKQT7.AKQ.AKQ.AK J9.JT98.JT98.QJT 8654.765.765.987 32.432.432.65432"

@@ -11,9 +11,9 @@ import re
 import pytest
 from django.core.cache import cache
 
+from bridge.cards import Deal, board_dealer, board_vulnerability
 from clubs.models import Session
 from dealing.domain.analysis import analyse
-from dealing.domain.cards import Deal, board_dealer, board_vulnerability
 from dealing.domain.play import Play, evaluate, options
 from dealing.models import Board
 from dealing.selectors import play as play_selectors

@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
+from bridge import auction, cards, contract, words
+from bridge.cards import Card, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability
+from bridge.errors import BridgeError
 from clubs.texts import error_message, render
 from dealing.domain import (
-    auction,
-    cards,
     commitment,
-    contract,
     formats,
     generator,
     numbering,
@@ -33,7 +33,6 @@ from dealing.domain import (
     squaredeal,
     squaredeal_audit,
 )
-from dealing.domain.cards import Card, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.text import TEMPLATES, Text
 
@@ -369,19 +368,21 @@ BAD_INPUT = (
 # the Laws are checked first, so these reasons of the perfect-auction decoder are made by hand;
 # and the rules no short auction reaches
 BY_HAND = [
-    Text.of("scheme.against", call=Text.of("call.named", position=2, seat=Seat.EAST, call="1C"), reason=Text.of(code))
+    Text.of(
+        "scheme.against", call=words.Text.of("call.named", position=2, seat=Seat.EAST, call="1C"), reason=Text.of(code)
+    )
     for code in ("scheme.ended", "scheme.open_with_bid", "scheme.higher")
 ]
 BY_HAND += [Text.of(code, F="♠K", S="♠Q") for code in TEMPLATES if code.startswith("rule.")]
 BY_HAND += [
     Text.of(
         "scheme.impossible",
-        call=Text.of("call.named", position=9, seat=Seat.WEST, call="XX"),
+        call=words.Text.of("call.named", position=9, seat=Seat.WEST, call="XX"),
         F="♥A",
         S="♥K",
         seats=(Seat.NORTH, Seat.SOUTH),
     ),
-    Text.of("line", line=3, error=Text.of("hand.twice", text="AA...")),
+    words.Text.of("line", line=3, error=words.Text.of("hand.twice", text="AA...")),
 ]
 # not errors: the description of a delayed value's format, shown next to its field, and what an audit found
 BY_HAND += [commitment.dv_format_text(f) for f in ("text", "decimal:0", "decimal:1", "decimal:2")]
@@ -421,7 +422,7 @@ BY_HAND += _log_problems()
 def _raised() -> list[DealingError]:
     errors = []
     for make in BAD_INPUT:
-        with pytest.raises(DealingError) as info:
+        with pytest.raises(BridgeError) as info:
             make()
         assert info.value.text is not None, str(info.value)
         errors.append(info.value)
@@ -435,7 +436,8 @@ def every_text() -> list[Text]:
 
 
 def test_every_code_is_made(every_text):
-    assert set(TEMPLATES) - {t.code for t in every_text} == set()
+    """Every code of the dealing domain and of the ground floor's words (cards, calls, contracts)."""
+    assert (set(TEMPLATES) | set(words.TEMPLATES)) - {t.code for t in every_text} == set()
 
 
 def test_english_rendering_is_the_domains_english():
@@ -530,7 +532,7 @@ def test_polish_rendering_translates_every_text(every_text):
     ],
 )
 def test_polish_messages(make, polish):
-    with pytest.raises(DealingError) as info:
+    with pytest.raises(BridgeError) as info:
         make()
     with translation.override("pl"):
         assert error_message(info.value) == polish

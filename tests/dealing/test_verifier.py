@@ -166,7 +166,7 @@ def test_the_tool_catches_one_changed_card_in_the_hand_record(tmp_path, commitme
 
 
 def test_the_tool_accepts_any_first_seat_in_pbn(tmp_path, commitment):
-    from dealing.domain.cards import Deal, Seat
+    from bridge.cards import Deal, Seat
 
     published, revealed, deals = commitment
     rotated = {b: Deal.from_pbn(d).to_pbn(Seat.WEST) for b, d in deals["club/b"].items()}

@@ -64,7 +64,7 @@ def _a_line_flagged_against_its_deal(session: Session) -> None:
     """One line of the finished session made 7♠ with 13 tricks by a declarer whose opponents hold ♠A: the results page
     then shows the deal check's long flag under that contract ("7♠ by N took 13 tricks, but E holds ♠A: declarer
     can take at most 12") at every width, not only when the demo's random results happen to give one."""
-    from dealing.domain.cards import Card, Deal, Seat
+    from bridge.cards import Card, Deal, Seat
     from dealing.models import Board
     from scoring.models import Result
 

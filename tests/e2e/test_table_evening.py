@@ -19,8 +19,8 @@ import random
 import pytest
 from playwright.sync_api import expect
 
+from bridge.contract import Contract
 from clubs.models import Session
-from dealing.domain.contract import Contract
 from scoring.domain.engine import score_event
 from scoring.domain.ranking import shown
 from scoring.domain.results import Played, TravellerLine

@@ -106,7 +106,7 @@ def test_seed_demo_scores_the_finished_and_published_sessions_once():
     assert monday.scoring.published_ranking and "Scoring demo:" in out.getvalue()
 
     # Contracts fit the cards: the side that declares holds most of the points on most boards.
-    from dealing.domain.cards import Deal, Seat
+    from bridge.cards import Deal, Seat
     from dealing.models import Board
 
     deals = {(b.session_id, b.number): Deal.from_pbn(b.deal_pbn) for b in Board.objects.all()}

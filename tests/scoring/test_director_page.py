@@ -236,7 +236,7 @@ def test_an_off_schedule_line_is_flagged(howell_session, pair, director, client_
 
 
 def test_the_deal_checks_run_once_the_session_is_over(howell_session, pair, scorer, director, client_for):
-    from dealing.domain.cards import Deal
+    from bridge.cards import Deal
     from dealing.domain.numbering import deal_to_number
     from dealing.models import Board
 

@@ -173,7 +173,7 @@ def test_the_files_hold_names_numbers_and_hands(club, director, client_for, impo
 @pytest.fixture
 def running_with_a_result(howell_session, director, pair):
     """Tuesday Pairs dealt (21 boards) and in play, one result recorded on board 1."""
-    from dealing.domain.cards import Seat
+    from bridge.cards import Seat
     from dealing.services.boards import session_deal_fresh
     from scoring.domain.results import Played
     from scoring.selectors.layout import session_layout

@@ -16,9 +16,9 @@ from fractions import Fraction
 import pytest
 from django.utils import translation
 
+from bridge.cards import Deal
 from clubs.texts import error_message, render
 from dealing.domain.analysis import DoubleDummyTable
-from dealing.domain.cards import Deal
 from scoring.domain import checks
 from scoring.domain.engine import score_event
 from scoring.domain.errors import ScoringError

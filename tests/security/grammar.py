@@ -290,7 +290,7 @@ def lin(m: Maker) -> bytes:
 
 
 def dup(m: Maker) -> bytes:
-    from dealing.domain.cards import Deal
+    from bridge.cards import Deal
     from dealing.domain.formats.duplimate import dge_record
 
     out = b""
@@ -346,7 +346,7 @@ def dlm(m: Maker) -> bytes:
 
 
 def csv(m: Maker) -> bytes:
-    from dealing.domain.cards import board_dealer, board_vulnerability
+    from bridge.cards import board_dealer, board_vulnerability
 
     vul = {"None": "-", "NS": "NS", "EW": "EW", "All": "All"}
     rows = []

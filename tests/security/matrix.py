@@ -177,8 +177,8 @@ def _read_deals(case: SessionCase, session, director) -> None:
     A session not yet over is made over for that one read, inside a savepoint rolled back at once."""
     from django.db import transaction
 
+    from bridge.cards import Seat
     from clubs.models import Session
-    from dealing.domain.cards import Seat
     from dealing.selectors.boards import hand_record_for_viewer
 
     with transaction.atomic():

@@ -28,6 +28,7 @@ import re
 
 import pytest
 
+from bridge.errors import BridgeError
 from dealing.domain import squaredeal as sq
 from dealing.domain.commitment import PublishedCommitment, RevealedCommitment
 from dealing.domain.errors import DealingError
@@ -164,7 +165,7 @@ def read_deal_file(fmt: str, data: bytes) -> None:
 
     try:
         read_deals(fmt, data)
-    except DealingError as exc:
+    except BridgeError as exc:
         check_refusal(exc, lines=fmt != "dup", whole_file=DEAL_FILE_WHOLE)
 
 
@@ -173,7 +174,7 @@ def check_pbn(raw: bytes) -> None:
     read_deal_file("pbn", raw)
     try:
         pbn = read_pbn(raw)
-    except DealingError:
+    except BridgeError:
         return
     assert read_pbn(dumps(pbn)).boards() == pbn.boards()
 
@@ -250,19 +251,19 @@ def check_sqd(raw: bytes) -> None:
 
     try:
         tournament = sq.read_sqd(raw)
-    except DealingError as exc:
+    except BridgeError as exc:
         check_refusal(exc, lines=True, whole_file=SQD_WHOLE)
         return
     try:
         audit.check_event(tournament)  # the audit's limits: sessions a phase, boards a session, deals in all
-    except DealingError as exc:
+    except BridgeError as exc:
         check_refusal(exc, lines=True)
     assert all(s.name for s in audit.event_sessions(tournament)[:50])
     for phase in tournament.phases:
         phase.file_name(1), phase.session_description(1), phase.key_ids()[:3]
         try:
             phase.board_range(1)
-        except DealingError as exc:
+        except BridgeError as exc:
             check_refusal(exc)
     for name in (
         "OPRR01.pbn",
@@ -303,7 +304,7 @@ def check_sqk(raw: bytes) -> None:
     is wrong as data and never raises."""
     try:
         keys = sq.read_sqk(raw)
-    except DealingError as exc:
+    except BridgeError as exc:
         check_refusal(exc, lines=True, whole_file=frozenset({"sqk.no_keys"}))
         return
     for tournament in (WBG_EVENT, sq.read_sqd(SMALL_SQD)):
@@ -347,14 +348,14 @@ def check_hand_records(raw: bytes, name: str) -> None:
 
     try:
         records = audit.read_hand_records(name, raw)
-    except DealingError as exc:
+    except BridgeError as exc:
         check_refusal(exc, lines=True, whole_file=frozenset({"records.no_deals", "pbn.unclosed_brace"}))
         assert name in str(exc)
         return
     for order in audit.ORDERS:
         try:
             audit.place(WBG_EVENT, [records], order)
-        except DealingError as exc:
+        except BridgeError as exc:
             check_refusal(exc)
             assert name in str(exc)
 
@@ -392,7 +393,7 @@ def check_commitment_json(raw: bytes) -> None:
     for reader in (PublishedCommitment.from_json, RevealedCommitment.from_json):
         try:
             reader(document)
-        except DealingError as exc:
+        except BridgeError as exc:
             check_refusal(exc)
 
 
@@ -606,7 +607,7 @@ def check_log_entries(raw: bytes) -> None:
         return
     try:
         entries = log.entries_from_json(document.get("entries") if isinstance(document, dict) else document)
-    except DealingError as exc:
+    except BridgeError as exc:
         check_refusal(exc)
         assert "place" in exc.text.params or exc.text.code == "log_json.entries", exc  # names the entry
         return
@@ -679,14 +680,14 @@ DEAL_SEEDS = [f"N:{d}".encode() for d in REAL_DEALS[:10]] + [b"E:- " + REAL_DEAL
 
 def check_deal_text(raw: bytes) -> None:
     """A deal typed or pasted (the perfect-auction page, hand records): PBN deal text, a hand, a card, a deal number."""
-    from dealing.domain.cards import Card, Deal, Hand
+    from bridge.cards import Card, Deal, Hand
     from dealing.domain.perfect_auction import deal_from_pbn
 
     text = hostile.as_text(raw)
     for reader in (Deal.from_pbn, deal_from_pbn, Hand.from_pbn, Card.from_str, parse_deal_number):
         try:
             reader(text)
-        except DealingError as exc:
+        except BridgeError as exc:
             check_refusal(exc)
 
 
@@ -711,7 +712,7 @@ AUCTION_TOKENS = ["P", "X", "XX", "AP", "all pass", " ", ",", "-", "1", "7", "NT
 
 def check_auction_text(raw: bytes, dealer: str) -> None:
     """An auction typed (the perfect-auction page): its calls, then the auction checked from the dealer on."""
-    from dealing.domain.auction import Auction, parse_calls
+    from bridge.auction import Auction, parse_calls
 
     text = hostile.as_text(raw)
     try:
@@ -719,7 +720,7 @@ def check_auction_text(raw: bytes, dealer: str) -> None:
         auction = Auction.from_str(text, dealer)
         if auction.is_complete:
             _ = auction.contract
-    except DealingError as exc:
+    except BridgeError as exc:
         check_refusal(exc)
 
 
@@ -734,7 +735,7 @@ test_auction_text_generated, test_auction_text_mutated = hostile_tests(
 
 
 def _encoded_auction() -> bytes:
-    from dealing.domain.cards import Deal
+    from bridge.cards import Deal
     from dealing.domain.perfect_auction import encode
 
     return " ".join(str(call) for call in encode(Deal.from_pbn("N:" + REAL_DEALS[0]), "N")).encode()
@@ -746,7 +747,7 @@ def check_perfect_auction(raw: bytes, dealer: str) -> None:
 
     try:
         decode(hostile.as_text(raw), dealer)
-    except DealingError as exc:
+    except BridgeError as exc:
         check_refusal(exc)
 
 
@@ -764,11 +765,11 @@ CONTRACT_SEEDS = [b"4S", b"3NT", b"3N", b"4SX", b"4\xe2\x99\xa0\xc3\x97", b"2HXX
 
 def check_contract(raw: bytes, declarer: str) -> None:
     """A contract and its declarer as files and forms write them (``4SX``, ``3NT``): a contract or a DealingError."""
-    from dealing.domain.contract import Contract
+    from bridge.contract import Contract
 
     try:
         Contract.from_str(hostile.as_text(raw), declarer)
-    except DealingError as exc:
+    except BridgeError as exc:
         check_refusal(exc)
 
 

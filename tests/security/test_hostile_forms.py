@@ -404,8 +404,8 @@ CARD_NAMES = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]
 
 
 def _legal_play() -> list[str]:
-    from dealing.domain.cards import Deal
-    from dealing.domain.contract import Contract
+    from bridge.cards import Deal
+    from bridge.contract import Contract
     from dealing.domain.play import Play
 
     play = Play.start(Deal.from_pbn(BANDS), Contract.from_str("3NT", "S"))
@@ -441,9 +441,9 @@ def played_cards(draw):
 @pytest.fixture
 def board_to_play_again(club_session, director):
     """A finished session whose board 1 is the bands deal, analysed (Play it again solves against it)."""
+    from bridge.cards import Deal, board_dealer, board_vulnerability
     from clubs.models import Session
     from dealing.domain.analysis import analyse
-    from dealing.domain.cards import Deal, board_dealer, board_vulnerability
     from dealing.models import Board
     from dealing.services.boards import session_deal_fresh
 

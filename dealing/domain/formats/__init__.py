@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from dealing.domain.cards import Deal
+from bridge.cards import Deal
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.base import BoardDeal, DealWriter, Run
 from dealing.domain.formats.bigdealx_extras import GoedelWriter, StatsWriter

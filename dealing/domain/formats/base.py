@@ -12,7 +12,7 @@
 
 Source: ``../shared/specs/bigdeal-squaredeal.md`` §3.
 
->>> from dealing.domain.cards import Deal, Seat
+>>> from bridge.cards import Deal, Seat
 >>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
 >>> card_numbers(deal)[Seat.NORTH][:5]
 [1, 2, 3, 4, 18]
@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from dealing.domain.cards import Deal, Seat
+from bridge.cards import Deal, Seat
 from dealing.domain.errors import DealingError
 
 __all__ = ["Run", "DealWriter", "BoardDeal", "card_numbers", "holdings", "pbn_deal", "check_board_order"]
@@ -78,7 +78,7 @@ _RANK_OF = tuple(_RANK_LETTERS[i % 13] for i in range(52))
 def holdings(deal: Deal) -> list[list[str]]:
     """``[seat][suit]`` rank letters, seats N, E, S, W and suits ♠ ♥ ♦ ♣, highest rank first.
 
-    >>> from dealing.domain.cards import Deal
+    >>> from bridge.cards import Deal
     >>> holdings(Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"))[3]
     ['432', 'AKQJ', 'T98', '765']
     """

@@ -20,8 +20,8 @@ Source: BigDeal ``output.c`` (``print_goedel``, ``compute_stat``, ``print_stat``
 
 from __future__ import annotations
 
+from bridge.cards import Deal, Seat
 from dealing.domain.bigdeal import deal_to_godel
-from dealing.domain.cards import Deal, Seat
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.base import Run
 

@@ -1,6 +1,6 @@
 """Every BigDeal format for whole chunks of deals at once: the fast path of ``manage.py bigdeal``.
 
-The writers of this package take one :class:`~dealing.domain.cards.Deal` per board; they are
+The writers of this package take one :class:`~bridge.cards.Deal` per board; they are
 the reference, easy to read against BigDeal's ``output.c``. This module writes the same bytes
 from the arrays the engine makes (:func:`dealing.domain.bigdeal.bigdeal_chunks`: ``numbers``
 ``(n, 12)`` uint8, BigDeal's numbers big-endian; ``owners`` ``(n, 52)`` uint8, the seat of each
@@ -25,7 +25,7 @@ How each format is made (:mod:`dealing.domain.deal_text` for the text records):
 
 >>> import numpy as np
 >>> from dealing.domain.formats import render
->>> from dealing.domain.cards import Deal
+>>> from bridge.cards import Deal
 >>> owners = np.repeat(np.arange(4, dtype=np.uint8), 13).reshape(1, 52)
 >>> numbers = np.zeros((1, 12), dtype=np.uint8)
 >>> all(render_arrays(name, 7, numbers, owners) == render(name, [(7, Deal(owners[0].tolist()))])
@@ -41,8 +41,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from bridge.cards import board_dealer, board_vulnerability
 from dealing.domain import deal_text
-from dealing.domain.cards import board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.formats import get_format
 from dealing.domain.formats.base import DealWriter, Run

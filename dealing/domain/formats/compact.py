@@ -14,7 +14,7 @@ Layouts (``output.c``, spec §3), cards in BigDeal order (♠A … ♣2):
   turned one place (N = 1, E = 2, S = 3, W = 0). Like BigDeal, only the low byte of the board
   number is kept (board 257 is written as 1), and KOPS keeps the low 16 bits of the count.
 
->>> from dealing.domain.cards import Deal
+>>> from bridge.cards import Deal
 >>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
 >>> BerWriter(Run.range(1, 1)).board(1, deal)[:16]
 b'1111222333444444'
@@ -24,7 +24,7 @@ b'\\x01\\x00           '
 
 from __future__ import annotations
 
-from dealing.domain.cards import Deal, board_dealer
+from bridge.cards import Deal, board_dealer
 from dealing.domain.formats.base import Run, card_numbers
 
 __all__ = ["BerWriter", "BorelWriter", "KopsWriter", "CdsWriter"]

@@ -4,7 +4,7 @@ One line per board (``output.c`` ``print_csv``, spec §3 "csv"): 16 quoted suit 
 North ♠ ♥ ♦ ♣, then East, South, West — then ``"<board>"`` and ``"<dealer>/<vul>"`` with
 the vulnerability written ``-``, ``NS``, ``EW`` or ``All``.
 
->>> from dealing.domain.cards import Deal
+>>> from bridge.cards import Deal
 >>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
 >>> line = CsvWriter(Run.range(5, 5)).board(5, deal)
 >>> line[:40], line[-13:]
@@ -19,7 +19,9 @@ import csv
 import io
 import re
 
-from dealing.domain.cards import Deal, Hand, Seat, Vulnerability, board_dealer, board_vulnerability
+from bridge import words
+from bridge.cards import Deal, Hand, Seat, Vulnerability, board_dealer, board_vulnerability
+from bridge.errors import BridgeError
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.base import Run, holdings
 from dealing.domain.text import Text
@@ -68,9 +70,9 @@ def read_csv(data: bytes | str) -> list[tuple[int, Deal]]:
             pbn = ".".join(row[4 * seat : 4 * seat + 4])
             try:
                 hands[seat] = Hand.from_pbn(pbn)
-            except DealingError as exc:
+            except BridgeError as exc:
                 raise DealingError(
-                    Text.of("deal.hand", seat=seat, error=exc.said), field=seat.letter, line=lineno
+                    words.Text.of("deal.hand", seat=seat, error=exc.said), field=seat.letter, line=lineno
                 ) from None
         board_text = row[16].strip()  # (str.strip() takes more than int() does: "4\x1d")
         if not re.fullmatch(r"[0-9]{1,9}", board_text) or int(board_text) < 1:  # ("²".isdigit(): int refuses it)
@@ -78,7 +80,7 @@ def read_csv(data: bytes | str) -> list[tuple[int, Deal]]:
         board = int(board_text)
         try:
             deal = Deal.from_hands(hands)
-        except DealingError as exc:
+        except BridgeError as exc:
             raise DealingError(exc.said, line=lineno) from None
         expected = f"{board_dealer(board).letter}/{CSV_VUL[board_vulnerability(board)]}"
         if row[17].strip() != expected:

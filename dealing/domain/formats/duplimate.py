@@ -17,7 +17,7 @@ Layouts (``../shared/specs/bigdeal-squaredeal.md`` §3, BigDeal ``output.c``):
 
 Boards above 99 do not fit these formats (BigDeal skips them).
 
->>> from dealing.domain.cards import Deal
+>>> from bridge.cards import Deal
 >>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
 >>> record = DupWriter(Run.range(1, 1)).board(1, deal)
 >>> len(record), record[-10:]
@@ -32,7 +32,9 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from dealing.domain.cards import DECK, Deal, Seat
+from bridge.cards import DECK, Deal, Seat
+from bridge.errors import BridgeError
+from bridge.text import TextBase
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.base import Run, card_numbers, check_board_order, holdings
 from dealing.domain.text import Text
@@ -167,7 +169,7 @@ def _in_record(index: int, code: str, **params: object) -> Text:
     return Text.of("dup.record", record=index + 1, byte=156 * index, error=Text.of(code, **params))
 
 
-def _on_board(board: int, error: Text | str) -> Text:
+def _on_board(board: int, error: TextBase | str) -> Text:
     return Text.of("dlm.board", board=board, error=error)
 
 
@@ -257,6 +259,6 @@ def read_dlm(data: bytes | str) -> list[tuple[int, Deal]]:
             owners += [code // 4, code % 4]
         try:
             deals.append((board, Deal(owners)))
-        except DealingError as exc:
+        except BridgeError as exc:
             raise DealingError(_on_board(board, exc.said), field=f"Board {board:02d}", line=lineno) from None
     return deals

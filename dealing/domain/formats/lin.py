@@ -12,7 +12,7 @@ or a single record), URL-decoded when needed (RealBridge writes ``%2C`` for comm
 ``md`` (dealer digit, then the hands of S, W, N and optionally E), the board number from
 ``ah|Board n`` or ``qx|o<n>``/``c<n>``, the dealer and the vulnerability (``sv``).
 
->>> from dealing.domain.cards import Deal
+>>> from bridge.cards import Deal
 >>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
 >>> line = LinWriter(Run.range(1, 1)).board(1, deal)
 >>> line
@@ -27,7 +27,8 @@ import re
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from dealing.domain.cards import SUITS_DESCENDING, Deal, Hand, Seat, Vulnerability, board_dealer, board_vulnerability
+from bridge.cards import SUITS_DESCENDING, Deal, Hand, Seat, Vulnerability, board_dealer, board_vulnerability
+from bridge.errors import BridgeError
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.base import Run, holdings
 from dealing.domain.text import Text
@@ -115,11 +116,11 @@ def _parse_record(record: str, lineno: int) -> LinBoard | None:
                 if len(hand) != 13:
                     raise DealingError(Text.of("lin.hand_size", seat=seat, text=text, count=len(hand)))
                 hands[seat] = hand
-            except DealingError as exc:
+            except BridgeError as exc:
                 raise DealingError(Text.of("lin.md", error=exc.said), field="md", line=lineno) from None
     try:
         deal = Deal.from_hands(hands)
-    except DealingError as exc:
+    except BridgeError as exc:
         raise DealingError(Text.of("lin.md", error=exc.said), field="md", line=lineno) from None
     board = None
     match = re.search(r"(\d+)", values.get("ah", "")) or re.fullmatch(r"[oc](\d+)", values.get("qx", "").strip())

@@ -36,8 +36,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TypeVar
 
+from bridge.cards import Deal, Seat, Strain, Vulnerability, board_dealer, board_vulnerability
+from bridge.errors import BridgeError
 from dealing.domain.analysis import BoardAnalysis, DoubleDummyTable, Par, ParContract, parse_optimum_score
-from dealing.domain.cards import Deal, Seat, Strain, Vulnerability, board_dealer, board_vulnerability
 from dealing.domain.errors import DealingError
 from dealing.domain.formats.base import pbn_deal
 from dealing.domain.text import Text
@@ -347,7 +348,7 @@ def _checked(game: PbnGame, lines: dict[str, int], name: str, parse: Callable[[s
         return None
     try:
         return parse(value.strip())
-    except DealingError as exc:
+    except BridgeError as exc:
         raise DealingError(Text.of("pbn.tag", tag=name, error=exc.said), field=name, line=lines.get(name)) from None
 
 
@@ -420,13 +421,13 @@ def _optimum_result_table(tag: PbnTag) -> DoubleDummyTable | None:
             if key in values:
                 raise DealingError(Text.of("table.twice", seat=key[0].letter, strain=str(key[1])))
             values[key] = _tricks(result)
-        except DealingError as exc:
+        except BridgeError as exc:
             raise DealingError(
                 _in_tag(tag.name, "pbn.row", row=" ".join(row), error=exc.said), field=tag.name, line=line
             ) from None
     try:
         return DoubleDummyTable.from_mapping(values)
-    except DealingError as exc:
+    except BridgeError as exc:
         raise DealingError(Text.of("pbn.tag", tag=tag.name, error=exc.said), field=tag.name, line=tag.line) from None
 
 

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from django.core.management.base import BaseCommand, CommandError
 
+from bridge.errors import BridgeError
 from dealing.domain import bigdeal, pipeline
 from dealing.domain.errors import DealingError
 from dealing.domain.formats import FORMATS, DealFormat, Run, parse_format_list
@@ -137,7 +138,7 @@ class Command(BaseCommand):
                 else max(1, _threads(options["threads"]))
             )
             written = self._write(usable, prefix, seed, bigdeal.owner_hash(owner), low, high, threads)
-        except DealingError as exc:
+        except BridgeError as exc:
             raise CommandError(str(exc)) from None
         except OSError as exc:
             raise CommandError(f"cannot write the files in {Path.cwd()}: {exc.strerror or exc}") from None
@@ -161,7 +162,7 @@ class Command(BaseCommand):
         if options["seed"] is not None:
             try:
                 return bigdeal.seed_from_hex(options["seed"])
-            except DealingError as exc:
+            except BridgeError as exc:
                 raise DealingError(f"-h: {exc}", field="-h") from None
         if not (options["only_arguments"] or options["wizard"] is not None):
             collected.append(secrets.token_bytes(OS_ENTROPY_BYTES))

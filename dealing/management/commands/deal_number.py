@@ -6,9 +6,9 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from bridge.cards import Deal
+from bridge.errors import BridgeError
 from dealing.domain import bigdeal, numbering
-from dealing.domain.cards import Deal
-from dealing.domain.errors import DealingError
 
 
 class Command(BaseCommand):
@@ -43,7 +43,7 @@ class Command(BaseCommand):
         for line, item in items:
             try:
                 results.append(convert(item, bigdeal_numbers))
-            except DealingError as exc:
+            except BridgeError as exc:
                 where = f"line {line}: " if line is not None else ""
                 raise CommandError(f"{where}{exc}") from None
         self.stdout.write("\n".join(results) + ("\n" if results else ""), ending="")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from bridge.errors import BridgeError
 from dealing.domain import generator, pipeline, streaming
 from dealing.domain.errors import DealingError
 
@@ -90,7 +91,7 @@ class Command(BaseCommand):
                         devnull = os.open(os.devnull, os.O_WRONLY)
                         os.dup2(devnull, stream.fileno())
                         raise SystemExit(0) from None
-        except DealingError as exc:
+        except BridgeError as exc:
             raise CommandError(str(exc)) from None
 
     @staticmethod

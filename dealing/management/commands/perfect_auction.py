@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
+from bridge.cards import Deal, Seat
+from bridge.errors import BridgeError
 from dealing.domain import perfect_auction
-from dealing.domain.cards import Deal, Seat
-from dealing.domain.errors import DealingError
 
 
 class Command(BaseCommand):
@@ -33,6 +33,6 @@ class Command(BaseCommand):
                 output = " ".join(str(call) for call in calls)
             else:
                 output = perfect_auction.decode(options["auction"], dealer).to_pbn(Seat.NORTH)
-        except DealingError as exc:
+        except BridgeError as exc:
             raise CommandError(str(exc)) from None
         self.stdout.write(output)

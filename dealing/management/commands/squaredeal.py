@@ -15,6 +15,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from bridge.errors import BridgeError
 from dealing.domain import squaredeal as sq
 from dealing.domain.errors import DealingError
 from dealing.domain.formats import get_format, render
@@ -86,7 +87,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         try:
             getattr(self, "_" + options["action"].replace("-", "_"))(options)
-        except DealingError as exc:
+        except BridgeError as exc:
             raise CommandError(str(exc)) from None
 
     def _load(self, options):

@@ -28,8 +28,8 @@ import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from bridge.cards import Deal
 from dealing.domain.analysis import BoardAnalysis
-from dealing.domain.cards import Deal
 from scoring.domain.engine import EventScore, score_event
 from scoring.domain.errors import ScoringError
 from scoring.domain.options import ScoringOptions

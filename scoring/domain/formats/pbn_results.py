@@ -33,11 +33,11 @@ import re
 from collections.abc import Mapping
 from fractions import Fraction
 
-from clubs.domain.text import TextBase
+from bridge.cards import board_dealer, board_vulnerability
+from bridge.contract import Contract
+from bridge.errors import BridgeError
+from bridge.text import TextBase
 from dealing.domain.analysis import BoardAnalysis
-from dealing.domain.cards import board_dealer, board_vulnerability
-from dealing.domain.contract import Contract
-from dealing.domain.errors import DealingError
 from dealing.domain.formats.pbn import MANDATORY_TAGS, PbnGame, PbnTable, PbnTag, dumps, read_pbn
 from scoring.domain.engine import EventScore, LineScore
 from scoring.domain.errors import ScoringError
@@ -85,7 +85,7 @@ class _Reader:
     def read(self, data: bytes | str) -> FileEvent:
         try:
             pbn = read_pbn(data)
-        except DealingError as exc:
+        except BridgeError as exc:
             inner = exc.text.params["error"] if exc.text is not None and exc.text.code == "line" else exc.said
             raise self.error(inner, exc.line, exc.field or "PBN") from None
         first = next((g for g in pbn.games if g.board is not None), pbn.games[0] if pbn.games else None)
@@ -140,7 +140,7 @@ class _Reader:
             return None
         try:
             table = PbnTable.from_tag(tag)
-        except DealingError as exc:
+        except BridgeError as exc:
             inner = exc.text.params["error"] if exc.text is not None and exc.text.code == "line" else exc.said
             raise self.error(inner, exc.line or tag.line, name) from None
         lowered = PbnTable(table.name, tuple((c.lower(), w, a) for c, w, a in table.columns), table.rows, table.lines)
@@ -233,7 +233,7 @@ class _Reader:
             if not _NUMBER.fullmatch(tricks):
                 raise self.error(Text.of("file.number", element="Result", text=tricks), line, where)
             return Played(Contract.from_str(contract, declarer), int(tricks), lead_card(row.get("lead", "")))
-        except DealingError as exc:
+        except BridgeError as exc:
             raise self.error(exc.said, line, where) from None
         except ScoringError as exc:
             if exc.line is not None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 
-from clubs.domain.text import TextBase
+from bridge.text import TextBase
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FileEvent, FilePair, split_pair_id
 from scoring.domain.notation import from_data

@@ -40,9 +40,9 @@ import datetime
 import re
 from fractions import Fraction
 
-from dealing.domain.cards import Card, Deal, Hand, Seat
-from dealing.domain.contract import Contract
-from dealing.domain.errors import DealingError
+from bridge.cards import Card, Deal, Hand, Seat
+from bridge.contract import Contract
+from bridge.errors import BridgeError
 from dealing.domain.formats.lin import read_lin
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import EVENT_TYPES, FileEvent, FilePair, FilePlayer, split_pair_id
@@ -109,7 +109,7 @@ class _Reader:
 
     def wrapped(self, exc: Exception, element: Element) -> ScoringError:
         """Another domain's error (a contract, a hand …) said at ``element``."""
-        inner = exc.reason if isinstance(exc, ScoringError) else exc.said if isinstance(exc, DealingError) else str(exc)
+        inner = exc.reason if isinstance(exc, ScoringError) else exc.said if isinstance(exc, BridgeError) else str(exc)
         return ScoringError(inner, line=element.line, where=element.tag, source=self.source)
 
     def required(self, parent: Element, tag: str) -> Element:
@@ -272,17 +272,17 @@ class _Reader:
             ]
             try:
                 given[seat] = Hand.from_pbn(".".join(suits))
-            except DealingError as exc:
+            except BridgeError as exc:
                 raise self.wrapped(exc, hand) from None
         try:
             return Deal.from_hands(given)
-        except DealingError as exc:
+        except BridgeError as exc:
             raise self.wrapped(exc, board) from None
 
     def read_lin_deal(self, element: Element) -> Deal | None:
         try:
             boards = read_lin(element.text)
-        except DealingError as exc:
+        except BridgeError as exc:
             raise self.wrapped(exc, element) from None
         return boards[0].deal if boards else None
 
@@ -335,7 +335,7 @@ class _Reader:
             raise self.error(Text.of("file.number", element="TRICKS", text=tricks.text), tricks)
         try:
             parsed = Contract.from_str(contract.text, declarer.text)
-        except DealingError as exc:
+        except BridgeError as exc:
             on_seat = exc.text is not None and exc.text.code == "seat.unknown"
             raise self.wrapped(exc, declarer if on_seat else contract) from None
         try:
@@ -354,7 +354,7 @@ def lead_card(text: str) -> str:
         return ""
     try:
         return str(Card.from_str(text))
-    except DealingError:
+    except BridgeError:
         return ""
 
 

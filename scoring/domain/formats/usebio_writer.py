@@ -24,8 +24,8 @@ from __future__ import annotations
 from fractions import Fraction
 from xml.sax.saxutils import escape, quoteattr
 
-from dealing.domain.cards import SUITS_DESCENDING, Deal, Seat
-from dealing.domain.contract import Contract
+from bridge.cards import SUITS_DESCENDING, Deal, Seat
+from bridge.contract import Contract
 from scoring.domain.engine import EventScore, LineScore, PairScore, pair_sort_key
 from scoring.domain.formats.event import METHOD_EVENT_TYPES, FileEvent, FilePair, weight_text
 from scoring.domain.ranking import shown

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
+from bridge.cards import Deal
 from dealing.domain import generator
-from dealing.domain.cards import Deal
 from dealing.domain.numbering import number_to_deal
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.core.management import CommandError, call_command
 
-from dealing.domain.cards import Deal
+from bridge.cards import Deal
 
 KERSEY = "N:AKQT7.AKQ.AKQ.AK J9.JT98.JT98.QJT 8654.765.765.987 32.432.432.65432"
 

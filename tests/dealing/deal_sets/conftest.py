@@ -7,9 +7,9 @@ import io
 
 import pytest
 
+from bridge.cards import board_dealer, board_vulnerability
 from dealing.domain import analysis as dd
 from dealing.domain import generator, streaming
-from dealing.domain.cards import board_dealer, board_vulnerability
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from itertools import accumulate
 import pytest
 from django.core.files.storage import storages
 
-from dealing.domain.errors import DealingError
+from bridge.errors import BridgeError
 from dealing.models import DealSet, DealSetChunk, DealSetFile
 from dealing.services import deal_sets as service
 
@@ -70,7 +70,7 @@ def test_analysis_chunks(count, expected):
 def test_bad_input_is_refused_and_nothing_is_queued(
     director, club, deal_set_root, django_capture_on_commit_callbacks, kwargs, field, words
 ):
-    with django_capture_on_commit_callbacks() as callbacks, pytest.raises(DealingError) as error:
+    with django_capture_on_commit_callbacks() as callbacks, pytest.raises(BridgeError) as error:
         _create(director, club, **kwargs)
     assert error.value.field == field
     assert words in str(error.value)
@@ -87,7 +87,7 @@ def test_someone_elses_commitment_is_refused(
     theirs = make_commitment(
         other_club, other_director, [session_create(club=other_club, name="Hill pairs", date="2026-12-01")]
     )
-    with django_capture_on_commit_callbacks() as callbacks, pytest.raises(DealingError) as error:
+    with django_capture_on_commit_callbacks() as callbacks, pytest.raises(BridgeError) as error:
         _create(director, club, commitment=theirs.pk)
     assert error.value.field == "commitment"
     assert f"Commitment {theirs.pk} is not one of Riverside Bridge Club's commitments" in str(error.value)
@@ -102,7 +102,7 @@ def test_a_commitment_is_usable_only_with_its_delayed_value(
     director, club, club_session, make_commitment, publish, dv, words
 ):
     commitment = make_commitment(club, director, [club_session], publish=publish, dv=dv)
-    with pytest.raises(DealingError, match=words):
+    with pytest.raises(BridgeError, match=words):
         _create(director, club, commitment=commitment.pk)
     assert not DealSet.objects.exists()
 
@@ -111,7 +111,7 @@ def test_a_commitment_is_usable_only_with_its_delayed_value(
 def test_a_commitment_session_label_is_refused(director, club, club_session, make_commitment):
     commitment = make_commitment(club, director, [club_session])
     label = commitment.entries.get().label
-    with pytest.raises(DealingError, match="would show that session's deals") as error:
+    with pytest.raises(BridgeError, match="would show that session's deals") as error:
         _create(director, club, commitment=commitment.pk, label=label)
     assert error.value.field == "label"
 
@@ -119,7 +119,7 @@ def test_a_commitment_session_label_is_refused(director, club, club_session, mak
 @pytest.mark.django_db
 def test_a_key_and_a_commitment_together_are_refused(director, club, club_session, make_commitment):
     commitment = make_commitment(club, director, [club_session])
-    with pytest.raises(DealingError, match="not both"):
+    with pytest.raises(BridgeError, match="not both"):
         _create(director, club, commitment=commitment.pk, key_hex=KEY)
 
 
@@ -260,7 +260,7 @@ def test_cancel_publishes_nothing_and_deletes_the_parts(director, club, deal_set
     service.deal_set_cleanup(deal_set_id=deal_set.pk)
     assert not DealSetFile.objects.exists()
     assert not [p for p in deal_set_root.rglob("*") if p.is_file()]
-    with pytest.raises(DealingError, match="only a queued or running one can be cancelled"):
+    with pytest.raises(BridgeError, match="only a queued or running one can be cancelled"):
         service.deal_set_cancel(deal_set=deal_set, user=director)
 
 
@@ -325,7 +325,7 @@ def test_a_failed_job_resumes_and_keeps_its_finished_chunks(
     assert service.deal_set_chunk_run(deal_set_id=deal_set.pk, index=1) == 0  # a failed job runs nothing
     assert deal_set.chunks.get(index=1).attempts == 0
     other = _create(director, club)
-    with pytest.raises(DealingError, match="Only a failed or stalled deal set can be resumed"):
+    with pytest.raises(BridgeError, match="Only a failed or stalled deal set can be resumed"):
         service.deal_set_resume(deal_set=other, user=director)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         service.deal_set_resume(deal_set=deal_set, user=director)

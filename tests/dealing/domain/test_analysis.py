@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from bridge.cards import Seat, Strain, Vulnerability
+from bridge.errors import BridgeError
 from dealing.domain.analysis import (
     DoubleDummyTable,
     Par,
@@ -23,8 +25,6 @@ from dealing.domain.analysis import (
     parse_optimum_score,
     set_solver_threads,
 )
-from dealing.domain.cards import Seat, Strain, Vulnerability
-from dealing.domain.errors import DealingError
 from dealing.domain.formats.pbn import read_pbn
 
 REPO = Path(__file__).resolve().parents[3]
@@ -108,7 +108,7 @@ def test_minimax_naming_conventions(oracle):
 
 def test_solver_threads_setting():
     set_solver_threads(0)
-    with pytest.raises(DealingError, match="whole number"):
+    with pytest.raises(BridgeError, match="whole number"):
         set_solver_threads(-1)
 
 
@@ -144,17 +144,17 @@ def test_double_dummy_tricks_order_is_n_s_e_w_by_nt_s_h_d_c():
 
 @pytest.mark.parametrize("text", ["98a7998979453644536", "98a79989794536445364x", "98a79989794536445e64"])
 def test_bad_double_dummy_tricks(text):
-    with pytest.raises(DealingError, match="20 hex digits"):
+    with pytest.raises(BridgeError, match="20 hex digits"):
         DoubleDummyTable.from_pbn_tricks(text)
 
 
 def test_table_rows_must_be_complete_and_unique():
     rows = DoubleDummyTable.from_pbn_tricks("98a79989794536445364").optimum_result_rows()
-    with pytest.raises(DealingError, match="lacks W C"):
+    with pytest.raises(BridgeError, match="lacks W C"):
         DoubleDummyTable.from_optimum_result_rows(rows[:-1])
-    with pytest.raises(DealingError, match="N NT appears twice"):
+    with pytest.raises(BridgeError, match="N NT appears twice"):
         DoubleDummyTable.from_optimum_result_rows(rows + rows[:1])
-    with pytest.raises(DealingError, match="14 tricks"):
+    with pytest.raises(BridgeError, match="14 tricks"):
         DoubleDummyTable(((14, 0, 0, 0, 0),) + ((0,) * 5,) * 3)
 
 
@@ -174,7 +174,7 @@ def test_par_contract_spellings(text, expected):
 
 @pytest.mark.parametrize("text", ["NS 8S=", "NE 4S=", "NS 4SXX=", "NS 7S+1", "4S="])
 def test_bad_par_contracts(text):
-    with pytest.raises(DealingError):
+    with pytest.raises(BridgeError):
         ParContract.from_pbn(text)
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from dealing.domain.auction import (
+from bridge.auction import (
     BIDS,
     CALLS,
     DOUBLE,
@@ -15,8 +15,8 @@ from dealing.domain.auction import (
     is_complete,
     parse_calls,
 )
-from dealing.domain.cards import Seat, Strain
-from dealing.domain.errors import DealingError
+from bridge.cards import Seat, Strain
+from bridge.errors import BridgeError
 
 
 def test_bids_are_in_auction_order_and_codes_are_stable():
@@ -67,7 +67,7 @@ def test_call_from_str_accepts_common_spellings(text, expected):
 
 @pytest.mark.parametrize("text", ["", "8C", "0H", "1Z", "XXX", "pas", "1", "C1"])
 def test_call_from_str_rejects_what_is_not_a_call(text):
-    with pytest.raises(DealingError, match="is not a call"):
+    with pytest.raises(BridgeError, match="is not a call"):
         Call.from_str(text)
 
 
@@ -111,7 +111,7 @@ def test_parse_calls(text, expected):
     ],
 )
 def test_parse_calls_names_the_bad_call(text, message):
-    with pytest.raises(DealingError, match=message.replace("(", r"\(").replace(")", r"\)")) as info:
+    with pytest.raises(BridgeError, match=message.replace("(", r"\(").replace(")", r"\)")) as info:
         parse_calls(text)
     assert info.value.field == "auction"
 
@@ -154,7 +154,7 @@ def test_legal_auctions(text, dealer):
     ],
 )
 def test_illegal_auctions_name_the_call(text, dealer, message):
-    with pytest.raises(DealingError) as info:
+    with pytest.raises(BridgeError) as info:
         check_auction(parse_calls(text), dealer)
     assert str(info.value).startswith(message)
     assert info.value.field == "auction"
@@ -162,7 +162,7 @@ def test_illegal_auctions_name_the_call(text, dealer, message):
 
 def test_check_auction_accepts_strings_and_names_unreadable_calls():
     check_auction(["1C", "x", "xx"], "N")
-    with pytest.raises(DealingError, match=r"call 2: '1Q' is not a call"):
+    with pytest.raises(BridgeError, match=r"call 2: '1Q' is not a call"):
         check_auction(["1C", "1Q"], "N")
 
 
@@ -205,7 +205,7 @@ def test_final_contract(text, dealer, contract):
 def test_passed_out_and_unfinished_auctions_have_no_contract():
     passed_out = Auction.from_str("P P P P", "N")
     assert passed_out.is_passed_out and passed_out.contract is None
-    with pytest.raises(DealingError, match="has not ended yet"):
+    with pytest.raises(BridgeError, match="has not ended yet"):
         _ = Auction.from_str("1C P", "N").contract
 
 
@@ -225,7 +225,7 @@ def test_auction_diagram_rows_start_with_the_dealer():
 def test_calls_are_shared_instances_and_equal_by_value():
     assert Call.from_str("pass") is PASS and Call.from_str("dbl") is DOUBLE and Call.from_str("XX") is REDOUBLE
     assert Call(5) == Call.from_str("1H")
-    with pytest.raises(DealingError):
+    with pytest.raises(BridgeError):
         Call(38)
-    with pytest.raises(DealingError):
+    with pytest.raises(BridgeError):
         Bid(8, Strain.CLUBS)

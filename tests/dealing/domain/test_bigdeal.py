@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from django.conf import settings
 
+from bridge.cards import Deal, Seat, Vulnerability
+from bridge.errors import BridgeError
 from dealing.domain import bigdeal as bd
-from dealing.domain.cards import Deal, Seat, Vulnerability
-from dealing.domain.errors import DealingError
 from dealing.domain.ripemd160 import ripemd160_pure
 
 WBG = settings.SHARED_DATA_DIR / "data" / "events" / "squaredeal-wbg2024"
@@ -69,7 +69,7 @@ def test_godel_is_a_bijection_on_a_window():
 
 @pytest.mark.parametrize("bad", [-1, bd.D, bd.D + 5, 1.5, "12", True])
 def test_godel_rejects_numbers_outside_the_range(bad):
-    with pytest.raises(DealingError):
+    with pytest.raises(BridgeError):
         bd.godel_to_deal(bad)
 
 
@@ -79,7 +79,7 @@ def test_seed_from_hex_reads_either_case():
 
 @pytest.mark.parametrize(("text", "message"), [("00" * 19, "not 38"), ("0" * 41, "not 41"), ("g" + "0" * 39, "'g'")])
 def test_seed_from_hex_says_what_is_wrong(text, message):
-    with pytest.raises(DealingError, match=message):
+    with pytest.raises(BridgeError, match=message):
         bd.seed_from_hex(text)
 
 
@@ -108,7 +108,7 @@ def test_a_board_range_restarts_the_counter():
 
 @pytest.mark.parametrize(("lo", "hi"), [(0, 3), (5, 4), (1, bd.MAX_BOARDS + 1)])
 def test_bad_board_ranges_are_refused(lo, hi):
-    with pytest.raises(DealingError):
+    with pytest.raises(BridgeError):
         bd.bigdeal_deals(bd.seed_from_hex("00" * 20), bd.owner_hash("x"), lo, hi)
 
 

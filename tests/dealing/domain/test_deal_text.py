@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from bridge.cards import Deal, board_dealer, board_vulnerability
 from dealing.domain import deal_text, generator
-from dealing.domain.cards import Deal, board_dealer, board_vulnerability
 
 PBN = deal_text.Hands(
     [0, 1, 2, 3], [[b"N:", b".", b".", b"."]] + [[b" ", b".", b".", b"."]] * 3, deal_text.RANK_LETTERS

@@ -5,9 +5,9 @@ import hashlib
 import numpy as np
 import pytest
 
+from bridge.cards import Deal
+from bridge.errors import BridgeError
 from dealing.domain import generator as gen
-from dealing.domain.cards import Deal
-from dealing.domain.errors import DealingError
 from dealing.domain.numbering import D, number_to_deal, numbers_to_ints
 
 KEY = bytes(range(32))
@@ -102,7 +102,7 @@ def test_new_keys_are_32_random_bytes():
 
 @pytest.mark.parametrize(("text", "message"), [("ab" * 31, "not 62"), ("ab" * 33, "not 66"), ("zz" + "00" * 31, "'z'")])
 def test_parse_key_errors(text, message):
-    with pytest.raises(DealingError, match=message):
+    with pytest.raises(BridgeError, match=message):
         gen.parse_key(text)
 
 
@@ -117,7 +117,7 @@ def test_parse_key_errors(text, message):
     ],
 )
 def test_bad_inputs_are_refused(call):
-    with pytest.raises(DealingError):
+    with pytest.raises(BridgeError):
         call()
 
 

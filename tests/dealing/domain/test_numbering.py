@@ -6,9 +6,9 @@ import math
 import numpy as np
 import pytest
 
+from bridge.cards import DECK, Deal, Seat
+from bridge.errors import BridgeError
 from dealing.domain import numbering as nb
-from dealing.domain.cards import DECK, Deal, Seat
-from dealing.domain.errors import DealingError
 
 
 def sample_numbers(count: int, salt: bytes = b"") -> list[int]:
@@ -116,14 +116,14 @@ def test_parse_deal_number(text, value):
     ],
 )
 def test_parse_deal_number_errors(text, message):
-    with pytest.raises(DealingError, match=message):
+    with pytest.raises(BridgeError, match=message):
         nb.parse_deal_number(text)
 
 
 def test_bytes_round_trip_and_checks():
     assert nb.number_from_bytes(nb.number_to_bytes(nb.D - 1)) == nb.D - 1
-    with pytest.raises(DealingError):
+    with pytest.raises(BridgeError):
         nb.number_from_bytes(b"\xff" * 12)
-    with pytest.raises(DealingError):
+    with pytest.raises(BridgeError):
         nb.number_from_bytes(b"\x00" * 11)
     assert nb.numbers_to_ints(nb.numbers_from_ints([5, 6])) == [5, 6]

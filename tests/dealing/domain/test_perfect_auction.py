@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealing.domain.auction import Auction, Call, check_auction, is_complete, parse_calls
-from dealing.domain.cards import DECK, Card, Deal, Seat
-from dealing.domain.errors import DealingError
+from bridge.auction import Auction, Call, check_auction, is_complete, parse_calls
+from bridge.cards import DECK, Card, Deal, Seat
+from bridge.errors import BridgeError
 from dealing.domain.perfect_auction import decode, encode
 
 SEATS = list(Seat)[:4]
@@ -232,7 +232,7 @@ def test_decode_accepts_only_the_auction_encode_gives(deal, dealer, data):
         changed.insert(position, other)
     try:
         decoded = decode(changed, dealer)
-    except DealingError as error:
+    except BridgeError as error:
         message = str(error)
         assert error.field == "auction"
         assert re.match(r"(the auction is unfinished: after )?call \d+ \((North|East|South|West): \S+\) ", message), (
@@ -324,7 +324,7 @@ KERSEY_AUCTION = text(encode(KERSEY, Seat.NORTH))
     ],
 )
 def test_decode_refuses_with_a_message_naming_the_call(auction, dealer, message):
-    with pytest.raises(DealingError) as info:
+    with pytest.raises(BridgeError) as info:
         decode(auction, dealer)
     assert str(info.value).startswith(message), str(info.value)
     assert info.value.field == "auction"
@@ -336,15 +336,15 @@ def test_decode_takes_calls_strings_or_text_and_any_dealer_spelling():
     assert decode(KERSEY_AUCTION.replace("P", "pass").replace("XX", "rdbl"), "north") == KERSEY
     assert decode(parse_calls(KERSEY_AUCTION), 0) == KERSEY
     assert decode(iter(calls), Seat.NORTH) == decode(tuple(calls), Seat.NORTH) == KERSEY
-    with pytest.raises(DealingError, match=r"^call 2 \(East: 1♣\) is illegal"):
+    with pytest.raises(BridgeError, match=r"^call 2 \(East: 1♣\) is illegal"):
         decode(iter(["1C", "1C"]), "N")
 
 
 def test_bad_dealer_and_bad_call_text():
-    with pytest.raises(DealingError, match="dealer: unknown seat 'Q'") as info:
+    with pytest.raises(BridgeError, match="dealer: unknown seat 'Q'") as info:
         decode("1C", "Q")
     assert info.value.field == "dealer"
-    with pytest.raises(DealingError, match=r"call 2: '1Z' is not a call"):
+    with pytest.raises(BridgeError, match=r"call 2: '1Z' is not a call"):
         decode(["1C", "1Z"], "N")
-    with pytest.raises(DealingError, match="expected a Deal"):
+    with pytest.raises(BridgeError, match="expected a Deal"):
         encode("N:AKQJ...", "N")

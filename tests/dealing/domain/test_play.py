@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
+from bridge.cards import Card, Deal, Seat, Strain
+from bridge.contract import Contract
+from bridge.errors import BridgeError
 from dealing.domain.analysis import card_tricks
-from dealing.domain.cards import Card, Deal, Seat, Strain
-from dealing.domain.contract import Contract
-from dealing.domain.errors import DealingError
 from dealing.domain.formats.pbn import read_pbn
 from dealing.domain.play import (
     Play,
@@ -99,7 +99,7 @@ def test_legal_cards_follow_suit_or_anything_when_void():
     ],
 )
 def test_a_card_that_may_not_be_played_is_refused_with_its_place(sequence, code, words):
-    with pytest.raises(DealingError) as info:
+    with pytest.raises(BridgeError) as info:
         play_of(BANDS, "3NT", "S", sequence)
     assert str(info.value) == words
     assert info.value.text.code == "play.at" and info.value.text.params["error"].code == code
@@ -116,7 +116,7 @@ def test_after_thirteen_tricks_nothing_more():
     while not play.is_over:
         play = play.play(play.legal_cards()[0])
     assert play.to_play is None and sum(play.tricks_won.values()) == 13 and play.legal_cards() == []
-    with pytest.raises(DealingError, match="all thirteen tricks have been played"):
+    with pytest.raises(BridgeError, match="all thirteen tricks have been played"):
         play.play(Card.from_str("SA"))
 
 
@@ -130,7 +130,7 @@ def _solve_fake(position: Position) -> dict[Card, int]:
 
 def test_parse_cards_names_the_bad_one():
     assert parse_cards("ha,H8 ♥10 t♠") == cards("HA H8 HT ST")
-    with pytest.raises(DealingError, match="card 2: unknown card 'XY'"):
+    with pytest.raises(BridgeError, match="card 2: unknown card 'XY'"):
         parse_cards("HA XY")
 
 
@@ -172,10 +172,10 @@ def test_card_tricks_counts_the_side_to_plays_tricks(composer):
 def test_card_tricks_refuses_impossible_positions():
     hands = {seat: list(BANDS.hand(seat).cards) for seat in Seat}
     hands[Seat.NORTH] = hands[Seat.NORTH][:12]
-    with pytest.raises(DealingError):
+    with pytest.raises(BridgeError):
         card_tricks(hands, Strain.SPADES, Seat.EAST)
     hands = {seat: list(BANDS.hand(seat).cards) for seat in Seat}
-    with pytest.raises(DealingError, match="twice"):
+    with pytest.raises(BridgeError, match="twice"):
         card_tricks(hands, Strain.SPADES, Seat.EAST, [Card.from_str("SA")])
 
 

@@ -13,9 +13,9 @@ from dataclasses import replace
 
 import pytest
 
+from bridge.errors import BridgeError
 from dealing.domain import publication_log as log
 from dealing.domain.commitment import CommitmentRecord, SessionEntry
-from dealing.domain.errors import DealingError
 from dealing.domain.text import TEMPLATES
 
 T0 = datetime.datetime(2026, 11, 20, 21, 0, tzinfo=datetime.UTC)
@@ -125,7 +125,7 @@ def test_a_good_log_has_no_problems_and_round_trips_through_json():
 def test_an_entry_edited_into_another_json_value_is_refused_naming_its_place(edit, message):
     items = [e.to_json() for e in build(GOOD)]
     items[2] = edit(items[2])
-    with pytest.raises(DealingError) as info:
+    with pytest.raises(BridgeError) as info:
         log.entries_from_json(items)
     assert str(info.value) == message and info.value.text.params["place"] == 3
 
@@ -138,7 +138,7 @@ def test_an_entry_edited_into_another_json_value_is_refused_naming_its_place(edi
     ],
 )
 def test_entries_that_are_not_a_list_are_refused(entries, message):
-    with pytest.raises(DealingError, match=f"^{message}$"):
+    with pytest.raises(BridgeError, match=f"^{message}$"):
         log.entries_from_json(entries)
 
 
@@ -160,7 +160,7 @@ def test_an_entry_without_data_reads_and_the_checker_says_what_is_wrong():
     ],
 )
 def test_an_entry_the_canonical_form_cannot_write_is_refused(act, data, wrong):
-    with pytest.raises(DealingError, match=wrong):
+    with pytest.raises(BridgeError, match=wrong):
         log.next_entry(None, time=log.time_text(T0), act=act, commitment=C, data=data)
 
 

@@ -6,9 +6,9 @@ from dataclasses import replace
 import pytest
 from django.conf import settings
 
+from bridge.errors import BridgeError
 from dealing.domain import squaredeal as sq
 from dealing.domain.bigdeal import bigdeal_deals, owner_hash, seed_random_from_entropy
-from dealing.domain.errors import DealingError
 
 WBG = settings.SHARED_DATA_DIR / "data" / "events" / "squaredeal-wbg2024"
 
@@ -59,7 +59,7 @@ def test_one_changed_byte_is_rejected(wbg, offset):
     tournament, keys = wbg
     raw = bytearray(keys.raw)
     raw[offset] = ord("X") if raw[offset] != ord("X") else ord("Y")
-    with pytest.raises(DealingError) as info:
+    with pytest.raises(BridgeError) as info:
         sq.verify_keys(tournament, sq.read_sqk(bytes(raw)))
     # a key changed in place: the commitment (KH, line 15 of the .sqd) fails; a broken line
     # structure (offset 0 is the phase digit, 5981 the last line end) is refused with its line
@@ -72,7 +72,7 @@ def test_a_changed_byte_that_breaks_a_key_names_its_line(wbg):
     tournament, keys = wbg
     lines = keys.raw.split(b"\r\n")
     lines[6] = lines[6][:20] + b"!" + lines[6][21:]
-    with pytest.raises(DealingError, match=r"line 7 \(1,7"):
+    with pytest.raises(BridgeError, match=r"line 7 \(1,7"):
         sq.verify_keys(tournament, sq.read_sqk(b"\r\n".join(lines)))
 
 
@@ -132,7 +132,7 @@ def test_create_writes_a_pair_that_verifies_and_deals():
     read = sq.read_sqd(sqd)
     assert sq.verify_keys(read, keys).sessions == 4
     assert read.phases[0].description == "Session #/3" and read.phases[0].prefix == "SP#"
-    with pytest.raises(DealingError, match="no DV"):
+    with pytest.raises(BridgeError, match="no DV"):
         sq.session_deals(read, keys, 1, 1)
     dealt = sq.session_deals(read.with_delayed_value(" 36 120,55 "), keys, 1, 2)
     assert [b for b, _ in dealt] == list(range(15, 29))
@@ -151,7 +151,7 @@ def test_create_writes_a_pair_that_verifies_and_deals():
     ],
 )
 def test_create_refuses_bad_descriptions(args, message):
-    with pytest.raises(DealingError, match=message):
+    with pytest.raises(BridgeError, match=message):
         sq.create_tournament(*args)
 
 
@@ -166,7 +166,7 @@ def test_create_refuses_bad_descriptions(args, message):
     ],
 )
 def test_bad_description_files_name_the_line(text, message):
-    with pytest.raises(DealingError, match=message):
+    with pytest.raises(BridgeError, match=message):
         sq.read_sqd(text)
 
 
@@ -180,15 +180,15 @@ def test_bad_description_files_name_the_line(text, message):
     ],
 )
 def test_bad_key_files_name_the_line(text, message):
-    with pytest.raises(DealingError, match=message):
+    with pytest.raises(BridgeError, match=message):
         sq.read_sqk(text)
 
 
 def test_session_and_phase_out_of_range(wbg):
     tournament, keys = wbg
-    with pytest.raises(DealingError, match="has 3 sessions, not 4"):
+    with pytest.raises(BridgeError, match="has 3 sessions, not 4"):
         sq.session_deals(tournament, keys, 4, 4)
-    with pytest.raises(DealingError, match="phases 1 … 7"):
+    with pytest.raises(BridgeError, match="phases 1 … 7"):
         sq.session_deals(tournament, keys, 8, 1)
-    with pytest.raises(DealingError, match="no KH"):
+    with pytest.raises(BridgeError, match="no KH"):
         sq.verify_keys(replace(tournament, key_hash=None), keys)

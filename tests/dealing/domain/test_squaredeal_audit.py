@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from bridge.errors import BridgeError
 from dealing.domain import squaredeal as sq
 from dealing.domain import squaredeal_audit as au
 from dealing.domain.errors import DealingError
@@ -155,7 +156,7 @@ def test_open_ended_phases_are_audited_session_by_session():
     assert report.verdict == "passed"
     alone = au.audit(tournament, keys, files[1:])
     assert alone.verdict == "incomplete" and alone.unchecked_phases == (1,)
-    with pytest.raises(DealingError, match=r"^all.txt: phase 1 \(League #/0\) leaves its sessions or boards open"):
+    with pytest.raises(BridgeError, match=r"^all.txt: phase 1 \(League #/0\) leaves its sessions or boards open"):
         au.place(tournament, [au.read_hand_records("all.txt", "\n".join([DEAL] * 12).encode())])
 
 
@@ -207,9 +208,9 @@ def test_a_wrong_key_file_fails_even_when_the_deals_match():
 
 def test_a_dv_is_needed():
     tournament, keys = small_event((1, "4", "S", "Session"), dv=None)
-    with pytest.raises(DealingError, match="no DV"):
+    with pytest.raises(BridgeError, match="no DV"):
         au.audit(tournament, keys, [])
-    with pytest.raises(DealingError, match="the delayed value is empty"):
+    with pytest.raises(BridgeError, match="the delayed value is empty"):
         au.audit(tournament, keys, [], delayed_value="  ")
 
 
@@ -248,11 +249,11 @@ def wbg_with(wbg_dir, old: bytes, new: bytes) -> sq.Tournament:
 )
 def test_an_event_larger_than_an_audit_takes_is_refused_naming_the_sn_line(wbg_dir, wbg, old, new, message):
     tournament = wbg_with(wbg_dir, old, new)
-    with pytest.raises(DealingError, match=message) as info:
+    with pytest.raises(BridgeError, match=message) as info:
         au.check_event(tournament)
     assert info.value.field == "SN"
     dealt = []
-    with pytest.raises(DealingError, match=message):  # the audit refuses it before dealing anything
+    with pytest.raises(BridgeError, match=message):  # the audit refuses it before dealing anything
         au.audit(tournament, wbg[1], [], on_progress=lambda done, total: dealt.append(done))
     assert dealt == []
 

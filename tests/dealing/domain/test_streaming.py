@@ -6,9 +6,9 @@ import tracemalloc
 import numpy as np
 import pytest
 
+from bridge.cards import Deal, board_dealer, board_vulnerability
+from bridge.errors import BridgeError
 from dealing.domain import bigdeal, generator, streaming
-from dealing.domain.cards import Deal, board_dealer, board_vulnerability
-from dealing.domain.errors import DealingError
 
 KEY = bytes(range(32))
 
@@ -128,7 +128,7 @@ def test_memory_stays_bounded_for_a_large_stream():
 
 
 def test_unknown_format_is_refused():
-    with pytest.raises(DealingError, match="unknown format 'xml'"):
+    with pytest.raises(BridgeError, match="unknown format 'xml'"):
         streaming.write_deal_set(io.BytesIO(), KEY, "x", 0, 1, "xml")
 
 

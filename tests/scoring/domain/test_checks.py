@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from bridge.cards import Deal
 from dealing.domain.analysis import DoubleDummyTable
-from dealing.domain.cards import Deal
 from scoring.domain.checks import beyond_top_trumps, board_checks, check_line, far_from_double_dummy, far_from_the_field
 from scoring.domain.results import Artificial, Assigned, Played
 from scoring.domain.results import TravellerLine as L

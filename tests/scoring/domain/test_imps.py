@@ -7,8 +7,8 @@ from fractions import Fraction as F
 
 import pytest
 
+from bridge.imps import IMP_SCALE, butler, butler_datum, cross_imps, imps, round_to_ten
 from scoring.domain.engine import score_event
-from scoring.domain.imps import IMP_SCALE, butler, butler_datum, cross_imps, imps, round_to_ten
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import competition_places
 from scoring.domain.results import Artificial, Assigned

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from dealing.domain.cards import Seat, Strain, Vulnerability
-from dealing.domain.contract import Bid, Contract, score
+from bridge.cards import Seat, Strain, Vulnerability
+from bridge.contract import Bid, Contract, score
 from scoring.domain.results import Played, TravellerLine, check_score, possible_scores
 
 NONE, NS, EW, ALL = 1, 2, 3, 4  # boards with that vulnerability

@@ -13,8 +13,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from dealing.domain.cards import Seat, Strain
-from dealing.domain.contract import Bid, Contract
+from bridge.cards import Seat, Strain
+from bridge.contract import Bid, Contract
 from scoring.domain.engine import score_event
 from scoring.domain.matchpoints import matchpoints, neuberg, raw_matchpoints, weighted_matchpoints
 from scoring.domain.options import ScoringOptions

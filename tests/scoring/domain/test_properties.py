@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealing.domain.contract import Contract
+from bridge.contract import Contract
+from bridge.imps import cross_imps
 from scoring.domain.engine import score_event
-from scoring.domain.imps import cross_imps
 from scoring.domain.matchpoints import matchpoints, neuberg, raw_matchpoints
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Assigned, Played, TravellerLine, possible_scores

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dealing.domain.contract import Contract
+from bridge.contract import Contract
 from scoring.domain.errors import ScoringError
 from scoring.domain.notation import shorthand
 from scoring.domain.results import Artificial, Assigned, Played, correction, possible_scores

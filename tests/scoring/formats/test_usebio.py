@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from dealing.domain.cards import Seat
+from bridge.cards import Seat
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.usebio import SAMPLE, read_usebio
 from scoring.domain.results import Artificial, Assigned, Played

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
+from bridge.cards import Seat, Strain
 from dealing.domain.analysis import DoubleDummyTable
-from dealing.domain.cards import Seat, Strain
 from scoring.domain.engine import score_event
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Artificial, Assigned, Played

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dealing.domain.errors import DealingError
+from bridge.errors import BridgeError
 from dealing.domain.formats import BIGDEAL_GENERATOR, FORMATS, Run, get_format, parse_format_list, render
 
 # (golden run, file name, format)
@@ -127,7 +127,7 @@ def test_registry_lists_formats_in_bigdeal_order():
     ],
 )
 def test_bad_format_lists_are_refused_with_the_known_names(text, message):
-    with pytest.raises(DealingError, match=message.replace(".", r"\.")):
+    with pytest.raises(BridgeError, match=message.replace(".", r"\.")):
         parse_format_list(text)
 
 
@@ -138,13 +138,13 @@ def test_format_names_are_case_insensitive():
 @pytest.mark.parametrize("fmt", ["dup", "dupblind", "dlm", "dlmblind"])
 def test_duplimate_formats_refuse_boards_above_99(fmt, boards_of):
     boards = [(100, boards_of("three")[0][1])]
-    with pytest.raises(DealingError, match="board 100"):
+    with pytest.raises(BridgeError, match="board 100"):
         render(fmt, boards)
 
 
 def test_boards_must_be_ascending(boards_of):
     deal = boards_of("three")[0][1]
-    with pytest.raises(DealingError, match="ascending"):
+    with pytest.raises(BridgeError, match="ascending"):
         render("pbn", [(2, deal), (1, deal)])
 
 

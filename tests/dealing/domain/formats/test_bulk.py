@@ -9,9 +9,9 @@ import itertools
 import numpy as np
 import pytest
 
+from bridge.cards import Deal
+from bridge.errors import BridgeError
 from dealing.domain import bigdeal
-from dealing.domain.cards import Deal
-from dealing.domain.errors import DealingError
 from dealing.domain.formats import BIGDEAL_GENERATOR, FORMATS, Run, render
 from dealing.domain.formats.bulk import bulk_writer, render_arrays
 
@@ -85,20 +85,20 @@ def test_chunks_must_come_in_order_and_cover_the_run(many):
     numbers, owners, _ = many
     writer = bulk_writer("pbn", Run.range(1, 10))
     writer.header()
-    with pytest.raises(DealingError, match="in order"):
+    with pytest.raises(BridgeError, match="in order"):
         writer.chunk(2, numbers[:3], owners[:3])
     writer.chunk(1, numbers[:3], owners[:3])
-    with pytest.raises(DealingError, match="in order"):
+    with pytest.raises(BridgeError, match="in order"):
         writer.chunk(4, numbers[:8], owners[:8])  # past the run's last board
-    with pytest.raises(DealingError, match="were not written"):
+    with pytest.raises(BridgeError, match="were not written"):
         writer.footer()
 
 
 def test_duplimate_formats_refuse_boards_above_99(many):
     numbers, owners, _ = many
-    with pytest.raises(DealingError, match="holds boards 1 … 99"):
+    with pytest.raises(BridgeError, match="holds boards 1 … 99"):
         bulk_writer("dup", Run.range(95, 100))
-    with pytest.raises(DealingError, match="holds boards 1 … 99"):
+    with pytest.raises(BridgeError, match="holds boards 1 … 99"):
         render_arrays("dlm", 98, numbers[:3], owners[:3])
 
 

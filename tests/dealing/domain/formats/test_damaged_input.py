@@ -11,7 +11,7 @@ from django.conf import settings as django_settings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dealing.domain.errors import DealingError
+from bridge.errors import BridgeError
 from dealing.domain.formats import read_deals
 
 REPO = Path(__file__).resolve().parents[4]
@@ -57,5 +57,5 @@ def test_damaged_file_gives_deals_or_a_dealing_error(fmt, changes):
     data = SOURCES[fmt].read_bytes()[:6000]
     try:
         read_deals(fmt, _damage(data, changes))
-    except DealingError as exc:
+    except BridgeError as exc:
         assert exc.text is not None, f"no Text to say in Polish: {exc}"  # clubs.texts says every Text

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bridge.cards import Deal, Seat, Strain, Vulnerability
+from bridge.errors import BridgeError
 from dealing.domain.analysis import BoardAnalysis, DoubleDummyTable, Par
-from dealing.domain.cards import Deal, Seat, Strain, Vulnerability
-from dealing.domain.errors import DealingError
 from dealing.domain.formats.pbn import PbnComment, dumps, export_pbn, read_pbn
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -152,7 +152,7 @@ def test_inheritance_hash_and_double_hash():
 )
 def test_inheritance_is_forbidden_for_some_tags(tag, value):
     text = f'[Board "1"]\n[{tag} "{value}"]\n\n[Board "2"]\n[{tag} "#"]\n'
-    with pytest.raises(DealingError, match=rf"line 5: tag {tag}: the value '#' \(inheritance\) is not allowed"):
+    with pytest.raises(BridgeError, match=rf"line 5: tag {tag}: the value '#' \(inheritance\) is not allowed"):
         read_pbn(text)
 
 
@@ -215,7 +215,7 @@ MALFORMED = [
 
 @pytest.mark.parametrize(("text", "line", "tag", "message"), MALFORMED, ids=[m[2] + "-" + m[3][:12] for m in MALFORMED])
 def test_malformed_pbn_names_line_and_tag(text, line, tag, message):
-    with pytest.raises(DealingError) as info:
+    with pytest.raises(BridgeError) as info:
         read_pbn(text)
     error = info.value
     assert error.line == line and error.field == tag
@@ -223,12 +223,12 @@ def test_malformed_pbn_names_line_and_tag(text, line, tag, message):
 
 
 def test_text_outside_any_tag():
-    with pytest.raises(DealingError, match="line 1: unexpected text 'hello'"):
+    with pytest.raises(BridgeError, match="line 1: unexpected text 'hello'"):
         read_pbn("hello\n")
 
 
 def test_unclosed_brace_comment():
-    with pytest.raises(DealingError, match="line 2: a { comment is never closed"):
+    with pytest.raises(BridgeError, match="line 2: a { comment is never closed"):
         read_pbn('[Board "1"]\n{ never closed\n')
 
 
@@ -252,7 +252,7 @@ def test_table_with_quoted_cells():
         "Names": 'Ann Smith - Bob "B" Jones',
     }
     assert table.rows[1] == ("2", "3", "E-W", "290", "")
-    with pytest.raises(DealingError, match="line 4: tag TotalScoreTable: row .* has an unclosed quote"):
+    with pytest.raises(BridgeError, match="line 4: tag TotalScoreTable: row .* has an unclosed quote"):
         read_pbn(text.replace('"E-W"', '"E-W'))
 
 

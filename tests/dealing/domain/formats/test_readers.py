@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from dealing.domain.cards import Deal
-from dealing.domain.errors import DealingError
+from bridge.cards import Deal
+from bridge.errors import BridgeError
 from dealing.domain.formats import read_deals
 from dealing.domain.formats.csv_format import read_csv
 from dealing.domain.formats.duplimate import read_dlm, read_dup
@@ -45,7 +45,7 @@ def test_dup_records_carry_no_board_numbers(boards_of, golden_dir):
 
 
 def test_formats_without_a_reader_say_which_can_be_read():
-    with pytest.raises(DealingError, match="kops can be written but not read; readable: dup, dupblind, dlm"):
+    with pytest.raises(BridgeError, match="kops can be written but not read; readable: dup, dupblind, dlm"):
         read_deals("kops", b"")
 
 
@@ -57,21 +57,21 @@ def _dup(golden_dir) -> bytes:
 
 
 def test_dup_wrong_length(golden_dir):
-    with pytest.raises(DealingError, match="156 bytes per board; this one has 467"):
+    with pytest.raises(BridgeError, match="156 bytes per board; this one has 467"):
         read_dup(_dup(golden_dir)[:-1])
 
 
 def test_dup_card_given_twice(golden_dir):
     data = bytearray(_dup(golden_dir))
     data[2:4] = data[0:2]
-    with pytest.raises(DealingError, match=r"DUP record 1 \(byte 0\): card .* is given twice"):
+    with pytest.raises(BridgeError, match=r"DUP record 1 \(byte 0\): card .* is given twice"):
         read_dup(bytes(data))
 
 
 def test_dup_screen_disagreeing_with_numbers(golden_dir):
     data = bytearray(_dup(golden_dir))
     data[156 + 80] = ord("2") if data[156 + 80] != ord("2") else ord("3")
-    with pytest.raises(DealingError, match=r"DUP record 2 \(byte 156\): the on-screen cards"):
+    with pytest.raises(BridgeError, match=r"DUP record 2 \(byte 156\): the on-screen cards"):
         read_dup(bytes(data))
 
 
@@ -80,20 +80,20 @@ def test_dlm_bad_checksum_names_line_and_board(golden_dir):
     lines = text.split("\n")
     index = next(i for i, line in enumerate(lines) if line.startswith("Board 02="))
     lines[index] = lines[index][:-3] + "000"
-    with pytest.raises(DealingError, match=rf"line {index + 1}: Board 02: checksum 000, expected \d{{3}}") as info:
+    with pytest.raises(BridgeError, match=rf"line {index + 1}: Board 02: checksum 000, expected \d{{3}}") as info:
         read_dlm("\n".join(lines))
     assert info.value.field == "Board 02" and info.value.line == index + 1
 
 
 def test_dlm_header_checksum(golden_dir):
     text = (golden_dir / "three" / "three.dlm").read_text().replace("Status=Show", "Status=Sealed")
-    with pytest.raises(DealingError, match="line 10: DLM header checksum is 3, expected 2"):
+    with pytest.raises(BridgeError, match="line 10: DLM header checksum is 3, expected 2"):
         read_dlm(text)
 
 
 def test_dlm_missing_board(golden_dir):
     text = re.sub(r"Board 03=.*\n", "", (golden_dir / "three" / "three.dlm").read_text())
-    with pytest.raises(DealingError, match="lacks board 3"):
+    with pytest.raises(BridgeError, match="lacks board 3"):
         read_dlm(text)
 
 
@@ -126,7 +126,7 @@ def test_lin_from_realbridge_usebio(events_dir):
     ],
 )
 def test_lin_errors(line, message):
-    with pytest.raises(DealingError, match=message):
+    with pytest.raises(BridgeError, match=message):
         read_lin(line)
 
 
@@ -139,9 +139,9 @@ def test_csv_errors_name_the_line(golden_dir):
     fields = bad[1].rsplit('","', 2)
     assert fields[1] == "2"
     bad[1] = '","'.join([fields[0], "3", fields[2]])
-    with pytest.raises(DealingError, match="line 2: board 3: dealer/vulnerability"):
+    with pytest.raises(BridgeError, match="line 2: board 3: dealer/vulnerability"):
         read_csv("\n".join(bad))
     short = lines[:]
     short[2] = short[2][: short[2].rindex(",")]
-    with pytest.raises(DealingError, match="line 3: a BigDeal CSV line has 18 fields"):
+    with pytest.raises(BridgeError, match="line 3: a BigDeal CSV line has 18 fields"):
         read_csv("\n".join(short))

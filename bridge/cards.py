@@ -13,7 +13,7 @@ What it offers:
   from that.
 
 Each type has one tolerant parser (``from_str`` / ``from_pbn``) whose error, a
-:class:`~dealing.domain.errors.DealingError`, says what was wrong.
+:class:`~bridge.errors.BridgeError`, says what was wrong.
 
 >>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
 >>> deal.hand(Seat.WEST).to_pbn()
@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import cached_property
 
-from dealing.domain.errors import DealingError
-from dealing.domain.text import Text
+from bridge.errors import BridgeError
+from bridge.words import Text
 
 __all__ = [
     "Seat",
@@ -96,7 +96,7 @@ class Seat(IntEnum):
         for seat in cls:
             if key in (seat.letter, seat.name):
                 return seat
-        raise DealingError(Text.of("seat.unknown", text=text))
+        raise BridgeError(Text.of("seat.unknown", text=text))
 
     def __str__(self) -> str:
         return self.letter
@@ -132,7 +132,7 @@ class Suit(IntEnum):
         for suit in cls:
             if key in (suit.letter, suit.name, suit.name[:-1], suit.symbol, "♤♡♢♧"[3 - suit]):
                 return suit
-        raise DealingError(Text.of("suit.unknown", text=text))
+        raise BridgeError(Text.of("suit.unknown", text=text))
 
     def __str__(self) -> str:
         return self.letter
@@ -172,8 +172,8 @@ class Strain(IntEnum):
             return Strain.NOTRUMP
         try:
             return Suit.from_str(key).strain
-        except DealingError:
-            raise DealingError(Text.of("strain.unknown", text=text)) from None
+        except BridgeError:
+            raise BridgeError(Text.of("strain.unknown", text=text)) from None
 
     def __str__(self) -> str:
         return "NT" if self is Strain.NOTRUMP else self.letter
@@ -213,7 +213,7 @@ class Rank(IntEnum):
             key = "T"
         if len(key) == 1 and key in "23456789TJQKA":
             return cls("23456789TJQKA".index(key) + 2)
-        raise DealingError(Text.of("rank.unknown", text=text))
+        raise BridgeError(Text.of("rank.unknown", text=text))
 
     def __str__(self) -> str:
         return self.letter
@@ -237,7 +237,7 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         if not 0 <= index < 52:
-            raise DealingError(Text.of("card.index", index=index))
+            raise BridgeError(Text.of("card.index", index=index))
         return DECK[index]
 
     @classmethod
@@ -252,9 +252,9 @@ class Card:
             for suit_part, rank_part in ((key[0], key[1:]), (key[-1], key[:-1])):
                 try:
                     return cls(Suit.from_str(suit_part), Rank.from_str(rank_part))
-                except DealingError:
+                except BridgeError:
                     continue
-        raise DealingError(Text.of("card.unknown", text=text))
+        raise BridgeError(Text.of("card.unknown", text=text))
 
     def __lt__(self, other: Card) -> bool:
         """Deck order: a card is "less" when it comes earlier (S A first)."""
@@ -292,7 +292,7 @@ class Hand:
         """Parse PBN hand notation ``S.H.D.C`` (ranks ``AKQJT98765432``; ``10`` accepted)."""
         parts = str(text).strip().split(".")
         if len(parts) != 4:
-            raise DealingError(Text.of("hand.suits", text=text))
+            raise BridgeError(Text.of("hand.suits", text=text))
         cards: list[Card] = []
         for suit, holding in zip(SUITS_DESCENDING, parts):
             holding = holding.strip().upper().replace("10", "T")
@@ -300,10 +300,10 @@ class Hand:
             for char in holding:
                 card = of_suit.get(char)
                 if card is None:
-                    raise DealingError(Text.of("hand.rank", text=text, char=char, suit=suit))
+                    raise BridgeError(Text.of("hand.rank", text=text, char=char, suit=suit))
                 cards.append(card)
         if len(set(cards)) != len(cards):
-            raise DealingError(Text.of("hand.twice", text=text))
+            raise BridgeError(Text.of("hand.twice", text=text))
         return cls(cards)
 
     @property
@@ -369,10 +369,10 @@ class Deal:
         except (KeyError, TypeError):
             seats = tuple(Seat(o) for o in values)  # raises the usual error for what is not a seat
         if len(seats) != 52:
-            raise DealingError(Text.of("deal.cards", count=len(seats)))
+            raise BridgeError(Text.of("deal.cards", count=len(seats)))
         counts = [seats.count(seat) for seat in Seat]
         if counts != [13, 13, 13, 13]:
-            raise DealingError(Text.of("deal.counts", counts=tuple(counts)))
+            raise BridgeError(Text.of("deal.counts", counts=tuple(counts)))
         self._owners: tuple[Seat, ...] = seats
 
     @classmethod
@@ -382,16 +382,14 @@ class Deal:
         given = {Seat(seat): (hand if isinstance(hand, Hand) else Hand(hand)) for seat, hand in hands.items()}
         for seat, hand in given.items():
             if len(hand) != 13:
-                raise DealingError(Text.of("deal.hand_size", seat=seat, count=len(hand)), field=seat.letter)
+                raise BridgeError(Text.of("deal.hand_size", seat=seat, count=len(hand)), field=seat.letter)
             for card in hand.cards:
                 if owners[card.index] is not None:
-                    raise DealingError(
-                        Text.of("deal.card_twice", card=str(card), first=owners[card.index], second=seat)
-                    )
+                    raise BridgeError(Text.of("deal.card_twice", card=str(card), first=owners[card.index], second=seat))
                 owners[card.index] = seat
         missing = [seat for seat in Seat if seat not in given]
         if len(missing) > 1:
-            raise DealingError(Text.of("deal.three_hands"))
+            raise BridgeError(Text.of("deal.three_hands"))
         if missing:
             owners = [missing[0] if owner is None else owner for owner in owners]
         return cls(owners)  # type: ignore[arg-type]
@@ -413,7 +411,7 @@ class Deal:
             text = text[2:]
         parts = text.split()
         if len(parts) != 4:
-            raise DealingError(Text.of("deal.pbn_parts", count=len(parts), text=text))
+            raise BridgeError(Text.of("deal.pbn_parts", count=len(parts), text=text))
         hands: dict[Seat, Hand] = {}
         for offset, part in enumerate(parts):
             seat = first.after(offset)
@@ -421,8 +419,8 @@ class Deal:
                 continue
             try:
                 hands[seat] = Hand.from_pbn(part)
-            except DealingError as exc:
-                raise DealingError(Text.of("deal.hand", seat=seat, error=exc.said), field=seat.letter) from None
+            except BridgeError as exc:
+                raise BridgeError(Text.of("deal.hand", seat=seat, error=exc.said), field=seat.letter) from None
         return cls.from_hands(hands)
 
     @property
@@ -500,7 +498,7 @@ class Vulnerability(Enum):
         }
         if key in table and not (key == "" and str(text).strip() not in ("", "-")):
             return table[key]
-        raise DealingError(Text.of("vulnerability.unknown", text=text))
+        raise BridgeError(Text.of("vulnerability.unknown", text=text))
 
     def __str__(self) -> str:
         return self.pbn
@@ -508,7 +506,7 @@ class Vulnerability(Enum):
 
 def _check_board_number(board: int) -> int:
     if isinstance(board, bool) or not isinstance(board, int) or board < 1:
-        raise DealingError(Text.of("board.number", board=board), field="board")
+        raise BridgeError(Text.of("board.number", board=board), field="board")
     return board
 
 

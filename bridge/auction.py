@@ -2,7 +2,7 @@
 
 What it offers:
 
-* :class:`Call` (pass, double, redouble or a bid: a :class:`~dealing.domain.contract.Bid`,
+* :class:`Call` (pass, double, redouble or a bid: a :class:`~bridge.contract.Bid`,
   level 1 … 7 and a strain, ordered as in the auction: 1♣ < 1♦ < … < 7NT).
   ``CALLS`` holds the 38 calls, each once (``Call.code``: P = 0, X = 1, XX = 2, 1C = 3 …
   7N = 37), so code that builds many auctions creates no new objects.
@@ -15,11 +15,11 @@ What it offers:
   last bid; a double is allowed only of an opponent's last bid not yet doubled; a redouble
   only of one's own side's last bid doubled by an opponent; the auction ends after four
   opening passes or three passes after a call, and nothing may follow. The error, a
-  :class:`~dealing.domain.errors.DealingError`, names the offending call: its position
+  :class:`~bridge.errors.BridgeError`, names the offending call: its position
   (1 = the dealer's call), who made it and what it was.
 * :class:`Auction` (a legal sequence with its dealer: completeness, the final contract, the
   rows of a four-column bidding diagram); the contract it ends in is the project's one
-  :class:`~dealing.domain.contract.Contract`.
+  :class:`~bridge.contract.Contract`.
 
 >>> auction = Auction.from_str("1NT p 3nt dbl rdbl all pass", dealer=Seat.SOUTH)
 >>> " ".join(str(call) for call in auction.calls)
@@ -29,7 +29,7 @@ What it offers:
 >>> check_auction(parse_calls("1C X XX X"), Seat.NORTH)
 Traceback (most recent call last):
 ...
-dealing.domain.errors.DealingError: call 4 (West: X) is illegal: 1♣ is already redoubled
+bridge.errors.BridgeError: call 4 (West: X) is illegal: 1♣ is already redoubled
 """
 
 from __future__ import annotations
@@ -38,10 +38,10 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from dealing.domain.cards import Seat, Strain
-from dealing.domain.contract import BIDS, Bid, Contract
-from dealing.domain.errors import DealingError
-from dealing.domain.text import Text
+from bridge.cards import Seat, Strain
+from bridge.contract import BIDS, Bid, Contract
+from bridge.errors import BridgeError
+from bridge.words import Text
 
 __all__ = [
     "Bid",
@@ -85,7 +85,7 @@ class Call:
 
     def __post_init__(self) -> None:
         if isinstance(self.code, bool) or not isinstance(self.code, int) or not 0 <= self.code < 38:
-            raise DealingError(Text.of("call.code", value=self.code))
+            raise BridgeError(Text.of("call.code", value=self.code))
 
     @classmethod
     def of(cls, bid: Bid) -> Call:
@@ -132,11 +132,11 @@ class Call:
         if match:
             try:
                 strain = Strain.from_str(match.group(2))
-            except DealingError:
+            except BridgeError:
                 pass
             else:
                 return CALLS[FIRST_BID_CODE + (int(match.group(1)) - 1) * 5 + int(strain)]
-        raise DealingError(Text.of("call.unknown", text=str(text).strip()), field="auction")
+        raise BridgeError(Text.of("call.unknown", text=str(text).strip()), field="auction")
 
     def __str__(self) -> str:
         if self.code >= FIRST_BID_CODE:
@@ -171,7 +171,7 @@ def parse_calls(text: str) -> list[Call]:
     >>> parse_calls("1C 1Z")
     Traceback (most recent call last):
     ...
-    dealing.domain.errors.DealingError: call 2: '1Z' is not a call: write P, X, XX or a bid from 1C to 7NT
+    bridge.errors.BridgeError: call 2: '1Z' is not a call: write P, X, XX or a bid from 1C to 7NT
     """
     tokens = [token for token in _SEPARATORS.split(_normalise(text.replace("A/P", "AP"))) if token]
     merged: list[str] = []
@@ -186,18 +186,18 @@ def parse_calls(text: str) -> list[Call]:
     for position, token in enumerate(merged, start=1):
         if token in _ALL_PASS:
             if position != len(merged):
-                raise DealingError(Text.of("call.all_pass_last", position=position, token=token), field="auction")
+                raise BridgeError(Text.of("call.all_pass_last", position=position, token=token), field="auction")
             trailing = 0
             while trailing < len(calls) and calls[-1 - trailing].code == PASS_CODE:
                 trailing += 1
             needed = (3 if any(call.code != PASS_CODE for call in calls) else 4) - trailing
             if needed <= 0:
-                raise DealingError(Text.of("call.all_pass_ended", position=position, token=token), field="auction")
+                raise BridgeError(Text.of("call.all_pass_ended", position=position, token=token), field="auction")
             calls.extend([PASS] * needed)
             continue
         try:
             calls.append(Call.from_str(token))
-        except DealingError as exc:
+        except BridgeError as exc:
             raise call_error(position, exc) from None
     return calls
 
@@ -213,9 +213,9 @@ def call_text(position: int, dealer: Seat, call: Call) -> Text:
     return Text.of("call.named", position=position, seat=seat, call=call.symbol if call.is_bid else str(call))
 
 
-def call_error(position: int, exc: DealingError) -> DealingError:
+def call_error(position: int, exc: BridgeError) -> BridgeError:
     """``call 5: <what exc says>``: an error about the call at ``position`` (1 = the dealer's)."""
-    return DealingError(Text.of("call.at", position=position, error=exc.said), field="auction")
+    return BridgeError(Text.of("call.at", position=position, error=exc.said), field="auction")
 
 
 def _as_call(call: Call | str) -> Call:
@@ -223,7 +223,7 @@ def _as_call(call: Call | str) -> Call:
 
 
 def check_auction(calls: Iterable[Call | str], dealer: Seat | str) -> None:
-    """Raise :class:`DealingError` naming the first call that the Laws forbid; the auction may be unfinished."""
+    """Raise :class:`BridgeError` naming the first call that the Laws forbid; the auction may be unfinished."""
     _walk(calls, dealer)
 
 
@@ -247,8 +247,8 @@ def _walk(calls: Iterable[Call | str], dealer: Seat | str) -> tuple[list[Call], 
     first_namer: dict[tuple[int, int], int] = {}  # (side, strain) -> seat that first named it
     first_seat = int(dealer)
 
-    def illegal(reason: str, **params: object) -> DealingError:  # of the call being checked (position, call)
-        return DealingError(
+    def illegal(reason: str, **params: object) -> BridgeError:  # of the call being checked (position, call)
+        return BridgeError(
             Text.of("call.illegal", call=call_text(position, dealer, call), reason=Text.of(reason, **params)),
             field="auction",
         )
@@ -259,7 +259,7 @@ def _walk(calls: Iterable[Call | str], dealer: Seat | str) -> tuple[list[Call], 
         else:
             try:
                 call = Call.from_str(raw)
-            except DealingError as exc:
+            except BridgeError as exc:
                 raise call_error(position, exc) from None
         seat = (first_seat + position - 1) % 4
         code = call.code
@@ -331,7 +331,7 @@ class Auction:
     def contract(self) -> Contract | None:
         """The final contract of a complete auction; ``None`` when it was passed out."""
         if not self.is_complete:
-            raise DealingError(Text.of("auction.no_contract"), field="auction")
+            raise BridgeError(Text.of("auction.no_contract"), field="auction")
         return self._contract
 
     def seat_of(self, position: int) -> Seat:

@@ -20,7 +20,7 @@ What it offers:
 The seed's traveller (Guzicki, board 6, E–W vulnerable): 3♠ by N making 9 → +140, 4♠ by S
 making 10 → +420, 4♠ by N making 9 → −50.
 
->>> from dealing.domain.cards import Vulnerability
+>>> from bridge.cards import Vulnerability
 >>> [Contract.from_str(c, d).ns_score(t, Vulnerability.EW) for c, d, t in
 ...  [("3S", "N", 9), ("4S", "S", 10), ("3S", "S", 9), ("4S", "N", 9)]]
 [140, 420, 140, -50]
@@ -33,9 +33,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dealing.domain.cards import Seat, Strain, Vulnerability
-from dealing.domain.errors import DealingError
-from dealing.domain.text import Text
+from bridge.cards import Seat, Strain, Vulnerability
+from bridge.errors import BridgeError
+from bridge.words import Text
 
 __all__ = ["Bid", "BIDS", "Contract", "DOUBLING_LETTERS", "score", "undertricks_for"]
 
@@ -53,7 +53,7 @@ class Bid:
 
     def __post_init__(self) -> None:
         if isinstance(self.level, bool) or not isinstance(self.level, int) or not 1 <= self.level <= 7:
-            raise DealingError(Text.of("bid.level", level=self.level))
+            raise BridgeError(Text.of("bid.level", level=self.level))
         object.__setattr__(self, "strain", Strain(self.strain))
 
     @property
@@ -64,7 +64,7 @@ class Bid:
     @classmethod
     def from_index(cls, index: int) -> Bid:
         if not 0 <= index < 35:
-            raise DealingError(Text.of("bid.index", index=index))
+            raise BridgeError(Text.of("bid.index", index=index))
         return BIDS[index]
 
     @property
@@ -101,7 +101,7 @@ class Contract:
 
     def __post_init__(self) -> None:
         if self.doubling not in (0, 1, 2):
-            raise DealingError(Text.of("contract.doubling", value=self.doubling), field="contract")
+            raise BridgeError(Text.of("contract.doubling", value=self.doubling), field="contract")
         object.__setattr__(self, "declarer", Seat(self.declarer))
 
     @classmethod
@@ -119,12 +119,12 @@ class Contract:
         >>> Contract.from_str("8S", "N")
         Traceback (most recent call last):
         ...
-        dealing.domain.errors.DealingError: '8S' is not a contract: write a level 1 … 7, a strain C, D, H, S or NT \
+        bridge.errors.BridgeError: '8S' is not a contract: write a level 1 … 7, a strain C, D, H, S or NT \
 and X or XX when doubled or redoubled (e.g. 4S, 3NTX)
         """
         match = _CONTRACT_RE.fullmatch(str(text).strip())
         if not match:
-            raise DealingError(Text.of("contract.format", text=str(text)), field="contract")
+            raise BridgeError(Text.of("contract.format", text=str(text)), field="contract")
         level, strain, doubling = match.groups()
         doubled = (doubling or "").upper()
         count = 2 if doubled in ("XX", "**", "××", "R") else (1 if doubled else 0)
@@ -204,7 +204,7 @@ def score(contract: Contract, tricks: int, *, vulnerable: bool) -> int:
     [360, 640, -800, -1400]
     """
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
-        raise DealingError(Text.of("contract.tricks", tricks=tricks), field="tricks")
+        raise BridgeError(Text.of("contract.tricks", tricks=tricks), field="tricks")
     level, strain, doubling = contract.bid.level, contract.bid.strain, contract.doubling
     need = 6 + level
     if tricks < need:
@@ -231,4 +231,4 @@ def undertricks_for(penalty: int, doubling: int, vulnerable: bool) -> int:
     for down in range(1, 14):
         if _penalty(down, doubling, vulnerable) == penalty:
             return down
-    raise DealingError(Text.of("contract.penalty", penalty=penalty), field="score")
+    raise BridgeError(Text.of("contract.penalty", penalty=penalty), field="score")
