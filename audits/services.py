@@ -35,7 +35,7 @@ from audits.tasks import squaredeal_audit_run_task
 from bridge.errors import BridgeError
 from clubs.permissions import is_site_auditor
 from clubs.selectors import clubs_directed_by
-from clubs.texts import error_message
+from clubsite.texts import error_message
 from dealing.domain import squaredeal as sq
 from dealing.domain import squaredeal_audit as domain
 from dealing.domain.errors import DealingError

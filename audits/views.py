@@ -23,8 +23,8 @@ from django.views.decorators.http import require_POST, require_safe
 from audits import selectors, services
 from audits.models import AuditFile, SquareDealAudit
 from bridge.errors import BridgeError
-from clubs.texts import render as render_text
 from clubsite.forms import report_errors
+from clubsite.texts import render as render_text
 from dealing.domain import squaredeal as sq
 from dealing.domain.squaredeal_audit import event_sessions
 

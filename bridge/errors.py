@@ -7,7 +7,7 @@ and a file of them catches ``BridgeError`` once; the API layer turns it into
 ``{"error": {"code", "message", "field"}}``.
 
 Raised with a text (``bridge.words.Text`` or a domain's), it keeps the message as data in ``text`` for the
-Django layer (``clubs.texts.render``) to say in the reader's language; ``str(error)`` is the English either
+Django layer (``clubsite.texts.render``) to say in the reader's language; ``str(error)`` is the English either
 way. ``said`` is what an error wrapping this one puts in its own text.
 
 >>> from bridge.words import Text

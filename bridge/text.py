@@ -8,7 +8,7 @@ written once, in English, as a literal msgid (``make messages`` extracts it: the
 the language it comes out in is the one being spoken when it is said:
 
 * ``str(text)`` says it in English (:data:`IN_ENGLISH`: what commands print and doctests show);
-* the Django layer's ``clubs.texts.render`` says it in the reader's language (gettext and the locale's
+* the Django layer's ``clubsite.texts.render`` says it in the reader's language (gettext and the locale's
   number formats); a template says a nested text with :func:`render`, in the same language.
 
 The domain imports nothing from Django: a :class:`Language` is handed in at the edge. Parameters are numbers,

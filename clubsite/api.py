@@ -5,7 +5,7 @@ pass (no API view catches a service's error; ``tests/test_architecture.py`` hold
 
 * Domain errors (every domain package's error subclasses ``ValueError``, with optional
   ``field`` and ``text``) become 400s with code ``invalid``, said in the request's language
-  when the error carries its message as data (``clubs.texts.error_message``; otherwise
+  when the error carries its message as data (``clubsite.texts.error_message``; otherwise
   ``str(exc)``).
 * Django's ``ValidationError`` (what services raise after ``full_clean`` or their own checks)
   becomes a 400 too: with a ``message_dict``, the first field and its message, every field in
@@ -34,8 +34,8 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from clubs.texts import error_message
 from clubsite.lockout import LockedOut
+from clubsite.texts import error_message
 
 #: DRF's validation messages that its Polish catalogue leaves in English (found by the hostile-fields tests:
 #: ``analysis: Must be a valid boolean.`` to a Polish reader), kept in ours by ``make messages``.

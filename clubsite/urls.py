@@ -4,7 +4,6 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from clubs.views import home
 from clubsite import views
 
 api_v1 = [
@@ -17,7 +16,7 @@ api_v1 = [
 ]
 
 urlpatterns = [
-    path("", home, name="home"),
+    path("", include("clubs.home_urls")),
     path("", include("clubs.urls")),
     path("", include("events.urls")),
     path("dealing/", include("dealing.urls")),

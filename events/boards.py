@@ -23,8 +23,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from clubs.models import Session
 from clubs.selectors import session_get_for_director
-from clubs.texts import render as say
 from clubsite.forms import report_errors
+from clubsite.texts import render as say
 from dealing.models import DealDownload
 from dealing.selectors.boards import session_dealing_summary
 from dealing.services import boards as services

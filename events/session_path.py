@@ -54,8 +54,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from clubs.models import Session
-from clubs.texts import render
 from clubsite.dates import when
+from clubsite.texts import render
 from dealing.models import CommitmentSession
 from dealing.selectors.boards import session_dealing_summary
 from events.kinds import kind_of

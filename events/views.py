@@ -22,7 +22,7 @@ from clubs import selectors, services
 from clubs.forms import GUEST_ANSWER, MEMBER_ANSWER, MemberNames, PairRowFormSet, SessionStatusForm
 from clubs.models import Session
 from clubs.permissions import can_direct, can_score
-from clubs.texts import error_message
+from clubsite.texts import error_message
 from events.kinds import kind_of
 from events.pairs import pairs_set, session_pair_rows
 from events.session_path import session_path, status_change_words

@@ -26,7 +26,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs import selectors as club_selectors
-from clubs.texts import localize, render
+from clubsite.texts import localize, render
 from movements import selectors, services
 from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
 from movements.domain.chooser import MINUTES_PER_BOARD, USUAL_BOARDS, offers_for, target_for

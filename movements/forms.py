@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.texts import error_message
+from clubsite.texts import error_message
 from movements.domain.chooser import pairs_for, parse_boards, parse_length
 from movements.domain.errors import MovementError
 from movements.models import ClubMovementSettings, SessionMovement

@@ -17,8 +17,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from clubs.texts import render
 from clubsite.choices import TextChoices
+from clubsite.texts import render
 from movements.domain.catalogue import movement_for
 from movements.domain.text import Text
 

@@ -49,8 +49,8 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from clubs.texts import render
 from clubsite.pdf import fewer_collections
+from clubsite.texts import render
 from movements.domain import guide_cards as gc
 from movements.domain.catalogue import balance_report
 from movements.domain.schedule import Movement

@@ -21,7 +21,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from clubs.services import session_set_boards_per_round
-from clubs.texts import error_message
+from clubsite.texts import error_message
 from movements import printing
 from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
 from movements.domain.errors import MovementError

@@ -30,7 +30,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from clubs import selectors as club_selectors
 from clubs.permissions import can_direct
-from clubs.texts import error_message
+from clubsite.texts import error_message
 from movements import selectors, services
 from movements.domain.catalogue import balance_report, check_boards_per_round, movement_for
 from movements.domain.chooser import MINUTES_PER_BOARD, verdict

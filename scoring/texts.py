@@ -1,7 +1,7 @@
 """The scoring domain's words said in the reader's language (gettext, Polish in ``locale/pl/glossary.json``).
 
 The domain (``scoring/domain/text.py``) raises a ``ScoringError`` whose ``text`` is a
-``Text(code, params)``; ``RENDERERS`` says each code and is registered with ``clubs.texts``
+``Text(code, params)``; ``RENDERERS`` says each code and is registered with ``clubsite.texts``
 (``render``, ``error_message``), which forms, pages and the API's error handler call. The
 results files' codes are said in ``texts_formats.py``. ``render`` under English gives exactly
 ``str(text)`` (``tests/scoring/test_texts.py`` checks every code).
@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.texts import register, render
+from clubsite.texts import register, render
 from scoring.domain.text import Text
 from scoring.texts_formats import RENDERERS as FILE_RENDERERS
 

@@ -1,5 +1,5 @@
 """The tables domain's words said in the reader's language — a phone's: English or Polish
-(``locale/pl/glossary.json``). Registered with ``clubs.texts`` (``render``, ``error_message``), which the
+(``locale/pl/glossary.json``). Registered with ``clubsite.texts`` (``render``, ``error_message``), which the
 pages and the API's error handler call; ``render`` under English gives exactly ``str(text)``."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.texts import register, render
+from clubsite.texts import register, render
 from tables.domain.text import Text, board_span
 
 

@@ -7,7 +7,7 @@
 user may call them: the caller supplies the deal. A deal, auction or dealer that cannot be
 used is a 400 in the standard shape ``{"error": {"code", "message", "field"}}``, the message
 naming the offending call (its position and who made it), in the request's language
-(``clubsite.api`` says it through ``clubs.texts.error_message``).
+(``clubsite.api`` says it through ``clubsite.texts.error_message``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ perfect auctions (``perfect_auction.py``), deal numbers (``numbering.py``), deal
 raise a :class:`~dealing.domain.errors.DealingError` made from a ``Text(code, params)``. Each sentence is
 written once, in ``TEMPLATES`` below (every msgid a literal, so ``make messages`` extracts it; Polish is in
 ``locale/pl/glossary.json``): ``str(text)`` says it in English (what commands print, what doctests show and
-what ``str(error)`` gives); the Django layer's ``clubs.texts.render`` says it in the reader's language, seats
+what ``str(error)`` gives); the Django layer's ``clubsite.texts.render`` says it in the reader's language, seats
 as the site's Polish names (Północ, Wschód, Południe, Zachód) with their genitive where a sentence needs it
 ("ręka Północy"). Parameters are numbers, strings, seats and suits
 (``cards.Seat``/``cards.Suit``: their English names are ``name.title()``/``name.lower()``),

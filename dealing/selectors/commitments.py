@@ -28,8 +28,8 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Session
 from clubs.permissions import can_direct, is_site_auditor
 from clubs.selectors import club_list_for_user, clubs_directed_by
-from clubs.texts import render
 from clubsite.dates import when_with_offset
+from clubsite.texts import render
 from dealing.domain import commitment as domain
 from dealing.domain.commitment_fit import BoardShortfall, board_shortfalls, dv_entered_early
 from dealing.models import Commitment, PublicationLogEntry

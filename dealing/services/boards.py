@@ -43,7 +43,7 @@ from bridge.cards import Deal, board_dealer, board_vulnerability
 from bridge.errors import BridgeError
 from clubs.models import Session
 from clubs.permissions import can_direct
-from clubs.texts import error_message
+from clubsite.texts import error_message
 from dealing.domain import analysis as dd
 from dealing.domain import commitment as domain
 from dealing.domain import formats, generator

@@ -22,7 +22,7 @@ from django.views.decorators.debug import sensitive_variables
 from bridge.errors import BridgeError
 from clubs.models import Club, Session
 from clubs.permissions import can_direct
-from clubs.texts import error_message
+from clubsite.texts import error_message
 from dealing.domain import commitment as domain
 from dealing.domain.commitment_fit import BoardShortfall, board_shortfalls, shortfalls_not_accepted
 from dealing.models import Commitment, CommitmentSession

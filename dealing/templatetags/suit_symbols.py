@@ -27,7 +27,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from clubs.texts import contract_words
+from clubsite.texts import contract_words
 
 register = template.Library()
 

@@ -29,8 +29,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from clubs.permissions import can_direct, is_site_auditor
 from clubs.selectors import club_get_for_director, club_list_for_user, clubs_directed_by
-from clubs.texts import render as render_text
 from clubsite.forms import report_errors
+from clubsite.texts import render as render_text
 from dealing.domain import commitment as domain
 from dealing.models import Commitment
 from dealing.models.commitment import DV_FORMAT_CHOICES

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from bridge.errors import BridgeError
 from clubs.selectors import clubs_directed_by
-from clubs.texts import error_message
+from clubsite.texts import error_message
 from dealing.models import DealSet
 from dealing.selectors.deal_sets import (
     deal_set_file_get,

@@ -31,8 +31,8 @@ from bridge.cards import Deal, Hand, Seat
 from bridge.errors import BridgeError
 from clubs.models import Session
 from clubs.selectors import session_list_for_user
-from clubs.texts import error_message
 from clubsite.dates import when
+from clubsite.texts import error_message
 from dealing.diagrams import SEAT_NAMES, auction_view, deal_view
 from dealing.domain import perfect_auction
 from dealing.selectors.boards import board_for_viewer

@@ -36,7 +36,7 @@ from bridge.cards import SUITS_DESCENDING, Card, Seat, Strain, Suit
 from bridge.contract import Contract
 from bridge.errors import BridgeError
 from bridge.words import rank
-from clubs.texts import error_message
+from clubsite.texts import error_message
 from dealing.diagrams import SEAT_NAMES, SUIT_CLASS, board_view
 from dealing.domain.play import parse_cards
 from dealing.selectors import play as selectors

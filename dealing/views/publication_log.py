@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from clubs.texts import render as render_text
+from clubsite.texts import render as render_text
 from dealing.domain.publication_log import time_text
 from dealing.domain.text import act_name
 from dealing.selectors import publication_log as selectors

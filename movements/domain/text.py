@@ -6,7 +6,7 @@ shows them in the reader's language, so the domain returns a ``Text(code, params
 written once, in ``TEMPLATES`` below (every msgid a literal, so ``make messages`` extracts it; counted nouns
 are separate ngettext pieces, "%(count)d tables", "for %(count)d pairs", so that each number gets its own
 Polish plural form): ``str(text)`` says it in English (what ``manage.py movement`` writes, what docs quote
-and what the doctests show), the Django layer's ``clubs.texts.render`` in the reader's language. Parameters are
+and what the doctests show), the Django layer's ``clubsite.texts.render`` in the reader's language. Parameters are
 numbers, strings, tuples of numbers, ``None`` or further ``Text``\\ s (a construction inside a
 "with a phantom" construction, a method inside a starter).
 

@@ -1,8 +1,8 @@
-"""``{{ movement.title|localized }}``: a movements-domain ``Text`` in the page's language (``clubs.texts.render``)."""
+"""``{{ movement.title|localized }}``: a movements-domain ``Text`` in the page's language (``clubsite.texts.render``)."""
 
 from django import template
 
-from clubs.texts import render
+from clubsite.texts import render
 
 register = template.Library()
 

@@ -29,7 +29,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.selectors import club_get_for_director
-from clubs.texts import render
+from clubsite.texts import render
 from scoring.domain.ranking import shown
 from scoring.selectors.exports import ResultsFile, session_export_pbn, session_export_usebio
 from scoring.selectors.imports import session_import_report

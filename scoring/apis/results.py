@@ -38,7 +38,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.selectors import session_get_for_scorer
-from clubs.texts import render
+from clubsite.texts import render
 from scoring.domain.errors import ScoringError
 from scoring.domain.notation import as_data, from_data
 from scoring.domain.options import ScoringOptions

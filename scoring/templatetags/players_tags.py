@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.texts import render
+from clubsite.texts import render
 from dealing.templatetags.suit_symbols import suit_symbols
 from scoring.domain.ranking import shown, signed
 from scoring.domain.shorthand import describe

@@ -1,7 +1,7 @@
 """Filters of the scoring pages: a domain ``Text`` in the reader's language, exact numbers as shown.
 
 * ``{{ text|said }}`` — a scoring ``Text`` (a description, a check, a layout problem) said in the
-  page's language (``clubs.texts.render``);
+  page's language (``clubsite.texts.render``);
 * ``{{ value|points }}`` — an exact ``Fraction`` (matchpoints, IMPs, percentages) to two decimals
   (``ranking.shown``); ``{{ score|signed }}`` — a score as results show it (``+420``, ``−50``);
 * contracts and suits in colour are the project's one filter, ``{{ text|said|suit_symbols }}``
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django import template
 
-from clubs.texts import render
+from clubsite.texts import render
 from scoring.domain.errors import ScoringError
 from scoring.domain.notation import from_data
 from scoring.domain.ranking import shown

@@ -33,8 +33,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs.selectors import session_get_for_director
-from clubs.texts import error_message
-from clubs.texts import render as say
+from clubsite.texts import error_message
+from clubsite.texts import render as say
 from scoring.domain.errors import ScoringError
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Artificial, Assigned

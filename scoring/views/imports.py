@@ -29,7 +29,7 @@ from django.views.decorators.http import require_safe
 
 from clubs.permissions import can_direct
 from clubs.selectors import club_get_for_director, session_get_for_scorer
-from clubs.texts import error_message
+from clubsite.texts import error_message
 from scoring.domain.errors import ScoringError
 from scoring.selectors.exports import ResultsFile, session_export_pbn, session_export_usebio
 from scoring.selectors.imports import session_import_report

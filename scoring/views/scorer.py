@@ -27,8 +27,8 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 from bridge.cards import board_dealer, board_vulnerability
 from clubs.permissions import can_direct
 from clubs.selectors import session_get_for_scorer
-from clubs.texts import error_message
-from clubs.texts import render as say
+from clubsite.texts import error_message
+from clubsite.texts import render as say
 from scoring.domain.errors import ScoringError
 from scoring.domain.shorthand import describe, parse_entry
 from scoring.selectors.layout import session_layout

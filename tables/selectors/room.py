@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Session
-from clubs.texts import render
+from clubsite.texts import render
 from dealing.selectors.boards import BoardRecord, board_for_flag_check
 from scoring.domain.notation import from_data, shorthand
 from scoring.models import Result

@@ -31,7 +31,7 @@ from django.utils import timezone, translation
 from bridge.cards import Seat, Strain, board_vulnerability
 from bridge.contract import Bid, Contract, score
 from clubs.models import Pair, Session
-from clubs.texts import render
+from clubsite.texts import render
 from scoring.domain.engine import score_event
 from scoring.domain.notation import as_data, from_data
 from scoring.domain.shorthand import describe

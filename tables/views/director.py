@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs.selectors import club_get_for_director, session_get_for_director
-from clubs.texts import error_message
+from clubsite.texts import error_message
 from dealing.diagrams import board_view as deal_diagram
 from scoring.domain.errors import ScoringError
 from scoring.services.flags import flag_check

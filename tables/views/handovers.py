@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubs.selectors import session_get_for_director
-from clubs.texts import error_message
+from clubsite.texts import error_message
 from scoring.domain.errors import ScoringError
 from tables.domain.errors import TableError
 from tables.selectors.handovers import room_phones as room_phones_state

@@ -18,8 +18,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from clubs.texts import error_message
-from clubs.texts import render as say
+from clubsite.texts import error_message
+from clubsite.texts import render as say
 from tables.domain.errors import TableError
 from tables.domain.text import Text
 from tables.selectors.table import score_table, table_state, vulnerability_json

@@ -1,5 +1,5 @@
 """One way to write a contract in each language, everywhere: no trumps are "NT" in English and "BA" in Polish, on
-the pages (the suit-symbol filter) and in every text a domain says with a contract in it (``clubs.texts.render``):
+the pages (the suit-symbol filter) and in every text a domain says with a contract in it (``clubsite.texts.render``):
 the room's conflicts and flags, the scorer's and the phones' said-back lines."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from clubs.texts import contract_words, render
+from clubsite.texts import contract_words, render
 from dealing.templatetags.suit_symbols import suit_symbols
 from scoring.domain.results import Played, said
 from scoring.domain.shorthand import describe

@@ -1,4 +1,4 @@
-"""The dealing domain's error messages in the reader's language (``dealing/domain/text.py``, said by ``clubs.texts``).
+"""The dealing domain's error messages in the reader's language (``dealing/domain/text.py``, said by ``clubsite.texts``).
 
 Every code of ``dealing.domain.text`` is made by the domain from real bad input (a few the
 Laws check first are made by hand); ``render`` under English is exactly ``str(error)``, under
@@ -21,7 +21,7 @@ from django.utils import translation
 from bridge import auction, cards, contract, words
 from bridge.cards import Card, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from bridge.errors import BridgeError
-from clubs.texts import error_message, render
+from clubsite.texts import error_message, render
 from dealing.domain import (
     commitment,
     formats,

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from clubs.texts import render
+from clubsite.texts import render
 from movements.domain.catalogue import balance_report, movement_for
 from movements.domain.chooser import Target, offers_for, pairs_for, parse_boards, parse_length, target_for, verdict
 from movements.domain.errors import MovementError

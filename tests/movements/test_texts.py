@@ -1,7 +1,7 @@
 """The movements domain's words as data, and their Polish.
 
 Every ``Text`` the domain makes (titles, constructions, notes, relay places, option labels,
-explanations, errors) is said by ``clubs.texts.render`` (``movements.domain.text.TEMPLATES``): in English exactly as the
+explanations, errors) is said by ``clubsite.texts.render`` (``movements.domain.text.TEMPLATES``): in English exactly as the
 domain's own English (``str``), in Polish translated, with the Polish plural forms.
 """
 
@@ -12,7 +12,7 @@ import re
 import pytest
 from django.utils import translation
 
-from clubs.texts import error_message, localize, render
+from clubsite.texts import error_message, localize, render
 from movements.domain import catalogue, chooser, howell, partial
 from movements.domain.balance import best_possible
 from movements.domain.errors import MovementError

@@ -1,7 +1,7 @@
 """The scoring domain's words (``scoring.domain.text``) said in the reader's language (``scoring/texts.py``,
 ``scoring/texts_formats.py``).
 
-Every code of ``Text.templates`` is said by ``clubs.texts.render``: in English exactly as the
+Every code of ``Text.templates`` is said by ``clubsite.texts.render``: in English exactly as the
 domain's own English (``str``), in Polish translated. The scorer's shorthand, its results said
 back, the director's checks, the results' and the options' errors are made by the domain itself
 from real input; the other codes (layout, services, files) with sample parameters.
@@ -17,7 +17,7 @@ import pytest
 from django.utils import translation
 
 from bridge.cards import Deal
-from clubs.texts import error_message, render
+from clubsite.texts import error_message, render
 from dealing.domain.analysis import DoubleDummyTable
 from scoring.domain import checks
 from scoring.domain.engine import score_event

@@ -281,7 +281,7 @@ def said_in_polish(exc: Exception) -> str:
     """The error as the site says it in Polish (every code has a Polish renderer; rendering must not fail)."""
     from django.utils import translation
 
-    from clubs.texts import error_message
+    from clubsite.texts import error_message
 
     with translation.override("pl"):
         return error_message(exc)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from clubs.texts import render
+from clubsite.texts import render
 from movements.domain.schedule import Relay
 from tables.domain.text import ENGLISH, Text
 

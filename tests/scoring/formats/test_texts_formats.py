@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from clubs.texts import error_message, render
+from clubsite.texts import error_message, render
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.usebio import SAMPLE, read_usebio
 from scoring.domain.formats.words import ENGLISH

@@ -58,4 +58,4 @@ def test_damaged_file_gives_deals_or_a_dealing_error(fmt, changes):
     try:
         read_deals(fmt, _damage(data, changes))
     except BridgeError as exc:
-        assert exc.text is not None, f"no Text to say in Polish: {exc}"  # clubs.texts says every Text
+        assert exc.text is not None, f"no Text to say in Polish: {exc}"  # clubsite.texts says every Text
