@@ -272,6 +272,8 @@ def phone_state(device: Device, state: dict) -> dict:
     if follows and pair is None:
         line = context.card_line(table.number, round_number)
         out["choices"] = [p for p in (line.ns, line.ew) if p is not None] if line is not None else []
+    if pair is not None and device.round > round_number:
+        return out | {"pair": str(pair), "with": render(Text.of("phone.with", pair=pair))}  # at a late table: it waits
     note = phone_move(
         context.cards,
         table=table.number,

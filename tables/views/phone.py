@@ -203,6 +203,10 @@ def _words() -> dict:
         "phone_whose": _("Whose phone is this? It goes with that pair to its next tables by itself."),
         "phone_pair": _("Pair %(pair)s"),
         "phone_followed": _("This phone has joined table %(table)s with pair %(pair)s."),
+        "phone_behind": _(
+            "Table %(table)s is still playing round %(round)s. Pair %(pair)s plays here in round %(next)s: wait for "
+            "the table to finish (its players may use this phone)."
+        ),
         # the strain word of no trumps in the phone's language ("NT", "BA")
         "nt": _("NT"),
     }

@@ -354,8 +354,11 @@
   const dropped = new Set();
   // when phones follow their pairs: which pair this phone goes with, or the question (asked once, at the table)
   function phoneWhose() {
-    const p = phone();
+    const p = phone(), now = position().round;
     if (!p.follows) return "";
+    if (p.pair && now < p.round) {   // joined a late table: it still plays an earlier round with other pairs
+      return '<p class="note" data-testid="phone-behind">' + esc(fmt(W.phone_behind, { table: state.table, round: now, pair: p.pair, next: p.round })) + "</p>";
+    }
     if (p.pair) return '<p class="muted" data-testid="phone-with">' + esc(p["with"]) + "</p>";
     if (!(p.choices || []).length) return "";
     return '<section class="phone-whose" data-testid="phone-whose"><p>' + esc(W.phone_whose) + '</p><div class="row">' +
