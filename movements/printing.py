@@ -8,7 +8,8 @@ active language. Cards printed for a session carry its title and, once its pairs
 players beside the pair numbers (``names``: "Pair 3 — Ada Adamska & Bruno Bianchi" on the pair
 card, "3 (Adamska – Bianchi)" on the table cards); the movement catalogue's cards have neither. A session's
 table cards printed by its director also carry each table's QR code, code and PIN for table-side entry
-(``table_codes``: table → ``{"url", "code", "pin"}``; the QR code is drawn by ``segno`` as SVG). A round in
+(``table_codes``: table → ``{"url", "code", "pin", "stays"}``; the QR code is drawn by ``segno`` as SVG; with
+``stays``, the card says to leave the table's phone at the table). A round in
 which a pair meets the phantom says so in words: "EW 3 sits out" on the table card, "3 sits out" on the board
 sheet.
 
@@ -358,7 +359,10 @@ def cards_context(
                 "table": table,
                 "rows": rows,
                 "density": _density(rows, paper, kind="table", session=bool(session), qr=bool(code)),
-                "qr": {"image": _qr(code["url"]), "code": code["code"], "pin": code["pin"]} if code else None,
+                # "stays": table entry's phone stays at this table (the session's choice): the card says to leave it
+                "qr": {"image": _qr(code["url"]), "code": code["code"], "pin": code["pin"], "stays": code.get("stays")}
+                if code
+                else None,
             }
         )
     columns = _path_columns(m)

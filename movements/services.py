@@ -144,7 +144,9 @@ def guide_card_pdf_get_or_create(
             names={str(number): list(pair) for number, pair in sorted((names or {}).items())},
         )
         if table_codes:
-            parameters["tables"] = {str(n): [c["url"], c["code"], c["pin"]] for n, c in sorted(table_codes.items())}
+            parameters["tables"] = {
+                str(n): [c["url"], c["code"], c["pin"], bool(c.get("stays"))] for n, c in sorted(table_codes.items())
+            }
     key = _pdf_key(parameters, language)
     job, created = GuideCardPdf.objects.get_or_create(
         key=key,
@@ -201,7 +203,8 @@ def guide_card_pdf_make(*, job_id: int, in_parts: bool = True) -> GuideCardPdf:
                 session=p.get("session_title"),
                 names={int(number): tuple(pair) for number, pair in p.get("names", {}).items()},
                 table_codes={
-                    int(n): {"url": u, "code": c, "pin": pin} for n, (u, c, pin) in p.get("tables", {}).items()
+                    int(n): {"url": u, "code": c, "pin": pin, "stays": bool(rest and rest[0])}
+                    for n, (u, c, pin, *rest) in p.get("tables", {}).items()
                 },
                 on_progress=progress if in_parts else None,
             )

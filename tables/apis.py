@@ -16,6 +16,9 @@ is answered as the first time and changes nothing.
   table has confirmed the board);
 * ``POST tables/moves/`` — ``round``: the table has read where to go after a round it finished late, and goes on
   to the next (``tables.domain.progress``);
+* ``POST tables/phone/pair/`` — ``pair``: when the session's phones follow their pairs, the pair this phone goes
+  with (one of the pairs at its table now); ``POST tables/phone/follow/`` — once its table has gone on past the
+  pair's round, the phone joins the pair's next table (``moved``, ``table``, ``code``; nothing changes otherwise);
 * ``POST tables/handovers/`` — a phone signed out of its table (its token still names it) hands over what it had
   not sent: ``actions`` (its queue: ``key``, ``kind``, ``body``) and ``to`` (``table``, ``director``, or "" to
   report them only); ``POST tables/handovers/dismissals/`` — ``handover``: the table's phone sets one aside;
@@ -40,7 +43,8 @@ from rest_framework.views import APIView
 
 from scoring.domain.notation import from_data
 from tables.selectors.ranking import phone_ranking
-from tables.selectors.table import board_traveller, said, table_state_at, table_state_version
+from tables.selectors.table import board_traveller, phone_state, said, table_state_at, table_state_version
+from tables.services.following import device_follow, device_pair_set
 from tables.services.handovers import handover_dismiss, handover_give
 from tables.services.joining import device_for_token
 from tables.services.submissions import Answer, correction_request, entry_confirm, entry_submit, table_moved_on
@@ -91,10 +95,12 @@ class TableStateApi(TableApi):
     )
     def get(self, request):
         device = self.device(request, touch=True)
-        version = f'"{table_state_version(device)}"'
-        if request.headers.get("If-None-Match") == version:
-            return Response(status=304, headers={"ETag": version})
-        return Response(table_state_at(device, version), headers={"ETag": version})
+        version = table_state_version(device)
+        etag = f'"{version}-{device.pair or 0}-{device.round}"'  # the phone's own part too (phone_state)
+        if request.headers.get("If-None-Match") == etag:
+            return Response(status=304, headers={"ETag": etag})
+        state = table_state_at(device, version)
+        return Response({**state, "phone": phone_state(device, state)}, headers={"ETag": etag})
 
 
 class EntryApi(TableApi):
@@ -199,6 +205,40 @@ class MoveApi(TableApi):
         return Response({"moved": table_moved_on(device=device, round_number=data.validated_data["round"])})
 
 
+class PhonePairApi(TableApi):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TablePhonePairInput"
+
+        key = serializers.CharField(max_length=64, required=False)
+        pair = serializers.CharField(max_length=16, allow_blank=True)
+
+    @extend_schema(
+        request=InputSerializer, responses=inline_serializer("TablePhonePair", {"pair": serializers.CharField()})
+    )
+    def post(self, request):
+        device = self.device(request)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        device = device_pair_set(device=device, pair=data.validated_data["pair"])
+        return Response({"pair": device.pair, "round": device.round})
+
+
+class PhoneFollowApi(TableApi):
+    @extend_schema(
+        request=None,
+        responses=inline_serializer(
+            "TablePhoneFollowed",
+            {"moved": serializers.BooleanField(), "table": serializers.IntegerField(), "code": serializers.CharField()},
+        ),
+    )
+    def post(self, request):
+        device, moved = device_follow(device=self.device(request))
+        return Response(
+            {"moved": moved, "table": device.table.number, "code": device.table.code, "round": device.round}
+        )
+
+
 class HandoverApi(TableApi):
     class InputSerializer(serializers.Serializer):
         class Meta:
@@ -257,6 +297,8 @@ urlpatterns = [
     path("tables/requests/", RequestApi.as_view(), name="tables-requests"),
     path("tables/boards/<int:board>/traveller/", TravellerApi.as_view(), name="tables-traveller"),
     path("tables/moves/", MoveApi.as_view(), name="tables-moves"),
+    path("tables/phone/pair/", PhonePairApi.as_view(), name="tables-phone-pair"),
+    path("tables/phone/follow/", PhoneFollowApi.as_view(), name="tables-phone-follow"),
     path("tables/handovers/", HandoverApi.as_view(), name="tables-handovers"),
     path("tables/handovers/dismissals/", HandoverDismissApi.as_view(), name="tables-handover-dismissals"),
     path("tables/ranking/", RankingApi.as_view(), name="tables-ranking"),

@@ -3,11 +3,12 @@
 * :class:`TableSettings` — a club's choices for its tables: record the opening lead, show the traveller
   after each board, tricks entered as a total or against the contract, minutes a board takes.
 * :class:`TableSession` — table entry for one session: started when, the last round the director
-  released and when (the one fact that moves every table on).
+  released and when (the one fact that moves every table on), and whether a phone stays at its table or
+  follows its pair (``phones``).
 * :class:`Table` — one table of the session: its code and PIN (on the table card, as a QR code too),
   locked by the director or not.
 * :class:`Device` — a phone joined to a table (a hashed token in its cookie); it may leave, others may
-  join or take over.
+  join or take over; when phones follow their pairs, the pair it goes with and the round it is there for.
 * :class:`JoinAttempt` — every PIN tried for a code, right or wrong (the lockout and the director's view).
 * :class:`Submission` — every entry and confirmation a phone sent, under its idempotency key, with what
   it did (pending, same, replaced, conflict, confirmed …) and the answer given, so a retry gets the same
@@ -68,6 +69,14 @@ class TableSession(models.Model):
         help_text=_("The phones show the ranking so far between rounds (never a deal)."),
     )
 
+    class Phones(TextChoices):
+        TABLE = "table", _("A table's phone stays at the table")
+        PAIR = "pair", _("A pair's phone follows its pair")
+
+    #: Where a phone goes after a round: it stays at its table (the players leave it there), or it goes with the pair
+    #: it belongs to (``Device.pair``) and joins that pair's next table by itself (``tables.services.following``).
+    phones = models.CharField(_("phones"), max_length=8, choices=Phones.choices, default=Phones.TABLE)
+
     class Meta:
         verbose_name = _("table entry of a session")
         verbose_name_plural = _("table entry of sessions")
@@ -102,6 +111,11 @@ class Device(models.Model):
     joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
     last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
     left_at = models.DateTimeField(_("left at"), null=True, blank=True)
+    #: The pair this phone goes with when the session's phones follow their pairs ("": not said, it stays).
+    pair = models.CharField(_("pair"), max_length=16, blank=True)
+    #: The pair's round for which the phone is at ``table``: once the table has gone on past it, the phone joins
+    #: the pair's table of the next round (``tables.services.following.device_follow``).
+    round = models.PositiveSmallIntegerField(_("round"), default=0)
 
     class Meta:
         ordering = ["table_id", "joined_at"]

@@ -24,6 +24,15 @@ def _and(items) -> str:
     )
 
 
+def _or(items) -> str:
+    items = list(items)
+    return (
+        items[0]
+        if len(items) == 1
+        else _("%(first)s or %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+    )
+
+
 def _b(p: dict) -> dict:
     return {**p, "boards": board_span(p["boards"])} if "boards" in p else p
 
@@ -139,6 +148,39 @@ RENDERERS = {
     "round.idle": lambda p: _("No play at this table in round %(round)s.") % p,
     "round.arrow": lambda p: (
         _("Arrow switch: turn the boards. Pair %(ns)s plays the North–South cards, pair %(ew)s the East–West cards.")
+        % p
+    ),
+    # phones that stay at their table or follow their pair (issue 24 item 9)
+    "phone.stays": lambda p: (
+        _("Leave this phone at table %(table)s: the players who come to table %(table)s next use it.") % p
+    ),
+    "phone.whose": lambda p: (
+        _("Say above which pair's phone this is, and it goes with that pair; else leave it at table %(table)s.") % p
+    ),
+    "phone.follows": lambda p: (
+        _(
+            "This phone goes with pair %(pair)s: when round %(round)s starts it joins table %(table)s, %(seat)s, "
+            "by itself (no code or PIN)."
+        )
+        % p
+    ),
+    "phone.sits_out": lambda p: (
+        _("Pair %(pair)s sits out round %(round)s: this phone goes with it and joins its next table by itself.") % p
+    ),
+    "phone.sitting_out": lambda p: _("Pair %(pair)s sits out round %(round)s.") % p,
+    "phone.with": lambda p: _("This phone goes with pair %(pair)s.") % p,
+    "follow.stays": lambda p: (
+        _("Phones stay at their tables in this session: this phone stays at table %(table)s.") % p
+    ),
+    "follow.pair_not_here": lambda p: (
+        _("Pair %(pair)s does not play at table %(table)s in round %(round)s: choose pair %(pairs)s.")
+        % {**p, "pairs": _or(str(x) for x in p["pairs"])}
+    ),
+    "director.phones_unknown": lambda p: (
+        _(
+            "Phones: “%(phones)s” is not a choice: a table's phone stays at the table, or a pair's phone follows "
+            "its pair."
+        )
         % p
     ),
 }

@@ -32,6 +32,11 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
+def _or(items: object) -> str:
+    names = [str(x) for x in items] if isinstance(items, (list, tuple)) else [str(items)]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 ENGLISH: dict[str, Template] = {
     # joining a table
     "join.code_unknown": lambda p: f"No table has the code {p['code']}: check the code on the table card.",
@@ -134,6 +139,29 @@ ENGLISH: dict[str, Template] = {
     "round.arrow": lambda p: (
         f"Arrow switch: turn the boards. Pair {p['ns']} plays the North–South cards, pair "
         f"{p['ew']} the East–West cards."
+    ),
+    # phones that stay at their table or follow their pair (issue 24 item 9)
+    "phone.stays": lambda p: (
+        f"Leave this phone at table {p['table']}: the players who come to table {p['table']} next use it."
+    ),
+    "phone.whose": lambda p: (
+        f"Say above which pair's phone this is, and it goes with that pair; else leave it at table {p['table']}."
+    ),
+    "phone.follows": lambda p: (
+        f"This phone goes with pair {p['pair']}: when round {p['round']} starts it joins table {p['table']}, "
+        f"{p['seat']}, by itself (no code or PIN)."
+    ),
+    "phone.sits_out": lambda p: (
+        f"Pair {p['pair']} sits out round {p['round']}: this phone goes with it and joins its next table by itself."
+    ),
+    "phone.sitting_out": lambda p: f"Pair {p['pair']} sits out round {p['round']}.",
+    "phone.with": lambda p: f"This phone goes with pair {p['pair']}.",
+    "follow.stays": lambda p: f"Phones stay at their tables in this session: this phone stays at table {p['table']}.",
+    "follow.pair_not_here": lambda p: (
+        f"Pair {p['pair']} does not play at table {p['table']} in round {p['round']}: choose pair {_or(p['pairs'])}."
+    ),
+    "director.phones_unknown": lambda p: (
+        f"Phones: “{p['phones']}” is not a choice: a table's phone stays at the table, or a pair's phone follows its pair."
     ),
 }
 

@@ -13,7 +13,7 @@ import segno
 from django.urls import reverse
 
 from clubs.permissions import can_direct
-from tables.models import Table
+from tables.models import Table, TableSession
 
 
 def join_path(table: Table) -> str:
@@ -35,7 +35,19 @@ def session_tables(session) -> list[Table]:
 
 
 def table_card_extras(*, session, user, request=None) -> dict[int, dict]:
-    """Table number → ``{"url", "code", "pin"}`` for the session's table cards (directors only; else empty)."""
+    """Table number → ``{"url", "code", "pin", "stays"}`` for the session's table cards (directors only; else empty);
+    ``stays``: the table's phone stays at the table (the session's choice), so the card says to leave it there."""
     if session is None or not can_direct(user, session.club_id):
         return {}
-    return {t.number: {"url": join_url(t, request), "code": t.code, "pin": t.pin} for t in session_tables(session)}
+    tables = list(
+        Table.objects.filter(table_session__session=session).select_related("table_session").order_by("number")
+    )
+    return {
+        t.number: {
+            "url": join_url(t, request),
+            "code": t.code,
+            "pin": t.pin,
+            "stays": t.table_session.phones == TableSession.Phones.TABLE,
+        }
+        for t in tables
+    }

@@ -1,6 +1,6 @@
 """What the director's room shows of the phones besides the tables (``room_phones``): the results waiting on
 signed-out phones (``Handover``, open), each in bridge words with its table, round, board, where the phone handed
-it and when; and whether the players see the live ranking on their phones."""
+it and when; whether the players see the live ranking on their phones; and whether a phone follows its pair."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ class RoomPhones:
     started: bool
     live_ranking: bool
     waiting: list[Waiting]
+    follow_pairs: bool = False  # a pair's phone follows its pair (else a table's phone stays at the table)
 
 
 def room_phones(*, session: Session) -> RoomPhones:
@@ -39,4 +40,4 @@ def room_phones(*, session: Session) -> RoomPhones:
         .select_related("table")
         .order_by("at", "id")
     ]
-    return RoomPhones(True, table_session.live_ranking, waiting)
+    return RoomPhones(True, table_session.live_ranking, waiting, table_session.phones == TableSession.Phones.PAIR)

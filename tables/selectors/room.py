@@ -5,7 +5,8 @@ tables' correction requests, suspicious results (``scoring.domain.checks`` throu
 ``scoring.selectors.travellers``: those to look at, and those a director checked and let stand) and the running
 ranking — the session scored now from its ``Result`` rows, so each confirmed result shows at the next refresh.
 
-* ``tables_still_playing`` — the tables with boards still to confirm (what "Start round N" asks about);
+* ``tables_still_playing`` — the tables with boards still to confirm (what "Start round N" asks about), each table
+  where its phones see it (a late table reading where to go included, a board in conflict left to the director);
 * ``correction_initial`` — the room's correction form filled in for a table and board (a request's "Correct it",
   a flag's "Correct it"): the round, the result recorded as the scorer types it, its lead;
 * ``board_to_check`` — a board's flagged results with the hands beside them, for the director.
@@ -30,11 +31,11 @@ from scoring.selectors.results import domain_result
 from scoring.selectors.travellers import Flagged, ranking_rows, session_travellers
 from tables.domain.codes import WINDOW
 from tables.domain.moves import round_notes
-from tables.domain.progress import board_states, is_late, table_position
+from tables.domain.progress import board_states, is_late
 from tables.domain.text import Text
 from tables.models import Conflict, CorrectionRequest, Device, JoinAttempt, Submission, Table, TableSession
 from tables.selectors.context import session_context
-from tables.selectors.table import pair_json, recorded_results, said
+from tables.selectors.table import pair_json, recorded_results, said, table_position_now
 from tables.services.joining import SEEN_SECONDS, code_locked_until
 from tables.services.setup import table_settings_get
 
@@ -52,6 +53,8 @@ class TableRow:
     wrong_pins: int
     locked_until: object | None
     notes: list[str] = field(default_factory=list)
+    moving: bool = False  # done with its round after the next was released: reading where to go
+    phone_pairs: list[str] = field(default_factory=list)  # the pair each phone seen here goes with ("": none said)
 
     @property
     def confirmed(self) -> int:
@@ -101,8 +104,9 @@ class Room:
 
     @property
     def still_playing(self) -> list[int]:
-        """The tables with boards still to confirm in their round (late tables included)."""
-        return [t.table.number for t in self.tables if t.playing]
+        """The tables with boards still to confirm in their round (late tables included, also one still reading where
+        to go after its last round: it has the released round still to play)."""
+        return [t.table.number for t in self.tables if t.playing or t.moving]
 
     @property
     def release_question(self) -> Text | None:
@@ -123,7 +127,7 @@ class Room:
 
     @property
     def done_this_round(self) -> int:
-        return sum(1 for t in self.tables if not t.playing)
+        return sum(1 for t in self.tables if not (t.playing or t.moving))
 
     @property
     def late(self) -> int:
@@ -145,10 +149,14 @@ def room_state(*, session: Session, user, now=None) -> Room:
     seen_since = now - timedelta(seconds=SEEN_SECONDS)
     tables = list(Table.objects.filter(table_session=table_session).order_by("number"))
     phones: dict[int, int] = {}
-    devices = list(Device.objects.filter(table__in=tables).only("id", "table_id", "joined_at", "left_at", "last_seen"))
+    phone_pairs: dict[int, list[str]] = {}
+    devices = list(
+        Device.objects.filter(table__in=tables).only("id", "table_id", "joined_at", "left_at", "last_seen", "pair")
+    )
     for device in devices:
         if device.left_at is None and device.last_seen is not None and device.last_seen >= seen_since:
             phones[device.table_id] = phones.get(device.table_id, 0) + 1
+            phone_pairs.setdefault(device.table_id, []).append(device.pair)
     wrong: dict[int, int] = {}
     for attempt in JoinAttempt.objects.filter(table__in=tables, ok=False, at__gt=now - WINDOW):
         wrong[attempt.table_id] = wrong.get(attempt.table_id, 0) + 1
@@ -163,6 +171,9 @@ def room_state(*, session: Session, user, now=None) -> Room:
         .prefetch_related("submissions")
     )
     conflicted = {(c.table_id, c.round, c.board) for c in open_conflicts}
+    open_by_table: dict[int, set[tuple[int, int]]] = {}
+    for c in open_conflicts:
+        open_by_table.setdefault(c.table_id, set()).add((c.round, c.board))
     lines = {
         (row.board, row.ns_pair_id, row.ew_pair_id): row  # read once for every table
         for row in Result.objects.filter(session=session)
@@ -171,7 +182,9 @@ def room_state(*, session: Session, user, now=None) -> Room:
     for table in tables:
         by_round = context.boards_by_round(table.number)
         recorded = recorded_results(context, table.number, lines)
-        position = table_position(by_round, done=set(recorded), released=table_session.released_round)
+        table.table_session = table_session
+        # as the table's phones see it: a board in conflict is the director's, a late table reads its moves first
+        position = table_position_now(context, table, recorded=recorded, conflicts=open_by_table.get(table.pk, set()))
         r = position.round
         boards = by_round.get(r, ())
         meeting = context.meeting(r, table.number)
@@ -181,13 +194,16 @@ def room_state(*, session: Session, user, now=None) -> Room:
             pending={b for b in boards if (table.pk, r, b) in pending},
             conflicts={b for b in boards if (table.pk, r, b) in conflicted},
         )
-        late = not session.is_over and is_late(  # (once play is over no table is late)
-            position,
-            released=table_session.released_round,
-            released_at=table_session.released_at,
-            now=now,
-            boards=len(boards),
-            minutes_per_board=minutes,
+        late = not session.is_over and (  # (once play is over no table is late)
+            position.moving
+            or is_late(
+                position,
+                released=table_session.released_round,
+                released_at=table_session.released_at,
+                now=now,
+                boards=len(boards),
+                minutes_per_board=minutes,
+            )
         )
         rows.append(
             TableRow(
@@ -207,6 +223,8 @@ def room_state(*, session: Session, user, now=None) -> Room:
                 ]
                 if r and context.movement
                 else [],
+                position.moving,
+                sorted(phone_pairs.get(table.pk, []), key=lambda p: (not p, p.zfill(4))),
             )
         )
     phone_numbers = {
@@ -275,12 +293,16 @@ def tables_still_playing(*, session: Session) -> list[int]:
         return []
     context = session_context(session)
     lines = {(row.board, row.ns_pair_id, row.ew_pair_id): row for row in Result.objects.filter(session=session)}
+    open_conflicts: dict[int, set[tuple[int, int]]] = {}
+    for c in Conflict.objects.filter(table__table_session=table_session, resolved_at__isnull=True):
+        open_conflicts.setdefault(c.table_id, set()).add((c.round, c.board))
     out = []
-    for number in context.tables:
-        done = set(recorded_results(context, number, lines))
-        position = table_position(context.boards_by_round(number), done=done, released=table_session.released_round)
-        if position.playing:
-            out.append(number)
+    for table in Table.objects.filter(table_session=table_session).order_by("number"):
+        table.table_session = table_session
+        # as its phones see it (``table_position_now``): a late table reading its moves still has the round to play
+        position = table_position_now(context, table, rows=lines, conflicts=open_conflicts.get(table.pk, set()))
+        if position.playing or position.moving:
+            out.append(table.number)
     return out
 
 

@@ -11,6 +11,10 @@
   recorded, or in a conflict for the director), and so where it stands;
 * :func:`table_state_at` — the same, built once per table and :func:`table_state_version` (the three or four
   phones of a table ask for it in turn; each version's state is kept a minute in Django's cache);
+* :func:`phone_state` — what the page shows of the phone itself, beside its table's state (which the table's
+  phones share): whether phones follow their pairs in this session, the pair this phone goes with and the round it
+  is at this table for, the pairs it may say it is, and what the move screen says of it ("leave this phone at
+  table 3", or where it goes with its pair);
 * :func:`board_traveller` — the board's traveller so far and this table's percentage, only for a board
   this table has confirmed (and only if the club shows travellers): never another table's result
   before this table has played the board, never a deal;
@@ -37,7 +41,7 @@ from scoring.domain.notation import as_data, from_data
 from scoring.domain.shorthand import describe
 from scoring.models import Result
 from scoring.selectors.results import domain_result, session_lines, session_options
-from tables.domain.moves import move_instructions, round_notes
+from tables.domain.moves import move_instructions, pair_place, phone_move, round_notes
 from tables.domain.progress import Position, board_states, table_position
 from tables.domain.text import Text
 from tables.models import Conflict, Device, Handover, Submission, Table, TableSession, TableSettings
@@ -243,6 +247,50 @@ def table_state(device: Device) -> dict:
     }
 
 
+def phone_state(device: Device, state: dict) -> dict:
+    """The phone's own part of its page (see the module's docstring), for ``state``, its table's state: ``follows``,
+    ``pair`` (its label, "" when not said), ``round``, ``choices`` (the pairs at the table in its round, when the
+    phone may still say whose it is), ``with`` ("This phone goes with pair 5."), ``note`` (what the move screen says
+    of the phone) and ``sitting_out`` (its pair sits out at this table in this round)."""
+    table = device.table
+    table_session = table.table_session
+    follows = table_session.phones == TableSession.Phones.PAIR
+    out = {
+        "follows": follows,
+        "pair": "",
+        "round": device.round,
+        "choices": [],
+        "with": "",
+        "note": "",
+        "sitting_out": "",
+    }
+    round_number = state["position"]["round"]
+    context = session_context(table_session.session)
+    if context.movement is None or not round_number:
+        return out
+    pair = int(device.pair) if follows and device.pair.isdigit() else None
+    if follows and pair is None:
+        line = context.card_line(table.number, round_number)
+        out["choices"] = [p for p in (line.ns, line.ew) if p is not None] if line is not None else []
+    if pair is not None and device.round > round_number:
+        return out | {"pair": str(pair), "with": render(Text.of("phone.with", pair=pair))}  # at a late table: it waits
+    note = phone_move(
+        context.cards,
+        table=table.number,
+        round_number=round_number,
+        last_round=state["last_round"],
+        follows=follows,
+        pair=pair,
+    )
+    out["note"] = render(note) if note is not None else ""
+    if pair is not None:
+        out.update(pair=str(pair), **{"with": render(Text.of("phone.with", pair=pair))})
+        place = pair_place(context.cards, pair, round_number)
+        if place is not None and place.sits_out and place.table == table.number:
+            out["sitting_out"] = render(Text.of("phone.sitting_out", pair=pair, round=round_number))
+    return out
+
+
 @functools.cache
 def _version_sql() -> str:
     """The version's one query, as SQL written once (the ORM took longer to compile its five subqueries than the
@@ -257,7 +305,7 @@ def _version_sql() -> str:
     )
     handover = q(Handover._meta.db_table)
     return (
-        f"SELECT s.status, ts.released_round, t.locked, t.moved_round, ts.live_ranking, "
+        f"SELECT s.status, ts.released_round, t.locked, t.moved_round, ts.live_ranking, ts.phones, "
         f"(SELECT COUNT(*) {lines}), (SELECT MAX(r.updated_at) {lines}), "
         f"(SELECT COUNT(*) FROM {conflict} c WHERE c.table_id = t.id), "
         f"(SELECT MAX(c.resolved_at) FROM {conflict} c WHERE c.table_id = t.id), "

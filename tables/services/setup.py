@@ -10,6 +10,8 @@
   before have read its move instructions while they waited, so they go straight on to the new round, and a
   table still playing reads its moves when it finishes (``Table.moved_round``);
 * ``live_ranking_set`` — whether the players' phones show the ranking so far between rounds;
+* ``phones_set`` — whether a table's phone stays at the table or a pair's phone follows its pair
+  (``tables.services.following``), chosen when table entry starts and changed in the room;
 * ``table_lock`` — lock or unlock a table (a locked table's phones can enter nothing).
 
 Rounds are released only while the session is in play; once its results are published the live room is
@@ -73,8 +75,9 @@ def _unique_code() -> str:
 
 
 @transaction.atomic
-def table_entry_start(*, session: Session, user) -> TableSession:
-    """Start table entry (idempotent: a started session keeps its codes)."""
+def table_entry_start(*, session: Session, user, phones: str | None = None) -> TableSession:
+    """Start table entry (idempotent: a started session keeps its codes); ``phones``: whether a table's phone stays
+    at the table (the default) or a pair's phone follows its pair (``TableSession.Phones``)."""
     require_director(user, session.club_id)
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.is_over:
@@ -85,8 +88,17 @@ def table_entry_start(*, session: Session, user) -> TableSession:
 
     session_pairs_ensure(session=session)
     table_session, created = TableSession.objects.get_or_create(
-        session=session, defaults={"started_by": user, "released_round": 1, "released_at": timezone.now()}
+        session=session,
+        defaults={
+            "started_by": user,
+            "released_round": 1,
+            "released_at": timezone.now(),
+            "phones": _phones_choice(phones),
+        },
     )
+    if not created and phones:
+        table_session.phones = _phones_choice(phones)
+        table_session.save(update_fields=["phones"])
     have = set(table_session.tables.values_list("number", flat=True))
     for number in context.tables:
         if number not in have:
@@ -182,6 +194,27 @@ def live_ranking_set(*, session: Session, user, shown: bool) -> TableSession:
         raise TableError(Text.of("director.not_started"), field=None)
     table_session.live_ranking = bool(shown)
     table_session.save(update_fields=["live_ranking"])
+    return table_session
+
+
+def _phones_choice(phones: str | None) -> str:
+    if not phones:
+        return TableSession.Phones.TABLE
+    if phones not in TableSession.Phones.values:
+        raise TableError(Text.of("director.phones_unknown", phones=str(phones)[:12]), field="phones")
+    return phones
+
+
+@transaction.atomic
+def phones_set(*, session: Session, user, phones: str) -> TableSession:
+    """A table's phone stays at its table (``table``), or a pair's phone follows its pair (``pair``)."""
+    require_director(user, session.club_id)
+    room_open_check(session)
+    table_session = TableSession.objects.select_for_update().filter(session=session).first()
+    if table_session is None:
+        raise TableError(Text.of("director.not_started"), field=None)
+    table_session.phones = _phones_choice(phones)
+    table_session.save(update_fields=["phones"])
     return table_session
 
 

@@ -166,7 +166,8 @@ def _act(request, session, action) -> HttpResponse:
 @require_POST
 def start(request, session_id: int):
     session = session_get_for_director(user=request.user, session_id=session_id)
-    return _act(request, session, lambda: setup.table_entry_start(session=session, user=request.user))
+    phones = request.POST.get("phones") or None
+    return _act(request, session, lambda: setup.table_entry_start(session=session, user=request.user, phones=phones))
 
 
 @login_required

@@ -22,7 +22,7 @@ from clubsite.texts import error_message
 from clubsite.texts import render as say
 from tables.domain.errors import TableError
 from tables.domain.text import Text
-from tables.selectors.table import score_table, table_state, vulnerability_json
+from tables.selectors.table import phone_state, score_table, table_state, vulnerability_json
 from tables.services.joining import device_for_token, device_leave, table_for_code, table_join
 
 COOKIE = "tables_device"
@@ -199,23 +199,41 @@ def _words() -> dict:
         "vul_none": _("nobody"),
         "vul_both": _("both"),
         "done_boards": _("%(done)s of %(all)s boards confirmed"),
+        # phones that follow their pairs (issue 24 item 9)
+        "phone_whose": _("Whose phone is this? It goes with that pair to its next tables by itself."),
+        "phone_pair": _("Pair %(pair)s"),
+        "phone_followed": _("This phone has joined table %(table)s with pair %(pair)s."),
+        "phone_behind": _(
+            "Table %(table)s is still playing round %(round)s. Pair %(pair)s plays here in round %(next)s: wait for "
+            "the table to finish (its players may use this phone)."
+        ),
+        # the strain word of no trumps in the phone's language ("NT", "BA")
+        "nt": _("NT"),
     }
 
 
 @require_safe
 @never_cache
 def phone(request):
-    """The table's page (or the join form when this phone is not at a table)."""
-    device = _device(request)
+    """The table's page (or the join form when this phone is not at a table; a phone signed out of its table gets its
+    page signed out, where what it holds unsent is handed over)."""
+    device, signed_out = _device(request), False
     if device is None:
-        return redirect("tables:join")
+        # a phone signed out of its table (another phone took over) that reloads: its page again, signed out, so that
+        # what it holds unsent (in its storage) is still shown and offered to the table's phone or the director
+        try:
+            device, signed_out = device_for_token(request.COOKIES.get(COOKIE), signed_out_too=True), True
+        except TableError:
+            return redirect("tables:join")
     state = table_state(device)
+    state["phone"] = phone_state(device, state)
     boards = [b["board"] for r in state["rounds"] for b in r["boards"]]
     return render(
         request,
         "tables/phone.html",
         {
             "device": device,
+            "signed_out": signed_out,
             "table": device.table,
             "state": state,
             "token": request.COOKIES.get(COOKIE),
@@ -232,6 +250,8 @@ def phone(request):
                 "handovers": reverse("tables-handovers"),
                 "dismissals": reverse("tables-handover-dismissals"),
                 "ranking": reverse("tables-ranking"),
+                "phone_pair": reverse("tables-phone-pair"),
+                "phone_follow": reverse("tables-phone-follow"),
             },
         },
     )

@@ -335,3 +335,43 @@ def test_after_publication_only_the_unchecked_flags_remain_as_warnings(dealt, di
     results = client_for(director).get(f"/scoring/sessions/{dealt.pk}/results/").content.decode()
     assert f"⚠ board 2: {ns2} v {ew2} scored" in results
     assert f"⚠ board 1: {ns} v {ew} scored" not in results and f"✓ board 1: {ns} v {ew} scored" in results
+
+
+# --- the room reads each table as its phones see it (issue 24, found on the evening) ---------------------------
+
+
+def test_a_late_table_reading_its_moves_is_shown_at_its_own_round_and_still_playing(howell, director, phone, key):
+    late = phone(1)
+    for t in (2, 3, 4):
+        for board in where(howell, 1, t):
+            table_result_set(session=howell, user=director, table=t, board=board, typed="P")
+    round_release(session=howell, user=director, round_number=2, playing_confirmed=True)  # table 1 still plays
+    for t in (2, 3, 4):
+        for board in where(howell, 2, t):
+            table_result_set(session=howell, user=director, table=t, board=board, typed="P")
+    for board in where(howell, 1, 1):
+        confirmed_at_table(howell, lambda _t: late, key, table=1, board=board)
+    row = next(r for r in room_state(session=howell, user=director).tables if r.table.number == 1)
+    first = session_layout(howell).meeting(round=1, table=1)
+    assert (row.round, row.playing, row.moving, row.late) == (1, False, True, True)  # reading round 1's moves
+    assert (row.ns["label"], row.ew["label"]) == (first.ns, first.ew)  # not round 2's pairs
+    assert tables_still_playing(session=howell) == [1]  # it has round 2 still to play
+    room = room_state(session=howell, user=director)
+    assert room.still_playing == [1] and room.done_this_round == 3
+
+
+def test_a_table_whose_open_board_is_in_conflict_is_not_still_playing(howell, director, phone, key):
+    first, second = phone(1), phone(1)
+    *played, disputed = where(howell, 1, 1)
+    for board in played:
+        confirmed_at_table(howell, lambda _t: first, key, table=1, board=board)
+    entry_submit(device=first, key=key(), data={"board": disputed, **FOUR_S})
+    entry_submit(
+        device=second, key=key(), data={"board": disputed, "level": 3, "strain": "N", "declarer": "S", "relative": "+1"}
+    )
+    assert Conflict.objects.filter(table__number=1, board=disputed, resolved_at__isnull=True).exists()
+    for t in (2, 3, 4):
+        for board in where(howell, 1, t):
+            table_result_set(session=howell, user=director, table=t, board=board, typed="P")
+    assert tables_still_playing(session=howell) == []  # the players moved on: the board is the director's
+    assert room_state(session=howell, user=director).release_question is None

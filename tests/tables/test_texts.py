@@ -32,6 +32,8 @@ PARAMS = {
     "count": 2,
     "tables": (1, 3),
     "said": "4♠= by N, 10 tricks: +420",
+    "phones": "both",
+    "pairs": (2, 5),
 }
 
 

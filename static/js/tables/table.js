@@ -12,7 +12,11 @@
      finishes a round after the next was released reads that round's moves first, then says it has moved
      (an action like the others, so every phone of the table goes on).
    - A phone signed out of its table (another phone took over) cannot send what it holds: it says so, reports it
-     to the server at once (the director's room shows it), and hands it to the table's phone or to the director.
+     to the server at once (the director's room shows it), and hands it to the table's phone or to the director;
+     reloaded, it keeps offering that (the queue stays in its storage).
+   - When the director chose so for the session, a pair's phone follows its pair: it asks once whose phone it is,
+     and after the round's move instructions it joins the pair's next table by itself (tables/services/following.py);
+     otherwise the move screen says to leave the phone at its table.
    - Between rounds the players may see the ranking so far (when the director shows it), and once the results are
      published, their pairs' results and a link to the ranking. */
 (function () {
@@ -37,7 +41,7 @@
   let handed = load(STORE.handed, "");        // where a signed-out phone handed what it held: "", "table", "director"
   let ranking = null, rankingAt = 0;
   let ui = load(STORE.ui, { screen: "round" });
-  let online = true, sending = false, signedOut = false;
+  let online = true, sending = false, signedOut = config.signedOut === "1";   // reloaded after being signed out
 
   // --- words ----------------------------------------------------------------------------------------
   function fmt(text, args) {
@@ -45,7 +49,7 @@
       .replace(/%%/g, "%");
   }
   const esc = (s) => String(s == null ? "" : s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
-  const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠", N: "NT" };
+  const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠", N: W.nt || "NT" };   // no trumps in the phone's language ("BA")
   const suitClass = (s) => "suit-" + s.toLowerCase();
   function span(boards) {
     if (boards.length > 2 && boards[boards.length - 1] - boards[0] === boards.length - 1) return boards[0] + "–" + boards[boards.length - 1];
@@ -209,6 +213,39 @@
       if (!signedOut) await loadRanking();
     } catch (e) { setOnline(false); }
     render();
+    follow();
+  }
+  // --- a pair's phone follows its pair (when the director chose so for the session) ---------------------------
+  const phone = () => state.phone || {};
+  let following = false;
+  async function follow() {
+    const p = phone();
+    if (following || signedOut || queue.length || !p.follows || !p.pair || state.session.over) return;
+    if (position().round <= p.round) return;      // the pair's round here is not over yet (its moves are read first)
+    following = true;
+    try {
+      const response = await call("POST", API.phone_follow, {});
+      const data = await response.json().catch(() => ({}));
+      if (response.ok && data.moved) {
+        // the next table's page: its own storage, a word of where the phone is now, and no screen left from before
+        localStorage.removeItem("tables.ui." + data.code);
+        save("tables.notices." + data.code, [fmt(W.phone_followed, { table: data.table, pair: p.pair })]);
+        window.location.reload();
+        return;
+      }
+    } catch (e) { setOnline(false); }
+    following = false;
+  }
+  async function choosePair(pair) {
+    try {
+      const response = await call("POST", API.phone_pair, { pair: String(pair) });
+      if (!response.ok) {
+        const data = await response.json().catch(() => ({}));
+        errors.push((data.error || {}).message || String(response.status)); save(STORE.errors, errors);
+      }
+      etag = "";
+      await refresh();
+    } catch (e) { setOnline(false); render(); }
   }
   function setOnline(value) { online = value; }
   window.addEventListener("online", () => flush());
@@ -282,6 +319,7 @@
     html += r.notes.map((n) => '<p class="note" data-testid="round-note">' + esc(n) + "</p>").join("");
     if (state.locked) html += '<p class="phone-error">' + esc(W.locked) + "</p>";
     html += pairLine("NS", r.ns) + pairLine("EW", r.ew);
+    html += phoneWhose();
     html += handedIn();
     const rows = r.boards.map((x) => effective(r.round, x.board));
     const done = rows.filter((x) => x.state === "confirmed").length;
@@ -314,12 +352,33 @@
       "</section>";
   }
   const dropped = new Set();
+  // when phones follow their pairs: which pair this phone goes with, or the question (asked once, at the table)
+  function phoneWhose() {
+    const p = phone(), now = position().round;
+    if (!p.follows) return "";
+    if (p.pair && now < p.round) {   // joined a late table: it still plays an earlier round with other pairs
+      return '<p class="note" data-testid="phone-behind">' + esc(fmt(W.phone_behind, { table: state.table, round: now, pair: p.pair, next: p.round })) + "</p>";
+    }
+    if (p.pair) return '<p class="muted" data-testid="phone-with">' + esc(p["with"]) + "</p>";
+    if (!(p.choices || []).length) return "";
+    return '<section class="phone-whose" data-testid="phone-whose"><p>' + esc(W.phone_whose) + '</p><div class="row">' +
+      p.choices.map((x) => '<button type="button" class="outline" data-act="phone-pair" data-value="' + esc(x) +
+        '" data-testid="phone-pair-' + esc(x) + '">' + esc(fmt(W.phone_pair, { pair: x })) + "</button>").join("") + "</div></section>";
+  }
+  // what the move screen says of the phone itself: it stays at this table, or it goes with its pair
+  function phoneNote() {
+    const p = phone();
+    return p.note ? '<p class="phone-note" data-testid="phone-note">' + esc(p.note) + "</p>" : "";
+  }
   function screenDone(pos) {
     if (pos.round === 0) return "<p>" + esc(fmt(W.waiting, { n: 1 })) + "</p>";
     const r = roundData(pos.round);
-    let html = '<h2 data-testid="round-done">' + esc(fmt(W.round_done, { n: r.round })) + "</h2>";
+    const out = phone().sitting_out;    // this phone's pair sits out here: say that, not "round N is done"
+    let html = out ? '<h2 data-testid="sitting-out">' + esc(out) + "</h2>"
+      : '<h2 data-testid="round-done">' + esc(fmt(W.round_done, { n: r.round })) + "</h2>";
     html += r.notes.map((n) => '<p class="note">' + esc(n) + "</p>").join("");
     html += "<h3>" + esc(W.moves) + '</h3><ul class="moves" data-testid="moves">' + r.moves.map((m) => "<li>" + esc(m) + "</li>").join("") + "</ul>";
+    html += phoneNote() + phoneWhose();
     if (pos.moving) {   // the next round has started meanwhile: read where to go, move, then start it
       html += '<p class="waiting" data-testid="next-released">' + esc(fmt(W.next_released, { n: pos.next })) + "</p>" +
         '<button type="button" class="big" data-act="moved" data-round="' + r.round + '" data-testid="moved-on">' + esc(fmt(W.moved_on, { n: pos.next })) + "</button>";
@@ -571,6 +630,7 @@
       enqueue({ kind: "moved", key: newKey(), board: 0, round: +el.dataset.round, body: { round: +el.dataset.round } });
       return go("round");
     }
+    if (act === "phone-pair") return choosePair(value);
     if (act === "hand-table" || act === "hand-director") return handOver(act === "hand-table" ? "table" : "director");
     if (act === "handed-send" || act === "handed-drop") {
       const h = (state.handovers || []).find((x) => x.id === +el.dataset.id);
@@ -623,6 +683,8 @@
   if ("serviceWorker" in navigator && config.sw) {
     navigator.serviceWorker.register(config.sw, { scope: config.sw.replace(/sw\.js$/, "") }).catch(() => {});
   }
+  // a phone reloaded after being signed out: what it holds unsent is still offered (else it joins a table again)
+  if (signedOut && !held().length && !handed) { window.location.replace(config.join); return; }
   render();
-  flush();
+  if (signedOut) report().then(render); else flush();
 })();
