@@ -8,6 +8,3 @@ class TablesConfig(AppConfig):
     verbose_name = _("Table-side entry")
     # What a session's printed table cards show beside each table (movements' session print page asks every app).
     table_card_extras = "tables.selectors.table_card_extras"
-
-    def ready(self):
-        from tables import texts  # noqa: F401 (registers how the domain's texts are said)

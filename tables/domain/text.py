@@ -1,8 +1,9 @@
 """What the tables domain says to people, as data: a code and its parameters, never a sentence.
 
-``str(text)`` is the English below; ``tables/texts.py`` says the same code in the reader's language
-(a phone's: English or Polish). Parameters are numbers, strings or other domains' texts (a relay's
-place is the movements domain's ``Text``).
+Each sentence is written once, in ``TEMPLATES`` below (every msgid a literal, so ``make messages`` extracts it;
+Polish in ``locale/pl/glossary.json``): ``str(text)`` says it in English, the Django layer's
+``clubsite.texts.render`` in the reader's language (a phone's: English or Polish). Parameters are numbers,
+strings or other domains' texts (a relay's place is the movements domain's ``Text``).
 
 >>> str(Text.of("entry.tricks_range", tricks=14))
 '14 tricks: a side takes 0 to 13 tricks.'
@@ -14,7 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bridge.text import Template, TextBase
+from bridge.text import Params, Template, TextBase, ngettext, render
+from bridge.text import gettext as _
+
+
+class Text(TextBase):
+    """A message of the tables domain (its templates: ``TEMPLATES``)."""
+
+    kind = "tables"
 
 
 def board_span(boards: Iterable[int]) -> str:
@@ -25,149 +33,178 @@ def board_span(boards: Iterable[int]) -> str:
 
 
 def _place(where: object) -> str:
-    return f"table {where}" if isinstance(where, int) else f"relay {where}"
+    return (_("table %(n)s") % {"n": where}) if isinstance(where, int) else (_("relay %(name)s") % {"name": where})
 
 
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+def _and(items: Iterable[str]) -> str:
+    items = list(items)
+    return (
+        items[0]
+        if len(items) == 1
+        else _("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+    )
 
 
-def _or(items: object) -> str:
-    names = [str(x) for x in items] if isinstance(items, (list, tuple)) else [str(items)]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+def _or(items: Iterable[str]) -> str:
+    items = list(items)
+    return (
+        items[0]
+        if len(items) == 1
+        else _("%(first)s or %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+    )
 
 
-ENGLISH: dict[str, Template] = {
-    # joining a table
-    "join.code_unknown": lambda p: f"No table has the code {p['code']}: check the code on the table card.",
+def _b(p: Params) -> Params:
+    return {**p, "boards": board_span(p["boards"])} if "boards" in p else p
+
+
+TEMPLATES: dict[str, Template] = {
+    "join.code_unknown": lambda p: _("No table has the code %(code)s: check the code on the table card.") % p,
     "join.code_expired": lambda p: (
-        f"Table code {p['code']} was for {p['session']}, which is over: use the code on this session's table card."
+        _("Table code %(code)s was for %(session)s, which is over: use the code on this session's table card.") % p
     ),
-    "join.not_started": lambda p: f"{p['session']} has not started yet: wait for the director to start it.",
+    "join.not_started": lambda p: _("%(session)s has not started yet: wait for the director to start it.") % p,
     "join.pin_wrong": lambda p: (
-        f"Wrong PIN for table code {p['code']}. A PIN from another session's card does not work here."
+        _("Wrong PIN for table code %(code)s. A PIN from another session's card does not work here.") % p
     ),
     "join.locked": lambda p: (
-        f"Too many wrong PINs for table code {p['code']}: try again in {p['minutes']} min, or ask the director."
+        _("Too many wrong PINs for table code %(code)s: try again in %(minutes)s min, or ask the director.") % p
     ),
-    "join.pin_missing": lambda p: "Enter the table's PIN (4 digits, on the table card).",
-    "device.unknown": lambda p: (
+    "join.pin_missing": lambda p: _("Enter the table's PIN (4 digits, on the table card)."),
+    "device.unknown": lambda p: _(
         "This phone is not joined to a table (or was signed out): scan the table's QR code or enter its code and PIN."
     ),
-    "session.over": lambda p: f"{p['session']} is over: results are no longer entered at the tables. Ask the director.",
-    "session.not_running": lambda p: f"{p['session']} is not in play: ask the director to start it.",
-    "table.locked": lambda p: f"The director has locked table {p['table']}: ask the director.",
-    # a board at the table
-    "board.missing": lambda p: "Which board is this? Enter the number on the board.",
+    "session.over": lambda p: (
+        _("%(session)s is over: results are no longer entered at the tables. Ask the director.") % p
+    ),
+    "session.not_running": lambda p: _("%(session)s is not in play: ask the director to start it.") % p,
+    "table.locked": lambda p: _("The director has locked table %(table)s: ask the director.") % p,
+    "board.missing": lambda p: _("Which board is this? Enter the number on the board."),
     "board.not_here": lambda p: (
-        f"Board {p['board']} is not played at table {p['table']} in round {p['round']} "
-        f"(boards {board_span(p['boards'])} are)."
+        _("Board %(board)s is not played at table %(table)s in round %(round)s (boards %(boards)s are).") % _b(p)
     ),
-    "board.no_play": lambda p: f"Nobody plays at table {p['table']} in round {p['round']}.",
-    "round.not_released": lambda p: f"Round {p['round']} has not started yet: wait for the director.",
-    "round.unknown": lambda p: f"There is no round {p['round']} in this session.",
-    "entry.level": lambda p: f"There is no {p['level']}-level contract: a contract is 1 to 7.",
-    "entry.level_missing": lambda p: "Choose the contract's level (1 to 7), or Passed out.",
-    "entry.strain": lambda p: "Choose the contract's suit or no trumps.",
-    "entry.doubling": lambda p: "A contract is undoubled, doubled (X) or redoubled (XX).",
-    "entry.declarer": lambda p: "Who was declarer? Choose N, E, S or W.",
-    "entry.tricks_missing": lambda p: "How many tricks did declarer take?",
-    "entry.tricks_range": lambda p: f"{p['tricks']} tricks: a side takes 0 to 13 tricks.",
-    "entry.lead": lambda p: f"{p['lead']} is not a card: choose a suit and a rank (e.g. ♥K).",
-    "entry.side": lambda p: "A side is NS or EW.",
-    # confirming and correcting
+    "board.no_play": lambda p: _("Nobody plays at table %(table)s in round %(round)s.") % p,
+    "round.not_released": lambda p: _("Round %(round)s has not started yet: wait for the director.") % p,
+    "round.unknown": lambda p: _("There is no round %(round)s in this session.") % p,
+    "entry.level": lambda p: _("There is no %(level)s-level contract: a contract is 1 to 7.") % p,
+    "entry.level_missing": lambda p: _("Choose the contract's level (1 to 7), or Passed out."),
+    "entry.strain": lambda p: _("Choose the contract's suit or no trumps."),
+    "entry.doubling": lambda p: _("A contract is undoubled, doubled (X) or redoubled (XX)."),
+    "entry.declarer": lambda p: _("Who was declarer? Choose N, E, S or W."),
+    "entry.tricks_missing": lambda p: _("How many tricks did declarer take?"),
+    "entry.tricks_range": lambda p: _("%(tricks)s tricks: a side takes 0 to 13 tricks.") % p,
+    "entry.lead": lambda p: _("%(lead)s is not a card: choose a suit and a rank (e.g. ♥K).") % p,
+    "entry.side": lambda p: _("A side is NS or EW."),
     "confirm.same_side": lambda p: (
-        f"{p['side']} entered this result, so {p['other']} must confirm it: hand the phone to {p['other']}."
+        _("%(side)s entered this result, so %(other)s must confirm it: hand the phone to %(other)s.") % p
     ),
-    "confirm.nothing": lambda p: f"There is nothing to confirm on board {p['board']}: enter the result first.",
-    "confirm.replaced": lambda p: f"The result of board {p['board']} was changed since: check it and confirm again.",
+    "confirm.nothing": lambda p: _("There is nothing to confirm on board %(board)s: enter the result first.") % p,
+    "confirm.replaced": lambda p: _("The result of board %(board)s was changed since: check it and confirm again.") % p,
     "confirm.conflict": lambda p: (
-        f"Two different results were entered for board {p['board']}: the director will decide."
+        _("Two different results were entered for board %(board)s: the director will decide.") % p
     ),
     "confirm.confirmed": lambda p: (
-        f"Board {p['board']} is already confirmed: only the director can change it now (send a request)."
+        _("Board %(board)s is already confirmed: only the director can change it now (send a request).") % p
     ),
-    "request.empty": lambda p: "Say what is wrong with the result, for the director.",
-    "key.missing": lambda p: "Every submission needs an idempotency key (a new one per action).",
-    "key.reused": lambda p: "This idempotency key was already used for another action.",
-    # the director
-    "director.not_started": lambda p: "Table entry has not started for this session.",
-    "director.last_round": lambda p: f"Round {p['round']} is the last round.",
-    "director.no_movement": lambda p: (
+    "request.empty": lambda p: _("Say what is wrong with the result, for the director."),
+    "key.missing": lambda p: _("Every submission needs an idempotency key (a new one per action)."),
+    "key.reused": lambda p: _("This idempotency key was already used for another action."),
+    "director.not_started": lambda p: _("Table entry has not started for this session."),
+    "director.last_round": lambda p: _("Round %(round)s is the last round.") % p,
+    "director.no_movement": lambda p: _(
         "Choose the session's movement (and its boards per round) before starting table entry."
     ),
-    "director.choice": lambda p: "Choose one of the results, or type the result.",
-    "director.reason": lambda p: "Say why (it goes into the board's audit trail).",
-    "director.resolved": lambda p: "This conflict is already resolved.",
-    "director.table_missing": lambda p: "Which table? Give the table's number.",
-    "director.board_missing": lambda p: "Which board? Give the board's number.",
-    "director.table_unknown": lambda p: f"There is no table {p['table']} in this session.",
+    "director.choice": lambda p: _("Choose one of the results, or type the result."),
+    "director.reason": lambda p: _("Say why (it goes into the board's audit trail)."),
+    "director.resolved": lambda p: _("This conflict is already resolved."),
+    "director.table_missing": lambda p: _("Which table? Give the table's number."),
+    "director.board_missing": lambda p: _("Which board? Give the board's number."),
+    "director.table_unknown": lambda p: _("There is no table %(table)s in this session.") % p,
     "director.board_not_at_table": lambda p: (
-        f"Table {p['table']} does not play board {p['board']} (it plays boards {board_span(p['boards'])})."
+        _("Table %(table)s does not play board %(board)s (it plays boards %(boards)s).") % _b(p)
     ),
-    "director.room_closed": lambda p: (
+    "director.room_closed": lambda p: _(
         "The results are published: the live room is closed. Correct results on the session's results page."
     ),
-    "director.not_running": lambda p: f"{p['session']} is not in play: rounds are started only during play.",
+    "director.not_running": lambda p: _("%(session)s is not in play: rounds are started only during play.") % p,
     "director.tables_playing": lambda p: (
-        f"Table {p['tables'][0]} is still playing. Start round {p['round']} anyway? It finishes its round first."
+        _("Table %(table)s is still playing. Start round %(round)s anyway? It finishes its round first.")
+        % {"table": p["tables"][0], "round": p["round"]}
         if p["count"] == 1
-        else f"{p['count']} tables are still playing (tables {_and([str(t) for t in p['tables']])}). "
-        f"Start round {p['round']} anyway? They finish their round first."
+        else ngettext(
+            "%(count)s table is still playing (tables %(tables)s). Start round %(round)s anyway? "
+            "They finish their round first.",
+            "%(count)s tables are still playing (tables %(tables)s). Start round %(round)s anyway? "
+            "They finish their round first.",
+            p["count"],
+        )
+        % {"count": p["count"], "tables": _and(str(t) for t in p["tables"]), "round": p["round"]}
     ),
-    # results left on a signed-out phone
-    "handover.unknown": lambda p: "There is no such result handed over at this table.",
-    "handover.closed": lambda p: f"Board {p['board']} at table {p['table']}: this handed-over result was dealt with.",
+    "handover.unknown": lambda p: _("There is no such result handed over at this table."),
+    "handover.closed": lambda p: _("Board %(board)s at table %(table)s: this handed-over result was dealt with.") % p,
     "handover.recorded": lambda p: (
-        f"Board {p['board']} at table {p['table']} already has a result ({p['said']}): "
-        "if the handed-over one is right, correct the board in the form."
+        _(
+            "Board %(board)s at table %(table)s already has a result (%(said)s): "
+            "if the handed-over one is right, correct the board in the form."
+        )
+        % p
     ),
-    "handover.no_result": lambda p: "A request for the director is not a result: read it, then close it.",
-    # at the end of a round
-    "move.stay": lambda p: f"Pair {p['pair']}: stay at this table, {p['seat']}.",
-    "move.go": lambda p: f"Pair {p['pair']}: go to table {p['table']}, {p['seat']}.",
-    "move.sit_out": lambda p: f"Pair {p['pair']}: sit out round {p['round']}.",
-    "move.boards_table": lambda p: f"Boards {board_span(p['boards'])}: pass them to table {p['table']}.",
-    "move.boards_relay": lambda p: f"Boards {board_span(p['boards'])}: put them on relay {p['relay']} ({p['place']}).",
+    "handover.no_result": lambda p: _("A request for the director is not a result: read it, then close it."),
+    "move.stay": lambda p: _("Pair %(pair)s: stay at this table, %(seat)s.") % p,
+    "move.go": lambda p: _("Pair %(pair)s: go to table %(table)s, %(seat)s.") % p,
+    "move.sit_out": lambda p: _("Pair %(pair)s: sit out round %(round)s.") % p,
+    "move.boards_table": lambda p: _("Boards %(boards)s: pass them to table %(table)s.") % _b(p),
+    "move.boards_relay": lambda p: (
+        _("Boards %(boards)s: put them on relay %(relay)s (%(place)s).") % {**_b(p), "place": render(p["place"])}
+    ),
     "move.boards_shared": lambda p: (
-        f"Boards {board_span(p['boards'])}: next round they are shared by {_and([_place(w) for w in p['places']])}."
+        _("Boards %(boards)s: next round they are shared by %(places)s.")
+        % {**_b(p), "places": _and([_place(w) for w in p["places"]])}
     ),
-    "move.arrow": lambda p: f"Round {p['round']} is arrow-switched: turn the boards (the NS pair plays the EW cards).",
-    "move.last": lambda p: "That was the last round: the session is over. Thank you!",
-    "round.sit_out": lambda p: f"No play at this table in round {p['round']}: pair {p['pair']} sits out.",
-    "round.idle": lambda p: f"No play at this table in round {p['round']}.",
+    "move.arrow": lambda p: (
+        _("Round %(round)s is arrow-switched: turn the boards (the NS pair plays the EW cards).") % p
+    ),
+    "move.last": lambda p: _("That was the last round: the session is over. Thank you!"),
+    "round.sit_out": lambda p: _("No play at this table in round %(round)s: pair %(pair)s sits out.") % p,
+    "round.idle": lambda p: _("No play at this table in round %(round)s.") % p,
     "round.arrow": lambda p: (
-        f"Arrow switch: turn the boards. Pair {p['ns']} plays the North–South cards, pair "
-        f"{p['ew']} the East–West cards."
+        _("Arrow switch: turn the boards. Pair %(ns)s plays the North–South cards, pair %(ew)s the East–West cards.")
+        % p
     ),
     # phones that stay at their table or follow their pair (issue 24 item 9)
     "phone.stays": lambda p: (
-        f"Leave this phone at table {p['table']}: the players who come to table {p['table']} next use it."
+        _("Leave this phone at table %(table)s: the players who come to table %(table)s next use it.") % p
     ),
     "phone.whose": lambda p: (
-        f"Say above which pair's phone this is, and it goes with that pair; else leave it at table {p['table']}."
+        _("Say above which pair's phone this is, and it goes with that pair; else leave it at table %(table)s.") % p
     ),
     "phone.follows": lambda p: (
-        f"This phone goes with pair {p['pair']}: when round {p['round']} starts it joins table {p['table']}, "
-        f"{p['seat']}, by itself (no code or PIN)."
+        _(
+            "This phone goes with pair %(pair)s: when round %(round)s starts it joins table %(table)s, %(seat)s, "
+            "by itself (no code or PIN)."
+        )
+        % p
     ),
     "phone.sits_out": lambda p: (
-        f"Pair {p['pair']} sits out round {p['round']}: this phone goes with it and joins its next table by itself."
+        _("Pair %(pair)s sits out round %(round)s: this phone goes with it and joins its next table by itself.") % p
     ),
-    "phone.sitting_out": lambda p: f"Pair {p['pair']} sits out round {p['round']}.",
-    "phone.with": lambda p: f"This phone goes with pair {p['pair']}.",
-    "follow.stays": lambda p: f"Phones stay at their tables in this session: this phone stays at table {p['table']}.",
+    "phone.sitting_out": lambda p: _("Pair %(pair)s sits out round %(round)s.") % p,
+    "phone.with": lambda p: _("This phone goes with pair %(pair)s.") % p,
+    "follow.stays": lambda p: (
+        _("Phones stay at their tables in this session: this phone stays at table %(table)s.") % p
+    ),
     "follow.pair_not_here": lambda p: (
-        f"Pair {p['pair']} does not play at table {p['table']} in round {p['round']}: choose pair {_or(p['pairs'])}."
+        _("Pair %(pair)s does not play at table %(table)s in round %(round)s: choose pair %(pairs)s.")
+        % {**p, "pairs": _or(str(x) for x in p["pairs"])}
     ),
     "director.phones_unknown": lambda p: (
-        f"Phones: “{p['phones']}” is not a choice: a table's phone stays at the table, or a pair's phone follows its pair."
+        _(
+            "Phones: “%(phones)s” is not a choice: a table's phone stays at the table, or a pair's phone follows "
+            "its pair."
+        )
+        % p
     ),
 }
 
 
-class Text(TextBase):
-    """A message of the tables domain (its templates: ``ENGLISH``)."""
-
-    kind = "tables"
-    templates = ENGLISH
+Text.templates = TEMPLATES

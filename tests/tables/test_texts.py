@@ -7,7 +7,7 @@ from django.utils import translation
 
 from clubsite.texts import render
 from movements.domain.schedule import Relay
-from tables.domain.text import ENGLISH, Text
+from tables.domain.text import TEMPLATES, Text
 
 PARAMS = {
     "code": "K7MP3",
@@ -37,7 +37,7 @@ PARAMS = {
 }
 
 
-@pytest.mark.parametrize("code", sorted(ENGLISH))
+@pytest.mark.parametrize("code", sorted(TEMPLATES))
 def test_each_text_in_english_and_polish(code):
     text = Text.of(code, **PARAMS)
     with translation.override("en"):
