@@ -195,6 +195,7 @@ class SessionScoring(models.Model):
     class Factoring(TextChoices):
         NEUBERG = "neuberg", _("Neuberg")
         NONE = "none", _("None")
+        TIES = "ties", _("Missing results as ties")
 
     class Sections(TextChoices):
         ACROSS = "across", _("Across the field")

@@ -213,7 +213,8 @@ RENDERERS = {
         % {"value": repr(p["value"])}
     ),
     "options.factoring": lambda p: (
-        _("unknown factoring %(value)s: expected neuberg or none") % {"value": repr(p["value"])}
+        _("unknown factoring %(value)s: expected neuberg, none or ties (missing results scored as ties)")
+        % {"value": repr(p["value"])}
     ),
     "options.method": lambda p: (
         _("unknown scoring method %(value)s: expected matchpoints, butler or cross_imps") % {"value": repr(p["value"])}

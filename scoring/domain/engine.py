@@ -18,7 +18,9 @@ The rules it applies (``../shared/specs/rules-and-formats.md`` §b3–b6):
 * **Matchpoints**: 2 per result beaten, 1 per tie, among the unit's A results (weighted
   assigned scores part by part, ``matchpoints.weighted_matchpoints``). With Neuberg factoring
   every unit is factored to E, ``M' = (M + 1)·E/A − 1``, and the board's top is 2·(E − 1); a
-  fouled board's groups are each factored to the full field. Without factoring the top is the
+  fouled board's groups are each factored to the full field. With missing results scored as ties
+  (``factoring="ties"``, ScoreBridge) each of the E − A missing results ties with every result:
+  each side gets ``M + (E − A)``, on the same top 2·(E − 1). Without factoring the top is the
   unit's own 2·(A − 1). An **artificial score** gets its percentage of that top. The ACBL scale
   halves everything.
 * **IMPs**: Butler (datum without the single highest and lowest result) or cross-IMPs; an
@@ -285,8 +287,9 @@ def _score_mp_unit(
     """Score one unit's lines into ``scored`` (and their values as integer ratios into ``ratios``); its top."""
     a = len(real)
     neuberg = options.factoring == "neuberg"
+    ties = options.factoring == "ties" and a > 0  # each missing result a tie with every result: M + (E − A)
     half = 2 if options.scale == "acbl" else 1
-    top = 2 * (e - 1) if neuberg else 2 * max(a - 1, 0)
+    top = 2 * (e - 1) if neuberg or ties else 2 * max(a - 1, 0)
     cache = _FRACTIONS if len(_FRACTIONS) < 100_000 else {}
     top_f = _fraction(cache, top, half)
     weighted = any(isinstance(r, Assigned) and r.is_weighted for r in (lines[i].result for i in real))
@@ -302,11 +305,16 @@ def _score_mp_unit(
             ns, ew = exact[i], 2 * (a - 1) - exact[i]
             if neuberg:
                 ns, ew = (ns + 1) * e / a - 1, (ew + 1) * e / a - 1
+            elif ties:
+                ns, ew = ns + e - a, ew + e - a
             ns, ew = ns / half, ew / half
             ratio = (ns.numerator, ns.denominator, ew.numerator, ew.denominator)
         elif neuberg:
             m = raw[i]
             ratio = ((m + 1) * e - a, a * half, (2 * a - 1 - m) * e - a, a * half)
+        elif ties:
+            m = raw[i]
+            ratio = (m + e - a, half, 2 * (a - 1) - m + e - a, half)
         else:
             m = raw[i]
             ratio = (m, half, 2 * (a - 1) - m, half)

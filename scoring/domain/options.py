@@ -28,7 +28,7 @@ from scoring.domain.text import Text
 
 METHODS = ("matchpoints", "butler", "cross_imps")
 SCALES = ("ebu", "acbl")
-FACTORINGS = ("neuberg", "none")
+FACTORINGS = ("neuberg", "none", "ties")
 SECTIONS = ("across", "within")
 
 

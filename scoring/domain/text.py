@@ -184,7 +184,9 @@ ENGLISH: dict[str, _Template] = {
     "options.scale": lambda p: (
         f"unknown matchpoint scale {p['value']!r}: expected ebu (2 per result beaten) or acbl (1 per result beaten)"
     ),
-    "options.factoring": lambda p: f"unknown factoring {p['value']!r}: expected neuberg or none",
+    "options.factoring": lambda p: (
+        f"unknown factoring {p['value']!r}: expected neuberg, none or ties (missing results scored as ties)"
+    ),
     "options.sections": lambda p: (
         f"unknown way of comparing sections {p['value']!r}: expected across (the whole "
         f"field) or within (each section on its own)"

@@ -34,6 +34,9 @@ CONVENTION_NAMES = {
     "half_even": _("halves rounded to even"),
     "single_precision": _("single-precision float"),
     "override": _("director's override"),
+    # issue 20: an honest comparison
+    "factoring_ties": _("missing results as ties"),
+    "truncated": _("numbers cut, not rounded"),
 }
 _WHAT = {
     "score": _("score"),
@@ -137,6 +140,7 @@ class ImportReport:
     conventions: tuple[Convention, ...]
     overrides: tuple[Override, ...]
     differences: tuple[Difference, ...]
+    reproduced_by: str = ""  # another convention under which every number of the file agrees
 
     @property
     def errors(self) -> tuple[Difference, ...]:
@@ -151,6 +155,11 @@ class ImportReport:
     def agrees(self) -> bool:
         """Every number of the file is ours, or differs for a named reason."""
         return not self.unexplained
+
+    @property
+    def reproduced(self) -> Text | None:
+        """What says that another convention reproduces every number of the file (None when none does)."""
+        return Text.of("compare.reproduced", convention=self.reproduced_by) if self.reproduced_by else None
 
     @property
     def compared(self) -> int:
@@ -202,4 +211,5 @@ def session_import_report(*, session: Session) -> ImportReport | None:
         conventions=conventions,
         overrides=overrides,
         differences=differences,
+        reproduced_by=comparison.get("reproduced_by", ""),
     )
