@@ -226,6 +226,19 @@ RENDERERS = {
         )
         % {"value": repr(p["value"])}
     ),
+    # issue 20: conventions as named options
+    "options.rounding": lambda p: (
+        _("unknown rounding of the lines %(value)s: expected exact, rounded or truncated (cut to the decimals)")
+        % {"value": repr(p["value"])}
+    ),
+    "options.decimals": lambda p: (
+        _("decimals of the lines %(value)s: expected a whole number 0 … %(most)s")
+        % {"value": repr(p["value"]), "most": p["most"]}
+    ),
+    "options.totals": lambda p: (
+        _("unknown totals %(value)s: expected exact (from the exact matchpoints) or lines (from the lines as rounded)")
+        % {"value": repr(p["value"])}
+    ),
     **FILE_RENDERERS,
 }
 

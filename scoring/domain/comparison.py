@@ -323,13 +323,13 @@ def agrees(ours: Fraction, theirs: str) -> tuple[str, ...] | None:
 # totals, percentages and places are then explained only when a named convention reproduces them.
 
 
-def _rescore(ours: EventScore, **options: str) -> EventScore:
+def _rescore(ours: EventScore, factoring: str) -> EventScore:
     lines = [s.line for b in ours.boards for s in b.lines]
     fields = {p.pair: p.field for p in ours.pairs}
     expected = None
     if all(b.section == "" for b in ours.boards):
         expected = {b.board: b.expected for b in ours.boards}
-    return score_event(lines, replace(ours.options, **options), fields=fields, expected=expected)
+    return score_event(lines, replace(ours.options, factoring=factoring), fields=fields, expected=expected)
 
 
 def _line_value(score: LineScore, side: str) -> Fraction:

@@ -192,6 +192,14 @@ ENGLISH: dict[str, _Template] = {
         f"field) or within (each section on its own)"
     ),
     "options.method": lambda p: f"unknown scoring method {p['value']!r}: expected matchpoints, butler or cross_imps",
+    # issue 20: conventions as named options
+    "options.rounding": lambda p: (
+        f"unknown rounding of the lines {p['value']!r}: expected exact, rounded or truncated (cut to the decimals)"
+    ),
+    "options.decimals": lambda p: f"decimals of the lines {p['value']!r}: expected a whole number 0 … {p['most']}",
+    "options.totals": lambda p: (
+        f"unknown totals {p['value']!r}: expected exact (from the exact matchpoints) or lines (from the lines as rounded)"
+    ),
 }
 from scoring.domain.formats.words import ENGLISH as _FILE_WORDS  # noqa: E402 (the files' words, beside the files)
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from dealing.domain.analysis import BoardAnalysis
@@ -146,7 +146,7 @@ class FileEvent:
         """The file's method with our defaults (or the options it states), changed by ``overrides``."""
         base = self.stated or ScoringOptions(method=self.method)
         given = {k: v for k, v in overrides.items() if v}
-        return replace(base, **given) if given else base
+        return ScoringOptions.parse({**base.as_dict(), **given}) if given else base
 
     def fields(self, options: ScoringOptions) -> dict[str, str] | None:
         """Who is ranked with whom when the file says it: NS and EW apart for two winners (from each pair's

@@ -129,3 +129,47 @@ def test_one_shift_over_two_lines_of_a_board_is_no_override():
         ("matchpoints", "1", "3"),
         ("matchpoints", "3", "5"),
     ]
+
+
+def test_truncated_matchpoints_by_hand():
+    """NZ Scorer cuts matchpoints to one decimal. Board 2 gets a third result (pair 2 v 5: 2S−2 N, −200), so board
+    1 and 2 both have 3 results; with E = 4 from the movement, Neuberg gives (M + 1)·4/3 − 1: M = 4 → 17/3 = 5.666…,
+    written 5.6 (rounded it would be 5.7); M = 0 → 1/3 → 0.3."""
+    lines = [L(b, ns, ew, Played.of(*p)) for b, ns, ew, p in PLAYS] + [L(2, "2", "5", Played.of("2S", "N", 6))]
+    exact = score_event(lines, expected={1: 4, 2: 4})
+    cut = score_event(lines, ScoringOptions(rounding="truncated", decimals=1), expected={1: 4, 2: 4})
+    assert exact.board(1).lines[1].ns == Fraction(17, 3)
+    assert cut.board(1).lines[1].ns == Fraction(56, 10) and cut.board(1).lines[2].ns == Fraction(3, 10)
+    rounded = score_event(lines, ScoringOptions(rounding="rounded", decimals=1), expected={1: 4, 2: 4})
+    assert rounded.board(1).lines[1].ns == Fraction(57, 10)
+
+
+def test_totals_from_the_truncated_lines_by_hand():
+    """The same event: board 2's NS raw 4, 2, 0 (+110, −100, −200) factored to 17/3, 3, 1/3 and cut to 5.6, 3, 0.3.
+    Pair 3 (NS 4 on board 1, NS 2 on board 2) has 17/3 + 3 = 26/3 exact, 5.6 + 3 = 8.6 from the cut lines, of a top
+    of 6 + 6 = 12: 72.22 % exact, 71.67 % from the lines."""
+    lines = [L(b, ns, ew, Played.of(*p)) for b, ns, ew, p in PLAYS] + [L(2, "2", "5", Played.of("2S", "N", 6))]
+    cut = ScoringOptions(rounding="truncated", decimals=1)
+    from_lines = ScoringOptions(rounding="truncated", decimals=1, totals="lines")
+    exact_totals = score_event(lines, cut, expected={1: 4, 2: 4}).pair("3")
+    line_totals = score_event(lines, from_lines, expected={1: 4, 2: 4}).pair("3")
+    assert (exact_totals.total, shown(exact_totals.percentage)) == (Fraction(26, 3), "72.22")
+    assert (line_totals.total, shown(line_totals.percentage)) == (Fraction(86, 10), "71.67")
+
+
+def test_a_truncating_file_is_named():
+    """A file that writes the cut lines (5.6, 0.3 …) and percentages from them: each line explained as truncated,
+    each percentage from the rounded lines, nothing unexplained."""
+    lines = [L(b, ns, ew, Played.of(*p)) for b, ns, ew, p in PLAYS] + [L(2, "2", "5", Played.of("2S", "N", 6))]
+    theirs = score_event(lines, ScoringOptions(rounding="truncated", decimals=1, totals="lines"), expected={1: 4, 2: 4})
+    written = [
+        L(s.line.board, s.line.ns, s.line.ew, s.line.result, extra={"mp_ns": shown(s.ns, 1), "mp_ew": shown(s.ew, 1)})
+        for b in theirs.boards
+        for s in b.lines
+    ]
+    pairs = [FilePair(p.pair, int(p.pair), percentage=shown(p.percentage, 2)) for p in theirs.pairs]
+    event = FileEvent(name="nz", lines=written, pairs=pairs)
+    result = compare(event, score_event(written, expected={1: 4, 2: 4}))
+    assert result.unexplained == []
+    assert ("truncated",) in {f.convention for f in result.differences if f.what == "matchpoints"}
+    assert {f.convention for f in result.differences if f.what == "percentage"} == {("rounded_lines",)}
