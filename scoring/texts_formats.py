@@ -186,4 +186,8 @@ RENDERERS: dict = {
     "compare.reproduced": lambda p: (
         _("%(convention)s; re-scored that way, every number agrees") % {"convention": _convention(p["convention"])}
     ),
+    "compare.session_columns": lambda p: _(
+        "the file ranks several sessions: its pairs are compared on this session's columns (SessionScoreMP, "
+        "SessionPercentage, SessionRank), not on its totals over all sessions so far"
+    ),
 }

@@ -155,6 +155,7 @@ class Comparison:
     overrides: list[Override] = field(default_factory=list)
     checked: dict[str, int] = field(default_factory=dict)
     reproduced_by: str = ""  # a convention that, in place of ours, reproduces every number of the file
+    session_columns: bool = False  # the pairs' numbers compared are a multi-session table's session columns
 
     @property
     def errors(self) -> list[Finding]:
@@ -188,6 +189,8 @@ class Comparison:
             )
             for f in self.unexplained
         ]
+        if self.session_columns:
+            out.append(Text.of("compare.session_columns"))
         if self.reproduced_by:
             out.append(Text.of("compare.reproduced", convention=self.reproduced_by))
         out += [Text.of(f"compare.{c}") for c in self.conventions]
@@ -212,6 +215,7 @@ class Comparison:
             "conventions": [{"code": c, "text": str(Text.of(f"compare.{c}"))} for c in self.conventions],
             "overrides": [o.as_dict() for o in self.overrides],
             "reproduced_by": self.reproduced_by,
+            "session_columns": self.session_columns,
             "differences": [f.as_dict() for f in self.differences],
             "errors": len(self.errors),
             "unexplained": len(self.unexplained),
@@ -358,7 +362,9 @@ _Side = tuple[str, str, str, str, tuple[str, ...]]
 
 def _compare(event: FileEvent, ours: EventScore) -> Comparison:
     out = Comparison(
-        source=event.source, checked=dict.fromkeys(("scores", "matchpoints", "totals", "percentages", "places"), 0)
+        source=event.source,
+        checked=dict.fromkeys(("scores", "matchpoints", "totals", "percentages", "places"), 0),
+        session_columns=event.session_columns,
     )
     matchpoints = not ours.options.is_imps
     others = [f for f in FACTORINGS if f != ours.options.factoring] if matchpoints else []

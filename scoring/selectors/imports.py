@@ -141,6 +141,7 @@ class ImportReport:
     overrides: tuple[Override, ...]
     differences: tuple[Difference, ...]
     reproduced_by: str = ""  # another convention under which every number of the file agrees
+    session_columns: bool = False  # a multi-session file: its pairs compared on this session's columns
 
     @property
     def errors(self) -> tuple[Difference, ...]:
@@ -160,6 +161,11 @@ class ImportReport:
     def reproduced(self) -> Text | None:
         """What says that another convention reproduces every number of the file (None when none does)."""
         return Text.of("compare.reproduced", convention=self.reproduced_by) if self.reproduced_by else None
+
+    @property
+    def session_note(self) -> Text | None:
+        """What says that a multi-session file's pairs were compared on this session's columns."""
+        return Text.of("compare.session_columns") if self.session_columns else None
 
     @property
     def compared(self) -> int:
@@ -212,4 +218,5 @@ def session_import_report(*, session: Session) -> ImportReport | None:
         overrides=overrides,
         differences=differences,
         reproduced_by=comparison.get("reproduced_by", ""),
+        session_columns=bool(comparison.get("session_columns")),
     )

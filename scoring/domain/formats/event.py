@@ -54,14 +54,14 @@ METHOD_EVENT_TYPES = {
     "cross_imps": ("CROSS_IMP", "CROSS_IMPS"),
 }
 
-_PAIR_ID = re.compile(r"([A-Za-z]*?)([0-9]{1,9})(NS|EW)?", re.IGNORECASE)  # (int() refuses thousands of digits)
+_PAIR_ID = re.compile(r"([A-Za-z]*?)([0-9]{1,9}) ?(NS|EW)?", re.IGNORECASE)  # (int() refuses thousands of digits)
 
 
 def split_pair_id(text: str) -> tuple[str, int, str] | None:
     """``"1NS"`` → ``("", 1, "NS")``, ``"A7"`` → ``("A", 7, "")``; None when it is not a pair id.
 
-    >>> split_pair_id("12"), split_pair_id("3ew"), split_pair_id("x")
-    (('', 12, ''), ('', 3, 'EW'), None)
+    >>> split_pair_id("12"), split_pair_id("3ew"), split_pair_id("1 NS"), split_pair_id("x")
+    (('', 12, ''), ('', 3, 'EW'), ('', 1, 'NS'), None)
     """
     match = _PAIR_ID.fullmatch(str(text).strip())
     if not match or int(match[2]) < 1:
@@ -129,6 +129,7 @@ class FileEvent:
     analyses: dict[int, BoardAnalysis] = field(default_factory=dict)
     lines: list[TravellerLine] = field(default_factory=list)
     stated: ScoringOptions | None = None  # options the file states in full (a JSON traveller set)
+    session_columns: bool = False  # the pairs' numbers are a multi-session table's columns for this session
 
     @property
     def two_winners(self) -> bool:

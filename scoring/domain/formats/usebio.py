@@ -137,7 +137,8 @@ class _Reader:
         sessions = event.findall("SESSION")
         if len(sessions) > 1:
             raise self.error(Text.of("usebio.sessions", count=len(sessions)), sessions[1])
-        sections = sessions[0].findall("SECTION") if sessions else []
+        # SESSION > SECTION as 1.2 nests them; some programs put SECTION straight under EVENT
+        sections = (sessions[0] if sessions else event).findall("SECTION")
         units = [(s.attrs.get("SECTION_ID", "") or str(i), s) for i, s in enumerate(sections, start=1)] or [("", event)]
         several = len(units) > 1
         out.sections = tuple(name for name, _ in units if name)

@@ -85,6 +85,7 @@ SAMPLES = {
     "compare.factoring_ties": {},
     "compare.truncated": {},
     "compare.reproduced": {"convention": "factoring_ties"},
+    "compare.session_columns": {},
 }
 
 
