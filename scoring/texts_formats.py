@@ -186,6 +186,10 @@ RENDERERS: dict = {
     "compare.reproduced": lambda p: (
         _("%(convention)s; re-scored that way, every number agrees") % {"convention": _convention(p["convention"])}
     ),
+    "compare.handicap": lambda p: _(
+        "the file is a handicap event: each pair's percentage is its scratch percentage plus half its handicap, "
+        "and its places follow that order; compared so"
+    ),
     "compare.session_columns": lambda p: _(
         "the file ranks several sessions: its pairs are compared on this session's columns (SessionScoreMP, "
         "SessionPercentage, SessionRank), not on its totals over all sessions so far"

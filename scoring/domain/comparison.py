@@ -66,7 +66,7 @@ from fractions import Fraction
 from scoring.domain.engine import EventScore, LineScore, PairScore, score_event
 from scoring.domain.formats.event import FileEvent
 from scoring.domain.options import FACTORINGS
-from scoring.domain.ranking import competition_places, place_number, shown
+from scoring.domain.ranking import competition_places, handicap_ranking, place_number, shown
 from scoring.domain.results import Artificial
 from scoring.domain.text import Text
 
@@ -156,6 +156,7 @@ class Comparison:
     checked: dict[str, int] = field(default_factory=dict)
     reproduced_by: str = ""  # a convention that, in place of ours, reproduces every number of the file
     session_columns: bool = False  # the pairs' numbers compared are a multi-session table's session columns
+    handicap: bool = False  # a handicap event: percentages and places compared with scratch + half the handicap
 
     @property
     def errors(self) -> list[Finding]:
@@ -191,6 +192,8 @@ class Comparison:
         ]
         if self.session_columns:
             out.append(Text.of("compare.session_columns"))
+        if self.handicap:
+            out.append(Text.of("compare.handicap"))
         if self.reproduced_by:
             out.append(Text.of("compare.reproduced", convention=self.reproduced_by))
         out += [Text.of(f"compare.{c}") for c in self.conventions]
@@ -216,6 +219,7 @@ class Comparison:
             "overrides": [o.as_dict() for o in self.overrides],
             "reproduced_by": self.reproduced_by,
             "session_columns": self.session_columns,
+            "handicap": self.handicap,
             "differences": [f.as_dict() for f in self.differences],
             "errors": len(self.errors),
             "unexplained": len(self.unexplained),
@@ -365,6 +369,7 @@ def _compare(event: FileEvent, ours: EventScore) -> Comparison:
         source=event.source,
         checked=dict.fromkeys(("scores", "matchpoints", "totals", "percentages", "places"), 0),
         session_columns=event.session_columns,
+        handicap=bool(event.handicaps) and not ours.options.is_imps,
     )
     matchpoints = not ours.options.is_imps
     others = [f for f in FACTORINGS if f != ours.options.factoring] if matchpoints else []
@@ -613,6 +618,7 @@ def _compare_pairs(
     """Totals, percentages and places; returns the conventions that explained each pair's numbers, and whether
     each pair's numbers in the file follow the overrides of its lines (true when the file has no number for it)."""
     alt_pairs = {f: {p.pair: p for p in alt.pairs} for f, alt in alts.items()}
+    handicaps = event.handicaps
     boards_in_event = len({(b.section, b.board) for b in ours.boards})
     values: dict[str, Fraction] = {}
     used: dict[str, tuple[str, ...]] = {}
@@ -630,14 +636,17 @@ def _compare_pairs(
             {f: d.get(p.pair, Fraction(0)) for f, d in delta_alt.items()},
             rounded.get(p.pair, Fraction(0)),
         )
+        bonus = handicaps.get(p.pair, Fraction(0)) / 2 if p.percentage is not None else Fraction(0)
+        if bonus:  # a handicap event: the file's percentage is the scratch one plus half the pair's handicap
+            candidates = [(names, total, None if pct is None else pct + bonus) for names, total, pct in candidates]
         with_override = [c for c in candidates if "override" in c[0]]
         conventions: set[str] = set()
-        values[p.pair] = p.score
+        values[p.pair] = p.score + bonus
         written = 0
         follows = False
         for what, theirs, mine, index in (
             ("total", filed.total, p.total, 0),
-            ("percentage", filed.percentage, p.percentage, 1),
+            ("percentage", filed.percentage, None if p.percentage is None else p.percentage + bonus, 1),
         ):
             if mine is None or theirs is None or _decimal(theirs) is None:
                 continue
@@ -665,7 +674,9 @@ def _compare_places(
     for p in ours.pairs:
         by_field[p.field].append(p)
     for group in by_field.values():
-        mine = dict(zip([p.pair for p in group], competition_places([p.score for p in group])))
+        # a handicap event is ranked on scratch + half the handicap (values hold the file's handicapped numbers)
+        ranked = handicap_ranking({p.pair: p.score for p in group}, {} if ours.options.is_imps else event.handicaps)
+        mine = {pair: place for pair, (_, place) in ranked.items()}
         known = [p for p in group if p.pair in values]
         theirs_rank = dict(zip([p.pair for p in known], competition_places([values[p.pair] for p in known])))
         field_conventions = tuple(c for c in CONVENTIONS if any(c in used.get(p.pair, ()) for p in group))

@@ -13,7 +13,8 @@ Who may read it is the caller's check (the club's directors and scorers).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 
 from django.utils.translation import gettext_lazy as _
 
@@ -142,6 +143,7 @@ class ImportReport:
     differences: tuple[Difference, ...]
     reproduced_by: str = ""  # another convention under which every number of the file agrees
     session_columns: bool = False  # a multi-session file: its pairs compared on this session's columns
+    handicaps: dict[str, Fraction] = field(default_factory=dict)  # a handicap event's: pair → handicap
 
     @property
     def errors(self) -> tuple[Difference, ...]:
@@ -219,4 +221,5 @@ def session_import_report(*, session: Session) -> ImportReport | None:
         differences=differences,
         reproduced_by=comparison.get("reproduced_by", ""),
         session_columns=bool(comparison.get("session_columns")),
+        handicaps={pair: Fraction(text) for pair, text in (report.get("handicaps") or {}).items()},
     )

@@ -96,6 +96,7 @@ class FilePair:
     percentage: str | None = None
     place: str | None = None
     line: int | None = None
+    handicap: Fraction | None = None  # a handicap event's (USEBIO <HANDICAP>): the file adds half of it
 
     @property
     def numbered_by_direction(self) -> bool:
@@ -134,6 +135,11 @@ class FileEvent:
     @property
     def two_winners(self) -> bool:
         return self.winner_type == 2
+
+    @property
+    def handicaps(self) -> dict[str, Fraction]:
+        """Each pair's handicap, when the file gives them (a handicap event): pair id → handicap."""
+        return {p.id: p.handicap for p in self.pairs if p.handicap is not None}
 
     @property
     def boards(self) -> tuple[int, ...]:

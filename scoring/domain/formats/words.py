@@ -149,6 +149,10 @@ ENGLISH: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "compare.truncated": lambda p: "the file cuts numbers to the decimals it writes, never rounding up (NZ Scorer)",
     "compare.reproduced": lambda p: f"{_convention(p['convention'])}; re-scored that way, every number agrees",
+    "compare.handicap": lambda p: (
+        "the file is a handicap event: each pair's percentage is its scratch percentage plus half its handicap, "
+        "and its places follow that order; compared so"
+    ),
     "compare.session_columns": lambda p: (
         "the file ranks several sessions: its pairs are compared on this session's columns (SessionScoreMP, "
         "SessionPercentage, SessionRank), not on its totals over all sessions so far"

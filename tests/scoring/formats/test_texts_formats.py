@@ -86,6 +86,7 @@ SAMPLES = {
     "compare.truncated": {},
     "compare.reproduced": {"convention": "factoring_ties"},
     "compare.session_columns": {},
+    "compare.handicap": {},
 }
 
 

@@ -106,3 +106,58 @@ def test_pair_ids_written_with_a_space(events_dir):
     event, plain = read_usebio(spaced, source="a.xml"), read_usebio(data, source="b.xml")
     assert [p.id for p in event.pairs] == [p.id for p in plain.pairs] and event.pairs[0].id.endswith(("NS", "EW"))
     assert compare(event, event.score()).unexplained == []
+
+
+def handicap_usebio(pairs: list[tuple[int, str, str, str]]) -> bytes:
+    """A USEBIO handicap event: board 1, 1 v 2 +420 and 3 v 4 +450 (NS 1 and 3: 0 and 100 %; EW 2 and 4: 100 and 0 %),
+    board 2, 1 v 4 and 3 v 2 both +110 (everyone 50 %); ``pairs``: (number, handicap, percentage, place)."""
+    listed = "".join(
+        f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><HANDICAP>{h}</HANDICAP><PERCENTAGE>{pct}</PERCENTAGE>"
+        f"<PLACE>{place}</PLACE></PAIR>"
+        for n, h, pct, place in pairs
+    )
+
+    def line(ns: int, ew: int, contract: str, tricks: int) -> str:
+        return (
+            f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
+            f"<CONTRACT>{contract}</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>{tricks}</TRICKS></TRAVELLER_LINE>"
+        )
+
+    return (
+        '<?xml version="1.0"?><USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><DATE>24/11/2026</DATE>'
+        f"<PARTICIPANTS>{listed}</PARTICIPANTS>"
+        f"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{line(1, 2, '4S', 10)}{line(3, 4, '4S', 11)}</BOARD>"
+        f"<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>{line(1, 4, '2S', 8)}{line(3, 2, '2S', 8)}</BOARD>"
+        "</EVENT></USEBIO>"
+    ).encode()
+
+
+def test_a_handicap_event_is_compared_as_its_program_scores_it():
+    """Scratch: pair 1 (NS 0 + 1 of a top of 2 + 2) 25 %, 2: 75 %, 3: 75 %, 4: 25 %. Handicaps 30, −10, 0, 20 add
+    half: 40, 70, 75, 35 % — places 3, 2, 1, 4 (scratch places 3=, 1=, 1=, 3=)."""
+    event = read_usebio(
+        handicap_usebio(
+            [(1, "30", "40.00", "3"), (2, "-10", "70.00", "2"), (3, "0", "75.00", "1"), (4, "20", "35.00", "4")]
+        ),
+        source="h.xml",
+    )
+    assert event.handicaps == {"1": 30, "2": -10, "3": 0, "4": 20}
+    result = compare(event, event.score())
+    assert result.differences == [] and result.handicap
+    assert result.checked["percentages"] == 4 and result.checked["places"] == 4
+    assert str(result.describe()[0]).startswith("the file is a handicap event")
+    wrong = read_usebio(
+        handicap_usebio(
+            [(1, "30", "25.00", "3"), (2, "-10", "70.00", "2"), (3, "0", "75.00", "1"), (4, "20", "35.00", "4")]
+        ),
+        source="h.xml",
+    )
+    assert [(f.what, f.pair, f.theirs, f.ours) for f in compare(wrong, wrong.score()).unexplained] == [
+        ("percentage", "1", "25.00", "40.00")
+    ]
+
+
+def test_a_handicap_that_is_no_number_is_refused_naming_its_line():
+    with pytest.raises(ScoringError) as caught:
+        read_usebio(handicap_usebio([(1, "ten", "40.00", "3")]), source="h.xml")
+    assert "HANDICAP" in str(caught.value) and "'ten'" in str(caught.value) and caught.value.line == 1
