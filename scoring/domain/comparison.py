@@ -575,7 +575,9 @@ def _candidates(
     over = ("override",) if delta else ()
 
     def pct(total: Fraction, top: Fraction) -> Fraction | None:
-        return None if p.percentage is None or not top else 100 * total / top
+        if p.percentage is None:
+            return None
+        return 100 * total / top if top else Fraction(0)  # as the engine: no top, 0 %
 
     total = p.total + delta
     out: list[_Candidate] = [((), p.total, pct(p.total, p.top))]  # the file's number is ours: nothing to explain
