@@ -195,10 +195,20 @@ class SessionScoring(models.Model):
     class Factoring(TextChoices):
         NEUBERG = "neuberg", _("Neuberg")
         NONE = "none", _("None")
+        TIES = "ties", _("Missing results as ties")
 
     class Sections(TextChoices):
         ACROSS = "across", _("Across the field")
         WITHIN = "within", _("Within each section")
+
+    class Rounding(TextChoices):
+        EXACT = "exact", _("Exact (rounded only when shown)")
+        ROUNDED = "rounded", _("Rounded to the decimals")
+        TRUNCATED = "truncated", _("Cut to the decimals, never rounded up (NZ Scorer)")
+
+    class Totals(TextChoices):
+        EXACT = "exact", _("From the exact matchpoints")
+        LINES = "lines", _("From the lines as rounded")
 
     session = models.OneToOneField(
         "clubs.Session", on_delete=models.CASCADE, related_name="scoring", verbose_name=_("session")
@@ -207,6 +217,9 @@ class SessionScoring(models.Model):
     scale = models.CharField(_("matchpoint scale"), max_length=4, choices=Scale.choices, default=Scale.EBU)
     factoring = models.CharField(_("factoring"), max_length=8, choices=Factoring.choices, default=Factoring.NEUBERG)
     sections = models.CharField(_("sections"), max_length=8, choices=Sections.choices, default=Sections.ACROSS)
+    rounding = models.CharField(_("lines' matchpoints"), max_length=9, choices=Rounding.choices, default=Rounding.EXACT)
+    decimals = models.PositiveSmallIntegerField(_("decimals of the lines"), default=2)
+    totals = models.CharField(_("totals"), max_length=5, choices=Totals.choices, default=Totals.EXACT)
     provisional_until = models.DateTimeField(_("provisional until"), null=True, blank=True)
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
     published_by = models.ForeignKey(
@@ -222,7 +235,15 @@ class SessionScoring(models.Model):
         return f"{self.session_id}: {self.method}/{self.scale}/{self.factoring}"
 
     def options(self):
-        return ScoringOptions(method=self.method, scale=self.scale, factoring=self.factoring, sections=self.sections)
+        return ScoringOptions(
+            method=self.method,
+            scale=self.scale,
+            factoring=self.factoring,
+            sections=self.sections,
+            rounding=self.rounding,
+            decimals=self.decimals,
+            totals=self.totals,
+        )
 
 
 class ImportedLayout(models.Model):

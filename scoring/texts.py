@@ -213,7 +213,8 @@ RENDERERS = {
         % {"value": repr(p["value"])}
     ),
     "options.factoring": lambda p: (
-        _("unknown factoring %(value)s: expected neuberg or none") % {"value": repr(p["value"])}
+        _("unknown factoring %(value)s: expected neuberg, none or ties (missing results scored as ties)")
+        % {"value": repr(p["value"])}
     ),
     "options.method": lambda p: (
         _("unknown scoring method %(value)s: expected matchpoints, butler or cross_imps") % {"value": repr(p["value"])}
@@ -223,6 +224,19 @@ RENDERERS = {
             "unknown way of comparing sections %(value)s: expected across (the whole field) "
             "or within (each section on its own)"
         )
+        % {"value": repr(p["value"])}
+    ),
+    # issue 20: conventions as named options
+    "options.rounding": lambda p: (
+        _("unknown rounding of the lines %(value)s: expected exact, rounded or truncated (cut to the decimals)")
+        % {"value": repr(p["value"])}
+    ),
+    "options.decimals": lambda p: (
+        _("decimals of the lines %(value)s: expected a whole number 0 … %(most)s")
+        % {"value": repr(p["value"]), "most": p["most"]}
+    ),
+    "options.totals": lambda p: (
+        _("unknown totals %(value)s: expected exact (from the exact matchpoints) or lines (from the lines as rounded)")
         % {"value": repr(p["value"])}
     ),
     **FILE_RENDERERS,

@@ -40,6 +40,12 @@ def _expected(key: str) -> str:
     }.get(key, key)
 
 
+def _convention(code) -> str:
+    """A convention of the comparison in the reader's language (its code when it has none)."""
+    words = RENDERERS.get(f"compare.{code}")
+    return words({}) if words is not None else str(code)
+
+
 RENDERERS: dict = {
     # xmltree.py
     "xml.entity": lambda p: (
@@ -170,5 +176,22 @@ RENDERERS: dict = {
     "compare.unexplained": lambda p: (
         _("%(what)s of %(where)s: the file has %(theirs)s, we have %(ours)s, and no convention explains it")
         % {**p, "what": _what(p["what"]), "where": _where(p)}
+    ),
+    # issue 20: an honest comparison
+    "compare.factoring_ties": lambda p: _(
+        "the file scores the results missing on a short board as ties with every result played: "
+        "each side gets M + (E − A) (ScoreBridge)"
+    ),
+    "compare.truncated": lambda p: _("the file cuts numbers to the decimals it writes, never rounding up (NZ Scorer)"),
+    "compare.reproduced": lambda p: (
+        _("%(convention)s; re-scored that way, every number agrees") % {"convention": _convention(p["convention"])}
+    ),
+    "compare.handicap": lambda p: _(
+        "the file is a handicap event: each pair's percentage is its scratch percentage plus half its handicap, "
+        "and its places follow that order; compared so"
+    ),
+    "compare.session_columns": lambda p: _(
+        "the file ranks several sessions: its pairs are compared on this session's columns (SessionScoreMP, "
+        "SessionPercentage, SessionRank), not on its totals over all sessions so far"
     ),
 }

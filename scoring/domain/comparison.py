@@ -26,9 +26,20 @@ A difference is *explained* when a named convention reproduces the file's number
   Neuberg matchpoints), where we round them away from zero;
 * ``single_precision`` — the number is one unit off in its last decimal because the program
   keeps it as a single-precision float (BriAn's percentages);
-* ``override`` — a director's override in the file: a line whose matchpoints no rule gives
-  (listed in :attr:`Comparison.overrides`); the pairs' totals and percentages must then differ
-  from ours by exactly the overrides' differences, or they stay unexplained.
+* ``factoring_ties`` — the file scores the results missing on a short board as ties with every
+  result played: each side gets M + (E − A) (ScoreBridge);
+* ``truncated`` — the file cuts its numbers to the decimals it writes (NZ Scorer: one decimal);
+* ``override`` — a director's override: a line whose matchpoints no rule gives, taken as the
+  director's only when the file marks it (``extra["override"]``) or when it is *isolated* (not
+  every line of its board, not one shift shared by several lines of the board) and the file's
+  own numbers of its pairs follow it (listed in :attr:`Comparison.overrides`). Any other line
+  no convention gives is unexplained, and changes nothing the pairs' numbers are checked against.
+
+A pair's total, percentage or place that differs from ours is explained only when a named
+convention reproduces it; otherwise it is unexplained, always. When another factoring than the
+one we scored with reproduces every number of the file, :attr:`Comparison.reproduced_by` names
+it ("the file scores missing results as ties; re-scored that way, every number agrees").
+:meth:`Comparison.describe` and :attr:`Comparison.differences` list the unexplained first.
 
 What no convention reproduces is reported as unexplained (``convention == ()``).
 
@@ -54,7 +65,8 @@ from fractions import Fraction
 
 from scoring.domain.engine import EventScore, LineScore, PairScore, score_event
 from scoring.domain.formats.event import FileEvent
-from scoring.domain.ranking import competition_places, place_number, shown
+from scoring.domain.options import FACTORINGS
+from scoring.domain.ranking import competition_places, handicap_ranking, place_number, shown
 from scoring.domain.results import Artificial
 from scoring.domain.text import Text
 
@@ -69,7 +81,13 @@ CONVENTIONS = (
     "half_even",
     "single_precision",
     "override",
+    # issue 20: an honest comparison
+    "factoring_ties",
+    "truncated",
 )
+
+#: Conventions about how a number is written, not how it is scored: a file reproduced up to these agrees.
+WRITING = ("half_even", "single_precision", "truncated")
 
 
 @dataclass(frozen=True)
@@ -136,6 +154,9 @@ class Comparison:
     differences: list[Finding] = field(default_factory=list)
     overrides: list[Override] = field(default_factory=list)
     checked: dict[str, int] = field(default_factory=dict)
+    reproduced_by: str = ""  # a convention that, in place of ours, reproduces every number of the file
+    session_columns: bool = False  # the pairs' numbers compared are a multi-session table's session columns
+    handicap: bool = False  # a handicap event: percentages and places compared with scratch + half the handicap
 
     @property
     def errors(self) -> list[Finding]:
@@ -153,21 +174,9 @@ class Comparison:
         return tuple(c for c in CONVENTIONS if c in used)
 
     def describe(self) -> list[Text]:
-        """One text per convention found, then one per override and per unexplained difference."""
-        out = [Text.of(f"compare.{c}") for c in self.conventions]
-        out += [
-            Text.of(
-                "compare.override_line",
-                board=o.board,
-                ns=o.ns,
-                ew=o.ew,
-                result=o.result,
-                theirs="/".join(o.theirs),
-                ours="/".join(o.ours),
-            )
-            for o in self.overrides
-        ]
-        out += [
+        """One text per unexplained difference, then the convention that reproduces the whole file (if one does),
+        one per convention found and one per override."""
+        out = [
             Text.of(
                 "compare.unexplained",
                 what=f.what,
@@ -181,6 +190,25 @@ class Comparison:
             )
             for f in self.unexplained
         ]
+        if self.session_columns:
+            out.append(Text.of("compare.session_columns"))
+        if self.handicap:
+            out.append(Text.of("compare.handicap"))
+        if self.reproduced_by:
+            out.append(Text.of("compare.reproduced", convention=self.reproduced_by))
+        out += [Text.of(f"compare.{c}") for c in self.conventions]
+        out += [
+            Text.of(
+                "compare.override_line",
+                board=o.board,
+                ns=o.ns,
+                ew=o.ew,
+                result=o.result,
+                theirs="/".join(o.theirs),
+                ours="/".join(o.ours),
+            )
+            for o in self.overrides
+        ]
         return out
 
     def as_dict(self) -> dict[str, object]:
@@ -189,6 +217,9 @@ class Comparison:
             "checked": dict(self.checked),
             "conventions": [{"code": c, "text": str(Text.of(f"compare.{c}"))} for c in self.conventions],
             "overrides": [o.as_dict() for o in self.overrides],
+            "reproduced_by": self.reproduced_by,
+            "session_columns": self.session_columns,
+            "handicap": self.handicap,
             "differences": [f.as_dict() for f in self.differences],
             "errors": len(self.errors),
             "unexplained": len(self.unexplained),
@@ -251,6 +282,17 @@ def half_even(value: Fraction, places: int) -> Decimal:
     return Decimal(units).scaleb(-places)
 
 
+def truncated(value: Fraction, places: int) -> Decimal:
+    """``value`` cut to ``places`` decimals, towards zero (NZ Scorer's matchpoints).
+
+    >>> truncated(Fraction(29, 3), 1), truncated(Fraction(-29, 3), 1), truncated(Fraction(5), 2)
+    (Decimal('9.6'), Decimal('-9.6'), Decimal('5.00'))
+    """
+    scaled = Fraction(value) * 10**places
+    units = int(scaled)  # int() of a Fraction cuts towards zero, exactly
+    return Decimal(units).scaleb(-places)
+
+
 def agrees(ours: Fraction, theirs: str) -> tuple[str, ...] | None:
     """``()`` when ``ours`` written with the file's decimals (halves away from zero) is the file's number; the
     convention that makes it so otherwise (``half_even``: halves rounded to even; ``single_precision``: the same
@@ -260,6 +302,8 @@ def agrees(ours: Fraction, theirs: str) -> tuple[str, ...] | None:
     ((), ('single_precision',), None)
     >>> agrees(Fraction(1265, 100), "12.6"), agrees(Fraction(1265, 100), "12.7")
     (('half_even',), ())
+    >>> agrees(Fraction(29, 3), "9.6"), agrees(Fraction(29, 3), "9.7")     # NZ Scorer truncates: 9.666… → 9.6
+    (('truncated',), ())
     """
     written = _decimal(theirs)
     if written is None:
@@ -271,19 +315,29 @@ def agrees(ours: Fraction, theirs: str) -> tuple[str, ...] | None:
         return ("half_even",)
     if places >= 3 and _single(float(ours)) == _single(float(written)):
         return ("single_precision",)
+    if places >= 1 and truncated(ours, places) == written:
+        return ("truncated",)
     return None
 
 
 # --- the comparison ---------------------------------------------------------------------------
+#
+# Algorithm notes. Each side of each line is ours at the file's precision ("equal"), or given by
+# another factoring ("alt": a named convention), or not reproduced ("suspect"). A suspect line is
+# taken as a director's override only when the file marks it (``extra["override"]``), or when it is
+# isolated — not every line of its board, not one shift shared by several lines of its board — and
+# the file's own numbers of both its pairs follow it (their total or percentage is ours plus what
+# the overrides add). Every other suspect is unexplained, and adds nothing to the pairs: their
+# totals, percentages and places are then explained only when a named convention reproduces them.
 
 
-def _rescore(ours: EventScore, **options: str) -> EventScore:
+def _rescore(ours: EventScore, factoring: str) -> EventScore:
     lines = [s.line for b in ours.boards for s in b.lines]
     fields = {p.pair: p.field for p in ours.pairs}
     expected = None
     if all(b.section == "" for b in ours.boards):
         expected = {b.board: b.expected for b in ours.boards}
-    return score_event(lines, replace(ours.options, **options), fields=fields, expected=expected)
+    return score_event(lines, replace(ours.options, factoring=factoring), fields=fields, expected=expected)
 
 
 def _line_value(score: LineScore, side: str) -> Fraction:
@@ -291,124 +345,184 @@ def _line_value(score: LineScore, side: str) -> Fraction:
 
 
 def compare(event: FileEvent, ours: EventScore) -> Comparison:
-    """Our score against the file's numbers (see the module's docstring)."""
+    """Our score against the file's numbers (see the module's docstring); when another factoring reproduces
+    every number of the file, :attr:`Comparison.reproduced_by` names it."""
+    out = _compare(event, ours)
+    if ours.options.is_imps or all(set(f.convention) <= set(WRITING) for f in out.differences):
+        return out
+    for factoring in FACTORINGS:
+        if factoring == ours.options.factoring:
+            continue
+        again = _compare(event, _rescore(ours, factoring=factoring))
+        if all(set(f.convention) <= set(WRITING) for f in again.differences):
+            out.reproduced_by = f"factoring_{factoring}"
+            break
+    return out
+
+
+#: One side of a line the file writes: (side, text, verdict, the factoring that gives it, rounding conventions).
+_Side = tuple[str, str, str, str, tuple[str, ...]]
+
+
+def _compare(event: FileEvent, ours: EventScore) -> Comparison:
     out = Comparison(
-        source=event.source, checked=dict.fromkeys(("scores", "matchpoints", "totals", "percentages", "places"), 0)
+        source=event.source,
+        checked=dict.fromkeys(("scores", "matchpoints", "totals", "percentages", "places"), 0),
+        session_columns=event.session_columns,
+        handicap=bool(event.handicaps) and not ours.options.is_imps,
     )
     matchpoints = not ours.options.is_imps
-    other = "none" if ours.options.factoring == "neuberg" else "neuberg"
-    alt = _rescore(ours, factoring=other) if matchpoints else ours
-    alt_lines = {id(s.line): s for b in alt.boards for s in b.lines}
+    others = [f for f in FACTORINGS if f != ours.options.factoring] if matchpoints else []
+    alts = {f: _rescore(ours, factoring=f) for f in others}
+    alt_lines = {f: {id(s.line): s for b in alt.boards for s in b.lines} for f, alt in alts.items()}
     ours_lines = [s for b in ours.boards for s in b.lines]
 
     _compare_scores(ours_lines, out)
-    # each line side: equal to ours, reproduced by the other factoring, or an override
-    # (line, side, file's text, rounding) reproduced by the other factoring
-    line_alt: list[tuple[LineScore, str, str, tuple[str, ...]]] = []
-    override_delta: dict[str, Fraction] = defaultdict(Fraction)
-    override_delta_alt: dict[str, Fraction] = defaultdict(Fraction)
+    line_alt: list[tuple[LineScore, str, str, str, tuple[str, ...]]] = []
     rounded_delta: dict[str, Fraction] = defaultdict(Fraction)
+    suspects: list[tuple[LineScore, list[_Side]]] = []
+    written_lines: dict[tuple[str, int], int] = defaultdict(int)  # (section, board) → lines with matchpoints
     for s in ours_lines:
-        sides = [
-            (side, text)
-            for side, text in (("NS", s.line.extra.get("mp_ns")), ("EW", s.line.extra.get("mp_ew")))
-            if text is not None and _decimal(text) is not None
-        ]
-        verdicts = {side: _verdict(s, alt_lines[id(s.line)], side, text, matchpoints) for side, text in sides}
-        out.checked["matchpoints"] += len(sides)
-        if all(verdict != "override" for verdict, _ in verdicts.values()):
-            for side, text in sides:
-                verdict, rounding = verdicts[side]
-                mine = _line_value(s, side)
-                if verdict == "alt":
-                    line_alt.append((s, side, text, rounding))
-                    continue
-                rounded_delta[_pair_of(s, side)] += Fraction(Decimal(text)) - mine
-                if rounding:
-                    out.differences.append(
-                        Finding(
-                            "matchpoints",
-                            text,
-                            _ours(mine, text),
-                            rounding,
-                            s.line.board,
-                            s.line.ns,
-                            s.line.ew,
-                            side,
-                            line=s.line.extra.get("line"),
-                        )
-                    )
-            continue
-        texts = dict(sides)
-        out.overrides.append(
-            Override(
-                s.line.board,
-                s.line.ns,
-                s.line.ew,
-                _result_text(s),
-                (texts.get("NS", ""), texts.get("EW", "")),
-                (_ours(_line_value(s, "NS"), texts.get("NS", "0")), _ours(_line_value(s, "EW"), texts.get("EW", "0"))),
-                s.line.extra.get("line"),
-            )
-        )
-        for side, text in sides:
-            written = Fraction(Decimal(text))
-            override_delta[_pair_of(s, side)] += written - _line_value(s, side)
-            override_delta_alt[_pair_of(s, side)] += written - _line_value(alt_lines[id(s.line)], side)
-            if verdicts[side][0] == "equal":
+        sides: list[_Side] = []
+        for side, text in (("NS", s.line.extra.get("mp_ns")), ("EW", s.line.extra.get("mp_ew"))):
+            if text is None or _decimal(text) is None:
                 continue
-            out.differences.append(
-                Finding(
-                    "matchpoints",
-                    text,
-                    _ours(_line_value(s, side), text),
-                    ("override",),
+            verdict, factoring, rounding = _verdict(s, {f: alt_lines[f][id(s.line)] for f in others}, side, text)
+            sides.append((side, text, verdict, factoring, rounding))
+        out.checked["matchpoints"] += len(sides)
+        if sides:
+            written_lines[s.line.section, s.line.board] += 1
+        if any(verdict == "suspect" for _, _, verdict, _, _ in sides):
+            suspects.append((s, sides))
+            continue
+        for side, text, verdict, factoring, rounding in sides:
+            mine = _line_value(s, side)
+            if verdict == "alt":
+                line_alt.append((s, side, text, factoring, rounding))
+                continue
+            rounded_delta[_pair_of(s, side)] += Fraction(Decimal(text)) - mine
+            if rounding:
+                out.differences.append(_line_finding(s, side, text, rounding))
+
+    accepted = _isolated(suspects, written_lines)
+    while True:
+        delta, delta_alt = _deltas(accepted, alt_lines)
+        pairs = Comparison(source=out.source, checked=dict.fromkeys(("totals", "percentages", "places"), 0))
+        pair_conventions, followed = _compare_pairs(event, ours, alts, delta, delta_alt, rounded_delta, pairs)
+        dropped = [
+            (s, sides)
+            for s, sides in accepted
+            if not s.line.extra.get("override") and not (followed[s.line.ns] and followed[s.line.ew])
+        ]
+        if not dropped:
+            break
+        accepted = [item for item in accepted if item not in dropped]
+    for what, count in pairs.checked.items():
+        out.checked[what] += count
+    out.differences += pairs.differences
+
+    taken = {id(s) for s, _ in accepted}
+    for s, sides in suspects:
+        override = id(s) in taken
+        if override:
+            texts = {side: text for side, text, *_ in sides}
+            out.overrides.append(
+                Override(
                     s.line.board,
                     s.line.ns,
                     s.line.ew,
-                    side,
-                    line=s.line.extra.get("line"),
+                    _result_text(s),
+                    (texts.get("NS", ""), texts.get("EW", "")),
+                    (
+                        _ours(_line_value(s, "NS"), texts.get("NS", "0")),
+                        _ours(_line_value(s, "EW"), texts.get("EW", "0")),
+                    ),
+                    s.line.extra.get("line"),
                 )
             )
+        for side, text, verdict, _factoring, _rounding in sides:
+            if verdict != "equal":  # an override, or a number nothing reproduces
+                out.differences.append(_line_finding(s, side, text, ("override",) if override else ()))
 
-    pair_conventions = _compare_pairs(event, ours, alt, override_delta, override_delta_alt, rounded_delta, out)
-    alt_name = f"factoring_{other}"
-    file_uses_alt = any(alt_name in c for c in pair_conventions.values())
-    for s, side, text, rounding in line_alt:
-        name = alt_name if file_uses_alt or other == "neuberg" else "raw_lines"
+    used = {c for names in pair_conventions.values() for c in names}
+    for s, side, text, factoring, rounding in line_alt:
+        # lines of another factoring whose totals are ours: the file factors its totals only (Compscore)
+        name = f"factoring_{factoring}"
+        if factoring == "none" and name not in used:
+            name = "raw_lines"
         names = tuple(c for c in CONVENTIONS if c in (name,) + rounding)
-        out.differences.append(
-            Finding(
-                "matchpoints",
-                text,
-                _ours(_line_value(s, side), text),
-                names,
-                s.line.board,
-                s.line.ns,
-                s.line.ew,
-                side,
-                line=s.line.extra.get("line"),
-            )
-        )
+        out.differences.append(_line_finding(s, side, text, names))
     out.differences.sort(key=_order)
     return out
 
 
-def _verdict(s: LineScore, alt: LineScore, side: str, text: str, matchpoints: bool) -> tuple[str, tuple[str, ...]]:
-    """``equal`` (ours at the file's precision), ``alt`` (the other factoring gives it) or ``override``, with the
-    rounding conventions that made it agree."""
+def _line_finding(s: LineScore, side: str, text: str, names: tuple[str, ...]) -> Finding:
+    return Finding(
+        "matchpoints",
+        text,
+        _ours(_line_value(s, side), text),
+        names,
+        s.line.board,
+        s.line.ns,
+        s.line.ew,
+        side,
+        line=s.line.extra.get("line"),
+    )
+
+
+def _isolated(
+    suspects: Sequence[tuple[LineScore, list[_Side]]], written_lines: Mapping[tuple[str, int], int]
+) -> list[tuple[LineScore, list[_Side]]]:
+    """The suspect lines that may be a director's overrides: marked by the file, or isolated on their board (not
+    every line of the board, and not one shift shared by two or more lines of the board)."""
+    by_board: dict[tuple[str, int], list[tuple[LineScore, list[_Side]]]] = defaultdict(list)
+    for s, sides in suspects:
+        by_board[s.line.section, s.line.board].append((s, sides))
+    out = []
+    for key, group in by_board.items():
+        every_line = written_lines[key] >= 2 and len(group) == written_lines[key]
+        shifts = {
+            tuple(Fraction(Decimal(text)) - _line_value(s, side) for side, text, *_ in sides) for s, sides in group
+        }
+        shifted = len(group) >= 2 and len(shifts) == 1
+        for s, sides in group:
+            if s.line.extra.get("override") or not (every_line or shifted):
+                out.append((s, sides))
+    return out
+
+
+def _deltas(
+    accepted: Sequence[tuple[LineScore, list[_Side]]], alt_lines: Mapping[str, Mapping[int, LineScore]]
+) -> tuple[dict[str, Fraction], dict[str, dict[str, Fraction]]]:
+    """What the overrides add to each pair: against our score, and against each other factoring's."""
+    delta: dict[str, Fraction] = defaultdict(Fraction)
+    delta_alt: dict[str, dict[str, Fraction]] = {f: defaultdict(Fraction) for f in alt_lines}
+    for s, sides in accepted:
+        for side, text, *_ in sides:
+            written = Fraction(Decimal(text))
+            delta[_pair_of(s, side)] += written - _line_value(s, side)
+            for f, lines in alt_lines.items():
+                delta_alt[f][_pair_of(s, side)] += written - _line_value(lines[id(s.line)], side)
+    return delta, delta_alt
+
+
+def _verdict(s: LineScore, alts: Mapping[str, LineScore], side: str, text: str) -> tuple[str, str, tuple[str, ...]]:
+    """``equal`` (ours at the file's precision), ``alt`` (another factoring, named, gives it) or ``suspect``, with
+    the rounding conventions that made it agree."""
     got = agrees(_line_value(s, side), text)
     if got is not None:
-        return "equal", got
-    got = agrees(_line_value(alt, side), text) if matchpoints else None
-    if got is not None:
-        return "alt", got
-    return "override", ()
+        return "equal", "", got
+    for factoring, alt in alts.items():
+        got = agrees(_line_value(alt, side), text)
+        if got is not None:
+            return "alt", factoring, got
+    return "suspect", "", ()
 
 
-def _order(f: Finding) -> tuple[int, int, int, bool, str]:
+def _order(f: Finding) -> tuple[bool, int, int, int, bool, str]:
+    """Unexplained differences first; then scores, lines, totals, percentages and places, board by board."""
     kinds = ("score", "matchpoints", "total", "percentage", "place")
-    return (kinds.index(f.what), f.board or 0, f.line or 0, f.side != "NS", f.pair or "")
+    return (f.explained, kinds.index(f.what), f.board or 0, f.line or 0, f.side != "NS", f.pair or "")
 
 
 def _pair_of(s: LineScore, side: str) -> str:
@@ -451,27 +565,30 @@ _Candidate = tuple[tuple[str, ...], Fraction, Fraction | None]
 
 def _candidates(
     p: PairScore,
-    alt_p: PairScore | None,
+    alt_pairs: Mapping[str, PairScore | None],
     boards_in_event: int,
     delta: Fraction,
-    delta_alt: Fraction,
+    delta_alt: Mapping[str, Fraction],
     rounded: Fraction,
-    other: str,
 ) -> list[_Candidate]:
     """(conventions, total, percentage) the file may have written for a pair, simplest first."""
     over = ("override",) if delta else ()
-    over_alt = ("override",) if delta_alt else ()
 
     def pct(total: Fraction, top: Fraction) -> Fraction | None:
-        return None if p.percentage is None or not top else 100 * total / top
+        if p.percentage is None:
+            return None
+        return 100 * total / top if top else Fraction(0)  # as the engine: no top, 0 %
 
     total = p.total + delta
     out: list[_Candidate] = [((), p.total, pct(p.total, p.top))]  # the file's number is ours: nothing to explain
     if delta:
         out.append((over, total, pct(total, p.top)))
-    if alt_p is not None and alt_p is not p:
-        alt_total = alt_p.total + delta_alt
-        out.append(((f"factoring_{other}",) + over_alt, alt_total, pct(alt_total, alt_p.top)))
+    for factoring, alt_p in alt_pairs.items():
+        if alt_p is not None and alt_p is not p:
+            shift = delta_alt.get(factoring, Fraction(0))
+            alt_total = alt_p.total + shift
+            names = (f"factoring_{factoring}",) + (("override",) if shift else ())
+            out.append((names, alt_total, pct(alt_total, alt_p.top)))
     if rounded:
         out.append((("rounded_lines",) + over, total + rounded, pct(total + rounded, p.top)))
     if p.boards and p.boards < boards_in_event:
@@ -494,40 +611,50 @@ def _explain(candidates: Sequence[_Candidate], index: int, theirs: str) -> tuple
 def _compare_pairs(
     event: FileEvent,
     ours: EventScore,
-    alt: EventScore,
+    alts: Mapping[str, EventScore],
     delta: Mapping[str, Fraction],
-    delta_alt: Mapping[str, Fraction],
+    delta_alt: Mapping[str, Mapping[str, Fraction]],
     rounded: Mapping[str, Fraction],
     out: Comparison,
-) -> dict[str, tuple[str, ...]]:
-    """Totals, percentages and places; returns the conventions that explained each pair's numbers."""
-    other = "none" if ours.options.factoring == "neuberg" else "neuberg"
-    alt_pairs = {p.pair: p for p in alt.pairs}
+) -> tuple[dict[str, tuple[str, ...]], dict[str, bool]]:
+    """Totals, percentages and places; returns the conventions that explained each pair's numbers, and whether
+    each pair's numbers in the file follow the overrides of its lines (true when the file has no number for it)."""
+    alt_pairs = {f: {p.pair: p for p in alt.pairs} for f, alt in alts.items()}
+    handicaps = event.handicaps
     boards_in_event = len({(b.section, b.board) for b in ours.boards})
     values: dict[str, Fraction] = {}
     used: dict[str, tuple[str, ...]] = {}
+    followed: dict[str, bool] = defaultdict(lambda: True)
     for p in ours.pairs:
         filed = event.pair(p.pair)
         if filed is None:
             continue
+        shift = delta.get(p.pair, Fraction(0))
         candidates = _candidates(
             p,
-            alt_pairs.get(p.pair),
+            {f: pairs.get(p.pair) for f, pairs in alt_pairs.items()},
             boards_in_event,
-            delta.get(p.pair, Fraction(0)),
-            delta_alt.get(p.pair, Fraction(0)),
+            shift,
+            {f: d.get(p.pair, Fraction(0)) for f, d in delta_alt.items()},
             rounded.get(p.pair, Fraction(0)),
-            other,
         )
+        bonus = handicaps.get(p.pair, Fraction(0)) / 2 if p.percentage is not None else Fraction(0)
+        if bonus:  # a handicap event: the file's percentage is the scratch one plus half the pair's handicap
+            candidates = [(names, total, None if pct is None else pct + bonus) for names, total, pct in candidates]
+        with_override = [c for c in candidates if "override" in c[0]]
         conventions: set[str] = set()
-        values[p.pair] = p.score
+        values[p.pair] = p.score + bonus
+        written = 0
+        follows = False
         for what, theirs, mine, index in (
             ("total", filed.total, p.total, 0),
-            ("percentage", filed.percentage, p.percentage, 1),
+            ("percentage", filed.percentage, None if p.percentage is None else p.percentage + bonus, 1),
         ):
             if mine is None or theirs is None or _decimal(theirs) is None:
                 continue
             out.checked[what + "s"] += 1
+            written += 1
+            follows = follows or _explain(with_override, index, theirs) is not None
             found = _explain(candidates, index, theirs)
             if found is not None and (index == 1 or p.percentage is None):
                 values[p.pair] = found[1]
@@ -537,8 +664,9 @@ def _compare_pairs(
             conventions.update(names)
             out.differences.append(Finding(what, theirs, _ours(mine, theirs), names, pair=p.pair, line=filed.line))
         used[p.pair] = tuple(c for c in CONVENTIONS if c in conventions)
+        followed[p.pair] = not shift or not written or follows
     _compare_places(event, ours, values, used, out)
-    return used
+    return used, followed
 
 
 def _compare_places(
@@ -548,7 +676,9 @@ def _compare_places(
     for p in ours.pairs:
         by_field[p.field].append(p)
     for group in by_field.values():
-        mine = dict(zip([p.pair for p in group], competition_places([p.score for p in group])))
+        # a handicap event is ranked on scratch + half the handicap (values hold the file's handicapped numbers)
+        ranked = handicap_ranking({p.pair: p.score for p in group}, {} if ours.options.is_imps else event.handicaps)
+        mine = {pair: place for pair, (_, place) in ranked.items()}
         known = [p for p in group if p.pair in values]
         theirs_rank = dict(zip([p.pair for p in known], competition_places([values[p.pair] for p in known])))
         field_conventions = tuple(c for c in CONVENTIONS if any(c in used.get(p.pair, ()) for p in group))

@@ -18,9 +18,13 @@ The rules it applies (``../shared/specs/rules-and-formats.md`` §b3–b6):
 * **Matchpoints**: 2 per result beaten, 1 per tie, among the unit's A results (weighted
   assigned scores part by part, ``matchpoints.weighted_matchpoints``). With Neuberg factoring
   every unit is factored to E, ``M' = (M + 1)·E/A − 1``, and the board's top is 2·(E − 1); a
-  fouled board's groups are each factored to the full field. Without factoring the top is the
+  fouled board's groups are each factored to the full field. With missing results scored as ties
+  (``factoring="ties"``, ScoreBridge) each of the E − A missing results ties with every result:
+  each side gets ``M + (E − A)``, on the same top 2·(E − 1). Without factoring the top is the
   unit's own 2·(A − 1). An **artificial score** gets its percentage of that top. The ACBL scale
-  halves everything.
+  halves everything. The lines' matchpoints are kept exact unless ``rounding`` rounds or truncates
+  them to ``decimals``; the pairs' totals then come from the exact values, or from the lines as
+  rounded when ``totals="lines"``.
 * **IMPs**: Butler (datum without the single highest and lowest result) or cross-IMPs; an
   artificial score gives ±3 IMPs for a side above or below 50 %, 0 for 50 %, and is left out
   of the datum and the comparisons.
@@ -213,6 +217,8 @@ def score_event(
                 tops.add(_score_mp_unit(lines, scores, unit, real, e, options, scored, ratios, raw))
         if tops:
             board_score.top = tops.pop() if len(tops) == 1 else None  # fouled, unfactored: each group its own
+        if not options.is_imps and options.rounding != "exact":
+            _cut_lines([i for unit in units.values() for i in unit], options, scored, ratios)
         board_score.lines = [scored[i] for i in sorted(i for unit in units.values() for i in unit)]
         board_scores.append(board_score)
 
@@ -285,8 +291,9 @@ def _score_mp_unit(
     """Score one unit's lines into ``scored`` (and their values as integer ratios into ``ratios``); its top."""
     a = len(real)
     neuberg = options.factoring == "neuberg"
+    ties = options.factoring == "ties" and a > 0  # each missing result a tie with every result: M + (E − A)
     half = 2 if options.scale == "acbl" else 1
-    top = 2 * (e - 1) if neuberg else 2 * max(a - 1, 0)
+    top = 2 * (e - 1) if neuberg or ties else 2 * max(a - 1, 0)
     cache = _FRACTIONS if len(_FRACTIONS) < 100_000 else {}
     top_f = _fraction(cache, top, half)
     weighted = any(isinstance(r, Assigned) and r.is_weighted for r in (lines[i].result for i in real))
@@ -302,11 +309,16 @@ def _score_mp_unit(
             ns, ew = exact[i], 2 * (a - 1) - exact[i]
             if neuberg:
                 ns, ew = (ns + 1) * e / a - 1, (ew + 1) * e / a - 1
+            elif ties:
+                ns, ew = ns + e - a, ew + e - a
             ns, ew = ns / half, ew / half
             ratio = (ns.numerator, ns.denominator, ew.numerator, ew.denominator)
         elif neuberg:
             m = raw[i]
             ratio = ((m + 1) * e - a, a * half, (2 * a - 1 - m) * e - a, a * half)
+        elif ties:
+            m = raw[i]
+            ratio = (m + e - a, half, 2 * (a - 1) - m + e - a, half)
         else:
             m = raw[i]
             ratio = (m, half, 2 * (a - 1) - m, half)
@@ -315,6 +327,30 @@ def _score_mp_unit(
             line, scores[i], _fraction(cache, ratio[0], ratio[1]), _fraction(cache, ratio[2], ratio[3]), top_f
         )
     return top_f
+
+
+def cut(value: Fraction, rounding: str, decimals: int) -> Fraction:
+    """``value`` rounded (halves away from zero) or truncated (towards zero) to ``decimals``, exactly.
+
+    >>> cut(Fraction(17, 3), "rounded", 1), cut(Fraction(17, 3), "truncated", 1), cut(Fraction(-5, 2), "rounded", 0)
+    (Fraction(57, 10), Fraction(28, 5), Fraction(-3, 1))
+    """
+    scale = 10**decimals
+    scaled = abs(value) * scale
+    units = int(scaled) if rounding == "truncated" else int(scaled + Fraction(1, 2))
+    return Fraction(units if value >= 0 else -units, scale)
+
+
+def _cut_lines(
+    indices: Sequence[int], options: ScoringOptions, scored: dict[int, LineScore], ratios: dict[int, _Ratios]
+) -> None:
+    """The lines' matchpoints as the options round them; the pairs' totals from them when ``totals="lines"``."""
+    for i in indices:
+        s = scored[i]
+        ns, ew = cut(s.ns, options.rounding, options.decimals), cut(s.ew, options.rounding, options.decimals)
+        scored[i] = LineScore(s.line, s.ns_score, ns, ew, s.top)
+        if options.totals == "lines":
+            ratios[i] = (ns.numerator, ns.denominator, ew.numerator, ew.denominator) + ratios[i][4:]
 
 
 # --- IMPs -------------------------------------------------------------------------------------

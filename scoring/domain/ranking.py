@@ -5,7 +5,9 @@
   §b3: RealBridge and EBU write ``5=``, BriAn ``9=``);
 * :func:`shown` — an exact ``Fraction`` to a fixed number of decimals, halves rounded away from
   zero (``Decimal``), as results are printed: percentages and matchpoints to two decimals;
-* :func:`signed` — a score as results show it: ``+420``, ``−50`` (a minus sign), ``0``.
+* :func:`signed` — a score as results show it: ``+420``, ``−50`` (a minus sign), ``0``;
+* :func:`handicap_ranking` — a handicap event's percentages (scratch + half the pair's handicap)
+  and places, beside the scratch ranking.
 
 >>> competition_places([Fraction(60), Fraction(55), Fraction(55), Fraction(40)])
 ['1', '2=', '2=', '4']
@@ -15,11 +17,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["competition_places", "shown", "place_number", "signed"]
+__all__ = ["competition_places", "shown", "place_number", "signed", "handicap_ranking"]
 
 
 def competition_places(values: Sequence[Fraction | int], *, best_first: bool = True) -> list[str]:
@@ -59,3 +61,17 @@ def signed(score: int | Fraction) -> str:
         return "0"
     size = str(abs(value.numerator)) if value.denominator == 1 else shown(abs(value))
     return ("+" if value > 0 else "−") + size
+
+
+def handicap_ranking(
+    scratch: Mapping[str, Fraction], handicaps: Mapping[str, Fraction]
+) -> dict[str, tuple[Fraction, str]]:
+    """Each pair's handicap percentage and place, beside its scratch percentage: scratch + half its handicap (a
+    pair without a handicap keeps its scratch), places in that order (as USEBIO handicap events are scored).
+
+    >>> handicap_ranking({"1": Fraction(60), "2": Fraction(55)}, {"1": Fraction(-4), "2": Fraction(8)})
+    {'1': (Fraction(58, 1), '2'), '2': (Fraction(59, 1), '1')}
+    """
+    ordered = [(pair, value + handicaps.get(pair, Fraction(0)) / 2) for pair, value in scratch.items()]
+    places = competition_places([value for _, value in ordered])
+    return {pair: (value, place) for (pair, value), place in zip(ordered, places)}

@@ -184,12 +184,22 @@ ENGLISH: dict[str, _Template] = {
     "options.scale": lambda p: (
         f"unknown matchpoint scale {p['value']!r}: expected ebu (2 per result beaten) or acbl (1 per result beaten)"
     ),
-    "options.factoring": lambda p: f"unknown factoring {p['value']!r}: expected neuberg or none",
+    "options.factoring": lambda p: (
+        f"unknown factoring {p['value']!r}: expected neuberg, none or ties (missing results scored as ties)"
+    ),
     "options.sections": lambda p: (
         f"unknown way of comparing sections {p['value']!r}: expected across (the whole "
         f"field) or within (each section on its own)"
     ),
     "options.method": lambda p: f"unknown scoring method {p['value']!r}: expected matchpoints, butler or cross_imps",
+    # issue 20: conventions as named options
+    "options.rounding": lambda p: (
+        f"unknown rounding of the lines {p['value']!r}: expected exact, rounded or truncated (cut to the decimals)"
+    ),
+    "options.decimals": lambda p: f"decimals of the lines {p['value']!r}: expected a whole number 0 … {p['most']}",
+    "options.totals": lambda p: (
+        f"unknown totals {p['value']!r}: expected exact (from the exact matchpoints) or lines (from the lines as rounded)"
+    ),
 }
 from scoring.domain.formats.words import ENGLISH as _FILE_WORDS  # noqa: E402 (the files' words, beside the files)
 

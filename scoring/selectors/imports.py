@@ -13,7 +13,8 @@ Who may read it is the caller's check (the club's directors and scorers).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 
 from django.utils.translation import gettext_lazy as _
 
@@ -34,6 +35,9 @@ CONVENTION_NAMES = {
     "half_even": _("halves rounded to even"),
     "single_precision": _("single-precision float"),
     "override": _("director's override"),
+    # issue 20: an honest comparison
+    "factoring_ties": _("missing results as ties"),
+    "truncated": _("numbers cut, not rounded"),
 }
 _WHAT = {
     "score": _("score"),
@@ -137,6 +141,9 @@ class ImportReport:
     conventions: tuple[Convention, ...]
     overrides: tuple[Override, ...]
     differences: tuple[Difference, ...]
+    reproduced_by: str = ""  # another convention under which every number of the file agrees
+    session_columns: bool = False  # a multi-session file: its pairs compared on this session's columns
+    handicaps: dict[str, Fraction] = field(default_factory=dict)  # a handicap event's: pair → handicap
 
     @property
     def errors(self) -> tuple[Difference, ...]:
@@ -151,6 +158,16 @@ class ImportReport:
     def agrees(self) -> bool:
         """Every number of the file is ours, or differs for a named reason."""
         return not self.unexplained
+
+    @property
+    def reproduced(self) -> Text | None:
+        """What says that another convention reproduces every number of the file (None when none does)."""
+        return Text.of("compare.reproduced", convention=self.reproduced_by) if self.reproduced_by else None
+
+    @property
+    def session_note(self) -> Text | None:
+        """What says that a multi-session file's pairs were compared on this session's columns."""
+        return Text.of("compare.session_columns") if self.session_columns else None
 
     @property
     def compared(self) -> int:
@@ -202,4 +219,7 @@ def session_import_report(*, session: Session) -> ImportReport | None:
         conventions=conventions,
         overrides=overrides,
         differences=differences,
+        reproduced_by=comparison.get("reproduced_by", ""),
+        session_columns=bool(comparison.get("session_columns")),
+        handicaps={pair: Fraction(text) for pair, text in (report.get("handicaps") or {}).items()},
     )

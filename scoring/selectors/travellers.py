@@ -377,12 +377,24 @@ def options_in_words(options: ScoringOptions, *, sections: bool = False) -> str:
             if options.scale == "ebu"
             else _("1 per result beaten, ½ per tie (ACBL)")
         )
-        factoring = (
-            _("Neuberg factoring for boards played fewer times")
-            if options.factoring == "neuberg"
-            else _("no factoring (each board on its own top)")
-        )
+        factoring = {
+            "neuberg": _("Neuberg factoring for boards played fewer times"),
+            "none": _("no factoring (each board on its own top)"),
+            "ties": _("results missing on a board played fewer times scored as ties with every result (ScoreBridge)"),
+        }[options.factoring]
         how = _("Matchpoints: %(scale)s; %(factoring)s") % {"scale": scale, "factoring": factoring}
+        if options.rounding != "exact":
+            lines = (
+                _("each line's matchpoints rounded (decimals: %(decimals)s)")
+                if options.rounding == "rounded"
+                else _("each line's matchpoints cut (decimals: %(decimals)s), never rounded up")
+            ) % {"decimals": options.decimals}
+            totals = (
+                _("the totals add the lines as rounded")
+                if options.totals == "lines"
+                else _("the totals add the exact matchpoints")
+            )
+            how = f"{how}; {lines}; {totals}"
     if sections:
         where = (
             _("sections compared across the field")

@@ -141,6 +141,7 @@ def _import(*, club: Club, data: bytes, filename: str, user, reader) -> Session:
         "boards": len(event.boards),
         "deals": len(set(event.deals) & set(event.boards)),
         "comparison": compare(event, score).as_dict(),
+        "handicaps": {pair: str(handicap) for pair, handicap in event.handicaps.items()},
     }
     return _store(club=club, event=event, data=data, name=name, user=user, expected=expected, report=report)
 

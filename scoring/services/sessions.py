@@ -62,18 +62,27 @@ def session_scoring_set(
     scale: str = "ebu",
     factoring: str = "neuberg",
     sections: str = "across",
+    rounding: str = "exact",
+    decimals: int | str = 2,
+    totals: str = "exact",
 ) -> SessionScoring:
     _require_director(session, user)
     if session.status == Session.Status.PUBLISHED:
         raise ScoringError(Text.of("result.final"), field="method")
-    options = ScoringOptions.parse({"method": method, "scale": scale, "factoring": factoring, "sections": sections})
-    scoring = _scoring(session)
-    scoring.method, scoring.scale, scoring.factoring, scoring.sections = (
-        options.method,
-        options.scale,
-        options.factoring,
-        options.sections,
+    options = ScoringOptions.parse(
+        {
+            "method": method,
+            "scale": scale,
+            "factoring": factoring,
+            "sections": sections,
+            "rounding": rounding,
+            "decimals": decimals,
+            "totals": totals,
+        }
     )
+    scoring = _scoring(session)
+    for name, value in options.as_dict().items():
+        setattr(scoring, name, value)
     scoring.save()
     if session.status == Session.Status.PROVISIONAL:
         publication_refresh(session=session)

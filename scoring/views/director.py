@@ -36,7 +36,7 @@ from clubs.selectors import session_get_for_director
 from clubsite.texts import error_message
 from clubsite.texts import render as say
 from scoring.domain.errors import ScoringError
-from scoring.domain.options import ScoringOptions
+from scoring.domain.options import MOST_DECIMALS, ScoringOptions
 from scoring.domain.results import Artificial, Assigned
 from scoring.domain.shorthand import parse_entry
 from scoring.models import Result, SessionScoring
@@ -315,6 +315,15 @@ class OptionsForm(forms.Form):
     scale = forms.ChoiceField(label=gettext_lazy("Matchpoint scale"), choices=SessionScoring.Scale.choices)
     factoring = forms.ChoiceField(label=gettext_lazy("Factoring"), choices=SessionScoring.Factoring.choices)
     sections = forms.ChoiceField(label=gettext_lazy("Sections"), choices=SessionScoring.Sections.choices)
+    rounding = forms.ChoiceField(
+        label=gettext_lazy("Matchpoints of each line"), choices=SessionScoring.Rounding.choices, required=False
+    )
+    decimals = forms.IntegerField(
+        label=gettext_lazy("Decimals of the lines"), min_value=0, max_value=MOST_DECIMALS, required=False, initial=2
+    )
+    totals = forms.ChoiceField(
+        label=gettext_lazy("Pairs' totals and percentages"), choices=SessionScoring.Totals.choices, required=False
+    )
 
 
 def _comparison(session, current: ScoringOptions, other: ScoringOptions):

@@ -17,6 +17,9 @@ The session page shows ``scoring/_exports.html`` (a panel the pairs event kind p
 
 from __future__ import annotations
 
+from fractions import Fraction
+from types import SimpleNamespace
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -31,6 +34,7 @@ from clubs.permissions import can_direct
 from clubs.selectors import club_get_for_director, session_get_for_scorer
 from clubsite.texts import error_message
 from scoring.domain.errors import ScoringError
+from scoring.domain.ranking import handicap_ranking
 from scoring.selectors.exports import ResultsFile, session_export_pbn, session_export_usebio
 from scoring.selectors.imports import session_import_report
 from scoring.selectors.results import session_pairs, session_score
@@ -85,6 +89,7 @@ def import_report(request, session_id):
     score = session_score(session=session)
     pairs = session_pairs(session=session)
     sections = len({p.section for p in pairs.values()}) > 1
+    ranking = ranking_rows(score, pairs)
     return render(
         request,
         "scoring/session_import_report.html",
@@ -94,10 +99,36 @@ def import_report(request, session_id):
             "report": report,
             "options": score.options,
             "options_words": options_in_words(score.options, sections=sections),
-            "ranking": ranking_rows(score, pairs),
+            "ranking": ranking,
+            "handicap_ranking": _handicap_ranking(ranking, report.handicaps),
             "can_direct": can_direct(request.user, session.club),
         },
     )
+
+
+def _handicap_ranking(ranking, handicaps: dict[str, Fraction]):
+    """Beside the scratch ranking, a handicap event's: each field's pairs on scratch + half the handicap."""
+    if not handicaps:
+        return []
+    out = []
+    for name, rows in ranking:
+        scratch = {row.pair: row.percentage for row in rows if row.percentage is not None}
+        ranked = handicap_ranking(scratch, handicaps)
+        table = [
+            SimpleNamespace(
+                place=ranked[row.pair][1],
+                pair=row.pair,
+                names=row.names,
+                scratch=row.percentage,
+                handicap=handicaps.get(row.pair),
+                percentage=ranked[row.pair][0],
+            )
+            for row in rows
+            if row.pair in ranked
+        ]
+        table.sort(key=lambda r: (-r.percentage, r.pair))
+        out.append((name, table))
+    return out
 
 
 def _download(results_file: ResultsFile) -> HttpResponse:

@@ -5,12 +5,18 @@ its page and downloads the USEBIO; a damaged file is named beside the field. At 
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Session
+from scoring.domain.engine import score_event
+from scoring.domain.formats.event import FileEvent
+from scoring.domain.formats.usebio_writer import write_usebio
+from scoring.domain.options import ScoringOptions
+from scoring.domain.results import Played, TravellerLine
 from tests.e2e.browser import log_in, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -93,4 +99,47 @@ def test_a_director_imports_a_file_and_sees_the_ranking_and_the_comparison(
     page.set_viewport_size(PHONE)
     _fits(page, PHONE["width"])
     snap(page, shots / "import-form-375.png")
+    context.close()
+
+
+def test_a_director_sees_a_changed_number_unexplained_and_the_convention_named(
+    browser, live_server, club, director, shots, tmp_path
+):
+    """Our own USEBIO of the hand-made ties event (tests/scoring/domain/test_conventions.py: board 2 short, scored as
+    ties) with pair 2's 50.00 % changed to 57.00 %: the change is listed first as unexplained, the lines and the
+    other percentages are explained by the named convention, missing results as ties."""
+    from tests.scoring.domain.test_conventions import PLAYS  # (the hand-made event, worked by hand there)
+
+    lines = [TravellerLine(board, ns, ew, Played.of(*played)) for board, ns, ew, played in PLAYS]
+    event = FileEvent(name="Ties night", date=datetime.date(2026, 11, 20), lines=lines)
+    written = write_usebio(event, score_event(lines, ScoringOptions(factoring="ties")))
+    assert written.count(b"<PERCENTAGE>50.00</PERCENTAGE>") == 1  # pair 2's
+    path = tmp_path / "ties-night.xml"
+    path.write_bytes(written.replace(b"<PERCENTAGE>50.00</PERCENTAGE>", b"<PERCENTAGE>57.00</PERCENTAGE>"))
+
+    base = live_server.url
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    log_in(page, base, director.username, f"{director.username}-pass-2026")
+    page.goto(f"{base}/scoring/clubs/{club.slug}/import/")
+    page.locator("#id_file").set_input_files(str(path))
+    page.get_by_test_id("import-submit").click()
+    session = Session.objects.get()
+    expect(page).to_have_url(re.compile(rf"/scoring/sessions/{session.pk}/import/$"))
+    expect(page.get_by_test_id("import-verdict")).to_contain_text("with no reason we know: 1")
+    unexplained = page.get_by_test_id("import-unexplained")
+    expect(unexplained.locator("li")).to_have_count(1)
+    expect(unexplained).to_contain_text(
+        "Percentage of pair 2: the file has 57.00, we have 50.00, and no convention explains it"
+    )
+    conventions = page.get_by_test_id("import-conventions")
+    expect(conventions).to_contain_text("The file scores the results missing on a short board as ties")
+    # the unexplained difference comes first on the page
+    assert page.evaluate(
+        "Boolean(document.querySelector('[data-testid=import-unexplained]').compareDocumentPosition("
+        "document.querySelector('[data-testid=import-conventions]')) & Node.DOCUMENT_POSITION_FOLLOWING)"
+    )
+    snap(page, shots / "import-ties-unexplained-1280.png")
+    page.set_viewport_size(PHONE)
+    _fits(page, PHONE["width"])
     context.close()

@@ -300,6 +300,34 @@ def test_rescoring_is_compared_and_kept_only_when_asked(howell_session, pair, sc
     assert "no factoring" in _text(client.get(_results(howell_session)))
 
 
+def test_rescoring_offers_the_conventions_in_bridge_words(howell_session, pair, scorer, director, client_for):
+    """Missing results as ties and lines cut to one decimal: offered, compared, kept, said on the results page."""
+    for meeting, tricks in zip(session_layout(howell_session).meetings_of_board(2)[:3], (10, 9, 8)):
+        result_record(
+            session=howell_session,
+            board=2,
+            ns_pair=pair(meeting.ns),
+            ew_pair=pair(meeting.ew),
+            result=Played.of("4S", "N", tricks),
+            user=scorer,
+        )
+    client = client_for(director)
+    url = f"/scoring/sessions/{howell_session.pk}/results/compare/"
+    form = _text(client.get(url))
+    assert "Missing results as ties" in form and "Cut to the decimals, never rounded up (NZ Scorer)" in form
+    choice = {"method": "matchpoints", "scale": "ebu", "factoring": "ties", "sections": "across"}
+    choice |= {"rounding": "truncated", "decimals": "1", "totals": "lines"}
+    text = _text(client.get(url, choice))
+    assert "scored as ties with every result (ScoreBridge)" in text
+    assert "each line's matchpoints cut (decimals: 1), never rounded up; the totals add the lines as rounded" in text
+    assert client.post(url, choice).status_code == 302
+    kept = SessionScoring.objects.get(session=howell_session)
+    assert (kept.factoring, kept.rounding, kept.decimals, kept.totals) == ("ties", "truncated", 1, "lines")
+    assert "scored as ties" in _text(client.get(_results(howell_session)))
+    refused = _text(client.get(url, choice | {"decimals": "9"}))
+    assert "Decimals of the lines" in refused and "less than or equal to 6" in refused
+
+
 def test_publishing_provisionally_is_confirmed_then_shown_with_its_window(howell_session, board6, director, client_for):
     Session.objects.filter(pk=howell_session.pk).update(status=Session.Status.FINISHED)
     client = client_for(director)

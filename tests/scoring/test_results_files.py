@@ -123,6 +123,28 @@ def test_the_comparison_in_polish(client_for, director, imported):
     assert "The file's numbers and ours" not in html
 
 
+def test_a_handicap_file_shows_the_handicap_ranking_beside_the_scratch_one(club, director, client_for):
+    """The hand-made handicap event (tests/scoring/formats/test_what_programs_write.py): scratch 25, 75, 75, 25 %,
+    handicaps 30, −10, 0, 20 → 40, 70, 75, 35 %; every number agrees, and both rankings are named."""
+    from tests.scoring.formats.test_what_programs_write import handicap_usebio  # (a helper of the formats' tests)
+
+    data = handicap_usebio(
+        [(1, "30", "40.00", "3"), (2, "-10", "70.00", "2"), (3, "0", "75.00", "1"), (4, "20", "35.00", "4")]
+    )
+    session = session_import_file(club=club, data=data, filename="handicap.xml", user=director)
+    report = session_import_report(session=session)
+    assert report.agrees and not report.differences and report.handicaps == {"1": 30, "2": -10, "3": 0, "4": 20}
+    html = client_for(director).get(f"/scoring/sessions/{session.pk}/import/").content.decode()
+    assert "Scratch ranking" in html and "Handicap ranking" in html
+    handicap = html[html.index('data-testid="handicap-ranking"') :]
+    assert re.findall(r'data-testid="handicap-percentage-(\d+)">([\d.]+)<', handicap) == [
+        ("3", "75.00"),
+        ("2", "70.00"),
+        ("1", "40.00"),
+        ("4", "35.00"),
+    ]
+
+
 def test_a_file_with_no_numbers_of_its_own_says_so(client_for, director, imported):
     session = imported("wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn")
     html = client_for(director).get(f"/scoring/sessions/{session.pk}/import/").content.decode()

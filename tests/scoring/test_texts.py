@@ -80,6 +80,8 @@ def _made_by_the_domain() -> list[Text]:
     texts += checks.check_line(L(2, "8", "1", Played(None), round=1, table=9), expected_meeting=None)
     for options in ({"scale": "x"}, {"factoring": "x"}, {"method": "x"}, {"sections": "x"}):
         texts.append(_error(lambda o=options: ScoringOptions.parse(o)))
+    for options in ({"rounding": "x"}, {"decimals": "9"}, {"totals": "x"}):  # issue 20: conventions as options
+        texts.append(_error(lambda o=options: ScoringOptions.parse(o)))
     texts.append(_error(lambda: L(1, "1", "1", Played(None))))
     texts.append(_error(lambda: L(1, "", "1", Played(None))))
     texts.append(_error(lambda: L(0, "1", "2", Played(None))))

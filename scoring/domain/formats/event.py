@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from bridge.cards import Deal
@@ -54,14 +54,14 @@ METHOD_EVENT_TYPES = {
     "cross_imps": ("CROSS_IMP", "CROSS_IMPS"),
 }
 
-_PAIR_ID = re.compile(r"([A-Za-z]*?)([0-9]{1,9})(NS|EW)?", re.IGNORECASE)  # (int() refuses thousands of digits)
+_PAIR_ID = re.compile(r"([A-Za-z]*?)([0-9]{1,9}) ?(NS|EW)?", re.IGNORECASE)  # (int() refuses thousands of digits)
 
 
 def split_pair_id(text: str) -> tuple[str, int, str] | None:
     """``"1NS"`` → ``("", 1, "NS")``, ``"A7"`` → ``("A", 7, "")``; None when it is not a pair id.
 
-    >>> split_pair_id("12"), split_pair_id("3ew"), split_pair_id("x")
-    (('', 12, ''), ('', 3, 'EW'), None)
+    >>> split_pair_id("12"), split_pair_id("3ew"), split_pair_id("1 NS"), split_pair_id("x")
+    (('', 12, ''), ('', 3, 'EW'), ('', 1, 'NS'), None)
     """
     match = _PAIR_ID.fullmatch(str(text).strip())
     if not match or int(match[2]) < 1:
@@ -96,6 +96,7 @@ class FilePair:
     percentage: str | None = None
     place: str | None = None
     line: int | None = None
+    handicap: Fraction | None = None  # a handicap event's (USEBIO <HANDICAP>): the file adds half of it
 
     @property
     def numbered_by_direction(self) -> bool:
@@ -129,10 +130,16 @@ class FileEvent:
     analyses: dict[int, BoardAnalysis] = field(default_factory=dict)
     lines: list[TravellerLine] = field(default_factory=list)
     stated: ScoringOptions | None = None  # options the file states in full (a JSON traveller set)
+    session_columns: bool = False  # the pairs' numbers are a multi-session table's columns for this session
 
     @property
     def two_winners(self) -> bool:
         return self.winner_type == 2
+
+    @property
+    def handicaps(self) -> dict[str, Fraction]:
+        """Each pair's handicap, when the file gives them (a handicap event): pair id → handicap."""
+        return {p.id: p.handicap for p in self.pairs if p.handicap is not None}
 
     @property
     def boards(self) -> tuple[int, ...]:
@@ -146,7 +153,7 @@ class FileEvent:
         """The file's method with our defaults (or the options it states), changed by ``overrides``."""
         base = self.stated or ScoringOptions(method=self.method)
         given = {k: v for k, v in overrides.items() if v}
-        return replace(base, **given) if given else base
+        return ScoringOptions.parse({**base.as_dict(), **given}) if given else base
 
     def fields(self, options: ScoringOptions) -> dict[str, str] | None:
         """Who is ranked with whom when the file says it: NS and EW apart for two winners (from each pair's

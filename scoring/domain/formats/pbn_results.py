@@ -3,7 +3,10 @@
 * :func:`read_pbn_results` — a PBN file (parsed by :func:`dealing.domain.formats.pbn.read_pbn`,
   the project's one PBN reader) → a :class:`~scoring.domain.formats.event.FileEvent`: the event,
   site and date tags, each game's deal and analysis, one traveller line per ``ScoreTable`` row,
-  and the pairs of the ``TotalScoreTable`` when there is one (else the pairs of the lines);
+  and the pairs of the ``TotalScoreTable`` when there is one (else the pairs of the lines); a
+  multi-session table's session columns (``SessionScoreMP``, ``SessionPercentage``,
+  ``SessionRank``, ``NrBoardsSession``) in place of its totals over all sessions so far
+  (``FileEvent.session_columns``);
 * :func:`write_pbn_results` — an event and our score of it → PBN 2.1: per board the mandatory
   tags, the deal (dealer and vulnerability from the board number), the analysis tags when known
   (as ``export_pbn`` writes them) and a ``ScoreTable``; the ``TotalScoreTable`` once, in the
@@ -14,10 +17,13 @@ real files). ``ScoreTable`` columns read (any case, any order): ``PairId_NS``, `
 ``Contract``, ``Declarer``, ``Result`` (tricks taken), and when present ``Round``, ``Table``,
 ``Lead``, ``Score_NS``/``Score_EW``, ``MP_NS``/``MP_EW`` (or ``IMP_NS``/``IMP_EW``). Bridgewebs
 writes a doubled contract ``3S*``, a pass-out ``PO`` and an adjusted score ``A`` with nothing
-else: read as Average (A5050), which is what the same event's USEBIO (BriAn) says. Ours adds
+else: read as Average (A5050), which is what the same event's USEBIO (BriAn) says. Magic Contest and
+Ruter write ``A+``, ``A`` or ``A=`` and ``A-`` (60, 50, 40 % for NS, the rest for EW) or one for each
+side, NS first (``A+/A-``, ``A+A+``). Ours adds
 two spellings PBN has none for: ``A6040`` in ``Contract`` (an artificial score) and ``-`` in
 ``Contract`` with the score in ``Score_NS`` (an assigned one; weighted as ``"20% +650, 80% +620"``).
-Two winners are read from a ``TotalScoreTable`` whose pairs all have a direction.
+Two winners are read from a ``TotalScoreTable`` that ranks each direction on its own, when no pair
+plays both directions (:func:`two_winners`).
 
 >>> from scoring.domain.formats.usebio import read_usebio, SAMPLE
 >>> event = read_usebio(SAMPLE)
@@ -30,7 +36,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from bridge.cards import board_dealer, board_vulnerability
@@ -43,20 +49,28 @@ from scoring.domain.engine import EventScore, LineScore
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FileEvent, FilePair, FilePlayer, split_pair_id, weight_text
 from scoring.domain.formats.usebio import PASS_WORDS, lead_card
-from scoring.domain.ranking import shown
+from scoring.domain.ranking import place_number, shown
 from scoring.domain.results import Artificial, Assigned, LineExtra, Played, Result, TravellerLine
 from scoring.domain.text import Text
 
-__all__ = ["read_pbn_results", "write_pbn_results", "SCORING_TAGS"]
+__all__ = ["read_pbn_results", "write_pbn_results", "two_winners", "SCORING_TAGS"]
 
 #: Our method → the Scoring tag we write; reading is tolerant (any spelling with "butler", "cross" or "imp").
 SCORING_TAGS = {"matchpoints": "MP", "butler": "Butler", "cross_imps": "Cross-IMPs"}
 _ARTIFICIAL = re.compile(r"A(\d\d)(\d\d)", re.IGNORECASE)
+#: Adjusted scores as Magic Contest and Ruter write them: ``A+`` (NS 60 %, EW 40 %), ``A`` or ``A=`` (50/50), ``A-``
+#: (40/60); or one for each side, NS first: ``A+/A-``, ``A-A+``, ``A+ A+`` (60/60).
+_ADJUSTED = re.compile(r"A([+=-]?)(?:\s*/?\s*A([+=-]?))?", re.IGNORECASE)
+_ADJUSTED_PERCENT = {"+": 60, "": 50, "=": 50, "-": 40}
 # numbers have at most a few digits: a longer one is none (and int() refuses thousands of digits)
 _WEIGHTED = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9})?)%\s*([+-]?[0-9]{1,9})")
 _NUMBER = re.compile(r"[0-9]{1,9}")
 _SCORE = re.compile(r"[+-]?[0-9]{1,9}")
 _NONE = ("", "-", "?")
+_PLACE = re.compile(r"[0-9]{1,6}=?")
+#: A multi-session TotalScoreTable's columns for this session (its TotalScoreMP, TotalPercentage and Rank are over
+#: every session so far): what the file says of the session we read.
+_SESSION_COLUMNS = ("sessionscoremp", "sessionscoreimp", "sessionpercentage", "sessionrank", "nrboardssession")
 
 
 def _method(scoring: str) -> str:
@@ -119,10 +133,10 @@ class _Reader:
             totals = self.table(game, "TotalScoreTable")
             if totals is not None and not out.pairs:
                 out.pairs = [self.read_total(row, line) for row, line in zip(totals.records(), totals.lines)]
+                out.session_columns = any(c in _SESSION_COLUMNS for c, _, _ in totals.columns)
         if not out.lines:
             raise self.error(Text.of("file.no_results"), None, "ScoreTable")
-        directions = {p.direction for p in out.pairs}
-        if out.pairs and directions == {"NS", "EW"}:
+        if two_winners(out.pairs, out.lines):
             out.winner_type = 2
         known = {p.id for p in out.pairs}
         for traveller_line in out.lines:
@@ -212,9 +226,12 @@ class _Reader:
         contract = self.column(row, "Contract", line)
         where = "ScoreTable"
         artificial = _ARTIFICIAL.fullmatch(contract)
+        adjusted = _ADJUSTED.fullmatch(contract)
         try:
-            if contract.upper() == "A":
-                return Artificial(50, 50)
+            if adjusted:
+                ns = _ADJUSTED_PERCENT[adjusted[1]]
+                ew = 100 - ns if adjusted[2] is None else _ADJUSTED_PERCENT[adjusted[2]]
+                return Artificial(ns, ew)
             if artificial:
                 return Artificial(int(artificial[1]), int(artificial[2]))
             if contract in _NONE:
@@ -248,6 +265,10 @@ class _Reader:
         direction = (row.get("direction") or "").upper().replace("-", "")
         names = [n.strip() for n in re.split(r"\s+[-–&]\s+", row.get("names", "")) if n.strip() and n.strip() != "-"]
         total = self.number(row.get("totalscoremp") or row.get("totalscoreimp") or row.get("totalscore"))
+        percentage, place = self.number(row.get("totalpercentage")), self.number(row.get("rank"))
+        if any(c in row for c in _SESSION_COLUMNS):  # several sessions: this session's own columns
+            total = self.number(row.get("sessionscoremp") or row.get("sessionscoreimp"))
+            percentage, place = self.number(row.get("sessionpercentage")), self.number(row.get("sessionrank"))
         direction = parsed[2] or (direction if direction in ("NS", "EW") else "")
         return FilePair(
             id=pid,
@@ -257,10 +278,35 @@ class _Reader:
             players=tuple(FilePlayer(n) for n in names),
             written=written,
             total=total,
-            percentage=self.number(row.get("totalpercentage")),
-            place=self.number(row.get("rank")),
+            percentage=percentage,
+            place=place,
             line=line,
         )
+
+
+def two_winners(pairs: Sequence[FilePair], lines: Sequence[TravellerLine]) -> bool:
+    """Whether a file ranks NS and EW apart: every pair has a direction, no pair plays both directions, and the
+    file's ranking (when it has one) starts again for each direction (a place 1 in each). A ``Direction`` column
+    alone is no sign: programs write each pair's starting direction in Howells and barometers too.
+
+    >>> from scoring.domain.results import Played
+    >>> mitchell = [TravellerLine(1, "1", "2", Played(None)), TravellerLine(2, "3", "4", Played(None))]
+    >>> pairs = [FilePair(str(n), n, "NS" if n % 2 else "EW", place=str((n + 1) // 2)) for n in (1, 2, 3, 4)]
+    >>> two_winners(pairs, mitchell), two_winners(pairs, mitchell + [TravellerLine(3, "2", "3", Played(None))])
+    (True, False)
+    >>> two_winners([FilePair(p.id, p.number, p.direction, place=str(p.number)) for p in pairs], mitchell)
+    False
+    """
+    if not pairs or {p.direction for p in pairs} != {"NS", "EW"}:
+        return False
+    seats: dict[str, set[str]] = {}
+    for line in lines:
+        seats.setdefault(line.ns, set()).add("NS")
+        seats.setdefault(line.ew, set()).add("EW")
+    if any(len(directions) > 1 for directions in seats.values()):
+        return False
+    places = [(p.direction, p.place.strip()) for p in pairs if p.place and _PLACE.fullmatch(p.place.strip())]
+    return not places or {d for d, place in places if place_number(place) == 1} == {"NS", "EW"}
 
 
 def read_pbn_results(data: bytes | str, *, source: str = "") -> FileEvent:

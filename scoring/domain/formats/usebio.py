@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from decimal import Decimal
 from fractions import Fraction
 
 from bridge.cards import Card, Deal, Hand, Seat
@@ -77,6 +78,7 @@ _ARTIFICIAL = re.compile(r"A(\d\d)(\d\d)", re.IGNORECASE)
 _SCORE = re.compile(r"[+-]?[0-9]{1,9}")
 _WEIGHTED = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9})?)%\s*([+-]?[0-9]{1,9})")  # our NOTES' weighted score: "20% +650"
 _NUMBER = re.compile(r"[0-9]{1,9}")
+_HANDICAP = re.compile(r"[+-]?[0-9]{1,4}(?:\.[0-9]{1,6})?")
 
 SAMPLE = b"""<?xml version="1.0"?>
 <USEBIO Version="1.2">
@@ -137,7 +139,8 @@ class _Reader:
         sessions = event.findall("SESSION")
         if len(sessions) > 1:
             raise self.error(Text.of("usebio.sessions", count=len(sessions)), sessions[1])
-        sections = sessions[0].findall("SECTION") if sessions else []
+        # SESSION > SECTION as 1.2 nests them; some programs put SECTION straight under EVENT
+        sections = (sessions[0] if sessions else event).findall("SECTION")
         units = [(s.attrs.get("SECTION_ID", "") or str(i), s) for i, s in enumerate(sections, start=1)] or [("", event)]
         several = len(units) > 1
         out.sections = tuple(name for name, _ in units if name)
@@ -240,7 +243,17 @@ class _Reader:
             percentage=element.value("PERCENTAGE") or None,
             place=element.value("PLACE") or None,
             line=element.line,
+            handicap=self.handicap(element),
         )
+
+    def handicap(self, pair: Element) -> Fraction | None:
+        """The pair's ``<HANDICAP>`` (a handicap event), a number such as ``4``, ``-2.5``; None when it has none."""
+        element = pair.find("HANDICAP")
+        if element is None or not element.text.strip():
+            return None
+        if not _HANDICAP.fullmatch(element.text.strip()):
+            raise self.error(Text.of("file.number", element="HANDICAP", text=element.text), element)
+        return Fraction(Decimal(element.text.strip()))
 
     # --- boards, deals and traveller lines ---------------------------------------------------
 

@@ -28,6 +28,12 @@ def _where(p: dict[str, Any]) -> str:
 
 
 # A template's parameters are as varied as the messages and each template reads its own by name: Any.
+def _convention(code: object) -> str:
+    """A convention of the comparison in words (its code when it has none)."""
+    words = ENGLISH.get(f"compare.{code}")
+    return words({}) if words is not None else str(code)
+
+
 ENGLISH: dict[str, Callable[[dict[str, Any]], str]] = {
     # xmltree.py: any XML file
     "xml.entity": lambda p: (
@@ -135,5 +141,20 @@ ENGLISH: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "compare.unexplained": lambda p: (
         f"{p['what']} of {_where(p)}: the file has {p['theirs']}, we have {p['ours']}, and no convention explains it"
+    ),
+    # issue 20: an honest comparison
+    "compare.factoring_ties": lambda p: (
+        "the file scores the results missing on a short board as ties with every result played: "
+        "each side gets M + (E − A) (ScoreBridge)"
+    ),
+    "compare.truncated": lambda p: "the file cuts numbers to the decimals it writes, never rounding up (NZ Scorer)",
+    "compare.reproduced": lambda p: f"{_convention(p['convention'])}; re-scored that way, every number agrees",
+    "compare.handicap": lambda p: (
+        "the file is a handicap event: each pair's percentage is its scratch percentage plus half its handicap, "
+        "and its places follow that order; compared so"
+    ),
+    "compare.session_columns": lambda p: (
+        "the file ranks several sessions: its pairs are compared on this session's columns (SessionScoreMP, "
+        "SessionPercentage, SessionRank), not on its totals over all sessions so far"
     ),
 }

@@ -112,15 +112,31 @@ def test_a_number_no_convention_gives_is_reported_unexplained():
     assert result.as_dict()["unexplained"] == 1
 
 
-def test_an_override_whose_totals_do_not_follow_is_listed_but_changes_nothing_else():
+def test_a_changed_line_whose_pairs_do_not_follow_is_unexplained_not_an_override():
+    """Board 1 NS 2 → 1.5 while pair 1 keeps its 100.00 %: the file's own numbers do not follow the line, so it is
+    no director's override (it was taken for one, and the file certified, before issue 20)."""
     event = read_usebio(SAMPLE.replace(b"<NS_MATCH_POINTS>2<", b"<NS_MATCH_POINTS>1.5<"), source="x.xml")
     result = compare(event, event.score())
+    assert result.overrides == []
+    assert [(f.what, f.side, f.theirs, f.ours, f.convention) for f in result.differences] == [
+        ("matchpoints", "NS", "1.5", "2.00", ())
+    ]
+    assert [str(t) for t in result.describe()] == [
+        "matchpoints of board 1, 1 v 2 (NS): the file has 1.5, we have 2.00, and no convention explains it"
+    ]
+
+
+def test_an_isolated_override_the_pairs_follow_is_the_directors():
+    """The same line with pair 1 at 75.00 %: 1.5 of a top of 2 is 75 %, so the file scored the pair with it."""
+    data = SAMPLE.replace(b"<NS_MATCH_POINTS>2<", b"<NS_MATCH_POINTS>1.5<").replace(b"100.00", b"75.00")
+    result = compare(read_usebio(data, source="x.xml"), read_usebio(data, source="x.xml").score())
     assert [str(t) for t in result.describe()] == [
         "a director's override in the file: matchpoints no scoring rule gives",
         "board 1, 1 v 2 (+400): the file carries 1.5/0 where the rules give 2.00/0.00 (a director's override)",
     ]
-    assert [(f.what, f.side, f.theirs, f.ours, f.convention) for f in result.differences] == [
-        ("matchpoints", "NS", "1.5", "2.00", ("override",))
+    assert [(f.what, f.theirs, f.ours, f.convention) for f in result.differences] == [
+        ("matchpoints", "1.5", "2.00", ("override",)),
+        ("percentage", "75.00", "100.00", ("override",)),
     ]
 
 

@@ -81,6 +81,12 @@ SAMPLES = {
         "theirs": "50.00",
         "ours": "51.00",
     },
+    # issue 20: an honest comparison
+    "compare.factoring_ties": {},
+    "compare.truncated": {},
+    "compare.reproduced": {"convention": "factoring_ties"},
+    "compare.session_columns": {},
+    "compare.handicap": {},
 }
 
 
