@@ -3,8 +3,7 @@
 A domain raises and returns texts as data (``bridge.text.TextBase`` subclasses: a code and
 its parameters; ``str()`` is the English). Each sentence is written once, in the domain's templates;
 here they are said in the reader's language (:data:`READER`: Django's gettext and the locale's number
-formats). The scoring and tables domains still keep a second copy of their sentences as gettext renderers
-(their ``texts.py``, registered with :func:`register`); the others' are said from the domain.
+formats).
 
 * :func:`render` — one text (nested texts in the same language);
 * :func:`error_message` — a domain error (``DealingError``, ``MovementError``: its ``text``), or
@@ -20,24 +19,12 @@ formats). The scoring and tables domains still keep a second copy of their sente
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
 from decimal import Decimal
 
 from django.utils import formats, translation
 from django.utils.translation import gettext
 
 from bridge.text import Params, TextBase
-
-Renderers = Mapping[str, Callable[[dict], str]]
-_RENDERERS: dict[type[TextBase], Renderers] = {}
-
-
-def register(text_class: type[TextBase], renderers: Renderers) -> None:
-    """Say ``text_class``'s codes with ``renderers`` (which must cover its English templates)."""
-    missing = set(text_class.templates) ^ set(renderers)
-    if missing:
-        raise ValueError(f"{text_class.kind} texts: renderers and templates differ in {sorted(missing)}")
-    _RENDERERS[text_class] = renderers
 
 
 class ReadersLanguage:
@@ -73,10 +60,7 @@ def render(text: TextBase | object | None) -> str:
     if text is None:
         return ""
     if isinstance(text, TextBase):
-        renderers = _RENDERERS.get(type(text))
-        if renderers is None:
-            return text.say(READER)
-        return renderers[text.code](READER.params(text.params))
+        return text.say(READER)
     return str(text)
 
 

@@ -8,6 +8,3 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
     # How many boards a session's movement plays (dealing's commitments ask every app: it stands below scoring).
     session_boards_played = "scoring.selectors.layout.session_boards_played"
-
-    def ready(self):
-        from scoring import texts  # noqa: F401 (registers how the domain's texts are said)

@@ -3,9 +3,10 @@
 The scorer's shorthand (``shorthand.py``), the results (``results.py``), the engine's checks and
 the file readers and writers (``formats/``) raise a :class:`~scoring.domain.errors.ScoringError`
 made from a ``Text(code, params)``; the checks of a session's results (``checks.py``) return
-``Text``\\ s. ``str(text)`` is the English from ``ENGLISH`` below (what commands print and
-doctests show); the Django layer (``scoring/texts.py``) says the same code in the reader's
-language. ``Text`` is built on ``bridge.text.TextBase``.
+``Text``\\ s. Each sentence is written once, in ``TEMPLATES`` below and the files' words
+(``formats/words.py``): ``str(text)`` says it in English (what commands print and doctests show), the
+Django layer's ``clubsite.texts.render`` in the reader's language. ``Text`` is built on
+``bridge.text.TextBase``.
 
 >>> str(Text.of("entry.tricks_range", contract="4S+7", tricks=17))
 '4S+7 would be 17 tricks; a side takes 0 … 13'
@@ -13,194 +14,241 @@ language. ``Text`` is built on ``bridge.text.TextBase``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from bridge.text import TextBase
+from bridge.text import Params, Template, TextBase, ngettext, render
+from bridge.text import gettext as _
 
 
 class Text(TextBase):
-    """A message of the scoring domain (its templates: ``ENGLISH`` below)."""
+    """A message of the scoring domain (its templates: ``TEMPLATES`` below)."""
 
     kind = "scoring"
 
 
-# A template's parameters are as varied as the messages (numbers, strings, tuples, nested texts) and each template
-# reads its own by name: Any, not a type per code.
-_Template = Callable[[dict[str, Any]], str]
+def _help() -> str:
+    return _(
+        "a contract, declarer and tricks (4S= N, 3NT-2 W, 4SX N 9), P for passed out, a score (+420) "
+        "or an artificial score (A6040)"
+    )
 
-_RESULT_HELP = (
-    "a contract, declarer and tricks (4S= N, 3NT-2 W, 4SX N 9), P for passed out, a score (+420) "
-    "or an artificial score (A6040)"
-)
+
+def _at(p: Params) -> str:
+    args = {"source": p["source"], "line": p["line"], "where": p["where"], "error": render(p["error"])}
+    if p["source"] and p["line"] is not None:
+        where = _("%(source)s: line %(line)s") % args
+    elif p["line"] is not None:
+        where = _("line %(line)s") % args
+    else:
+        where = p["source"] or ""
+    if p["where"]:
+        where = f"{where} ({p['where']})"
+    return f"{where}: {args['error']}"
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}"
 
 
 def _tricks(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
+    return ngettext("%(count)d trick", "%(count)d tricks", n) % {"count": n}
 
 
-def _at(p: dict[str, Any]) -> str:
-    where = p["source"] or ""
-    if p["line"] is not None:
-        where = f"{where}: line {p['line']}" if where else f"line {p['line']}"
-    if p["where"]:
-        where = f"{where} ({p['where']})"
-    return f"{where}: {p['error']}"
+def _said_weighted(p: Params) -> str:
+    parts = ", ".join(_("%(weight)s %% of %(score)s") % {"weight": w, "score": s} for w, s in p["parts"])
+    return _("Assigned: %(parts)s: %(score)s") % {"parts": parts, "score": p["score"]}
 
 
-ENGLISH: dict[str, _Template] = {
+TEMPLATES: dict[str, Template] = {
     "at": _at,
-    # shorthand.py: the scorer's shorthand
-    "entry.empty": lambda p: f"nothing entered: write {_RESULT_HELP}",
-    "entry.format": lambda p: f"{p['text']!r} is not a result: write {_RESULT_HELP}",
-    "entry.level": lambda p: f"{p['text']!r}: a contract's level is 1 … 7",
-    "entry.declarer": lambda p: f"{p['contract']}: who was declarer? Add N, E, S or W (e.g. {p['contract']} N)",
+    "entry.empty": lambda p: _("nothing entered: write %(help)s") % {"help": _help()},
+    "entry.format": lambda p: (
+        _("%(text)s is not a result: write %(help)s") % {"text": repr(p["text"]), "help": _help()}
+    ),
+    "entry.level": lambda p: _("%(text)s: a contract's level is 1 … 7") % {"text": repr(p["text"])},
+    "entry.declarer": lambda p: _("%(contract)s: who was declarer? Add N, E, S or W (e.g. %(contract)s N)") % p,
     "entry.tricks_missing": lambda p: (
-        f"{p['contract']} by {p['declarer']}: how many tricks? Add =, +1, -2 or the "
-        f"tricks taken (e.g. 4S= N or 4S N 10)"
+        _("%(contract)s by %(declarer)s: how many tricks? Add =, +1, -2 or the tricks taken (e.g. 4S= N or 4S N 10)")
+        % p
     ),
-    "entry.tricks_twice": lambda p: f"{p['text']!r}: give the result once, either as =, +1, -2 or as the tricks taken",
-    "entry.tricks_range": lambda p: f"{p['contract']} would be {p['tricks']} tricks; a side takes 0 … 13",
+    "entry.tricks_twice": lambda p: (
+        _("%(text)s: give the result once, either as =, +1, -2 or as the tricks taken") % {"text": repr(p["text"])}
+    ),
+    "entry.tricks_range": lambda p: _("%(contract)s would be %(tricks)s tricks; a side takes 0 … 13") % p,
     "entry.artificial": lambda p: (
-        f"{p['text']!r}: an artificial score is A and each side's percentage, 0 … 100 (A6040, A5050, A6060)"
+        _("%(text)s: an artificial score is A and each side's percentage, 0 … 100 (A6040, A5050, A6060)")
+        % {"text": repr(p["text"])}
     ),
-    "entry.score": lambda p: f"{p['score']:+d} is not a score any contract gives",
-    "entry.weights": lambda p: f"the weights of a weighted score must add up to 100 %, not {p['total']} %",
-    "entry.weight": lambda p: f"{p['text']!r} is not a weight: write a percentage 1 … 99 (e.g. 20% +650, 80% +620)",
-    "entry.lead": lambda p: f"{p['text']!r} is not a card: write the lead as a suit and a rank (HK, S10, ♦7)",
-    # shorthand.py: a result said back as it is typed
+    "entry.score": lambda p: _("%(score)s is not a score any contract gives") % {"score": _signed(p["score"])},
+    "entry.weights": lambda p: _("the weights of a weighted score must add up to 100 %%, not %(total)s %%") % p,
+    "entry.weight": lambda p: (
+        _("%(text)s is not a weight: write a percentage 1 … 99 (e.g. 20%% +650, 80%% +620)") % {"text": repr(p["text"])}
+    ),
+    "entry.lead": lambda p: (
+        _("%(text)s is not a card: write the lead as a suit and a rank (HK, S10, ♦7)") % {"text": repr(p["text"])}
+    ),
     "entry.said_played": lambda p: (
-        f"{p['contract']}{p['result']} by {p['declarer']}, {_tricks(p['tricks'])}: {p['score']}"
+        _("%(contract)s%(result)s by %(declarer)s, %(tricks)s: %(score)s") % {**p, "tricks": _tricks(p["tricks"])}
     ),
     "entry.said_played_lead": lambda p: (
-        f"{p['contract']}{p['result']} by {p['declarer']}, {_tricks(p['tricks'])}, lead {p['lead']}: {p['score']}"
+        _("%(contract)s%(result)s by %(declarer)s, %(tricks)s, lead %(lead)s: %(score)s")
+        % {**p, "tricks": _tricks(p["tricks"])}
     ),
-    "entry.said_passed": lambda p: "Passed out: 0",
-    "entry.said_assigned": lambda p: f"Assigned: {p['score']}",
-    "entry.said_weighted": lambda p: (
-        "Assigned: " + ", ".join(f"{w} % of {s}" for w, s in p["parts"]) + f": {p['score']}"
-    ),
-    "entry.said_artificial": lambda p: f"Artificial: {p['ns']} % / {p['ew']} %",
-    # checks.py: what a director should look at
+    "entry.said_passed": lambda p: _("Passed out: 0"),
+    "entry.said_assigned": lambda p: _("Assigned: %(score)s") % p,
+    "entry.said_weighted": _said_weighted,
+    "entry.said_artificial": lambda p: _("Artificial: %(ns)s %% / %(ew)s %%") % p,
     "check.far": lambda p: (
-        f"board {p['board']}: {p['ns']} v {p['ew']} scored {p['score']}, {p['imps']} IMPs from "
-        f"the nearest other result ({p['nearest']})"
+        _(
+            "board %(board)s: %(ns)s v %(ew)s scored %(score)s, %(imps)s IMPs from the nearest "
+            "other result (%(nearest)s)"
+        )
+        % p
     ),
     "check.top_trumps": lambda p: (
-        f"board {p['board']}: {p['contract']} by {p['declarer']} took "
-        f"{_tricks(p['tricks'])}, but {p['defender']} holds {p['cards']}: declarer can take "
-        f"at most {p['most']}"
+        _(
+            "board %(board)s: %(contract)s by %(declarer)s took %(tricks)s, but %(defender)s "
+            "holds %(cards)s: declarer can take at most %(most)s"
+        )
+        % {**p, "tricks": _tricks(p["tricks"])}
     ),
     "check.double_dummy": lambda p: (
-        f"board {p['board']}: {p['contract']} by {p['declarer']} took "
-        f"{_tricks(p['tricks'])}; double dummy it takes {p['dd']}"
+        _("board %(board)s: %(contract)s by %(declarer)s took %(tricks)s; double dummy it takes %(dd)s")
+        % {**p, "tricks": _tricks(p["tricks"])}
     ),
     "check.no_table": lambda p: (
-        f"board {p['board']}: {p['ns']} v {p['ew']} is entered at table {p['table']} in round "
-        f"{p['round']}, but no such table plays that round"
+        _(
+            "board %(board)s: %(ns)s v %(ew)s is entered at table %(table)s in round "
+            "%(round)s, but no such table plays that round"
+        )
+        % p
     ),
     "check.board_not_here": lambda p: (
-        f"board {p['board']} is entered at table {p['table']} in round {p['round']}, "
-        f"where boards {', '.join(map(str, p['boards']))} are played"
+        _("board %(board)s is entered at table %(table)s in round %(round)s, where boards %(boards)s are played")
+        % {**p, "boards": ", ".join(map(str, p["boards"]))}
     ),
     "check.pair_not_here": lambda p: (
-        f"board {p['board']}: pair {p['pair']} is entered {p['side']} at table "
-        f"{p['table']} in round {p['round']}, where pair {p['expected']} sits {p['side']}"
+        _(
+            "board %(board)s: pair %(pair)s is entered %(side)s at table %(table)s in "
+            "round %(round)s, where pair %(expected)s sits %(side)s"
+        )
+        % p
     ),
     "check.swapped": lambda p: (
-        f"board {p['board']}: pairs {p['ns']} and {p['ew']} are entered the wrong way round "
-        f"(table {p['table']}, round {p['round']}: {p['ew']} sits NS, {p['ns']} EW)"
+        _(
+            "board %(board)s: pairs %(ns)s and %(ew)s are entered the wrong way round (table "
+            "%(table)s, round %(round)s: %(ew)s sits NS, %(ns)s EW)"
+        )
+        % p
     ),
-    # the director's checks of flagged results (scoring.services.flags)
-    "flag.no_line": lambda p: f"board {p['board']}: {p['ns']} v {p['ew']} has no result to check",
-    "flag.gone": lambda p: (
-        f"board {p['board']}: the result of {p['ns']} v {p['ew']} is no longer flagged (it was corrected): "
-        f"nothing to check"
+    "result.pairs_same": lambda p: _("pair %(pair)s cannot play against itself") % p,
+    "result.pair_missing": lambda p: _("a traveller line needs both pairs (NS and EW)"),
+    "result.twice": lambda p: (
+        _("board %(board)s: pair %(pair)s has two results (%(first)s and %(second)s)")
+        % {**p, "first": render(p["first"]), "second": render(p["second"])}
     ),
-    # results.py and the engine
-    "result.pairs_same": lambda p: f"pair {p['pair']} cannot play against itself",
-    "result.pair_missing": lambda p: "a traveller line needs both pairs (NS and EW)",
-    "result.twice": lambda p: f"board {p['board']}: pair {p['pair']} has two results ({p['first']} and {p['second']})",
-    "result.board": lambda p: f"board numbers start at 1, not {p['board']!r}",
-    "result.played": lambda p: f"{p['contract']} by {p['declarer']}, {_tricks(p['tricks'])}",
-    "result.passed": lambda p: "passed out",
-    "result.weighted": lambda p: ", ".join(f"{w}% of {s}" for w, s in p["parts"]),
-    # layout.py
-    "layout.board_unknown": lambda p: (
-        f"board {p['board']} is not played in this session (boards {p['low']}–{p['high']})"
+    "result.board": lambda p: _("board numbers start at 1, not %(board)s") % {"board": repr(p["board"])},
+    "result.played": lambda p: _("%(contract)s by %(declarer)s, %(tricks)s") % {**p, "tricks": _tricks(p["tricks"])},
+    "result.passed": lambda p: _("passed out"),
+    "result.weighted": lambda p: ", ".join(
+        _("%(weight)s%% of %(score)s") % {"weight": w, "score": s} for w, s in p["parts"]
     ),
-    "layout.no_table": lambda p: f"there is no table {p['table']} in round {p['round']}",
+    "layout.board_unknown": lambda p: _("board %(board)s is not played in this session (boards %(low)s–%(high)s)") % p,
+    "layout.no_table": lambda p: _("there is no table %(table)s in round %(round)s") % p,
     "layout.board_not_here": lambda p: (
-        f"board {p['board']} is not played at table {p['table']} in round {p['round']} (boards {p['boards']} are)"
+        _("board %(board)s is not played at table %(table)s in round %(round)s (boards %(boards)s are)") % p
     ),
     "layout.pair_not_here": lambda p: (
-        f"pair {p['pair']} is not {p['seat']} at table {p['table']} in round {p['round']} (pair {p['expected']} is)"
+        _("pair %(pair)s is not %(seat)s at table %(table)s in round %(round)s (pair %(expected)s is)") % p
     ),
     "layout.swapped": lambda p: (
-        f"board {p['board']}: pair {p['ns']} held the NS cards and pair {p['ew']} the EW cards; swap them"
+        _("board %(board)s: pair %(ns)s held the NS cards and pair %(ew)s the EW cards; swap them") % p
     ),
     "layout.not_meeting": lambda p: (
-        f"pairs {p['ns']} and {p['ew']} do not play board {p['board']} against each other in this movement"
+        _("pairs %(ns)s and %(ew)s do not play board %(board)s against each other in this movement") % p
     ),
     "layout.boards_missing": lambda p: (
-        f"the movement plays {p['boards']} boards ({p['span']}) but {p['dealt']} were "
-        f"dealt: boards {p['missing']} are missing"
+        _("the movement plays %(boards)s boards (%(span)s) but %(dealt)s were dealt: boards %(missing)s are missing")
+        % p
     ),
     "layout.boards_extra": lambda p: (
-        f"the movement plays {p['boards']} boards ({p['span']}) but {p['dealt']} were "
-        f"dealt: boards {p['extra']} are not played"
+        _("the movement plays %(boards)s boards (%(span)s) but %(dealt)s were dealt: boards %(extra)s are not played")
+        % p
     ),
     "layout.commitment": lambda p: (
-        f"the movement plays {p['boards']} boards but the commitment covers {p['committed']}"
+        _("the movement plays %(boards)s boards but the commitment covers %(committed)s") % p
     ),
-    "layout.no_movement": lambda p: "no movement chosen yet: choose one so the session has rounds and tables",
-    # notation.py: a result as data (API, JSON commands)
-    "data.not_object": lambda p: f"a result is an object with a contract, a score or an adjustment, not {p['value']!r}",
-    "data.number": lambda p: f"{p['field']} must be a whole number, not {p['value']!r}",
-    "data.weighted": lambda p: "weighted is a list of [percentage, score] pairs, e.g. [[20, 650], [80, 620]]",
-    "data.kind": lambda p: f"unknown kind of result {p['value']!r}: expected played, assigned or artificial",
-    "data.contract_missing": lambda p: "the contract is missing: e.g. 4SX, 3NT or PASS",
-    # services: recording results
-    "result.not_scorer": lambda p: "only the club's scorers and directors may enter or change results",
-    "result.final": lambda p: (
+    "layout.no_movement": lambda p: _("no movement chosen yet: choose one so the session has rounds and tables"),
+    "data.not_object": lambda p: (
+        _("a result is an object with a contract, a score or an adjustment, not %(value)s")
+        % {"value": repr(p["value"])}
+    ),
+    "data.number": lambda p: (
+        _("%(field)s must be a whole number, not %(value)s") % {"field": p["field"], "value": repr(p["value"])}
+    ),
+    "data.weighted": lambda p: _("weighted is a list of [percentage, score] pairs, e.g. [[20, 650], [80, 620]]"),
+    "data.kind": lambda p: (
+        _("unknown kind of result %(value)s: expected played, assigned or artificial") % {"value": repr(p["value"])}
+    ),
+    "data.contract_missing": lambda p: _("the contract is missing: e.g. 4SX, 3NT or PASS"),
+    "result.not_scorer": lambda p: _("only the club's scorers and directors may enter or change results"),
+    "result.final": lambda p: _(
         "the results are final: a director must reopen them (step the session back to "
         "provisional results) before a result can change"
     ),
-    "result.provisional": lambda p: "the results are published provisionally: only a director may change them now",
-    "result.reason_needed": lambda p: "say why: the reason is kept in the board's audit trail",
-    "result.pair_unknown": lambda p: f"pair {p['pair']} does not play in this session",
+    "result.provisional": lambda p: _("the results are published provisionally: only a director may change them now"),
+    "result.reason_needed": lambda p: _("say why: the reason is kept in the board's audit trail"),
+    "result.pair_unknown": lambda p: _("pair %(pair)s does not play in this session") % p,
     "result.exists": lambda p: (
-        f"board {p['board']}: {p['ns']} v {p['ew']} already has a result ({p['recorded']}); correct it instead"
+        _("board %(board)s: %(ns)s v %(ew)s already has a result (%(recorded)s); correct it instead") % p
     ),
     "result.pair_has_result": lambda p: (
-        f"board {p['board']}: pair {p['pair']} already has a result ({p['recorded']}, {p['ns']} v {p['ew']})"
+        _("board %(board)s: pair %(pair)s already has a result (%(recorded)s, %(ns)s v %(ew)s)") % p
     ),
-    # services: publication
-    "publish.not_director": lambda p: "only the club's directors may do this",
-    "publish.hours": lambda p: f"the score-query window is 0 … {p['max']} hours, not {p['value']!r}",
-    "publish.not_finished": lambda p: "results are published once play is over: mark the session finished first",
-    "publish.no_results": lambda p: "there are no results to publish yet",
-    "publish.not_provisional": lambda p: "only provisional results can be made final",
+    "publish.not_director": lambda p: _("only the club's directors may do this"),
+    "flag.no_line": lambda p: _("board %(board)s: %(ns)s v %(ew)s has no result to check") % p,
+    "flag.gone": lambda p: (
+        _("board %(board)s: the result of %(ns)s v %(ew)s is no longer flagged (it was corrected): nothing to check")
+        % p
+    ),
+    "publish.hours": lambda p: (
+        _("the score-query window is 0 … %(max)s hours, not %(value)s") % {"max": p["max"], "value": repr(p["value"])}
+    ),
+    "publish.not_finished": lambda p: _("results are published once play is over: mark the session finished first"),
+    "publish.no_results": lambda p: _("there are no results to publish yet"),
+    "publish.not_provisional": lambda p: _("only provisional results can be made final"),
     "options.scale": lambda p: (
-        f"unknown matchpoint scale {p['value']!r}: expected ebu (2 per result beaten) or acbl (1 per result beaten)"
+        _("unknown matchpoint scale %(value)s: expected ebu (2 per result beaten) or acbl (1 per result beaten)")
+        % {"value": repr(p["value"])}
     ),
     "options.factoring": lambda p: (
-        f"unknown factoring {p['value']!r}: expected neuberg, none or ties (missing results scored as ties)"
+        _("unknown factoring %(value)s: expected neuberg, none or ties (missing results scored as ties)")
+        % {"value": repr(p["value"])}
+    ),
+    "options.method": lambda p: (
+        _("unknown scoring method %(value)s: expected matchpoints, butler or cross_imps") % {"value": repr(p["value"])}
     ),
     "options.sections": lambda p: (
-        f"unknown way of comparing sections {p['value']!r}: expected across (the whole "
-        f"field) or within (each section on its own)"
+        _(
+            "unknown way of comparing sections %(value)s: expected across (the whole field) "
+            "or within (each section on its own)"
+        )
+        % {"value": repr(p["value"])}
     ),
-    "options.method": lambda p: f"unknown scoring method {p['value']!r}: expected matchpoints, butler or cross_imps",
     # issue 20: conventions as named options
     "options.rounding": lambda p: (
-        f"unknown rounding of the lines {p['value']!r}: expected exact, rounded or truncated (cut to the decimals)"
+        _("unknown rounding of the lines %(value)s: expected exact, rounded or truncated (cut to the decimals)")
+        % {"value": repr(p["value"])}
     ),
-    "options.decimals": lambda p: f"decimals of the lines {p['value']!r}: expected a whole number 0 … {p['most']}",
+    "options.decimals": lambda p: (
+        _("decimals of the lines %(value)s: expected a whole number 0 … %(most)s")
+        % {"value": repr(p["value"]), "most": p["most"]}
+    ),
     "options.totals": lambda p: (
-        f"unknown totals {p['value']!r}: expected exact (from the exact matchpoints) or lines (from the lines as rounded)"
+        _("unknown totals %(value)s: expected exact (from the exact matchpoints) or lines (from the lines as rounded)")
+        % {"value": repr(p["value"])}
     ),
 }
-from scoring.domain.formats.words import ENGLISH as _FILE_WORDS  # noqa: E402 (the files' words, beside the files)
 
-Text.templates = {**ENGLISH, **_FILE_WORDS}
+
+from scoring.domain.formats.words import TEMPLATES as FILE_TEMPLATES  # noqa: E402 (formats/ imports Text, above)
+
+Text.templates = {**TEMPLATES, **FILE_TEMPLATES}

@@ -1,159 +1,199 @@
-"""The English templates of the results files' messages (``usebio.py``, ``pbn_results.py``, ``xmltree.py``,
-``usebio_schema.py``, ``travellers.py``) and of the comparison with a file's numbers (``comparison.py``).
+"""The results files' messages (``usebio.py``, ``pbn_results.py``, ``xmltree.py``, ``usebio_schema.py``,
+``travellers.py``) and the comparison's with a file's numbers (``comparison.py``), each written once.
 
-Kept apart from ``scoring/domain/text.py`` so that the files' words sit beside the files;
-``text.py`` merges them into ``Text.templates``. Imports nothing from the scoring domain.
+Kept apart from ``scoring/domain/text.py`` so that the files' words sit beside the files; ``text.py`` merges
+them into ``Text.templates``. Every msgid a literal (``make messages`` extracts it); ``str(text)`` says it in
+English, ``clubsite.texts.render`` in the reader's language. Imports nothing from the scoring domain.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-#: What a JSON traveller set should have had where it did not (json.shape).
-_EXPECTED = {
-    "object": "an object with boards",
-    "boards": "a list of boards",
-    "winners": "1 or 2",
-    "board": "an object with board and results",
-    "results": "a list of results",
-}
+from bridge.text import Params, Template
+from bridge.text import gettext as _
 
 
-def _where(p: dict[str, Any]) -> str:
-    """``board 3, 1NS v 1EW (NS)`` for a line's number, ``pair 7`` for a pair's."""
+def _q(value: object) -> str:
+    return repr(value)
+
+
+def _what(what: str) -> str:
+    return {
+        "score": _("score"),
+        "matchpoints": _("matchpoints"),
+        "total": _("total"),
+        "percentage": _("percentage"),
+        "place": _("place"),
+    }.get(what, what)
+
+
+def _where(p: Params) -> str:
     if p["board"] is None:
-        return f"pair {p['pair']}"
-    return f"board {p['board']}, {p['ns']} v {p['ew']}" + (f" ({p['side']})" if p["side"] else "")
+        return _("pair %(pair)s") % p
+    where = _("board %(board)s, %(ns)s v %(ew)s") % p
+    return f"{where} ({p['side']})" if p["side"] else where
 
 
-# A template's parameters are as varied as the messages and each template reads its own by name: Any.
+def _expected(key: str) -> str:
+    return {
+        "object": _("an object with boards"),
+        "boards": _("a list of boards"),
+        "winners": _("1 or 2"),
+        "board": _("an object with board and results"),
+        "results": _("a list of results"),
+    }.get(key, key)
+
+
 def _convention(code: object) -> str:
-    """A convention of the comparison in words (its code when it has none)."""
-    words = ENGLISH.get(f"compare.{code}")
+    """A convention of the comparison in the reader's language (its code when it has none)."""
+    words = TEMPLATES.get(f"compare.{code}")
     return words({}) if words is not None else str(code)
 
 
-ENGLISH: dict[str, Callable[[dict[str, Any]], str]] = {
-    # xmltree.py: any XML file
+TEMPLATES: dict[str, Template] = {
+    # xmltree.py
     "xml.entity": lambda p: (
-        f"the file declares an entity ({p['name']}); entity declarations are refused (they can "
-        f"expand without limit or read other files)"
+        _(
+            "the file declares an entity (%(name)s); entity declarations are refused (they can "
+            "expand without limit or read other files)"
+        )
+        % p
     ),
-    "xml.external": lambda p: f"the file refers to an external entity ({p['name']}); it is not read",
-    "xml.empty": lambda p: "the file is empty: no XML element found",
-    "xml.encoding": lambda p: f"the file's encoding {p['name']!r} cannot be read ({p['reason']}): save it as UTF-8",
+    "xml.external": lambda p: _("the file refers to an external entity (%(name)s); it is not read") % p,
+    "xml.empty": lambda p: _("the file is empty: no XML element found"),
+    "xml.encoding": lambda p: (
+        _("the file's encoding %(name)s cannot be read (%(reason)s): save it as UTF-8")
+        % {"name": repr(p["name"]), "reason": p["reason"]}
+    ),
     "xml.truncated": lambda p: (
-        f"the file ends before <{p['element']}> (opened on line {p['opened']}) is closed: it is truncated"
+        _("the file ends before <%(element)s> (opened on line %(opened)s) is closed: it is truncated") % p
     ),
-    "xml.malformed": lambda p: f"this is not well-formed XML ({p['reason']}, column {p['column']})",
+    "xml.malformed": lambda p: _("this is not well-formed XML (%(reason)s, column %(column)s)") % p,
     # any results file
-    "file.missing": lambda p: f"<{p['parent']}> has no {p['element']}",
-    "file.number": lambda p: f"{p['element']} {p['text']!r} is not a number",
+    "file.missing": lambda p: _("<%(parent)s> has no %(element)s") % p,
+    "file.number": lambda p: _("%(element)s %(text)s is not a number") % {**p, "text": _q(p["text"])},
     "file.pair_number": lambda p: (
-        f"pair {p['text']!r}: expected a pair number, with NS or EW when NS and EW pairs "
-        f"are numbered apart (e.g. 7 or 1NS)"
+        _(
+            "pair %(text)s: expected a pair number, with NS or EW when NS and EW pairs are "
+            "numbered apart (e.g. 7 or 1NS)"
+        )
+        % {"text": _q(p["text"])}
     ),
-    "file.seat": lambda p: f"{p['text']!r} is not a seat: expected North, East, South or West",
-    "file.no_results": lambda p: "the file has no traveller lines: there is nothing to score",
-    "file.unknown_format": lambda p: f"{p['name']}: not a results file this site reads (USEBIO .xml or PBN .pbn)",
+    "file.seat": lambda p: _("%(text)s is not a seat: expected North, East, South or West") % {"text": _q(p["text"])},
+    "file.no_results": lambda p: _("the file has no traveller lines: there is nothing to score"),
+    "file.unknown_format": lambda p: _("%(name)s: not a results file this site reads (USEBIO .xml or PBN .pbn)") % p,
     # usebio.py
-    "usebio.root": lambda p: f"not a USEBIO file: the root element is <{p['tag']}>, not <USEBIO>",
-    "usebio.event_type_missing": lambda p: (
+    "usebio.root": lambda p: _("not a USEBIO file: the root element is <%(tag)s>, not <USEBIO>") % p,
+    "usebio.event_type_missing": lambda p: _(
         "the EVENT does not say its EVENT_TYPE (MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP …)"
     ),
     "usebio.event_type": lambda p: (
-        f"event type {p['type']} cannot be scored here: only pairs events are (MP_PAIRS, "
-        f"PAIRS, BUTLER_PAIRS, CROSS_IMP)"
+        _("event type %(type)s cannot be scored here: only pairs events are (MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP)")
+        % p
     ),
     "usebio.method": lambda p: (
-        f"board scoring method {p['method']} cannot be scored here: expected MATCH_POINTS, BUTLER, IMPS or CROSS_IMPS"
+        _("board scoring method %(method)s cannot be scored here: expected MATCH_POINTS, BUTLER, IMPS or CROSS_IMPS")
+        % p
     ),
-    "usebio.sessions": lambda p: f"the file holds {p['count']} sessions: import one session at a time",
-    "usebio.date": lambda p: f"date {p['text']!r}: expected day/month/year (dd/mm/yyyy)",
+    "usebio.sessions": lambda p: _("the file holds %(count)s sessions: import one session at a time") % p,
+    "usebio.date": lambda p: _("date %(text)s: expected day/month/year (dd/mm/yyyy)") % {"text": _q(p["text"])},
     "usebio.winner_type": lambda p: (
-        f"WINNER_TYPE {p['text']!r}: expected 1 (one ranking) or 2 (NS and EW ranked apart)"
+        _("WINNER_TYPE %(text)s: expected 1 (one ranking) or 2 (NS and EW ranked apart)") % {"text": _q(p["text"])}
     ),
     "usebio.score": lambda p: (
-        f"score {p['text']!r}: expected a whole number (North–South's view) or an artificial score such as A6040"
+        _("score %(text)s: expected a whole number (North–South's view) or an artificial score such as A6040")
+        % {"text": _q(p["text"])}
     ),
-    # travellers.py: a traveller set as JSON
-    "json.invalid": lambda p: f"this is not JSON ({p['reason']}, column {p['column']})",
-    "json.unreadable": lambda p: (
+    # travellers.py
+    "json.invalid": lambda p: _("this is not JSON (%(reason)s, column %(column)s)") % p,
+    "json.unreadable": lambda p: _(
         "this JSON cannot be read: it nests too deeply or holds a number of thousands of digits"
     ),
-    "json.encoding": lambda p: f"the file is not UTF-8 text (byte {p['position']})",
-    "json.shape": lambda p: f"expected {_EXPECTED.get(p['expected'], p['expected'])}",
+    "json.encoding": lambda p: _("the file is not UTF-8 text (byte %(position)s)") % p,
+    "json.shape": lambda p: _("expected %(what)s") % {"what": _expected(p["expected"])},
     # pbn_results.py
-    "pbn.board_missing": lambda p: "a game with a ScoreTable has no Board tag",
-    "pbn.columns": lambda p: f"{p['table']} row {p['row']!r} has {p['count']} cells for {p['columns']} columns",
-    "pbn.column_missing": lambda p: f"the {p['table']} has no {p['column']} column",
-    "pbn.no_result": lambda p: "a ScoreTable row has neither a contract nor a score",
-    # importing a file as a session (scoring/services/imports.py)
-    "import.not_director": lambda p: "only the club's directors may import a session's results",
-    "import.too_large": lambda p: f"{p['name']} is larger than {p['megabytes']} MB",
+    "pbn.board_missing": lambda p: _("a game with a ScoreTable has no Board tag"),
+    "pbn.columns": lambda p: (
+        _("%(table)s row %(row)s has %(count)s cells for %(columns)s columns") % {**p, "row": _q(p["row"])}
+    ),
+    "pbn.column_missing": lambda p: _("the %(table)s has no %(column)s column") % p,
+    "pbn.no_result": lambda p: _("a ScoreTable row has neither a contract nor a score"),
+    # services/imports.py
+    "import.not_director": lambda p: _("only the club's directors may import a session's results"),
+    "import.too_large": lambda p: _("%(name)s is larger than %(megabytes)s MB") % p,
     "import.section": lambda p: (
-        f"section {p['section']!r} has a longer name than a session's sections may have ({p['most']} characters)"
+        _("section %(section)s has a longer name than a session's sections may have (%(most)s characters)")
+        % {**p, "section": _q(p["section"])}
     ),
-    "import.pair": lambda p: f"pair {p['pair']}: a session numbers its pairs up to {p['most']}",
+    "import.pair": lambda p: _("pair %(pair)s: a session numbers its pairs up to %(most)s") % p,
     "import.board": lambda p: (
-        f"board {p['board']}, round {p['round']}, table {p['table']}: a session numbers its "
-        f"boards, rounds and tables up to {p['most']}"
+        _(
+            "board %(board)s, round %(round)s, table %(table)s: a session numbers its boards, "
+            "rounds and tables up to %(most)s"
+        )
+        % p
     ),
-    # usebio_schema.py: where a file departs from the spec's USEBIO
-    "schema.missing": lambda p: f"<{p['parent']}> has no {p['element']}",
-    "schema.empty": lambda p: f"<{p['element']}> in <{p['parent']}> is empty",
+    # usebio_schema.py
+    "schema.missing": lambda p: _("<%(parent)s> has no %(element)s") % p,
+    "schema.empty": lambda p: _("<%(element)s> in <%(parent)s> is empty") % p,
     "schema.repeated": lambda p: (
-        f"<{p['element']}> appears {p['count']} times in <{p['parent']}>, where it may appear once"
+        _("<%(element)s> appears %(count)s times in <%(parent)s>, where it may appear once") % p
     ),
-    "schema.format": lambda p: f"<{p['element']}> {p['text']!r}: expected {p['expected']}",
+    "schema.format": lambda p: _("<%(element)s> %(text)s: expected %(expected)s") % {**p, "text": _q(p["text"])},
     "schema.nesting": lambda p: (
-        f"<{p['element']}> sits right under <{p['parent']}> in a USEBIO {p['version']} file: "
-        f"1.2 nests it in SESSION and SECTION"
+        _(
+            "<%(element)s> sits right under <%(parent)s> in a USEBIO %(version)s file: "
+            "1.2 nests it in SESSION and SECTION"
+        )
+        % p
     ),
-    "schema.unknown": lambda p: f"<{p['element']}> in <{p['parent']}> is not part of USEBIO as the spec describes it",
-    # ../comparison.py: our numbers against a file's
-    "compare.factoring_none": lambda p: (
-        "the file does not factor short boards (no Neuberg): each board is scored on "
-        "its own top and percentages over the actual tops"
+    "schema.unknown": lambda p: _("<%(element)s> in <%(parent)s> is not part of USEBIO as the spec describes it") % p,
+    # comparison.py
+    "compare.factoring_none": lambda p: _(
+        "the file does not factor short boards (no Neuberg): each board is scored "
+        "on its own top and percentages over the actual tops"
     ),
-    "compare.factoring_neuberg": lambda p: "the file factors short boards with Neuberg's formula",
-    "compare.raw_lines": lambda p: (
+    "compare.factoring_neuberg": lambda p: _("the file factors short boards with Neuberg's formula"),
+    "compare.raw_lines": lambda p: _(
         "the file's lines carry raw (unfactored) matchpoints while its totals are factored (Neuberg)"
     ),
-    "compare.rounded_lines": lambda p: (
+    "compare.rounded_lines": lambda p: _(
         "the file's percentages are computed from the line matchpoints as it rounds them"
     ),
-    "compare.totals_all_boards": lambda p: (
+    "compare.totals_all_boards": lambda p: _(
         "a pair that missed boards has its total factored to all boards: total × boards ÷ boards played"
     ),
-    "compare.half_even": lambda p: (
+    "compare.half_even": lambda p: _(
         "the file rounds halves to the even digit (12.65 → 12.6), where we round them away from zero (12.65 → 12.7)"
     ),
-    "compare.single_precision": lambda p: (
+    "compare.single_precision": lambda p: _(
         "the file writes numbers kept as single-precision floats (one unit off in the last decimal)"
     ),
-    "compare.override": lambda p: "a director's override in the file: matchpoints no scoring rule gives",
+    "compare.override": lambda p: _("a director's override in the file: matchpoints no scoring rule gives"),
     "compare.override_line": lambda p: (
-        f"board {p['board']}, {p['ns']} v {p['ew']} ({p['result']}): the file "
-        f"carries {p['theirs']} where the rules give {p['ours']} (a director's "
-        f"override)"
+        _(
+            "board %(board)s, %(ns)s v %(ew)s (%(result)s): the file carries %(theirs)s "
+            "where the rules give %(ours)s (a director's override)"
+        )
+        % p
     ),
     "compare.unexplained": lambda p: (
-        f"{p['what']} of {_where(p)}: the file has {p['theirs']}, we have {p['ours']}, and no convention explains it"
+        _("%(what)s of %(where)s: the file has %(theirs)s, we have %(ours)s, and no convention explains it")
+        % {**p, "what": _what(p["what"]), "where": _where(p)}
     ),
     # issue 20: an honest comparison
-    "compare.factoring_ties": lambda p: (
+    "compare.factoring_ties": lambda p: _(
         "the file scores the results missing on a short board as ties with every result played: "
         "each side gets M + (E − A) (ScoreBridge)"
     ),
-    "compare.truncated": lambda p: "the file cuts numbers to the decimals it writes, never rounding up (NZ Scorer)",
-    "compare.reproduced": lambda p: f"{_convention(p['convention'])}; re-scored that way, every number agrees",
-    "compare.handicap": lambda p: (
+    "compare.truncated": lambda p: _("the file cuts numbers to the decimals it writes, never rounding up (NZ Scorer)"),
+    "compare.reproduced": lambda p: (
+        _("%(convention)s; re-scored that way, every number agrees") % {"convention": _convention(p["convention"])}
+    ),
+    "compare.handicap": lambda p: _(
         "the file is a handicap event: each pair's percentage is its scratch percentage plus half its handicap, "
         "and its places follow that order; compared so"
     ),
-    "compare.session_columns": lambda p: (
+    "compare.session_columns": lambda p: _(
         "the file ranks several sessions: its pairs are compared on this session's columns (SessionScoreMP, "
         "SessionPercentage, SessionRank), not on its totals over all sessions so far"
     ),

@@ -1,4 +1,4 @@
-"""The results files' words (``scoring/domain/formats/words.py``) in the reader's language (``texts_formats.py``).
+"""The results files' words (``scoring/domain/formats/words.py``) in the reader's language (``clubsite.texts``).
 
 Every code is rendered: under English exactly its ``str()``, under Polish translated; a damaged file's
 whole message (file, line, element and reason) reads in Polish.
@@ -12,7 +12,7 @@ from django.utils import translation
 from clubsite.texts import error_message, render
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.usebio import SAMPLE, read_usebio
-from scoring.domain.formats.words import ENGLISH
+from scoring.domain.formats.words import TEMPLATES
 from scoring.domain.text import Text
 
 SAMPLES = {
@@ -91,10 +91,10 @@ SAMPLES = {
 
 
 def test_every_code_has_a_sample():
-    assert set(SAMPLES) == set(ENGLISH)
+    assert set(SAMPLES) == set(TEMPLATES)
 
 
-@pytest.mark.parametrize("code", sorted(ENGLISH))
+@pytest.mark.parametrize("code", sorted(TEMPLATES))
 def test_english_is_the_domains_own_words_and_polish_is_translated(code):
     text = Text.of(code, **SAMPLES[code])
     with translation.override("en"):
