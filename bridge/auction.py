@@ -35,8 +35,9 @@ bridge.errors.BridgeError: call 4 (West: X) is illegal: 1♣ is already redouble
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from bridge.cards import Seat, Strain
 from bridge.contract import BIDS, Bid, Contract
@@ -224,7 +225,7 @@ def _as_call(call: Call | str) -> Call:
 
 def check_auction(calls: Iterable[Call | str], dealer: Seat | str) -> None:
     """Raise :class:`BridgeError` naming the first call that the Laws forbid; the auction may be unfinished."""
-    _walk(calls, dealer)
+    _walk(calls, dealer, with_contract=False)
 
 
 def is_complete(calls: Sequence[Call | str]) -> bool:
@@ -235,72 +236,93 @@ def is_complete(calls: Sequence[Call | str]) -> bool:
     return len(codes) >= 4 and codes[-3:] == [PASS_CODE] * 3 and any(code != PASS_CODE for code in codes)
 
 
-def _walk(calls: Iterable[Call | str], dealer: Seat | str) -> tuple[list[Call], bool, Contract | None]:
-    """Check every call; return (calls, complete?, contract so far)."""
+def _walk(
+    calls: Iterable[Call | str], dealer: Seat | str, with_contract: bool = True
+) -> tuple[list[Call], bool, Contract | None]:
+    """Check every call; return (calls, complete?, contract so far; None unless ``with_contract``).
+
+    The loop runs on call codes: when every call is a :class:`Call` it reads them all at once (the perfect
+    auction's round trip checks 400,000 auctions this way); otherwise each is parsed in turn, so that the
+    first error, illegal or unreadable, is still the one reported.
+    """
     dealer = dealer if isinstance(dealer, Seat) else Seat.from_str(dealer)
-    checked: list[Call] = []
+    first_seat = int(dealer)
+    given = list(calls)
+    codes: Iterable[int]
+    if set(map(type, given)) <= {Call}:  # all of them Calls (a loop in C)
+        checked = cast(list[Call], given)
+        codes = [call.code for call in checked]
+    else:
+        checked = []  # filled as the loop reads them
+        codes = _parsed_codes(given, checked)
     last_bid = -1  # code of the last bid
-    last_bidder = 0  # seat (0 … 3) of the last bid
+    last_side = 0  # side (seat % 2) of the last bid
     doubling = 0
     passes = 0  # consecutive passes
     ended = False
-    first_namer: dict[tuple[int, int], int] = {}  # (side, strain) -> seat that first named it
-    first_seat = int(dealer)
+    position = 0
 
-    def illegal(reason: str, **params: object) -> BridgeError:  # of the call being checked (position, call)
+    def illegal(reason: str, **params: object) -> BridgeError:  # of the call being checked (position, code)
         return BridgeError(
-            Text.of("call.illegal", call=call_text(position, dealer, call), reason=Text.of(reason, **params)),
+            Text.of("call.illegal", call=call_text(position, dealer, CALLS[code]), reason=Text.of(reason, **params)),
             field="auction",
         )
 
-    for position, raw in enumerate(calls, start=1):
-        if isinstance(raw, Call):
-            call = raw
-        else:
-            try:
-                call = Call.from_str(raw)
-            except BridgeError as exc:
-                raise call_error(position, exc) from None
-        seat = (first_seat + position - 1) % 4
-        code = call.code
+    for position, code in enumerate(codes, start=1):
         if ended:
             raise illegal("illegal.ended")
         if code == PASS_CODE:
             passes += 1
-            if (last_bid < 0 and passes == 4) or (last_bid >= 0 and passes == 3):
+            if (passes == 3 and last_bid >= 0) or passes == 4:
                 ended = True
+        elif code >= FIRST_BID_CODE:
+            if code <= last_bid:
+                raise illegal("illegal.not_higher", bid=_bid_name(code), last=_bid_name(last_bid))
+            last_bid, last_side, doubling, passes = code, (first_seat + position - 1) & 1, 0, 0
         elif code == DOUBLE_CODE:
             if last_bid < 0:
                 raise illegal("illegal.no_bid_to_double")
-            if last_bidder % 2 == seat % 2:
+            if last_side == (first_seat + position - 1) & 1:
                 raise illegal("illegal.double_own_side", bid=_bid_name(last_bid))
             if doubling:
                 raise illegal(
                     "illegal.already_doubled" if doubling == 1 else "illegal.already_redoubled", bid=_bid_name(last_bid)
                 )
             doubling, passes = 1, 0
-        elif code == REDOUBLE_CODE:
+        else:
             if last_bid < 0:
                 raise illegal("illegal.no_bid_to_redouble")
-            if last_bidder % 2 != seat % 2:
+            if last_side != (first_seat + position - 1) & 1:
                 raise illegal("illegal.redouble_opponents", bid=_bid_name(last_bid))
             if doubling != 1:
                 raise illegal(
                     "illegal.not_doubled" if doubling == 0 else "illegal.already_redoubled", bid=_bid_name(last_bid)
                 )
             doubling, passes = 2, 0
-        else:
-            if code <= last_bid:
-                raise illegal("illegal.not_higher", bid=_bid_name(code), last=_bid_name(last_bid))
-            strain = (code - FIRST_BID_CODE) % 5
-            first_namer.setdefault((seat % 2, strain), seat)
-            last_bid, last_bidder, doubling, passes = code, seat, 0, 0
-        checked.append(call)
     contract = None
-    if last_bid >= 0:
-        bid = BIDS[last_bid - FIRST_BID_CODE]
-        contract = Contract(bid, doubling, Seat(first_namer[(last_bidder % 2, int(bid.strain))]))
+    if last_bid >= 0 and with_contract:
+        # The declarer: the first of the last bidder's side to name the final strain.
+        strain = (last_bid - FIRST_BID_CODE) % 5
+        declarer = next(
+            (first_seat + index) % 4
+            for index, call in enumerate(checked)
+            if call.code >= FIRST_BID_CODE
+            and (call.code - FIRST_BID_CODE) % 5 == strain
+            and (first_seat + index) & 1 == last_side
+        )
+        contract = Contract(BIDS[last_bid - FIRST_BID_CODE], doubling, Seat(declarer))
     return checked, ended, contract
+
+
+def _parsed_codes(calls: list[Call | str], parsed: list[Call]) -> Iterator[int]:
+    """The calls' codes, parsing each text as it comes into ``parsed`` (an error names the call not read)."""
+    for position, raw in enumerate(calls, start=1):
+        try:
+            call = raw if isinstance(raw, Call) else Call.from_str(raw)
+        except BridgeError as exc:
+            raise call_error(position, exc) from None
+        parsed.append(call)
+        yield call.code
 
 
 def _bid_name(code: int) -> str:

@@ -2,10 +2,11 @@
 
 SIGTERM is what systemd, ``docker stop`` and supervisors send, and they kill what is still running
 after their grace (Docker's is ten seconds). The processes are started as the README and
-``scripts/serve.sh`` start them, each on a fresh SQLite database in a temporary folder, with
-work in progress that runs for minutes: a hundred-million-deal set, whose assembler walks the whole
-job in one task on the dealing worker, and an analysis chunk of 200 deals (minutes of double-dummy
-solving) on the analysis worker; gunicorn has slow clients in the middle of their requests.
+``scripts/serve.sh`` start them, each on its own copy of an SQLite database migrated and seeded once
+for the module (``seeded_var``), with work in progress that runs for minutes: a hundred-million-deal
+set, whose assembler walks the whole job in one task on the dealing worker, and an analysis chunk of
+200 deals (minutes of double-dummy solving) on the analysis worker; gunicorn has slow clients in the
+middle of their requests.
 
 * ``test_the_readme_processes_stop_within_ten_seconds``: gunicorn and the two Celery workers, each
   sent SIGTERM; the workers hand their unfinished tasks back to the broker (Celery's "Restoring …
@@ -25,6 +26,7 @@ grace: ``gunicorn.conf.py``.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import sqlite3
@@ -97,6 +99,27 @@ def manage(env: dict, *args: str, timeout: float = 180) -> str:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
+
+
+@pytest.fixture(scope="module")
+def seeded_var(tmp_path_factory) -> Path:
+    """A folder as ``make serve``'s first start leaves it (the database migrated and the demo loaded, its encryption
+    key), made once for the module: each test copies it (``fresh_var``) instead of migrating and seeding its own,
+    which cost about 6 and 5 CPU-seconds a test and are not what these tests are about. Its broker's queues are
+    left behind: each test's work is its own."""
+    var = tmp_path_factory.mktemp("stopping") / "var"
+    env = environment(var)
+    manage(env, "migrate", "--noinput", "-v0")
+    (var / "demo-logins.txt").write_text(manage(env, "seed_demo"))
+    (var / ".demo-loaded").touch()
+    return var
+
+
+def fresh_var(seeded_var: Path, tmp_path: Path) -> Path:
+    """A copy of ``seeded_var`` for one test (without the broker's folder: the processes make their own)."""
+    var = tmp_path / "var"
+    shutil.copytree(seeded_var, var, ignore=shutil.ignore_patterns("broker"))
+    return var
 
 
 def queue_jobs(env: dict, *labels: str) -> None:
@@ -221,10 +244,9 @@ def broker(request) -> str | None:
     redis.Redis.from_url(url).flushdb()
 
 
-def test_the_readme_processes_stop_within_ten_seconds(tmp_path, broker):
-    var = tmp_path / "var"
+def test_the_readme_processes_stop_within_ten_seconds(tmp_path, broker, seeded_var):
+    var = fresh_var(seeded_var, tmp_path)
     env = environment(var, broker)
-    manage(env, "migrate", "--noinput", "-v0")
     port = free_port()
     logs = {name: tmp_path / f"{name}.log" for name in ("web", "deal", "dd")}
     processes = {  # README, "Running in production", with two processes where it says $(nproc)
@@ -293,11 +315,10 @@ def test_the_readme_processes_stop_within_ten_seconds(tmp_path, broker):
     )
 
 
-def test_make_serve_stops_within_ten_seconds(tmp_path):
+def test_make_serve_stops_within_ten_seconds(tmp_path, seeded_var):
     """``make serve``'s script, stopped as a service manager, a supervisor and a person stop it."""
-    var = tmp_path / "var"
+    var = fresh_var(seeded_var, tmp_path)
     env = environment(var)
-    manage(env, "migrate", "--noinput", "-v0")
     for run, how in enumerate(("SIGTERM to every process", "SIGTERM to the script", "Ctrl-C")):
         # the queues emptied of the last run's tasks (they went back to them) before the workers start
         queue_jobs(env, "--purge")
@@ -356,16 +377,15 @@ def _kill_session(sid: int) -> None:
                 continue
 
 
-def test_make_serve_in_a_terminal_ends_quietly_on_ctrl_c(tmp_path):
+def test_make_serve_in_a_terminal_ends_quietly_on_ctrl_c(tmp_path, seeded_var):
     """``make serve`` as a person runs it, in a terminal: Ctrl-C reaches the terminal's foreground process group, and
     make ends with status 0 and says nothing of an interrupt (``scripts/serve.sh`` takes the terminal for a group of
     its own, and the Makefile's recipe execs it: no shell between them for the signal to kill)."""
     import pty
     import select
 
-    var = tmp_path / "var"
+    var = fresh_var(seeded_var, tmp_path)
     env = {**environment(var), "PORT": str(free_port())}
-    manage(env, "migrate", "--noinput", "-v0")
     venv = Path(sys.executable).parent.parent
     pid, terminal = pty.fork()
     if pid == 0:  # make in the terminal's foreground, the install step taken as done (-o)

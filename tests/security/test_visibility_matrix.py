@@ -26,6 +26,7 @@ from __future__ import annotations
 import copy
 import gc
 import json
+import logging
 import shutil
 import traceback
 from pathlib import Path
@@ -111,6 +112,20 @@ def _pdfs_as_their_html():
         patch.setattr(pdf, "collector", NoLayoutGarbage)
         yield
     _forget_kept_pdfs()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _refusals_unlogged():
+    """The sweeps make some 20,000 requests, a third of them refused (403, 404, 405), and Django logs each refusal
+    at WARNING, formatted for every handler (a few CPU-seconds a viewer). Within the module those loggers say only
+    errors: a server error is still logged, and the sweep finds it by its answer or its exception anyway."""
+    loggers = [logging.getLogger(name) for name in ("django.request", "django.security")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.ERROR)
+    yield
+    for logger, level in zip(loggers, levels, strict=True):
+        logger.setLevel(level)
 
 
 @pytest.fixture(scope="module")
