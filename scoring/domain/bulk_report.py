@@ -1,0 +1,221 @@
+"""A field scored in columns, written as the commands print it, a board at a time: the same text, byte for byte.
+
+``formats.report.event_report`` builds the report as nested data and ``json.dumps(…, indent=1)``
+(or ``text_report``) writes it; a million lines would be a million dicts. :func:`report_chunks`
+yields the very same text in pieces, a few boards at a time, from a
+:class:`~scoring.domain.bulk.BulkScore`: each distinct pair id, result, score and shown value is
+written once (by the same functions the report uses), and each line's row is those pieces put
+together with numpy's object arrays and one ``str.join``.
+
+>>> from scoring.domain.bulk import columns_of, score_columns
+>>> from scoring.domain.formats.event import FileEvent, FilePair
+>>> from scoring.domain.results import Played, TravellerLine as L
+>>> event = FileEvent(name="Club", lines=[L(1, "1", "2", Played.of("4S", "N", 10)), L(1, "3", "4", Played.of("4S", "N", 9))])
+>>> score = score_columns(columns_of(event.lines), event.options())
+>>> text = "".join(report_chunks(event, columns_of(event.lines), score, "text"))
+>>> print(text.split("\\n\\n")[1])
+Board 1
+     NS    EW  result              score   MP NS   MP EW
+      1     2  4S N 10              +420    2.00    0.00
+      3     4  4S N 9                -50    0.00    2.00
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from scoring.domain.bulk import KIND_EXACT, BulkScore, Columns, IntArray, Unit, distinct
+from scoring.domain.engine import EventScore, LineScore
+from scoring.domain.formats.event import FileEvent, FilePair
+from scoring.domain.formats.report import event_report, result_data, text_report
+from scoring.domain.ranking import shown
+from scoring.domain.results import TravellerLine
+
+__all__ = ["report_chunks"]
+
+_LINES_PER_CHUNK = 50_000
+_ROW = 4  # a result row's depth in the JSON report: report → boards → board → results → row
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=1)
+
+
+def _number(value: Fraction | int) -> float:
+    return float(shown(value))
+
+
+def _values(num: IntArray, den: IntArray, form: str) -> tuple[np.ndarray, IntArray]:
+    """Each distinct value num/den written once (JSON: the report's float; text: ``{:>7.2f}``), and each line's."""
+    big = int(den.max()) + 1
+    keys, inverse = distinct(num * big + den)
+    out = []
+    for key in keys.tolist():
+        n, d = divmod(key, big)
+        value = _number(Fraction(n, d))
+        out.append(json.dumps(value) if form == "json" else f"{value:>7.2f}")
+    return np.array(out, dtype=object), inverse
+
+
+def _result_piece(result_row: dict[str, object], form: str) -> str:
+    """What a row says of its result and NS score: JSON members (after ``"ew"``) or the text columns."""
+    if form == "json":
+        pad = "\n" + " " * (_ROW + 1)
+        return "".join(f",{pad}{json.dumps(k)}: {_dumps(v).replace(chr(10), pad)}" for k, v in result_row.items())
+    score = "" if result_row["ns_score"] is None else f"{result_row['ns_score']:+g}"
+    return f"  {_result_text(result_row):<18} {score:>6}"
+
+
+def _result_text(row: dict[str, Any]) -> str:  # Any: a result row, read by key (as ``text_report`` reads it)
+    if row.get("contract") == "PASS":
+        return "passed out"
+    if "contract" in row:
+        return f"{row['contract']} {row['declarer']} {row['tricks']}"
+    if "adjusted" in row:
+        return f"A {row['adjusted']}"
+    if "weighted" in row:
+        return ", ".join(f"{w}% {s:+d}" for w, s in row["weighted"])
+    return f"assigned {row['score']:+d}"
+
+
+def _line_pieces(columns: Columns, exact: dict[int, int | Fraction | None], form: str) -> tuple[np.ndarray, IntArray]:
+    """Each distinct (result, NS score) written once, and each line's index among them."""
+    big = 1 << 32
+    key = columns.result * big + (columns.score + (1 << 31))
+    for i in exact:
+        key[i] = -1 - i  # a weighted score's line: its own piece
+    keys, inverse = distinct(key)
+    pieces = []
+    for k in keys.tolist():
+        if k < 0:
+            i = -1 - k
+            line = columns.line(i)
+            ns_score = exact[i]
+        else:
+            r, s = divmod(k, big)
+            line = TravellerLine(1, "1", "2", columns.results[r])
+            ns_score = None if line.ns_score is None else s - (1 << 31)
+        row = result_data(LineScore(line, None, Fraction(0), Fraction(0), None))
+        shown_score = ns_score if ns_score is None or isinstance(ns_score, int) else _number(ns_score)
+        pieces.append(_result_piece({**row, "ns_score": shown_score}, form))
+    return np.array(pieces, dtype=object), inverse
+
+
+class _Indexed(FileEvent):
+    """The event as ``event_report`` reads it, its pairs found by id at once (not one search of the list per pair)."""
+
+    index: dict[str, FilePair]
+
+    def pair(self, pair_id: str) -> FilePair | None:
+        return self.index.get(pair_id)
+
+
+def _skeleton(event: FileEvent, score: BulkScore) -> dict[str, object]:
+    """The report without its boards (``event_report`` on no lines, with our pairs)."""
+    indexed = _Indexed(**{f.name: getattr(event, f.name) for f in dataclasses.fields(event) if f.name != "lines"})
+    indexed.index = {}
+    for pair in event.pairs:
+        indexed.index.setdefault(pair.id, pair)
+    return event_report(indexed, EventScore(options=score.options, boards=[], pairs=score.pairs, fields=score.fields))
+
+
+def report_chunks(event: FileEvent, columns: Columns, score: BulkScore, form: str) -> Iterator[str]:
+    """The report (``json.dumps(event_report(…), ensure_ascii=False, indent=1)``, or ``text_report``) in pieces."""
+    skeleton = _skeleton(event, score)
+    several = len({u.section for u in score.units}) > 1
+    exact = {}
+    for i in np.flatnonzero(columns.kind == KIND_EXACT).tolist():  # a weighted score: maybe a Fraction
+        exact[i] = columns.line(i).ns_score
+    pieces, piece_of = _line_pieces(columns, exact, form)
+    ns_values, ns_of = _values(score.ns_num, score.ns_den, form)
+    ew_values, ew_of = _values(score.ew_num, score.ew_den, form)
+    if form == "json":
+        width = 0
+        pair_text = np.array([json.dumps(p[1], ensure_ascii=False) for p in columns.pairs], dtype=object)
+        head, tail = _dumps(skeleton).split('\n "boards": [],\n', 1)
+        yield head + '\n "boards": [\n'
+    else:
+        width = 5
+        pair_text = np.array([f"{p[1]:>{width}}" for p in columns.pairs], dtype=object)
+        text = text_report(skeleton)
+        scored = "\nScored: " + score.options.describe() + "\n"
+        cut = text.index(scored) + len(scored)
+        yield text[:cut]
+        rest = text[cut:]
+    batch: list[Unit] = []
+    size = 0
+    for number, unit in enumerate(score.units):
+        batch.append(unit)
+        size += unit.lines.size
+        if size >= _LINES_PER_CHUNK or number == len(score.units) - 1:
+            last = number == len(score.units) - 1
+            yield _boards(
+                batch, columns, pair_text, pieces, piece_of, (ns_values, ns_of, ew_values, ew_of), form, several
+            )
+            if form == "json" and not last:
+                yield ",\n"
+            batch, size = [], 0
+    if form == "json":
+        yield "\n ],\n" + tail
+    else:
+        yield rest
+
+
+def _boards(
+    units: Sequence[Unit],
+    columns: Columns,
+    pair_text: np.ndarray,
+    pieces: np.ndarray,
+    piece_of: IntArray,
+    values: tuple[np.ndarray, IntArray, np.ndarray, IntArray],
+    form: str,
+    several: bool,
+) -> str:
+    ns_values, ns_of, ew_values, ew_of = values
+    out = []
+    for unit in units:
+        lines = unit.lines
+        if form == "json":
+            head = f'  {{\n   "board": {unit.board},\n'
+            if several:
+                head += f'   "section": {json.dumps(unit.section, ensure_ascii=False)},\n'
+            row = np.empty((lines.size, 9), dtype=object)
+            row[:, 0] = '    {\n     "ns": '
+            row[:, 1] = pair_text[columns.ns[lines]]
+            row[:, 2] = ',\n     "ew": '
+            row[:, 3] = pair_text[columns.ew[lines]]
+            row[:, 4] = pieces[piece_of[lines]]
+            row[:, 5] = ',\n     "mp_ns": '
+            row[:, 6] = ns_values[ns_of[lines]]
+            row[:, 7] = ',\n     "mp_ew": '
+            row[:, 8] = ew_values[ew_of[lines]]
+            joined = _join_rows(row, "\n    },\n", "\n    }")
+            out.append(head + '   "results": [\n' + joined + "\n   ]\n  }")
+        else:
+            head = f"\nBoard {unit.board}" + (f" (section {unit.section})" if several else "") + "\n"
+            head += f"  {'NS':>5} {'EW':>5}  {'result':<18} {'score':>6} {'MP NS':>7} {'MP EW':>7}\n"
+            row = np.empty((lines.size, 8), dtype=object)
+            row[:, 0] = "  "
+            row[:, 1] = pair_text[columns.ns[lines]]
+            row[:, 2] = " "
+            row[:, 3] = pair_text[columns.ew[lines]]
+            row[:, 4] = pieces[piece_of[lines]]
+            row[:, 5] = " "
+            row[:, 6] = ns_values[ns_of[lines]]
+            row[:, 7] = " " + ew_values[ew_of[lines]] + "\n"
+            out.append(head + "".join(row.ravel().tolist()))
+    return (",\n" if form == "json" else "").join(out)
+
+
+def _join_rows(row: np.ndarray, between: str, after_last: str) -> str:
+    """Rows of pieces as text: ``between`` after each row but the last, ``after_last`` after it."""
+    ends = np.empty((row.shape[0], 1), dtype=object)
+    ends[:] = between
+    ends[-1, 0] = after_last
+    return "".join(np.hstack((row, ends)).ravel().tolist())
