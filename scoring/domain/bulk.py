@@ -294,10 +294,23 @@ def score_columns(
 
 
 def distinct(values: IntArray) -> tuple[IntArray, IntArray]:
-    """The distinct values in order and each value's index among them (one stable sort)."""
-    order = np.argsort(values, kind="stable")
+    """The distinct values in order and each value's index among them.
+
+    Values within a span not much wider than their number (pair and board numbers, denominators) are
+    counted through a table over the span; others are sorted.
+    """
+    if values.size == 0:
+        return values, np.zeros(0, dtype=np.int64)
+    low, high = int(values.min()), int(values.max())
+    if high - low < max(4 * values.size, 1 << 16):
+        offsets = values - low
+        present = np.zeros(high - low + 1, dtype=np.int64)
+        present[offsets] = 1
+        rank = np.cumsum(present) - 1
+        return np.flatnonzero(present) + low, rank[offsets]
+    order = np.argsort(values)
     ordered = values[order]
-    new = np.r_[True, ordered[1:] != ordered[:-1]] if ordered.size else np.zeros(0, dtype=bool)
+    new = np.r_[True, ordered[1:] != ordered[:-1]]
     inverse = np.empty(values.size, dtype=np.int64)
     inverse[order] = np.cumsum(new) - 1
     return ordered[new], inverse
