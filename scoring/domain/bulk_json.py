@@ -176,8 +176,8 @@ def _chunks(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
 
 def _numbers(texts: tuple[bytes, ...], rows: np.ndarray) -> IntArray:
     """The rows' decimal numbers (the others' texts are empty)."""
-    array = np.array(texts)
-    return array[rows].astype(np.int64)
+    numbers: IntArray = np.array(texts)[rows].astype(np.int64)
+    return numbers
 
 
 def _words(arr: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
@@ -379,7 +379,7 @@ def _event_columns(
 
 def _results(texts: list[bytes]) -> list[Result] | None:
     """Each distinct result as ``from_data`` reads it; None if it refuses one (the exact reader will say why)."""
-    out = []
+    out: list[Result] = []
     for text in texts:
         if not text:  # a board's head: no result
             out.append(Played(None))
