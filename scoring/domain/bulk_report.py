@@ -8,7 +8,7 @@ written once (by the same functions the report uses), and each line's row is tho
 together with numpy's object arrays and one ``str.join``.
 
 >>> from scoring.domain.bulk import columns_of, score_columns
->>> from scoring.domain.formats.event import FileEvent, FilePair
+>>> from scoring.domain.formats.event import FileEvent
 >>> from scoring.domain.results import Played, TravellerLine as L
 >>> event = FileEvent(name="Club", lines=[L(1, "1", "2", Played.of("4S", "N", 10)), L(1, "3", "4", Played.of("4S", "N", 9))])
 >>> score = score_columns(columns_of(event.lines), event.options())
@@ -22,7 +22,6 @@ Board 1
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
@@ -32,7 +31,7 @@ import numpy as np
 
 from scoring.domain.bulk import KIND_EXACT, BulkScore, Columns, IntArray, Unit, distinct
 from scoring.domain.engine import EventScore, LineScore
-from scoring.domain.formats.event import FileEvent, FilePair
+from scoring.domain.formats.event import FileEvent
 from scoring.domain.formats.report import event_report, result_data, text_report
 from scoring.domain.ranking import shown
 from scoring.domain.results import TravellerLine
@@ -107,27 +106,50 @@ def _line_pieces(columns: Columns, exact: dict[int, int | Fraction | None], form
     return np.array(pieces, dtype=object), inverse
 
 
-class _Indexed(FileEvent):
-    """The event as ``event_report`` reads it, its pairs found by id at once (not one search of the list per pair)."""
-
-    index: dict[str, FilePair]
-
-    def pair(self, pair_id: str) -> FilePair | None:
-        return self.index.get(pair_id)
+def _shown(value: Fraction) -> float:
+    """``float(ranking.shown(value))`` (two decimals, halves away from zero) without ``Decimal``."""
+    scaled = abs(value) * 100
+    units = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)
+    return float(f"{'-' if value < 0 and units else ''}{units // 100}.{units % 100:02d}")
 
 
-def _skeleton(event: FileEvent, score: BulkScore) -> dict[str, object]:
-    """The report without its boards (``event_report`` on no lines, with our pairs)."""
-    indexed = _Indexed(**{f.name: getattr(event, f.name) for f in dataclasses.fields(event) if f.name != "lines"})
-    indexed.index = {}
+def _skeleton(event: FileEvent, score: BulkScore) -> tuple[dict[str, object], list[dict[str, object]]]:
+    """The report without its boards (``event_report`` on no lines and no pairs), and its pairs' rows."""
+    report = event_report(event, EventScore(options=score.options, boards=[], pairs=[], fields=score.fields))
+    names: dict[str, str] = {}
     for pair in event.pairs:
-        indexed.index.setdefault(pair.id, pair)
-    return event_report(indexed, EventScore(options=score.options, boards=[], pairs=score.pairs, fields=score.fields))
+        names.setdefault(pair.id, pair.names)
+    two_fields = len(score.fields) > 1
+    rows: list[dict[str, object]] = []
+    for p in score.pairs:  # as ``event_report`` writes them (matchpoints: every pair has its percentage)
+        assert p.percentage is not None
+        row: dict[str, object] = {
+            "pair": p.pair,
+            "matchpoints": _shown(p.total),
+            "percentage": _shown(p.percentage),
+            "rank": p.place,
+        }
+        if two_fields:
+            row["field"] = p.field
+        row["boards"] = p.boards
+        if names.get(p.pair):
+            row["names"] = names[p.pair]
+        rows.append(row)
+    return report, rows
+
+
+def _pairs_json(rows: list[dict[str, object]]) -> str:
+    """The pairs' rows as ``json.dumps(…, indent=1)`` writes them in the report (two levels down)."""
+    out = []
+    for row in rows:
+        members = ",\n".join(f"   {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in row.items())
+        out.append("  {\n" + members + "\n  }")
+    return ",\n".join(out)
 
 
 def report_chunks(event: FileEvent, columns: Columns, score: BulkScore, form: str) -> Iterator[str]:
     """The report (``json.dumps(event_report(…), ensure_ascii=False, indent=1)``, or ``text_report``) in pieces."""
-    skeleton = _skeleton(event, score)
+    skeleton, pair_rows = _skeleton(event, score)
     several = len({u.section for u in score.units}) > 1
     exact = {}
     for i in np.flatnonzero(columns.kind == KIND_EXACT).tolist():  # a weighted score: maybe a Fraction
@@ -139,11 +161,15 @@ def report_chunks(event: FileEvent, columns: Columns, score: BulkScore, form: st
         width = 0
         pair_text = np.array([json.dumps(p[1], ensure_ascii=False) for p in columns.pairs], dtype=object)
         head, tail = _dumps(skeleton).split('\n "boards": [],\n', 1)
+        if pair_rows:
+            empty = ' "pairs": [],\n'
+            assert tail.startswith(empty)  # event_report's order: event, options, boards, pairs, comparison
+            tail = ' "pairs": [\n' + _pairs_json(pair_rows) + "\n ],\n" + tail[len(empty) :]
         yield head + '\n "boards": [\n'
     else:
         width = 5
         pair_text = np.array([f"{p[1]:>{width}}" for p in columns.pairs], dtype=object)
-        text = text_report(skeleton)
+        text = text_report({**skeleton, "pairs": pair_rows})
         scored = "\nScored: " + score.options.describe() + "\n"
         cut = text.index(scored) + len(scored)
         yield text[:cut]
