@@ -7,7 +7,8 @@ yields the very same text in pieces, a few boards at a time, from a
 written once (by the same functions the report uses), and each line's row is those pieces put
 together with numpy's object arrays and one ``str.join``.
 
->>> from scoring.domain.bulk import columns_of, score_columns
+>>> from scoring.domain.comparison import Comparison
+from scoring.domain.bulk import columns_of, score_columns
 >>> from scoring.domain.formats.event import FileEvent
 >>> from scoring.domain.results import Played, TravellerLine as L
 >>> event = FileEvent(name="Club", lines=[L(1, "1", "2", Played.of("4S", "N", 10)), L(1, "3", "4", Played.of("4S", "N", 9))])
@@ -30,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from scoring.domain.bulk import KIND_EXACT, BulkScore, Columns, IntArray, Unit, distinct
+from scoring.domain.comparison import Comparison
 from scoring.domain.engine import EventScore, LineScore
 from scoring.domain.formats.event import FileEvent
 from scoring.domain.formats.report import event_report, result_data, text_report
@@ -113,9 +115,12 @@ def _shown(value: Fraction) -> float:
     return float(f"{'-' if value < 0 and units else ''}{units // 100}.{units % 100:02d}")
 
 
-def _skeleton(event: FileEvent, score: BulkScore) -> tuple[dict[str, object], list[dict[str, object]]]:
+def _skeleton(
+    event: FileEvent, score: BulkScore, comparison: Comparison | None
+) -> tuple[dict[str, object], list[dict[str, object]]]:
     """The report without its boards (``event_report`` on no lines and no pairs), and its pairs' rows."""
-    report = event_report(event, EventScore(options=score.options, boards=[], pairs=[], fields=score.fields))
+    empty = EventScore(options=score.options, boards=[], pairs=[], fields=score.fields)
+    report = event_report(event, empty, comparison)
     names: dict[str, str] = {}
     for pair in event.pairs:
         names.setdefault(pair.id, pair.names)
@@ -147,9 +152,11 @@ def _pairs_json(rows: list[dict[str, object]]) -> str:
     return ",\n".join(out)
 
 
-def report_chunks(event: FileEvent, columns: Columns, score: BulkScore, form: str) -> Iterator[str]:
+def report_chunks(
+    event: FileEvent, columns: Columns, score: BulkScore, form: str, comparison: Comparison | None = None
+) -> Iterator[str]:
     """The report (``json.dumps(event_report(…), ensure_ascii=False, indent=1)``, or ``text_report``) in pieces."""
-    skeleton, pair_rows = _skeleton(event, score)
+    skeleton, pair_rows = _skeleton(event, score, comparison)
     several = len({u.section for u in score.units}) > 1
     exact = {}
     for i in np.flatnonzero(columns.kind == KIND_EXACT).tolist():  # a weighted score: maybe a Fraction

@@ -87,24 +87,30 @@ def score_file(
     """Score the file and print the report: the array path when it scores the field exactly, else the engine.
 
     ``event`` holds the lines, or (read straight into ``columns``) only the file's name and options;
-    ``exact()`` reads the file's lines when the engine needs them.
+    ``exact()`` reads the file's lines when the engine needs them. ``comparing``: the file's own numbers
+    compared with ours (``comparison.compare``, which takes the engine's score), the report still written
+    by the array path.
     """
     chosen = options_of(event, options)
     form = options["format"]
-    if supports(chosen) and not comparing:
+    comparison, score = None, None
+    if comparing:
+        score = score_or_fail(event, chosen, event.source)
+        comparison = compare(event, score)
+    if supports(chosen):
         columns = columns if columns is not None else columns_of(event.lines)
         fields = event.fields(chosen) if event.lines else None
         bulk = score_columns(columns, chosen, fields=fields, two_winners=event.two_winners)
         if bulk is not None:
-            for chunk in report_chunks(event, columns, bulk, form):
+            for chunk in report_chunks(event, columns, bulk, form, comparison):
                 command.stdout.write(chunk, ending="")
             if form == "json":
                 command.stdout.write("")
             return
     if not event.lines:
         event = exact()
-    score = score_or_fail(event, chosen, event.source)
-    write(command, event_report(event, score, compare(event, score) if comparing else None), form)
+    score = score or score_or_fail(event, chosen, event.source)
+    write(command, event_report(event, score, comparison), form)
 
 
 def write(command, report: dict, form: str) -> None:

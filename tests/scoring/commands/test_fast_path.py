@@ -24,11 +24,15 @@ from hypothesis import strategies as st
 
 from scoring.domain.bulk import columns_of, score_columns, supports
 from scoring.domain.bulk_json import scan_travellers
+from scoring.domain.comparison import compare
 from scoring.domain.engine import score_event
+from scoring.domain.formats.pbn_results import read_pbn_results
 from scoring.domain.formats.report import event_report, text_report
 from scoring.domain.formats.travellers import read_travellers
+from scoring.domain.formats.usebio import read_usebio
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
+from tests.scoring.commands.test_score_usebio import FILES
 
 CONTRACTS = [("1N", "N"), ("2H", "E"), ("3NT", "S"), ("4S", "N"), ("4SX", "W"), ("5C", "S"), ("6NXX", "E")]
 SCORES = [-800, -500, -100, -50, 0, 90, 110, 140, 420, 450, 620, 650]
@@ -143,7 +147,9 @@ def same_scores(lines: list[TravellerLine], options: ScoringOptions, two_winners
             assert Fraction(int(bulk.ew_num[i]), int(bulk.ew_den[i])) == s.ew
             assert Fraction(int(bulk.top_num[i]), int(bulk.top_den[i])) == s.top
     fields = ("pair", "field", "section", "total", "top", "boards", "percentage", "place")
-    assert [[getattr(p, f) for f in fields] for p in bulk.pairs] == [[getattr(p, f) for f in fields] for p in exact.pairs]
+    assert [[getattr(p, f) for f in fields] for p in bulk.pairs] == [
+        [getattr(p, f) for f in fields] for p in exact.pairs
+    ]
     assert bulk.fields == exact.fields
 
 
@@ -294,3 +300,22 @@ def test_a_large_file_cut_short_is_named_by_line_and_column(tmp_path):
     with pytest.raises(CommandError) as caught:
         command_report(path, {}, "json")
     assert str(caught.value).startswith("t.json: line 1: this is not JSON (")
+
+
+# --- score_usebio: real files, the report written by the array path ------------------------------------------
+
+
+@pytest.mark.parametrize("name", FILES, ids=lambda n: n.split(".")[0])
+@pytest.mark.parametrize("args", [(), ("--factoring", "none", "--scale", "acbl"), ("--sections", "within")])
+def test_score_usebio_prints_what_the_engine_prints(events_dir, name, args):
+    path = events_dir / name
+    reader = read_pbn_results if name.endswith(".pbn") else read_usebio
+    event = reader(path.read_bytes(), source=name)
+    chosen = event.options(**{flag[2:]: value for flag, value in zip(args[::2], args[1::2])})
+    score = event.score(chosen)
+    report = event_report(event, score, compare(event, score))
+    for form in ("json", "text"):
+        out = StringIO()
+        call_command("score_usebio", str(path), *args, "--format", form, stdout=out)
+        expected = text_report(report) if form == "text" else json.dumps(report, ensure_ascii=False, indent=1) + "\n"
+        assert out.getvalue() == expected
