@@ -33,6 +33,7 @@ the caller then scores with the engine, which also gives the engine's errors.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -317,8 +318,16 @@ def distinct(values: IntArray) -> tuple[IntArray, IntArray]:
 
 
 def _sums(pair: IntArray, num: IntArray, den: IntArray, pairs: int) -> list[Fraction] | None:
-    """Σ num/den for each pair, exactly: integer sums per (pair, denominator), one Fraction per pair and denominator."""
+    """Σ num/den for each pair, exactly: over the denominators' common multiple when it is small (one integer sum
+    per pair), else integer sums per (pair, denominator), one Fraction per pair and denominator."""
     dens, which = distinct(den)
+    common = math.lcm(*dens.tolist())
+    if common < 1 << 40:
+        scaled = num * (common // dens)[which]
+        if scaled.size and int(np.abs(scaled).max()) * scaled.size < _LIMIT:
+            totals = np.zeros(pairs, dtype=np.int64)
+            np.add.at(totals, pair, scaled)
+            return [Fraction(t, common) for t in totals.tolist()]
     key = pair * dens.size + which
     order = np.argsort(key, kind="stable")
     keys = key[order]
@@ -326,10 +335,10 @@ def _sums(pair: IntArray, num: IntArray, den: IntArray, pairs: int) -> list[Frac
     nums = num[order]
     if nums.size and int(np.abs(nums).max()) * nums.size >= _LIMIT:
         return None
-    totals = np.add.reduceat(nums, starts)
+    sums = np.add.reduceat(nums, starts)
     out: list[Fraction | None] = [None] * pairs
     size, denominators = int(dens.size), dens.tolist()
-    for k, total in zip(keys[starts].tolist(), totals.tolist()):
+    for k, total in zip(keys[starts].tolist(), sums.tolist()):
         p, d = divmod(k, size)
         value = Fraction(total, denominators[d])
         before = out[p]
@@ -337,15 +346,32 @@ def _sums(pair: IntArray, num: IntArray, den: IntArray, pairs: int) -> list[Frac
     return [Fraction(0) if v is None else v for v in out]
 
 
-def _places(pairs: Sequence[PairScore]) -> None:
-    """Each pair's place in its field (``ranking.competition_places``), deciding on floats and exactly on their ties."""
-    order = sorted(range(len(pairs)), key=lambda i: (-float(pairs[i].score), -pairs[i].score))
-    places = [0] * len(pairs)
-    for rank, i in enumerate(order):
-        places[i] = rank + 1 if rank == 0 or pairs[i].score != pairs[order[rank - 1]].score else places[order[rank - 1]]
+def _ranked(pairs: list[PairScore]) -> list[PairScore]:
+    """One field's pairs in order, each with its place (``ranking.competition_places``: ``5=`` when shared).
+
+    Best first, then by section and pair number, as the engine orders them. Floats decide where they differ
+    (a larger fraction never has a smaller float); where two floats are equal the fractions decide.
+    """
+    approximate = np.array([float(p.score) for p in pairs], dtype=np.float64)
+    order = np.argsort(-approximate, kind="stable").tolist()
+    ordered: list[PairScore] = []
+    start = 0
+    while start < len(order):
+        end = start + 1
+        while end < len(order) and approximate[order[end]] == approximate[order[start]]:
+            end += 1
+        run = [pairs[i] for i in order[start:end]]
+        if len(run) > 1:
+            run.sort(key=lambda p: (-p.score, p.section, pair_sort_key(p.pair)))
+        ordered.extend(run)
+        start = end
+    places = [1] * len(ordered)
+    for i in range(1, len(ordered)):
+        places[i] = places[i - 1] if ordered[i].score == ordered[i - 1].score else i + 1
     shared = Counter(places)
-    for i, s in enumerate(pairs):
-        s.place = f"{places[i]}=" if shared[places[i]] > 1 else str(places[i])
+    for p, place in zip(ordered, places):
+        p.place = f"{place}=" if shared[place] > 1 else str(place)
+    return ordered
 
 
 def _pair_scores(
@@ -384,8 +410,5 @@ def _pair_scores(
         by_field[s.field].append(s)
     ordered: list[PairScore] = []
     for name in sorted(by_field, key=lambda f: f.replace("NS", "0").replace("EW", "1")):
-        group = by_field[name]
-        _places(group)
-        group.sort(key=lambda s: (-float(s.score), -s.score, s.section, pair_sort_key(s.pair)))
-        ordered.extend(group)
+        ordered.extend(_ranked(by_field[name]))
     return ordered

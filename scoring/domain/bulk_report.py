@@ -7,8 +7,7 @@ yields the very same text in pieces, a few boards at a time, from a
 written once (by the same functions the report uses), and each line's row is those pieces put
 together with numpy's object arrays and one ``str.join``.
 
->>> from scoring.domain.comparison import Comparison
-from scoring.domain.bulk import columns_of, score_columns
+>>> from scoring.domain.bulk import columns_of, score_columns
 >>> from scoring.domain.formats.event import FileEvent
 >>> from scoring.domain.results import Played, TravellerLine as L
 >>> event = FileEvent(name="Club", lines=[L(1, "1", "2", Played.of("4S", "N", 10)), L(1, "3", "4", Played.of("4S", "N", 9))])
@@ -110,9 +109,9 @@ def _line_pieces(columns: Columns, exact: dict[int, int | Fraction | None], form
 
 def _shown(value: Fraction) -> float:
     """``float(ranking.shown(value))`` (two decimals, halves away from zero) without ``Decimal``."""
-    scaled = abs(value) * 100
-    units = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)
-    return float(f"{'-' if value < 0 and units else ''}{units // 100}.{units % 100:02d}")
+    numerator, denominator = value.numerator, value.denominator
+    units = (abs(numerator) * 200 + denominator) // (2 * denominator)
+    return float(f"{'-' if numerator < 0 and units else ''}{units // 100}.{units % 100:02d}")
 
 
 def _skeleton(
@@ -147,9 +146,18 @@ def _pairs_json(rows: list[dict[str, object]]) -> str:
     """The pairs' rows as ``json.dumps(…, indent=1)`` writes them in the report (two levels down)."""
     out = []
     for row in rows:
-        members = ",\n".join(f"   {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in row.items())
+        members = ",\n".join(f'   "{k}": {_scalar(v)}' for k, v in row.items())  # the keys are plain words
         out.append("  {\n" + members + "\n  }")
     return ",\n".join(out)
+
+
+def _scalar(value: object) -> str:
+    """A number or a string as ``json.dumps`` writes it (floats by their ``repr``, as json does)."""
+    if isinstance(value, str):
+        return f'"{value}"' if value.isascii() and value.isalnum() else json.dumps(value, ensure_ascii=False)
+    if isinstance(value, float):
+        return repr(value)
+    return json.dumps(value)
 
 
 def report_chunks(
