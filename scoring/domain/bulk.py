@@ -200,7 +200,8 @@ def _units(columns: Columns, within: bool) -> tuple[list[Unit], IntArray]:
     names = columns.sections
     rank = np.argsort(np.argsort(np.array(names, dtype=object), kind="stable"), kind="stable")  # name order
     key = columns.board * len(names) + rank[scope]
-    order = np.argsort(key, kind="stable")
+    ordered = bool(np.all(key[1:] >= key[:-1]))  # a file written board by board: nothing to sort
+    order = np.arange(key.size) if ordered else np.argsort(key, kind="stable")
     keys = key[order]
     starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]]) if keys.size else np.zeros(0, dtype=np.int64)
     ends = np.r_[starts[1:], keys.size]
@@ -217,7 +218,11 @@ def _units(columns: Columns, within: bool) -> tuple[list[Unit], IntArray]:
 def _has_repeats(columns: Columns) -> bool:
     """A pair with two results on one board (the engine's check names the line; so the engine must say it)."""
     pairs = len(columns.pairs)
-    keys = np.sort(np.concatenate((columns.board * pairs + columns.ns, columns.board * pairs + columns.ew)))
+    _boards, board = distinct(columns.board)
+    keys = np.concatenate((board * pairs + columns.ns, board * pairs + columns.ew))
+    if int(keys.max()) < 4 * keys.size:  # boards × pairs not much more than the lines: count them
+        return bool(np.bincount(keys).max() > 1)
+    keys.sort()
     return bool(np.any(keys[1:] == keys[:-1]))
 
 

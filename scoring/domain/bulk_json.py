@@ -268,7 +268,7 @@ def _canonical(data: bytes, start: int, end: int) -> tuple[IntArray, IntArray, I
         return None
     texts, key = distinct(_digests(words, rest_start, rest_end))
     first = np.full(texts.size, lines.size, dtype=np.int64)
-    np.minimum.at(first, key, np.arange(lines.size))
+    np.minimum.at(first, key, np.arange(lines.size))  # each text's first line
     results = [body[int(rest_start[i]) : int(rest_end[i])] for i in first.tolist()]
     owner = np.searchsorted(heads, lines) - 1
     board = numbers_of_boards[owner]
@@ -364,7 +364,7 @@ def _event_columns(
     both[0::2], both[1::2] = ns_number, ew_number
     numbers, inverse = distinct(both)
     first = np.full(numbers.size, both.size, dtype=np.int64)
-    np.minimum.at(first, inverse, np.arange(both.size))
+    np.minimum.at(first, inverse, np.arange(both.size))  # each pair's first appearance
     order = np.argsort(first, kind="stable")
     rank = np.empty(order.size, dtype=np.int64)
     rank[order] = np.arange(order.size)

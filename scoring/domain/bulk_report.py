@@ -173,8 +173,11 @@ def report_chunks(
     ns_values, ns_of = _values(score.ns_num, score.ns_den, form)
     ew_values, ew_of = _values(score.ew_num, score.ew_den, form)
     if form == "json":
-        width = 0
-        pair_text = np.array([json.dumps(p[1], ensure_ascii=False) for p in columns.pairs], dtype=object)
+        ids = [json.dumps(p[1], ensure_ascii=False) for p in columns.pairs]
+        ns_text = np.array([f'    {{\n     "ns": {p}' for p in ids], dtype=object)
+        ew_text = np.array([f',\n     "ew": {p}' for p in ids], dtype=object)
+        ns_values = np.array([f',\n     "mp_ns": {v}' for v in ns_values.tolist()], dtype=object)
+        ew_values = np.array([f',\n     "mp_ew": {v}\n    }},\n' for v in ew_values.tolist()], dtype=object)
         head, tail = _dumps(skeleton).split('\n "boards": [],\n', 1)
         if pair_rows:
             empty = ' "pairs": [],\n'
@@ -182,8 +185,10 @@ def report_chunks(
             tail = ' "pairs": [\n' + _pairs_json(pair_rows) + "\n ],\n" + tail[len(empty) :]
         yield head + '\n "boards": [\n'
     else:
-        width = 5
-        pair_text = np.array([f"{p[1]:>{width}}" for p in columns.pairs], dtype=object)
+        ns_text = np.array([f"  {p[1]:>5}" for p in columns.pairs], dtype=object)
+        ew_text = np.array([f" {p[1]:>5}" for p in columns.pairs], dtype=object)
+        ns_values = np.array([f" {v}" for v in ns_values.tolist()], dtype=object)
+        ew_values = np.array([f" {v}\n" for v in ew_values.tolist()], dtype=object)
         text = text_report({**skeleton, "pairs": pair_rows})
         scored = "\nScored: " + score.options.describe() + "\n"
         cut = text.index(scored) + len(scored)
@@ -196,9 +201,8 @@ def report_chunks(
         size += unit.lines.size
         if size >= _LINES_PER_CHUNK or number == len(score.units) - 1:
             last = number == len(score.units) - 1
-            yield _boards(
-                batch, columns, pair_text, pieces, piece_of, (ns_values, ns_of, ew_values, ew_of), form, several
-            )
+            tables = (ns_text, ew_text, pieces, ns_values, ew_values)
+            yield _boards(batch, columns, tables, (piece_of, ns_of, ew_of), form, several)
             if form == "json" and not last:
                 yield ",\n"
             batch, size = [], 0
@@ -211,52 +215,32 @@ def report_chunks(
 def _boards(
     units: Sequence[Unit],
     columns: Columns,
-    pair_text: np.ndarray,
-    pieces: np.ndarray,
-    piece_of: IntArray,
-    values: tuple[np.ndarray, IntArray, np.ndarray, IntArray],
+    tables: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    indices: tuple[IntArray, IntArray, IntArray],
     form: str,
     several: bool,
 ) -> str:
-    ns_values, ns_of, ew_values, ew_of = values
+    """The units' boards: each row five pieces (NS, EW, result and score, MP NS, MP EW), each piece with the
+    words around it, looked up in ``tables`` (the JSON row's last piece ends ``},\n``: the last row's is cut)."""
+    ns_text, ew_text, results, ns_values, ew_values = tables
+    piece_of, ns_of, ew_of = indices
     out = []
     for unit in units:
         lines = unit.lines
+        row = np.empty((lines.size, 5), dtype=object)
+        row[:, 0] = ns_text[columns.ns[lines]]
+        row[:, 1] = ew_text[columns.ew[lines]]
+        row[:, 2] = results[piece_of[lines]]
+        row[:, 3] = ns_values[ns_of[lines]]
+        row[:, 4] = ew_values[ew_of[lines]]
+        text = "".join(row.ravel().tolist())
         if form == "json":
             head = f'  {{\n   "board": {unit.board},\n'
             if several:
                 head += f'   "section": {json.dumps(unit.section, ensure_ascii=False)},\n'
-            row = np.empty((lines.size, 9), dtype=object)
-            row[:, 0] = '    {\n     "ns": '
-            row[:, 1] = pair_text[columns.ns[lines]]
-            row[:, 2] = ',\n     "ew": '
-            row[:, 3] = pair_text[columns.ew[lines]]
-            row[:, 4] = pieces[piece_of[lines]]
-            row[:, 5] = ',\n     "mp_ns": '
-            row[:, 6] = ns_values[ns_of[lines]]
-            row[:, 7] = ',\n     "mp_ew": '
-            row[:, 8] = ew_values[ew_of[lines]]
-            joined = _join_rows(row, "\n    },\n", "\n    }")
-            out.append(head + '   "results": [\n' + joined + "\n   ]\n  }")
+            out.append(head + '   "results": [\n' + text[:-2] + "\n   ]\n  }")
         else:
             head = f"\nBoard {unit.board}" + (f" (section {unit.section})" if several else "") + "\n"
             head += f"  {'NS':>5} {'EW':>5}  {'result':<18} {'score':>6} {'MP NS':>7} {'MP EW':>7}\n"
-            row = np.empty((lines.size, 8), dtype=object)
-            row[:, 0] = "  "
-            row[:, 1] = pair_text[columns.ns[lines]]
-            row[:, 2] = " "
-            row[:, 3] = pair_text[columns.ew[lines]]
-            row[:, 4] = pieces[piece_of[lines]]
-            row[:, 5] = " "
-            row[:, 6] = ns_values[ns_of[lines]]
-            row[:, 7] = " " + ew_values[ew_of[lines]] + "\n"
-            out.append(head + "".join(row.ravel().tolist()))
+            out.append(head + text)
     return (",\n" if form == "json" else "").join(out)
-
-
-def _join_rows(row: np.ndarray, between: str, after_last: str) -> str:
-    """Rows of pieces as text: ``between`` after each row but the last, ``after_last`` after it."""
-    ends = np.empty((row.shape[0], 1), dtype=object)
-    ends[:] = between
-    ends[-1, 0] = after_last
-    return "".join(np.hstack((row, ends)).ravel().tolist())
