@@ -218,7 +218,7 @@ def _units(columns: Columns, within: bool) -> tuple[list[Unit], IntArray]:
 def _has_repeats(columns: Columns) -> bool:
     """A pair with two results on one board (the engine's check names the line; so the engine must say it)."""
     pairs = len(columns.pairs)
-    _boards, board = distinct(columns.board)
+    board = distinct(columns.board)[1]
     keys = np.concatenate((board * pairs + columns.ns, board * pairs + columns.ew))
     if int(keys.max()) < 4 * keys.size:  # boards × pairs not much more than the lines: count them
         return bool(np.bincount(keys).max() > 1)
@@ -327,12 +327,11 @@ def _sums(pair: IntArray, num: IntArray, den: IntArray, pairs: int) -> list[Frac
     per pair), else integer sums per (pair, denominator), one Fraction per pair and denominator."""
     dens, which = distinct(den)
     common = math.lcm(*dens.tolist())
-    if common < 1 << 40:
-        scaled = num * (common // dens)[which]
-        if scaled.size and int(np.abs(scaled).max()) * scaled.size < _LIMIT:
-            totals = np.zeros(pairs, dtype=np.int64)
-            np.add.at(totals, pair, scaled)
-            return [Fraction(t, common) for t in totals.tolist()]
+    largest = int(np.abs(num).max()) * (common // int(dens.min())) if num.size else 0
+    if common < 1 << 40 and largest * num.size < _LIMIT:  # no sum, nor any term, can leave int64
+        totals = np.zeros(pairs, dtype=np.int64)
+        np.add.at(totals, pair, num * (common // dens)[which])
+        return [Fraction(t, common) for t in totals.tolist()]
     key = pair * dens.size + which
     order = np.argsort(key, kind="stable")
     keys = key[order]
