@@ -102,6 +102,7 @@ def command_report(path, options: dict, form: str) -> str:
     return out.getvalue()
 
 
+@pytest.mark.slow  # sixty files through the command, about a second
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     document=documents(extras=False),
