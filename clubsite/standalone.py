@@ -24,6 +24,8 @@ __all__ = ["COMMANDS", "run"]
 COMMANDS = {
     "generate_deals": "dealing.management.commands.generate_deals",
     "bigdeal": "dealing.management.commands.bigdeal",
+    "matchpoint": "scoring.management.commands.matchpoint",
+    "score_usebio": "scoring.management.commands.score_usebio",
 }
 
 

@@ -1,25 +1,38 @@
-"""What ``score_usebio`` and ``matchpoint`` share: reading the file, the scoring options, printing the report.
+"""What ``score_usebio`` and ``matchpoint`` share: reading the file, the scoring options, scoring, printing the report.
 
 Every bad input becomes one :class:`CommandError` line naming the file and where in it (Django
 prints it on stderr and exits with 1): a missing or unreadable file, a damaged one, a bad option.
+
+A field the array path (``scoring.domain.bulk``) scores exactly is scored there and its report
+written a few boards at a time (``scoring.domain.bulk_report``): the same text as the engine's
+report, without a Python object per line. Anything else — IMPs, a fouled board, options the array
+path does not take, a file it refuses (which the engine's checks then name) — is scored by the
+engine (``FileEvent.score``) and written whole.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from django.core.management.base import CommandError, CommandParser
 
+from scoring.domain.bulk import Columns, columns_of, score_columns, supports
+from scoring.domain.bulk_report import report_chunks
+from scoring.domain.comparison import compare
 from scoring.domain.errors import ScoringError
-from scoring.domain.formats.report import text_report
+from scoring.domain.formats.event import FileEvent
+from scoring.domain.formats.report import event_report, text_report
 from scoring.domain.options import FACTORINGS, SCALES, SECTIONS
 
 
 def add_arguments(parser: CommandParser) -> None:
     parser.add_argument("--format", choices=("json", "text"), default="json", help="json (default) or a text table")
     parser.add_argument("--scale", choices=SCALES, help="ebu: 2 per result beaten; acbl: 1 per result beaten")
-    parser.add_argument("--factoring", choices=FACTORINGS, help="neuberg or none, for boards with fewer results")
+    parser.add_argument(
+        "--factoring", choices=FACTORINGS, help=f"for boards with fewer results: {', '.join(FACTORINGS)}"
+    )
     parser.add_argument("--sections", choices=SECTIONS, help="across the field or within each section")
 
 
@@ -33,6 +46,14 @@ def read_bytes(path: str) -> bytes:
         raise CommandError(f"{path}: is a folder, not a file") from None
     except OSError as exc:
         raise CommandError(f"{path}: cannot be read ({exc.strerror})") from None
+
+
+def read_or_fail(reader: Callable[..., FileEvent], data: bytes, name: str) -> FileEvent:
+    """The file read by ``reader``; what it refuses as one line naming the file and the place."""
+    try:
+        return reader(data, source=name)
+    except ScoringError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def options_of(event, options: dict):
@@ -52,6 +73,44 @@ def score_or_fail(event, options, name: str):
     except ScoringError as exc:
         said = str(exc)  # the file's line or place, when the event says which, names the file already
         raise CommandError(said if said.startswith(name) else f"{name}: {said}") from None
+
+
+def score_file(
+    command,
+    event: FileEvent,
+    columns: Columns | None,
+    options: dict,
+    *,
+    exact: Callable[[], FileEvent],
+    comparing: bool = False,
+) -> None:
+    """Score the file and print the report: the array path when it scores the field exactly, else the engine.
+
+    ``event`` holds the lines, or (read straight into ``columns``) only the file's name and options;
+    ``exact()`` reads the file's lines when the engine needs them. ``comparing``: the file's own numbers
+    compared with ours (``comparison.compare``, which takes the engine's score), the report still written
+    by the array path.
+    """
+    chosen = options_of(event, options)
+    form = options["format"]
+    comparison, score = None, None
+    if comparing:
+        score = score_or_fail(event, chosen, event.source)
+        comparison = compare(event, score)
+    if supports(chosen):
+        columns = columns if columns is not None else columns_of(event.lines)
+        fields = event.fields(chosen) if event.lines else None
+        bulk = score_columns(columns, chosen, fields=fields, two_winners=event.two_winners)
+        if bulk is not None:
+            for chunk in report_chunks(event, columns, bulk, form, comparison):
+                command.stdout.write(chunk, ending="")
+            if form == "json":
+                command.stdout.write("")
+            return
+    if not event.lines:
+        event = exact()
+    score = score or score_or_fail(event, chosen, event.source)
+    write(command, event_report(event, score, comparison), form)
 
 
 def write(command, report: dict, form: str) -> None:

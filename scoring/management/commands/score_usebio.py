@@ -14,18 +14,16 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
-from scoring.domain.comparison import compare
-from scoring.domain.errors import ScoringError
 from scoring.domain.formats.pbn_results import read_pbn_results
-from scoring.domain.formats.report import event_report
 from scoring.domain.formats.usebio import read_usebio
-from scoring.management.commands._output import add_arguments, options_of, read_bytes, score_or_fail, write
+from scoring.management.commands._output import add_arguments, read_bytes, read_or_fail, score_file
 
 
 class Command(BaseCommand):
     help = "Re-score a USEBIO (or PBN) results file and compare our numbers with the file's."
+    requires_system_checks: list[str] = []  # no database, models or URLs: manage.py runs it without the apps
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="a USEBIO .xml file (or a PBN .pbn file with ScoreTables)")
@@ -36,10 +34,5 @@ class Command(BaseCommand):
         data = read_bytes(path)
         name = PurePath(path).name
         reader = read_pbn_results if name.lower().endswith(".pbn") else read_usebio
-        try:
-            event = reader(data, source=name)
-        except ScoringError as exc:
-            raise CommandError(str(exc)) from None
-        score = score_or_fail(event, options_of(event, options), name)
-        comparison = compare(event, score)
-        write(self, event_report(event, score, comparison), options["format"])
+        event = read_or_fail(reader, data, name)
+        score_file(self, event, None, options, exact=lambda: event, comparing=True)
