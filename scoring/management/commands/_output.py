@@ -3,8 +3,8 @@
 Every bad input becomes one :class:`CommandError` line naming the file and where in it (Django
 prints it on stderr and exits with 1): a missing or unreadable file, a damaged one, a bad option.
 
-A field the array path (``scoring.domain.bulk``) scores exactly is scored there and its report
-written a few boards at a time (``scoring.domain.bulk_report``): the same text as the engine's
+A field the array path (``scoring.domain.array_path``) scores exactly is scored there and its report
+written a few boards at a time (``scoring.domain.array_report``): the same text as the engine's
 report, without a Python object per line. Anything else — IMPs, a fouled board, options the array
 path does not take, a file it refuses (which the engine's checks then name) — is scored by the
 engine (``FileEvent.score``) and written whole.
@@ -18,8 +18,8 @@ from pathlib import Path
 
 from django.core.management.base import CommandError, CommandParser
 
-from scoring.domain.bulk import Columns, columns_of, score_columns, supports
-from scoring.domain.bulk_report import report_chunks
+from scoring.domain.array_path import Columns, columns_of, score_columns, supports
+from scoring.domain.array_report import report_chunks
 from scoring.domain.comparison import compare
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FileEvent

@@ -9,8 +9,8 @@ the file's. Bad input (not JSON, a result that is not one, contract 8S, 14 trick
 declarer …) is one line on stderr naming the file and where in it, and the exit code is 1.
 
 A million lines take seconds: the common layout is read straight into columns
-(``scoring.domain.bulk_json``), scored by the array path (``scoring.domain.bulk``) and written a
-few boards at a time (``scoring.domain.bulk_report``); any other file, and any option the array
+(``scoring.domain.array_json``), scored by the array path (``scoring.domain.array_path``) and written a
+few boards at a time (``scoring.domain.array_report``); any other file, and any option the array
 path does not take, goes through the reader and the engine (``_output.score_file``), with the
 same numbers and the same errors.
 """
@@ -21,7 +21,7 @@ from pathlib import PurePath
 
 from django.core.management.base import BaseCommand
 
-from scoring.domain.bulk_json import scan_travellers
+from scoring.domain.array_json import scan_travellers
 from scoring.domain.formats.travellers import read_travellers
 from scoring.management.commands._output import add_arguments, read_bytes, read_or_fail, score_file
 

@@ -1,4 +1,4 @@
-"""The array path (``scoring.domain.bulk*``) gives the engine's numbers and the engine's report, byte for byte.
+"""The array path (``scoring.domain.array_path*``) gives the engine's numbers and the engine's report, byte for byte.
 
 Random traveller sets (Hypothesis) with ties, short boards (Neuberg), passed-out boards, assigned,
 artificial and weighted scores, sections and two winners, written in three layouts: as
@@ -22,8 +22,8 @@ from django.core.management.base import CommandError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.domain.bulk import columns_of, score_columns, supports
-from scoring.domain.bulk_json import scan_travellers
+from scoring.domain.array_json import scan_travellers
+from scoring.domain.array_path import columns_of, score_columns, supports
 from scoring.domain.comparison import compare
 from scoring.domain.engine import score_event
 from scoring.domain.formats.pbn_results import read_pbn_results

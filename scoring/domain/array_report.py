@@ -3,11 +3,11 @@
 ``formats.report.event_report`` builds the report as nested data and ``json.dumps(…, indent=1)``
 (or ``text_report``) writes it; a million lines would be a million dicts. :func:`report_chunks`
 yields the very same text in pieces, a few boards at a time, from a
-:class:`~scoring.domain.bulk.BulkScore`: each distinct pair id, result, score and shown value is
+:class:`~scoring.domain.array_path.BulkScore`: each distinct pair id, result, score and shown value is
 written once (by the same functions the report uses), and each line's row is those pieces put
 together with numpy's object arrays and one ``str.join``.
 
->>> from scoring.domain.bulk import columns_of, score_columns
+>>> from scoring.domain.array_path import columns_of, score_columns
 >>> from scoring.domain.formats.event import FileEvent
 >>> from scoring.domain.results import Played, TravellerLine as L
 >>> event = FileEvent(name="Club", lines=[L(1, "1", "2", Played.of("4S", "N", 10)), L(1, "3", "4", Played.of("4S", "N", 9))])
@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from scoring.domain.bulk import KIND_EXACT, BulkScore, Columns, IntArray, Unit, distinct
+from scoring.domain.array_path import KIND_EXACT, BulkScore, Columns, IntArray, Unit, distinct
 from scoring.domain.comparison import Comparison
 from scoring.domain.engine import EventScore, LineScore
 from scoring.domain.formats.event import FileEvent

@@ -5,7 +5,7 @@
 "tricks": 10}, {"ns": 3, "ew": 4, "score": 420}, {"ns": 5, "ew": 6, "adjusted": "60/40"}, …]},
 …]}``) with a few regular-expression passes and numpy, making no object per line, and gives the
 same event and lines as ``read_travellers`` would: a :class:`~scoring.domain.formats.event.FileEvent`
-without lines (its name and options) and :class:`~scoring.domain.bulk.Columns`.
+without lines (its name and options) and :class:`~scoring.domain.array_path.Columns`.
 
 It takes the common layout only: ``boards`` the last key, each board ``board`` then ``results``,
 each result its ``ns`` and ``ew`` pair numbers (JSON integers) first and then a contract (with
@@ -38,7 +38,7 @@ import re
 import numpy as np
 import numpy.typing as npt
 
-from scoring.domain.bulk import Columns, IntArray, distinct, scores_of
+from scoring.domain.array_path import Columns, IntArray, distinct, scores_of
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FileEvent
 from scoring.domain.formats.travellers import read_travellers
