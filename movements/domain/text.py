@@ -620,6 +620,10 @@ TEMPLATES: dict[str, Template] = {
     ),
     "error.mitchell_rounds": _mitchell_rounds,
     "error.internal": lambda p: _("internal error of the movement generator: %(detail)s") % p,
+    # issue 21: teams' round robins and Swiss draws
+    "error.round_robin_teams": lambda p: (
+        _("a round robin needs at least 2 teams, not %(teams)s") % {"teams": repr(p["teams"])}
+    ),
 }
 
 Text.templates = TEMPLATES
