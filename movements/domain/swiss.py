@@ -25,18 +25,19 @@ The standings are the teams by VP total, highest first; teams on the same total 
 caller's tie-breaks: IMP difference, the match between them, lot). Home: the team that has been home less
 often; on equal counts the higher-ranked team. Tables are numbered from the top of the field.
 
-Algorithm: an exact branch and bound, not a greedy pass. The best-ranked team not yet drawn takes each
-possible opponent in ranking order, and the rest is drawn recursively; a branch is cut when its cost so far
-plus a lower bound of the rest cannot beat the best draw found. Costs are whole numbers, rematches weighted
-above any possible spread, so one number orders draws by rule 1 then rule 3. The lower bound is the spread of
-the remaining teams paired neighbour with neighbour down the standings (1 v 2, 3 v 4 …), which is the least
-spread of any pairing of them when rematches are ignored (with a convex cost on a line, crossing or nested
-pairs can always be uncrossed without raising it), found for every opponent in constant time from alternating
-prefix sums. The best draw of each set of remaining teams is remembered (and, when a branch found nothing
-under its limit, that limit as a lower bound), so a tangle of old opponents at the foot of the table is
-solved once, not once per arrangement above it. Because opponents are tried in ranking order and a draw
-replaces the best only when strictly cheaper, the first best draw found is the one rule 4 prefers. The tests
-hold the result equal to brute force over every draw of small fields; ``scripts/bench_swiss.py`` times it.
+Algorithm: an exact minimum-cost perfect matching, not a greedy pass. Costs are whole numbers (the VP totals
+scaled to integers), a rematch weighted above any possible spread, so one number orders draws by rule 1 then
+rule 3. The bound is the assignment problem's: the teams assigned to the teams (a team not to itself) by the
+Hungarian method, whose optimal dual values ``y`` bound every pairing of every subset S from below by
+``Σ y(S) / 2`` (:func:`potentials`). A branch and bound then searches the pairings by their excess over that
+bound (:class:`_Search`): the best-ranked team of the set takes each opponent, least excess first, the rest
+recursively, a branch cut as soon as it cannot beat the limit, and what is learnt about a set of teams kept for
+every later question about the same set. The least excess is found with limits 1, 2, 4 … (it is 0 whenever the
+assignment's optimum is itself a pairing, and small otherwise), then the draw is built from the top of the
+standings, each team taking the first opponent in ranking order with which the rest can still be paired at
+the least cost: that is rule 4. The tests hold the result equal to brute force over every draw of small
+fields; ``scripts/bench_swiss.py`` times it (60 teams × 9 rounds: tens of milliseconds a round, the rare
+round whose assignment bound is far from every pairing some hundreds).
 
 >>> standings = [SwissTeam("1", 30, met=frozenset({"2"})), SwissTeam("2", 28, met=frozenset({"1"})),
 ...              SwissTeam("3", 27), SwissTeam("4", 12), SwissTeam("5", 3, had_bye=True)]
@@ -61,8 +62,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from itertools import pairwise
 from typing import Any
+
+import numpy as np
 
 from movements.domain.errors import MovementError
 from movements.domain.text import Text
@@ -111,47 +113,90 @@ class Draw:
 # --- the exact search -----------------------------------------------------------------------------------------
 
 
-class _Search:
-    """The least-cost pairing of teams 0 … n−1 (in standings order, ``values`` non-increasing whole numbers)."""
+def potentials(cost: Sequence[Sequence[int]]) -> list[int]:
+    """Whole numbers ``y`` with ``y[i] + y[j] <= 2 · cost[i][j]`` for every two teams, as large in sum as the
+    assignment problem makes them: ``y[i] = u[i] + v[i]`` for the optimal duals ``u``, ``v`` of the assignment
+    of the teams to themselves (the diagonal forbidden), found by the Hungarian method (Kuhn–Munkres, the
+    O(n³) form with row and column potentials).
 
-    def __init__(self, values: Sequence[int], met: Sequence[int], rematch_weight: int) -> None:
-        self.values = values
-        self.met = met  # team → bitmask of the teams it has met
-        self.rematch_weight = rematch_weight
+    Every pairing of a set S of teams is an assignment of S to itself (each team to its opponent, both ways), so
+    it costs at least ``sum(y[i] for i in S) / 2``: the bound the search prunes with.
+
+    >>> potentials([[0, 1, 4], [1, 0, 1], [4, 1, 0]])
+    [4, -2, 4]
+    """
+    n = len(cost)
+    top = max((c for row in cost for c in row), default=0)
+    big = n * top + 1  # the diagonal: dearer than any assignment that avoids it
+    wide = 16 * (big + 1) * (n + 1) >= 2**62  # beyond int64: Python's own integers
+    kind: Any = object if wide else np.int64
+    a = np.zeros((n + 1, n + 1), dtype=kind)
+    a[1:, 1:] = np.array(cost, dtype=kind)
+    for i in range(1, n + 1):
+        a[i, i] = big
+    infinity = 4 * big * (n + 1)
+    u = np.zeros(n + 1, dtype=kind)
+    v = np.zeros(n + 1, dtype=kind)
+    match = np.zeros(n + 1, dtype=np.int64)  # column → its row (0: none)
+    way = np.zeros(n + 1, dtype=np.int64)
+    for i in range(1, n + 1):
+        match[0] = i
+        j0 = 0
+        least = np.full(n + 1, infinity, dtype=kind)
+        used = np.zeros(n + 1, dtype=bool)
+        while True:
+            used[j0] = True
+            i0 = int(match[j0])
+            free = ~used
+            reduced = a[i0] - u[i0] - v
+            better = free & (reduced < least)
+            least[better] = reduced[better]
+            way[better] = j0
+            candidates = np.where(free, least, infinity)
+            j1 = int(np.argmin(candidates))
+            delta = candidates[j1]
+            u[match[used]] += delta
+            v[used] -= delta
+            least[free] -= delta
+            j0 = j1
+            if match[j0] == 0:
+                break
+        while j0:
+            j1 = int(way[j0])
+            match[j0] = match[j1]
+            j0 = j1
+    return [int(u[i]) + int(v[i]) for i in range(1, n + 1)]
+
+
+class _Search:
+    """The least-cost pairings of sets of teams 0 … n−1, on costs reduced by :func:`potentials`.
+
+    ``excess[i][j]`` is ``2 · cost[i][j] − y[i] − y[j]`` (never negative), so a pairing of a set S costs
+    ``(sum of y over S + its excess) / 2`` and the search minimises the excess: a branch and bound in which the
+    best-ranked team of the set takes each opponent, least excess first, and the rest is paired recursively; a
+    branch is cut when its excess so far reaches the limit, or when the rest's bound (:meth:`nearest`) says it
+    must. What is learnt about a set of teams (its least excess, or that it has none below a limit) is kept for
+    every later question about the same set.
+    """
+
+    def __init__(self, excess: Sequence[Sequence[int]]) -> None:
+        self.excess = excess
+        most = max(map(max, excess))
+        self.matrix = np.array(excess, dtype=object if most >= 2**61 else np.int64)
+        np.fill_diagonal(self.matrix, most + 1)  # a team is not its own opponent
         self.best: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
         self.floor: dict[int, int] = {}
 
-    def cost(self, i: int, j: int) -> int:
-        d = self.values[i] - self.values[j]
-        return d * d + (self.rematch_weight if self.met[i] >> j & 1 else 0)
-
-    def nearest(self, members: Sequence[int]) -> int:
-        """A lower bound of any pairing of ``members``: half the sum of each team's cheapest opponent among them.
-
-        A match costs at least as much as the cheaper of its two teams' cheapest opponents could, so at least the
-        mean of the two; summed over the matches, at least half the sum over the teams. Unlike the neighbours'
-        bound it sees old opponents: a team whose neighbours it has all met must go further down or up. Down
-        the standings costs grow with the distance, so the cheapest opponent is the first one not met on either
-        side (or, when a team has met them all, its nearest neighbour and a rematch).
-        """
-        values, met, total = self.values, self.met, 0
-        for p, team in enumerate(members):
-            best = -1
-            for step in (-1, 1):
-                q = p + step
-                while 0 <= q < len(members) and met[team] >> members[q] & 1:
-                    q += step
-                if 0 <= q < len(members):
-                    d = (values[team] - values[members[q]]) ** 2
-                    best = d if best < 0 or d < best else best
-            if best < 0:  # every other team here is an old opponent
-                near = [members[q] for q in (p - 1, p + 1) if 0 <= q < len(members)]
-                best = self.rematch_weight + min((values[team] - values[o]) ** 2 for o in near)
-            total += best
-        return (total + 1) // 2
+    def nearest(self, members: list[int]) -> int:
+        """A lower bound of the excess of any pairing of ``members``: half the sum of each team's least excess
+        to another of them (a match's excess is at least the mean of its two teams' least)."""
+        if len(members) < 4:
+            return 0
+        return (int(self.matrix[members][:, members].min(axis=1).sum()) + 1) // 2
 
     def solve(self, mask: int, limit: int) -> tuple[int, tuple[tuple[int, int], ...]] | None:
-        """The best pairing of the teams in ``mask`` if it costs less than ``limit``, else None."""
+        """The least excess of a pairing of the teams in ``mask`` and one such pairing, if it is below
+        ``limit``; else None."""
         if not mask:
             return (0, ()) if limit > 0 else None
         known = self.best.get(mask)
@@ -160,40 +205,60 @@ class _Search:
         if self.floor.get(mask, -1) >= limit:
             return None
         members = [t for t in range(mask.bit_length()) if mask >> t & 1]
-        if self.nearest(members) >= limit:
-            self.floor[mask] = max(self.floor.get(mask, -1), limit)
-            return None
-        top, rest = members[0], members[1:]
-        values = self.values
-        # neighbour costs down ``rest`` and their prefix sums over even and odd positions
-        steps = [(values[a] - values[b]) ** 2 for a, b in pairwise(rest)]
-        even = [0]
-        odd = [0]
-        for x, s in enumerate(steps):
-            even.append(even[-1] + (s if x % 2 == 0 else 0))
-            odd.append(odd[-1] + (s if x % 2 else 0))
         found: tuple[int, tuple[tuple[int, int], ...]] | None = None
-        bound = limit
-        for u, partner in enumerate(rest):
-            edge = self.cost(top, partner)
-            if (values[top] - values[partner]) ** 2 >= bound:
-                break  # every later opponent is at least as far down the standings
-            if u % 2 == 0:
-                below = even[u] + odd[-1] - odd[min(u + 1, len(odd) - 1)]
-            else:
-                gap = (values[rest[u - 1]] - values[rest[u + 1]]) ** 2
-                below = even[u - 1] + gap + odd[-1] - odd[min(u + 2, len(odd) - 1)]
-            if edge + below >= bound:
-                continue
-            sub = self.solve(mask & ~(1 << top) & ~(1 << partner), bound - edge)
-            if sub is not None:
-                bound = edge + sub[0]
-                found = (bound, ((top, partner), *sub[1]))
+        if self.nearest(members) < limit:
+            top, rest = members[0], members[1:]
+            row = self.excess[top]
+            bound = limit
+            for partner in sorted(rest, key=row.__getitem__):
+                edge = row[partner]
+                if edge >= bound:
+                    break
+                sub = self.solve(mask & ~(1 << top) & ~(1 << partner), bound - edge)
+                if sub is not None:
+                    bound = edge + sub[0]
+                    found = (bound, ((top, partner), *sub[1]))
         if found is None:
             self.floor[mask] = max(self.floor.get(mask, -1), limit)
         else:
             self.best[mask] = found
         return found
+
+
+def least_cost_pairing(cost: Sequence[Sequence[int]]) -> tuple[tuple[int, int], ...]:
+    """The pairing of teams 0 … n−1 (n even, in ranking order) of least total ``cost``, and among those of
+    equal cost the one rule 4 prefers.
+
+    First the least excess over the bound of :func:`potentials` (:class:`_Search` with limits 1, 2, 4 … until
+    one is beaten: the excess is small, often 0). Then the draw is built from the top: the best-ranked team
+    not yet drawn takes the first opponent, in ranking order, with which the rest can still be paired at the
+    least cost (the same search answers, remembering what it learnt).
+
+    >>> least_cost_pairing([[0, 1, 4, 9], [1, 0, 1, 4], [4, 1, 0, 1], [9, 4, 1, 0]])
+    ((0, 1), (2, 3))
+    >>> least_cost_pairing([[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])  # ties: the top plays the top
+    ((0, 1), (2, 3))
+    """
+    y = potentials(cost)
+    n = len(cost)
+    excess = [[2 * cost[i][j] - y[i] - y[j] for j in range(n)] for i in range(n)]
+    search = _Search(excess)
+    mask = (1 << n) - 1
+    limit = 1
+    while (least := search.solve(mask, limit)) is None:
+        limit *= 2
+    budget = least[0]
+    pairs = []
+    while mask:
+        top = (mask & -mask).bit_length() - 1
+        for partner in range(top + 1, n):
+            edge = excess[top][partner]
+            rest = mask & ~(1 << top) & ~(1 << partner)
+            if mask >> partner & 1 and edge <= budget and search.solve(rest, budget - edge + 1) is not None:
+                pairs.append((top, partner))
+                mask, budget = rest, budget - edge
+                break
+    return tuple(pairs)
 
 
 def _as_fraction(team: SwissTeam) -> Fraction:
@@ -263,12 +328,13 @@ def swiss_pair(standings: Sequence[SwissTeam], round_number: int, *, danish: boo
         position = {i: k for k, i in enumerate(playing)}
         masks = [sum(1 << position[index[o]] for o in met[names[i]] if index[o] in position) for i in playing]
         spread_cap = (len(playing) // 2) * (sub_values[0] - sub_values[-1]) ** 2
-        weight = 0 if danish else spread_cap + 1
-        search = _Search(sub_values, masks, weight)
-        result = search.solve((1 << len(playing)) - 1, weight * (len(playing) // 2 + 1) + spread_cap + 1)
-        if result is None:  # the limit is above any pairing's cost
-            raise MovementError(Text.of("error.internal", detail="Swiss search found no pairing"))
-        pairs = tuple((playing[a], playing[b]) for a, b in result[1])
+        weight = 0 if danish else spread_cap + 1  # a rematch costs more than any spread
+        cost = [
+            [(sub_values[i] - sub_values[j]) ** 2 + (weight if masks[i] >> j & 1 else 0) for j in range(len(playing))]
+            for i in range(len(playing))
+        ]
+        result = least_cost_pairing(cost)
+        pairs = tuple((playing[a], playing[b]) for a, b in result)
         rematches = sum(1 for a, b in pairs if names[b] in met[names[a]])
         if best is None or rematches < best[0]:
             best = (rematches, bye, pairs)

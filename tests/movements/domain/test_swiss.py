@@ -225,3 +225,13 @@ def test_a_large_field_is_drawn_without_rematches():
             totals[table.away] += 10 - margin + k % 2
             met[table.home].add(table.away)
             met[table.away].add(table.home)
+
+
+def test_totals_too_fine_for_machine_integers_are_drawn_exactly():
+    # denominators whose common multiple overflows 64 bits: the bound is computed with Python's integers
+    standings = [SwissTeam(str(n), F(n * 7919, 10**9 + n) + n % 3) for n in range(1, 10)]
+    standings[0] = SwissTeam("1", standings[0].vp, frozenset({"2", "3"}))
+    draw = swiss_pair(standings, 3)
+    rematches, bye, pairs, spread = brute_force(standings)
+    assert (draw.rematches, draw.bye, draw.spread) == (rematches, bye, spread)
+    assert pairs_of(draw) == {frozenset(p) for p in pairs}
