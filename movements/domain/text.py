@@ -624,6 +624,8 @@ TEMPLATES: dict[str, Template] = {
     "error.round_robin_teams": lambda p: (
         _("a round robin needs at least 2 teams, not %(teams)s") % {"teams": repr(p["teams"])}
     ),
+    "error.knockout_teams": lambda p: _("a knockout needs at least 2 teams, not %(teams)s") % p,
+    "error.knockout_size": lambda p: _("a full bracket has 2, 4, 8, 16 … places, not %(size)s") % p,
     "error.swiss_teams": lambda p: _("a Swiss round needs at least 2 teams, not %(teams)s") % p,
     "error.swiss_duplicate": lambda p: _("team %(team)s is in the standings twice") % p,
     "error.swiss_round": lambda p: _("rounds are numbered from 1, not %(value)s") % p,
