@@ -5,7 +5,7 @@ Source: ``../shared/specs/teams-and-simultaneous.md`` §1 (a match) and §2 (vic
 * :func:`board_imps` — one board of a match: the home team's IMPs (Law 78B, ``bridge.imps``) from the
   score at the table where the home team sat NS and the score at the table where the away team did; an
   artificial adjusted score at a table is worth ±3 IMPs (Average plus / minus) or 0 (Average) to the side it
-  favours; an assigned score is passed as the score it assigns (a weighted one as its exact weighted score);
+  favours; an assigned score is compared as the table's score (a weighted one part by part, the IMPs weighted);
 * :func:`match_imps` — the match: the board IMPs, each side's IMP total and the margin;
 * :func:`wbf_vp`, :func:`wbf_scale` — the WBF 2013 continuous 20-VP scale, to two decimals, made concave
   again where rounding broke it (§2.1);
@@ -24,6 +24,8 @@ VPs are ``Decimal`` with two places, so that totals add exactly as they are show
 (10, -1, -12)
 >>> board_imps(Artificial(60, 40), 420), board_imps(420, Artificial(60, 40))  # Average plus to the NS side
 (3, -3)
+>>> board_imps(Assigned.weighted(("1/5", 650), ("4/5", 620)), 140), board_imps(Assigned.of(-100), 100)
+(Fraction(51, 5), -5)
 >>> m = match_imps([(420, 420), (420, -50), (-200, 100), (Fraction(210), 170)])
 >>> m.boards, m.imps_home, m.imps_away, m.margin
 ((0, 10, -7, 1), Fraction(11, 1), Fraction(7, 1), Fraction(4, 1))
@@ -53,7 +55,7 @@ from functools import cache
 
 from bridge.imps import imps
 from scoring.domain.errors import ScoringError
-from scoring.domain.results import Artificial
+from scoring.domain.results import Artificial, Assigned
 from scoring.domain.text import Text
 
 #: The VP scales a director may choose (the ``score_teams`` command's names).
@@ -63,9 +65,8 @@ FRACTIONAL = ("round", "exact")
 #: How a bye is scored: a ``fixed`` number of VPs, the team's ``average``, or the ``larger`` of the two (default).
 BYE_RULES = ("larger", "fixed", "average")
 
-#: A table's score in a match: the NS score (an assigned score as the score it assigns, a weighted one as its exact
-#: weighted score), or an artificial adjusted score.
-TableScore = int | Fraction | Artificial
+#: A table's score in a match: the NS score, an assigned score (weighted or not), or an artificial adjusted score.
+TableScore = int | Fraction | Assigned | Artificial
 
 #: τ, the golden ratio's inverse, (√5 − 1) / 2.
 TAU = (math.sqrt(5) - 1) / 2
@@ -109,13 +110,21 @@ def artificial_imps(score: Artificial, *, ns: bool) -> int:
     return 3 if percent > 50 else -3 if percent < 50 else 0
 
 
-def board_imps(home_ns: TableScore, away_ns: TableScore) -> int:
+def _parts(score: int | Fraction | Assigned) -> tuple[tuple[Fraction, int | Fraction], ...]:
+    if isinstance(score, Assigned):
+        return tuple(score.parts)
+    return ((Fraction(1), score),)
+
+
+def board_imps(home_ns: TableScore, away_ns: TableScore) -> int | Fraction:
     """The home team's IMPs on one board (the away team's are the negative).
 
     ``home_ns`` is the NS score at the table where the home team sat NS, ``away_ns`` the NS score at the other
     table (where the home team sat EW). Both played: the difference ``home_ns − away_ns`` on the Law 78B scale.
     An artificial score at a table gives the home team that table's ±3 / 0 from its own side (NS at the first
     table, EW at the second), and the board is then not compared (one played score has nothing to compare with).
+    An assigned score replaces the table's score and is compared as usual; a weighted one (Law 12C1(c), e.g.
+    20 % of +650 and 80 % of +620) is compared part by part and the IMPs weighted, which can leave a fraction.
     A board of a match is won by one team what the other loses, so an artificial score that favours or faults
     both sides (A6060, A4040) is refused here: such a board scores each team apart, which this module does not do.
 
@@ -132,6 +141,12 @@ def board_imps(home_ns: TableScore, away_ns: TableScore) -> int:
         first = artificial_imps(home_ns, ns=True) if isinstance(home_ns, Artificial) else 0
         second = artificial_imps(away_ns, ns=False) if isinstance(away_ns, Artificial) else 0
         return first + second
+    if isinstance(home_ns, Assigned) or isinstance(away_ns, Assigned):
+        weighted = sum(
+            (w * v * imps(Fraction(a) - Fraction(b)) for w, a in _parts(home_ns) for v, b in _parts(away_ns)),
+            Fraction(0),
+        )
+        return int(weighted) if weighted.denominator == 1 else weighted
     return imps(Fraction(home_ns) - Fraction(away_ns))
 
 
@@ -372,6 +387,9 @@ def board_a_match(boards: Sequence[tuple[TableScore, TableScore]]) -> tuple[Frac
         if isinstance(home_ns, Artificial) or isinstance(away_ns, Artificial):
             difference = Fraction(board_imps(home_ns, away_ns))
         else:
-            difference = Fraction(home_ns) - Fraction(away_ns)
+            difference = sum(
+                (w * v * (Fraction(a) - Fraction(b)) for w, a in _parts(home_ns) for v, b in _parts(away_ns)),
+                Fraction(0),
+            )
         home += 1 if difference > 0 else Fraction(1, 2) if difference == 0 else 0
     return home, len(boards) - home

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from bridge.imps import imps
 from scoring.domain.errors import ScoringError
-from scoring.domain.results import Artificial
+from scoring.domain.results import Artificial, Assigned
 from scoring.domain.victory_points import (
     ACBL,
     SCALES,
@@ -199,3 +199,14 @@ def test_board_a_match_wins_ties_and_artificial_boards():
 
 def test_every_scale_named_by_the_command_is_accepted():
     assert [victory_points(3, 1, 8, s)[0] for s in SCALES] == [D("10.86"), D(11), D(11), D("3.00")]
+
+
+def test_an_assigned_score_is_compared_and_a_weighted_one_part_by_part():
+    assert board_imps(Assigned.of(420), -50) == 10 and board_imps(100, Assigned.of(-100)) == 5
+    weighted = Assigned.weighted(("1/3", 650), ("2/3", 620))
+    assert board_imps(weighted, 140) == F(1, 3) * 11 + F(2, 3) * 10 == F(31, 3)  # 510 → 11 IMPs, 480 → 10
+    assert board_imps(140, weighted) == -F(31, 3)
+    m = match_imps([(weighted, 140), (420, 420)])
+    assert (m.imps_home, m.imps_away, m.margin) == (F(31, 3), 0, F(31, 3))
+    assert victory_points(m.imps_home, m.imps_away, 8, "wbf2013") == victory_points(10, 0, 8, "wbf2013")
+    assert board_a_match([(Assigned.weighted(("1/2", 100), ("1/2", 0)), 60)]) == (F(0), F(1))
