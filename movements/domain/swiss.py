@@ -8,7 +8,8 @@ same engine pairs Swiss pairs (pairs in place of teams).
 * :func:`swiss_swap` — the director's swap of two teams of a proposed draw, refused if it makes a rematch
   (unless the round is Danish);
 * :class:`Draw` — the round: its tables (home team NS at the match's first table), the bye, the number of
-  rematches (counted in a Danish round too) and the spread (the sum over its matches of the squared difference of the two VP totals).
+  rematches (reported in a Danish round too) and the spread (the sum over its matches of the squared
+  difference of the two VP totals).
 
 The rule, in order of priority:
 
