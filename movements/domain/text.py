@@ -620,6 +620,25 @@ TEMPLATES: dict[str, Template] = {
     ),
     "error.mitchell_rounds": _mitchell_rounds,
     "error.internal": lambda p: _("internal error of the movement generator: %(detail)s") % p,
+    # issue 21: teams' round robins and Swiss draws
+    "error.round_robin_teams": lambda p: (
+        _("a round robin needs at least 2 teams, not %(teams)s") % {"teams": repr(p["teams"])}
+    ),
+    "error.knockout_teams": lambda p: _("a knockout needs at least 2 teams, not %(teams)s") % p,
+    "error.knockout_size": lambda p: _("a full bracket has 2, 4, 8, 16 … places, not %(size)s") % p,
+    "error.swiss_teams": lambda p: _("a Swiss round needs at least 2 teams, not %(teams)s") % p,
+    "error.swiss_duplicate": lambda p: _("team %(team)s is in the standings twice") % p,
+    "error.swiss_round": lambda p: _("rounds are numbered from 1, not %(value)s") % p,
+    "error.swiss_vp": lambda p: _("team %(team)s: the VP total %(value)s is not a number") % p,
+    "error.swiss_swap_unknown": lambda p: _("team %(team)s is not in this draw") % p,
+    "error.swiss_swap_same": lambda p: _("choose two different teams to swap, not %(team)s twice") % p,
+    "error.swiss_swap_rematch": lambda p: (
+        _(
+            "swapping %(first)s and %(second)s would make %(team)s play %(opponent)s again: rematches are allowed "
+            "only in a Danish round"
+        )
+        % p
+    ),
 }
 
 Text.templates = TEMPLATES

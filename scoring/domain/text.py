@@ -246,6 +246,31 @@ TEMPLATES: dict[str, Template] = {
         _("unknown totals %(value)s: expected exact (from the exact matchpoints) or lines (from the lines as rounded)")
         % {"value": repr(p["value"])}
     ),
+    # issue 21: teams matches and victory points
+    "teams.scale": lambda p: (
+        _("unknown victory-point scale %(value)s: expected wbf2013, wbf2013-discrete, acbl or imps")
+        % {"value": repr(p["value"])}
+    ),
+    "teams.fractional": lambda p: (
+        _("unknown reading of a fractional margin %(value)s: expected round (to whole IMPs) or exact")
+        % {"value": repr(p["value"])}
+    ),
+    "teams.boards": lambda p: (
+        _("a match has a whole number of boards, 1 or more, not %(value)s") % {"value": repr(p["value"])}
+    ),
+    "teams.acbl_boards": lambda p: _("the ACBL scale is for matches of up to 36 boards, not %(value)s") % p,
+    "teams.unbalanced": lambda p: (
+        _(
+            "%(score)s: an artificial score that is not Average plus / minus or Average (one side's gain the other's "
+            "loss) cannot be put on a teams match's scorecard"
+        )
+        % p
+    ),
+    "teams.margin": lambda p: _("an IMP margin is 0 or more, not %(value)s") % p,
+    "teams.bye_rule": lambda p: (
+        _("unknown scoring of a bye %(value)s: expected larger (of the fixed VPs and the average), fixed or average")
+        % {"value": repr(p["value"])}
+    ),
 }
 
 
