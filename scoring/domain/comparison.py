@@ -31,9 +31,10 @@ A difference is *explained* when a named convention reproduces the file's number
 * ``truncated`` — the file cuts its numbers to the decimals it writes (NZ Scorer: one decimal);
 * ``override`` — a director's override: a line whose matchpoints no rule gives, taken as the
   director's only when the file marks it (``extra["override"]``) or when it is *isolated* (not
-  every line of its board, not one shift shared by several lines of the board) and the file's
-  own numbers of its pairs follow it (listed in :attr:`Comparison.overrides`). Any other line
-  no convention gives is unexplained, and changes nothing the pairs' numbers are checked against.
+  every line of its board, not one shift shared by several lines of the board, not below 0 or above
+  the board's top) and the file's own numbers of its pairs follow it (listed in
+  :attr:`Comparison.overrides`). Any other line no convention gives is unexplained, and changes nothing
+  the pairs' numbers are checked against.
 
 A pair's total, percentage or place that differs from ours is explained only when a named
 convention reproduces it; otherwise it is unexplained, always. When another factoring than the
@@ -474,7 +475,8 @@ def _isolated(
     suspects: Sequence[tuple[LineScore, list[_Side]]], written_lines: Mapping[tuple[str, int], int]
 ) -> list[tuple[LineScore, list[_Side]]]:
     """The suspect lines that may be a director's overrides: marked by the file, or isolated on their board (not
-    every line of the board, and not one shift shared by two or more lines of the board)."""
+    every line of the board, not one shift shared by two or more lines of the board, and between 0 and the board's
+    top)."""
     by_board: dict[tuple[str, int], list[tuple[LineScore, list[_Side]]]] = defaultdict(list)
     for s, sides in suspects:
         by_board[s.line.section, s.line.board].append((s, sides))
@@ -486,9 +488,14 @@ def _isolated(
         }
         shifted = len(group) >= 2 and len(shifts) == 1
         for s, sides in group:
-            if s.line.extra.get("override") or not (every_line or shifted):
+            if s.line.extra.get("override") or not (every_line or shifted or _beyond_the_top(s, sides)):
                 out.append((s, sides))
     return out
+
+
+def _beyond_the_top(s: LineScore, sides: Sequence[_Side]) -> bool:
+    """Matchpoints below 0 or above the board's top: no director gives them, whatever the rules."""
+    return s.top is not None and any(not 0 <= Fraction(Decimal(text)) <= s.top for _side, text, *_ in sides)
 
 
 def _deltas(

@@ -140,6 +140,16 @@ def test_an_isolated_override_the_pairs_follow_is_the_directors():
     ]
 
 
+def test_matchpoints_above_the_boards_top_are_no_directors_override():
+    """2.5 on a board whose top is 2, the pair's 125.00 % following it: isolated, but no director gives more than the
+    top, so it is unexplained (the property test found a line of 1.37 on a board whose top was 0)."""
+    data = SAMPLE.replace(b"<NS_MATCH_POINTS>2<", b"<NS_MATCH_POINTS>2.5<").replace(b"100.00", b"125.00")
+    event = read_usebio(data, source="x.xml")
+    result = compare(event, event.score())
+    assert result.overrides == []
+    assert ("matchpoints", "2.5", "2.00", ()) in [(f.what, f.theirs, f.ours, f.convention) for f in result.unexplained]
+
+
 def test_every_convention_has_words():
     from scoring.domain.comparison import CONVENTIONS
 
