@@ -481,6 +481,16 @@ def _fast_tree(data: bytes | str) -> Element:
     return roots[0]
 
 
+@lru_cache(maxsize=1 << 14)
+def _usual_result(contract: str, declarer: str, tricks: str, lead: str) -> Result:
+    """A played or passed-out line's result from its texts, as ``_Reader.read_result`` reads it (remembered)."""
+    if contract.upper() in PASS_WORDS:
+        return Played(None)
+    if not (declarer and tricks and _NUMBER.fullmatch(tricks)):
+        raise _NotFast
+    return Played(_contract(contract, declarer), int(tricks), lead_card(lead))
+
+
 class _FastReader(_Reader):
     def parse(self, data: bytes | str) -> Element:
         return _fast_tree(data)
@@ -495,12 +505,7 @@ class _FastReader(_Reader):
         if not (ns and ew and contract) or (score and (_ARTIFICIAL.fullmatch(score) or not _SCORE.fullmatch(score))):
             raise _NotFast
         lead = fields.get("LEAD") or ""
-        if contract.upper() in PASS_WORDS:
-            result: Result = _played(None)
-        elif declarer and tricks and _NUMBER.fullmatch(tricks):
-            result = _played(_contract(contract, declarer), int(tricks), _lead_card(lead))
-        else:
-            raise _NotFast
+        result = _usual_result(contract, declarer or "", tricks or "", lead)
         extra: LineExtra = {
             "line": element.line,
             "score": score or None,
@@ -513,6 +518,7 @@ class _FastReader(_Reader):
         )
 
     @staticmethod
+    @lru_cache(maxsize=1 << 14)
     def line_pair(text: str, section: str) -> str:
         parsed = _split_pair_id(text)
         if parsed is None:
