@@ -242,6 +242,30 @@ TEMPLATES: dict[str, Template] = {
         _("decimals of the lines %(value)s: expected a whole number 0 … %(most)s")
         % {"value": repr(p["value"]), "most": p["most"]}
     ),
+    # the player's "why" of a board: what the options did to the pair's matchpoints (why.py, Counting.notes)
+    "why.ties": lambda p: (
+        _(
+            "The board was played %(a)s times instead of %(e)s: each missing result is scored as a tie with every "
+            "result played, so each side gets %(missing)s more: %(raw)s + %(missing)s = %(points)s of %(top)s."
+        )
+        % p
+    ),
+    "why.rounded": lambda p: (
+        ngettext(
+            "The matchpoints are rounded to %(decimals)s decimal, halves up: %(exact)s becomes %(points)s.",
+            "The matchpoints are rounded to %(decimals)s decimals, halves up: %(exact)s becomes %(points)s.",
+            p["decimals"],
+        )
+        % p
+    ),
+    "why.truncated": lambda p: (
+        ngettext(
+            "The matchpoints are cut to %(decimals)s decimal, never rounded up: %(exact)s becomes %(points)s.",
+            "The matchpoints are cut to %(decimals)s decimals, never rounded up: %(exact)s becomes %(points)s.",
+            p["decimals"],
+        )
+        % p
+    ),
     "options.totals": lambda p: (
         _("unknown totals %(value)s: expected exact (from the exact matchpoints) or lines (from the lines as rounded)")
         % {"value": repr(p["value"])}
