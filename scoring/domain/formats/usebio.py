@@ -390,25 +390,10 @@ _lead_card = lru_cache(maxsize=1 << 10)(lead_card)
 #
 # A field of a thousand tables is 27,000 traveller lines of ten elements each. The fast pass reads the
 # file once with expat as the exact reader does, but keeps each traveller line's children as a dict of
-# their texts (no element per child) and turns the usual line (pairs, contract, declarer, tricks, score,
-# matchpoints, lead) straight into its TravellerLine, the same one the exact reader makes. Anything else
-# (an artificial or assigned score, LIN_DATA or NOTES, an element with attributes or children inside a
+# their texts (no element per child) and turns the line (pairs, contract, declarer, tricks, lead, a score
+# played, artificial or assigned, matchpoints) straight into its TravellerLine, the same one the exact
+# reader makes. Anything else (LIN_DATA, a weighted score's NOTES, an element with children inside a
 # line, an error of any kind) stops it: the exact reader then reads the file, and says every error.
-
-#: The children of a traveller line the fast pass reads (as the exact reader does: the first of each).
-_LINE_FIELDS = frozenset(
-    (
-        "NS_PAIR_NUMBER",
-        "EW_PAIR_NUMBER",
-        "CONTRACT",
-        "PLAYED_BY",
-        "TRICKS",
-        "SCORE",
-        "NS_MATCH_POINTS",
-        "EW_MATCH_POINTS",
-        "LEAD",
-    )
-)
 
 
 class _NotFast(Exception):
@@ -442,7 +427,7 @@ def _fast_tree(data: bytes | str) -> Element:
     def start(tag: str, attrs: dict[str, str]) -> None:
         nonlocal line, child
         if line is not None:
-            if child or attrs or tag not in _LINE_FIELDS:
+            if child or tag == "LIN_DATA":  # (a line's deal: the exact reader's)
                 raise _NotFast
             child = tag
             parts.clear()
@@ -502,10 +487,21 @@ class _FastReader(_Reader):
         ns, ew = fields.get("NS_PAIR_NUMBER"), fields.get("EW_PAIR_NUMBER")
         contract, declarer, tricks = fields.get("CONTRACT"), fields.get("PLAYED_BY"), fields.get("TRICKS")
         score = fields.get("SCORE", "")
-        if not (ns and ew and contract) or (score and (_ARTIFICIAL.fullmatch(score) or not _SCORE.fullmatch(score))):
-            raise _NotFast
         lead = fields.get("LEAD") or ""
-        result = _usual_result(contract, declarer or "", tricks or "", lead)
+        if not (ns and ew):
+            raise _NotFast
+        artificial = _ARTIFICIAL.fullmatch(score)
+        result: Result
+        if artificial:  # as _Reader.read_result, in its order
+            result = Artificial(int(artificial[1]), int(artificial[2]))
+        elif score and not _SCORE.fullmatch(score):
+            raise _NotFast
+        elif not contract:
+            if not score or (fields.get("NOTES") or "").lower().startswith("weighted:"):
+                raise _NotFast
+            result = Assigned.of(int(score))
+        else:
+            result = _usual_result(contract, declarer or "", tricks or "", lead)
         extra: LineExtra = {
             "line": element.line,
             "score": score or None,
