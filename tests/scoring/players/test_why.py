@@ -222,3 +222,24 @@ def test_a_side_is_ns_or_ew():
     line = L(1, "1", "2", Played.of("4S", "N", 10))
     with pytest.raises(ValueError):
         explain(line, "N", [line])
+
+
+def test_the_page_says_the_ties_and_the_cut_in_the_readers_language():
+    from django.utils import translation
+
+    from scoring.templatetags.players_tags import why_words
+
+    lines = _board(Played.of("4S", "N", 11), Played.of("4S", "N", 9), Played.of("4S", "N", 10))
+    options = {"factoring": "ties", "rounding": "truncated", "decimals": 0, "scale": "acbl", "expected": 4}
+    scored = score_event(lines, ScoringOptions.parse(options), expected={1: 4}).boards[0].lines[0]
+    why = explain(lines[0], "NS", lines, scored=scored, options=options)
+    # beat 2: (4 + (4 − 3)) ÷ 2 = 2.5 of 3 on the ACBL scale, cut to 2
+    assert why.counting.exact == Fraction(5, 2) and why.counting.points == 2 == scored.ns
+    with translation.override("en"):
+        said = why_words(why)["counting"]
+    assert "each side gets 0.50 more: 2.00 + 0.50 = 2.50 of 3.00." in said[2]
+    assert said[3] == "The matchpoints are cut to 0 decimals, never rounded up: 2.50 becomes 2."
+    with translation.override("pl"):
+        said = why_words(why)["counting"]
+    assert "każdy brakujący wynik liczy się jako remis" in said[2]
+    assert said[3] == "Punkty meczowe obcina się do 0 miejsc po przecinku, nigdy w górę: 2,50 daje 2."
