@@ -39,6 +39,8 @@ def main(glossary_path: str, update: bool = False) -> int:
         if entry.obsolete:
             continue
         fuzzy = "fuzzy" in entry.flags
+        # msgmerge's guess of the entry's old msgid ("#| msgid …") goes with the fuzzy flag it came with
+        entry.previous_msgctxt = entry.previous_msgid = entry.previous_msgid_plural = None
         if entry.msgid_plural:
             key = _key(glossary, entry, f"{entry.msgid}|{entry.msgid_plural}")
             stale = update and key in glossary and list(entry.msgstr_plural.values()) != list(glossary[key])

@@ -59,13 +59,15 @@ from __future__ import annotations
 import re
 import struct
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
+from typing import TypeVar
 
 from scoring.domain.engine import EventScore, LineScore, PairScore, score_event
-from scoring.domain.formats.event import FileEvent
+from scoring.domain.formats.event import FileEvent, FilePair
 from scoring.domain.options import FACTORINGS
 from scoring.domain.ranking import competition_places, handicap_ranking, place_number, shown
 from scoring.domain.results import Artificial
@@ -267,6 +269,12 @@ def _place(text: str | None) -> str | None:
     return text.strip()
 
 
+@lru_cache(maxsize=1 << 16)
+def _exact(text: str) -> Fraction:
+    """A number the file writes (``29.9``), exactly."""
+    return Fraction(Decimal(text))
+
+
 def _single(value: float) -> float:
     single: float = struct.unpack("f", struct.pack("f", value))[0]
     return single
@@ -306,6 +314,12 @@ def agrees(ours: Fraction, theirs: str) -> tuple[str, ...] | None:
     >>> agrees(Fraction(29, 3), "9.6"), agrees(Fraction(29, 3), "9.7")     # NZ Scorer truncates: 9.666… → 9.6
     (('truncated',), ())
     """
+    return _agrees(ours, theirs)
+
+
+@lru_cache(maxsize=1 << 16)
+def _agrees(ours: Fraction, theirs: str) -> tuple[str, ...] | None:
+    """:func:`agrees`, remembered: a field of a thousand tables writes the same few numbers on every board."""
     written = _decimal(theirs)
     if written is None:
         return None
@@ -330,6 +344,32 @@ def agrees(ours: Fraction, theirs: str) -> tuple[str, ...] | None:
 # the file's own numbers of both its pairs follow it (their total or percentage is ours plus what
 # the overrides add). Every other suspect is unexplained, and adds nothing to the pairs: their
 # totals, percentages and places are then explained only when a named convention reproduces them.
+
+
+_T = TypeVar("_T")
+
+
+class _Lazy(Mapping[str, _T]):
+    """``{key: make(key)}`` for ``keys``, each value made the first time it is asked for: another factoring's
+    score is made only when a number of the file is not ours (a file that agrees is scored once)."""
+
+    def __init__(self, keys: Iterable[str], make: Callable[[str], _T]):
+        self._keys = list(keys)
+        self._make = make
+        self._made: dict[str, _T] = {}
+
+    def __getitem__(self, key: str) -> _T:
+        if key not in self._keys:
+            raise KeyError(key)
+        if key not in self._made:
+            self._made[key] = self._make(key)
+        return self._made[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
 
 
 def _rescore(ours: EventScore, factoring: str) -> EventScore:
@@ -374,8 +414,10 @@ def _compare(event: FileEvent, ours: EventScore) -> Comparison:
     )
     matchpoints = not ours.options.is_imps
     others = [f for f in FACTORINGS if f != ours.options.factoring] if matchpoints else []
-    alts = {f: _rescore(ours, factoring=f) for f in others}
-    alt_lines = {f: {id(s.line): s for b in alt.boards for s in b.lines} for f, alt in alts.items()}
+    alts: Mapping[str, EventScore] = _Lazy(others, lambda f: _rescore(ours, factoring=f))
+    alt_lines: Mapping[str, dict[int, LineScore]] = _Lazy(
+        others, lambda f: {id(s.line): s for b in alts[f].boards for s in b.lines}
+    )
     ours_lines = [s for b in ours.boards for s in b.lines]
 
     _compare_scores(ours_lines, out)
@@ -388,7 +430,7 @@ def _compare(event: FileEvent, ours: EventScore) -> Comparison:
         for side, text in (("NS", s.line.extra.get("mp_ns")), ("EW", s.line.extra.get("mp_ew"))):
             if text is None or _decimal(text) is None:
                 continue
-            verdict, factoring, rounding = _verdict(s, {f: alt_lines[f][id(s.line)] for f in others}, side, text)
+            verdict, factoring, rounding = _verdict(s, alt_lines, side, text)
             sides.append((side, text, verdict, factoring, rounding))
         out.checked["matchpoints"] += len(sides)
         if sides:
@@ -401,7 +443,9 @@ def _compare(event: FileEvent, ours: EventScore) -> Comparison:
             if verdict == "alt":
                 line_alt.append((s, side, text, factoring, rounding))
                 continue
-            rounded_delta[_pair_of(s, side)] += Fraction(Decimal(text)) - mine
+            written = _exact(text)
+            if written != mine:
+                rounded_delta[_pair_of(s, side)] += written - mine
             if rounding:
                 out.differences.append(_line_finding(s, side, text, rounding))
 
@@ -513,14 +557,16 @@ def _deltas(
     return delta, delta_alt
 
 
-def _verdict(s: LineScore, alts: Mapping[str, LineScore], side: str, text: str) -> tuple[str, str, tuple[str, ...]]:
+def _verdict(
+    s: LineScore, alt_lines: Mapping[str, Mapping[int, LineScore]], side: str, text: str
+) -> tuple[str, str, tuple[str, ...]]:
     """``equal`` (ours at the file's precision), ``alt`` (another factoring, named, gives it) or ``suspect``, with
-    the rounding conventions that made it agree."""
+    the rounding conventions that made it agree (another factoring's score is made only when ours does not)."""
     got = agrees(_line_value(s, side), text)
     if got is not None:
         return "equal", "", got
-    for factoring, alt in alts.items():
-        got = agrees(_line_value(alt, side), text)
+    for factoring, lines in alt_lines.items():
+        got = agrees(_line_value(lines[id(s.line)], side), text)
         if got is not None:
             return "alt", factoring, got
     return "suspect", "", ()
@@ -550,6 +596,8 @@ def _compare_scores(lines: list[LineScore], out: Comparison) -> None:
             continue
         out.checked["scores"] += 1
         assert s.ns_score is not None  # only an artificial score has none
+        if isinstance(s.ns_score, int) and written == str(s.ns_score):
+            continue  # written as ours: the same number (the common case, told apart without a Decimal)
         theirs = _decimal(written)
         if theirs is None or Fraction(theirs) != Fraction(s.ns_score):
             out.differences.append(
@@ -572,13 +620,16 @@ _Candidate = tuple[tuple[str, ...], Fraction, Fraction | None]
 
 def _candidates(
     p: PairScore,
-    alt_pairs: Mapping[str, PairScore | None],
+    alt_pairs: Mapping[str, Mapping[str, PairScore]],
     boards_in_event: int,
     delta: Fraction,
     delta_alt: Mapping[str, Fraction],
     rounded: Fraction,
-) -> list[_Candidate]:
-    """(conventions, total, percentage) the file may have written for a pair, simplest first."""
+    bonus: Fraction,
+) -> Iterator[_Candidate]:
+    """(conventions, total, percentage) the file may have written for a pair, simplest first, each made when it
+    is asked for (another factoring's score only when ours does not give the file's number); ``bonus`` is added
+    to each percentage (half the pair's handicap in a handicap event)."""
     over = ("override",) if delta else ()
 
     def pct(total: Fraction, top: Fraction) -> Fraction | None:
@@ -586,25 +637,29 @@ def _candidates(
             return None
         return 100 * total / top if top else Fraction(0)  # as the engine: no top, 0 %
 
+    def plus(candidate: _Candidate) -> _Candidate:
+        names, total, percentage = candidate
+        return names, total, None if percentage is None else percentage + bonus
+
     total = p.total + delta
-    out: list[_Candidate] = [((), p.total, pct(p.total, p.top))]  # the file's number is ours: nothing to explain
+    yield plus(((), p.total, pct(p.total, p.top)))  # the file's number is ours: nothing to explain
     if delta:
-        out.append((over, total, pct(total, p.top)))
-    for factoring, alt_p in alt_pairs.items():
+        yield plus((over, total, pct(total, p.top)))
+    for factoring in alt_pairs:
+        alt_p = alt_pairs[factoring].get(p.pair)
         if alt_p is not None and alt_p is not p:
             shift = delta_alt.get(factoring, Fraction(0))
             alt_total = alt_p.total + shift
             names = (f"factoring_{factoring}",) + (("override",) if shift else ())
-            out.append((names, alt_total, pct(alt_total, alt_p.top)))
+            yield plus((names, alt_total, pct(alt_total, alt_p.top)))
     if rounded:
-        out.append((("rounded_lines",) + over, total + rounded, pct(total + rounded, p.top)))
+        yield plus((("rounded_lines",) + over, total + rounded, pct(total + rounded, p.top)))
     if p.boards and p.boards < boards_in_event:
         factored = total * boards_in_event / p.boards
-        out.append((("totals_all_boards",) + over, factored, pct(total, p.top)))
-    return out
+        yield plus((("totals_all_boards",) + over, factored, pct(total, p.top)))
 
 
-def _explain(candidates: Sequence[_Candidate], index: int, theirs: str) -> tuple[tuple[str, ...], Fraction] | None:
+def _explain(candidates: Iterable[_Candidate], index: int, theirs: str) -> tuple[tuple[str, ...], Fraction] | None:
     """The conventions of the first candidate whose value (``index`` 0: total, 1: percentage) gives ``theirs``."""
     for names, *values in candidates:
         value = values[index]
@@ -626,29 +681,26 @@ def _compare_pairs(
 ) -> tuple[dict[str, tuple[str, ...]], dict[str, bool]]:
     """Totals, percentages and places; returns the conventions that explained each pair's numbers, and whether
     each pair's numbers in the file follow the overrides of its lines (true when the file has no number for it)."""
-    alt_pairs = {f: {p.pair: p for p in alt.pairs} for f, alt in alts.items()}
+    alt_pairs: Mapping[str, dict[str, PairScore]] = _Lazy(alts, lambda f: {p.pair: p for p in alts[f].pairs})
+    filed_pairs = _filed_pairs(event)
     handicaps = event.handicaps
     boards_in_event = len({(b.section, b.board) for b in ours.boards})
     values: dict[str, Fraction] = {}
     used: dict[str, tuple[str, ...]] = {}
     followed: dict[str, bool] = defaultdict(lambda: True)
     for p in ours.pairs:
-        filed = event.pair(p.pair)
+        filed = filed_pairs.get(p.pair)
         if filed is None:
             continue
         shift = delta.get(p.pair, Fraction(0))
-        candidates = _candidates(
-            p,
-            {f: pairs.get(p.pair) for f, pairs in alt_pairs.items()},
-            boards_in_event,
-            shift,
-            {f: d.get(p.pair, Fraction(0)) for f, d in delta_alt.items()},
-            rounded.get(p.pair, Fraction(0)),
-        )
+        shifts = {f: d.get(p.pair, Fraction(0)) for f, d in delta_alt.items()}
+        # a handicap event: the file's percentage is the scratch one plus half the pair's handicap
         bonus = handicaps.get(p.pair, Fraction(0)) / 2 if p.percentage is not None else Fraction(0)
-        if bonus:  # a handicap event: the file's percentage is the scratch one plus half the pair's handicap
-            candidates = [(names, total, None if pct is None else pct + bonus) for names, total, pct in candidates]
-        with_override = [c for c in candidates if "override" in c[0]]
+        arguments = (p, alt_pairs, boards_in_event, shift, shifts, rounded.get(p.pair, Fraction(0)), bonus)
+        # only a candidate with an override's shift names one: none without a shift
+        with_override = (
+            [c for c in _candidates(*arguments) if "override" in c[0]] if shift or any(shifts.values()) else []
+        )
         conventions: set[str] = set()
         values[p.pair] = p.score + bonus
         written = 0
@@ -662,7 +714,7 @@ def _compare_pairs(
             out.checked[what + "s"] += 1
             written += 1
             follows = follows or _explain(with_override, index, theirs) is not None
-            found = _explain(candidates, index, theirs)
+            found = _explain(_candidates(*arguments), index, theirs)
             if found is not None and (index == 1 or p.percentage is None):
                 values[p.pair] = found[1]
             if found is not None and not found[0]:
@@ -672,12 +724,25 @@ def _compare_pairs(
             out.differences.append(Finding(what, theirs, _ours(mine, theirs), names, pair=p.pair, line=filed.line))
         used[p.pair] = tuple(c for c in CONVENTIONS if c in conventions)
         followed[p.pair] = not shift or not written or follows
-    _compare_places(event, ours, values, used, out)
+    _compare_places(filed_pairs, event, ours, values, used, out)
     return used, followed
 
 
+def _filed_pairs(event: FileEvent) -> dict[str, FilePair]:
+    """``event.pair`` for every pair at once: pair id → the first pair of the file with that id."""
+    out: dict[str, FilePair] = {}
+    for pair in event.pairs:
+        out.setdefault(pair.id, pair)
+    return out
+
+
 def _compare_places(
-    event: FileEvent, ours: EventScore, values: dict[str, Fraction], used: dict[str, tuple[str, ...]], out: Comparison
+    filed_pairs: Mapping[str, FilePair],
+    event: FileEvent,
+    ours: EventScore,
+    values: dict[str, Fraction],
+    used: dict[str, tuple[str, ...]],
+    out: Comparison,
 ) -> None:
     by_field: dict[str, list[PairScore]] = defaultdict(list)
     for p in ours.pairs:
@@ -690,7 +755,7 @@ def _compare_places(
         theirs_rank = dict(zip([p.pair for p in known], competition_places([values[p.pair] for p in known])))
         field_conventions = tuple(c for c in CONVENTIONS if any(c in used.get(p.pair, ()) for p in group))
         for p in group:
-            filed = event.pair(p.pair)
+            filed = filed_pairs.get(p.pair)
             if filed is None:
                 continue
             place = _place(filed.place)

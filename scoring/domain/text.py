@@ -14,7 +14,9 @@ Django layer's ``clubsite.texts.render`` in the reader's language. ``Text`` is b
 
 from __future__ import annotations
 
-from bridge.text import Params, Template, TextBase, ngettext, render
+from decimal import Decimal
+
+from bridge.text import Params, Template, TextBase, ngettext, number_format, render
 from bridge.text import gettext as _
 
 
@@ -22,6 +24,11 @@ class Text(TextBase):
     """A message of the scoring domain (its templates: ``TEMPLATES`` below)."""
 
     kind = "scoring"
+
+
+def _numbers(p: Params, *names: str) -> dict[str, object]:
+    """``p`` with the numbers ``names`` (written ``3.50``) as the reader's language writes them (``3,50``)."""
+    return {**p, **{name: number_format(Decimal(str(p[name]))) for name in names}}
 
 
 def _help() -> str:
@@ -241,6 +248,30 @@ TEMPLATES: dict[str, Template] = {
     "options.decimals": lambda p: (
         _("decimals of the lines %(value)s: expected a whole number 0 … %(most)s")
         % {"value": repr(p["value"]), "most": p["most"]}
+    ),
+    # the player's "why" of a board: what the options did to the pair's matchpoints (why.py, Counting.notes)
+    "why.ties": lambda p: (
+        _(
+            "The board was played %(a)s times instead of %(e)s: each missing result is scored as a tie with every "
+            "result played, so each side gets %(missing)s more: %(raw)s + %(missing)s = %(points)s of %(top)s."
+        )
+        % _numbers(p, "raw", "missing", "points", "top")
+    ),
+    "why.rounded": lambda p: (
+        ngettext(
+            "The matchpoints are rounded to %(decimals)s decimal, halves up: %(exact)s becomes %(points)s.",
+            "The matchpoints are rounded to %(decimals)s decimals, halves up: %(exact)s becomes %(points)s.",
+            p["decimals"],
+        )
+        % _numbers(p, "exact", "points")
+    ),
+    "why.truncated": lambda p: (
+        ngettext(
+            "The matchpoints are cut to %(decimals)s decimal, never rounded up: %(exact)s becomes %(points)s.",
+            "The matchpoints are cut to %(decimals)s decimals, never rounded up: %(exact)s becomes %(points)s.",
+            p["decimals"],
+        )
+        % _numbers(p, "exact", "points")
     ),
     "options.totals": lambda p: (
         _("unknown totals %(value)s: expected exact (from the exact matchpoints) or lines (from the lines as rounded)")

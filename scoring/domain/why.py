@@ -12,8 +12,10 @@ facts, each said in one sentence on the scorecard and the traveller (``templates
   doubling and declaring side), the pair's own marked;
 
 and, for the collapsed "how it is counted", :class:`Counting`: the results the pair beat and tied,
-the raw matchpoints, Neuberg's factoring when the board was played fewer times than others; or the
-Butler datum and the difference the IMPs come from.
+the raw matchpoints, the factoring when the board was played fewer times than others (Neuberg's, or
+each missing result scored as a tie with every result, ``factoring="ties"``), the matchpoints rounded
+or truncated to the lines' decimals (:attr:`Counting.notes` says the last two); or the Butler datum
+and the difference the IMPs come from.
 
 Nothing here reads a deal: the caller passes the double-dummy table and par it may show
 (``dealing.selectors``), or none before the session is over.
@@ -37,6 +39,22 @@ dummy gives South 10 tricks in spades and par is +420:
 (3, 0, 3, 6, 6, Fraction(6, 1), False)
 >>> explain(board6[3], "EW", board6, table=tricks, par=(420, ())).tricks.for_pair   # the defence took one more
 1
+
+The same board scored for five results (one missing) on the ACBL scale, the missing result as a tie with
+every result played, the lines truncated to whole matchpoints: pair 1 beat 3 results, (6 + (5 − 4)) ÷ 2 = 3.5
+matchpoints of 4, cut to 3.
+
+>>> from scoring.domain.options import ScoringOptions
+>>> options = {"scale": "acbl", "factoring": "ties", "rounding": "truncated", "decimals": 0, "expected": 5}
+>>> scored = score_event(board6, ScoringOptions.parse(options), expected={6: 5}).boards[0].lines[1]
+>>> c = explain(board6[1], "NS", board6, scored=scored, options=options).counting
+>>> c.tied_missing, c.factored, c.missing, c.exact, c.points
+(True, False, 1, Fraction(7, 2), Fraction(3, 1))
+>>> for note in c.notes:
+...     print(note)
+The board was played 4 times instead of 5: each missing result is scored as a tie with every result played, so \
+each side gets 0.50 more: 3.00 + 0.50 = 3.50 of 4.00.
+The matchpoints are cut to 0 decimals, never rounded up: 3.50 becomes 3.
 """
 
 from __future__ import annotations
@@ -50,7 +68,9 @@ from bridge.cards import Seat, Strain
 from bridge.contract import Contract
 from bridge.imps import butler_datum, imps
 from dealing.domain.analysis import DoubleDummyTable
+from scoring.domain.ranking import shown
 from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
+from scoring.domain.text import Text
 
 if TYPE_CHECKING:
     from scoring.domain.engine import LineScore
@@ -137,6 +157,10 @@ class Counting:
     weighted: bool = False  # a weighted score on the board: every part compared with its weight
     datum: int | None = None  # Butler
     artificial: Artificial | None = None
+    factoring: str = "neuberg"  # how a board with fewer results than E is scored: neuberg, none or ties
+    rounding: str = "exact"  # the lines' matchpoints: exact, rounded or truncated to ``decimals``
+    decimals: int = 2
+    exact: Fraction | None = None  # the pair's matchpoints before rounding or truncating (plain matchpoints only)
 
     @property
     def raw(self) -> int:
@@ -148,9 +172,54 @@ class Counting:
         return 2 * self.others
 
     @property
+    def missing(self) -> int:
+        """Results the board lacks against E (0 when it has them all)."""
+        return max(self.expected - self.others - 1, 0)
+
+    @property
     def factored(self) -> bool:
         """Neuberg's formula changed the raw count (the board had fewer results than E)."""
-        return self.expected > self.others + 1
+        return self.factoring == "neuberg" and self.missing > 0
+
+    @property
+    def tied_missing(self) -> bool:
+        """Each missing result was scored as a tie with every result played: M + (E − A) (ScoreBridge)."""
+        return self.factoring == "ties" and self.missing > 0
+
+    @property
+    def cut(self) -> bool:
+        """The matchpoints were rounded or truncated to the lines' decimals (and that changed them)."""
+        return self.rounding != "exact" and self.exact is not None and self.exact != self.points
+
+    @property
+    def notes(self) -> tuple[Text, ...]:
+        """What the factoring of missing results as ties and the rounding did, one sentence each (Neuberg's
+        factoring, the older sentence, is said by the page itself)."""
+        half = 2 if self.acbl else 1
+        out = []
+        if self.method == "matchpoints" and not self.weighted and self.artificial is None and self.tied_missing:
+            out.append(
+                Text.of(
+                    "why.ties",
+                    a=self.others + 1,
+                    e=self.expected,
+                    raw=shown(Fraction(self.raw, half)),
+                    missing=shown(Fraction(self.missing, half)),
+                    points=shown(Fraction(self.raw + self.missing, half)),
+                    top=shown(self.top or 0),
+                )
+            )
+        if self.cut:
+            assert self.exact is not None and self.points is not None  # (cut)
+            out.append(
+                Text.of(
+                    f"why.{self.rounding}",
+                    decimals=self.decimals,
+                    exact=shown(self.exact, self.decimals + 2),
+                    points=shown(self.points, self.decimals),
+                )
+            )
+        return tuple(out)
 
     @property
     def percentage(self) -> Fraction | None:
@@ -317,18 +386,35 @@ def _counting(
             beaten += 1
         elif mine == theirs:
             tied += 1
-    expected = int(options.get("expected") or len(unit))
+    factoring = str(options.get("factoring") or "neuberg")
+    expected = int(options.get("expected") or len(unit)) if factoring in ("neuberg", "ties") else len(unit)
+    rounding = str(options.get("rounding") or "exact")
+    decimals = options.get("decimals")
+    acbl = options.get("scale") == "acbl"
+    exact = None
+    if rounding != "exact" and not weighted:
+        a, raw, half = len(unit), 2 * beaten + tied, 2 if acbl else 1
+        if factoring == "neuberg" and expected > a:
+            exact = (Fraction((raw + 1) * expected, a) - 1) / half
+        elif factoring == "ties" and expected > a:
+            exact = Fraction(raw + expected - a, half)
+        else:
+            exact = Fraction(raw, half)
     return Counting(
         method,
         mine,
         beaten=beaten,
         tied=tied,
         others=len(unit) - 1,
-        expected=expected if options.get("factoring", "neuberg") == "neuberg" else len(unit),
+        expected=expected,
         points=points,
         top=scored.top,
-        acbl=options.get("scale") == "acbl",
+        acbl=acbl,
         weighted=weighted,
+        factoring=factoring,
+        rounding=rounding,
+        decimals=int(decimals) if decimals is not None else 2,
+        exact=exact,
     )
 
 

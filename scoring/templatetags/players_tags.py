@@ -230,6 +230,7 @@ def _counting_sentences(why) -> list[str]:
                 )
                 % {"a": c.others + 1, "e": c.expected, "raw": c.raw, "points": shown(c.points), "top": shown(c.top)}
             )
+        out += [render(note) for note in c.notes]  # missing results scored as ties; rounded or cut matchpoints
         if c.top:
             out.append(
                 _("%(points)s of %(top)s = %(pct)s %%.")

@@ -25,7 +25,9 @@ individuals and Swiss events are refused, naming the type. A file of several ses
 refused (import one session at a time).
 
 The file is read with expat (``xmltree.py``): entity declarations are refused; every error
-names the file, the line and the element.
+names the file, the line and the element. A fast pass (below) reads the usual file, a field of
+a thousand tables in a fraction of the time, into the same event; whatever it does not read,
+and every error, is the exact reader's (``read_usebio(..., fast=False)`` reads with it alone).
 
 >>> event = read_usebio(SAMPLE, source="sample.xml")
 >>> event.name, event.method, event.two_winners, [p.id for p in event.pairs]
@@ -40,6 +42,8 @@ import datetime
 import re
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
+from xml.parsers import expat
 
 from bridge.cards import Card, Deal, Hand, Seat
 from bridge.contract import Contract
@@ -127,8 +131,11 @@ class _Reader:
 
     # --- the event ---------------------------------------------------------------------------
 
+    def parse(self, data: bytes | str) -> Element:
+        return parse_xml(data, source=self.source)
+
     def read(self, data: bytes | str) -> FileEvent:
-        root = parse_xml(data, source=self.source)
+        root = self.parse(data)
         if root.tag != "USEBIO":
             raise self.error(Text.of("usebio.root", tag=root.tag), root)
         event = root.find("EVENT")
@@ -216,7 +223,7 @@ class _Reader:
     # --- pairs -------------------------------------------------------------------------------
 
     def pair_id(self, element: Element, section: str, several: bool) -> tuple[str, int, str]:
-        parsed = split_pair_id(element.text)
+        parsed = _split_pair_id(element.text)
         if parsed is None:
             raise self.error(Text.of("file.pair_number", text=element.text), element)
         prefix, number, suffix = parsed
@@ -347,14 +354,21 @@ class _Reader:
         if not _NUMBER.fullmatch(tricks.text):
             raise self.error(Text.of("file.number", element="TRICKS", text=tricks.text), tricks)
         try:
-            parsed = Contract.from_str(contract.text, declarer.text)
+            parsed = _contract(contract.text, declarer.text)
         except BridgeError as exc:
             on_seat = exc.text is not None and exc.text.code == "seat.unknown"
             raise self.wrapped(exc, declarer if on_seat else contract) from None
         try:
-            return Played(parsed, int(tricks.text), lead_card(element.value("LEAD") or ""))
+            return _played(parsed, int(tricks.text), _lead_card(element.value("LEAD") or ""))
         except ScoringError as exc:
             raise self.wrapped(exc, tricks) from None
+
+
+# A field of a thousand tables writes the same few contracts, leads and pair numbers on every board: each is
+# read once (the results are frozen, so lines may share them; an error is never remembered, always raised).
+_contract = lru_cache(maxsize=1 << 12)(Contract.from_str)
+_played = lru_cache(maxsize=1 << 14)(Played)
+_split_pair_id = lru_cache(maxsize=1 << 14)(split_pair_id)
 
 
 def lead_card(text: str) -> str:
@@ -371,7 +385,156 @@ def lead_card(text: str) -> str:
         return ""
 
 
-def read_usebio(data: bytes | str, *, source: str = "") -> FileEvent:
+_lead_card = lru_cache(maxsize=1 << 10)(lead_card)
+
+
+# --- the fast pass ---------------------------------------------------------------------------
+#
+# A field of a thousand tables is 27,000 traveller lines of ten elements each. The fast pass reads the
+# file once with expat as the exact reader does, but keeps each traveller line's children as a dict of
+# their texts (no element per child) and turns the line (pairs, contract, declarer, tricks, lead, a score
+# played, artificial or assigned, matchpoints) straight into its TravellerLine, the same one the exact
+# reader makes. Anything else (LIN_DATA, a weighted score's NOTES, an element with children inside a
+# line, an error of any kind) stops it: the exact reader then reads the file, and says every error.
+
+
+class _NotFast(Exception):
+    """The file holds something the fast pass leaves to the exact reader."""
+
+
+class _Line(Element):
+    """A TRAVELLER_LINE read by the fast pass: no children, each child's text (stripped) by its tag."""
+
+    __slots__ = ("fields",)
+
+    def __init__(self, tag: str, attrs: dict[str, str], line: int) -> None:
+        super().__init__(tag, attrs, line)
+        self.fields: dict[str, str] = {}
+
+
+def _fast_tree(data: bytes | str) -> Element:
+    """The file's elements as ``parse_xml`` gives them, each traveller line a :class:`_Line`; :class:`_NotFast`
+    (or expat's error) for anything else, entity declarations included (never expanded)."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    parser = expat.ParserCreate()
+    parser.buffer_text = True
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    stack: list[Element] = []
+    roots: list[Element] = []
+    parts: list[str] = []
+    line: _Line | None = None  # the traveller line open
+    child = ""  # the child of it open
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal line, child
+        if line is not None:
+            if child or tag == "LIN_DATA":  # (a line's deal: the exact reader's)
+                raise _NotFast
+            child = tag
+            parts.clear()
+            return
+        element = Element(tag, attrs, parser.CurrentLineNumber)
+        if tag == "TRAVELLER_LINE":
+            element = line = _Line(tag, attrs, parser.CurrentLineNumber)
+        (stack[-1].children if stack else roots).append(element)
+        stack.append(element)
+
+    def end(tag: str) -> None:
+        nonlocal line, child
+        if child:
+            assert line is not None
+            line.fields.setdefault(child, "".join(parts).strip())
+            child = ""
+        elif stack.pop() is line:
+            line = None
+
+    def chars(text: str) -> None:
+        if child:
+            parts.append(text)
+        elif stack:
+            stack[-1].parts.append(text)
+
+    def refuse(*args: object) -> int:
+        raise _NotFast
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = chars
+    parser.EntityDeclHandler = refuse
+    parser.UnparsedEntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse
+    parser.Parse(data, True)
+    return roots[0]
+
+
+@lru_cache(maxsize=1 << 14)
+def _usual_result(contract: str, declarer: str, tricks: str, lead: str) -> Result:
+    """A played or passed-out line's result from its texts, as ``_Reader.read_result`` reads it (remembered)."""
+    if contract.upper() in PASS_WORDS:
+        return Played(None)
+    if not (declarer and tricks and _NUMBER.fullmatch(tricks)):
+        raise _NotFast
+    return Played(_contract(contract, declarer), int(tricks), lead_card(lead))
+
+
+class _FastReader(_Reader):
+    def parse(self, data: bytes | str) -> Element:
+        return _fast_tree(data)
+
+    def read_line(self, element: Element, board: int, section: str) -> TravellerLine:
+        if not isinstance(element, _Line):
+            raise _NotFast
+        fields = element.fields
+        ns, ew = fields.get("NS_PAIR_NUMBER"), fields.get("EW_PAIR_NUMBER")
+        contract, declarer, tricks = fields.get("CONTRACT"), fields.get("PLAYED_BY"), fields.get("TRICKS")
+        score = fields.get("SCORE", "")
+        lead = fields.get("LEAD") or ""
+        if not (ns and ew):
+            raise _NotFast
+        artificial = _ARTIFICIAL.fullmatch(score)
+        result: Result
+        if artificial:  # as _Reader.read_result, in its order
+            result = Artificial(int(artificial[1]), int(artificial[2]))
+        elif score and not _SCORE.fullmatch(score):
+            raise _NotFast
+        elif not contract:
+            if not score or (fields.get("NOTES") or "").lower().startswith("weighted:"):
+                raise _NotFast
+            result = Assigned.of(int(score))
+        else:
+            result = _usual_result(contract, declarer or "", tricks or "", lead)
+        extra: LineExtra = {
+            "line": element.line,
+            "score": score or None,
+            "mp_ns": fields.get("NS_MATCH_POINTS"),
+            "mp_ew": fields.get("EW_MATCH_POINTS"),
+            "lead": lead,
+        }
+        return TravellerLine(
+            board, self.line_pair(ns, section), self.line_pair(ew, section), result, section, extra=extra
+        )
+
+    @staticmethod
+    @lru_cache(maxsize=1 << 14)
+    def line_pair(text: str, section: str) -> str:
+        parsed = _split_pair_id(text)
+        if parsed is None:
+            raise _NotFast
+        prefix, number, suffix = parsed
+        return f"{section}{prefix}{number}{suffix}"
+
+
+def read_usebio(data: bytes | str, *, source: str = "", fast: bool = True) -> FileEvent:
     """Read a USEBIO pairs event (see the module's docstring); a :class:`ScoringError` naming file, line and
-    element for a damaged file or one this reader cannot score."""
+    element for a damaged file or one this reader cannot score.
+
+    The fast pass reads the usual file (see "the fast pass" above) and gives the same event as the exact reader;
+    ``fast=False`` reads with the exact reader alone (the tests hold the two to the same event).
+    """
+    if fast:
+        try:
+            return _FastReader(source).read(data)
+        except Exception:  # whatever stops the fast pass, the exact reader reads the file and says why
+            pass
     return _Reader(source).read(data)

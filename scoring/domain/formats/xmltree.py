@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from xml.parsers import expat
 
 from scoring.domain.errors import ScoringError
@@ -36,23 +35,41 @@ from scoring.domain.text import Text
 __all__ = ["Element", "parse_xml"]
 
 
-@dataclass(eq=False)
 class Element:
-    """One element: its tag, attributes, character data (stripped), children and the line it opens on."""
+    """One element: its tag, attributes, character data (stripped), children and the line it opens on.
 
-    tag: str
-    attrs: dict[str, str]
-    line: int
-    children: list[Element] = field(default_factory=list)
-    parts: list[str] = field(default_factory=list, repr=False)
+    A plain class with slots (a results file has hundreds of thousands of elements): the children by tag
+    are indexed the first time one is looked for, the text joined and stripped once.
+    """
+
+    __slots__ = ("_first", "_text", "attrs", "children", "line", "parts", "tag")
+
+    def __init__(self, tag: str, attrs: dict[str, str], line: int) -> None:
+        self.tag = tag
+        self.attrs = attrs
+        self.line = line
+        self.children: list[Element] = []
+        self.parts: list[str] = []
+        self._text: str | None = None
+        self._first: dict[str, Element] | None = None
+
+    def __repr__(self) -> str:
+        return f"Element(tag={self.tag!r}, attrs={self.attrs!r}, line={self.line!r})"
 
     @property
     def text(self) -> str:
-        return "".join(self.parts).strip()
+        if self._text is None:
+            self._text = "".join(self.parts).strip()
+        return self._text
 
     def find(self, tag: str) -> Element | None:
         """The first child called ``tag``."""
-        return next((c for c in self.children if c.tag == tag), None)
+        if self._first is None:
+            first: dict[str, Element] = {}
+            for child in self.children:
+                first.setdefault(child.tag, child)
+            self._first = first
+        return self._first.get(tag)
 
     def findall(self, tag: str) -> list[Element]:
         return [c for c in self.children if c.tag == tag]
@@ -92,12 +109,13 @@ def parse_xml(data: bytes | str, *, source: str = "") -> Element:
     if isinstance(data, str):
         data = data.encode("utf-8")
     parser = expat.ParserCreate()
+    parser.buffer_text = True  # one call for the text between two tags, not one per chunk or line
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     stack: list[Element] = []
     roots: list[Element] = []
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        element = Element(tag, dict(attrs), parser.CurrentLineNumber)
+        element = Element(tag, attrs, parser.CurrentLineNumber)  # expat gives each element its own dict
         (stack[-1].children if stack else roots).append(element)
         stack.append(element)
 

@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand
 
 from scoring.domain.formats.pbn_results import read_pbn_results
 from scoring.domain.formats.usebio import read_usebio
-from scoring.management.commands._output import add_arguments, read_bytes, read_or_fail, score_file
+from scoring.management.commands._output import add_arguments, few_collections, read_bytes, read_or_fail, score_file
 
 
 class Command(BaseCommand):
@@ -34,5 +34,6 @@ class Command(BaseCommand):
         data = read_bytes(path)
         name = PurePath(path).name
         reader = read_pbn_results if name.lower().endswith(".pbn") else read_usebio
-        event = read_or_fail(reader, data, name)
-        score_file(self, event, None, options, exact=lambda: event, comparing=True)
+        with few_collections():
+            event = read_or_fail(reader, data, name)
+            score_file(self, event, None, options, exact=lambda: event, comparing=True)

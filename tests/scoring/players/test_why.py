@@ -125,6 +125,69 @@ def test_the_counting_of_matchpoints_beaten_tied_and_neuberg():
     assert (ew.beaten, ew.tied) == (3, 0) and ew.points == scored[lines[2]].ew
 
 
+def test_a_board_scored_with_missing_results_as_ties_says_so():
+    # 4 results of E = 5: the missing result ties with every result played, M + (E − A) = M + 1 (ScoreBridge)
+    lines = _board(
+        Played.of("4S", "N", 10), Played.of("4S", "N", 10), Played.of("4S", "N", 9), Played.of("3S", "N", 10)
+    )
+    options = {"method": "matchpoints", "factoring": "ties", "expected": 5}
+    event = score_event(lines, ScoringOptions.parse(options), expected={1: 5})
+    scored = {s.line: s for s in event.boards[0].lines}
+    c = explain(lines[0], "NS", lines, scored=scored[lines[0]], options=options).counting
+    # beat 2 (4S-1 and 3S+1: 420 > -50, 420 > 170), tied 1: raw 5; + 1 for the missing result: 6 of 2 × (5 − 1) = 8
+    assert (c.raw, c.expected, c.missing, c.factored, c.tied_missing) == (5, 5, 1, False, True)
+    assert c.points == 6 == scored[lines[0]].ns and c.top == 8
+    assert [str(t) for t in c.notes] == [
+        "The board was played 4 times instead of 5: each missing result is scored as a tie with every result "
+        "played, so each side gets 1.00 more: 5.00 + 1.00 = 6.00 of 8.00."
+    ]
+    neuberg = explain(
+        lines[0], "NS", lines, scored=scored[lines[0]], options={**options, "factoring": "neuberg"}
+    ).counting
+    assert neuberg.notes == () and neuberg.factored  # Neuberg's sentence is the page's own
+
+
+def test_a_full_board_scored_with_ties_says_nothing_of_them():
+    lines = _board(Played.of("4S", "N", 10), Played.of("4S", "N", 9))
+    options = {"factoring": "ties", "expected": 2}
+    scored = score_event(lines, ScoringOptions.parse(options)).boards[0].lines[0]
+    c = explain(lines[0], "NS", lines, scored=scored, options=options).counting
+    assert (c.missing, c.tied_missing, c.notes) == (0, False, ())
+
+
+def test_nothing_is_said_when_rounding_changes_nothing():
+    # Neuberg on 3 results of E = 4: beat 1, tied 0 → (2 + 1) × 4 / 3 − 1 = 3, the same rounded
+    lines = _board(Played.of("4S", "N", 10), Played.of("4S", "N", 9), Played.of("4S", "N", 11))
+    options = {"factoring": "neuberg", "rounding": "rounded", "decimals": 1, "expected": 4}
+    scored = score_event(lines, ScoringOptions.parse(options), expected={1: 4}).boards[0].lines[0]
+    c = explain(lines[0], "NS", lines, scored=scored, options=options).counting
+    assert c.exact == 3 == c.points and not c.cut and c.notes == ()
+
+
+@pytest.mark.parametrize(
+    "rounding, decimals, points, sentence",
+    [
+        # Neuberg on 3 results of E = 4: beat 2 → (4 + 1) × 4 / 3 − 1 = 17/3 = 5.666…
+        ("rounded", 1, Fraction(57, 10), "The matchpoints are rounded to 1 decimal, halves up: 5.667 becomes 5.7."),
+        (
+            "truncated",
+            1,
+            Fraction(56, 10),
+            "The matchpoints are cut to 1 decimal, never rounded up: 5.667 becomes 5.6.",
+        ),
+        ("rounded", 0, Fraction(6), "The matchpoints are rounded to 0 decimals, halves up: 5.67 becomes 6."),
+        ("truncated", 0, Fraction(5), "The matchpoints are cut to 0 decimals, never rounded up: 5.67 becomes 5."),
+    ],
+)
+def test_rounded_or_truncated_matchpoints_say_what_was_cut(rounding, decimals, points, sentence):
+    lines = _board(Played.of("4S", "N", 11), Played.of("4S", "N", 9), Played.of("4S", "N", 10))
+    options = {"factoring": "neuberg", "rounding": rounding, "decimals": decimals, "expected": 4}
+    scored = score_event(lines, ScoringOptions.parse(options), expected={1: 4}).boards[0].lines[0]
+    c = explain(lines[0], "NS", lines, scored=scored, options=options).counting
+    assert c.exact == Fraction(17, 3) and c.points == points == scored.ns and c.cut
+    assert [str(t) for t in c.notes] == [sentence]
+
+
 def test_the_counting_of_butler_imps_from_the_pairs_side():
     lines = _board(
         Played.of("4S", "N", 10),
@@ -159,3 +222,24 @@ def test_a_side_is_ns_or_ew():
     line = L(1, "1", "2", Played.of("4S", "N", 10))
     with pytest.raises(ValueError):
         explain(line, "N", [line])
+
+
+def test_the_page_says_the_ties_and_the_cut_in_the_readers_language():
+    from django.utils import translation
+
+    from scoring.templatetags.players_tags import why_words
+
+    lines = _board(Played.of("4S", "N", 11), Played.of("4S", "N", 9), Played.of("4S", "N", 10))
+    options = {"factoring": "ties", "rounding": "truncated", "decimals": 0, "scale": "acbl", "expected": 4}
+    scored = score_event(lines, ScoringOptions.parse(options), expected={1: 4}).boards[0].lines[0]
+    why = explain(lines[0], "NS", lines, scored=scored, options=options)
+    # beat 2: (4 + (4 − 3)) ÷ 2 = 2.5 of 3 on the ACBL scale, cut to 2
+    assert why.counting.exact == Fraction(5, 2) and why.counting.points == 2 == scored.ns
+    with translation.override("en"):
+        said = why_words(why)["counting"]
+    assert "each side gets 0.50 more: 2.00 + 0.50 = 2.50 of 3.00." in said[2]
+    assert said[3] == "The matchpoints are cut to 0 decimals, never rounded up: 2.50 becomes 2."
+    with translation.override("pl"):
+        said = why_words(why)["counting"]
+    assert "każdy brakujący wynik liczy się jako remis" in said[2]
+    assert said[3] == "Punkty meczowe obcina się do 0 miejsc po przecinku, nigdy w górę: 2,50 daje 2."
