@@ -13,7 +13,7 @@ import pytest
 from django.utils import translation
 
 from clubsite.texts import error_message, localize, render
-from movements.domain import catalogue, chooser, howell, partial
+from movements.domain import catalogue, chooser, howell, knockout, partial, round_robin, swiss
 from movements.domain.balance import best_possible
 from movements.domain.errors import MovementError
 from movements.domain.mitchell import mitchell
@@ -63,6 +63,7 @@ def _errors() -> list[Text]:
     with pytest.raises(MovementError) as exc:
         partial.partial_howell(12, 11)
     out.append(exc.value.text)
+    out += _teams_errors()
     # reachable only by broken data or a search that gives up: made by hand
     out += [
         Text.of("error.half_sets_unknown", pairs=34),
@@ -71,6 +72,42 @@ def _errors() -> list[Text]:
         Text.of("error.internal", detail="the pairs of round 1 do not partition the non-zero elements"),
     ]
     return out
+
+
+def _teams_errors() -> list[Text]:
+    """What the round robin, the Swiss draw and the knockout bracket refuse (issue 21)."""
+    four = [
+        swiss.SwissTeam("A", 30, met=frozenset({"B"})),
+        swiss.SwissTeam("B", 20, met=frozenset({"A"})),
+        swiss.SwissTeam("C", 10),
+        swiss.SwissTeam("D", 0),
+    ]
+    draw = swiss.swiss_pair(four, 2)
+    bad = [
+        lambda: round_robin.round_robin(1),
+        lambda: knockout.first_round(1),
+        lambda: knockout.bracket_order(6),
+        lambda: swiss.swiss_pair(four[:1], 1),
+        lambda: swiss.swiss_pair([four[0], four[0]], 1),
+        lambda: swiss.swiss_pair(four, 0),
+        lambda: swiss.swiss_pair([swiss.SwissTeam("A", float("nan")), four[1]], 1),
+        lambda: swiss.swiss_swap(draw, four, "A", "Z"),
+        lambda: swiss.swiss_swap(draw, four, "A", "A"),
+        lambda: swiss.swiss_swap(draw, four, *_rematching_swap(draw)),
+    ]
+    out = []
+    for make in bad:
+        with pytest.raises(MovementError) as exc:
+            make()
+        out.append(exc.value.text)
+    return out
+
+
+def _rematching_swap(draw: swiss.Draw) -> tuple[str, str]:
+    """Two teams whose swap makes A meet B again: A's opponent and B."""
+    a_table = next(t for t in draw.tables if "A" in (t.home, t.away))
+    opponent = a_table.away if a_table.home == "A" else a_table.home
+    return opponent, "B"
 
 
 def _chooser_texts() -> list[Text]:
