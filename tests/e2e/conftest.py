@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,36 @@ class DemoCopy:
             for sql in connection.ops.sequence_reset_sql(no_style(), apps.get_models(include_auto_created=True)):
                 cursor.execute(sql)
         ContentType.objects.clear_cache()  # the flush's post_migrate cached content types under other ids
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _flush_after_the_last_request():
+    """The flush that ends each browser test waits for a request the live server is still answering.
+
+    A page closed at a test's end may leave one request running on the live server (a phone's poll, which
+    locks its table's rows to follow its pair); the flush's ``TRUNCATE`` of every table then deadlocks with
+    it, PostgreSQL cancels the flush, and the next test of the process finds the last one's rows. The flush
+    is tried again (up to ten times, a quarter of a second apart) when PostgreSQL reports a deadlock: by
+    then the request has finished. Any other failure of the flush stands.
+    """
+    from django.core.management.base import CommandError
+    from django.core.management.commands import flush
+
+    answer = flush.Command.handle
+
+    def handle(self, **options):
+        for attempt in range(10):
+            try:
+                return answer(self, **options)
+            except CommandError as exc:
+                if "deadlock detected" not in str(exc.__cause__) or attempt == 9:
+                    raise
+                time.sleep(0.25)
+        return None
+
+    flush.Command.handle = handle
+    yield
+    flush.Command.handle = answer
 
 
 #: the longest wait for an action (a click, a page to load) and for an ``expect`` to come true, in milliseconds
