@@ -30,25 +30,17 @@ movements domain's is. This module implements no source document; it only holds 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, SupportsInt
+from typing import SupportsInt
 
 from bridge.text import Params, Template, TextBase, ngettext, number_format, pgettext, render
 from bridge.text import gettext as _
 from bridge.words import held_by, in_suit, quoted, said, seat, whose
-
-if TYPE_CHECKING:
-    from bridge.cards import Seat
 
 
 class Text(TextBase):
     """A message of the dealing domain (its templates: ``TEMPLATES`` below)."""
 
     kind = "dealing"
-
-
-def seat_name(seat: Seat) -> str:
-    """``North`` … (a ``cards.Seat``; imported for the type checker only, cards.py imports this module's users)."""
-    return seat.name.title()
 
 
 def json_kind(value: object) -> str:
