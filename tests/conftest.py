@@ -408,3 +408,21 @@ def pytest_collection_finish(session):
 
     gc.collect()
     gc.freeze()
+
+
+@pytest.fixture
+def renders(monkeypatch, settings, tmp_path):
+    """For the kept PDFs' tests (hand records, results): a media folder of the test's own (no PDF kept by another
+    test), and the HTML of every PDF WeasyPrint writes."""
+    from clubsite import pdf
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    made: list[str] = []
+    write = pdf.pdf_from_html
+
+    def counted(html: str) -> bytes:
+        made.append(html)
+        return write(html)
+
+    monkeypatch.setattr(pdf, "pdf_from_html", counted)
+    return made

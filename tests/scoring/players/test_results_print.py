@@ -142,23 +142,6 @@ def test_the_ranking_page_links_the_pdf(published, player, client_for):
 # --- made once for each version of what it shows ---------------------------------------------------------------
 
 
-@pytest.fixture
-def renders(monkeypatch, settings, tmp_path):
-    """A media folder of the test's own (no PDF kept by another test), and the HTML of every PDF WeasyPrint writes."""
-    from clubsite import pdf
-
-    settings.MEDIA_ROOT = tmp_path / "media"
-    made: list[str] = []
-    write = pdf.pdf_from_html
-
-    def counted(html: str) -> bytes:
-        made.append(html)
-        return write(html)
-
-    monkeypatch.setattr(pdf, "pdf_from_html", counted)
-    return made
-
-
 @pytest.mark.slow
 def test_the_pdf_is_made_once_and_then_served_as_kept(published, player, client_for, renders):
     url = urls(published)[0]
