@@ -5,6 +5,7 @@
 # --lint-only: the gate alone (make lint). Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+unset PYTHONDONTWRITEBYTECODE   # compiled modules kept in __pycache__: each process reads them (scripts/test.sh)
 t0=$SECONDS
 lint_only=""
 if [ "${1:-}" = "--lint-only" ]; then lint_only=1; shift; fi

@@ -6,6 +6,7 @@
 # do), and the script ends quietly with status 0: a stop that was asked for is no failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+unset PYTHONDONTWRITEBYTECODE   # compiled modules kept in __pycache__: each process reads them (scripts/test.sh)
 
 # Ctrl-C in a terminal goes to the terminal's whole foreground process group: to make as well as to this
 # script when `make serve` runs it, and make, interrupted, ends with status 130 however quietly the script

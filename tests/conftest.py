@@ -101,13 +101,16 @@ def a_room_per_worker(worker: str) -> None:
 # --- the order of the modules: the longest first, so that parallel processes end together ---------------------
 
 MODULE_SECONDS = REPO / "tests" / "module-seconds.json"
+UNLISTED_BROWSER_MODULE = 30.0  # seconds: what a browser module not in MODULE_SECONDS yet is expected to take
 
 
 def pytest_collection_modifyitems(session, config, items):
     """Modules run longest first (``tests/module-seconds.json``, written by ``scripts/test_report.py --save``), each
     module's tests in their own order: with ``--dist loadfile`` each parallel process takes the next module when it
-    is free, and a long module begun last would keep the others waiting. A module not listed counts as short. The
-    order is the same in every process (xdist checks it), and tests never depend on another module having run."""
+    is free, and a long module begun last would keep the others waiting. A module not listed yet counts as short, unless
+    it walks through the browser: those are long (half a minute, like most of them), and five new ones left to the
+    end once kept the cores waiting on their tail. The order is the same in every process (xdist checks it), and
+    tests never depend on another module having run."""
     import json
 
     try:
@@ -117,7 +120,11 @@ def pytest_collection_modifyitems(session, config, items):
     first_seen: dict[str, int] = {}
     for index, item in enumerate(items):
         first_seen.setdefault(item.nodeid.split("::")[0], index)
-    items.sort(key=lambda item: (-seconds.get(item.nodeid.split("::")[0], 0.0), first_seen[item.nodeid.split("::")[0]]))
+
+    def expected(module: str) -> float:
+        return seconds.get(module, UNLISTED_BROWSER_MODULE if module.startswith("tests/e2e/") else 0.0)
+
+    items.sort(key=lambda item: (-expected(item.nodeid.split("::")[0]), first_seen[item.nodeid.split("::")[0]]))
 
 
 # --- the hostile inputs' count, added up over the parallel processes -----------------------------------------
