@@ -21,7 +21,7 @@ class ClubForm(forms.ModelForm):
 class MemberForm(forms.ModelForm):
     class Meta:
         model = Member
-        fields = ["first_name", "last_name", "national_id", "email", "is_active"]
+        fields = ["first_name", "last_name", "national_id", "email", "handicap", "is_active"]
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)

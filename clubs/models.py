@@ -10,12 +10,16 @@ section) and its two players, each a member of the club or a named guest.
 A club's published results are public unless it restricts them to its members
 (``Club.results_public``); a member may have their result e-mailed after each publication, in
 their language (``Member.results_by_email``, ``Member.language``); :class:`ResultsEmail` records
-every such e-mail, so that none goes twice for one publication.
+every such e-mail, so that none goes twice for one publication. A member may have a handicap (``Member.handicap``),
+which a session scored with a handicap ranking applies.
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
@@ -67,6 +71,20 @@ class Member(models.Model):
         verbose_name=_("login"),
     )
     is_active = models.BooleanField(_("active"), default=True)
+    # The club's handicap for the player, in percentage points: a session scored with a handicap ranking adds half of
+    # each pair's two handicaps (their mean) to the pair's percentage (scoring.selectors.results.pair_handicaps).
+    handicap = models.DecimalField(
+        _("handicap"),
+        max_digits=4,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(-50)), MaxValueValidator(Decimal(50))],
+        help_text=_(
+            "Percentage points, from -50 to 50. In a session with a handicap ranking a pair's percentage gets the "
+            "mean of its two players' handicaps added. Empty: none."
+        ),
+    )
     # the player's own settings (their profile): results by e-mail after each publication, and in which language
     results_by_email = models.BooleanField(
         _("e-mail me my results"),

@@ -7,6 +7,7 @@ transaction, so a bad request leaves nothing half-saved.
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -80,10 +81,23 @@ def member_login_create(*, member: Member, username: str, password: str, role: s
 
 @transaction.atomic
 def member_create(
-    *, club: Club, first_name: str, last_name: str, national_id: str = "", email: str = "", user=None
+    *,
+    club: Club,
+    first_name: str,
+    last_name: str,
+    national_id: str = "",
+    email: str = "",
+    user=None,
+    handicap: Decimal | None = None,
 ) -> Member:
     member = Member(
-        club=club, first_name=first_name, last_name=last_name, national_id=national_id, email=email, user=user
+        club=club,
+        first_name=first_name,
+        last_name=last_name,
+        national_id=national_id,
+        email=email,
+        user=user,
+        handicap=handicap,
     )
     member.full_clean()
     member.save()
@@ -94,10 +108,18 @@ def member_create(
 
 @transaction.atomic
 def member_update(
-    *, member: Member, first_name: str, last_name: str, national_id: str, email: str, is_active: bool
+    *,
+    member: Member,
+    first_name: str,
+    last_name: str,
+    national_id: str,
+    email: str,
+    is_active: bool,
+    handicap: Decimal | None = None,
 ) -> Member:
     member.first_name, member.last_name = first_name, last_name
     member.national_id, member.email, member.is_active = national_id, email, is_active
+    member.handicap = handicap
     member.full_clean()
     member.save()
     return member

@@ -220,6 +220,13 @@ class SessionScoring(models.Model):
     rounding = models.CharField(_("lines' matchpoints"), max_length=9, choices=Rounding.choices, default=Rounding.EXACT)
     decimals = models.PositiveSmallIntegerField(_("decimals of the lines"), default=2)
     totals = models.CharField(_("totals"), max_length=5, choices=Totals.choices, default=Totals.EXACT)
+    handicap = models.BooleanField(
+        _("handicap ranking"),
+        default=False,
+        help_text=_(
+            "Beside the ranking, a handicap ranking: each pair's percentage plus the mean of its players' handicaps."
+        ),
+    )
     provisional_until = models.DateTimeField(_("provisional until"), null=True, blank=True)
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
     published_by = models.ForeignKey(

@@ -292,7 +292,7 @@ def results_context(ranking: Ranking, contents: Contents = DEFAULT_CONTENTS) -> 
         "club": session.club,
         "ranking": ranking,
         "options": ranking.options,
-        "options_words": options_in_words(ranking.options, sections=ranking.sections),
+        "options_words": options_in_words(ranking.options, sections=ranking.sections, handicap=ranking.handicap),
         "state": ranking.state,
         "preview": ranking.preview,
         "contents": contents,

@@ -9,7 +9,8 @@ has the results and no hands.
 
 The numbers are ours, scored now (``session_score``) with the session's options; the pairs are
 the session's (``Pair.label`` as the file's pair id: ``3``, ``1NS``, ``A3``), with their players'
-names and, for members, their federation numbers. The domain writes the files
+names and, for members, their federation numbers (and, in a session with a handicap ranking, each pair's handicap:
+USEBIO's percentages and places are then the handicap ranking's). The domain writes the files
 (``scoring.domain.formats.usebio_writer.write_usebio``, ``pbn_results.write_pbn_results``); an
 exported file imports again to the same ranking.
 
@@ -32,7 +33,7 @@ from scoring.domain.formats.event import FileEvent, FilePair, FilePlayer
 from scoring.domain.formats.pbn_results import write_pbn_results
 from scoring.domain.formats.usebio_writer import write_usebio
 from scoring.selectors.layout import session_layout
-from scoring.selectors.results import session_pairs, session_score
+from scoring.selectors.results import session_handicaps, session_pairs, session_score
 from scoring.selectors.travellers import may_read_live, session_for_results
 
 __all__ = ["ResultsFile", "session_export_usebio", "session_export_pbn", "export_filename", "may_export"]
@@ -66,6 +67,7 @@ def _event(user, session: Session) -> tuple[FileEvent, EventScore, bool]:
     if not score.boards:
         raise Http404(_("This session has no results to export yet."))
     pairs = session_pairs(session=session)
+    handicaps = session_handicaps(session=session, pairs=pairs) or {}
     sections = tuple(sorted({p.section for p in pairs.values() if p.section}))
     event = FileEvent(
         name=session.name,
@@ -86,7 +88,12 @@ def _event(user, session: Session) -> tuple[FileEvent, EventScore, bool]:
                 players.append(FilePlayer(guest))
         event.pairs.append(
             FilePair(
-                id=label, number=pair.number, direction=pair.direction, section=pair.section, players=tuple(players)
+                id=label,
+                number=pair.number,
+                direction=pair.direction,
+                section=pair.section,
+                players=tuple(players),
+                handicap=handicaps.get(label),
             )
         )
     with_deals = False

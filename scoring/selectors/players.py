@@ -38,11 +38,11 @@ from clubs.selectors import session_get_for_results
 from dealing.selectors.boards import DealsHidden, analyses_for_results_viewer, boards_for_results_viewer
 from scoring.domain.engine import BoardScore, score_event
 from scoring.domain.options import ScoringOptions
-from scoring.domain.ranking import shown
+from scoring.domain.ranking import place_number
 from scoring.domain.why import Why, explain
 from scoring.models import Result, SessionScoring
 from scoring.selectors.layout import session_layout
-from scoring.selectors.results import session_lines, session_options, session_pairs, session_score
+from scoring.selectors.results import ranking_snapshot, session_lines, session_options, session_pairs, session_score
 from scoring.selectors.travellers import Line, PublicationState, Traveller, publication_state
 
 if TYPE_CHECKING:
@@ -68,6 +68,9 @@ class RankingRow:
     percentage: str | None
     boards: int
     mine: bool = False
+    handicap: str | None = None  # a handicap ranking's: the pair's handicap, percentage and place with it
+    handicap_percentage: str | None = None
+    handicap_place: str | None = None
 
 
 @dataclass
@@ -79,6 +82,7 @@ class Ranking:
     preview: bool  # not published: a director's or scorer's look, scored now
     mine: str | None = None  # the viewer's pair in this session
     scored_at: str = ""
+    handicap: bool = False  # a handicap ranking beside the ranking (``SessionScoring.handicap``, as published)
 
     @property
     def rows(self) -> list[RankingRow]:
@@ -88,30 +92,15 @@ class Ranking:
     def sections(self) -> bool:
         return len({row.section for row in self.rows}) > 1
 
-
-def _live_ranking(session: Session) -> dict:
-    """The ranking as it would be published now (the same shape as ``published_ranking``)."""
-    event = session_score(session=session)
-    pairs = session_pairs(session=session)
-    return {
-        "options": event.options.as_dict(),
-        "fields": list(event.fields),
-        "scored_at": "",
-        "pairs": [
-            {
-                "pair": p.pair,
-                "names": pairs[p.pair].names if p.pair in pairs else "",
-                "field": p.field,
-                "section": p.section,
-                "total": shown(p.total),
-                "top": shown(p.top),
-                "percentage": shown(p.percentage) if p.percentage is not None else None,
-                "place": p.place,
-                "boards": p.boards,
-            }
-            for p in event.pairs
-        ],
-    }
+    @property
+    def handicap_fields(self) -> list[tuple[str, list[RankingRow]]]:
+        """Each field's pairs in their handicap ranking's order (empty without one)."""
+        if not self.handicap:
+            return []
+        return [
+            (name, sorted((r for r in rows if r.handicap_place), key=lambda r: place_number(r.handicap_place or "0")))
+            for name, rows in self.fields
+        ]
 
 
 def _ranking_data(session: Session) -> tuple[dict, bool]:
@@ -120,7 +109,7 @@ def _ranking_data(session: Session) -> tuple[dict, bool]:
         scoring = SessionScoring.objects.filter(session=session).only("published_ranking").first()
         if scoring is not None and scoring.published_ranking:
             return scoring.published_ranking, False
-    return _live_ranking(session), True
+    return ranking_snapshot(session=session), True
 
 
 def ranking_data(*, session: Session) -> tuple[dict, bool]:
@@ -156,6 +145,9 @@ def ranking_for_viewer(*, user, session_id: int) -> Ranking:
                 percentage=p["percentage"],
                 boards=p["boards"],
                 mine=p["pair"] == mine,
+                handicap=p.get("handicap"),
+                handicap_percentage=p.get("handicap_percentage"),
+                handicap_place=p.get("handicap_place"),
             )
         )
     return Ranking(
@@ -166,6 +158,7 @@ def ranking_for_viewer(*, user, session_id: int) -> Ranking:
         preview=preview,
         mine=mine,
         scored_at=data.get("scored_at", ""),
+        handicap=bool(data.get("handicap")),
     )
 
 

@@ -17,6 +17,7 @@ from bridge.contract import Bid, Contract
 from clubs.models import Pair, Session
 from scoring.domain.engine import EventScore, score_event
 from scoring.domain.options import ScoringOptions
+from scoring.domain.ranking import handicap_ranking, shown
 from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
 from scoring.domain.results import Result as DomainResult
 from scoring.models import Result, SessionScoring
@@ -27,6 +28,31 @@ def session_pairs(*, session: Session) -> dict[str, Pair]:
     """The session's pairs by label (``"3"``, ``"1NS"``, ``"A3"``), players loaded."""
     pairs = Pair.objects.filter(session=session).select_related("player_1", "player_2")
     return {p.label: p for p in pairs}
+
+
+def pair_handicaps(*, pairs: dict[str, Pair]) -> dict[str, Fraction]:
+    """Each pair's handicap for a handicap ranking: the sum of its two players' (``Member.handicap``; a guest or a
+    member without one counts 0), for the pairs with at least one. Half of it, the players' mean, is added to the
+    pair's percentage (``scoring.domain.ranking.handicap_ranking``)."""
+    out = {}
+    for label, pair in pairs.items():
+        handicaps = [m.handicap for m in (pair.player_1, pair.player_2) if m is not None and m.handicap is not None]
+        if handicaps:
+            out[label] = sum((Fraction(h) for h in handicaps), Fraction(0))
+    return out
+
+
+def has_handicap_ranking(*, session: Session) -> bool:
+    """Is ``session`` ranked with its players' handicaps too (``SessionScoring.handicap``)?"""
+    return SessionScoring.objects.filter(session=session, handicap=True).exists()
+
+
+def session_handicaps(*, session: Session, pairs: dict[str, Pair] | None = None) -> dict[str, Fraction] | None:
+    """The pairs' handicaps when ``session`` is scored with a handicap ranking (``SessionScoring.handicap``), else
+    None."""
+    if not has_handicap_ranking(session=session):
+        return None
+    return pair_handicaps(pairs=pairs if pairs is not None else session_pairs(session=session))
 
 
 _STRAINS = {s.letter: s for s in Strain}
@@ -155,3 +181,45 @@ def session_score(
     return score_event(
         lines if lines is not None else session_lines(session=session), options, fields=fields, expected=expected
     )
+
+
+def ranking_snapshot(*, session: Session, scored_at: str = "") -> dict:
+    """The ranking as it would be published now: what publication freezes (``SessionScoring.published_ranking``,
+    with ``scored_at``) and what a director's preview shows. With a handicap ranking (``SessionScoring.handicap``),
+    each pair's handicap, its handicap percentage and its place in that order, field by field, as the pairs'
+    handicaps were at that moment."""
+    event = session_score(session=session)
+    pairs = session_pairs(session=session)
+    data: dict = {
+        "options": event.options.as_dict(),
+        "fields": list(event.fields),
+        "scored_at": scored_at,
+        "pairs": [
+            {
+                "pair": p.pair,
+                "names": pairs[p.pair].names if p.pair in pairs else "",
+                "field": p.field,
+                "section": p.section,
+                "total": shown(p.total),
+                "top": shown(p.top),
+                "percentage": shown(p.percentage) if p.percentage is not None else None,
+                "place": p.place,
+                "boards": p.boards,
+            }
+            for p in event.pairs
+        ],
+    }
+    handicaps = session_handicaps(session=session, pairs=pairs)
+    if handicaps is not None and not event.options.is_imps:
+        data["handicap"] = True
+        rows = {row["pair"]: row for row in data["pairs"]}
+        for name in data["fields"] or [""]:
+            scratch = {p.pair: p.percentage for p in event.pairs if p.field == name and p.percentage is not None}
+            for pair, (value, place) in handicap_ranking(scratch, handicaps).items():
+                handicap = handicaps.get(pair)
+                rows[pair].update(
+                    handicap=shown(handicap, 1) if handicap is not None else None,
+                    handicap_percentage=shown(value),
+                    handicap_place=place,
+                )
+    return data

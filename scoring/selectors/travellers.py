@@ -365,8 +365,9 @@ def session_travellers(
 # --- words, ranking, publication -------------------------------------------------------------------
 
 
-def options_in_words(options: ScoringOptions, *, sections: bool = False) -> str:
-    """How the session is scored, in the reader's language: the scale and factoring, or the kind of IMPs."""
+def options_in_words(options: ScoringOptions, *, sections: bool = False, handicap: bool = False) -> str:
+    """How the session is scored, in the reader's language: the scale and factoring, or the kind of IMPs; and
+    whether a handicap ranking stands beside the ranking (``SessionScoring.handicap``)."""
     if options.method == "butler":
         how = _("IMPs against a Butler datum (the mean of the scores without the highest and the lowest)")
     elif options.method == "cross_imps":
@@ -402,6 +403,10 @@ def options_in_words(options: ScoringOptions, *, sections: bool = False) -> str:
             else _("each section scored on its own")
         )
         how = f"{how}; {where}"
+    if handicap and not options.is_imps:
+        how = _("%(options)s; a handicap ranking beside it (the mean of each pair's handicaps added)") % {
+            "options": how
+        }
     return how
 
 

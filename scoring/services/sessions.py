@@ -31,11 +31,10 @@ from clubs.services import session_set_status
 from dealing.services import boards as dealing_boards
 from scoring.domain.errors import ScoringError
 from scoring.domain.options import ScoringOptions
-from scoring.domain.ranking import shown
 from scoring.domain.text import Text
 from scoring.models import Result, SessionScoring
 from scoring.selectors.layout import session_layout
-from scoring.selectors.results import session_pairs, session_score
+from scoring.selectors.results import ranking_snapshot
 from scoring.services.mail import session_publication_changed
 from scoring.tasks import queue_results_finalize
 
@@ -65,7 +64,10 @@ def session_scoring_set(
     rounding: str = "exact",
     decimals: int | str = 2,
     totals: str = "exact",
+    handicap: bool | None = None,
 ) -> SessionScoring:
+    """Score ``session`` with these options; ``handicap``: rank the pairs with their players' handicaps too (None
+    leaves it as it is)."""
     _require_director(session, user)
     if session.status == Session.Status.PUBLISHED:
         raise ScoringError(Text.of("result.final"), field="method")
@@ -83,6 +85,8 @@ def session_scoring_set(
     scoring = _scoring(session)
     for name, value in options.as_dict().items():
         setattr(scoring, name, value)
+    if handicap is not None:
+        scoring.handicap = bool(handicap)
     scoring.save()
     if session.status == Session.Status.PROVISIONAL:
         publication_refresh(session=session)
@@ -100,34 +104,10 @@ def session_pairs_ensure(*, session: Session) -> list[Pair]:
     return list(Pair.objects.filter(session=session))
 
 
-def _snapshot(session: Session) -> dict:
-    event = session_score(session=session)
-    pairs = session_pairs(session=session)
-    return {
-        "options": event.options.as_dict(),
-        "fields": list(event.fields),
-        "scored_at": timezone.now().isoformat(),
-        "pairs": [
-            {
-                "pair": p.pair,
-                "names": pairs[p.pair].names if p.pair in pairs else "",
-                "field": p.field,
-                "section": p.section,
-                "total": shown(p.total),
-                "top": shown(p.top),
-                "percentage": shown(p.percentage) if p.percentage is not None else None,
-                "place": p.place,
-                "boards": p.boards,
-            }
-            for p in event.pairs
-        ],
-    }
-
-
 @transaction.atomic
 def publication_refresh(*, session: Session) -> SessionScoring:
     scoring = _scoring(session)
-    scoring.published_ranking = _snapshot(session)
+    scoring.published_ranking = ranking_snapshot(session=session, scored_at=timezone.now().isoformat())
     scoring.save(update_fields=["published_ranking"])
     return scoring
 
@@ -147,7 +127,7 @@ def session_results_publish(*, session: Session, user, query_hours: int = 0) -> 
     now = timezone.now()
     scoring.published_at, scoring.published_by = now, user
     scoring.provisional_until = now + datetime.timedelta(hours=query_hours) if query_hours else None
-    scoring.published_ranking = _snapshot(session)
+    scoring.published_ranking = ranking_snapshot(session=session, scored_at=timezone.now().isoformat())
     scoring.save()
     target = Session.Status.PROVISIONAL if query_hours else Session.Status.PUBLISHED
     if session.status == Session.Status.FINISHED and target == Session.Status.PUBLISHED:
@@ -203,7 +183,7 @@ def session_status_changed(*, session: Session) -> None:
         if scoring is None or not scoring.published_ranking:
             scoring = scoring or _scoring(session)
             scoring.published_at = scoring.published_at or timezone.now()
-            scoring.published_ranking = _snapshot(session)
+            scoring.published_ranking = ranking_snapshot(session=session, scored_at=timezone.now().isoformat())
             scoring.save()
     elif scoring is not None and scoring.published_ranking:
         scoring.published_ranking, scoring.published_at, scoring.provisional_until = None, None, None

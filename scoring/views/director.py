@@ -41,7 +41,13 @@ from scoring.domain.results import Artificial, Assigned
 from scoring.domain.shorthand import parse_entry
 from scoring.models import Result, SessionScoring
 from scoring.selectors.layout import session_layout
-from scoring.selectors.results import domain_result, session_options, session_pairs, session_score
+from scoring.selectors.results import (
+    domain_result,
+    has_handicap_ranking,
+    session_options,
+    session_pairs,
+    session_score,
+)
 from scoring.selectors.travellers import options_in_words, publication_state, ranking_rows, session_travellers
 from scoring.services.results import result_correct, result_delete, result_record
 from scoring.services.sessions import (
@@ -324,6 +330,9 @@ class OptionsForm(forms.Form):
     totals = forms.ChoiceField(
         label=gettext_lazy("Pairs' totals and percentages"), choices=SessionScoring.Totals.choices, required=False
     )
+    handicap = forms.BooleanField(
+        label=gettext_lazy("A handicap ranking beside it (the members' handicaps)"), required=False
+    )
 
 
 def _comparison(session, current: ScoringOptions, other: ScoringOptions):
@@ -356,20 +365,20 @@ def _comparison(session, current: ScoringOptions, other: ScoringOptions):
 def compare(request, session_id):
     session = session_get_for_director(user=request.user, session_id=session_id)
     current = session_options(session=session)
+    handicap_now = has_handicap_ranking(session=session)
     source = request.POST if request.method == "POST" else (request.GET or None)
-    form = OptionsForm(source, initial=current.as_dict())
-    other = current
+    form = OptionsForm(source, initial={**current.as_dict(), "handicap": handicap_now})
+    other, handicap = current, handicap_now
     if form.is_bound and form.is_valid():
-        other = ScoringOptions.parse(form.cleaned_data)
+        other, handicap = ScoringOptions.parse(form.cleaned_data), form.cleaned_data["handicap"]
         if request.method == "POST":
             try:
-                session_scoring_set(session=session, user=request.user, **other.as_dict())
+                session_scoring_set(session=session, user=request.user, **other.as_dict(), handicap=handicap)
             except ScoringError as exc:
                 messages.error(request, error_message(exc))
             else:
-                messages.success(
-                    request, _("The session is now scored with: %(options)s.") % {"options": options_in_words(other)}
-                )
+                words = options_in_words(other, handicap=handicap)
+                messages.success(request, _("The session is now scored with: %(options)s.") % {"options": words})
                 return redirect(_results_url(session))
     rows, now, then = _comparison(session, current, other)
     return render(
@@ -382,9 +391,9 @@ def compare(request, session_id):
             "rows": rows,
             "current": current,
             "other": other,
-            "current_words": options_in_words(current),
-            "other_words": options_in_words(other),
-            "same": other == current,
+            "current_words": options_in_words(current, handicap=handicap_now),
+            "other_words": options_in_words(other, handicap=handicap),
+            "same": other == current and handicap == handicap_now,
             "changed": sum(1 for r in rows if r.place_changed or r.score_changed),
             "final": session.is_final,
         },

@@ -100,7 +100,12 @@ def ranking(request, session_id):
     return render(
         request,
         "scoring/player_ranking.html",
-        {**_common(request, data, data.mine), "ranking": data, "exports_template": _exports_template()},
+        {
+            **_common(request, data, data.mine),
+            "ranking": data,
+            "options_words": options_in_words(data.options, handicap=data.handicap),
+            "exports_template": _exports_template(),
+        },
     )
 
 
@@ -118,6 +123,8 @@ def ranking_csv(request, session_id):
     header = [_("Field"), _("Place"), _("Pair"), _("Players")]
     header += [_("IMPs")] if imps else [_("Matchpoints"), _("Top"), _("Percentage")]
     header += [_("Boards")]
+    if data.handicap:
+        header += [_("Handicap"), _("Handicap percentage"), _("Handicap place")]
     if data.sections:
         header.insert(1, _("Section"))
     writer.writerow(header)
@@ -125,6 +132,8 @@ def ranking_csv(request, session_id):
         values: list[str | int | None] = [_field_name(row.field), row.place, row.pair, row.names]
         values += [row.total] if imps else [row.total, row.top, row.percentage]
         values += [row.boards]
+        if data.handicap:
+            values += [row.handicap, row.handicap_percentage, row.handicap_place]
         if data.sections:
             values.insert(1, row.section)
         writer.writerow(values)

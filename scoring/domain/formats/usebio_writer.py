@@ -6,7 +6,8 @@ BOARD_SCORING_METHOD, WINNER_TYPE, DATE dd/mm/yyyy, counts), one SESSION with a 
 section (PARTICIPANTS: each pair's number, direction, total, percentage, place and players;
 BOARD: each traveller line's pairs, contract, declarer, lead, tricks, North–South score or
 ``Annnn``, and both sides' matchpoints — IMPs in an IMP event, as EBU files write them), and a
-HANDSET with the deals we know.
+HANDSET with the deals we know. A handicap event's pairs carry their HANDICAP (not in §b8; EBUScore writes it
+after PLACE), and their PERCENTAGE and PLACE are the handicap ranking's, as that program writes them.
 
 A weighted assigned score (Law 12C1(c)) has no place in USEBIO: its SCORE is the weighted mean
 rounded to a whole number and a NOTES element says the parts (``Weighted: 20% +650, 80% +620``),
@@ -28,7 +29,7 @@ from bridge.cards import SUITS_DESCENDING, Deal, Seat
 from bridge.contract import Contract
 from scoring.domain.engine import EventScore, LineScore, PairScore, pair_sort_key
 from scoring.domain.formats.event import METHOD_EVENT_TYPES, FileEvent, FilePair, weight_text
-from scoring.domain.ranking import shown
+from scoring.domain.ranking import handicap_ranking, shown
 from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
 
 __all__ = ["write_usebio", "PROGRAM_NAME"]
@@ -91,15 +92,26 @@ def _line(out: _Out, line: TravellerLine, ns: Fraction, ew: Fraction, section: s
     out.close("TRAVELLER_LINE")
 
 
-def _pair(out: _Out, pair: FilePair | None, pair_id: str, section: str, score: PairScore, two_winners: bool) -> None:
+def _pair(
+    out: _Out,
+    pair: FilePair | None,
+    pair_id: str,
+    section: str,
+    score: PairScore,
+    two_winners: bool,
+    handicapped: tuple[Fraction, str] | None,
+) -> None:
     out.open("PAIR")
     out.leaf("PAIR_NUMBER", pair.written if pair and pair.written else _written(pair_id, section))
     direction = score.field.split()[-1] if two_winners and score.field else (pair.direction if pair else "")
     out.leaf("DIRECTION", direction if direction in ("NS", "EW") else "")
     out.leaf("TOTAL_SCORE", shown(score.total))
-    if score.percentage is not None:
-        out.leaf("PERCENTAGE", shown(score.percentage))
-    out.leaf("PLACE", score.place)
+    percentage, place = handicapped or (score.percentage, score.place)
+    if percentage is not None:
+        out.leaf("PERCENTAGE", shown(percentage))
+    out.leaf("PLACE", place)
+    if pair is not None and pair.handicap is not None:
+        out.leaf("HANDICAP", shown(pair.handicap, 1))
     for player in pair.players if pair else ():
         out.open("PLAYER")
         out.leaf("PLAYER_NAME", player.name)
@@ -152,13 +164,20 @@ def write_usebio(event: FileEvent, score: EventScore, *, program_version: str = 
     out.leaf("BOARDS_PLAYED", len({b.board for b in score.boards}))
     if two_winners:
         out.leaf("EW_PAIRS", sum(1 for p in score.pairs if p.field.split()[-1:] == ["EW"]))
+    # a handicap event (pairs with a HANDICAP): each pair's percentage with half its handicap, places in that order,
+    # field by field, as the programs that write HANDICAP do and ``comparison.py`` compares them
+    handicapped: dict[str, tuple[Fraction, str]] = {}
+    if event.handicaps and not score.options.is_imps:
+        for field in {p.field for p in score.pairs}:
+            scratch = {p.pair: p.percentage for p in score.pairs if p.field == field and p.percentage is not None}
+            handicapped.update(handicap_ranking(scratch, event.handicaps))
     out.open("SESSION", SESSION_ID="1")
     for name in sections:
         section = name if several else ""
         out.open("SECTION", SECTION_ID=name)
         out.open("PARTICIPANTS")
         for p in sorted((p for p in score.pairs if p.section == section), key=lambda p: pair_sort_key(p.pair)):
-            _pair(out, event.pair(p.pair), p.pair, section, p, two_winners)
+            _pair(out, event.pair(p.pair), p.pair, section, p, two_winners, handicapped.get(p.pair))
         out.close("PARTICIPANTS")
         boards: dict[int, list[LineScore]] = {}
         for board in score.boards:
