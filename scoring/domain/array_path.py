@@ -245,7 +245,8 @@ def score_columns(
     neuberg = options.factoring == "neuberg"
 
     sizes = np.bincount(unit_of, minlength=len(units))  # results of each unit, artificial ones included
-    scope_of_unit = np.array([columns.sections.index(u.section) for u in units], dtype=np.int64)
+    position = {name: i for i, name in enumerate(columns.sections)}  # (a thousand clubs' sections: no list.index)
+    scope_of_unit = np.array([position[u.section] for u in units], dtype=np.int64)
     most = np.zeros(len(columns.sections), dtype=np.int64)
     np.maximum.at(most, scope_of_unit, sizes)
     e_unit = most[scope_of_unit]  # E: the most results of any board in the unit's scope

@@ -37,7 +37,7 @@ from scoring.domain.formats.report import event_report, result_data, text_report
 from scoring.domain.ranking import shown
 from scoring.domain.results import TravellerLine
 
-__all__ = ["report_chunks"]
+__all__ = ["report_chunks", "written_values", "shown_float", "rows_json"]
 
 _LINES_PER_CHUNK = 50_000
 _ROW = 4  # a result row's depth in the JSON report: report → boards → board → results → row
@@ -51,7 +51,7 @@ def _number(value: Fraction | int) -> float:
     return float(shown(value))
 
 
-def _values(num: IntArray, den: IntArray, form: str) -> tuple[np.ndarray, IntArray]:
+def written_values(num: IntArray, den: IntArray, form: str) -> tuple[np.ndarray, IntArray]:
     """Each distinct value num/den written once (JSON: the report's float; text: ``{:>7.2f}``), and each line's."""
     big = int(den.max()) + 1
     keys, inverse = distinct(num * big + den)
@@ -107,7 +107,7 @@ def _line_pieces(columns: Columns, exact: dict[int, int | Fraction | None], form
     return np.array(pieces, dtype=object), inverse
 
 
-def _shown(value: Fraction) -> float:
+def shown_float(value: Fraction) -> float:
     """``float(ranking.shown(value))`` (two decimals, halves away from zero) without ``Decimal``."""
     numerator, denominator = value.numerator, value.denominator
     units = (abs(numerator) * 200 + denominator) // (2 * denominator)
@@ -129,8 +129,8 @@ def _skeleton(
         assert p.percentage is not None
         row: dict[str, object] = {
             "pair": p.pair,
-            "matchpoints": _shown(p.total),
-            "percentage": _shown(p.percentage),
+            "matchpoints": shown_float(p.total),
+            "percentage": shown_float(p.percentage),
             "rank": p.place,
         }
         if two_fields:
@@ -142,7 +142,7 @@ def _skeleton(
     return report, rows
 
 
-def _pairs_json(rows: list[dict[str, object]]) -> str:
+def rows_json(rows: list[dict[str, object]]) -> str:
     """The pairs' rows as ``json.dumps(…, indent=1)`` writes them in the report (two levels down)."""
     out = []
     for row in rows:
@@ -170,8 +170,8 @@ def report_chunks(
     for i in np.flatnonzero(columns.kind == KIND_EXACT).tolist():  # a weighted score: maybe a Fraction
         exact[i] = columns.line(i).ns_score
     pieces, piece_of = _line_pieces(columns, exact, form)
-    ns_values, ns_of = _values(score.ns_num, score.ns_den, form)
-    ew_values, ew_of = _values(score.ew_num, score.ew_den, form)
+    ns_values, ns_of = written_values(score.ns_num, score.ns_den, form)
+    ew_values, ew_of = written_values(score.ew_num, score.ew_den, form)
     if form == "json":
         ids = [json.dumps(p[1], ensure_ascii=False) for p in columns.pairs]
         ns_text = np.array([f'    {{\n     "ns": {p}' for p in ids], dtype=object)
@@ -182,7 +182,7 @@ def report_chunks(
         if pair_rows:
             empty = ' "pairs": [],\n'
             assert tail.startswith(empty)  # event_report's order: event, options, boards, pairs, comparison
-            tail = ' "pairs": [\n' + _pairs_json(pair_rows) + "\n ],\n" + tail[len(empty) :]
+            tail = ' "pairs": [\n' + rows_json(pair_rows) + "\n ],\n" + tail[len(empty) :]
         yield head + '\n "boards": [\n'
     else:
         ns_text = np.array([f"  {p[1]:>5}" for p in columns.pairs], dtype=object)
