@@ -37,7 +37,7 @@ from scoring.domain.formats.report import event_report, result_data, text_report
 from scoring.domain.ranking import shown
 from scoring.domain.results import TravellerLine
 
-__all__ = ["report_chunks", "written_values", "shown_float", "rows_json"]
+__all__ = ["report_chunks", "written_values", "shown_float", "rows_json", "boards_text"]
 
 _LINES_PER_CHUNK = 50_000
 _ROW = 4  # a result row's depth in the JSON report: report → boards → board → results → row
@@ -202,7 +202,7 @@ def report_chunks(
         if size >= _LINES_PER_CHUNK or number == len(score.units) - 1:
             last = number == len(score.units) - 1
             tables = (ns_text, ew_text, pieces, ns_values, ew_values)
-            yield _boards(batch, columns, tables, (piece_of, ns_of, ew_of), form, several)
+            yield boards_text(batch, columns, tables, (piece_of, ns_of, ew_of), form, several)
             if form == "json" and not last:
                 yield ",\n"
             batch, size = [], 0
@@ -212,7 +212,7 @@ def report_chunks(
         yield rest
 
 
-def _boards(
+def boards_text(
     units: Sequence[Unit],
     columns: Columns,
     tables: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],

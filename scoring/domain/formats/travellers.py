@@ -38,7 +38,7 @@ from scoring.domain.options import ScoringOptions
 from scoring.domain.results import LineExtra, TravellerLine
 from scoring.domain.text import Text
 
-__all__ = ["read_travellers", "read_boards"]
+__all__ = ["read_travellers", "read_boards", "json_document"]
 
 _OPTION_KEYS = ("method", "scale", "factoring", "sections")
 
@@ -49,21 +49,7 @@ def read_travellers(data: bytes | str, *, source: str = "") -> FileEvent:
     def fail(text: TextBase | str, where: str) -> ScoringError:
         return ScoringError(text, where=where, source=source or "JSON")
 
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise fail(Text.of("json.encoding", position=exc.start), "") from None
-    try:
-        document = json.loads(data)
-    except json.JSONDecodeError as exc:
-        raise ScoringError(
-            Text.of("json.invalid", reason=exc.msg, column=exc.colno), line=exc.lineno, source=source or "JSON"
-        ) from None
-    except (ValueError, RecursionError):  # a number of thousands of digits (int() refuses it), or deep nesting
-        raise fail(Text.of("json.unreadable"), "") from None
-    if not isinstance(document, Mapping):
-        raise fail(Text.of("json.shape", expected="object"), "")
+    document = json_document(data, source=source)
     try:
         options = ScoringOptions.parse({k: document.get(k) for k in _OPTION_KEYS})
     except ScoringError as exc:
@@ -91,6 +77,30 @@ def read_travellers(data: bytes | str, *, source: str = "") -> FileEvent:
                     FilePair(id=pid, number=number, direction=direction, section=line.section, written=pid)
                 )
     return event
+
+
+def json_document(data: bytes | str, *, source: str = "") -> Mapping[str, object]:
+    """The JSON object in ``data``; text that is not UTF-8, not JSON or not an object refused, naming the line."""
+
+    def fail(text: TextBase | str) -> ScoringError:
+        return ScoringError(text, where="", source=source or "JSON")
+
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise fail(Text.of("json.encoding", position=exc.start)) from None
+    try:
+        document = json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise ScoringError(
+            Text.of("json.invalid", reason=exc.msg, column=exc.colno), line=exc.lineno, source=source or "JSON"
+        ) from None
+    except (ValueError, RecursionError):  # a number of thousands of digits (int() refuses it), or deep nesting
+        raise fail(Text.of("json.unreadable")) from None
+    if not isinstance(document, Mapping):
+        raise fail(Text.of("json.shape", expected="object"))
+    return document
 
 
 def read_boards(boards: object, *, source: str = "", at: str = "") -> list[TravellerLine]:
