@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -367,53 +366,44 @@ def scan_travellers(data: bytes | str, *, source: str = "") -> tuple[FileEvent, 
     except ScoringError:
         return None
     scanned = scan_boards(data, head.end(), tail.start())
-    columns = None if scanned is None else columns_of_scanned([("", scanned)])
+    columns = None if scanned is None else columns_of_scanned(scanned, [""], np.zeros(scanned.board.size, np.int64))
     return None if columns is None else (event, columns)
 
 
-def columns_of_scanned(parts: Sequence[tuple[str, ScannedBoards]]) -> Columns | None:
-    """One field's columns from lists of boards, each named by its section ("" for none): a pair is its section
-    and its number; None if a result is not one (the exact reader will say why) or a pair plays itself.
+def columns_of_scanned(scanned: ScannedBoards, sections: list[str], section: IntArray) -> Columns | None:
+    """One field's columns from the boards read, each line in its section (an index into ``sections``, whose
+    first is "": none): a pair is its section and its number. None if a result is not one (the exact reader
+    will say why) or a pair plays itself.
 
-    Pairs are numbered in order of first appearance (each line's NS, then its EW), section by section, as the
-    engine meets them; each distinct result text is read once for all the parts.
+    Pairs are numbered in order of first appearance (each line's NS, then its EW), as the engine meets them;
+    each distinct result text is read once.
     """
-    sections = list(dict.fromkeys(["", *(name for name, _ in parts)]))
-    texts: dict[bytes, int] = {}
-    section, result, index = [], [], []
-    pairs_list: list[tuple[str, str]] = []
-    for name, part in parts:
-        if np.any(part.ns == part.ew):
-            return None
-        remap = np.array([texts.setdefault(t, len(texts)) for t in part.texts], dtype=np.int64)
-        result.append(remap[part.result])
-        section.append(np.full(part.board.size, sections.index(name), dtype=np.int64))
-        both = np.empty(2 * part.board.size, dtype=np.int64)
-        both[0::2], both[1::2] = part.ns, part.ew
-        numbers, inverse = distinct(both)
-        first = np.full(numbers.size, both.size, dtype=np.int64)
-        np.minimum.at(first, inverse, np.arange(both.size))  # each pair's first appearance
-        order = np.argsort(first, kind="stable")
-        rank = np.empty(order.size, dtype=np.int64)
-        rank[order] = np.arange(order.size)
-        index.append(rank[inverse] + len(pairs_list))
-        pairs_list += [(name, str(n)) for n in numbers[order].tolist()]
-    found = _results(list(texts))
+    if np.any(scanned.ns == scanned.ew):
+        return None
+    found = _results(scanned.texts)
     if found is None:
         return None
-    board = np.concatenate([part.board for _, part in parts])
-    line_result = np.concatenate(result)
-    both_index = np.concatenate(index)  # every part's NS, EW, NS, EW …
+    both = np.empty(2 * scanned.board.size, dtype=np.int64)
+    both[0::2], both[1::2] = scanned.ns, scanned.ew
+    both += np.repeat(section, 2) << 32  # (pair numbers stay below 10⁹)
+    numbers, inverse = distinct(both)
+    first = np.full(numbers.size, both.size, dtype=np.int64)
+    np.minimum.at(first, inverse, np.arange(both.size))  # each pair's first appearance
+    order = np.argsort(first, kind="stable")
+    rank = np.empty(order.size, dtype=np.int64)
+    rank[order] = np.arange(order.size)
+    index = rank[inverse]
+    pairs = [(sections[k >> 32], str(k & 0xFFFFFFFF)) for k in numbers[order].tolist()]
     return Columns(
-        board=board,
-        section=np.concatenate(section),
-        ns=both_index[0::2],
-        ew=both_index[1::2],
-        result=line_result,
-        score=scores_of(found, line_result, board),
+        board=scanned.board,
+        section=section,
+        ns=index[0::2],
+        ew=index[1::2],
+        result=scanned.result,
+        score=scores_of(found, scanned.result, scanned.board),
         results=found,
         sections=sections,
-        pairs=pairs_list,
+        pairs=pairs,
     )
 
 

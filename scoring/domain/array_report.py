@@ -37,7 +37,7 @@ from scoring.domain.formats.report import event_report, result_data, text_report
 from scoring.domain.ranking import shown
 from scoring.domain.results import TravellerLine
 
-__all__ = ["report_chunks", "written_values", "shown_float", "rows_json", "boards_text"]
+__all__ = ["report_chunks", "written_values", "shown_float", "shown_floats", "rows_json", "boards_text"]
 
 _LINES_PER_CHUNK = 50_000
 _ROW = 4  # a result row's depth in the JSON report: report → boards → board → results → row
@@ -143,12 +143,47 @@ def _skeleton(
 
 
 def rows_json(rows: list[dict[str, object]]) -> str:
-    """The pairs' rows as ``json.dumps(…, indent=1)`` writes them in the report (two levels down)."""
-    out = []
-    for row in rows:
-        members = ",\n".join(f'   "{k}": {_scalar(v)}' for k, v in row.items())  # the keys are plain words
-        out.append("  {\n" + members + "\n  }")
-    return ",\n".join(out)
+    """The pairs' rows as ``json.dumps(…, indent=1)`` writes them in the report (two levels down).
+
+    Rows with the same keys are written column by column: each distinct text written once, each row one
+    ``str.format`` of its row's form (the keys are plain words).
+    """
+    if not rows:
+        return ""
+    keys = tuple(rows[0])
+    form = "  {{\n" + ",\n".join(f'   "{k}": {{}}' for k in keys) + "\n  }}"
+    if any(tuple(row) != keys for row in rows):  # rows with other keys (a pair with names): a row at a time
+        return ",\n".join(rows_json([row]) for row in rows)
+    columns = [_column([row[k] for row in rows]) for k in keys]
+    return ",\n".join(map(form.format, *columns))
+
+
+def _column(values: list[object]) -> list[str]:
+    """Each value as ``_scalar`` writes it, a column at a time."""
+    kinds = {type(v) for v in values}
+    if kinds == {float}:
+        return list(map(repr, values))
+    if kinds == {int}:
+        return list(map(str, values))
+    if kinds == {str}:
+        written = {v: _scalar(v) for v in set(values)}
+        return [written[v] for v in values]
+    return [_scalar(v) for v in values]
+
+
+def shown_floats(numerators: Sequence[int], denominators: Sequence[int]) -> list[float]:
+    """``shown_float`` of many ratios at once (numpy's object arrays: Python's integers, any size).
+
+    The shown number is ``units / 100`` with ``units`` the value in hundredths, halves away from zero: both
+    this division and the text ``shown_float`` reads are the double nearest to that decimal, the same float.
+    """
+    if not len(numerators):
+        return []
+    n = np.array(list(numerators) + [0], dtype=object)[:-1]  # (the extra 0 keeps every entry a Python int)
+    d = np.array(list(denominators) + [1], dtype=object)[:-1]
+    units = (abs(n) * 200 + d) // (2 * d)
+    signed = np.where(n < 0, -units, units)
+    return [u / 100 for u in signed.tolist()]
 
 
 def _scalar(value: object) -> str:

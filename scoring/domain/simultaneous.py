@@ -40,7 +40,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from scoring.domain.array_json import ScannedBoards, columns_of_scanned, scan_boards
+from scoring.domain.array_json import columns_of_scanned, scan_boards
 from scoring.domain.array_path import BulkScore, Columns, Unit, columns_of, score_columns
 from scoring.domain.engine import score_event
 from scoring.domain.errors import ScoringError
@@ -67,6 +67,7 @@ _CLUB = re.compile(
 _CLOSE = rb"\]" + _WS + rb"\}" + _WS + rb"\]" + _WS + rb"\}" + _WS  # a club's last board, its boards, the club
 _NEXT_CLUB = re.compile(_CLOSE + rb"," + _WS + rb"\Z")
 _LAST_CLUB = re.compile(_CLOSE + rb"\]" + _WS + rb"\}" + _WS + rb"\Z")
+_BOARD_START = re.compile(rb"\{" + _WS + rb'"board"' + _WS + rb":")
 _WINDOW = 64  # bytes before a club's end in which its closing brackets are looked for
 
 
@@ -131,21 +132,28 @@ def _scan(data: bytes, source: str) -> SimultaneousEvent | None:
     clubs = list(_CLUB.finditer(data, head.end()))
     if not clubs or clubs[0].start() != head.end():
         return None
-    parts: list[tuple[str, ScannedBoards]] = []
+    spans = []
     for k, club in enumerate(clubs):
         last = k == len(clubs) - 1
         end = len(data) if last else clubs[k + 1].start()
         close = (_LAST_CLUB if last else _NEXT_CLUB).search(data, max(club.end(), end - _WINDOW), end)
-        if close is None:
+        if close is None or close.start() <= club.end():
             return None
-        boards = scan_boards(data, club.end(), close.start())
-        if boards is None:
-            return None
-        parts.append((str(json.loads(club[1])).strip(), boards))
-    names = [name for name, _ in parts]
-    places = [f"clubs[{k}]" for k in range(len(parts))]
+        spans.append((club.end(), close.start()))
+    # every club's boards as one list of boards, read at once: a club's last board closes as any board does
+    joined = b"]}, ".join(data[start:end] for start, end in spans)
+    boards = scan_boards(joined, 0, len(joined))
+    if boards is None:
+        return None
+    # each club's lines: in boards read exactly, every "{" opens a board or a line
+    lines = [data.count(b"{", start, end) - len(_BOARD_START.findall(data, start, end)) for start, end in spans]
+    names = [str(json.loads(club[1])).strip() for club in clubs]
+    places = [f"clubs[{k}]" for k in range(len(clubs))]
     _check_names(names, places, source)
-    columns = columns_of_scanned(parts)
+    section = np.repeat(np.arange(1, len(clubs) + 1, dtype=np.int64), lines)
+    if section.size != boards.board.size:
+        return None
+    columns = columns_of_scanned(boards, ["", *names], section)
     if columns is None:
         return None
     return SimultaneousEvent(str(document.get("event") or ""), options, columns, names, places, source)

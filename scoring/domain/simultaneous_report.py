@@ -30,7 +30,7 @@ from fractions import Fraction
 import numpy as np
 
 from scoring.domain.array_path import KIND_ARTIFICIAL, KIND_EXACT, Columns, IntArray, distinct
-from scoring.domain.array_report import boards_text, rows_json, shown_float, written_values
+from scoring.domain.array_report import boards_text, rows_json, shown_float, shown_floats, written_values
 from scoring.domain.simultaneous import SimultaneousEvent, SimultaneousScore
 
 __all__ = ["report_chunks", "report_data"]
@@ -39,21 +39,23 @@ _LINES_PER_CHUNK = 50_000
 
 
 def _pair_rows(score: SimultaneousScore) -> list[dict[str, object]]:
-    rows: list[dict[str, object]] = []
-    for p in score.overall.pairs:
-        local, place = score.local[(p.section, p.pair)]
-        rows.append(
-            {
-                "club": p.section,
-                "pair": p.pair,
-                "matchpoints": shown_float(p.total),
-                "percentage": shown_float(p.percentage or Fraction(0)),
-                "rank": p.place,
-                "local_percentage": shown_float(local),
-                "local_rank": place,
-            }
-        )
-    return rows
+    pairs = score.overall.pairs
+    local = [score.local[(p.section, p.pair)] for p in pairs]
+    values = [p.total for p in pairs] + [p.percentage or Fraction(0) for p in pairs] + [v for v, _ in local]
+    shown = shown_floats([v.numerator for v in values], [v.denominator for v in values])
+    n = len(pairs)
+    return [
+        {
+            "club": p.section,
+            "pair": p.pair,
+            "matchpoints": shown[i],
+            "percentage": shown[n + i],
+            "rank": p.place,
+            "local_percentage": shown[2 * n + i],
+            "local_rank": local[i][1],
+        }
+        for i, p in enumerate(pairs)
+    ]
 
 
 def _ns_scores(columns: Columns) -> list[int | float | None]:
