@@ -272,6 +272,8 @@ def _canonical(data: bytes, start: int, end: int) -> tuple[IntArray, IntArray, I
     np.minimum.at(first, key, np.arange(lines.size))  # each text's first line
     results = [body[int(rest_start[i]) : int(rest_end[i])] for i in first.tolist()]
     owner = np.searchsorted(heads, lines) - 1
+    if owner[0] < 0 or int(np.bincount(owner, minlength=heads.size).min()) == 0:  # a board without results
+        return None
     board = numbers_of_boards[owner]
     # the text again, as json.dumps writes it, from what was read
     numbers, inverse = distinct(np.concatenate((ns, ew)))

@@ -104,7 +104,7 @@ def _check_names(names: Sequence[str], places: Sequence[str], source: str) -> No
     seen: dict[str, str] = {}
     for name, place in zip(names, places):
         if not name:
-            raise ScoringError(Text.of("sim.club_name"), field="club", where=place, source=source or "JSON")
+            raise ScoringError(Text.of("sim.club_name"), field="club", where=f"{place}.club", source=source or "JSON")
         if name in seen:
             raise ScoringError(
                 Text.of("sim.club_twice", club=name, first=seen[name], second=place), field="club", source=source
@@ -173,7 +173,7 @@ def _read_exact(data: bytes, source: str) -> SimultaneousEvent:
             raise ScoringError(Text.of("json.shape", expected="club"), where=place, source=source or "JSON")
         name = club.get("club")
         name = str(name).strip() if isinstance(name, (str, int)) and not isinstance(name, bool) else ""
-        _check_names([*names, name], [*places, f"{place}.club"], source)
+        _check_names([*names, name], [*places, place], source)
         names.append(name)
         places.append(place)
         try:
