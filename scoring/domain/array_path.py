@@ -347,10 +347,10 @@ def _sums(pair: IntArray, num: IntArray, den: IntArray, pairs: int) -> list[Frac
     scale = np.array([common // d for d in dens.tolist()], dtype=object)
     terms = sums.astype(object) * scale[which_den]
     firsts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
-    totals = [0] * pairs
+    sums_of_pairs: list[int] = [0] * pairs
     for p, total in zip(owner[firsts].tolist(), np.add.reduceat(terms, firsts).tolist()):
-        totals[p] = total
-    return [Fraction(t, common) for t in totals]
+        sums_of_pairs[p] = total
+    return [Fraction(t, common) for t in sums_of_pairs]
 
 
 def _ranked(pairs: list[PairScore]) -> list[PairScore]:
