@@ -207,12 +207,12 @@ def _units(columns: Columns, within: bool) -> tuple[list[Unit], IntArray]:
     starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]]) if keys.size else np.zeros(0, dtype=np.int64)
     ends = np.r_[starts[1:], keys.size]
     number = np.empty(len(columns), dtype=np.int64)
-    units = []
-    for u, (a, b) in enumerate(zip(starts.tolist(), ends.tolist())):
-        lines = order[a:b]
-        number[lines] = u
-        first = int(lines[0])
-        units.append(Unit(int(columns.board[first]), names[int(scope[first])], lines))
+    number[order] = np.repeat(np.arange(starts.size), ends - starts)
+    first = order[starts]  # each unit's first line
+    boards, scopes = columns.board[first].tolist(), scope[first].tolist()
+    units = [
+        Unit(board, names[s], order[a:b]) for board, s, a, b in zip(boards, scopes, starts.tolist(), ends.tolist())
+    ]
     return units, number
 
 
