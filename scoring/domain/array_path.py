@@ -333,7 +333,7 @@ def _sums(pair: IntArray, num: IntArray, den: IntArray, pairs: int) -> list[Frac
     if common < 1 << 40 and largest * num.size < _LIMIT:  # no sum, nor any term, can leave int64
         totals = np.zeros(pairs, dtype=np.int64)
         np.add.at(totals, pair, num * (common // dens)[which])
-        return [Fraction(t, common) for t in totals.tolist()]
+        return _over(totals.tolist(), common)
     key = pair * dens.size + which
     order = np.argsort(key, kind="stable")
     keys = key[order]
@@ -350,7 +350,19 @@ def _sums(pair: IntArray, num: IntArray, den: IntArray, pairs: int) -> list[Frac
     sums_of_pairs: list[int] = [0] * pairs
     for p, total in zip(owner[firsts].tolist(), np.add.reduceat(terms, firsts).tolist()):
         sums_of_pairs[p] = total
-    return [Fraction(t, common) for t in sums_of_pairs]
+    return _over(sums_of_pairs, common)
+
+
+def _over(values: Sequence[int], common: int) -> list[Fraction]:
+    """Each value / ``common`` as a Fraction, each distinct value made once (tops and small totals repeat)."""
+    made: dict[int, Fraction] = {}
+    out = []
+    for value in values:
+        fraction = made.get(value)
+        if fraction is None:
+            fraction = made[value] = Fraction(value, common)
+        out.append(fraction)
+    return out
 
 
 def _ranked(pairs: list[PairScore]) -> list[PairScore]:
@@ -398,6 +410,7 @@ def _pair_scores(
     within = options.sections == "within"
     given = cast("Mapping[object, str] | None", fields)  # looked up by (section, id) and by id, as the engine does
     pairs = []
+    percentages: dict[tuple[int, int, int, int], Fraction] = {}
     for p, (section, pair_id) in enumerate(columns.pairs):
         if given is not None:
             name = given.get((section, pair_id), given.get(pair_id, ""))
@@ -407,9 +420,10 @@ def _pair_scores(
         else:
             name = section if within else ""
         total, top = totals[p], tops[p]
-        percentage = (
-            Fraction(100 * total.numerator * top.denominator, total.denominator * top.numerator) if top else Fraction(0)
-        )
+        key = (total.numerator, total.denominator, top.numerator, top.denominator)
+        percentage = percentages.get(key)
+        if percentage is None:  # (each distinct one made once: a club's pairs share totals and tops)
+            percentage = percentages[key] = Fraction(100 * key[0] * key[3], key[1] * key[2]) if top else Fraction(0)
         pairs.append(PairScore(pair_id, name, section, total, top, boards[p], percentage))
     by_field: dict[str, list[PairScore]] = defaultdict(list)
     for s in pairs:
