@@ -122,9 +122,8 @@ def report_chunks(event: SimultaneousEvent, score: SimultaneousScore, form: str)
     pieces, piece_of = _score_pieces(columns)
     ns_values, ns_of = written_values(bulk.ns_num, bulk.ns_den, "json")
     ew_values, ew_of = written_values(bulk.ew_num, bulk.ew_den, "json")
-    dumps = [
-        (json.dumps(club, ensure_ascii=False), json.dumps(pair, ensure_ascii=False)) for club, pair in columns.pairs
-    ]
+    said = {name: json.dumps(name, ensure_ascii=False) for name in {*columns.sections, *(p for _, p in columns.pairs)}}
+    dumps = [(said[club], said[pair]) for club, pair in columns.pairs]
     ns_text = np.array([f'    {{\n     "club": {club},\n     "ns": {pair}' for club, pair in dumps], dtype=object)
     ew_text = np.array([f',\n     "ew": {pair}' for _, pair in dumps], dtype=object)
     ns_values = np.array([f',\n     "mp_ns": {v}' for v in ns_values.tolist()], dtype=object)
