@@ -14,6 +14,11 @@ anything else — another layout, sections, leads, weighted scores, and every mi
 returns None, and the caller reads the file with ``read_travellers``, which says what is wrong
 and where. So a file is either read here exactly as there, or not at all.
 
+Its two steps serve other shapes too (``simultaneous.py``: every club's boards): :func:`scan_boards`
+reads a list of boards wherever it sits in a file (:class:`ScannedBoards`: pair numbers and result
+texts as written), and :func:`columns_of_scanned` makes one field's columns of them, each line in a
+section.
+
 Algorithm notes. The text between ``"boards": [`` and the closing ``]}]}`` is cut into tokens by
 one pattern with three alternatives — a board's head ``{"board": N, "results": [``, a result
 with the separator after it (``,``, or ``]}`` closing its board, or the end), or any single

@@ -5,7 +5,10 @@
 yields the very same text in pieces, a few boards at a time, from a
 :class:`~scoring.domain.array_path.BulkScore`: each distinct pair id, result, score and shown value is
 written once (by the same functions the report uses), and each line's row is those pieces put
-together with numpy's object arrays and one ``str.join``.
+together with numpy's object arrays and one ``str.join``. Its pieces serve another report of the same
+style (``simultaneous_report.py``): :func:`boards_text` (the boards' rows), :func:`written_values` (each
+distinct value written once), :func:`rows_json` (the pairs' rows), :func:`shown_float` and
+:func:`shown_floats` (numbers to two decimals, one or many).
 
 >>> from scoring.domain.array_path import columns_of, score_columns
 >>> from scoring.domain.formats.event import FileEvent
