@@ -26,6 +26,7 @@ COMMANDS = {
     "bigdeal": "dealing.management.commands.bigdeal",
     "matchpoint": "scoring.management.commands.matchpoint",
     "score_usebio": "scoring.management.commands.score_usebio",
+    "sim_combine": "scoring.management.commands.sim_combine",
 }
 
 

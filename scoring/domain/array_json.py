@@ -14,6 +14,11 @@ anything else — another layout, sections, leads, weighted scores, and every mi
 returns None, and the caller reads the file with ``read_travellers``, which says what is wrong
 and where. So a file is either read here exactly as there, or not at all.
 
+Its two steps serve other shapes too (``simultaneous.py``: every club's boards): :func:`scan_boards`
+reads a list of boards wherever it sits in a file (:class:`ScannedBoards`: pair numbers and result
+texts as written), and :func:`columns_of_scanned` makes one field's columns of them, each line in a
+section.
+
 Algorithm notes. The text between ``"boards": [`` and the closing ``]}]}`` is cut into tokens by
 one pattern with three alternatives — a board's head ``{"board": N, "results": [``, a result
 with the separator after it (``,``, or ``]}`` closing its board, or the end), or any single
@@ -34,6 +39,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -45,7 +51,7 @@ from scoring.domain.formats.travellers import read_travellers
 from scoring.domain.notation import from_data
 from scoring.domain.results import Played, Result
 
-__all__ = ["scan_travellers"]
+__all__ = ["scan_travellers", "scan_boards", "columns_of_scanned", "ScannedBoards"]
 
 _WS = rb"[ \t\n\r]*"
 _HEAD = re.compile(
@@ -271,6 +277,8 @@ def _canonical(data: bytes, start: int, end: int) -> tuple[IntArray, IntArray, I
     np.minimum.at(first, key, np.arange(lines.size))  # each text's first line
     results = [body[int(rest_start[i]) : int(rest_end[i])] for i in first.tolist()]
     owner = np.searchsorted(heads, lines) - 1
+    if owner[0] < 0 or int(np.bincount(owner, minlength=heads.size).min()) == 0:  # a board without results
+        return None
     board = numbers_of_boards[owner]
     # the text again, as json.dumps writes it, from what was read
     numbers, inverse = distinct(np.concatenate((ns, ew)))
@@ -292,30 +300,32 @@ def _canonical(data: bytes, start: int, end: int) -> tuple[IntArray, IntArray, I
     return board, ns, ew, results, key
 
 
-def scan_travellers(data: bytes | str, *, source: str = "") -> tuple[FileEvent, Columns] | None:
-    """The file's event (without lines) and its lines as columns; None when it is not of the common layout."""
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    head = _HEAD.match(data)
-    tail = _TAIL.search(data)
-    if head is None or tail is None or tail.start() <= head.end():
-        return None
-    try:  # the head's options, winners and name, read and checked by the exact reader itself
-        event = read_travellers(b"{" + head[1] + b'"boards": [{"board": 1, "results": []}]}', source=source)
-    except ScoringError:
-        return None
-    canonical = _canonical(data, head.end(), tail.start())
+@dataclass
+class ScannedBoards:
+    """A list of boards as :func:`scan_boards` reads it: each line's board, NS and EW pair numbers as written, and
+    its result's text (an index into ``texts``)."""
+
+    board: IntArray
+    ns: IntArray
+    ew: IntArray
+    texts: list[bytes]
+    result: IntArray
+
+
+def scan_boards(data: bytes, start: int, end: int) -> ScannedBoards | None:
+    """The boards written in ``data[start:end]`` (from the first board's ``{`` to the last result's ``}``, the
+    inside of a ``"boards": [ … ]}]`` list); None when they are not of the common layout."""
+    canonical = _canonical(data, start, end)
     if canonical is not None:
-        board, ns_number, ew_number, texts, result = canonical
-        return _event_columns(event, board, ns_number, ew_number, texts, result)
+        return ScannedBoards(*canonical)
     boards: list[IntArray] = []
     ns: list[IntArray] = []
     ew: list[IntArray] = []
     keys: list[IntArray] = []
     results: dict[bytes, int] = {}
     after_close, current, ended = True, 0, False  # the token before: a board's close (or the start); its board
-    for start, end in _chunks(data, head.end(), tail.start()):
-        tokens = _TOKEN.findall(data, start, end)
+    for first, last in _chunks(data, start, end):
+        tokens = _TOKEN.findall(data, first, last)
         if not tokens or ended:
             return None
         columns = list(zip(*tokens))
@@ -345,23 +355,44 @@ def scan_travellers(data: bytes | str, *, source: str = "") -> tuple[FileEvent, 
         keys.append(key[row])
     if not ended:
         return None
-    board = np.concatenate(boards)
-    ns_number, ew_number = np.concatenate(ns), np.concatenate(ew)
-    return _event_columns(event, board, ns_number, ew_number, list(results), np.concatenate(keys))
+    return ScannedBoards(
+        np.concatenate(boards), np.concatenate(ns), np.concatenate(ew), list(results), np.concatenate(keys)
+    )
 
 
-def _event_columns(
-    event: FileEvent, board: IntArray, ns_number: IntArray, ew_number: IntArray, texts: list[bytes], result: IntArray
-) -> tuple[FileEvent, Columns] | None:
-    """The event and its columns from each line's board, pair numbers and result (its text's index in ``texts``)."""
-    if np.any(ns_number == ew_number):
+def scan_travellers(data: bytes | str, *, source: str = "") -> tuple[FileEvent, Columns] | None:
+    """The file's event (without lines) and its lines as columns; None when it is not of the common layout."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    head = _HEAD.match(data)
+    tail = _TAIL.search(data)
+    if head is None or tail is None or tail.start() <= head.end():
         return None
-    found = _results(texts)
+    try:  # the head's options, winners and name, read and checked by the exact reader itself
+        event = read_travellers(b"{" + head[1] + b'"boards": [{"board": 1, "results": []}]}', source=source)
+    except ScoringError:
+        return None
+    scanned = scan_boards(data, head.end(), tail.start())
+    columns = None if scanned is None else columns_of_scanned(scanned, [""], np.zeros(scanned.board.size, np.int64))
+    return None if columns is None else (event, columns)
+
+
+def columns_of_scanned(scanned: ScannedBoards, sections: list[str], section: IntArray) -> Columns | None:
+    """One field's columns from the boards read, each line in its section (an index into ``sections``, whose
+    first is "": none): a pair is its section and its number. None if a result is not one (the exact reader
+    will say why) or a pair plays itself.
+
+    Pairs are numbered in order of first appearance (each line's NS, then its EW), as the engine meets them;
+    each distinct result text is read once.
+    """
+    if np.any(scanned.ns == scanned.ew):
+        return None
+    found = _results(scanned.texts)
     if found is None:
         return None
-    # pairs numbered in order of first appearance (each line's NS, then its EW), as the engine meets them
-    both = np.empty(2 * board.size, dtype=np.int64)
-    both[0::2], both[1::2] = ns_number, ew_number
+    both = np.empty(2 * scanned.board.size, dtype=np.int64)
+    both[0::2], both[1::2] = scanned.ns, scanned.ew
+    both += np.repeat(section, 2) << 32  # (pair numbers stay below 10⁹)
     numbers, inverse = distinct(both)
     first = np.full(numbers.size, both.size, dtype=np.int64)
     np.minimum.at(first, inverse, np.arange(both.size))  # each pair's first appearance
@@ -369,19 +400,18 @@ def _event_columns(
     rank = np.empty(order.size, dtype=np.int64)
     rank[order] = np.arange(order.size)
     index = rank[inverse]
-    pairs_list = [("", str(n)) for n in numbers[order].tolist()]
-    columns_out = Columns(
-        board=board,
-        section=np.zeros(board.size, dtype=np.int64),
+    pairs = [(sections[k >> 32], str(k & 0xFFFFFFFF)) for k in numbers[order].tolist()]
+    return Columns(
+        board=scanned.board,
+        section=section,
         ns=index[0::2],
         ew=index[1::2],
-        result=result,
-        score=scores_of(found, result, board),
+        result=scanned.result,
+        score=scores_of(found, scanned.result, scanned.board),
         results=found,
-        sections=[""],
-        pairs=pairs_list,
+        sections=sections,
+        pairs=pairs,
     )
-    return event, columns_out
 
 
 def _results(texts: list[bytes]) -> list[Result] | None:

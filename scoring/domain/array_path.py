@@ -38,6 +38,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 from typing import cast
 
 import numpy as np
@@ -206,12 +207,12 @@ def _units(columns: Columns, within: bool) -> tuple[list[Unit], IntArray]:
     starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]]) if keys.size else np.zeros(0, dtype=np.int64)
     ends = np.r_[starts[1:], keys.size]
     number = np.empty(len(columns), dtype=np.int64)
-    units = []
-    for u, (a, b) in enumerate(zip(starts.tolist(), ends.tolist())):
-        lines = order[a:b]
-        number[lines] = u
-        first = int(lines[0])
-        units.append(Unit(int(columns.board[first]), names[int(scope[first])], lines))
+    number[order] = np.repeat(np.arange(starts.size), ends - starts)
+    first = order[starts]  # each unit's first line
+    boards, scopes = columns.board[first].tolist(), scope[first].tolist()
+    units = [
+        Unit(board, names[s], order[a:b]) for board, s, a, b in zip(boards, scopes, starts.tolist(), ends.tolist())
+    ]
     return units, number
 
 
@@ -245,7 +246,8 @@ def score_columns(
     neuberg = options.factoring == "neuberg"
 
     sizes = np.bincount(unit_of, minlength=len(units))  # results of each unit, artificial ones included
-    scope_of_unit = np.array([columns.sections.index(u.section) for u in units], dtype=np.int64)
+    position = {name: i for i, name in enumerate(columns.sections)}  # (a thousand clubs' sections: no list.index)
+    scope_of_unit = np.array([position[u.section] for u in units], dtype=np.int64)
     most = np.zeros(len(columns.sections), dtype=np.int64)
     np.maximum.at(most, scope_of_unit, sizes)
     e_unit = most[scope_of_unit]  # E: the most results of any board in the unit's scope
@@ -324,14 +326,14 @@ def distinct(values: IntArray) -> tuple[IntArray, IntArray]:
 
 def _sums(pair: IntArray, num: IntArray, den: IntArray, pairs: int) -> list[Fraction] | None:
     """Σ num/den for each pair, exactly: over the denominators' common multiple when it is small (one integer sum
-    per pair), else integer sums per (pair, denominator), one Fraction per pair and denominator."""
+    per pair), else integer sums per (pair, denominator) added over that multiple as Python integers."""
     dens, which = distinct(den)
     common = math.lcm(*dens.tolist())
     largest = int(np.abs(num).max()) * (common // int(dens.min())) if num.size else 0
     if common < 1 << 40 and largest * num.size < _LIMIT:  # no sum, nor any term, can leave int64
         totals = np.zeros(pairs, dtype=np.int64)
         np.add.at(totals, pair, num * (common // dens)[which])
-        return [Fraction(t, common) for t in totals.tolist()]
+        return _over(totals.tolist(), common)
     key = pair * dens.size + which
     order = np.argsort(key, kind="stable")
     keys = key[order]
@@ -340,14 +342,27 @@ def _sums(pair: IntArray, num: IntArray, den: IntArray, pairs: int) -> list[Frac
     if nums.size and int(np.abs(nums).max()) * nums.size >= _LIMIT:
         return None
     sums = np.add.reduceat(nums, starts)
-    out: list[Fraction | None] = [None] * pairs
-    size, denominators = int(dens.size), dens.tolist()
-    for k, total in zip(keys[starts].tolist(), sums.tolist()):
-        p, d = divmod(k, size)
-        value = Fraction(total, denominators[d])
-        before = out[p]
-        out[p] = value if before is None else before + value
-    return [Fraction(0) if v is None else v for v in out]
+    # each pair's sums over the common multiple, with Python's integers (numpy's object arrays): one Fraction a pair
+    owner, which_den = np.divmod(keys[starts], dens.size)
+    scale = np.array([common // d for d in dens.tolist()], dtype=object)
+    terms = sums.astype(object) * scale[which_den]
+    firsts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
+    sums_of_pairs: list[int] = [0] * pairs
+    for p, total in zip(owner[firsts].tolist(), np.add.reduceat(terms, firsts).tolist()):
+        sums_of_pairs[p] = total
+    return _over(sums_of_pairs, common)
+
+
+def _over(values: Sequence[int], common: int) -> list[Fraction]:
+    """Each value / ``common`` as a Fraction, each distinct value made once (tops and small totals repeat)."""
+    made: dict[int, Fraction] = {}
+    out = []
+    for value in values:
+        fraction = made.get(value)
+        if fraction is None:
+            fraction = made[value] = Fraction(value, common)
+        out.append(fraction)
+    return out
 
 
 def _ranked(pairs: list[PairScore]) -> list[PairScore]:
@@ -357,21 +372,18 @@ def _ranked(pairs: list[PairScore]) -> list[PairScore]:
     (a larger fraction never has a smaller float); where two floats are equal the fractions decide.
     """
     approximate = np.array([float(p.score) for p in pairs], dtype=np.float64)
-    order = np.argsort(-approximate, kind="stable").tolist()
-    ordered: list[PairScore] = []
-    start = 0
-    while start < len(order):
-        end = start + 1
-        while end < len(order) and approximate[order[end]] == approximate[order[start]]:
-            end += 1
-        run = [pairs[i] for i in order[start:end]]
-        if len(run) > 1:
-            run.sort(key=lambda p: (-p.score, p.section, pair_sort_key(p.pair)))
-        ordered.extend(run)
-        start = end
-    places = [1] * len(ordered)
-    for i in range(1, len(ordered)):
-        places[i] = places[i - 1] if ordered[i].score == ordered[i - 1].score else i + 1
+    order = np.argsort(-approximate, kind="stable")
+    values = approximate[order]
+    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]]).tolist() + [len(pairs)]
+    ordered = [pairs[i] for i in order.tolist()]
+    places = list(range(1, len(ordered) + 1))
+    for start, end in pairwise(starts):
+        if end - start > 1:  # equal floats: the fractions decide the order and whether the place is shared
+            run = sorted(ordered[start:end], key=lambda p: (-p.score, p.section, pair_sort_key(p.pair)))
+            ordered[start:end] = run
+            for i in range(start + 1, end):
+                if ordered[i].score == ordered[i - 1].score:
+                    places[i] = places[i - 1]
     shared = Counter(places)
     for p, place in zip(ordered, places):
         p.place = f"{place}=" if shared[place] > 1 else str(place)
@@ -398,16 +410,20 @@ def _pair_scores(
     within = options.sections == "within"
     given = cast("Mapping[object, str] | None", fields)  # looked up by (section, id) and by id, as the engine does
     pairs = []
+    percentages: dict[tuple[int, int, int, int], Fraction] = {}
     for p, (section, pair_id) in enumerate(columns.pairs):
         if given is not None:
             name = given.get((section, pair_id), given.get(pair_id, ""))
-        else:
-            parts = [section if within else "", ("NS" if as_ns[p] >= as_ew[p] else "EW") if two_winners else ""]
+        elif two_winners:
+            parts = [section if within else "", "NS" if as_ns[p] >= as_ew[p] else "EW"]
             name = " ".join(part for part in parts if part)
+        else:
+            name = section if within else ""
         total, top = totals[p], tops[p]
-        percentage = (
-            Fraction(100 * total.numerator * top.denominator, total.denominator * top.numerator) if top else Fraction(0)
-        )
+        key = (total.numerator, total.denominator, top.numerator, top.denominator)
+        percentage = percentages.get(key)
+        if percentage is None:  # (each distinct one made once: a club's pairs share totals and tops)
+            percentage = percentages[key] = Fraction(100 * key[0] * key[3], key[1] * key[2]) if top else Fraction(0)
         pairs.append(PairScore(pair_id, name, section, total, top, boards[p], percentage))
     by_field: dict[str, list[PairScore]] = defaultdict(list)
     for s in pairs:

@@ -5,7 +5,10 @@
 yields the very same text in pieces, a few boards at a time, from a
 :class:`~scoring.domain.array_path.BulkScore`: each distinct pair id, result, score and shown value is
 written once (by the same functions the report uses), and each line's row is those pieces put
-together with numpy's object arrays and one ``str.join``.
+together with numpy's object arrays and one ``str.join``. Its pieces serve another report of the same
+style (``simultaneous_report.py``): :func:`boards_text` (the boards' rows), :func:`written_values` (each
+distinct value written once), :func:`rows_json` (the pairs' rows), :func:`shown_float` and
+:func:`shown_floats` (numbers to two decimals, one or many).
 
 >>> from scoring.domain.array_path import columns_of, score_columns
 >>> from scoring.domain.formats.event import FileEvent
@@ -37,7 +40,7 @@ from scoring.domain.formats.report import event_report, result_data, text_report
 from scoring.domain.ranking import shown
 from scoring.domain.results import TravellerLine
 
-__all__ = ["report_chunks"]
+__all__ = ["report_chunks", "written_values", "shown_float", "shown_floats", "rows_json", "boards_text"]
 
 _LINES_PER_CHUNK = 50_000
 _ROW = 4  # a result row's depth in the JSON report: report → boards → board → results → row
@@ -51,7 +54,7 @@ def _number(value: Fraction | int) -> float:
     return float(shown(value))
 
 
-def _values(num: IntArray, den: IntArray, form: str) -> tuple[np.ndarray, IntArray]:
+def written_values(num: IntArray, den: IntArray, form: str) -> tuple[np.ndarray, IntArray]:
     """Each distinct value num/den written once (JSON: the report's float; text: ``{:>7.2f}``), and each line's."""
     big = int(den.max()) + 1
     keys, inverse = distinct(num * big + den)
@@ -107,7 +110,7 @@ def _line_pieces(columns: Columns, exact: dict[int, int | Fraction | None], form
     return np.array(pieces, dtype=object), inverse
 
 
-def _shown(value: Fraction) -> float:
+def shown_float(value: Fraction) -> float:
     """``float(ranking.shown(value))`` (two decimals, halves away from zero) without ``Decimal``."""
     numerator, denominator = value.numerator, value.denominator
     units = (abs(numerator) * 200 + denominator) // (2 * denominator)
@@ -129,8 +132,8 @@ def _skeleton(
         assert p.percentage is not None
         row: dict[str, object] = {
             "pair": p.pair,
-            "matchpoints": _shown(p.total),
-            "percentage": _shown(p.percentage),
+            "matchpoints": shown_float(p.total),
+            "percentage": shown_float(p.percentage),
             "rank": p.place,
         }
         if two_fields:
@@ -142,13 +145,48 @@ def _skeleton(
     return report, rows
 
 
-def _pairs_json(rows: list[dict[str, object]]) -> str:
-    """The pairs' rows as ``json.dumps(…, indent=1)`` writes them in the report (two levels down)."""
-    out = []
-    for row in rows:
-        members = ",\n".join(f'   "{k}": {_scalar(v)}' for k, v in row.items())  # the keys are plain words
-        out.append("  {\n" + members + "\n  }")
-    return ",\n".join(out)
+def rows_json(rows: list[dict[str, object]]) -> str:
+    """The pairs' rows as ``json.dumps(…, indent=1)`` writes them in the report (two levels down).
+
+    Rows with the same keys are written column by column: each distinct text written once, each row one
+    ``str.format`` of its row's form (the keys are plain words).
+    """
+    if not rows:
+        return ""
+    keys = tuple(rows[0])
+    form = "  {{\n" + ",\n".join(f'   "{k}": {{}}' for k in keys) + "\n  }}"
+    if any(tuple(row) != keys for row in rows):  # rows with other keys (a pair with names): a row at a time
+        return ",\n".join(rows_json([row]) for row in rows)
+    columns = [_column([row[k] for row in rows]) for k in keys]
+    return ",\n".join(map(form.format, *columns))
+
+
+def _column(values: list[object]) -> list[str]:
+    """Each value as ``_scalar`` writes it, a column at a time."""
+    kinds = {type(v) for v in values}
+    if kinds == {float}:
+        return list(map(repr, values))
+    if kinds == {int}:
+        return list(map(str, values))
+    if kinds == {str}:
+        written = {v: _scalar(v) for v in set(values)}
+        return [written[v] for v in values]
+    return [_scalar(v) for v in values]
+
+
+def shown_floats(numerators: Sequence[int], denominators: Sequence[int]) -> list[float]:
+    """``shown_float`` of many ratios at once (numpy's object arrays: Python's integers, any size).
+
+    The shown number is ``units / 100`` with ``units`` the value in hundredths, halves away from zero: both
+    this division and the text ``shown_float`` reads are the double nearest to that decimal, the same float.
+    """
+    if not len(numerators):
+        return []
+    n = np.array(list(numerators) + [0], dtype=object)[:-1]  # (the extra 0 keeps every entry a Python int)
+    d = np.array(list(denominators) + [1], dtype=object)[:-1]
+    units = (abs(n) * 200 + d) // (2 * d)
+    signed = np.where(n < 0, -units, units)
+    return [u / 100 for u in signed.tolist()]
 
 
 def _scalar(value: object) -> str:
@@ -170,8 +208,8 @@ def report_chunks(
     for i in np.flatnonzero(columns.kind == KIND_EXACT).tolist():  # a weighted score: maybe a Fraction
         exact[i] = columns.line(i).ns_score
     pieces, piece_of = _line_pieces(columns, exact, form)
-    ns_values, ns_of = _values(score.ns_num, score.ns_den, form)
-    ew_values, ew_of = _values(score.ew_num, score.ew_den, form)
+    ns_values, ns_of = written_values(score.ns_num, score.ns_den, form)
+    ew_values, ew_of = written_values(score.ew_num, score.ew_den, form)
     if form == "json":
         ids = [json.dumps(p[1], ensure_ascii=False) for p in columns.pairs]
         ns_text = np.array([f'    {{\n     "ns": {p}' for p in ids], dtype=object)
@@ -182,7 +220,7 @@ def report_chunks(
         if pair_rows:
             empty = ' "pairs": [],\n'
             assert tail.startswith(empty)  # event_report's order: event, options, boards, pairs, comparison
-            tail = ' "pairs": [\n' + _pairs_json(pair_rows) + "\n ],\n" + tail[len(empty) :]
+            tail = ' "pairs": [\n' + rows_json(pair_rows) + "\n ],\n" + tail[len(empty) :]
         yield head + '\n "boards": [\n'
     else:
         ns_text = np.array([f"  {p[1]:>5}" for p in columns.pairs], dtype=object)
@@ -202,7 +240,7 @@ def report_chunks(
         if size >= _LINES_PER_CHUNK or number == len(score.units) - 1:
             last = number == len(score.units) - 1
             tables = (ns_text, ew_text, pieces, ns_values, ew_values)
-            yield _boards(batch, columns, tables, (piece_of, ns_of, ew_of), form, several)
+            yield boards_text(batch, columns, tables, (piece_of, ns_of, ew_of), form, several)
             if form == "json" and not last:
                 yield ",\n"
             batch, size = [], 0
@@ -212,7 +250,7 @@ def report_chunks(
         yield rest
 
 
-def _boards(
+def boards_text(
     units: Sequence[Unit],
     columns: Columns,
     tables: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],

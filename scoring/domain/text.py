@@ -302,6 +302,13 @@ TEMPLATES: dict[str, Template] = {
         _("unknown scoring of a bye %(value)s: expected larger (of the fixed VPs and the average), fixed or average")
         % {"value": repr(p["value"])}
     ),
+    # issue 22: simultaneous pairs across clubs
+    "sim.club": lambda p: _("club %(club)s: %(error)s") % {"club": repr(p["club"]), "error": render(p["error"])},
+    "sim.club_name": lambda p: _("a club needs its name (club): a text that is not empty"),
+    "sim.club_twice": lambda p: (
+        _("club %(club)s appears twice (%(first)s and %(second)s)") % {**p, "club": repr(p["club"])}
+    ),
+    "sim.input": lambda p: _("give one JSON file of every club's results, or the clubs' results files with --files"),
 }
 
 

@@ -10,6 +10,7 @@ from real input; the other codes (layout, services, files) with sample parameter
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from fractions import Fraction
 
@@ -26,6 +27,7 @@ from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Artificial, Assigned, Played
 from scoring.domain.results import TravellerLine as L
 from scoring.domain.shorthand import describe, parse_entry, parse_lead
+from scoring.domain.simultaneous import read_simultaneous
 from scoring.domain.text import Text
 
 # a Polish message of the scorer's shorthand and the checks must not fall back to these English words
@@ -49,6 +51,7 @@ OURS = (
     "result.pair_missing",
     "result.twice",
     "result.board",
+    "sim.club",
 )
 
 
@@ -95,6 +98,13 @@ def _made_by_the_domain() -> list[Text]:
             )
         )
     )
+    club = {"club": "Beta", "boards": [{"board": 1, "results": [{"ns": 1, "ew": 2, "score": 420}]}]}
+    for clubs in (  # issue 22: a simultaneous pairs' clubs
+        [club, {"club": "Gamma", "boards": [{"board": 0, "results": []}]}],
+        [club, club],
+        [{**club, "club": ""}],
+    ):
+        texts.append(_error(lambda c=clubs: read_simultaneous(json.dumps({"clubs": c}))))
     texts.append(ScoringError(Text.of("entry.empty"), line=12, where="TRAVELLER_LINE", source="club.xml").text)
     texts.append(ScoringError(Text.of("entry.empty"), line=12).text)
     return texts

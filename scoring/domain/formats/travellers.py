@@ -38,7 +38,7 @@ from scoring.domain.options import ScoringOptions
 from scoring.domain.results import LineExtra, TravellerLine
 from scoring.domain.text import Text
 
-__all__ = ["read_travellers"]
+__all__ = ["read_travellers", "read_boards", "json_document"]
 
 _OPTION_KEYS = ("method", "scale", "factoring", "sections")
 
@@ -49,28 +49,11 @@ def read_travellers(data: bytes | str, *, source: str = "") -> FileEvent:
     def fail(text: TextBase | str, where: str) -> ScoringError:
         return ScoringError(text, where=where, source=source or "JSON")
 
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise fail(Text.of("json.encoding", position=exc.start), "") from None
-    try:
-        document = json.loads(data)
-    except json.JSONDecodeError as exc:
-        raise ScoringError(
-            Text.of("json.invalid", reason=exc.msg, column=exc.colno), line=exc.lineno, source=source or "JSON"
-        ) from None
-    except (ValueError, RecursionError):  # a number of thousands of digits (int() refuses it), or deep nesting
-        raise fail(Text.of("json.unreadable"), "") from None
-    if not isinstance(document, Mapping):
-        raise fail(Text.of("json.shape", expected="object"), "")
+    document = json_document(data, source=source)
     try:
         options = ScoringOptions.parse({k: document.get(k) for k in _OPTION_KEYS})
     except ScoringError as exc:
         raise fail(exc.reason, exc.field or "") from None
-    boards = document.get("boards")
-    if not isinstance(boards, list) or not boards:
-        raise fail(Text.of("json.shape", expected="boards"), "boards")
     winners = document.get("winners", 1)
     if winners not in (1, 2):
         raise fail(Text.of("json.shape", expected="winners"), "winners")
@@ -83,6 +66,53 @@ def read_travellers(data: bytes | str, *, source: str = "") -> FileEvent:
         winner_type=winners,
         stated=options,
     )
+    event.lines = read_boards(document.get("boards"), source=source)
+    sections = sorted({line.section for line in event.lines if line.section})
+    event.sections = tuple(sections)
+    for line in event.lines:
+        for pid in (line.ns, line.ew):
+            if event.pair(pid) is None:
+                _section, number, direction = split_pair_id(pid[len(line.section) :]) or ("", 0, "")
+                event.pairs.append(
+                    FilePair(id=pid, number=number, direction=direction, section=line.section, written=pid)
+                )
+    return event
+
+
+def json_document(data: bytes | str, *, source: str = "") -> Mapping[str, object]:
+    """The JSON object in ``data``; text that is not UTF-8, not JSON or not an object refused, naming the line."""
+
+    def fail(text: TextBase | str) -> ScoringError:
+        return ScoringError(text, where="", source=source or "JSON")
+
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise fail(Text.of("json.encoding", position=exc.start)) from None
+    try:
+        document = json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise ScoringError(
+            Text.of("json.invalid", reason=exc.msg, column=exc.colno), line=exc.lineno, source=source or "JSON"
+        ) from None
+    except (ValueError, RecursionError):  # a number of thousands of digits (int() refuses it), or deep nesting
+        raise fail(Text.of("json.unreadable")) from None
+    if not isinstance(document, Mapping):
+        raise fail(Text.of("json.shape", expected="object"))
+    return document
+
+
+def read_boards(boards: object, *, source: str = "", at: str = "") -> list[TravellerLine]:
+    """The traveller lines of a list of boards (a document's ``boards``, read by ``json``); ``at``: where the
+    list sits in the document (``clubs[3].``), said with ``source`` in front of the place of a mistake."""
+
+    def fail(text: TextBase | str, where: str) -> ScoringError:
+        return ScoringError(text, where=at + where, source=source or "JSON")
+
+    if not isinstance(boards, list) or not boards:
+        raise fail(Text.of("json.shape", expected="boards"), "boards")
+    lines = []
     for i, board in enumerate(boards):
         where = f"boards[{i}]"
         if not isinstance(board, Mapping):
@@ -94,17 +124,8 @@ def read_travellers(data: bytes | str, *, source: str = "") -> FileEvent:
         if not isinstance(results, list):
             raise fail(Text.of("json.shape", expected="results"), f"{where}.results")
         for j, item in enumerate(results):
-            event.lines.append(_line(item, number, f"{where}.results[{j}]", fail))
-    sections = sorted({line.section for line in event.lines if line.section})
-    event.sections = tuple(sections)
-    for line in event.lines:
-        for pid in (line.ns, line.ew):
-            if event.pair(pid) is None:
-                _section, number, direction = split_pair_id(pid[len(line.section) :]) or ("", 0, "")
-                event.pairs.append(
-                    FilePair(id=pid, number=number, direction=direction, section=line.section, written=pid)
-                )
-    return event
+            lines.append(_line(item, number, f"{where}.results[{j}]", fail))
+    return lines
 
 
 def _line(

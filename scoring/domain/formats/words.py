@@ -40,6 +40,8 @@ def _expected(key: str) -> str:
         "winners": _("1 or 2"),
         "board": _("an object with board and results"),
         "results": _("a list of results"),
+        "clubs": _("a list of clubs"),
+        "club": _("an object with club and boards"),
     }.get(key, key)
 
 
