@@ -167,7 +167,9 @@ def test_polish_rendering_translates_every_text(every_text):
         assert not untranslated, untranslated
         for t in every_text:
             if t.code.startswith(OURS):
-                assert not ENGLISH_WORDS.search(render(t)), (t.code, render(t))
+                where = str(dict(t.args).get("where") or "")  # a place in the file, in its own keys: boards[0].board
+                prose = render(t).replace(where, "") if where else render(t)
+                assert not ENGLISH_WORDS.search(prose), (t.code, render(t))
 
 
 @pytest.mark.parametrize(
