@@ -26,6 +26,8 @@ COMMANDS = {
     "bigdeal": "dealing.management.commands.bigdeal",
     "matchpoint": "scoring.management.commands.matchpoint",
     "score_usebio": "scoring.management.commands.score_usebio",
+    "score_teams": "scoring.management.commands.score_teams",
+    "swiss_pair": "movements.management.commands.swiss_pair",
 }
 
 
