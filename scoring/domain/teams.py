@@ -10,7 +10,8 @@ tie-breaks), issue 21. Every number comes from ``victory_points`` (``board_imps`
   ``imp-difference`` (the spec's default: IMP difference, then the matches between the tied teams),
   ``head-to-head`` (those matches first, then IMP difference), ``imp-quotient`` (IMPs for ÷ IMPs against, then
   the matches between them), ``none`` (ties stand). The matches between tied teams count only when every two of
-  them have met: their VPs in those matches, added. Teams still level share the place (``3=``);
+  them have met: their VPs in those matches, added. The first criterion that separates the teams orders them;
+  those still level go through the chain again. Teams level at the end share the place (``3=``);
 * :func:`teams_json`, :func:`teams_text` — the command's JSON and the director's text report.
 
 >>> from scoring.domain.formats.teams import read_teams
@@ -182,16 +183,19 @@ def standings(teams: Sequence[str], matches: Sequence[ScoredMatch], tie_break: s
 
 
 def _split(group: list[str], chain: Sequence[Criterion]) -> list[list[str]]:
-    """``group`` (teams level so far) in order by the first criterion of ``chain`` that applies, then the rest."""
-    if len(group) < 2 or not chain:
+    """``group`` (teams level so far) in order by the first criterion of ``chain`` that applies and separates them;
+    teams still level after it go through the whole chain again (the matches between fewer teams may now count)."""
+    if len(group) < 2:
         return [group]
-    keys = chain[0](group)
-    if keys is None:
-        return _split(group, chain[1:])
-    out: list[list[str]] = []
-    for key in sorted(set(keys.values()), reverse=True):
-        out += _split([t for t in group if keys[t] == key], chain[1:])
-    return out
+    for criterion in chain:
+        keys = criterion(group)
+        if keys is None or len(set(keys.values())) < 2:
+            continue
+        out: list[list[str]] = []
+        for key in sorted(set(keys.values()), reverse=True):
+            out += _split([t for t in group if keys[t] == key], chain)
+        return out
+    return [group]
 
 
 def _natural(team: str) -> tuple[int, int, str]:

@@ -303,8 +303,8 @@ TEMPLATES: dict[str, Template] = {
         % {"value": repr(p["value"])}
     ),
     # the score_teams command's file (formats/teams.py) and its standings (teams.py)
-    "teams.file": lambda p: (
-        _("a teams event is an object with boards_per_match, a scale and a list of matches (see score_teams --help)")
+    "teams.file": lambda p: _(
+        "a teams event is an object with boards_per_match, a scale and a list of matches (see score_teams --help)"
     ),
     "teams.bye_vp": lambda p: _("a bye's fixed VPs are a number 0 … 20, not %(value)s") % p,
     "teams.tie_break": lambda p: (
