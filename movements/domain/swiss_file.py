@@ -28,7 +28,10 @@ from movements.domain.errors import MovementError
 from movements.domain.swiss import SwissTeam
 from movements.domain.text import Text
 
-__all__ = ["read_standings"]
+__all__ = ["MOST_VP", "read_standings"]
+
+#: The largest VP total a file may give (a thousand rounds of 20-VP matches, or of IMPs): beyond it, a mistake.
+MOST_VP = 100_000
 
 
 def _name(value: object) -> str | None:
@@ -77,6 +80,8 @@ def read_standings(data: bytes | str, *, source: str = "") -> tuple[int, bool, l
         vp = item.get("vp")
         if isinstance(vp, bool) or not isinstance(vp, int | Decimal) or not Decimal(vp).is_finite():
             raise fail(Text.of("error.swiss_vp", team=team, value=str(vp)), f"{where}.vp")
+        if not -MOST_VP <= vp <= MOST_VP:
+            raise fail(Text.of("error.swiss_vp_range", team=team, value=str(vp), most=MOST_VP), f"{where}.vp")
         met = item.get("met", [])
         if not isinstance(met, list):
             raise fail(Text.of("error.swiss_met", team=team), f"{where}.met")

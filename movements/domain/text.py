@@ -648,6 +648,9 @@ TEMPLATES: dict[str, Template] = {
     "error.swiss_team_name": lambda p: (
         _("a team is named by a number or a word, not %(value)s") % {"value": repr(p["value"])}
     ),
+    "error.swiss_vp_range": lambda p: (
+        _("team %(team)s: a VP total of %(value)s is beyond any event (at most %(most)s either way)") % p
+    ),
     "error.swiss_met": lambda p: _("team %(team)s: met is a list of the teams it has played") % p,
     "error.swiss_met_self": lambda p: _("team %(team)s cannot have met itself") % p,
     "error.swiss_met_unknown": lambda p: _("team %(team)s has met %(other)s, which is not in the standings") % p,

@@ -312,7 +312,7 @@ TEMPLATES: dict[str, Template] = {
         % {"value": repr(p["value"])}
     ),
     "teams.match": lambda p: (
-        _("a match is an object with round, home, away (null for a bye) and boards, not %(value)s")
+        _("a match is an object with its round, home and away teams (away null for a bye) and boards, not %(value)s")
         % {"value": repr(p["value"])}
     ),
     "teams.round": lambda p: _("rounds are numbered from 1, not %(value)s") % p,

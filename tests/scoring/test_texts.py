@@ -10,6 +10,7 @@ from real input; the other codes (layout, services, files) with sample parameter
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from fractions import Fraction
 
@@ -22,11 +23,14 @@ from dealing.domain.analysis import DoubleDummyTable
 from scoring.domain import checks
 from scoring.domain.engine import score_event
 from scoring.domain.errors import ScoringError
+from scoring.domain.formats.teams import read_teams
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Artificial, Assigned, Played
 from scoring.domain.results import TravellerLine as L
 from scoring.domain.shorthand import describe, parse_entry, parse_lead
+from scoring.domain.teams import score_teams
 from scoring.domain.text import Text
+from scoring.domain.victory_points import bye_vp, victory_points, wbf_vp
 
 # a Polish message of the scorer's shorthand and the checks must not fall back to these English words
 ENGLISH_WORDS = re.compile(
@@ -49,6 +53,7 @@ OURS = (
     "result.pair_missing",
     "result.twice",
     "result.board",
+    "teams.",
 )
 
 
@@ -95,8 +100,48 @@ def _made_by_the_domain() -> list[Text]:
             )
         )
     )
+    texts += _teams_errors()
     texts.append(ScoringError(Text.of("entry.empty"), line=12, where="TRAVELLER_LINE", source="club.xml").text)
     texts.append(ScoringError(Text.of("entry.empty"), line=12).text)
+    return texts
+
+
+def _teams_file(*matches: dict, **options: object) -> dict:
+    return {"boards_per_match": 1, **options, "matches": list(matches)}
+
+
+_BOARD = {"board": 1, "home_ns": {"score": 420}, "away_ns": {"score": 400}}
+_MATCH = {"round": 1, "home": "1", "away": "2", "boards": [_BOARD]}
+#: what score_teams' reader refuses (issue 21): each teams code made from bad input
+BAD_TEAMS = [
+    [1],
+    _teams_file(_MATCH, scale="fifa"),
+    _teams_file(_MATCH, boards_per_match=0),
+    _teams_file(_MATCH, fractional="up"),
+    _teams_file(_MATCH, bye="all"),
+    _teams_file(_MATCH, bye_vp=30),
+    _teams_file(_MATCH, tie_break="coin"),
+    _teams_file(7),
+    _teams_file({**_MATCH, "round": 0}),
+    _teams_file({**_MATCH, "home": None}),
+    _teams_file({**_MATCH, "away": "1"}),
+    _teams_file({"round": 1, "home": "1", "away": None, "boards": [_BOARD]}),
+    _teams_file({**_MATCH, "boards": None}),
+    _teams_file({**_MATCH, "boards": [3]}),
+    _teams_file({**_MATCH, "boards": [_BOARD, _BOARD]}, boards_per_match=2),
+    _teams_file({**_MATCH, "boards": [{"board": 1, "home_ns": {"score": 420}}]}),
+    _teams_file(_MATCH, boards_per_match=2),
+    _teams_file(_MATCH, {**_MATCH, "home": "3"}),
+]
+
+
+def _teams_errors() -> list[Text]:
+    texts = [_error(lambda d=d: read_teams(json.dumps(d), source="t.json")) for d in BAD_TEAMS]
+    unbalanced = _teams_file({**_MATCH, "boards": [{**_BOARD, "home_ns": {"adjusted": "60/60"}}]})
+    texts.append(_error(lambda: score_teams(read_teams(json.dumps(unbalanced)))))
+    texts.append(_error(lambda: victory_points(3, 0, 40, "acbl")))
+    texts.append(_error(lambda: wbf_vp(-1, 20)))
+    texts.append(_error(lambda: bye_vp([], rule="all")))
     return texts
 
 
