@@ -56,10 +56,9 @@ class _Blossoms:
             for j in range(i + 1, n):
                 k = len(self.weight)
                 self.ends += [i, j]
-                self.weight.append(weights[i][j])
+                self.weight.append(2 * weights[i][j])  # doubled, so that every dual below starts even
                 self.neighbours[i].append(2 * k + 1)
                 self.neighbours[j].append(2 * k)
-        top = max(self.weight, default=0)
         self.mate = [-1] * n
         self.label = [FREE] * (2 * n)
         self.label_end = [-1] * (2 * n)
@@ -71,9 +70,18 @@ class _Blossoms:
         self.best = [-1] * (2 * n)
         self.best_pairs: list[list[int] | None] = [None] * (2 * n)
         self.spare = list(range(n, 2 * n))
-        self.dual = [top] * n + [0] * n
+        # a warm start: each team's dual its best pair's (doubled) weight, which every pair's slack allows, and
+        # the pairs that are then tight (each side's best) matched at once
+        self.dual = [max((self.weight[p // 2] for p in self.neighbours[v]), default=0) for v in range(n)] + [0] * n
         self.allowed = [False] * len(self.weight)
         self.queue: list[int] = []
+        for v in range(n):
+            if self.mate[v] == -1:
+                for p in self.neighbours[v]:
+                    w = self.ends[p]
+                    if self.mate[w] == -1 and self.slack(p // 2) == 0:
+                        self.mate[v], self.mate[w] = p, p ^ 1
+                        break
 
     def slack(self, k: int) -> int:
         return self.dual[self.ends[2 * k]] + self.dual[self.ends[2 * k + 1]] - 2 * self.weight[k]
