@@ -19,9 +19,11 @@ an exact answer whatever the size of the costs.
 
 >>> least_cost_matching([[0, 1, 4, 9], [1, 0, 1, 4], [4, 1, 0, 1], [9, 4, 1, 0]])
 [1, 0, 3, 2]
->>> least_cost_matching([[0, 5, 1, 1, 9, 9], [5, 0, 1, 9, 1, 9], [1, 1, 0, 9, 9, 1],
-...                      [1, 9, 9, 0, 1, 1], [9, 1, 9, 1, 0, 1], [9, 9, 1, 1, 1, 0]])  # a blossom to open
-[3, 4, 5, 0, 1, 2]
+>>> cost = [[0, 5, 1, 1, 9, 9], [5, 0, 1, 9, 1, 9], [1, 1, 0, 9, 9, 1],
+...         [1, 9, 9, 0, 1, 1], [9, 1, 9, 1, 0, 1], [9, 9, 1, 1, 1, 0]]  # triangles of cheap pairs: blossoms
+>>> mate = least_cost_matching(cost)
+>>> sum(cost[team][mate[team]] for team in range(6)) // 2, all(mate[mate[team]] == team for team in range(6))
+(3, True)
 """
 
 from __future__ import annotations
