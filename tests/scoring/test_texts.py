@@ -106,6 +106,13 @@ def _made_by_the_domain() -> list[Text]:
     return texts
 
 
+def _reason(call) -> Text:
+    with pytest.raises(ScoringError) as caught:
+        call()
+    assert isinstance(caught.value.reason, Text)
+    return caught.value.reason
+
+
 def _teams_file(*matches: dict, **options: object) -> dict:
     return {"boards_per_match": 1, **options, "matches": list(matches)}
 
@@ -136,9 +143,10 @@ BAD_TEAMS = [
 
 
 def _teams_errors() -> list[Text]:
-    texts = [_error(lambda d=d: read_teams(json.dumps(d), source="t.json")) for d in BAD_TEAMS]
+    # the reasons, without the file's place ("matches[0].boards[1].board": JSON's names, not English words)
+    texts = [_reason(lambda d=d: read_teams(json.dumps(d), source="t.json")) for d in BAD_TEAMS]
     unbalanced = _teams_file({**_MATCH, "boards": [{**_BOARD, "home_ns": {"adjusted": "60/60"}}]})
-    texts.append(_error(lambda: score_teams(read_teams(json.dumps(unbalanced)))))
+    texts.append(_reason(lambda: score_teams(read_teams(json.dumps(unbalanced)))))
     texts.append(_error(lambda: victory_points(3, 0, 40, "acbl")))
     texts.append(_error(lambda: wbf_vp(-1, 20)))
     texts.append(_error(lambda: bye_vp([], rule="all")))
