@@ -11,7 +11,8 @@ tables (contracts, declarers and tricks, now and then an assigned or an artifici
 processes (``os.wait4``: wall clock, CPU and peak memory of the child):
 
 * ``swiss_pair`` on the standings before every round from round 2 on, of every event (100 teams, no round's
-  draw may take a second), and on the round of seed 1 that the first engine took 48 s to draw;
+  draw may take a second), on the round of ``bench_swiss.py``'s seed 1 that the first engine took 48 s to draw,
+  and on round 1 of 100 and 101 teams on equal totals (the slowest case of the matching: no pair stands out);
 * ``score_teams`` on a whole event (500 matches, 6,000 boards, 12,000 table results), as JSON and as the text
   report, and on a round robin of 20 teams (190 matches of 16 boards).
 
@@ -186,6 +187,11 @@ def main() -> None:
     path.write_text(json.dumps(first_engines_worst_round()))
     wall, cpu, _, _ = run(["swiss_pair", str(path)], args.repeat)
     print(f"swiss_pair, bench_swiss.py's seed 1 round 5 (48 s before): {wall:.2f} s wall, {cpu:.2f} s CPU")
+    for teams in (100, 101):
+        path = folder / f"swiss_round_1_{teams}.json"
+        path.write_text(json.dumps({"round": 1, "teams": [{"team": str(t), "vp": 0} for t in range(1, teams + 1)]}))
+        wall, cpu, _, _ = run(["swiss_pair", str(path)], args.repeat)
+        print(f"swiss_pair, round 1 of {teams} teams on equal totals: {wall:.2f} s wall, {cpu:.2f} s CPU")
     sizes = []
     for name, event in (("swiss", events[0]), ("round_robin", round_robin_event(1))):
         path = folder / f"{name}.json"
