@@ -348,3 +348,18 @@ def test_from_the_command_line_it_is_one_line_on_stderr_and_exit_code_1(tmp_path
     assert done.stderr.strip().splitlines() == [
         "CommandError: t.json (matches[0].away): team 1 cannot play itself (round 1)"
     ]
+
+
+def test_a_weighted_score_gives_fractional_imps_read_as_the_director_chooses(tmp_path):
+    # 20 % of +650 and 80 % of +620 against +140: 20 % × 11 IMPs + 80 % × 10 IMPs = 10.2 IMPs
+    weighted = {"board": 1, "home_ns": {"weighted": [[20, 650], [80, 620]]}, "away_ns": {"score": 140}}
+    event = {"scale": "wbf2013", "boards_per_match": 1, "matches": [
+        {"round": 1, "home": "1", "away": "2", "boards": [weighted]},
+        {"round": 2, "home": "1", "away": "2", "boards": margin_boards(10, 1)},
+        {"round": 3, "home": "1", "away": "2", "boards": margin_boards(11, 1)},
+    ]}  # fmt: skip
+    rounded = run(write(tmp_path, event))["matches"]
+    assert rounded[0]["boards"][0]["home_ns_score"] == 626 and rounded[0]["imps_home"] == 10.2
+    assert rounded[0]["vp_home"] == rounded[1]["vp_home"]  # the margin read as 10 IMPs (the spec's default)
+    exact = run(write(tmp_path, {**event, "fractional": "exact"}))["matches"]
+    assert rounded[1]["vp_home"] < exact[0]["vp_home"] < rounded[2]["vp_home"]
