@@ -41,7 +41,7 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.notation import from_data
 from scoring.domain.results import Played, Result
 from scoring.domain.text import Text
-from scoring.domain.victory_points import BYE_RULES, FRACTIONAL, SCALES, TableScore
+from scoring.domain.victory_points import BYE_RULES, FRACTIONAL, SCALES, TableScore, victory_points
 
 __all__ = ["TIE_BREAKS", "TeamBoard", "TeamMatch", "TeamsEvent", "read_teams"]
 
@@ -153,6 +153,10 @@ def _options(document: Mapping[str, object], fail: Fail) -> TeamsEvent:
     boards = document.get("boards_per_match")
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
         raise fail(Text.of("teams.boards", value=boards), "boards_per_match")
+    try:
+        victory_points(0, 0, boards, str(scale))  # the scale has a table for matches of this length
+    except ScoringError as exc:
+        raise fail(exc.reason, "boards_per_match") from None
     fractional = document.get("fractional", "round")
     if fractional not in FRACTIONAL:
         raise fail(Text.of("teams.fractional", value=str(fractional)), "fractional")

@@ -267,6 +267,10 @@ def _one(board=None, **match) -> dict:
         ("[1]", "t.json: a teams event is an object with boards_per_match"),
         ({**_one(), "scale": "fifa"}, "t.json (scale): unknown victory-point scale 'fifa'"),
         ({**_one(), "boards_per_match": 0}, "t.json (boards_per_match): a match has a whole number of boards"),
+        (
+            {**_one(), "scale": "acbl", "boards_per_match": 40},
+            "t.json (boards_per_match): the ACBL scale is for matches of up to 36 boards, not 40",
+        ),
         ({**_one(), "tie_break": "coin"}, "t.json (tie_break): unknown tie-break 'coin'"),
         ({**_one(), "bye": "all"}, "t.json (bye): unknown scoring of a bye 'all'"),
         ({**_one(), "bye_vp": 25}, "t.json (bye_vp): a bye's fixed VPs are a number 0 … 20, not 25"),
