@@ -53,8 +53,9 @@ OURS = (
     "result.pair_missing",
     "result.twice",
     "result.board",
-    "teams.",
 )
+# made by the domain from bad input too (issue 21), but their Polish names the file's options (round, exact …)
+TEAMS = ("teams.",)
 
 
 def _error(call) -> Text:
@@ -192,7 +193,7 @@ def every_text() -> list[Text]:
 
 
 def test_our_codes_are_made_by_the_domain(every_text):
-    ours = {code for code in Text.templates if code.startswith(OURS)}
+    ours = {code for code in Text.templates if code.startswith(OURS + TEAMS)}
     made = {t.code for t in _made_by_the_domain() for t in t.texts()}
     assert ours <= made, sorted(ours - made)
     assert {t.code for t in every_text} == set(Text.templates)
