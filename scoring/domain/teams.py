@@ -37,7 +37,7 @@ from scoring.domain.results import Artificial, Assigned, Played, Result
 from scoring.domain.text import Text
 from scoring.domain.victory_points import MatchImps, board_imps, bye_vp, victory_points
 
-__all__ = ["ScoredMatch", "Standing", "TeamsScore", "score_teams", "teams_json", "teams_text"]
+__all__ = ["ScoredMatch", "Standing", "TeamsScore", "score_teams", "standings", "teams_json", "teams_text"]
 
 
 @dataclass(frozen=True)

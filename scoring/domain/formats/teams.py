@@ -78,10 +78,6 @@ class TeamMatch:
     away: str | None
     boards: tuple[TeamBoard, ...]
 
-    @property
-    def is_bye(self) -> bool:
-        return self.away is None
-
 
 @dataclass(frozen=True)
 class TeamsEvent:
