@@ -27,6 +27,8 @@ COMMANDS = {
     "matchpoint": "scoring.management.commands.matchpoint",
     "score_usebio": "scoring.management.commands.score_usebio",
     "sim_combine": "scoring.management.commands.sim_combine",
+    "score_teams": "scoring.management.commands.score_teams",
+    "swiss_pair": "movements.management.commands.swiss_pair",
 }
 
 

@@ -28,17 +28,11 @@ often; on equal counts the higher-ranked team. Tables are numbered from the top 
 
 Algorithm: an exact minimum-cost perfect matching, not a greedy pass. Costs are whole numbers (the VP totals
 scaled to integers), a rematch weighted above any possible spread, so one number orders draws by rule 1 then
-rule 3. The bound is the assignment problem's: the teams assigned to the teams (a team not to itself) by the
-Hungarian method, whose optimal dual values ``y`` bound every pairing of every subset S from below by
-``Σ y(S) / 2`` (:func:`potentials`). A branch and bound then searches the pairings by their excess over that
-bound (:class:`_Search`): the best-ranked team of the set takes each opponent, least excess first, the rest
-recursively, a branch cut as soon as it cannot beat the limit, and what is learnt about a set of teams kept for
-every later question about the same set. The least excess is found with limits 1, 2, 4 … (it is 0 whenever the
-assignment's optimum is itself a pairing, and small otherwise), then the draw is built from the top of the
-standings, each team taking the first opponent in ranking order with which the rest can still be paired at
-the least cost: that is rule 4. The tests hold the result equal to brute force over every draw of small
-fields; ``scripts/bench_swiss.py`` times it (60 teams × 9 rounds: tens of milliseconds a round, the rare
-round whose assignment bound is far from every pairing some hundreds).
+rule 3; rule 4 is folded into the same number below the spread (:func:`least_cost_pairing`). The matching is
+Edmonds' blossom algorithm in its O(n³) primal-dual form (``matching.py``): polynomial whatever the standings,
+where a branch and bound over the assignment problem's bound (this module's first search) took 48 s on a
+100-team round whose bound was far from every pairing. The tests hold the result equal to brute force over every
+draw of small fields; ``scripts/bench_swiss.py`` and ``scripts/bench_teams_commands.py`` time it.
 
 >>> standings = [SwissTeam("1", 30, met=frozenset({"2"})), SwissTeam("2", 28, met=frozenset({"1"})),
 ...              SwissTeam("3", 27), SwissTeam("4", 12), SwissTeam("5", 3, had_bye=True)]
@@ -65,9 +59,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
 from movements.domain.errors import MovementError
+from movements.domain.matching import least_cost_matching
 from movements.domain.text import Text
 
 
@@ -111,155 +104,32 @@ class Draw:
         }
 
 
-# --- the exact search -----------------------------------------------------------------------------------------
-
-
-def potentials(cost: Sequence[Sequence[int]]) -> list[int]:
-    """Whole numbers ``y`` with ``y[i] + y[j] <= 2 · cost[i][j]`` for every two teams, as large in sum as the
-    assignment problem makes them: ``y[i] = u[i] + v[i]`` for the optimal duals ``u``, ``v`` of the assignment
-    of the teams to themselves (the diagonal forbidden), found by the Hungarian method (Kuhn–Munkres, the
-    O(n³) form with row and column potentials).
-
-    Every pairing of a set S of teams is an assignment of S to itself (each team to its opponent, both ways), so
-    it costs at least ``sum(y[i] for i in S) / 2``: the bound the search prunes with.
-
-    >>> potentials([[0, 1, 4], [1, 0, 1], [4, 1, 0]])
-    [4, -2, 4]
-    """
-    n = len(cost)
-    top = max((c for row in cost for c in row), default=0)
-    big = n * top + 1  # the diagonal: dearer than any assignment that avoids it
-    wide = 16 * (big + 1) * (n + 1) >= 2**62  # beyond int64: Python's own integers
-    kind: Any = object if wide else np.int64
-    a = np.zeros((n + 1, n + 1), dtype=kind)
-    a[1:, 1:] = np.array(cost, dtype=kind)
-    for i in range(1, n + 1):
-        a[i, i] = big
-    infinity = 4 * big * (n + 1)
-    u = np.zeros(n + 1, dtype=kind)
-    v = np.zeros(n + 1, dtype=kind)
-    match = np.zeros(n + 1, dtype=np.int64)  # column → its row (0: none)
-    way = np.zeros(n + 1, dtype=np.int64)
-    for i in range(1, n + 1):
-        match[0] = i
-        j0 = 0
-        least = np.full(n + 1, infinity, dtype=kind)
-        used = np.zeros(n + 1, dtype=bool)
-        while True:
-            used[j0] = True
-            i0 = int(match[j0])
-            free = ~used
-            reduced = a[i0] - u[i0] - v
-            better = free & (reduced < least)
-            least[better] = reduced[better]
-            way[better] = j0
-            candidates = np.where(free, least, infinity)
-            j1 = int(np.argmin(candidates))
-            delta = candidates[j1]
-            u[match[used]] += delta
-            v[used] -= delta
-            least[free] -= delta
-            j0 = j1
-            if match[j0] == 0:
-                break
-        while j0:
-            j1 = int(way[j0])
-            match[j0] = match[j1]
-            j0 = j1
-    return [int(u[i]) + int(v[i]) for i in range(1, n + 1)]
-
-
-class _Search:
-    """The least-cost pairings of sets of teams 0 … n−1, on costs reduced by :func:`potentials`.
-
-    ``excess[i][j]`` is ``2 · cost[i][j] − y[i] − y[j]`` (never negative), so a pairing of a set S costs
-    ``(sum of y over S + its excess) / 2`` and the search minimises the excess: a branch and bound in which the
-    best-ranked team of the set takes each opponent, least excess first, and the rest is paired recursively; a
-    branch is cut when its excess so far reaches the limit, or when the rest's bound (:meth:`nearest`) says it
-    must. What is learnt about a set of teams (its least excess, or that it has none below a limit) is kept for
-    every later question about the same set.
-    """
-
-    def __init__(self, excess: Sequence[Sequence[int]]) -> None:
-        self.excess = excess
-        most = max(map(max, excess))
-        self.matrix = np.array(excess, dtype=object if most >= 2**61 else np.int64)
-        np.fill_diagonal(self.matrix, most + 1)  # a team is not its own opponent
-        self.best: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
-        self.floor: dict[int, int] = {}
-
-    def nearest(self, members: list[int]) -> int:
-        """A lower bound of the excess of any pairing of ``members``: half the sum of each team's least excess
-        to another of them (a match's excess is at least the mean of its two teams' least)."""
-        if len(members) < 4:
-            return 0
-        return (int(self.matrix[members][:, members].min(axis=1).sum()) + 1) // 2
-
-    def solve(self, mask: int, limit: int) -> tuple[int, tuple[tuple[int, int], ...]] | None:
-        """The least excess of a pairing of the teams in ``mask`` and one such pairing, if it is below
-        ``limit``; else None."""
-        if not mask:
-            return (0, ()) if limit > 0 else None
-        known = self.best.get(mask)
-        if known is not None:
-            return known if known[0] < limit else None
-        if self.floor.get(mask, -1) >= limit:
-            return None
-        members = [t for t in range(mask.bit_length()) if mask >> t & 1]
-        found: tuple[int, tuple[tuple[int, int], ...]] | None = None
-        if self.nearest(members) < limit:
-            top, rest = members[0], members[1:]
-            row = self.excess[top]
-            bound = limit
-            for partner in sorted(rest, key=row.__getitem__):
-                edge = row[partner]
-                if edge >= bound:
-                    break
-                sub = self.solve(mask & ~(1 << top) & ~(1 << partner), bound - edge)
-                if sub is not None:
-                    bound = edge + sub[0]
-                    found = (bound, ((top, partner), *sub[1]))
-        if found is None:
-            self.floor[mask] = max(self.floor.get(mask, -1), limit)
-        else:
-            self.best[mask] = found
-        return found
+# --- the least-cost pairing ------------------------------------------------------------------------------------
 
 
 def least_cost_pairing(cost: Sequence[Sequence[int]]) -> tuple[tuple[int, int], ...]:
     """The pairing of teams 0 … n−1 (n even, in ranking order) of least total ``cost``, and among those of
     equal cost the one rule 4 prefers.
 
-    First the least excess over the bound of :func:`potentials` (:class:`_Search` with limits 1, 2, 4 … until
-    one is beaten: the excess is small, often 0). Then the draw is built from the top: the best-ranked team
-    not yet drawn takes the first opponent, in ranking order, with which the rest can still be paired at the
-    least cost (the same search answers, remembering what it learnt).
+    Rule 4 compares two draws at the best-ranked team whose opponent differs (the teams above it have the same
+    opponents in both, so it is drawn first in both) and prefers the higher-ranked opponent: the draws ordered by
+    their opponents' ranks read as the digits of a number, team 0's first. So each pair (i, j) also costs
+    ``j · B^(n−1−i) + i · B^(n−1−j)`` (B a power of two above n − 1), a draw's extra cost is exactly that number,
+    always below ``B^n``, and the costs are scaled by ``B^n`` so that it decides only between draws of equal
+    cost: one exact minimum-weight perfect matching (``matching.least_cost_matching``) gives the draw.
 
     >>> least_cost_pairing([[0, 1, 4, 9], [1, 0, 1, 4], [4, 1, 0, 1], [9, 4, 1, 0]])
     ((0, 1), (2, 3))
     >>> least_cost_pairing([[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])  # ties: the top plays the top
     ((0, 1), (2, 3))
     """
-    y = potentials(cost)
     n = len(cost)
-    excess = [[2 * cost[i][j] - y[i] - y[j] for j in range(n)] for i in range(n)]
-    search = _Search(excess)
-    mask = (1 << n) - 1
-    limit = 1
-    while (least := search.solve(mask, limit)) is None:
-        limit *= 2
-    budget = least[0]
-    pairs = []
-    while mask:
-        top = (mask & -mask).bit_length() - 1
-        for partner in range(top + 1, n):
-            edge = excess[top][partner]
-            rest = mask & ~(1 << top) & ~(1 << partner)
-            if mask >> partner & 1 and edge <= budget and search.solve(rest, budget - edge + 1) is not None:
-                pairs.append((top, partner))
-                mask, budget = rest, budget - edge
-                break
-    return tuple(pairs)
+    digit = 1 << max(1, (n - 1).bit_length())
+    scale = digit**n
+    power = [digit ** (n - 1 - i) for i in range(n)]
+    weights = [[cost[i][j] * scale + j * power[i] + i * power[j] if i != j else 0 for j in range(n)] for i in range(n)]
+    mate = least_cost_matching(weights)
+    return tuple((i, mate[i]) for i in range(n) if i < mate[i])
 
 
 def _as_fraction(team: SwissTeam) -> Fraction:

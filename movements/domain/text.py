@@ -632,6 +632,31 @@ TEMPLATES: dict[str, Template] = {
     "error.swiss_vp": lambda p: _("team %(team)s: the VP total %(value)s is not a number") % p,
     "error.swiss_swap_unknown": lambda p: _("team %(team)s is not in this draw") % p,
     "error.swiss_swap_same": lambda p: _("choose two different teams to swap, not %(team)s twice") % p,
+    "error.swiss_file_at": lambda p: (
+        f"{p['source']} ({p['where']}): {render(p['error'])}" if p["where"] else f"{p['source']}: {render(p['error'])}"
+    ),
+    "error.swiss_json": lambda p: _("this is not JSON (%(reason)s, line %(line)s, column %(column)s)") % p,
+    "error.swiss_json_unreadable": lambda p: _(
+        "this JSON cannot be read: it nests too deeply or holds a number of thousands of digits"
+    ),
+    "error.swiss_encoding": lambda p: _("the file is not UTF-8 text (byte %(position)s)") % p,
+    "error.swiss_file": lambda p: _("a Swiss round's standings are an object with round, danish and a list of teams"),
+    "error.swiss_flag": lambda p: _("%(name)s is true or false, not %(value)s") % p,
+    "error.swiss_team": lambda p: (
+        _("a team is an object with team, vp, met and had_bye, not %(value)s") % {"value": repr(p["value"])}
+    ),
+    "error.swiss_team_name": lambda p: (
+        _("a team is named by a number or a word, not %(value)s") % {"value": repr(p["value"])}
+    ),
+    "error.swiss_vp_range": lambda p: (
+        _("team %(team)s: a VP total of %(value)s is beyond any event (at most %(most)s either way)") % p
+    ),
+    "error.swiss_met": lambda p: _("team %(team)s: met is a list of the teams it has played") % p,
+    "error.swiss_met_self": lambda p: _("team %(team)s cannot have met itself") % p,
+    "error.swiss_met_unknown": lambda p: _("team %(team)s has met %(other)s, which is not in the standings") % p,
+    "error.swiss_home": lambda p: (
+        _("team %(team)s: home is how often it has been home, a whole number 0 or more, not %(value)s") % p
+    ),
     "error.swiss_swap_rematch": lambda p: (
         _(
             "swapping %(first)s and %(second)s would make %(team)s play %(opponent)s again: rematches are allowed "

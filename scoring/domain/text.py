@@ -309,6 +309,41 @@ TEMPLATES: dict[str, Template] = {
         _("club %(club)s appears twice (%(first)s and %(second)s)") % {**p, "club": repr(p["club"])}
     ),
     "sim.input": lambda p: _("give one JSON file of every club's results, or the clubs' results files with --files"),
+    # the score_teams command's file (formats/teams.py) and its standings (teams.py)
+    "teams.file": lambda p: _(
+        "a teams event is an object with boards_per_match, a scale and a list of matches (see score_teams --help)"
+    ),
+    "teams.bye_vp": lambda p: _("a bye's fixed VPs are a number 0 … 20, not %(value)s") % p,
+    "teams.tie_break": lambda p: (
+        _("unknown tie-break %(value)s: expected imp-difference, head-to-head, imp-quotient or none")
+        % {"value": repr(p["value"])}
+    ),
+    "teams.match": lambda p: (
+        _("a match is an object with its round, home and away teams (away null for a bye) and boards, not %(value)s")
+        % {"value": repr(p["value"])}
+    ),
+    "teams.round": lambda p: _("rounds are numbered from 1, not %(value)s") % p,
+    "teams.team": lambda p: _("a team is named by a number or a word, not %(value)s") % {"value": repr(p["value"])},
+    "teams.same_team": lambda p: _("team %(team)s cannot play itself (round %(round)s)") % p,
+    "teams.bye_boards": lambda p: _("team %(team)s has the bye in round %(round)s: a bye has no boards") % p,
+    "teams.boards_list": lambda p: _("%(home)s v %(away)s (round %(round)s): boards is a list of boards") % p,
+    "teams.board": lambda p: (
+        _("a board is an object with board, home_ns and away_ns, not %(value)s") % {"value": repr(p["value"])}
+    ),
+    "teams.board_twice": lambda p: _("board %(board)s is twice in %(home)s v %(away)s (round %(round)s)") % p,
+    "teams.result_missing": lambda p: (
+        _("board %(board)s of %(home)s v %(away)s (round %(round)s) has no result at the table where %(team)s sat NS")
+        % p
+    ),
+    "teams.board_count": lambda p: (
+        ngettext(
+            "%(home)s v %(away)s (round %(round)s) has %(count)s board, but boards_per_match is %(boards)s",
+            "%(home)s v %(away)s (round %(round)s) has %(count)s boards, but boards_per_match is %(boards)s",
+            p["count"],
+        )
+        % p
+    ),
+    "teams.twice_in_round": lambda p: _("team %(team)s is in two matches of round %(round)s (also in %(first)s)") % p,
 }
 
 

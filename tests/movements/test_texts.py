@@ -13,7 +13,7 @@ import pytest
 from django.utils import translation
 
 from clubsite.texts import error_message, localize, render
-from movements.domain import catalogue, chooser, howell, knockout, partial, round_robin, swiss
+from movements.domain import catalogue, chooser, howell, knockout, partial, round_robin, swiss, swiss_file
 from movements.domain.balance import best_possible
 from movements.domain.errors import MovementError
 from movements.domain.mitchell import mitchell
@@ -95,12 +95,30 @@ def _teams_errors() -> list[Text]:
         lambda: swiss.swiss_swap(draw, four, "A", "A"),
         lambda: swiss.swiss_swap(draw, four, *_rematching_swap(draw)),
     ]
+    bad += [lambda d=d: swiss_file.read_standings(d, source="r.json") for d in BAD_STANDINGS]
     out = []
     for make in bad:
         with pytest.raises(MovementError) as exc:
             make()
         out.append(exc.value.text)
     return out
+
+
+#: what swiss_pair's reader refuses (issue 21)
+BAD_STANDINGS = [
+    b'{"teams": "\xff"}',
+    '{"round": 2, "teams": [',
+    '{"round": 2, "teams": [{"team": "A", "vp": 1' + "0" * 5000 + "}]}",
+    '{"round": 2, "teams": [{"team": "A", "vp": 1e999999}]}',
+    "[]",
+    '{"round": 2, "danish": 1, "teams": []}',
+    '{"round": 2, "teams": [7]}',
+    '{"round": 2, "teams": [{"team": null, "vp": 3}]}',
+    '{"round": 2, "teams": [{"team": "A", "vp": 3, "met": "B"}]}',
+    '{"round": 2, "teams": [{"team": "A", "vp": 3, "met": ["A"]}]}',
+    '{"round": 2, "teams": [{"team": "A", "vp": 3, "met": ["Z"]}]}',
+    '{"round": 2, "teams": [{"team": "A", "vp": 3, "home": -2}]}',
+]
 
 
 def _rematching_swap(draw: swiss.Draw) -> tuple[str, str]:

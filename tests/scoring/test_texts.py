@@ -23,12 +23,15 @@ from dealing.domain.analysis import DoubleDummyTable
 from scoring.domain import checks
 from scoring.domain.engine import score_event
 from scoring.domain.errors import ScoringError
+from scoring.domain.formats.teams import read_teams
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Artificial, Assigned, Played
 from scoring.domain.results import TravellerLine as L
 from scoring.domain.shorthand import describe, parse_entry, parse_lead
 from scoring.domain.simultaneous import read_simultaneous
+from scoring.domain.teams import score_teams
 from scoring.domain.text import Text
+from scoring.domain.victory_points import bye_vp, victory_points, wbf_vp
 
 # a Polish message of the scorer's shorthand and the checks must not fall back to these English words
 ENGLISH_WORDS = re.compile(
@@ -53,6 +56,8 @@ OURS = (
     "result.board",
     "sim.club",
 )
+# made by the domain from bad input too (issue 21), but their Polish names the file's options (round, exact …)
+TEAMS = ("teams.",)
 
 
 def _error(call) -> Text:
@@ -105,8 +110,56 @@ def _made_by_the_domain() -> list[Text]:
         [{**club, "club": ""}],
     ):
         texts.append(_error(lambda c=clubs: read_simultaneous(json.dumps({"clubs": c}))))
+    texts += _teams_errors()
     texts.append(ScoringError(Text.of("entry.empty"), line=12, where="TRAVELLER_LINE", source="club.xml").text)
     texts.append(ScoringError(Text.of("entry.empty"), line=12).text)
+    return texts
+
+
+def _reason(call) -> Text:
+    with pytest.raises(ScoringError) as caught:
+        call()
+    assert isinstance(caught.value.reason, Text)
+    return caught.value.reason
+
+
+def _teams_file(*matches: dict, **options: object) -> dict:
+    return {"boards_per_match": 1, **options, "matches": list(matches)}
+
+
+_BOARD = {"board": 1, "home_ns": {"score": 420}, "away_ns": {"score": 400}}
+_MATCH = {"round": 1, "home": "1", "away": "2", "boards": [_BOARD]}
+#: what score_teams' reader refuses (issue 21): each teams code made from bad input
+BAD_TEAMS = [
+    [1],
+    _teams_file(_MATCH, scale="fifa"),
+    _teams_file(_MATCH, boards_per_match=0),
+    _teams_file(_MATCH, fractional="up"),
+    _teams_file(_MATCH, bye="all"),
+    _teams_file(_MATCH, bye_vp=30),
+    _teams_file(_MATCH, tie_break="coin"),
+    _teams_file(7),
+    _teams_file({**_MATCH, "round": 0}),
+    _teams_file({**_MATCH, "home": None}),
+    _teams_file({**_MATCH, "away": "1"}),
+    _teams_file({"round": 1, "home": "1", "away": None, "boards": [_BOARD]}),
+    _teams_file({**_MATCH, "boards": None}),
+    _teams_file({**_MATCH, "boards": [3]}),
+    _teams_file({**_MATCH, "boards": [_BOARD, _BOARD]}, boards_per_match=2),
+    _teams_file({**_MATCH, "boards": [{"board": 1, "home_ns": {"score": 420}}]}),
+    _teams_file(_MATCH, boards_per_match=2),
+    _teams_file(_MATCH, {**_MATCH, "home": "3"}),
+]
+
+
+def _teams_errors() -> list[Text]:
+    # the reasons, without the file's place ("matches[0].boards[1].board": JSON's names, not English words)
+    texts = [_reason(lambda d=d: read_teams(json.dumps(d), source="t.json")) for d in BAD_TEAMS]
+    unbalanced = _teams_file({**_MATCH, "boards": [{**_BOARD, "home_ns": {"adjusted": "60/60"}}]})
+    texts.append(_reason(lambda: score_teams(read_teams(json.dumps(unbalanced)))))
+    texts.append(_error(lambda: victory_points(3, 0, 40, "acbl")))
+    texts.append(_error(lambda: wbf_vp(-1, 20)))
+    texts.append(_error(lambda: bye_vp([], rule="all")))
     return texts
 
 
@@ -149,7 +202,7 @@ def every_text() -> list[Text]:
 
 
 def test_our_codes_are_made_by_the_domain(every_text):
-    ours = {code for code in Text.templates if code.startswith(OURS)}
+    ours = {code for code in Text.templates if code.startswith(OURS + TEAMS)}
     made = {t.code for t in _made_by_the_domain() for t in t.texts()}
     assert ours <= made, sorted(ours - made)
     assert {t.code for t in every_text} == set(Text.templates)

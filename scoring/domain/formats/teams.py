@@ -1,0 +1,246 @@
+"""A teams event as JSON: what ``manage.py score_teams`` reads.
+
+Source: ``../shared/specs/teams-and-simultaneous.md`` §1–2, issue 21. The shape: ``{"scale": "wbf2013"|
+"wbf2013-discrete"|"acbl"|"imps", "boards_per_match": 8, "fractional": "round"|"exact", "bye": "larger"|
+"fixed"|"average", "bye_vp": 12, "tie_break": "imp-difference"|…, "matches": [{"round": 1, "home": "1",
+"away": "2", "boards": [{"board": 1, "home_ns": {...}, "away_ns": {...}}, …]}, …]}``; every key but
+``boards_per_match`` and ``matches`` optional (``scale`` ``wbf2013``, ``fractional`` ``round``, ``bye`` the larger
+of ``bye_vp`` and the team's average, ``bye_vp`` 12 on a 20-VP scale, 0 on ``imps``).
+
+``home_ns`` is the result at the table where the home team sat NS, ``away_ns`` the one where the away team did;
+each is a result as :func:`scoring.domain.notation.from_data` reads it: ``{"contract": "4S", "declarer": "N",
+"tricks": 10}``, ``{"score": 420}`` (an assigned score), ``{"weighted": [[20, 650], [80, 620]]}``, ``{"adjusted":
+"60/40"}`` (Average plus to NS), ``{"contract": "PASS"}``. A bye is a match whose ``away`` is ``null``, without
+boards.
+
+:func:`read_teams` returns a :class:`TeamsEvent` and raises a :class:`~scoring.domain.errors.ScoringError`
+naming the file and the place in it (``matches[2].boards[0].away_ns``) and, in the sentence, the match's round,
+teams and board.
+
+>>> event = read_teams('{"boards_per_match": 1, "matches": [{"round": 1, "home": 1, "away": 2, "boards": ['
+...     '{"board": 1, "home_ns": {"contract": "4S", "declarer": "N", "tricks": 10}, "away_ns": {"score": -50}}]}]}')
+>>> event.scale, event.matches[0].home, [b.scores for b in event.matches[0].boards]
+('wbf2013', '1', [(420, Assigned(parts=((Fraction(1, 1), -50),), note=''))])
+>>> read_teams('{"boards_per_match": 1, "matches": [{"round": 1, "home": "1", "away": "2", "boards": ['
+...     '{"board": 1, "home_ns": {"score": 420}}]}]}', source="t.json")
+Traceback (most recent call last):
+...
+scoring.domain.errors.ScoringError: t.json (matches[0].boards[0].away_ns): board 1 of 1 v 2 (round 1) has no \
+result at the table where 2 sat NS
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from decimal import Decimal, InvalidOperation
+
+from bridge.text import TextBase
+from scoring.domain.errors import ScoringError
+from scoring.domain.notation import from_data
+from scoring.domain.results import Played, Result
+from scoring.domain.text import Text
+from scoring.domain.victory_points import BYE_RULES, FRACTIONAL, SCALES, TableScore, victory_points
+
+__all__ = ["TIE_BREAKS", "TeamBoard", "TeamMatch", "TeamsEvent", "read_teams"]
+
+#: The tie-breaks a director may choose (spec §3: IMP difference, then the match between the tied teams, is the
+#: default), as ``scoring.domain.teams.standings`` applies them.
+TIE_BREAKS = ("imp-difference", "head-to-head", "imp-quotient", "none")
+
+
+@dataclass(frozen=True)
+class TeamBoard:
+    """One board of a match: the result where the home team sat NS and the one where the away team did."""
+
+    board: int
+    home_ns: Result
+    away_ns: Result
+
+    @property
+    def scores(self) -> tuple[TableScore, TableScore]:
+        """The two tables' scores as ``victory_points.board_imps`` takes them (a played board's Law 77 score)."""
+        return _table_score(self.home_ns, self.board), _table_score(self.away_ns, self.board)
+
+
+def _table_score(result: Result, board: int) -> TableScore:
+    return result.ns_score(board) if isinstance(result, Played) else result
+
+
+@dataclass(frozen=True)
+class TeamMatch:
+    """A match of the event (``away`` None: ``home`` has the round's bye); ``index``: its place in the file."""
+
+    index: int
+    round: int
+    home: str
+    away: str | None
+    boards: tuple[TeamBoard, ...]
+
+
+@dataclass(frozen=True)
+class TeamsEvent:
+    """A teams event as the file gives it: the scale, the match length, the options, the matches."""
+
+    boards_per_match: int
+    matches: tuple[TeamMatch, ...]
+    scale: str = "wbf2013"
+    fractional: str = "round"
+    bye: str = "larger"
+    bye_vp: Decimal = Decimal(12)
+    tie_break: str = "imp-difference"
+    source: str = ""
+
+    @property
+    def teams(self) -> tuple[str, ...]:
+        """Every team of the event, in the order the file first names them."""
+        seen: dict[str, None] = {}
+        for match in self.matches:
+            seen[match.home] = None
+            if match.away is not None:
+                seen[match.away] = None
+        return tuple(seen)
+
+
+def _team(value: object) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).strip():
+        return None
+    return str(value).strip()
+
+
+def read_teams(data: bytes | str, *, source: str = "") -> TeamsEvent:
+    """The teams event in ``data`` (see the module's docstring)."""
+
+    def fail(text: TextBase | str, where: str) -> ScoringError:
+        return ScoringError(text, where=where, source=source or "JSON")
+
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise fail(Text.of("json.encoding", position=exc.start), "") from None
+    try:
+        document = json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise ScoringError(
+            Text.of("json.invalid", reason=exc.msg, column=exc.colno), line=exc.lineno, source=source or "JSON"
+        ) from None
+    except (ValueError, RecursionError):  # a number of thousands of digits, or deep nesting
+        raise fail(Text.of("json.unreadable"), "") from None
+    if not isinstance(document, Mapping):
+        raise fail(Text.of("teams.file"), "")
+    event = _options(document, fail)
+    matches = document.get("matches")
+    if not isinstance(matches, list) or not matches:
+        raise fail(Text.of("teams.file"), "matches")
+    read = tuple(_match(item, i, event.boards_per_match, fail) for i, item in enumerate(matches))
+    _check_rounds(read, fail)
+    return replace(event, matches=read, source=source)
+
+
+Fail = Callable[[TextBase | str, str], ScoringError]
+
+
+def _options(document: Mapping[str, object], fail: Fail) -> TeamsEvent:
+    scale = document.get("scale", "wbf2013")
+    if scale not in SCALES:
+        raise fail(Text.of("teams.scale", value=str(scale)), "scale")
+    boards = document.get("boards_per_match")
+    if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
+        raise fail(Text.of("teams.boards", value=boards), "boards_per_match")
+    try:
+        victory_points(0, 0, boards, str(scale))  # the scale has a table for matches of this length
+    except ScoringError as exc:
+        raise fail(exc.reason, "boards_per_match") from None
+    fractional = document.get("fractional", "round")
+    if fractional not in FRACTIONAL:
+        raise fail(Text.of("teams.fractional", value=str(fractional)), "fractional")
+    bye = document.get("bye", "larger")
+    if bye not in BYE_RULES:
+        raise fail(Text.of("teams.bye_rule", value=str(bye)), "bye")
+    bye_vp = document.get("bye_vp", 0 if scale == "imps" else 12)
+    try:
+        fixed = Decimal(str(bye_vp)) if not isinstance(bye_vp, bool) and isinstance(bye_vp, int | float) else None
+    except InvalidOperation:
+        fixed = None
+    if fixed is None or not fixed.is_finite() or fixed < 0 or (scale != "imps" and fixed > 20):
+        raise fail(Text.of("teams.bye_vp", value=str(bye_vp)), "bye_vp")
+    tie_break = document.get("tie_break", "imp-difference")
+    if tie_break not in TIE_BREAKS:
+        raise fail(Text.of("teams.tie_break", value=str(tie_break)), "tie_break")
+    return TeamsEvent(
+        boards_per_match=boards,
+        matches=(),
+        scale=str(scale),
+        fractional=str(fractional),
+        bye=str(bye),
+        bye_vp=fixed,
+        tie_break=str(tie_break),
+    )
+
+
+def _match(item: object, index: int, boards_per_match: int, fail: Fail) -> TeamMatch:
+    where = f"matches[{index}]"
+    if not isinstance(item, Mapping):
+        raise fail(Text.of("teams.match", value=str(item)[:40]), where)
+    number = item.get("round")
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise fail(Text.of("teams.round", value=str(number)), f"{where}.round")
+    home = _team(item.get("home"))
+    if home is None:
+        raise fail(Text.of("teams.team", value=str(item.get("home"))), f"{where}.home")
+    if item.get("away") is None:
+        if item.get("boards"):
+            raise fail(Text.of("teams.bye_boards", team=home, round=number), f"{where}.boards")
+        return TeamMatch(index, number, home, None, ())
+    away = _team(item.get("away"))
+    if away is None:
+        raise fail(Text.of("teams.team", value=str(item.get("away"))), f"{where}.away")
+    if away == home:
+        raise fail(Text.of("teams.same_team", team=home, round=number), f"{where}.away")
+    named = {"home": home, "away": away, "round": number}
+    boards = item.get("boards")
+    if not isinstance(boards, list) or not boards:
+        raise fail(Text.of("teams.boards_list", **named), f"{where}.boards")
+    read: list[TeamBoard] = []
+    for j, board in enumerate(boards):
+        place = f"{where}.boards[{j}]"
+        if not isinstance(board, Mapping):
+            raise fail(Text.of("teams.board", value=str(board)[:40]), place)
+        n = board.get("board")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise fail(Text.of("result.board", board=n), f"{place}.board")
+        if any(b.board == n for b in read):
+            raise fail(Text.of("teams.board_twice", board=n, **named), f"{place}.board")
+        results = []
+        for key, ns in (("home_ns", home), ("away_ns", away)):
+            value = board.get(key)
+            if value is None:
+                raise fail(Text.of("teams.result_missing", board=n, team=ns, **named), f"{place}.{key}")
+            if not isinstance(value, Mapping):
+                raise fail(Text.of("data.not_object", value=str(value)[:40]), f"{place}.{key}")
+            try:
+                results.append(from_data(value))
+            except ScoringError as exc:
+                raise fail(exc.reason, f"{place}.{key}.{exc.field}" if exc.field else f"{place}.{key}") from None
+        read.append(TeamBoard(n, results[0], results[1]))
+    if len(read) != boards_per_match:
+        raise fail(Text.of("teams.board_count", count=len(read), boards=boards_per_match, **named), f"{where}.boards")
+    return TeamMatch(index, number, home, away, tuple(read))
+
+
+def _check_rounds(matches: tuple[TeamMatch, ...], fail: Fail) -> None:
+    """No team in two matches (or a match and a bye) of one round."""
+    seen: dict[tuple[int, str], TeamMatch] = {}
+    for match in matches:
+        for team in (match.home, match.away):
+            if team is None:
+                continue
+            first = seen.get((match.round, team))
+            if first is not None:
+                raise fail(
+                    Text.of("teams.twice_in_round", team=team, round=match.round, first=f"matches[{first.index}]"),
+                    f"matches[{match.index}]",
+                )
+            seen[(match.round, team)] = match

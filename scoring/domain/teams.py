@@ -1,0 +1,298 @@
+"""A teams event scored: each match's IMPs and VPs, the byes, and the standings with the director's tie-break.
+
+Source: ``../shared/specs/teams-and-simultaneous.md`` §1 (a match), §2 (victory points, byes), §3 (the standings'
+tie-breaks), issue 21. Every number comes from ``victory_points`` (``board_imps``, ``victory_points``,
+``bye_vp``); this module adds them up and ranks.
+
+* :func:`score_teams` — the event read by ``formats.teams.read_teams``, scored: a :class:`ScoredMatch` per match
+  (a bye: the team's VPs by the bye rule, from the matches it played) and the :class:`Standing` of each team;
+* the tie-breaks (``formats.teams.TIE_BREAKS``), applied to teams on the same VP total, in order:
+  ``imp-difference`` (the spec's default: IMP difference, then the matches between the tied teams),
+  ``head-to-head`` (those matches first, then IMP difference), ``imp-quotient`` (IMPs for ÷ IMPs against, then
+  the matches between them), ``none`` (ties stand). The matches between tied teams count only when every two of
+  them have met: their VPs in those matches, added. The first criterion that separates the teams orders them;
+  those still level go through the chain again. Teams level at the end share the place (``3=``);
+* :func:`teams_json`, :func:`teams_text` — the command's JSON and the director's text report.
+
+>>> from scoring.domain.formats.teams import read_teams
+>>> event = read_teams('{"scale": "imps", "boards_per_match": 1, "matches": [{"round": 1, "home": "A", '
+...     '"away": "B", "boards": [{"board": 1, "home_ns": {"score": 420}, "away_ns": {"score": -50}}]}, '
+...     '{"round": 1, "home": "C", "away": null}]}')
+>>> [(s.team, str(s.vp), str(s.imps_for), str(s.imps_against), s.rank) for s in score_teams(event).standings]
+[('A', '10.00', '10', '0', '1'), ('C', '0', '0', '0', '2'), ('B', '0.00', '0', '10', '3')]
+>>> [s.rank for s in score_teams(event, tie_break="none").standings]   # B and C level on 0 VP
+['1', '2=', '2=']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from scoring.domain.errors import ScoringError
+from scoring.domain.formats.teams import TIE_BREAKS, TeamMatch, TeamsEvent
+from scoring.domain.results import Artificial, Assigned, Played, Result
+from scoring.domain.text import Text
+from scoring.domain.victory_points import MatchImps, board_imps, bye_vp, victory_points
+
+__all__ = ["ScoredMatch", "Standing", "TeamsScore", "score_teams", "standings", "teams_json", "teams_text"]
+
+
+@dataclass(frozen=True)
+class ScoredMatch:
+    """A match scored: each board's IMPs to the home team, the totals and the VPs (a bye: ``vp_away`` None)."""
+
+    match: TeamMatch
+    imps: MatchImps
+    vp_home: Decimal
+    vp_away: Decimal | None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A team's line in the standings: its VP total, IMPs won and lost, and its place (``3=`` when shared)."""
+
+    team: str
+    vp: Decimal
+    imps_for: Fraction
+    imps_against: Fraction
+    rank: str
+
+
+@dataclass(frozen=True)
+class TeamsScore:
+    event: TeamsEvent
+    matches: tuple[ScoredMatch, ...]
+    standings: tuple[Standing, ...]
+    tie_break: str
+
+
+def _match_imps(event: TeamsEvent, match: TeamMatch) -> MatchImps:
+    boards = []
+    for j, board in enumerate(match.boards):
+        try:
+            boards.append(board_imps(*board.scores))
+        except ScoringError as exc:
+            raise ScoringError(
+                exc.reason, where=f"matches[{match.index}].boards[{j}]", source=event.source or "JSON"
+            ) from None
+    return MatchImps(tuple(boards))
+
+
+def score_teams(event: TeamsEvent, *, tie_break: str | None = None) -> TeamsScore:
+    """The event scored and ranked; ``tie_break`` (one of ``TIE_BREAKS``) in place of the file's."""
+    chosen = event.tie_break if tie_break is None else tie_break
+    if chosen not in TIE_BREAKS:
+        raise ScoringError(Text.of("teams.tie_break", value=chosen), field="tie_break")
+    played: dict[str, list[Decimal]] = {team: [] for team in event.teams}
+    scored: dict[int, ScoredMatch] = {}
+    for match in event.matches:
+        if match.away is None:
+            continue
+        imps = _match_imps(event, match)
+        home, away = victory_points(
+            imps.imps_home, imps.imps_away, event.boards_per_match, event.scale, fractional=event.fractional
+        )
+        scored[match.index] = ScoredMatch(match, imps, home, away)
+        played[match.home].append(home)
+        played[match.away].append(away)
+    for match in event.matches:
+        if match.away is None:
+            vp = bye_vp(played[match.home], rule=event.bye, fixed=event.bye_vp)
+            scored[match.index] = ScoredMatch(match, MatchImps(()), vp, None)
+    matches = tuple(scored[m.index] for m in event.matches)
+    return TeamsScore(event, matches, standings(event.teams, matches, chosen), chosen)
+
+
+# --- the standings ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Totals:
+    vp: Decimal = Decimal(0)
+    imps_for: Fraction = Fraction(0)
+    imps_against: Fraction = Fraction(0)
+
+
+#: A tie-break: the tied teams → each one's key (higher is better), or None when it does not apply to them.
+Criterion = Callable[[Sequence[str]], dict[str, tuple[int, Fraction]] | None]
+
+
+def standings(teams: Sequence[str], matches: Sequence[ScoredMatch], tie_break: str) -> tuple[Standing, ...]:
+    """The teams by VP total, ties broken by ``tie_break`` (see the module's docstring), places shared after."""
+    totals = {team: _Totals() for team in teams}
+    for m in matches:
+        home = totals[m.match.home]
+        home.vp += m.vp_home
+        home.imps_for += m.imps.imps_home
+        home.imps_against += m.imps.imps_away
+        if m.match.away is not None and m.vp_away is not None:
+            away = totals[m.match.away]
+            away.vp += m.vp_away
+            away.imps_for += m.imps.imps_away
+            away.imps_against += m.imps.imps_home
+
+    def difference(group: Sequence[str]) -> dict[str, tuple[int, Fraction]]:
+        return {t: (0, totals[t].imps_for - totals[t].imps_against) for t in group}
+
+    def quotient(group: Sequence[str]) -> dict[str, tuple[int, Fraction]]:
+        # IMPs for ÷ IMPs against; none against is above every quotient (and 0 ÷ 0 is 1)
+        return {
+            t: (1, totals[t].imps_for)
+            if totals[t].imps_against == 0 and totals[t].imps_for > 0
+            else (0, totals[t].imps_for / totals[t].imps_against if totals[t].imps_against else Fraction(1))
+            for t in group
+        }
+
+    def between(group: Sequence[str]) -> dict[str, tuple[int, Fraction]] | None:
+        members = set(group)
+        vp = {t: Decimal(0) for t in group}
+        met: set[frozenset[str]] = set()
+        for m in matches:
+            away = m.match.away
+            if away is not None and m.vp_away is not None and {m.match.home, away} <= members:
+                vp[m.match.home] += m.vp_home
+                vp[away] += m.vp_away
+                met.add(frozenset((m.match.home, away)))
+        if len(met) < len(group) * (len(group) - 1) // 2:
+            return None
+        return {t: (0, Fraction(vp[t])) for t in group}
+
+    chains: dict[str, tuple[Criterion, ...]] = {
+        "imp-difference": (difference, between),
+        "head-to-head": (between, difference),
+        "imp-quotient": (quotient, between),
+        "none": (),
+    }
+    by_vp: dict[Decimal, list[str]] = {}
+    for team in teams:
+        by_vp.setdefault(totals[team].vp, []).append(team)
+    groups: list[list[str]] = []
+    for vp in sorted(by_vp, reverse=True):
+        groups += _split(by_vp[vp], chains[tie_break])
+    out: list[Standing] = []
+    for group in groups:
+        place = len(out) + 1
+        rank = f"{place}=" if len(group) > 1 else str(place)
+        for team in sorted(group, key=_natural):
+            t = totals[team]
+            out.append(Standing(team, t.vp, t.imps_for, t.imps_against, rank))
+    return tuple(out)
+
+
+def _split(group: list[str], chain: Sequence[Criterion]) -> list[list[str]]:
+    """``group`` (teams level so far) in order by the first criterion of ``chain`` that applies and separates them;
+    teams still level after it go through the whole chain again (the matches between fewer teams may now count)."""
+    if len(group) < 2:
+        return [group]
+    for criterion in chain:
+        keys = criterion(group)
+        if keys is None or len(set(keys.values())) < 2:
+            continue
+        out: list[list[str]] = []
+        for key in sorted(set(keys.values()), reverse=True):
+            out += _split([t for t in group if keys[t] == key], chain)
+        return out
+    return [group]
+
+
+def _natural(team: str) -> tuple[int, int, str]:
+    """Teams named by numbers in numeric order, before those named by words."""
+    return (0, int(team), "") if team.isdecimal() else (1, 0, team)
+
+
+# --- the reports ------------------------------------------------------------------------------------------
+
+
+def _number(value: Fraction | int) -> int | float:
+    value = Fraction(value)
+    return int(value) if value.denominator == 1 else round(float(value), 2)
+
+
+def _score(result: Result, board: int) -> int | float | None:
+    if isinstance(result, Played):
+        return result.ns_score(board)
+    if isinstance(result, Assigned):
+        return _number(result.score)
+    return None
+
+
+def _board_json(board_number: int, home_ns: Result, away_ns: Result, imps: int | Fraction) -> dict[str, object]:
+    out: dict[str, object] = {
+        "board": board_number,
+        "home_ns_score": _score(home_ns, board_number),
+        "away_ns_score": _score(away_ns, board_number),
+        "imps_home": _number(max(imps, 0)),
+        "imps_away": _number(max(-imps, 0)),
+    }
+    for key, result in (("home_ns_adjusted", home_ns), ("away_ns_adjusted", away_ns)):
+        if isinstance(result, Artificial):
+            out[key] = f"{result.ns_percent}/{result.ew_percent}"
+    return out
+
+
+def teams_json(score: TeamsScore) -> dict[str, object]:
+    """The issue's JSON: every match with its boards, IMPs and VPs; the standings; the options it was scored by."""
+    event = score.event
+    return {
+        "scale": event.scale,
+        "boards_per_match": event.boards_per_match,
+        "tie_break": score.tie_break,
+        "matches": [
+            {
+                "round": m.match.round,
+                "home": m.match.home,
+                "away": m.match.away,
+                "imps_home": _number(m.imps.imps_home),
+                "imps_away": _number(m.imps.imps_away),
+                "vp_home": float(m.vp_home),
+                "vp_away": None if m.vp_away is None else float(m.vp_away),
+                "boards": [
+                    _board_json(b.board, b.home_ns, b.away_ns, imps)
+                    for b, imps in zip(m.match.boards, m.imps.boards, strict=True)
+                ],
+            }
+            for m in score.matches
+        ],
+        "teams": [
+            {
+                "team": s.team,
+                "vp": float(s.vp),
+                "imps_for": _number(s.imps_for),
+                "imps_against": _number(s.imps_against),
+                "rank": s.rank,
+            }
+            for s in score.standings
+        ],
+    }
+
+
+def _imps_text(value: Fraction) -> str:
+    return f"{_number(value):g}"
+
+
+def teams_text(score: TeamsScore) -> str:
+    """The director's report: the matches round by round (IMPs and VPs), then the standings (English)."""
+    event = score.event
+    out = [f"Teams: {event.boards_per_match} boards a match, scale {event.scale}, tie-break {score.tie_break}"]
+    width = max(4, *(len(t) for t in event.teams))
+    current = None
+    for m in sorted(score.matches, key=lambda m: (m.match.round, m.match.index)):
+        if m.match.round != current:
+            current = m.match.round
+            out += ["", f"Round {current}"]
+        if m.match.away is None:
+            out.append(f"  {m.match.home:>{width}}   {'bye':<{width}}  {'':>15}  VP {m.vp_home:>6}")
+            continue
+        imps = f"{_imps_text(m.imps.imps_home)}–{_imps_text(m.imps.imps_away)}"
+        out.append(
+            f"  {m.match.home:>{width}} v {m.match.away:<{width}}  IMPs {imps:>10}  VP {m.vp_home:>6}–{m.vp_away}"
+        )
+    out += ["", "Standings", f"  {'rank':>5} {'team':>{width}} {'VP':>8} {'IMPs +':>8} {'IMPs −':>8}"]
+    for s in score.standings:
+        out.append(
+            f"  {s.rank:>5} {s.team:>{width}} {s.vp:>8} {_imps_text(s.imps_for):>8} {_imps_text(s.imps_against):>8}"
+        )
+    return "\n".join(out) + "\n"
