@@ -404,9 +404,7 @@ def options_in_words(options: ScoringOptions, *, sections: bool = False, handica
         )
         how = f"{how}; {where}"
     if handicap and not options.is_imps:
-        how = _("%(options)s; a handicap ranking beside it (the mean of each pair's handicaps added)") % {
-            "options": how
-        }
+        how = _("%(options)s; a handicap ranking beside it (half of each pair's handicap added)") % {"options": how}
     return how
 
 
