@@ -86,6 +86,7 @@ _LAST_STAGE = {
     "teams": 0,
     "schedule": 1,
     "matches": 2,
+    "standings": 3,
 }
 
 
@@ -100,6 +101,7 @@ _TITLES = {
     "teams": lambda: pgettext("session path", "Teams"),
     "schedule": lambda: pgettext("session path", "Format and draw"),
     "matches": lambda: pgettext("session path", "Matches"),
+    "standings": lambda: pgettext("session path", "Standings"),
 }
 
 
@@ -814,6 +816,36 @@ def _matches(r: _Reads) -> Step:
     return Step("matches", "partial" if missing else "done", tuple(said), tuple(missing), tuple(actions))
 
 
+def _standings(r: _Reads) -> Step:
+    session = r.session
+    url = reverse("teams:session_standings", args=[session.pk])
+    see = Action(_("Matches and standings"), url, testid="teams-standings-link")
+    if session.is_final:
+        return Step("standings", "done", (_("Published as final: nobody can change a score."),), actions=(see,))
+    if session.is_published:  # provisional: the teams publish as final at once; a step back from final stops here
+        return Step("standings", "partial", (_("Published provisionally."),), actions=(see,))
+    if not session.is_over:
+        return Step(
+            "standings",
+            "waiting",
+            (_("The standings are published once play is over: players do not see them before."),),
+            actions=(see,),
+        )
+    publish = Action(
+        _("Publish the standings…"),
+        reverse("teams:session_publish", args=[session.pk]),
+        primary=True,
+        post=True,
+        testid="path-publish",
+    )
+    return Step(
+        "standings",
+        "todo",
+        (_("Not published: players do not see the score cards and the standings yet."),),
+        actions=(publish, see),
+    )
+
+
 #: How each step of a path is read, by its key (an event kind lists the keys of its path: ``events.kinds``).
 _STEPS = {
     "pairs": _pairs,
@@ -826,6 +858,7 @@ _STEPS = {
     "teams": _teams,
     "schedule": _schedule,
     "matches": _matches,
+    "standings": _standings,
 }
 
 

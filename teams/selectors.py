@@ -157,7 +157,8 @@ class Standings:
 
 
 def _event(fmt: TeamsFormat, draws: list[Draw], after_round: int) -> tuple[TeamsEvent, list[Match]]:
-    matches, incomplete = [], []
+    matches: list[TeamMatch] = []
+    incomplete: list[Match] = []
     for draw in draws:
         if draw.round > after_round:
             continue

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Member, Session
 from clubsite.texts import error_message, render
@@ -18,8 +19,16 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.notation import shorthand
 from scoring.domain.shorthand import parse_entry
 from scoring.domain.victory_points import victory_points
+from scoring.services.sessions import session_status_set
 from teams.models import Draw, Match, MatchBoard, Team, TeamPlayer, TeamsFormat
-from teams.selectors import match_board_numbers, round_complete, session_draws, swiss_proposal, teams_format_get
+from teams.selectors import (
+    match_board_numbers,
+    round_complete,
+    session_draws,
+    session_standings,
+    swiss_proposal,
+    teams_format_get,
+)
 
 #: How many players a team has: four to six.
 LEAST_PLAYERS, MOST_PLAYERS = 4, 6
@@ -40,7 +49,7 @@ def teams_format_set(*, session: Session, format: str, boards_per_match: int, sc
     errors: dict[str, list[str]] = {}
     if Draw.objects.filter(session=session).exists():
         raise ValidationError(_("A round is drawn already: the format can no longer change."), code="drawn")
-    if format == TeamsFormat.Format.SWISS and not rounds:
+    if format == str(TeamsFormat.Format.SWISS) and not rounds:
         errors["rounds"] = [_("Say how many rounds the Swiss has.")]
     try:
         victory_points(0, 0, boards_per_match, scale)
@@ -54,7 +63,7 @@ def teams_format_set(*, session: Session, format: str, boards_per_match: int, sc
             "format": format,
             "boards_per_match": boards_per_match,
             "scale": scale,
-            "rounds": rounds if format == TeamsFormat.Format.SWISS else None,
+            "rounds": rounds if format == str(TeamsFormat.Format.SWISS) else None,
         },
     )
     return fmt
@@ -264,3 +273,29 @@ def match_boards_set(*, match: Match, entries: dict[int, tuple[str, str]]) -> li
         )
         saved.append(row)
     return saved
+
+
+@transaction.atomic
+def teams_results_publish(*, session: Session) -> Session:
+    """Publish a teams session's standings as final: players read the score cards and the standings from now on.
+    Refused before play is over, before any round is drawn, and while a match drawn is not fully entered. The stage
+    changes as every session's do (``scoring.services.sessions.session_status_set``), through provisional."""
+    session = _locked(session)
+    if session.status != Session.Status.FINISHED:
+        raise ValidationError(_("Finish the session first: results are published once play is over."), code="stage")
+    standing = session_standings(session=session)
+    if standing is None or not session_draws(session=session):
+        raise ValidationError(_("No round is drawn yet: there is nothing to publish."), code="empty")
+    if standing.incomplete:
+        raise ValidationError(
+            ngettext(
+                "%(count)d match is not fully entered: enter its boards first.",
+                "%(count)d matches are not fully entered: enter their boards first.",
+                len(standing.incomplete),
+            )
+            % {"count": len(standing.incomplete)},
+            code="incomplete",
+        )
+    session_status_set(session=session, status=Session.Status.PROVISIONAL)
+    session_status_set(session=session, status=Session.Status.PUBLISHED)
+    return session

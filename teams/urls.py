@@ -10,6 +10,7 @@ urlpatterns = [
     path("sessions/<int:session_id>/teams/", views.session_teams, name="session_teams"),
     path("sessions/<int:session_id>/teams/schedule/", views.session_schedule, name="session_schedule"),
     path("sessions/<int:session_id>/teams/standings/", views.session_standings, name="session_standings"),
+    path("sessions/<int:session_id>/teams/publish/", views.session_publish, name="session_publish"),
     path(
         "sessions/<int:session_id>/teams/rounds/<int:round>/matches/<int:number>/",
         views.match_page,

@@ -22,7 +22,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs import selectors as club_selectors
 from clubs.forms import MemberNames
@@ -272,3 +272,38 @@ def session_standings(request, session_id):
             "can_direct": can_direct(request.user, session.club),
         },
     )
+
+
+@login_required
+@require_POST
+def session_publish(request, session_id):
+    """Publish the standings as final, once asked on a page that says what it does."""
+    session = club_selectors.session_get_for_director(user=request.user, session_id=session_id)
+    back = reverse("events:session_detail", args=[session.pk])
+    if request.POST.get("confirmed") != "yes":
+        return render(
+            request,
+            "confirm.html",
+            {
+                "title": _("Publish the standings?"),
+                "what": (
+                    _("Players of the club will see every match's score card and the standings now."),
+                    _("The results are final at once: nobody can change a score afterwards."),
+                ),
+                "button": _("Publish as final"),
+                "danger": True,
+                "action": request.path,
+                "cancel": back,
+                "fields": {},
+                "about": session,
+                "about_url": back,
+                "testid": "confirm-teams-publish",
+            },
+        )
+    try:
+        services.teams_results_publish(session=session)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("The results are published as final."))
+    return redirect(back)

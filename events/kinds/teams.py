@@ -2,7 +2,8 @@
 a Swiss over N rounds; boards per match; the VP scale), draws each round (``teams``: the round robin's schedule, or
 a Swiss round proposed from the standings and confirmed), and the scorer enters both tables' scores of each board
 from the score cards; the match's IMPs and VPs and the standings come from the scoring engine's teams scoring.
-Results are published as a pairs session's are: players read them once they are out."""
+The director publishes the standings as final once play is over; players read the score cards and the standings
+from then on, as they read a pairs session's published results."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from events.kinds import EventKind
 TEAMS = EventKind(
     name="teams",
     label=_("Teams of four"),
-    steps=("teams", "schedule", "matches", "publication"),
+    steps=("teams", "schedule", "matches", "standings"),
     panels={
         "teams": ("teams/_session_teams_panel.html",),
-        "publication": ("teams/_session_standings_panel.html",),
+        "standings": ("teams/_session_standings_panel.html",),
     },
 )

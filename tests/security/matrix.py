@@ -509,6 +509,7 @@ FILLERS = {
     "ew": lambda w, c, p: _line(w, c, "ew"),
     "pair": _pair_values,
     "table": lambda w, c, p: [1],
+    "round": lambda w, c, p: [1, 99],
     "conflict_id": lambda w, c, p: [w.conflict_id],
     "request_id": lambda w, c, p: [w.request_id],
     "result_id": lambda w, c, p: w.result_ids + [MISSING],

@@ -54,7 +54,7 @@ def test_the_session_form_offers_the_kind_and_the_teams_path_follows_it(client_f
     )
     session = Session.objects.get(name="Friday Teams")
     assert response.status_code == 302 and session.kind == "teams" and kind_of(session).name == "teams"
-    assert [s.key for s in session_path(session).steps] == ["teams", "schedule", "matches", "publication"]
+    assert [s.key for s in session_path(session).steps] == ["teams", "schedule", "matches", "standings"]
     page = client_for(director).get(f"/sessions/{session.pk}/").content.decode()
     assert 'data-testid="step-teams"' in page and 'data-testid="step-movement"' not in page
     edit = client_for(director).get(f"/sessions/{session.pk}/edit/").content.decode()
@@ -163,3 +163,25 @@ def test_a_swiss_round_is_proposed_swapped_and_confirmed(client_for, director, c
     client.post(SCHEDULE.format(session.pk), {"action": "confirm", "round": "2"})
     second = {tuple(sorted((m.home.number, m.away.number))) for m in Match.objects.filter(draw__round=2)}
     assert second.isdisjoint({tuple(sorted(p)) for p in pairs}) and len(second) == 2
+
+
+def test_the_evening_runs_to_publication_and_players_then_read_the_standings(client_for, director, player, club):
+    session = _session(club, format="single", boards_per_match=1, scale="acbl")
+    _teams(session, 2)
+    round_robin_draw(session=session, user=director)
+    match_boards_set(match=Match.objects.get(draw__session=session), entries={1: ("420", "-50")})
+    client = client_for(director)
+    path = client.get(f"/sessions/{session.pk}/").content.decode()
+    assert 'data-testid="step-matches"' in path and "Team B" in path
+    client.post(f"/sessions/{session.pk}/status/", {"status": "running"})
+    client.post(f"/sessions/{session.pk}/status/", {"status": "finished", "confirmed": "yes"})
+    standings = f"/sessions/{session.pk}/teams/standings/"
+    assert client_for(player).get(standings).status_code == 404  # not published yet
+    asked = client.post(f"/sessions/{session.pk}/teams/publish/").content.decode()
+    assert 'data-confirm="confirm-teams-publish"' in asked and Session.objects.get(pk=session.pk).is_over
+    client.post(f"/sessions/{session.pk}/teams/publish/", {"confirmed": "yes"})
+    session.refresh_from_db()
+    assert session.status == Session.Status.PUBLISHED
+    page = client_for(player).get(standings).content.decode()
+    assert 'data-testid="vp">14<' in page  # 10 IMPs on a 1-board ACBL match: 14–6 (8 IMPs earn 14)
+    assert 'data-testid="standings-panel"' in client_for(player).get(f"/sessions/{session.pk}/").content.decode()
