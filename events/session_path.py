@@ -19,6 +19,10 @@ printing       the movement (guide cards) and ``tables.selectors.room.room_summa
 play           ``Session.status`` and ``room_summary`` (rounds released, conflicts, requests)
 scores         ``scoring.selectors.results.session_results`` against the layout's ``expected_plays``
 publication    ``scoring.selectors.travellers.publication_state``
+teams          ``teams.selectors.session_teams`` (teams of four, ``events.kinds.teams``)
+schedule       ``teams.selectors.teams_format_get`` and ``session_draws`` (the format and the rounds drawn)
+matches        ``teams.selectors.session_standings`` (matches not fully entered), ``Session.status``
+standings      ``Session.status``: the teams' standings published (``teams.services.teams_results_publish``)
 =============  ===============================================================================
 
 Each :class:`Step` has a ``state`` — ``done``, ``partial`` (begun, something missing), ``todo``, ``waiting``

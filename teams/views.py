@@ -167,7 +167,11 @@ def session_schedule(request, session_id):
         except MovementError as exc:
             swap_error = error_message(exc)
             swaps = swaps[:-1]  # the last swap is the one refused: the proposal stands without it
-            proposal = selectors.swiss_proposal(session=session, round_number=next_round, swaps=swaps)
+            try:
+                proposal = selectors.swiss_proposal(session=session, round_number=next_round, swaps=swaps)
+            except MovementError:  # an address with more than one bad swap: the proposal as drawn
+                swaps = []
+                proposal = selectors.swiss_proposal(session=session, round_number=next_round, swaps=swaps)
     names = {str(t.number): t for t in teams}
     return render(
         request,

@@ -185,3 +185,20 @@ def test_the_evening_runs_to_publication_and_players_then_read_the_standings(cli
     page = client_for(player).get(standings).content.decode()
     assert 'data-testid="vp">14<' in page  # 10 IMPs on a 1-board ACBL match: 14–6 (8 IMPs earn 14)
     assert 'data-testid="standings-panel"' in client_for(player).get(f"/sessions/{session.pk}/").content.decode()
+
+
+def test_a_swap_that_makes_a_rematch_is_refused_and_said(client_for, director, club):
+    session = _session(club, format="swiss", rounds=2, boards_per_match=1, scale="imps")
+    _teams(session, 4)
+    client = client_for(director)
+    client.post(SCHEDULE.format(session.pk), {"action": "confirm", "round": "1"})
+    for match in Match.objects.filter(draw__session=session):
+        match_boards_set(match=match, entries={1: ("420", "-50")})
+    first = Match.objects.get(draw__session=session, number=1)
+    # swapping a team with its next opponent's opponent so that it meets its round-1 opponent again
+    proposal = client.get(SCHEDULE.format(session.pk)).context["proposal"]
+    table = next(t for t in proposal.tables if str(first.home.number) in (t.home, t.away))
+    mine = table.away if table.home == str(first.home.number) else table.home
+    page = client.get(SCHEDULE.format(session.pk), {"swap": [f"{mine}-{first.away.number}", "x-y", "9-9"]})
+    assert page.status_code == 200 and page.context["swap_error"]
+    assert 'data-testid="proposal"' in page.content.decode()
