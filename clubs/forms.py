@@ -51,6 +51,11 @@ class SessionForm(forms.ModelForm):
         self.instance.club = club
         if self.instance.pk:  # the kind is chosen once, when the session is created: its teams or pairs follow it
             del self.fields["kind"]
+        else:
+            self.fields["kind"].required = False  # not said: a pairs session, as before the kinds came
+
+    def clean_kind(self):
+        return self.cleaned_data.get("kind") or Session.Kind.PAIRS
 
 
 #: Roles from the least to the most privilege: what a director is offered first when giving one.

@@ -57,6 +57,8 @@ def test_the_session_form_offers_the_kind_and_the_teams_path_follows_it(client_f
     assert [s.key for s in session_path(session).steps] == ["teams", "schedule", "matches", "standings"]
     page = client_for(director).get(f"/sessions/{session.pk}/").content.decode()
     assert 'data-testid="step-teams"' in page and 'data-testid="step-movement"' not in page
+    client_for(director).post(f"/clubs/{club.slug}/sessions/new/", {"name": "Monday", "date": "2026-11-30"})
+    assert Session.objects.get(name="Monday").kind == "pairs"  # a form without the kind: a pairs session
     edit = client_for(director).get(f"/sessions/{session.pk}/edit/").content.decode()
     assert 'name="kind"' not in edit  # chosen once, when the session is created
 
