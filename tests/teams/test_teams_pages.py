@@ -204,3 +204,15 @@ def test_a_swap_that_makes_a_rematch_is_refused_and_said(client_for, director, c
     page = client.get(SCHEDULE.format(session.pk), {"swap": [f"{mine}-{first.away.number}", "x-y", "9-9"]})
     assert page.status_code == 200 and page.context["swap_error"]
     assert 'data-testid="proposal"' in page.content.decode()
+
+
+@pytest.mark.parametrize("typed", ["\x00", "4S N 10" * 20, "9NT N 13", "4♠ Z 10", "100%", "A200/0"])
+def test_odd_scores_are_refused_with_a_reason_and_save_nothing(client_for, director, club, typed):
+    session = _session(club, format="single", boards_per_match=1, scale="wbf2013-discrete")
+    _teams(session, 2)
+    round_robin_draw(session=session, user=director)
+    response = client_for(director).post(
+        f"/sessions/{session.pk}/teams/rounds/1/matches/1/", {"board_1_home": typed, "board_1_away": "-50"}
+    )
+    assert response.status_code == 200 and 'class="field-error"' in response.content.decode()
+    assert not MatchBoard.objects.exists()
