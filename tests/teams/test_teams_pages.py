@@ -216,3 +216,20 @@ def test_odd_scores_are_refused_with_a_reason_and_save_nothing(client_for, direc
     )
     assert response.status_code == 200 and 'class="field-error"' in response.content.decode()
     assert not MatchBoard.objects.exists()
+
+
+def test_an_artificial_score_is_worth_three_imps_and_a_contract_is_scored_on_its_board(director, club):
+    from teams.selectors import match_card
+
+    session = _session(club, format="single", boards_per_match=2, scale="imps")
+    _teams(session, 2)
+    round_robin_draw(session=session, user=director)
+    match = Match.objects.get(draw__session=session)
+    # board 2 is N–S vulnerable: 4♠ by North making is +620 there, as at the other table: a flat board
+    match_boards_set(match=match, entries={1: ("A60/40", "420"), 2: ("4s n 10", "620")})
+    card = match_card(match=Match.objects.get(pk=match.pk), fmt=session.teams_format)
+    assert [(line.imps_home, line.imps_away) for line in card.lines] == [(3, 0), (0, 0)]
+    assert [b.home_ns for b in MatchBoard.objects.order_by("board")] == [
+        "A6040",
+        "4S N 10",
+    ]  # as the scorer types it, canonical
