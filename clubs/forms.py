@@ -31,7 +31,7 @@ class MemberForm(forms.ModelForm):
 class SessionForm(forms.ModelForm):
     class Meta:
         model = Session
-        fields = ["name", "date", "start_time", "boards_per_round", "notes"]
+        fields = ["name", "kind", "date", "start_time", "boards_per_round", "notes"]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
@@ -49,6 +49,13 @@ class SessionForm(forms.ModelForm):
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
         self.instance.club = club
+        if self.instance.pk:  # the kind is chosen once, when the session is created: its teams or pairs follow it
+            del self.fields["kind"]
+        else:
+            self.fields["kind"].required = False  # not said: a pairs session, as before the kinds came
+
+    def clean_kind(self):
+        return self.cleaned_data.get("kind") or Session.Kind.PAIRS
 
 
 #: Roles from the least to the most privilege: what a director is offered first when giving one.

@@ -205,7 +205,14 @@ class Session(models.Model):
         PROVISIONAL = "provisional", _("Results provisional")
         PUBLISHED = "published", _("Published")
 
+    class Kind(TextChoices):
+        """What the evening is (``events.kinds`` says which engines each kind is made of)."""
+
+        PAIRS = "pairs", _("Pairs session")
+        TEAMS = "teams", _("Teams of four")
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions", verbose_name=_("club"))
+    kind = models.CharField(_("kind of event"), max_length=8, choices=Kind.choices, default=Kind.PAIRS)
     name = models.CharField(_("name"), max_length=120)
     date = models.DateField(_("date"))
     start_time = models.TimeField(_("start time"), null=True, blank=True)

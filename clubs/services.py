@@ -134,9 +134,16 @@ def session_create(
     start_time: datetime.time | None = None,
     boards_per_round: int | None = None,
     notes: str = "",
+    kind: str = Session.Kind.PAIRS,
 ) -> Session:
     session = Session(
-        club=club, name=name, date=date, start_time=start_time, boards_per_round=boards_per_round, notes=notes
+        club=club,
+        name=name,
+        date=date,
+        start_time=start_time,
+        boards_per_round=boards_per_round,
+        notes=notes,
+        kind=kind,
     )
     session.full_clean()
     session.save()

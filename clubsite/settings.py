@@ -124,6 +124,7 @@ INSTALLED_APPS = [
     "scoring",
     "tables",
     "audits",
+    "teams",
     "events",
 ]  # fmt: skip
 

@@ -19,6 +19,10 @@ printing       the movement (guide cards) and ``tables.selectors.room.room_summa
 play           ``Session.status`` and ``room_summary`` (rounds released, conflicts, requests)
 scores         ``scoring.selectors.results.session_results`` against the layout's ``expected_plays``
 publication    ``scoring.selectors.travellers.publication_state``
+teams          ``teams.selectors.session_teams`` (teams of four, ``events.kinds.teams``)
+schedule       ``teams.selectors.teams_format_get`` and ``session_draws`` (the format and the rounds drawn)
+matches        ``teams.selectors.session_standings`` (matches not fully entered), ``Session.status``
+standings      ``Session.status``: the teams' standings published (``teams.services.teams_results_publish``)
 =============  ===============================================================================
 
 Each :class:`Step` has a ``state`` — ``done``, ``partial`` (begun, something missing), ``todo``, ``waiting``
@@ -65,6 +69,7 @@ from scoring.selectors.layout import session_layout
 from scoring.selectors.results import session_results
 from scoring.selectors.travellers import publication_state
 from tables.selectors.room import room_summary
+from teams.selectors import session_draws, session_standings, session_teams, teams_format_get
 
 # The session's stages, and the last stage at which each step is still ahead of the director.
 _STAGE = {
@@ -74,7 +79,19 @@ _STAGE = {
     Session.Status.PROVISIONAL: 3,
     Session.Status.PUBLISHED: 4,
 }
-_LAST_STAGE = {"pairs": 0, "movement": 0, "boards": 0, "printing": 0, "play": 1, "scores": 2, "publication": 3}
+_LAST_STAGE = {
+    "pairs": 0,
+    "movement": 0,
+    "boards": 0,
+    "printing": 0,
+    "play": 1,
+    "scores": 2,
+    "publication": 3,
+    "teams": 0,
+    "schedule": 1,
+    "matches": 2,
+    "standings": 3,
+}
 
 
 _TITLES = {
@@ -85,6 +102,10 @@ _TITLES = {
     "play": lambda: pgettext("session path", "Play"),
     "scores": lambda: pgettext("session path", "Scores"),
     "publication": lambda: pgettext("session path", "Publication"),
+    "teams": lambda: pgettext("session path", "Teams"),
+    "schedule": lambda: pgettext("session path", "Format and draw"),
+    "matches": lambda: pgettext("session path", "Matches"),
+    "standings": lambda: pgettext("session path", "Standings"),
 }
 
 
@@ -699,6 +720,136 @@ def _publication(r: _Reads) -> Step:
     )
 
 
+# --- the teams of four's steps (events.kinds.teams): teams → format and draw → matches -----------------------
+
+
+def _teams(r: _Reads) -> Step:
+    session = r.session
+    teams = session_teams(session=session)
+    url = reverse("teams:session_teams", args=[session.pk])
+    if not teams:
+        return Step(
+            "teams",
+            "todo",
+            (_("No team entered yet: enter each team's name and its four to six players."),),
+            actions=(Action(_("Enter the teams"), url, primary=True, testid="teams-page-link"),),
+        )
+    unnamed = [str(t.number) for t in teams if not t.players.all()]
+    said = (ngettext("%(count)d team.", "%(count)d teams.", len(teams)) % {"count": len(teams)},)
+    missing = (_("Team %(teams)s has no players yet.") % {"teams": _labels(unnamed)},) if unnamed else ()
+    who = tuple(
+        _("Team %(number)d — %(name)s: %(players)s")
+        % {"number": t.number, "name": t.name, "players": ", ".join(p.full_name for p in t.players.all()) or "?"}
+        for t in teams
+    )
+    label = _("See the teams") if session.is_final else _("Change the teams")
+    return Step(
+        "teams",
+        "partial" if unnamed else "done",
+        said,
+        missing,
+        (Action(label, url, primary=bool(unnamed), testid="teams-page-link"),),
+        details=(_("Who plays"), who),
+    )
+
+
+def _schedule(r: _Reads) -> Step:
+    session = r.session
+    fmt = teams_format_get(session=session)
+    url = reverse("teams:session_schedule", args=[session.pk])
+    if fmt is None:
+        return Step(
+            "schedule",
+            "todo",
+            (_("Choose the format: a single match, a round robin or a Swiss; the boards per match; the VP scale."),),
+            actions=(Action(_("Choose the format"), url, primary=True, testid="teams-schedule-link"),),
+        )
+    draws = session_draws(session=session)
+    planned = fmt.rounds if fmt.format == fmt.Format.SWISS else None
+    said = [
+        _("%(format)s, %(boards)d boards per match, %(scale)s.")
+        % {"format": fmt.get_format_display(), "boards": fmt.boards_per_match, "scale": fmt.get_scale_display()}
+    ]
+    if draws:
+        said.append(ngettext("%(count)d round drawn.", "%(count)d rounds drawn.", len(draws)) % {"count": len(draws)})
+    done = bool(draws) and (planned is None or len(draws) >= planned)
+    label = _("Format and draw") if draws else _("Draw the rounds")
+    return Step(
+        "schedule",
+        "done" if done else "partial" if draws else "todo",
+        tuple(said),
+        actions=(Action(label, url, primary=not done, testid="teams-schedule-link"),),
+    )
+
+
+def _matches(r: _Reads) -> Step:
+    session = r.session
+    standings_url = reverse("teams:session_standings", args=[session.pk])
+    standing = session_standings(session=session)
+    status_url = reverse("events:session_status", args=[session.pk])
+    if standing is None or not session_draws(session=session):
+        return Step("matches", "waiting", (_("The score cards come with the draw: draw a round first."),))
+    said = [_("Both tables' scores of each board are entered on the match's score card.")]
+    missing = []
+    if standing.incomplete:
+        missing.append(
+            ngettext(
+                "%(count)d match is not fully entered.",
+                "%(count)d matches are not fully entered.",
+                len(standing.incomplete),
+            )
+            % {"count": len(standing.incomplete)}
+        )
+    actions = [Action(_("Matches and standings"), standings_url, primary=bool(missing), testid="teams-standings-link")]
+    if session.status == Session.Status.PLANNED:
+        actions.append(
+            Action(
+                _("Start play"), status_url, post=True, fields={"status": Session.Status.RUNNING}, testid="path-start"
+            )
+        )
+    elif session.status == Session.Status.RUNNING:
+        actions.append(
+            Action(
+                _("Finish the session…"),
+                status_url,
+                post=True,
+                fields={"status": Session.Status.FINISHED},
+                testid="path-finish",
+            )
+        )
+    return Step("matches", "partial" if missing else "done", tuple(said), tuple(missing), tuple(actions))
+
+
+def _standings(r: _Reads) -> Step:
+    session = r.session
+    url = reverse("teams:session_standings", args=[session.pk])
+    see = Action(_("Matches and standings"), url, testid="teams-standings-link")
+    if session.is_final:
+        return Step("standings", "done", (_("Published as final: nobody can change a score."),), actions=(see,))
+    if session.is_published:  # provisional: the teams publish as final at once; a step back from final stops here
+        return Step("standings", "partial", (_("Published provisionally."),), actions=(see,))
+    if not session.is_over:
+        return Step(
+            "standings",
+            "waiting",
+            (_("The standings are published once play is over: players do not see them before."),),
+            actions=(see,),
+        )
+    publish = Action(
+        _("Publish the standings…"),
+        reverse("teams:session_publish", args=[session.pk]),
+        primary=True,
+        post=True,
+        testid="path-publish",
+    )
+    return Step(
+        "standings",
+        "todo",
+        (_("Not published: players do not see the score cards and the standings yet."),),
+        actions=(publish, see),
+    )
+
+
 #: How each step of a path is read, by its key (an event kind lists the keys of its path: ``events.kinds``).
 _STEPS = {
     "pairs": _pairs,
@@ -708,6 +859,10 @@ _STEPS = {
     "play": _play,
     "scores": _scores,
     "publication": _publication,
+    "teams": _teams,
+    "schedule": _schedule,
+    "matches": _matches,
+    "standings": _standings,
 }
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ["clubs", "dealing", "movements", "scoring", "tables", "audits"]
+APPS = ["clubs", "dealing", "movements", "scoring", "tables", "audits", "teams"]
 FORBIDDEN_ROOTS = {
     "django",
     "rest_framework",

@@ -34,6 +34,7 @@ FLOORS = {
     "scoring": 4,
     "tables": 5,
     "audits": 5,
+    "teams": 5,
     "events": 6,
 }
 

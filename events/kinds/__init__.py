@@ -4,9 +4,9 @@ An event kind is one module of this package. It says, as data, which movement, d
 sessions use: the steps of the director's path through the evening (``events.session_path`` reads each step),
 and the panels of the session page for everyone else, each placed at the path's step it belongs to. The engines
 do not know the kinds; a kind names their pages and templates (a link, a template name), never an ``if`` in an
-engine. Today there is one kind, the club's pairs session (:mod:`events.kinds.pairs`); teams matches and
-simultaneous pairs come as kinds of their own (docs/architecture.md, "Adding an event kind", says what a new
-one adds).
+engine. There are two: the club's pairs session (:mod:`events.kinds.pairs`) and teams of four
+(:mod:`events.kinds.teams`); simultaneous pairs will come as a kind of its own (docs/architecture.md, "Adding an
+event kind", says what a new one adds). A session's kind is its ``kind`` field, chosen when it is created.
 
 >>> kind_of(None).name
 'pairs'
@@ -45,14 +45,14 @@ class EventKind:
 
 def _kinds() -> dict[str, EventKind]:
     from events.kinds.pairs import PAIRS  # the kinds' modules import this one for EventKind: read them after it
+    from events.kinds.teams import TEAMS
 
-    return {kind.name: kind for kind in (PAIRS,)}
+    return {kind.name: kind for kind in (PAIRS, TEAMS)}
 
 
 KINDS: dict[str, EventKind] = _kinds()
 
 
 def kind_of(session: Session | None) -> EventKind:
-    """The kind of ``session``. Every session is a pairs session today; the teams and simultaneous-pairs issues add
-    the session's kind as a field of its own when they add the kinds."""
-    return KINDS["pairs"]
+    """The kind of ``session`` (its ``kind`` field; a pairs session when there is no session)."""
+    return KINDS[session.kind if session is not None else "pairs"]

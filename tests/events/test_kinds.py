@@ -12,12 +12,15 @@ from events.session_path import session_path
 pytestmark = pytest.mark.django_db
 
 
-def test_every_session_is_a_pairs_session_today(howell_session):
+def test_a_session_is_a_pairs_session_unless_created_as_teams(howell_session):
     kind = kinds.kind_of(howell_session)
     assert kind is kinds.KINDS["pairs"]
     assert [step.key for step in session_path(howell_session).steps] == list(kind.steps)
     assert kind.panel_templates(with_path=True) == ["scoring/_exports.html"]
     assert kind.panel_templates()[0] == "events/_session_pairs_panel.html"
+    howell_session.kind = "teams"
+    assert kinds.kind_of(howell_session) is kinds.KINDS["teams"]
+    assert kinds.KINDS["teams"].panel_templates(with_path=True) == []
 
 
 def test_the_path_and_the_page_follow_the_sessions_kind(monkeypatch, client_for, director, player, howell_session):

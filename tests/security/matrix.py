@@ -341,6 +341,17 @@ def build_world() -> World:
         board.par_score, board.par_contracts = 420, "NS 4H="
         board.save(update_fields=["analysis_status", "dd_tricks", "par_score", "par_contracts"])
 
+    # A teams session (issue 21), planned: two teams, their match drawn and a board of it entered.
+    from teams.models import Match
+    from teams.services import match_boards_set, round_robin_draw, teams_format_set, teams_set
+
+    teams_session = session_create(club=riverside, name="Matrix Teams", date=today, kind="teams")
+    teams_format_set(session=teams_session, format="single", boards_per_match=2, scale="wbf2013")
+    players = [(None, f"Matrix Guest {n}") for n in range(4)]
+    teams_set(session=teams_session, rows=[{"number": n, "name": f"Matrix {n}", "players": players} for n in (1, 2)])
+    round_robin_draw(session=teams_session, user=director)
+    match_boards_set(match=Match.objects.get(draw__session=teams_session), entries={1: ("420", "-50")})
+
     demo = {s.name: s for s in riverside.sessions.all()}
     cases = []
     for session, state in [
@@ -353,6 +364,7 @@ def build_world() -> World:
         (hill_planned, "planned"),
         (hill_finished, "finished"),
         (replayed, "revealed-replayed"),
+        (teams_session, "planned"),
     ]:
         session.refresh_from_db()
         case = SessionCase(
@@ -509,6 +521,7 @@ FILLERS = {
     "ew": lambda w, c, p: _line(w, c, "ew"),
     "pair": _pair_values,
     "table": lambda w, c, p: [1],
+    "round": lambda w, c, p: [1, 99],
     "conflict_id": lambda w, c, p: [w.conflict_id],
     "request_id": lambda w, c, p: [w.request_id],
     "result_id": lambda w, c, p: w.result_ids + [MISSING],

@@ -1,0 +1,90 @@
+"""The teams pages' forms: a team's row (its name and players typed by name), the format, a match's score card."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy as _
+
+from clubs.forms import MemberNames
+from teams.models import TeamsFormat
+from teams.services import MOST_PLAYERS
+
+PLAYERS = tuple(f"player_{place}" for place in range(1, MOST_PLAYERS + 1))
+
+
+class TeamRowForm(forms.Form):
+    """One team: its number (hidden), its name, and up to six players, each a member's name from the list or a
+    guest's; the first is the captain."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    name = forms.CharField(label=_("team name"), required=False, max_length=80)
+
+    def __init__(self, *args, names: MemberNames, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.names = names
+        self.players: list[tuple[object, str]] = []
+        for place, slot in enumerate(PLAYERS, 1):
+            label = _("captain") if place == 1 else _("player %(place)d") % {"place": place}
+            self.fields[slot] = forms.CharField(label=label, required=False, max_length=200)
+            self.fields[slot].widget.attrs.update(
+                {"list": "club-members", "autocomplete": "off", "class": "player", "placeholder": capfirst(label)}
+            )
+
+    def clean(self):
+        data = super().clean()
+        self.players = []
+        for slot in PLAYERS:
+            if slot in self.errors:
+                continue
+            try:
+                self.players.append(self.names.resolve(data.get(slot) or ""))
+            except forms.ValidationError as exc:
+                self.add_error(slot, exc)
+        return data
+
+    def row(self) -> dict:
+        """What ``teams.services.teams_set`` takes for this team."""
+        return {
+            "number": self.cleaned_data["number"],
+            "name": self.cleaned_data.get("name") or "",
+            "players": self.players,
+        }
+
+
+class BaseTeamRowFormSet(forms.BaseFormSet):
+    """One form per row shown (the ``initial`` rows): a post claiming more is refused before any is built."""
+
+    def __init__(self, *args, initial=None, **kwargs):
+        super().__init__(*args, initial=initial, **kwargs)
+        self.max_num = self.absolute_max = len(initial or ())
+
+
+TeamRowFormSet = forms.formset_factory(TeamRowForm, formset=BaseTeamRowFormSet, extra=0, validate_max=True)
+
+
+class TeamsFormatForm(forms.Form):
+    format = forms.ChoiceField(label=_("format"), choices=TeamsFormat.Format.choices)
+    rounds = forms.IntegerField(
+        label=_("rounds of the Swiss"), required=False, min_value=1, max_value=30, help_text=_("For a Swiss only.")
+    )
+    boards_per_match = forms.IntegerField(label=_("boards per match"), min_value=1, max_value=64)
+    scale = forms.ChoiceField(label=_("victory-point scale"), choices=TeamsFormat.Scale.choices)
+
+
+class MatchCardForm(forms.Form):
+    """A match's score card: for each board, the NS score where the home team sat NS and where the away team did."""
+
+    def __init__(self, *args, boards: list[int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.boards = boards
+        for board in boards:
+            for side in ("home", "away"):
+                self.fields[f"board_{board}_{side}"] = forms.CharField(required=False, max_length=40)
+                self.fields[f"board_{board}_{side}"].widget.attrs.update(
+                    {"autocomplete": "off", "spellcheck": "false", "class": "score"}
+                )
+
+    def entries(self) -> dict[int, tuple[str, str]]:
+        data = self.cleaned_data
+        return {b: (data.get(f"board_{b}_home") or "", data.get(f"board_{b}_away") or "") for b in self.boards}

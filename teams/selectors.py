@@ -1,0 +1,276 @@
+"""Every read of a teams session: its format, teams and draws; each match's score card (IMPs per board, the match's
+IMPs and VPs); the standings after a round; the Swiss round proposed from them.
+
+The numbers are the scoring engine's: ``scoring.domain.victory_points`` (``board_imps``, ``victory_points``) for a
+match, ``scoring.domain.teams`` (``score_teams``, ``standings``) for the standings with their tie-breaks and shared
+places (``3=``), ``movements.domain.swiss`` for the Swiss draw. A match counts in the standings once both tables'
+scores of every board are entered; a round's bye counts as the bye rule says (the larger of 12 VP and the team's
+average). Board numbers run on through the rounds: round ``r`` plays boards ``(r − 1)·n + 1 … r·n`` (``n`` boards
+per match), which sets each board's vulnerability. Who may read them is the caller's check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from django.http import Http404
+
+from clubs.models import Session
+from movements.domain.swiss import Draw as SwissDraw
+from movements.domain.swiss import SwissTeam, swiss_pair, swiss_swap
+from scoring.domain.errors import ScoringError
+from scoring.domain.formats.teams import TeamBoard, TeamMatch, TeamsEvent
+from scoring.domain.results import Result
+from scoring.domain.shorthand import describe, parse_entry
+from scoring.domain.teams import Standing, score_teams, standings
+from scoring.domain.victory_points import board_imps, match_imps, victory_points
+from teams.models import Draw, Match, Team, TeamsFormat
+
+#: The tie-break the standings use (the spec's default): IMP difference, then the matches between the tied teams.
+TIE_BREAK = "imp-difference"
+
+
+def teams_format_get(*, session: Session) -> TeamsFormat | None:
+    return TeamsFormat.objects.filter(session=session).first()
+
+
+def session_teams(*, session: Session) -> list[Team]:
+    """The session's teams in number order, each with its players (and their members) loaded."""
+    return list(Team.objects.filter(session=session).prefetch_related("players__member"))
+
+
+def session_draws(*, session: Session) -> list[Draw]:
+    """The rounds drawn, in order, each with its matches and their teams loaded."""
+    return list(
+        Draw.objects.filter(session=session)
+        .select_related("confirmed_by")
+        .prefetch_related("matches__home", "matches__away", "matches__boards")
+    )
+
+
+def match_get(*, session: Session, round_number: int, number: int) -> Match:
+    match = (
+        Match.objects.filter(draw__session=session, draw__round=round_number, number=number)
+        .select_related("draw", "home", "away")
+        .first()
+    )
+    if match is None:
+        raise Http404("No such match.")
+    return match
+
+
+def match_board_numbers(fmt: TeamsFormat, round_number: int) -> list[int]:
+    first = (round_number - 1) * fmt.boards_per_match + 1
+    return list(range(first, first + fmt.boards_per_match))
+
+
+def _result(text: str) -> Result | None:
+    if not text:
+        return None
+    try:
+        return parse_entry(text)
+    except ScoringError:  # stored only once read; a score kept from before a rule changed is shown as not entered
+        return None
+
+
+@dataclass(frozen=True)
+class BoardLine:
+    """A line of a match's score card: the board, what each table's score card says (as typed, and in words), and
+    the IMPs each way once both are in."""
+
+    board: int
+    home_ns: str
+    away_ns: str
+    home_said: object
+    away_said: object
+    imps_home: int | Fraction | None
+    imps_away: int | Fraction | None
+
+
+@dataclass(frozen=True)
+class MatchCard:
+    match: Match
+    lines: tuple[BoardLine, ...]
+    imps_home: Fraction
+    imps_away: Fraction
+    vp_home: Decimal | None  # None until every board is in
+    vp_away: Decimal | None
+
+    @property
+    def complete(self) -> bool:
+        return self.vp_home is not None
+
+
+def match_card(*, match: Match, fmt: TeamsFormat) -> MatchCard:
+    """The match as the teams compare it: per board, both scores and the IMPs each way; the totals; the VPs."""
+    stored = {b.board: b for b in match.boards.all()}
+    lines, compared = [], []
+    for board in match_board_numbers(fmt, match.draw.round):
+        row = stored.get(board)
+        home, away = (row.home_ns, row.away_ns) if row is not None else ("", "")
+        results = _result(home), _result(away)
+        imps = None
+        if results[0] is not None and results[1] is not None:
+            scores = TeamBoard(board, results[0], results[1]).scores
+            imps = board_imps(*scores)
+            compared.append(scores)
+        lines.append(
+            BoardLine(
+                board,
+                home,
+                away,
+                describe(results[0], board) if results[0] is not None else "",
+                describe(results[1], board) if results[1] is not None else "",
+                max(imps, 0) if imps is not None else None,
+                max(-imps, 0) if imps is not None else None,
+            )
+        )
+    totals = match_imps(compared)
+    vp_home = vp_away = None
+    if match.away_id is not None and len(compared) == fmt.boards_per_match:
+        vp_home, vp_away = victory_points(totals.imps_home, totals.imps_away, fmt.boards_per_match, fmt.scale)
+    return MatchCard(match, tuple(lines), totals.imps_home, totals.imps_away, vp_home, vp_away)
+
+
+# --- the standings ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    """A team's line: the engine's standing (VP, IMPs for and against, rank such as ``3=``) and the team."""
+
+    team: Team
+    standing: Standing
+
+    @property
+    def imp_difference(self) -> Fraction:
+        return self.standing.imps_for - self.standing.imps_against
+
+
+@dataclass(frozen=True)
+class Standings:
+    after_round: int
+    lines: tuple[TeamStanding, ...]
+    incomplete: tuple[Match, ...]  # matches of these rounds not fully entered: not counted yet
+
+
+def _event(fmt: TeamsFormat, draws: list[Draw], after_round: int) -> tuple[TeamsEvent, list[Match]]:
+    matches: list[TeamMatch] = []
+    incomplete: list[Match] = []
+    for draw in draws:
+        if draw.round > after_round:
+            continue
+        numbers = match_board_numbers(fmt, draw.round)
+        for match in draw.matches.all():
+            key = str(match.home.number)
+            if match.away is None:
+                matches.append(TeamMatch(len(matches), draw.round, key, None, ()))
+                continue
+            stored = {b.board: b for b in match.boards.all()}
+            boards = []
+            for board in numbers:
+                row = stored.get(board)
+                results = (_result(row.home_ns), _result(row.away_ns)) if row is not None else (None, None)
+                if results[0] is None or results[1] is None:
+                    break
+                boards.append(TeamBoard(board, results[0], results[1]))
+            if len(boards) < len(numbers):
+                incomplete.append(match)
+                continue
+            matches.append(TeamMatch(len(matches), draw.round, key, str(match.away.number), tuple(boards)))
+    event = TeamsEvent(
+        boards_per_match=fmt.boards_per_match,
+        matches=tuple(matches),
+        scale=fmt.scale,
+        bye_vp=Decimal(0) if fmt.scale == "imps" else Decimal(12),
+        tie_break=TIE_BREAK,
+    )
+    return event, incomplete
+
+
+def session_standings(*, session: Session, after_round: int | None = None) -> Standings | None:
+    """The standings after ``after_round`` (the last round drawn when None); None before the format is set."""
+    fmt = teams_format_get(session=session)
+    if fmt is None:
+        return None
+    teams = session_teams(session=session)
+    draws = session_draws(session=session)
+    last = draws[-1].round if draws else 0
+    after = last if after_round is None else max(0, min(after_round, last))
+    event, incomplete = _event(fmt, draws, after)
+    scored = score_teams(event)
+    by_key = {str(t.number): t for t in teams}
+    lines = standings(list(by_key), scored.matches, TIE_BREAK)
+    return Standings(after, tuple(TeamStanding(by_key[s.team], s) for s in lines), tuple(incomplete))
+
+
+def round_complete(*, session: Session, round_number: int) -> bool:
+    standing = session_standings(session=session, after_round=round_number)
+    return standing is not None and not standing.incomplete
+
+
+def swiss_table(*, session: Session) -> list[SwissTeam]:
+    """The teams as the Swiss draw reads them: by the standings (tie-breaks applied), each with its VP total, the
+    teams it has met, its bye and its home matches."""
+    standing = session_standings(session=session)
+    if standing is None:
+        return []
+    met: dict[int, set[str]] = {line.team.pk: set() for line in standing.lines}
+    home: dict[int, int] = dict.fromkeys(met, 0)
+    byes: set[int] = set()
+    for draw in session_draws(session=session):
+        for match in draw.matches.all():
+            home[match.home_id] = home.get(match.home_id, 0) + (match.away is not None)
+            if match.away is None:
+                byes.add(match.home_id)
+            else:
+                met.setdefault(match.home_id, set()).add(str(match.away.number))
+                met.setdefault(match.away_id, set()).add(str(match.home.number))
+    return [
+        SwissTeam(
+            str(line.team.number),
+            line.standing.vp,
+            frozenset(met.get(line.team.pk, ())),
+            line.team.pk in byes,
+            home.get(line.team.pk, 0),
+        )
+        for line in standing.lines
+    ]
+
+
+def swiss_proposal(*, session: Session, round_number: int, swaps: list[tuple[str, str]]) -> SwissDraw:
+    """Round ``round_number`` of a Swiss, as ``swiss_pair`` proposes it from the standings, with the director's
+    swaps made in order (each refused, with a ``MovementError``, if it makes a rematch)."""
+    table = swiss_table(session=session)
+    draw = swiss_pair(table, round_number)
+    for first, second in swaps:
+        draw = swiss_swap(draw, table, first, second)
+    return draw
+
+
+@dataclass(frozen=True)
+class CrossTable:
+    """A round robin's cross-table: the teams in the standings' order, and each row team's VPs against each column
+    team (None: not met yet, or the match not complete; the diagonal is None)."""
+
+    teams: tuple[Team, ...]
+    rows: tuple[tuple[Team, tuple[Decimal | None, ...]], ...]
+
+
+def cross_table(*, session: Session, fmt: TeamsFormat, draws: list[Draw], standing: Standings) -> CrossTable:
+    vps: dict[tuple[int, int], Decimal] = {}
+    for draw in draws:
+        if draw.round > standing.after_round:
+            continue
+        for match in draw.matches.all():
+            if match.away_id is None:
+                continue
+            card = match_card(match=match, fmt=fmt)
+            if card.vp_home is not None and card.vp_away is not None:
+                vps[(match.home_id, match.away_id)] = card.vp_home
+                vps[(match.away_id, match.home_id)] = card.vp_away
+    teams = tuple(line.team for line in standing.lines)
+    rows = tuple((row, tuple(vps.get((row.pk, col.pk)) for col in teams)) for row in teams)
+    return CrossTable(teams, rows)

@@ -1,0 +1,301 @@
+"""Every write of a teams session: its format (``teams_format_set``), its teams (``teams_set``, a page at once), the
+draw of its rounds (``round_robin_draw``: every round at once; ``swiss_round_confirm``: one round as proposed and
+swapped), and the two tables' scores of a match's boards (``match_boards_set``). Each checks everything before it
+saves anything, and says what is wrong and where (``teams[2].player_3``, ``board_5_home``)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from clubs.models import Member, Session
+from clubsite.texts import error_message, render
+from movements.domain.errors import MovementError
+from movements.domain.round_robin import round_robin
+from scoring.domain.errors import ScoringError
+from scoring.domain.notation import shorthand
+from scoring.domain.shorthand import parse_entry
+from scoring.domain.victory_points import victory_points
+from scoring.services.sessions import session_status_set
+from teams.models import Draw, Match, MatchBoard, Team, TeamPlayer, TeamsFormat
+from teams.selectors import (
+    match_board_numbers,
+    round_complete,
+    session_draws,
+    session_standings,
+    swiss_proposal,
+    teams_format_get,
+)
+
+#: How many players a team has: four to six.
+LEAST_PLAYERS, MOST_PLAYERS = 4, 6
+
+
+def _locked(session: Session) -> Session:
+    session = Session.objects.select_for_update().select_related("club").get(pk=session.pk)
+    if session.is_final:
+        raise ValidationError(_("The results of this session are final: nothing in it can change."), code="final")
+    return session
+
+
+@transaction.atomic
+def teams_format_set(*, session: Session, format: str, boards_per_match: int, scale: str, rounds: int | None = None):
+    """Set how the teams play. Refused once a round is drawn (the draw and the boards follow the format), for a
+    Swiss without its number of rounds, and for a match length the scale has no table for."""
+    session = _locked(session)
+    errors: dict[str, list[str]] = {}
+    if Draw.objects.filter(session=session).exists():
+        raise ValidationError(_("A round is drawn already: the format can no longer change."), code="drawn")
+    if format == str(TeamsFormat.Format.SWISS) and not rounds:
+        errors["rounds"] = [_("Say how many rounds the Swiss has.")]
+    try:
+        victory_points(0, 0, boards_per_match, scale)
+    except ScoringError as exc:
+        errors.setdefault("boards_per_match", []).append(error_message(exc))
+    if errors:
+        raise ValidationError(errors)
+    fmt, _created = TeamsFormat.objects.update_or_create(
+        session=session,
+        defaults={
+            "format": format,
+            "boards_per_match": boards_per_match,
+            "scale": scale,
+            "rounds": rounds if format == str(TeamsFormat.Format.SWISS) else None,
+        },
+    )
+    return fmt
+
+
+@transaction.atomic
+def teams_set(*, session: Session, rows) -> list[Team]:
+    """Save a session's teams, a page at once: all rows or none.
+
+    Each row is a mapping with ``number``, ``name`` and ``players``: up to six (member, guest name) pairs, in order
+    (the first is the captain). A row with neither a name nor a player removes its team (refused once the team
+    is drawn). Refused, naming the row and field: a team without a name, a number given twice, one to three
+    players (a team has four to six, or none named yet), a member playing twice in the session.
+    """
+    session = _locked(session)
+    errors: dict[str, list[str]] = {}
+
+    def fail(index: int, field: str, message: str) -> None:
+        errors.setdefault(f"teams[{index}].{field}", []).append(message)
+
+    existing = {t.number: t for t in Team.objects.filter(session=session)}
+    drawn = set(Match.objects.filter(draw__session=session).values_list("home_id", flat=True)) | set(
+        Match.objects.filter(draw__session=session, away__isnull=False).values_list("away_id", flat=True)
+    )
+    wanted: dict[int, tuple[int, str, list[tuple[Member | None, str]]]] = {}
+    removed: list[Team] = []
+    seats: dict[int, tuple[int, int]] = {}  # member → (row, place) of its first seat
+    for index, row in enumerate(rows):
+        number, name = row["number"], " ".join(str(row.get("name") or "").split())
+        players = [(member, guest) for member, guest in row.get("players", ()) if member is not None or guest]
+        if not name and not players:
+            team = existing.get(number)
+            if team is not None and team.pk in drawn:
+                fail(index, "name", _("Team %(number)d plays in a match drawn already: it stays.") % {"number": number})
+            elif team is not None:
+                removed.append(team)
+            continue
+        if number in wanted:
+            fail(index, "number", _("Team %(number)d is given twice.") % {"number": number})
+            continue
+        if not name:
+            fail(index, "name", _("Team %(number)d: give the team's name.") % {"number": number})
+        if 0 < len(players) < LEAST_PLAYERS:
+            fail(
+                index,
+                "player_1",
+                _("Team %(number)d: a team has %(least)d to %(most)d players, not %(count)d.")
+                % {"number": number, "least": LEAST_PLAYERS, "most": MOST_PLAYERS, "count": len(players)},
+            )
+        for place, (member, _guest) in enumerate(players, 1):
+            if member is None:
+                continue
+            if member.club_id != session.club_id:
+                fail(
+                    index,
+                    f"player_{place}",
+                    _("%(who)s is not a member of %(club)s.") % {"who": member.full_name, "club": session.club.name},
+                )
+            elif member.pk in seats:
+                fail(
+                    index,
+                    f"player_{place}",
+                    _("%(name)s already plays in team %(other)d.")
+                    % {"name": member.full_name, "other": rows[seats[member.pk][0]]["number"]},
+                )
+            else:
+                seats[member.pk] = (index, place)
+        wanted[number] = (index, name, players)
+    # a member seated in a team this page does not show (a team saved before, not among the rows) counts too
+    others = TeamPlayer.objects.filter(team__session=session, member__isnull=False).exclude(team__number__in=wanted)
+    for player in others.exclude(team__in=removed).select_related("team", "member"):
+        if player.member_id in seats:
+            index, place = seats[player.member_id]
+            fail(
+                index,
+                f"player_{place}",
+                _("%(name)s already plays in team %(other)d.")
+                % {"name": player.member.full_name, "other": player.team.number},
+            )
+    if errors:
+        raise ValidationError(errors)
+    for team in removed:
+        team.delete()
+    saved = []
+    for number, (_index, name, players) in wanted.items():
+        team, _created = Team.objects.update_or_create(session=session, number=number, defaults={"name": name})
+        team.players.all().delete()
+        TeamPlayer.objects.bulk_create(
+            TeamPlayer(team=team, place=place, member=member, name="" if member else guest)
+            for place, (member, guest) in enumerate(players, 1)
+        )
+        saved.append(team)
+    return saved
+
+
+def _draw_create(session: Session, round_number: int, user, matches: list[tuple[Team, Team | None]]) -> Draw:
+    draw = Draw.objects.create(session=session, round=round_number, confirmed_by=user, confirmed_at=timezone.now())
+    Match.objects.bulk_create(
+        Match(draw=draw, number=number, home=home, away=away) for number, (home, away) in enumerate(matches, 1)
+    )
+    return draw
+
+
+@transaction.atomic
+def round_robin_draw(*, session: Session, user) -> list[Draw]:
+    """Draw every round of a round robin (a single match: the round robin of two teams) from the teams in number
+    order, confirmed by ``user`` now; a bye for an odd field. Refused when drawn already, before the format, and
+    for a single match of other than two teams."""
+    session = _locked(session)
+    fmt = teams_format_get(session=session)
+    if fmt is None or fmt.format == TeamsFormat.Format.SWISS:
+        raise ValidationError(_("Choose a round robin or a single match first."), code="format")
+    if Draw.objects.filter(session=session).exists():
+        raise ValidationError(_("The rounds are drawn already."), code="drawn")
+    teams = list(Team.objects.filter(session=session))
+    if fmt.format == TeamsFormat.Format.SINGLE and len(teams) != 2:
+        raise ValidationError(
+            _("A single match is between two teams; this session has %(count)d.") % {"count": len(teams)}, code="teams"
+        )
+    try:
+        schedule = round_robin(len(teams))
+    except MovementError as exc:
+        raise ValidationError(error_message(exc), code="teams") from None
+    draws = []
+    for one in schedule:
+        matches: list[tuple[Team, Team | None]] = [(teams[m.home - 1], teams[m.away - 1]) for m in one.matches]
+        if one.bye is not None:
+            matches.append((teams[one.bye - 1], None))
+        draws.append(_draw_create(session, one.number, user, matches))
+    return draws
+
+
+@transaction.atomic
+def swiss_round_confirm(*, session: Session, round_number: int, swaps: list[tuple[str, str]], user) -> Draw:
+    """Record round ``round_number`` of a Swiss as proposed from the standings with the director's ``swaps``,
+    confirmed by ``user`` now. Refused unless it is the next round, within the Swiss's rounds, and every board of the
+    round before is entered (the standings it is drawn from are complete)."""
+    session = _locked(session)
+    fmt = teams_format_get(session=session)
+    if fmt is None or fmt.format != TeamsFormat.Format.SWISS:
+        raise ValidationError(_("This session is not a Swiss."), code="format")
+    drawn = len(session_draws(session=session))
+    if round_number != drawn + 1 or round_number > (fmt.rounds or 0):
+        raise ValidationError(
+            _("Round %(round)d cannot be drawn now: %(drawn)d of %(rounds)d rounds are drawn.")
+            % {"round": round_number, "drawn": drawn, "rounds": fmt.rounds or 0},
+            code="round",
+        )
+    if drawn and not round_complete(session=session, round_number=drawn):
+        raise ValidationError(
+            _("Enter every board of round %(round)d first: the next round is drawn from its standings.")
+            % {"round": drawn},
+            code="incomplete",
+        )
+    try:
+        proposal = swiss_proposal(session=session, round_number=round_number, swaps=swaps)
+    except MovementError as exc:
+        raise ValidationError(error_message(exc), code="swiss") from None
+    by_number = {str(t.number): t for t in Team.objects.filter(session=session)}
+    matches: list[tuple[Team, Team | None]] = [(by_number[t.home], by_number[t.away]) for t in proposal.tables]
+    if proposal.bye is not None:
+        matches.append((by_number[proposal.bye], None))
+    return _draw_create(session, round_number, user, matches)
+
+
+@transaction.atomic
+def match_boards_set(*, match: Match, entries: dict[int, tuple[str, str]]) -> list[MatchBoard]:
+    """Save the two tables' scores of a match's boards: ``entries`` maps a board to what the score cards say where
+    the home team sat NS and where the away team did, as the scorer types it (``420``, ``-50``, ``4S N 10``,
+    ``A60/40``; empty: not entered yet). All saved, or none: each mistake is said under ``board_N_home`` or
+    ``board_N_away``."""
+    session = _locked(match.draw.session)
+    fmt = teams_format_get(session=session)
+    assert fmt is not None  # a match is drawn only once the format is set
+    numbers = set(match_board_numbers(fmt, match.draw.round))
+    errors: dict[str, list[str]] = {}
+    cleaned: dict[int, tuple[str, str]] = {}
+    for board, typed in entries.items():
+        if board not in numbers:
+            errors.setdefault("__all__", []).append(
+                _("Board %(board)d is not played in this match.") % {"board": board}
+            )
+            continue
+        values = []
+        for side, text in zip(("home", "away"), typed, strict=True):
+            text = " ".join(text.split())
+            if not text:
+                values.append("")
+                continue
+            try:
+                values.append(shorthand(parse_entry(text)))
+            except ScoringError as exc:
+                errors.setdefault(f"board_{board}_{side}", []).append(
+                    _("Board %(board)d: %(problem)s") % {"board": board, "problem": render(exc.text)}
+                )
+                values.append("")
+        cleaned[board] = (values[0], values[1])
+    if errors:
+        raise ValidationError(errors)
+    saved = []
+    for board, (home, away) in sorted(cleaned.items()):
+        if not home and not away:
+            MatchBoard.objects.filter(match=match, board=board).delete()
+            continue
+        row, _created = MatchBoard.objects.update_or_create(
+            match=match, board=board, defaults={"home_ns": home, "away_ns": away}
+        )
+        saved.append(row)
+    return saved
+
+
+@transaction.atomic
+def teams_results_publish(*, session: Session) -> Session:
+    """Publish a teams session's standings as final: players read the score cards and the standings from now on.
+    Refused before play is over, before any round is drawn, and while a match drawn is not fully entered. The stage
+    changes as every session's do (``scoring.services.sessions.session_status_set``), through provisional."""
+    session = _locked(session)
+    if session.status != Session.Status.FINISHED:
+        raise ValidationError(_("Finish the session first: results are published once play is over."), code="stage")
+    standing = session_standings(session=session)
+    if standing is None or not session_draws(session=session):
+        raise ValidationError(_("No round is drawn yet: there is nothing to publish."), code="empty")
+    if standing.incomplete:
+        raise ValidationError(
+            ngettext(
+                "%(count)d match is not fully entered: enter its boards first.",
+                "%(count)d matches are not fully entered: enter their boards first.",
+                len(standing.incomplete),
+            )
+            % {"count": len(standing.incomplete)},
+            code="incomplete",
+        )
+    session_status_set(session=session, status=Session.Status.PROVISIONAL)
+    session_status_set(session=session, status=Session.Status.PUBLISHED)
+    return session

@@ -1,0 +1,19 @@
+"""A teams session's pages: its teams, its format and draw, each match's score card, the standings."""
+
+from django.urls import path
+
+from teams import views
+
+app_name = "teams"
+
+urlpatterns = [
+    path("sessions/<int:session_id>/teams/", views.session_teams, name="session_teams"),
+    path("sessions/<int:session_id>/teams/schedule/", views.session_schedule, name="session_schedule"),
+    path("sessions/<int:session_id>/teams/standings/", views.session_standings, name="session_standings"),
+    path("sessions/<int:session_id>/teams/publish/", views.session_publish, name="session_publish"),
+    path(
+        "sessions/<int:session_id>/teams/rounds/<int:round>/matches/<int:number>/",
+        views.match_page,
+        name="match",
+    ),
+]

@@ -1,0 +1,313 @@
+"""A teams session's pages.
+
+* ``session_teams`` — the director's teams page: a row per team, its name and four to six players typed by name
+  (the club's members offered as you type; a name that is no member's is a guest's), saved all at once;
+* ``session_schedule`` — the director's format and draw: the format (single match, round robin, Swiss over N
+  rounds; boards per match; the VP scale), then the round robin's rounds drawn at once, or each Swiss round
+  proposed from the standings, swapped, and confirmed;
+* ``match_page`` — a match's score card as the teams compare it; its scorers and directors enter both tables'
+  scores there;
+* ``session_standings`` — the standings after each round, and a round robin's cross-table.
+
+Directors manage, scorers enter, and the score cards and standings are read as a pairs session's results are
+(``clubs.selectors.session_get_for_results``: the club's staff always, players once they are published).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from clubs import selectors as club_selectors
+from clubs.forms import MemberNames
+from clubs.permissions import can_direct, can_score
+from clubsite.forms import report_errors
+from clubsite.texts import error_message
+from movements.domain.errors import MovementError
+from teams import selectors, services
+from teams.forms import PLAYERS, MatchCardForm, TeamRowFormSet, TeamsFormatForm
+from teams.models import TeamsFormat
+
+#: Empty rows offered below the teams saved, for new teams.
+NEW_ROWS = 2
+
+
+@login_required
+def session_teams(request, session_id):
+    session = club_selectors.session_get_for_director(user=request.user, session_id=session_id)
+    teams = selectors.session_teams(session=session)
+    names = MemberNames(club_selectors.members_for_pairs(session=session))
+    initial = []
+    for team in teams:
+        row = {"number": team.number, "name": team.name}
+        for player in team.players.all():
+            if player.place <= len(PLAYERS):
+                row[f"player_{player.place}"] = names.display(player.member, player.name)
+        initial.append(row)
+    last = max((t.number for t in teams), default=0)
+    initial += [{"number": last + n} for n in range(1, max(NEW_ROWS, 4 - len(teams)) + 1)]
+    formset = TeamRowFormSet(
+        request.POST if request.method == "POST" else None,
+        initial=initial,
+        prefix="teams",
+        form_kwargs={"names": names},
+    )
+    page_errors: list[str] = []
+    if request.method == "POST" and formset.is_valid():
+        try:
+            services.teams_set(session=session, rows=[form.row() for form in formset.forms])
+        except ValidationError as exc:
+            page_errors = _errors_to_rows(exc, formset)
+        else:
+            messages.success(request, _("Teams saved."))
+            return redirect("teams:session_teams", session_id=session.pk)
+    elif request.method == "POST":
+        page_errors = list(formset.non_form_errors())
+        if not formset.management_form.is_valid():
+            formset = TeamRowFormSet(initial=initial, prefix="teams", form_kwargs={"names": names})
+    return render(
+        request,
+        "teams/session_teams.html",
+        {
+            "session": session,
+            "club": session.club,
+            "formset": formset,
+            "member_options": names.options,
+            "page_errors": page_errors,
+            "final": session.is_final,
+        },
+    )
+
+
+def _errors_to_rows(exc: ValidationError, formset) -> list[str]:
+    """The service's ``teams[i].field`` errors beside their fields; those of no field returned for the page."""
+    if not hasattr(exc, "error_dict"):
+        return exc.messages
+    rest = []
+    for name, errors in exc.error_dict.items():
+        index, _dot, field = name.removeprefix("teams[").partition("].")
+        form = formset.forms[int(index)] if index.isdigit() and int(index) < len(formset.forms) else None
+        if form is not None and field in form.fields and field != "number":
+            form.add_error(field, errors)
+        else:
+            rest += [message for error in errors for message in error.messages]
+    return rest
+
+
+def _swaps(values: list[str]) -> list[tuple[str, str]]:
+    """``3-5`` → ("3", "5"): the swaps of a proposed Swiss round, as the page carries them."""
+    out = []
+    for value in values:
+        first, dash, second = value.partition("-")
+        if dash and first.strip() and second.strip():
+            out.append((first.strip(), second.strip()))
+    return out
+
+
+@login_required
+def session_schedule(request, session_id):
+    session = club_selectors.session_get_for_director(user=request.user, session_id=session_id)
+    fmt = selectors.teams_format_get(session=session)
+    teams = selectors.session_teams(session=session)
+    draws = selectors.session_draws(session=session)
+    here = reverse("teams:session_schedule", args=[session.pk])
+    initial = (
+        {"format": fmt.format, "rounds": fmt.rounds, "boards_per_match": fmt.boards_per_match, "scale": fmt.scale}
+        if fmt
+        else {"format": TeamsFormat.Format.ROUND_ROBIN, "boards_per_match": 8, "scale": TeamsFormat.Scale.WBF2013}
+    )
+    action = request.POST.get("action") if request.method == "POST" else None
+    form = TeamsFormatForm(request.POST if action == "format" else None, initial=initial)
+    if action == "format" and form.is_valid():
+        try:
+            services.teams_format_set(session=session, **form.cleaned_data)
+        except ValidationError as exc:
+            report_errors(form, exc)
+        else:
+            messages.success(request, _("Format saved."))
+            return redirect(here)
+    elif action == "draw":
+        try:
+            services.round_robin_draw(session=session, user=request.user)
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        else:
+            messages.success(request, _("Every round is drawn."))
+        return redirect(here)
+    elif action == "confirm":
+        swaps = _swaps(request.POST.getlist("swap"))
+        try:
+            number = int(request.POST.get("round", ""))
+            services.swiss_round_confirm(session=session, round_number=number, swaps=swaps, user=request.user)
+        except ValueError:
+            messages.error(request, _("Choose a valid round."))
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+            return redirect(here + "?" + urlencode([("swap", f"{a}-{b}") for a, b in swaps]))
+        else:
+            messages.success(request, _("Round %(round)d is drawn.") % {"round": number})
+        return redirect(here)
+    proposal, swap_error, swaps = None, "", []
+    next_round = len(draws) + 1
+    swiss = fmt is not None and fmt.format == TeamsFormat.Format.SWISS
+    ready = len(teams) >= 2 and (not draws or selectors.round_complete(session=session, round_number=len(draws)))
+    if swiss and fmt is not None and next_round <= (fmt.rounds or 0) and ready and not session.is_final:
+        typed = [*request.GET.getlist("swap")]
+        if request.GET.get("swap_first") and request.GET.get("swap_second"):
+            typed.append(f"{request.GET['swap_first']}-{request.GET['swap_second']}")
+        swaps = _swaps(typed)
+        try:
+            proposal = selectors.swiss_proposal(session=session, round_number=next_round, swaps=swaps)
+        except MovementError as exc:
+            swap_error = error_message(exc)
+            swaps = swaps[:-1]  # the last swap is the one refused: the proposal stands without it
+            try:
+                proposal = selectors.swiss_proposal(session=session, round_number=next_round, swaps=swaps)
+            except MovementError:  # an address with more than one bad swap: the proposal as drawn
+                swaps = []
+                proposal = selectors.swiss_proposal(session=session, round_number=next_round, swaps=swaps)
+    names = {str(t.number): t for t in teams}
+    return render(
+        request,
+        "teams/session_schedule.html",
+        {
+            "session": session,
+            "club": session.club,
+            "fmt": fmt,
+            "form": form,
+            "teams": teams,
+            "draws": draws,
+            "drawn": bool(draws),
+            "swiss": swiss,
+            "next_round": next_round,
+            "ready": ready,
+            "proposal": proposal,
+            "proposal_rows": [(2 * t.table - 1, 2 * t.table, names[t.home], names[t.away]) for t in proposal.tables]
+            if proposal
+            else [],
+            "proposal_bye": names.get(proposal.bye) if proposal and proposal.bye else None,
+            "swaps": [f"{a}-{b}" for a, b in swaps],
+            "swap_error": swap_error,
+            "final": session.is_final,
+        },
+    )
+
+
+@login_required
+def match_page(request, session_id, round, number):
+    if request.method == "POST":
+        session = club_selectors.session_get_for_scorer(user=request.user, session_id=session_id)
+    else:
+        session = club_selectors.session_get_for_results(user=request.user, session_id=session_id)
+    fmt = selectors.teams_format_get(session=session)
+    match = selectors.match_get(session=session, round_number=round, number=number)
+    assert fmt is not None  # a match is drawn only once the format is set
+    boards = selectors.match_board_numbers(fmt, round)
+    editable = can_score(request.user, session.club) and not session.is_final and match.away_id is not None
+    card = selectors.match_card(match=match, fmt=fmt)
+    form = None
+    if editable:
+        initial = {}
+        for line in card.lines:
+            initial[f"board_{line.board}_home"], initial[f"board_{line.board}_away"] = line.home_ns, line.away_ns
+        form = MatchCardForm(request.POST if request.method == "POST" else None, initial=initial, boards=boards)
+        if request.method == "POST" and form.is_valid():
+            try:
+                services.match_boards_set(match=match, entries=form.entries())
+            except ValidationError as exc:
+                report_errors(form, exc)
+            else:
+                messages.success(request, _("Scores saved."))
+                return redirect("teams:match", session_id=session.pk, round=round, number=number)
+    elif request.method == "POST":
+        messages.error(request, _("This match's scores can no longer change."))
+        return redirect("teams:match", session_id=session.pk, round=round, number=number)
+    rows = [
+        (line, form[f"board_{line.board}_home"], form[f"board_{line.board}_away"]) if form else (line, None, None)
+        for line in card.lines
+    ]
+    return render(
+        request,
+        "teams/match.html",
+        {
+            "session": session,
+            "club": session.club,
+            "fmt": fmt,
+            "match": match,
+            "card": card,
+            "rows": rows,
+            "form": form,
+            "can_direct": can_direct(request.user, session.club),
+        },
+    )
+
+
+@require_safe
+@login_required
+def session_standings(request, session_id):
+    session = club_selectors.session_get_for_results(user=request.user, session_id=session_id)
+    try:
+        after = int(request.GET["round"]) if "round" in request.GET else None
+    except ValueError:
+        after = None
+    standing = selectors.session_standings(session=session, after_round=after)
+    draws = selectors.session_draws(session=session)
+    fmt = selectors.teams_format_get(session=session)
+    cross = None
+    if standing is not None and fmt is not None and fmt.format != TeamsFormat.Format.SWISS:
+        cross = selectors.cross_table(session=session, fmt=fmt, draws=draws, standing=standing)
+    return render(
+        request,
+        "teams/standings.html",
+        {
+            "session": session,
+            "club": session.club,
+            "fmt": fmt,
+            "standing": standing,
+            "draws": draws,
+            "rounds": [d.round for d in draws],
+            "cross": cross,
+            "can_direct": can_direct(request.user, session.club),
+        },
+    )
+
+
+@login_required
+@require_POST
+def session_publish(request, session_id):
+    """Publish the standings as final, once asked on a page that says what it does."""
+    session = club_selectors.session_get_for_director(user=request.user, session_id=session_id)
+    back = reverse("events:session_detail", args=[session.pk])
+    if request.POST.get("confirmed") != "yes":
+        return render(
+            request,
+            "confirm.html",
+            {
+                "title": _("Publish the standings?"),
+                "what": (
+                    _("Players of the club will see every match's score card and the standings now."),
+                    _("The results are final at once: nobody can change a score afterwards."),
+                ),
+                "button": _("Publish as final"),
+                "danger": True,
+                "action": request.path,
+                "cancel": back,
+                "fields": {},
+                "about": session,
+                "about_url": back,
+                "testid": "confirm-teams-publish",
+            },
+        )
+    try:
+        services.teams_results_publish(session=session)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("The results are published as final."))
+    return redirect(back)
