@@ -212,7 +212,10 @@ class Session(models.Model):
         TEAMS = "teams", _("Teams of four")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions", verbose_name=_("club"))
-    kind = models.CharField(_("kind of event"), max_length=8, choices=Kind.choices, default=Kind.PAIRS)
+    # db_default too: a row written by code that predates the field (an older migration's state) is a pairs session
+    kind = models.CharField(
+        _("kind of event"), max_length=8, choices=Kind.choices, default=Kind.PAIRS, db_default=Kind.PAIRS
+    )
     name = models.CharField(_("name"), max_length=120)
     date = models.DateField(_("date"))
     start_time = models.TimeField(_("start time"), null=True, blank=True)

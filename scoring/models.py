@@ -223,6 +223,7 @@ class SessionScoring(models.Model):
     handicap = models.BooleanField(
         _("handicap ranking"),
         default=False,
+        db_default=False,
         help_text=_(
             "Beside the ranking, a handicap ranking: each pair's percentage plus the mean of its players' handicaps."
         ),

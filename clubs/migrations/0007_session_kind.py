@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='session',
             name='kind',
-            field=models.CharField(choices=[('pairs', 'Pairs session'), ('teams', 'Teams of four')], default='pairs', max_length=8, verbose_name='kind of event'),
+            field=models.CharField(choices=[('pairs', 'Pairs session'), ('teams', 'Teams of four')], db_default='pairs', default='pairs', max_length=8, verbose_name='kind of event'),
         ),
     ]

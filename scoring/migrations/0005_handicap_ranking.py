@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='sessionscoring',
             name='handicap',
-            field=models.BooleanField(default=False, help_text="Beside the ranking, a handicap ranking: each pair's percentage plus the mean of its players' handicaps.", verbose_name='handicap ranking'),
+            field=models.BooleanField(db_default=False, default=False, help_text="Beside the ranking, a handicap ranking: each pair's percentage plus the mean of its players' handicaps.", verbose_name='handicap ranking'),
         ),
     ]
