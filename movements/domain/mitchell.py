@@ -155,9 +155,11 @@ def choose_arrow_switches(movement: Movement, *, seed: int = 1, steps: int = 300
 
     def cost(x: np.ndarray) -> float:
         signed = m * (1 - 2 * x[round_of])
-        pos = (signed == 1).astype(np.int32)
-        neg = (signed == -1).astype(np.int32)
-        c = (pos @ pos.T + neg @ neg.T)[iu]
+        # the products in floating point (BLAS; numpy multiplies integer matrices without it, several times slower):
+        # counts of a few hundred at most are exact there, and are made whole again before the sum
+        pos = (signed == 1).astype(np.float64)
+        neg = (signed == -1).astype(np.float64)
+        c = (pos @ pos.T + neg @ neg.T).astype(np.int64)[iu]
         return float(((c - c.mean()) ** 2).sum())
 
     rng = random.Random(seed)
