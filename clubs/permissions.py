@@ -39,6 +39,11 @@ class Standing:
     def club_ids(self) -> frozenset[int]:
         return frozenset(self.roles) | self.member_of
 
+    @property
+    def directs(self) -> bool:
+        """Does the user direct any club?"""
+        return any(ClubRole.Role.DIRECTOR in held for held in self.roles.values())
+
 
 NOBODY = Standing(auditor=False, roles={}, member_of=frozenset())
 
