@@ -125,6 +125,7 @@ INSTALLED_APPS = [
     "tables",
     "audits",
     "teams",
+    "simultaneous",
     "events",
 ]  # fmt: skip
 

@@ -24,6 +24,7 @@ urlpatterns = [
     path("scoring/", include("scoring.urls")),
     path("", include("tables.urls")),
     path("", include("teams.urls")),
+    path("", include("simultaneous.urls")),
     path("audits/", include("audits.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ["clubs", "dealing", "movements", "scoring", "tables", "audits", "teams"]
+APPS = ["clubs", "dealing", "movements", "scoring", "tables", "audits", "teams", "simultaneous"]
 FORBIDDEN_ROOTS = {
     "django",
     "rest_framework",

@@ -167,6 +167,8 @@ class World:
     session_content_type: int
     audit_ids: list[int] = field(default_factory=list)
     audit_file_ids: list[int] = field(default_factory=list)
+    sim_event_ids: list[int] = field(default_factory=list)  # simultaneous pairs (issue 22), organised by Riverside
+    sim_file_ids: list[int] = field(default_factory=list)  # their clubs' results files
 
     def session(self, pk) -> SessionCase | None:
         return next((s for s in self.sessions if s.pk == int(pk)), None)
@@ -352,6 +354,18 @@ def build_world() -> World:
     round_robin_draw(session=teams_session, user=director)
     match_boards_set(match=Match.objects.get(draw__session=teams_session), entries={1: ("420", "-50")})
 
+    # A simultaneous pairs (issue 22) organised by Riverside, with one club's results file in.
+    from django.conf import settings
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from simultaneous.services import club_file_upload, event_create
+
+    sim_event = event_create(club=riverside, user=director, name="Matrix Simultaneous", date=today)
+    pbn = settings.SHARED_DATA_DIR / "data" / "events" / "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn"
+    sim_file = club_file_upload(
+        event=sim_event, upload=SimpleUploadedFile(pbn.name, pbn.read_bytes()), user=director, club_name="Welwyn"
+    )
+
     demo = {s.name: s for s in riverside.sessions.all()}
     cases = []
     for session, state in [
@@ -476,6 +490,8 @@ def build_world() -> World:
         session_content_type=ContentType.objects.get_for_model(Session).pk,
         audit_ids=audit_ids,
         audit_file_ids=audit_file_ids,
+        sim_event_ids=[sim_event.pk],
+        sim_file_ids=[sim_file.pk],
     )
 
 
@@ -540,6 +556,8 @@ FILLERS = {
     "file_id": lambda w, c, p: w.audit_file_ids + [MISSING],
     "audits:session:phase": lambda w, c, p: [1],
     "audits:session:session": lambda w, c, p: [1],
+    "event_id": lambda w, c, p: w.sim_event_ids + [MISSING],
+    "club_file_id": lambda w, c, p: w.sim_file_ids + [MISSING],
 }
 
 

@@ -1,0 +1,16 @@
+"""The simultaneous pairs' pages: the organising club's list, an event's clubs' files, the field-wide ranking."""
+
+from django.urls import path
+
+from simultaneous import views
+
+app_name = "simultaneous"
+
+urlpatterns = [
+    path("clubs/<slug:slug>/simultaneous/", views.event_list, name="event_list"),
+    path("simultaneous/<int:event_id>/", views.event_page, name="event"),
+    path("simultaneous/<int:event_id>/files/<int:club_file_id>/replace/", views.file_replace, name="file_replace"),
+    path("simultaneous/<int:event_id>/files/<int:club_file_id>/remove/", views.file_remove, name="file_remove"),
+    path("simultaneous/<int:event_id>/results/", views.event_results, name="results"),
+    path("simultaneous/<int:event_id>/results.csv", views.event_results_csv, name="results_csv"),
+]
