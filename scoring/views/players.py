@@ -70,7 +70,9 @@ def results_page(view):
     return wrapper
 
 
-def _common(request, data, mine: str | None) -> dict:
+def _common(request, data, mine: str | None, *, handicap: bool = False) -> dict:
+    """What every player's page shows: the session, its state and how it is scored (with its handicap ranking on
+    the ranking's page, ``handicap``)."""
     session = data.session
     return {
         "session": session,
@@ -78,7 +80,7 @@ def _common(request, data, mine: str | None) -> dict:
         "state": data.state,
         "preview": data.preview,
         "options": data.options,
-        "options_words": options_in_words(data.options),
+        "options_words": options_in_words(data.options, handicap=handicap),
         "mine": mine,
         "hand_records": session.is_over and can_view_club(request.user, session.club_id),
     }
@@ -101,9 +103,8 @@ def ranking(request, session_id):
         request,
         "scoring/player_ranking.html",
         {
-            **_common(request, data, data.mine),
+            **_common(request, data, data.mine, handicap=data.handicap),
             "ranking": data,
-            "options_words": options_in_words(data.options, handicap=data.handicap),
             "exports_template": _exports_template(),
         },
     )
