@@ -11,6 +11,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from django.db import connection
@@ -30,7 +31,7 @@ class Workers:
             pytest.fail("worker tests need PostgreSQL (DATABASE_URL) and Redis (CELERY_BROKER_URL): run make test")
         self.env = {
             **os.environ,
-            "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+            "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD']}@{quote(db['HOST'], safe='')}:{db['PORT']}/{db['NAME']}",
             "DATABASE_CONN_MAX_AGE": "0",
             "CELERY_VISIBILITY_TIMEOUT": "4",
             "CELERY_RESTORE_INTERVAL": "1",
