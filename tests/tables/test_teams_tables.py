@@ -44,9 +44,7 @@ def teams_session(club, director):
     session = session_create(club=club, name="Friday Teams", date=datetime.date(2026, 11, 27), kind="teams")
     teams_format_set(session=session, format="round_robin", boards_per_match=2, scale="wbf2013")
     names = ("Lions", "Tigers", "Bears", "Wolves")
-    rows = [
-        {"number": n, "name": names[n - 1], "players": [(None, f"G{n}{p}") for p in range(4)]} for n in range(1, 5)
-    ]
+    rows = [{"number": n, "name": names[n - 1], "players": [(None, f"G{n}{p}") for p in range(4)]} for n in range(1, 5)]
     teams_set(session=session, rows=rows)
     round_robin_draw(session=session, user=director)
     teams_table_entry_start(session=session, user=director)
@@ -129,7 +127,9 @@ def test_the_next_round_opens_once_every_match_is_in_and_the_scorer_may_enter_or
     assert teams_table_state(device)["released"] == 1
     # the scorer enters the other tables from the score cards: one owner of the results, whoever entered them
     for match in Match.objects.filter(draw__session=teams_session, draw__round=1):
-        entries = {1: ("4S N 10", "420"), 2: ("P", "-50")} if match.number == 1 else {1: ("1NT N 7", "90"), 2: ("P", "P")}
+        entries = (
+            {1: ("4S N 10", "420"), 2: ("P", "-50")} if match.number == 1 else {1: ("1NT N 7", "90"), 2: ("P", "P")}
+        )
         match_boards_set(match=match, entries=entries)
     state = teams_table_state(device)
     assert state["released"] == 2 and state["position"]["round"] == 2 and state["position"]["playing"] is True
@@ -182,7 +182,9 @@ def test_the_phone_page_and_api_of_a_teams_table(teams_session, director, client
     ).json()
     assert entered["status"] == "pending" and entered["said"].startswith("4♠= by N")
     confirmed = api.post(
-        "/api/v1/tables/teams/confirmations/", {"key": key(), "entry": entered["entry"]}, content_type="application/json"
+        "/api/v1/tables/teams/confirmations/",
+        {"key": key(), "entry": entered["entry"]},
+        content_type="application/json",
     )
     assert confirmed.json()["status"] == "confirmed"
     assert api.get("/api/v1/tables/teams/state/", HTTP_IF_NONE_MATCH=state["ETag"]).status_code == 200  # changed
