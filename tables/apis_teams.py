@@ -19,11 +19,22 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from tables.apis import ANSWER, ConfirmApi, EntryApi, RequestApi, TableApi, answer_json
-from tables.selectors.teams import teams_phone_ranking, teams_state_version, teams_table_state
+from tables.selectors.teams import is_teams_table, teams_phone_ranking, teams_state_version, teams_table_state
 from tables.services.teams import teams_correction_request, teams_entry_confirm, teams_entry_submit
 
 
-class TeamsTableStateApi(TableApi):
+class TeamsTableApi(TableApi):
+    """A phone at a teams session's table (a pairs table's phone is answered 404 here: its endpoints are
+    ``tables/apis.py``'s)."""
+
+    def device(self, request, *, touch: bool = False):
+        device = super().device(request, touch=touch)
+        if not is_teams_table(device.table):
+            raise Http404("Not a teams table.")
+        return device
+
+
+class TeamsTableStateApi(TeamsTableApi):
     @extend_schema(
         responses=inline_serializer(
             "TeamsTableState", {"table": serializers.IntegerField(), "rounds": serializers.ListField()}
@@ -38,7 +49,7 @@ class TeamsTableStateApi(TableApi):
         return Response(state, headers={"ETag": etag})
 
 
-class TeamsEntryApi(EntryApi):
+class TeamsEntryApi(TeamsTableApi, EntryApi):
     @extend_schema(request=EntryApi.InputSerializer, responses=ANSWER)
     def post(self, request):
         device = self.device(request)
@@ -51,7 +62,7 @@ class TeamsEntryApi(EntryApi):
         return Response(answer_json(answer))
 
 
-class TeamsConfirmApi(ConfirmApi):
+class TeamsConfirmApi(TeamsTableApi, ConfirmApi):
     @extend_schema(request=ConfirmApi.InputSerializer, responses=ANSWER)
     def post(self, request):
         device = self.device(request)
@@ -64,7 +75,7 @@ class TeamsConfirmApi(ConfirmApi):
         return Response(answer_json(answer))
 
 
-class TeamsRequestApi(RequestApi):
+class TeamsRequestApi(TeamsTableApi, RequestApi):
     @extend_schema(request=RequestApi.InputSerializer, responses=ANSWER)
     def post(self, request):
         device = self.device(request)
@@ -77,7 +88,7 @@ class TeamsRequestApi(RequestApi):
         return Response(answer_json(answer))
 
 
-class TeamsRankingApi(TableApi):
+class TeamsRankingApi(TeamsTableApi):
     @extend_schema(
         responses=inline_serializer(
             "TeamsTableRanking",

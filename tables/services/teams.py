@@ -46,6 +46,7 @@ from tables.services.submissions import (
     submission_store,
     table_open_check,
 )
+from teams.models import Match
 from teams.services import match_board_table_set
 
 
@@ -86,7 +87,7 @@ def teams_table_entry_start(*, session: Session, user) -> TableSession:
     return table_session
 
 
-def _seat(tables: TeamsTables, table: Table, board: int, round_given) -> tuple[int, object, bool]:
+def _seat(tables: TeamsTables, table: Table, board: int, round_given) -> tuple[int, Match, bool]:
     """The round, match and side (first table or not) of ``board`` at ``table``, or the ``TableError`` why not."""
     released = tables.released
     if round_given not in (None, ""):
@@ -140,7 +141,7 @@ def teams_entry_submit(*, device: Device, key: str, data: dict, replaces: str = 
     )
 
 
-def _record(match, home: bool, board: int, result: Result) -> Result:
+def _record(match: Match, home: bool, board: int, result: Result) -> Result:
     """The result on the match's score card, at this table's side (its shorthand, as the scorer would type it)."""
     match_board_table_set(match=match, board=board, home_table=home, result=result)
     return result

@@ -206,3 +206,14 @@ def test_the_teams_room_is_a_directors_and_a_teams_sessions_only(teams_session, 
     client = Client()
     client.force_login(director)
     assert client.get(f"/tables/sessions/{howell_session.pk}/teams/").status_code == 404
+
+
+def test_a_pairs_tables_phone_is_not_answered_on_the_teams_endpoints(howell, table):
+    t = table(1)
+    _device, token = table_join(code=t.code, pin=t.pin)
+    api = Client(HTTP_X_TABLE_TOKEN=token)
+    assert api.get("/api/v1/tables/teams/state/").status_code == 404
+    entry = api.post(
+        "/api/v1/tables/teams/entries/", {"key": key(), "board": "1", **FOUR_S}, content_type="application/json"
+    )
+    assert entry.status_code == 404 and api.get("/api/v1/tables/state/").status_code == 200
