@@ -7,6 +7,8 @@ pairs table's (``tables/apis.py``, whose serializers and token it reuses), the r
 * ``POST tables/teams/entries/`` — a board's result (as ``tables/entries/``), NS entering;
 * ``POST tables/teams/confirmations/`` — ``entry`` and ``side``: EW accepts it, and it goes on the score card;
 * ``POST tables/teams/requests/`` — ``board`` and ``note``: ask the director to correct a confirmed result;
+* ``POST tables/teams/handovers/`` — refused, saying so: what a signed-out phone of a teams table holds is shown
+  to the director, who enters it on the match's score card;
 * ``GET tables/teams/ranking/`` — the standings once published (404 before).
 """
 
@@ -18,8 +20,11 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from tables.apis import ANSWER, ConfirmApi, EntryApi, RequestApi, TableApi, answer_json
+from tables.apis import ANSWER, TOKEN_HEADER, ConfirmApi, EntryApi, RequestApi, TableApi, answer_json
+from tables.domain.errors import TableError
+from tables.domain.text import Text
 from tables.selectors.teams import is_teams_table, teams_phone_ranking, teams_state_version, teams_table_state
+from tables.services.joining import device_for_token
 from tables.services.teams import teams_correction_request, teams_entry_confirm, teams_entry_submit
 
 
@@ -88,6 +93,16 @@ class TeamsRequestApi(TeamsTableApi, RequestApi):
         return Response(answer_json(answer))
 
 
+class TeamsHandoverApi(TableApi):
+    """A phone signed out of a teams table cannot hand over what it had not sent yet: it is told to show it to the
+    director, who enters it on the match's score card."""
+
+    @extend_schema(request=None, responses=inline_serializer("TeamsTableHandedOver", {}))
+    def post(self, request):
+        device_for_token(request.headers.get(TOKEN_HEADER), signed_out_too=True)
+        raise TableError(Text.of("teams.no_handover"), field=None)
+
+
 class TeamsRankingApi(TeamsTableApi):
     @extend_schema(
         responses=inline_serializer(
@@ -107,5 +122,6 @@ urlpatterns = [
     path("tables/teams/entries/", TeamsEntryApi.as_view(), name="tables-teams-entries"),
     path("tables/teams/confirmations/", TeamsConfirmApi.as_view(), name="tables-teams-confirmations"),
     path("tables/teams/requests/", TeamsRequestApi.as_view(), name="tables-teams-requests"),
+    path("tables/teams/handovers/", TeamsHandoverApi.as_view(), name="tables-teams-handovers"),
     path("tables/teams/ranking/", TeamsRankingApi.as_view(), name="tables-teams-ranking"),
 ]

@@ -216,6 +216,9 @@ TEMPLATES: dict[str, Template] = {
         _("Round %(round)s is drawn once every match of this round is in: the draw says where each team plays.") % p
     ),
     "teams.vp": lambda p: _("%(vp)s VP") % {"vp": number_format(p["vp"], 2)},
+    "teams.no_handover": lambda p: _(
+        "At a teams table, show what this phone holds to the director, who enters it on the match's score card."
+    ),
     "teams.next_idle": lambda p: _("Nobody plays at this table in round %(round)s.") % p,
     "director.phones_unknown": lambda p: (
         _(

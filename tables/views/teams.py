@@ -59,10 +59,10 @@ def teams_phone(request, device, *, signed_out: bool, words: dict, token: str | 
                 "confirmations": reverse("tables-teams-confirmations"),
                 "requests": reverse("tables-teams-requests"),
                 "ranking": reverse("tables-teams-ranking"),
+                "handovers": reverse("tables-teams-handovers"),
                 # the rest as at a pairs table (a teams table's state never asks for a traveller or a move)
                 "traveller": reverse("tables-traveller", args=[0]),
                 "moves": reverse("tables-moves"),
-                "handovers": reverse("tables-handovers"),
                 "dismissals": reverse("tables-handover-dismissals"),
                 "phone_pair": reverse("tables-phone-pair"),
                 "phone_follow": reverse("tables-phone-follow"),

@@ -193,6 +193,10 @@ def test_the_phone_page_and_api_of_a_teams_table(teams_session, director, client
     )
     assert bad.status_code == 400 and bad.json()["error"]["field"] == "board"
     assert api.get("/api/v1/tables/teams/ranking/").status_code == 404  # nothing published yet
+    handed = api.post("/api/v1/tables/teams/handovers/", {"actions": []}, content_type="application/json")
+    assert (
+        handed.status_code == 400 and "show what this phone holds to the director" in handed.json()["error"]["message"]
+    )
     room = client_for(director).get(f"/tables/sessions/{teams_session.pk}/teams/").content.decode()
     assert 'data-testid="teams-table-1"' in room and t.code in room
     schedule = client_for(director).get(f"/sessions/{teams_session.pk}/teams/schedule/").content.decode()
