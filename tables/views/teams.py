@@ -5,7 +5,8 @@
   once both tables have finished; ``tables.views.phone.phone`` hands a teams table's phone here;
 * ``teams_room`` — the director's page (``/tables/sessions/<id>/teams/``): start table entry, every table's code,
   PIN and QR code, where each table stands in the round open at the tables (its match and boards), the conflicts
-  (keep one of the results) and the tables' requests. The score cards themselves stay the teams pages' (a link per
+  (keep one of the results), the tables' requests, and a lock per table; the tables' part is refreshed every few
+  seconds (``?live=1``: that part alone), so the phones' results show as they arrive. The score cards themselves stay the teams pages' (a link per
   match), where the scorer corrects any score.
 """
 
@@ -28,7 +29,7 @@ from tables.selectors.cards import join_url, qr_data_uri, session_tables
 from tables.selectors.table import said, score_table, vulnerability_json
 from tables.selectors.teams import teams_room as room_state
 from tables.selectors.teams import teams_table_state, teams_tables
-from tables.services.setup import require_director
+from tables.services.setup import require_director, table_lock
 from tables.services.teams import teams_conflict_resolve, teams_table_entry_start
 
 
@@ -93,6 +94,13 @@ def teams_room(request, session_id: int):
                     conflict=conflict, user=request.user, choice=int(request.POST.get("choice") or 0)
                 )
                 messages.success(request, _("The result is kept on the match's score card."))
+            elif action == "lock":
+                table_lock(
+                    session=session,
+                    user=request.user,
+                    table_number=int(request.POST.get("table") or 0),
+                    locked=request.POST.get("locked") == "1",
+                )
             elif action == "done":
                 CorrectionRequest.objects.filter(
                     pk=request.POST.get("request") or 0, table__table_session__session=session, done_at__isnull=True
@@ -104,6 +112,10 @@ def teams_room(request, session_id: int):
         return redirect(here)
     started = TableSession.objects.filter(session=session).exists()
     lines = room_state(session) if started else None
+    live = {"session": session, "lines": lines or [], "round": lines[0]["round"] if lines else 0}
+    live["closed"] = session.is_published
+    if request.GET.get("live"):  # the tables' part alone, refreshed by the page every few seconds
+        return render(request, "tables/_teams_room_tables.html", live)
     codes = (
         [
             {"table": t, "url": join_url(t, request), "qr": qr_data_uri(join_url(t, request))}
@@ -128,10 +140,8 @@ def teams_room(request, session_id: int):
         request,
         "tables/teams_room.html",
         {
-            "session": session,
+            **live,
             "started": started,
-            "lines": lines or [],
-            "round": lines[0]["round"] if lines else 0,
             "codes": codes,
             "conflicts": conflicts,
             "requests": requests,

@@ -161,6 +161,11 @@ def test_a_conflict_is_kept_for_the_director_who_keeps_one_result(teams_session,
     assert MatchBoard.objects.get(match=match, board=1).away_ns == "4S N 9"
     with pytest.raises(TableError, match="already resolved"):
         teams_conflict_resolve(conflict=conflict, user=director, choice=chosen.pk)
+    live = client.get(f"/tables/sessions/{teams_session.pk}/teams/?live=1").content.decode()
+    assert live.strip().startswith('<section data-testid="teams-tables">') and "2✓" not in live and "1✓" in live
+    client.post(f"/tables/sessions/{teams_session.pk}/teams/", {"action": "lock", "table": 2, "locked": "1"})
+    with pytest.raises(TableError, match="locked table 2"):
+        teams_entry_submit(device=a, key=key(), data={"board": 2, **FOUR_S})
     request = teams_correction_request(device=a, key=key(), board=1, note="declarer was South")
     assert request.status == "requested"
     assert "declarer was South" in client.get(f"/tables/sessions/{teams_session.pk}/teams/").content.decode()
