@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tables.views import director, handovers, phone
+from tables.views import director, handovers, phone, teams
 
 app_name = "tables"
 
@@ -26,5 +26,6 @@ urlpatterns = [
     path("tables/sessions/<int:session_id>/boards/<int:board>/check/", director.board_check, name="board_check"),
     path("tables/sessions/<int:session_id>/renew/", director.renew, name="renew"),
     path("tables/sessions/<int:session_id>/codes/", director.codes, name="codes"),
+    path("tables/sessions/<int:session_id>/teams/", teams.teams_room, name="teams_room"),
     path("tables/clubs/<slug:slug>/settings/", director.club_settings, name="club_settings"),
 ]

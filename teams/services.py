@@ -299,3 +299,23 @@ def teams_results_publish(*, session: Session) -> Session:
     session_status_set(session=session, status=Session.Status.PROVISIONAL)
     session_status_set(session=session, status=Session.Status.PUBLISHED)
     return session
+
+
+@transaction.atomic
+def match_board_table_set(*, match: Match, board: int, home_table: bool, result) -> MatchBoard:
+    """Save one table's result of a match's board (a ``scoring.domain.results`` result, kept as the scorer's
+    shorthand), leaving the other table's as it is: ``home_table`` the match's first table (the home team NS), else
+    its second. What the phones at a match's tables confirm comes here (``tables.services.teams``); the scorer
+    corrects it on the score card (``match_boards_set``) like any other score."""
+    session = _locked(match.draw.session)
+    fmt = teams_format_get(session=session)
+    assert fmt is not None  # a match is drawn only once the format is set
+    if board not in match_board_numbers(fmt, match.draw.round):
+        raise ValidationError(_("Board %(board)d is not played in this match.") % {"board": board}, code="board")
+    row, _created = MatchBoard.objects.select_for_update().get_or_create(match=match, board=board)
+    if home_table:
+        row.home_ns = shorthand(result)
+    else:
+        row.away_ns = shorthand(result)
+    row.save(update_fields=["home_ns", "away_ns"])
+    return row

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bridge.text import Params, Template, TextBase, ngettext, render
+from bridge.text import Params, Template, TextBase, ngettext, number_format, render
 from bridge.text import gettext as _
 
 
@@ -197,6 +197,29 @@ TEMPLATES: dict[str, Template] = {
         _("Pair %(pair)s does not play at table %(table)s in round %(round)s: choose pair %(pairs)s.")
         % {**p, "pairs": _or(str(x) for x in p["pairs"])}
     ),
+    # a teams session's tables (issue 21): the match at the table, its result once both tables have finished
+    "teams.not_drawn": lambda p: _("Draw the teams' first round before starting table entry."),
+    "teams.match": lambda p: (
+        _("Match %(match)s: %(home)s (home) against %(away)s, boards %(boards)s. %(ns)s sit North–South here.") % _b(p)
+    ),
+    "teams.other_table": lambda p: (
+        _("Table %(table)s is still playing this match: its result comes when both tables have finished.") % p
+    ),
+    "teams.result": lambda p: (
+        _("Match result: %(home)s %(home_imps)s – %(away_imps)s %(away)s in IMPs, %(home_vp)s – %(away_vp)s in VPs.")
+        % {**p, "home_vp": number_format(p["home_vp"], 2), "away_vp": number_format(p["away_vp"], 2)}
+        if p.get("home_vp") is not None
+        else _("Match result: %(home)s %(home_imps)s – %(away_imps)s %(away)s in IMPs.") % p
+    ),
+    "teams.next": lambda p: _("Round %(round)s at this table: %(ns)s North–South, %(ew)s East–West.") % p,
+    "teams.next_draw": lambda p: (
+        _("Round %(round)s is drawn once every match of this round is in: the draw says where each team plays.") % p
+    ),
+    "teams.vp": lambda p: _("%(vp)s VP") % {"vp": number_format(p["vp"], 2)},
+    "teams.no_handover": lambda p: _(
+        "At a teams table, show what this phone holds to the director, who enters it on the match's score card."
+    ),
+    "teams.next_idle": lambda p: _("Nobody plays at this table in round %(round)s.") % p,
     "director.phones_unknown": lambda p: (
         _(
             "Phones: “%(phones)s” is not a choice: a table's phone stays at the table, or a pair's phone follows "

@@ -10,7 +10,7 @@ them over instead, and nothing entered at the table is lost.
 * ``handover_settle`` — the director records a handed-over result for the table (nothing recorded there yet,
   or the same result already is), or sets it aside.
 
-Sending a handed-over action from the table's phone closes it (``tables.services.submissions._store``).
+Sending a handed-over action from the table's phone closes it (``tables.services.submissions.submission_store``).
 """
 
 from __future__ import annotations

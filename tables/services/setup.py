@@ -66,7 +66,7 @@ def table_settings_set(
     return settings
 
 
-def _unique_code() -> str:
+def unique_code() -> str:
     for _attempt in range(50):
         code = new_code(secrets.randbelow)
         if not Table.objects.filter(code=code).exists():
@@ -108,7 +108,7 @@ def table_entry_start(*, session: Session, user, phones: str | None = None) -> T
                         Table.objects.create(
                             table_session=table_session,
                             number=number,
-                            code=_unique_code(),
+                            code=unique_code(),
                             pin=new_pin(secrets.randbelow),
                         )
                     break
@@ -124,7 +124,7 @@ def table_codes_renew(*, session: Session, user) -> None:
     require_director(user, session.club_id)
     now = timezone.now()
     for table in Table.objects.select_for_update().filter(table_session__session=session):
-        table.code, table.pin = _unique_code(), new_pin(secrets.randbelow)
+        table.code, table.pin = unique_code(), new_pin(secrets.randbelow)
         table.save(update_fields=["code", "pin"])
         Device.objects.filter(table=table, left_at__isnull=True).update(left_at=now)
 

@@ -9,6 +9,10 @@ idempotency key.
 * ``correction_request`` — after confirmation only the director corrects; the table asks, with a note;
 * ``table_moved_on`` — the table has read the move instructions of a round it finished late, and goes on.
 
+The rules themselves are written once for every kind of session: ``entry_decide`` and ``confirm_decide`` take the
+board's line (``line_submissions``) and its result recorded wherever the session keeps it (a ``scoring.Result`` for a
+pairs session; a teams match's score card for a teams session, ``tables.services.teams``).
+
 An action handed over from a signed-out phone (``tables.services.handovers``) is sent by the table's phone
 under its first key: once stored, the handover is closed as sent.
 
@@ -22,6 +26,7 @@ An answer is plain data (``Answer``); the API adds the words in the phone's lang
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from django.db import transaction
@@ -30,11 +35,12 @@ from django.utils import timezone
 from clubs.models import Session
 from scoring.domain.notation import as_data, from_data
 from scoring.domain.results import Played
+from scoring.domain.results import Result as DomainResult
 from scoring.models import Result
 from scoring.selectors.results import domain_result
 from scoring.services.results import result_record
 from tables.domain.button_entry import read_board, read_entry
-from tables.domain.decisions import EntryOutcome, Pending, check_side, on_confirm, on_entry
+from tables.domain.decisions import ConfirmOutcome, EntryOutcome, Pending, check_side, on_confirm, on_entry
 from tables.domain.errors import TableError
 from tables.domain.text import Text
 from tables.models import Conflict, CorrectionRequest, Device, Handover, Submission, Table
@@ -63,11 +69,13 @@ def check_key(key) -> str:
     return key
 
 
-def _locked_table(device: Device) -> Table:
+def locked_table(device: Device) -> Table:
+    """The phone's table, its row locked: a table's submissions are serialised."""
     return Table.objects.select_for_update().select_related("table_session__session__club").get(pk=device.table_id)
 
 
-def _check_open(table: Table) -> Session:
+def table_open_check(table: Table) -> Session:
+    """The table's session, if the table may enter results now (in play, the table not locked)."""
     session = table.table_session.session
     if session.is_over:
         raise TableError(Text.of("session.over", session=session.name), field=None, code="session_over")
@@ -78,7 +86,8 @@ def _check_open(table: Table) -> Session:
     return session
 
 
-def _replay(table: Table, key: str, kind: str) -> Answer | None:
+def replayed(table: Table, key: str, kind: str) -> Answer | None:
+    """The answer given the first time to the action of ``key`` (a retry), or None for a new action."""
     prior = Submission.objects.filter(table=table, key=key).first()
     if prior is None:
         return None
@@ -112,22 +121,16 @@ def _round_of(context: SessionContext, table: Table, board: int, round_given) ->
 
 
 @dataclass
-class _Board:
-    """The board's line at this table: its pairs, what is recorded, pending and in conflict."""
+class LineSubmissions:
+    """A board's line at a table (one round): the entry waiting for the other side, the entry confirmed, and the
+    open conflict, if any."""
 
-    ns_pair: object
-    ew_pair: object
-    recorded: Result | None
     pending: Submission | None
     confirmed: Submission | None
     conflict: Conflict | None
 
 
-def _board(context: SessionContext, table: Table, round_number: int, board: int) -> _Board:
-    meeting = context.meeting(round_number, table.number)
-    assert meeting is not None  # a board of the table's round (``_round_of``, or an entry stored after it)
-    ns_pair, ew_pair = context.meeting_pairs(meeting)
-    recorded = Result.objects.filter(session=context.session, board=board, ns_pair=ns_pair, ew_pair=ew_pair).first()
+def line_submissions(table: Table, round_number: int, board: int) -> LineSubmissions:
     subs = list(
         Submission.objects.filter(
             table=table,
@@ -140,17 +143,36 @@ def _board(context: SessionContext, table: Table, round_number: int, board: int)
     pending = next((s for s in subs if s.status == Submission.Status.PENDING), None)
     confirmed = next((s for s in subs if s.status == Submission.Status.CONFIRMED), None)
     conflict = Conflict.objects.filter(table=table, round=round_number, board=board, resolved_at__isnull=True).first()
-    return _Board(ns_pair, ew_pair, recorded, pending, confirmed, conflict)
+    return LineSubmissions(pending, confirmed, conflict)
 
 
-def _entered(submission: Submission) -> Played:
+@dataclass
+class _Board(LineSubmissions):
+    """The board's line at this table: its pairs and what is recorded, beside the line's submissions."""
+
+    ns_pair: object = None
+    ew_pair: object = None
+    recorded: Result | None = None
+
+
+def _board(context: SessionContext, table: Table, round_number: int, board: int) -> _Board:
+    meeting = context.meeting(round_number, table.number)
+    assert meeting is not None  # a board of the table's round (``_round_of``, or an entry stored after it)
+    ns_pair, ew_pair = context.meeting_pairs(meeting)
+    recorded = Result.objects.filter(session=context.session, board=board, ns_pair=ns_pair, ew_pair=ew_pair).first()
+    line = line_submissions(table, round_number, board)
+    return _Board(line.pending, line.confirmed, line.conflict, ns_pair, ew_pair, recorded)
+
+
+def entered_result(submission: Submission) -> Played:
     """The result of a table's entry (a played result: ``read_entry`` reads nothing else)."""
     result = from_data(submission.data)
     assert isinstance(result, Played)
     return result
 
 
-def _store(table: Table, device: Device | None, key: str, kind: str, answer: Answer, **fields) -> Submission:
+def submission_store(table: Table, device: Device | None, key: str, kind: str, answer: Answer, **fields) -> Submission:
+    """Keep an action with the answer given (a retry gets it again); a handed-over action sent is closed as sent."""
     answer.key = key
     stored = Submission.objects.create(
         table=table, device=device, key=key, kind=kind, response=answer.as_json(), **fields
@@ -161,26 +183,26 @@ def _store(table: Table, device: Device | None, key: str, kind: str, answer: Ans
     return stored
 
 
-@transaction.atomic
-def entry_submit(*, device: Device, key: str, data: dict, replaces: str = "", side: str = "NS") -> Answer:
-    """A board's result as the table entered it (see the module's docstring)."""
-    key = check_key(key)
-    table = _locked_table(device)
-    replay = _replay(table, key, Submission.Kind.ENTRY)
-    if replay is not None:
-        return replay
-    _check_open(table)
-    side = check_side(side)
-    board, result = read_entry(data)
-    context = session_context(table.table_session.session)
-    round_number = _round_of(context, table, board, data.get("round"))
-    line = _board(context, table, round_number, board)
-
-    conflicting = tuple(_entered(s) for s in line.conflict.submissions.all()) if line.conflict else ()
+def entry_decide(
+    *,
+    table: Table,
+    device: Device | None,
+    key: str,
+    side: str,
+    round_number: int,
+    board: int,
+    result: Played,
+    replaces: str,
+    recorded: DomainResult | None,
+    line: LineSubmissions,
+) -> Answer:
+    """What an entry of ``result`` does to the board's line (``tables.domain.decisions.on_entry``), kept as a
+    submission; ``recorded``: the board's result recorded for this table, wherever the session keeps it."""
+    conflicting = tuple(entered_result(s) for s in line.conflict.submissions.all()) if line.conflict else ()
     outcome = on_entry(
         result,
-        pending=Pending(line.pending.key, _entered(line.pending), line.pending.side) if line.pending else None,
-        confirmed=domain_result(line.recorded) if line.recorded else None,
+        pending=Pending(line.pending.key, entered_result(line.pending), line.pending.side) if line.pending else None,
+        confirmed=recorded,
         replaces=str(replaces or "") or None,
         conflicting=conflicting,
     )
@@ -194,32 +216,26 @@ def entry_submit(*, device: Device, key: str, data: dict, replaces: str = "", si
     )
     if outcome is EntryOutcome.NEW:
         answer = Answer("pending", board, round_number, key, as_data(result))
-        _store(table, device, key, entry, answer, status=Submission.Status.PENDING, **fields)
+        submission_store(table, device, key, entry, answer, status=Submission.Status.PENDING, **fields)
     elif outcome is EntryOutcome.CORRECTION:
         assert line.pending is not None  # a correction replaces the pending entry
         line.pending.status = Submission.Status.REPLACED
         line.pending.save(update_fields=["status"])
         answer = Answer("pending", board, round_number, key, as_data(result))
-        _store(table, device, key, entry, answer, status=Submission.Status.PENDING, **fields)
+        submission_store(table, device, key, entry, answer, status=Submission.Status.PENDING, **fields)
     elif outcome is EntryOutcome.SAME:
         standing = line.pending or line.confirmed
-        if line.recorded is not None:
-            answer = Answer(
-                "confirmed",
-                board,
-                round_number,
-                standing.key if standing else key,
-                as_data(domain_result(line.recorded)),
-            )
+        if recorded is not None:
+            answer = Answer("confirmed", board, round_number, standing.key if standing else key, as_data(recorded))
         elif line.conflict is not None:
             answer = Answer("conflict", board, round_number, key, as_data(result))
         else:
             assert standing is not None  # nothing recorded, no conflict: the same as the pending entry
             answer = Answer("pending", board, round_number, standing.key, standing.data)
-        _store(table, device, key, entry, answer, status=Submission.Status.SAME, same_as=standing, **fields)
+        submission_store(table, device, key, entry, answer, status=Submission.Status.SAME, same_as=standing, **fields)
     else:
         answer = Answer("conflict", board, round_number, key, as_data(result))
-        new = _store(table, device, key, entry, answer, status=Submission.Status.CONFLICT, **fields)
+        new = submission_store(table, device, key, entry, answer, status=Submission.Status.CONFLICT, **fields)
         conflict = line.conflict or Conflict.objects.create(table=table, round=round_number, board=board)
         for sub in (line.pending, line.confirmed, new):
             if sub is not None:
@@ -231,15 +247,35 @@ def entry_submit(*, device: Device, key: str, data: dict, replaces: str = "", si
 
 
 @transaction.atomic
-def entry_confirm(*, device: Device, key: str, entry: str, side: str = "EW") -> Answer:
-    """The other side accepts the entry ``entry`` (a key): the result is recorded."""
+def entry_submit(*, device: Device, key: str, data: dict, replaces: str = "", side: str = "NS") -> Answer:
+    """A board's result as the table entered it (see the module's docstring)."""
     key = check_key(key)
-    table = _locked_table(device)
-    replay = _replay(table, key, Submission.Kind.CONFIRM)
+    table = locked_table(device)
+    replay = replayed(table, key, Submission.Kind.ENTRY)
     if replay is not None:
         return replay
-    session = _check_open(table)
+    table_open_check(table)
     side = check_side(side)
+    board, result = read_entry(data)
+    context = session_context(table.table_session.session)
+    round_number = _round_of(context, table, board, data.get("round"))
+    line = _board(context, table, round_number, board)
+    return entry_decide(
+        table=table,
+        device=device,
+        key=key,
+        side=side,
+        round_number=round_number,
+        board=board,
+        result=result,
+        replaces=replaces,
+        recorded=domain_result(line.recorded) if line.recorded else None,
+        line=line,
+    )
+
+
+def entry_standing(table: Table, entry) -> Submission:
+    """The entry a confirmation names (its key): the entry itself, or the one it was the same as."""
     named = (
         Submission.objects.select_related("same_as")
         .filter(table=table, key=str(entry or ""), kind=Submission.Kind.ENTRY)
@@ -247,44 +283,44 @@ def entry_confirm(*, device: Device, key: str, entry: str, side: str = "EW") -> 
     )
     if named is None:
         raise TableError(Text.of("confirm.nothing", board="?"), field="entry")
-    standing = named.same_as if named.status == Submission.Status.SAME and named.same_as else named
-    context = session_context(session)
-    line = _board(context, table, standing.round, standing.board)
+    return named.same_as if named.status == Submission.Status.SAME and named.same_as else named
+
+
+def confirm_decide(
+    *,
+    table: Table,
+    device: Device | None,
+    key: str,
+    side: str,
+    standing: Submission,
+    line: LineSubmissions,
+    recorded: DomainResult | None,
+    record: Callable[[Submission], DomainResult],
+) -> Answer:
+    """Whether ``side`` may confirm the entry ``standing`` (``tables.domain.decisions.on_confirm``); if so,
+    ``record`` records its result where the session keeps results (and returns it as recorded), and the entry is
+    confirmed. The confirmation is kept as a submission."""
     outcome = on_confirm(
         standing.key,
         side,
         board=standing.board,
-        pending=Pending(line.pending.key, _entered(line.pending), line.pending.side) if line.pending else None,
+        pending=Pending(line.pending.key, entered_result(line.pending), line.pending.side) if line.pending else None,
         confirmed_key=line.confirmed.key if line.confirmed else None,
         in_conflict=line.conflict is not None,
-        confirmed=line.recorded is not None,
+        confirmed=recorded is not None,
     )
-    if outcome.name == "CONFIRM":
-        recorded = result_record(
-            session=session,
-            board=standing.board,
-            ns_pair=line.ns_pair,
-            ew_pair=line.ew_pair,
-            result=from_data(standing.data),
-            user=None,
-            round=standing.round,
-            table=table.number,
-            at_table=True,
-            confirmed_by=side,
-            layout=context.layout,
-        )
-        standing.status, standing.result = Submission.Status.CONFIRMED, recorded
+    if outcome is ConfirmOutcome.CONFIRM:
+        recorded = record(standing)
+        standing.status = Submission.Status.CONFIRMED
         standing.save(update_fields=["status", "result"])
-        line.recorded = recorded
-
     answer = Answer(
         "confirmed",
         standing.board,
         standing.round,
         standing.key,
-        as_data(domain_result(line.recorded)) if line.recorded else standing.data,
+        as_data(recorded) if recorded is not None else standing.data,
     )
-    _store(
+    submission_store(
         table,
         device,
         key,
@@ -300,11 +336,54 @@ def entry_confirm(*, device: Device, key: str, entry: str, side: str = "EW") -> 
 
 
 @transaction.atomic
+def entry_confirm(*, device: Device, key: str, entry: str, side: str = "EW") -> Answer:
+    """The other side accepts the entry ``entry`` (a key): the result is recorded."""
+    key = check_key(key)
+    table = locked_table(device)
+    replay = replayed(table, key, Submission.Kind.CONFIRM)
+    if replay is not None:
+        return replay
+    session = table_open_check(table)
+    side = check_side(side)
+    standing = entry_standing(table, entry)
+    context = session_context(session)
+    line = _board(context, table, standing.round, standing.board)
+
+    def record(standing: Submission) -> DomainResult:
+        row = result_record(
+            session=session,
+            board=standing.board,
+            ns_pair=line.ns_pair,
+            ew_pair=line.ew_pair,
+            result=from_data(standing.data),
+            user=None,
+            round=standing.round,
+            table=table.number,
+            at_table=True,
+            confirmed_by=side,
+            layout=context.layout,
+        )
+        standing.result = row
+        return domain_result(row)
+
+    return confirm_decide(
+        table=table,
+        device=device,
+        key=key,
+        side=side,
+        standing=standing,
+        line=line,
+        recorded=domain_result(line.recorded) if line.recorded else None,
+        record=record,
+    )
+
+
+@transaction.atomic
 def correction_request(*, device: Device, key: str, board, note: str) -> Answer:
     """Ask the director to correct a confirmed result (only the director may change it now)."""
     key = check_key(key)
-    table = _locked_table(device)
-    replay = _replay(table, key, Submission.Kind.REQUEST)
+    table = locked_table(device)
+    replay = replayed(table, key, Submission.Kind.REQUEST)
     if replay is not None:
         return replay
     session = table.table_session.session
@@ -329,7 +408,7 @@ def correction_request(*, device: Device, key: str, board, note: str) -> Answer:
             field="board",
         )
     answer = Answer("requested", number, round_number, key, None)
-    sub = _store(
+    sub = submission_store(
         table,
         device,
         key,
@@ -348,7 +427,7 @@ def correction_request(*, device: Device, key: str, board, note: str) -> Answer:
 def table_moved_on(*, device: Device, round_number) -> int:
     """The table has read where to go after ``round_number`` (finished after the next round was released) and goes
     on to the next round; the same again changes nothing. Returns the last round the table has moved on from."""
-    table = _locked_table(device)
+    table = locked_table(device)
     session = table.table_session.session
     if session.is_over:
         raise TableError(Text.of("session.over", session=session.name), field=None, code="session_over")

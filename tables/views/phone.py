@@ -23,7 +23,9 @@ from clubsite.texts import render as say
 from tables.domain.errors import TableError
 from tables.domain.text import Text
 from tables.selectors.table import phone_state, score_table, table_state, vulnerability_json
+from tables.selectors.teams import is_teams_table
 from tables.services.joining import device_for_token, device_leave, table_for_code, table_join
+from tables.views.teams import teams_phone
 
 COOKIE = "tables_device"
 COOKIE_AGE = 16 * 3600
@@ -225,6 +227,8 @@ def phone(request):
             device, signed_out = device_for_token(request.COOKIES.get(COOKIE), signed_out_too=True), True
         except TableError:
             return redirect("tables:join")
+    if is_teams_table(device.table):  # a teams session's table: the match at the table, its score card
+        return teams_phone(request, device, signed_out=signed_out, words=_words(), token=request.COOKIES.get(COOKIE))
     state = table_state(device)
     state["phone"] = phone_state(device, state)
     boards = [b["board"] for r in state["rounds"] for b in r["boards"]]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from django.utils import translation
 
@@ -34,6 +36,15 @@ PARAMS = {
     "said": "4♠= by N, 10 tricks: +420",
     "phones": "both",
     "pairs": (2, 5),
+    # a teams session's tables
+    "match": 2,
+    "home": "Lions",
+    "away": "Tigers",
+    "home_imps": "10",
+    "away_imps": "0",
+    "home_vp": Decimal("16.46"),
+    "away_vp": Decimal("3.54"),
+    "vp": Decimal("58.72"),
 }
 
 

@@ -376,6 +376,8 @@
     const out = phone().sitting_out;    // this phone's pair sits out here: say that, not "round N is done"
     let html = out ? '<h2 data-testid="sitting-out">' + esc(out) + "</h2>"
       : '<h2 data-testid="round-done">' + esc(fmt(W.round_done, { n: r.round })) + "</h2>";
+    // a teams match: its result, once both of its tables have finished (tables/selectors/teams.py)
+    if (r.match_result) html += '<p class="match-result" data-testid="match-result"><strong>' + esc(r.match_result) + "</strong></p>";
     html += r.notes.map((n) => '<p class="note">' + esc(n) + "</p>").join("");
     html += "<h3>" + esc(W.moves) + '</h3><ul class="moves" data-testid="moves">' + r.moves.map((m) => "<li>" + esc(m) + "</li>").join("") + "</ul>";
     html += phoneNote() + phoneWhose();
