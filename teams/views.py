@@ -7,7 +7,9 @@
   proposed from the standings, swapped, and confirmed;
 * ``match_page`` — a match's score card as the teams compare it; its scorers and directors enter both tables'
   scores there;
-* ``session_standings`` — the standings after each round, and a round robin's cross-table.
+* ``session_standings`` — the standings after each round, and a round robin's cross-table;
+* ``standings_print`` / ``standings_pdf``, ``cross_table_print`` / ``cross_table_pdf`` — the same for the notice
+  board, as a printable page and as a PDF (``teams.printing``), after the round asked (``?round=``).
 
 Directors manage, scorers enter, and the score cards and standings are read as a pairs session's results are
 (``clubs.selectors.session_get_for_results``: the club's staff always, players once they are published).
@@ -18,6 +20,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -30,7 +33,7 @@ from clubs.permissions import can_direct, can_score
 from clubsite.forms import report_errors
 from clubsite.texts import error_message
 from movements.domain.errors import MovementError
-from teams import selectors, services
+from teams import printing, selectors, services
 from teams.forms import PLAYERS, MatchCardForm, TeamRowFormSet, TeamsFormatForm
 from teams.models import TeamsFormat
 
@@ -248,14 +251,19 @@ def match_page(request, session_id, round, number):
     )
 
 
+def _after_round(request) -> int | None:
+    """``?round=3``: the standings after round 3; None (the last round drawn) when absent or not a number."""
+    try:
+        return int(request.GET["round"]) if "round" in request.GET else None
+    except ValueError:
+        return None
+
+
 @require_safe
 @login_required
 def session_standings(request, session_id):
     session = club_selectors.session_get_for_results(user=request.user, session_id=session_id)
-    try:
-        after = int(request.GET["round"]) if "round" in request.GET else None
-    except ValueError:
-        after = None
+    after = _after_round(request)
     standing = selectors.session_standings(session=session, after_round=after)
     draws = selectors.session_draws(session=session)
     fmt = selectors.teams_format_get(session=session)
@@ -311,3 +319,31 @@ def session_publish(request, session_id):
     else:
         messages.success(request, _("The results are published as final."))
     return redirect(back)
+
+
+def _printable(request, session_id: int, document: str):
+    session = club_selectors.session_get_for_results(user=request.user, session_id=session_id)
+    if document == printing.CROSS_TABLE and not printing.has_cross_table(selectors.teams_format_get(session=session)):
+        raise Http404("No cross-table for this session.")
+    return session
+
+
+@require_safe
+@login_required
+def standings_print(request, session_id, document=printing.STANDINGS):
+    session = _printable(request, session_id, document)
+    html = printing.print_html(session=session, document=document, after_round=_after_round(request), request=request)
+    return HttpResponse(html)
+
+
+@require_safe
+@login_required
+def standings_pdf(request, session_id, document=printing.STANDINGS):
+    session = _printable(request, session_id, document)
+    pdf = printing.print_pdf(session=session, document=document, after_round=_after_round(request))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    what = "cross-table" if document == printing.CROSS_TABLE else "standings"
+    preview = "" if session.is_published else "-preview"
+    name = f"{session.club.slug}-{session.date:%Y%m%d}-s{session.pk}-{what}{preview}.pdf"
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response

@@ -1,0 +1,104 @@
+"""A teams session's standings and cross-table for the notice board (teams.printing, teams.views): printable pages
+and PDFs, English and Polish, linked from the standings page; who gets them is who reads the standings."""
+
+from __future__ import annotations
+
+import datetime
+import shutil
+import subprocess
+
+import pytest
+from django.utils import translation
+
+from clubs.models import Session
+from clubs.services import session_create
+from teams.models import Match
+from teams.services import match_boards_set, round_robin_draw, teams_format_set, teams_set
+
+pytestmark = pytest.mark.django_db
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")
+
+#: the two tables' scores of every board (home NS, away NS): home wins board 1 by 10 IMPs, board 2 is flat
+SCORES = {1: ("420", "-50"), 2: ("-100", "100")}
+LOST = {1: ("-420", "50"), 2: ("-100", "100")}  # home loses board 1 by 10 IMPs
+
+
+def league(club, director, teams=4, scale="wbf2013"):
+    """A round robin of ``teams`` teams over 2-board matches, every match entered; the team of the lower number wins
+    each match by 10 IMPs, so the standings follow the numbers."""
+    session = session_create(club=club, name="Winter League", date=datetime.date(2026, 11, 27), kind="teams")
+    teams_format_set(session=session, format="round_robin", boards_per_match=2, scale=scale)
+    teams_set(
+        session=session,
+        rows=[
+            {"number": n, "name": f"Team {chr(64 + n)}", "players": [(None, f"Player {n}{p}") for p in "abcd"]}
+            for n in range(1, teams + 1)
+        ],
+    )
+    round_robin_draw(session=session, user=director)
+    for match in Match.objects.filter(draw__session=session).select_related("draw", "home", "away"):
+        if match.away_id is None:
+            continue
+        first = (match.draw.round - 1) * 2 + 1
+        scores = SCORES if match.home.number < match.away.number else LOST
+        match_boards_set(match=match, entries={first: scores[1], first + 1: scores[2]})
+    return session
+
+
+def test_the_standings_page_links_both_documents_and_they_say_the_standings(client_for, director, club):
+    session = league(club, director)
+    client = client_for(director)
+    page = client.get(f"/sessions/{session.pk}/teams/standings/").content.decode()
+    assert f'href="/sessions/{session.pk}/teams/standings.pdf?round=3"' in page
+    assert f'href="/sessions/{session.pk}/teams/cross-table.pdf?round=3"' in page
+    printed = client.get(f"/sessions/{session.pk}/teams/standings/print/").content.decode()
+    assert 'data-testid="preview-notice"' in printed and "Player 1a, Player 1b" in printed
+    assert "After round 3" in printed and 'data-testid="teams-pdf-link"' in printed
+    ranks = [chunk.split("<", 1)[0] for chunk in printed.split('data-testid="rank">')[1:]]
+    assert ranks == ["1", "2", "3", "4"] and printed.index("Team A") < printed.index("Team D")
+    cross = client.get(f"/sessions/{session.pk}/teams/cross-table/print/", {"round": "1"}).content.decode()
+    assert 'data-testid="cross-table"' in cross and "After round 1 of 3" in cross
+    assert cross.count('class="self"') == 4
+
+
+def test_a_swiss_has_no_cross_table_to_print(client_for, director, club):
+    session = session_create(club=club, name="Swiss", date=datetime.date(2026, 11, 27), kind="teams")
+    teams_format_set(session=session, format="swiss", rounds=2, boards_per_match=2, scale="imps")
+    client = client_for(director)
+    assert client.get(f"/sessions/{session.pk}/teams/cross-table/print/").status_code == 404
+    assert client.get(f"/sessions/{session.pk}/teams/standings/print/").status_code == 200
+
+
+def test_players_read_them_once_published(client_for, director, player, club):
+    session = league(club, director, teams=2)
+    url = f"/sessions/{session.pk}/teams/standings/print/"
+    assert client_for(player).get(url).status_code == 404
+    assert client_for(player).get(f"/sessions/{session.pk}/teams/standings.pdf").status_code == 404
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.PUBLISHED)
+    page = client_for(player).get(url).content.decode()
+    assert 'data-testid="final"' in page and "preview-notice" not in page
+
+
+@needs_poppler
+def test_the_pdfs_in_english_and_polish(client_for, director, club, renders, tmp_path):
+    session = league(club, director, teams=3)
+    client = client_for(director)
+    response = client.get(f"/sessions/{session.pk}/teams/standings.pdf")
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"].endswith(f'-s{session.pk}-standings-preview.pdf"')
+    text = _pdf_text(response.content, tmp_path)
+    assert "Winter League" in text and "Team A" in text and "Player 3d" in text and "IMPs for" in text
+    with translation.override("pl"):
+        polish = client.get(f"/sessions/{session.pk}/teams/cross-table.pdf", HTTP_ACCEPT_LANGUAGE="pl")
+    text = _pdf_text(polish.content, tmp_path)
+    assert "Tabela krzyżowa" in text and "Team C" in text
+    assert len(renders) == 2
+    client.get(f"/sessions/{session.pk}/teams/standings.pdf")  # the same HTML: the PDF kept is served
+    assert len(renders) == 2
+
+
+def _pdf_text(data: bytes, tmp_path) -> str:
+    path = tmp_path / "teams.pdf"
+    path.write_bytes(data)
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
