@@ -24,7 +24,7 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.formats.teams import TeamBoard, TeamMatch, TeamsEvent
 from scoring.domain.results import Result
 from scoring.domain.shorthand import describe, parse_entry
-from scoring.domain.teams import Standing, score_teams, standings
+from scoring.domain.teams import HistoryLine, Standing, score_teams, standings, team_history
 from scoring.domain.victory_points import board_imps, match_imps, victory_points
 from teams.models import Draw, Match, Team, TeamsFormat
 
@@ -274,3 +274,48 @@ def cross_table(*, session: Session, fmt: TeamsFormat, draws: list[Draw], standi
     teams = tuple(line.team for line in standing.lines)
     rows = tuple((row, tuple(vps.get((row.pk, col.pk)) for col in teams)) for row in teams)
     return CrossTable(teams, rows)
+
+
+# --- a team's history ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """A round of a team's history: the match drawn (its opponent, or its bye), and the engine's line for it (IMPs,
+    VPs, the total and place after the round); ``line`` None: the match is not fully entered yet."""
+
+    round: int
+    match: Match
+    opponent: Team | None
+    line: HistoryLine | None
+
+
+@dataclass(frozen=True)
+class TeamHistory:
+    team: Team
+    fmt: TeamsFormat
+    rows: tuple[HistoryRow, ...]
+
+
+def team_history_get(*, session: Session, number: int) -> TeamHistory:
+    """Team ``number``'s matches round by round (``scoring.domain.teams.team_history``: each match's IMPs and VPs,
+    the VP total and place after each round, as the standings after that round have them); 404 for no such team
+    or before the format is set."""
+    fmt = teams_format_get(session=session)
+    teams = session_teams(session=session)
+    team = next((t for t in teams if t.number == number), None)
+    if fmt is None or team is None:
+        raise Http404("No such team.")
+    draws = session_draws(session=session)
+    event, _incomplete = _event(fmt, draws, draws[-1].round if draws else 0)
+    lines = {
+        line.round: line
+        for line in team_history(event, str(team.number), teams=[str(t.number) for t in teams], tie_break=TIE_BREAK)
+    }
+    rows = []
+    for draw in draws:
+        for match in draw.matches.all():
+            if team.pk in (match.home_id, match.away_id):
+                opponent = match.away if match.home_id == team.pk else match.home
+                rows.append(HistoryRow(draw.round, match, opponent, lines.get(draw.round)))
+    return TeamHistory(team, fmt, tuple(rows))

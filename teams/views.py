@@ -8,6 +8,8 @@
 * ``match_page`` — a match's score card as the teams compare it; its scorers and directors enter both tables'
   scores there;
 * ``session_standings`` — the standings after each round, and a round robin's cross-table;
+* ``team_page`` — a team's history: its players, then every match it played round by round (opponent, IMPs
+  each way, VPs, its total and place after the round);
 * ``standings_print`` / ``standings_pdf``, ``cross_table_print`` / ``cross_table_pdf`` — the same for the notice
   board, as a printable page and as a PDF (``teams.printing``), after the round asked (``?round=``).
 
@@ -347,3 +349,15 @@ def standings_pdf(request, session_id, document=printing.STANDINGS):
     name = f"{session.club.slug}-{session.date:%Y%m%d}-s{session.pk}-{what}{preview}.pdf"
     response["Content-Disposition"] = f'inline; filename="{name}"'
     return response
+
+
+@require_safe
+@login_required
+def team_page(request, session_id, number):
+    session = club_selectors.session_get_for_results(user=request.user, session_id=session_id)
+    history = selectors.team_history_get(session=session, number=number)
+    return render(
+        request,
+        "teams/team.html",
+        {"session": session, "club": session.club, "history": history, "team": history.team, "fmt": history.fmt},
+    )

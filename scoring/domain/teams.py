@@ -12,7 +12,9 @@ tie-breaks), issue 21. Every number comes from ``victory_points`` (``board_imps`
   the matches between them), ``none`` (ties stand). The matches between tied teams count only when every two of
   them have met: their VPs in those matches, added. The first criterion that separates the teams orders them;
   those still level go through the chain again. Teams level at the end share the place (``3=``);
-* :func:`teams_json`, :func:`teams_text` — the command's JSON and the director's text report.
+* :func:`teams_json`, :func:`teams_text` — the command's JSON and the director's text report;
+* :func:`team_history` — one team's matches round by round: opponent, IMPs and VPs each way, its VP total and
+  place after the round (the standings of the rounds so far, so a bye is worth what it was worth then).
 
 >>> from scoring.domain.formats.teams import read_teams
 >>> event = read_teams('{"scale": "imps", "boards_per_match": 1, "matches": [{"round": 1, "home": "A", '
@@ -37,7 +39,17 @@ from scoring.domain.results import Artificial, Assigned, Played, Result
 from scoring.domain.text import Text
 from scoring.domain.victory_points import MatchImps, board_imps, bye_vp, victory_points
 
-__all__ = ["ScoredMatch", "Standing", "TeamsScore", "score_teams", "standings", "teams_json", "teams_text"]
+__all__ = [
+    "HistoryLine",
+    "ScoredMatch",
+    "Standing",
+    "TeamsScore",
+    "score_teams",
+    "standings",
+    "team_history",
+    "teams_json",
+    "teams_text",
+]
 
 
 @dataclass(frozen=True)
@@ -296,3 +308,83 @@ def teams_text(score: TeamsScore) -> str:
             f"  {s.rank:>5} {s.team:>{width}} {s.vp:>8} {_imps_text(s.imps_for):>8} {_imps_text(s.imps_against):>8}"
         )
     return "\n".join(out) + "\n"
+
+
+# --- a team's history ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """A round of one team: its opponent (None: a bye), whether it was the home team, the IMPs and VPs each way
+    (``vp_against`` None for a bye), then its VP total and place once the round is counted."""
+
+    round: int
+    opponent: str | None
+    home: bool
+    imps_for: Fraction
+    imps_against: Fraction
+    vp_for: Decimal
+    vp_against: Decimal | None
+    vp_total: Decimal
+    rank: str
+
+
+def team_history(
+    event: TeamsEvent, team: str, *, teams: Sequence[str] | None = None, tie_break: str | None = None
+) -> tuple[HistoryLine, ...]:
+    """``team``'s matches in ``event``, round by round: each match's IMPs and VPs as the whole event scores them,
+    and the team's VP total and place after each round as the standings after it have them (the event scored over
+    its rounds up to that one, ranked among ``teams`` (the event's teams when None) with ``tie_break`` (the
+    event's when None)). A bye is worth the larger of the fixed VPs and the team's average (the spec's default),
+    so its worth may grow as the team plays on: its line says what it is worth now, the totals what they were
+    after each round. A round in which ``team`` has no match is left out.
+
+    >>> from scoring.domain.formats.teams import read_teams
+    >>> event = read_teams('{"scale": "wbf2013", "boards_per_match": 1, "matches": ['
+    ...     '{"round": 1, "home": "A", "away": "B", "boards": [{"board": 1, "home_ns": {"score": 420}, '
+    ...     '"away_ns": {"score": -50}}]}, {"round": 1, "home": "C", "away": null}, '
+    ...     '{"round": 2, "home": "C", "away": "A", "boards": [{"board": 2, "home_ns": {"score": 100}, '
+    ...     '"away_ns": {"score": -100}}]}, {"round": 2, "home": "B", "away": null}]}')
+    >>> for line in team_history(event, "A"):
+    ...     print(line.round, line.opponent, line.home, line.imps_for, line.imps_against, line.vp_for,
+    ...           line.vp_against, line.vp_total, line.rank)
+    1 B True 10 0 18.09 1.91 18.09 1
+    2 C False 0 5 5.00 15.00 23.09 2
+    >>> [(line.opponent, str(line.vp_for), str(line.vp_total), line.rank) for line in team_history(event, "C")]
+    [(None, '15.00', '12', '2'), ('A', '15.00', '30.00', '1')]
+    """
+    chosen = event.tie_break if tie_break is None else tie_break
+    field = tuple(event.teams if teams is None else teams)
+    rounds = sorted({m.round for m in event.matches if team in (m.home, m.away)})
+    whole = score_teams(event, tie_break=chosen)
+    out: list[HistoryLine] = []
+    for number in rounds:
+        upto = TeamsEvent(
+            boards_per_match=event.boards_per_match,
+            matches=tuple(m for m in event.matches if m.round <= number),
+            scale=event.scale,
+            fractional=event.fractional,
+            bye=event.bye,
+            bye_vp=event.bye_vp,
+            tie_break=chosen,
+            source=event.source,
+        )
+        line = next(s for s in standings(field, score_teams(upto).matches, chosen) if s.team == team)
+        for m in whole.matches:
+            if m.match.round != number or team not in (m.match.home, m.match.away):
+                continue
+            home = m.match.home == team
+            out.append(
+                HistoryLine(
+                    number,
+                    m.match.away if home else m.match.home,
+                    home,
+                    m.imps.imps_home if home else m.imps.imps_away,
+                    m.imps.imps_away if home else m.imps.imps_home,
+                    m.vp_home if home else m.vp_away or Decimal(0),
+                    m.vp_away if home else m.vp_home,
+                    line.vp,
+                    line.rank,
+                )
+            )
+    return tuple(out)

@@ -12,7 +12,7 @@ from django.utils import translation
 
 from clubs.models import Session
 from clubs.services import session_create
-from teams.models import Match
+from teams.models import Match, MatchBoard
 from teams.services import match_boards_set, round_robin_draw, teams_format_set, teams_set
 
 pytestmark = pytest.mark.django_db
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.django_db
 needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")
 
 #: the two tables' scores of every board (home NS, away NS): home wins board 1 by 10 IMPs, board 2 is flat
-SCORES = {1: ("420", "-50"), 2: ("-100", "100")}
-LOST = {1: ("-420", "50"), 2: ("-100", "100")}  # home loses board 1 by 10 IMPs
+SCORES = {1: ("420", "-50"), 2: ("-100", "-100")}
+LOST = {1: ("-420", "50"), 2: ("-100", "-100")}  # home loses board 1 by 10 IMPs
 
 
 def league(club, director, teams=4, scale="wbf2013"):
@@ -102,3 +102,39 @@ def _pdf_text(data: bytes, tmp_path) -> str:
     path = tmp_path / "teams.pdf"
     path.write_bytes(data)
     return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+
+# --- a team's history ----------------------------------------------------------------------------------------
+
+
+def test_a_teams_history_gives_every_round_with_its_total_and_place(client_for, director, player, club):
+    session = league(club, director, teams=3, scale="wbf2013")
+    client = client_for(director)
+    standings = client.get(f"/sessions/{session.pk}/teams/standings/").content.decode()
+    url = f"/sessions/{session.pk}/teams/2/"
+    assert standings.count(f'href="{url}"') == 2  # from the standings and from the cross-table
+    response = client.get(url)
+    rows = response.context["history"].rows
+    # team 2 (three teams: a bye each round) beats team 3 and loses to team 1, 10 IMPs each way over 2 boards
+    assert len(rows) == 3 and sum(r.opponent is None for r in rows) == 1
+    played = [r for r in rows if r.opponent is not None]
+    won = next(r for r in played if r.opponent.number == 3)
+    lost = next(r for r in played if r.opponent.number == 1)
+    assert (won.line.imps_for, won.line.imps_against) == (10, 0) and (lost.line.imps_for, lost.line.imps_against) == (
+        0,
+        10,
+    )
+    assert won.line.vp_for == lost.line.vp_against and won.line.vp_for + won.line.vp_against == 20
+    # the totals run on: each round's total is the last one plus what the round gave (a bye as it stood then)
+    assert rows[-1].line.vp_total == sum(r.line.vp_for for r in rows) and rows[-1].line.rank == "2"
+    page = response.content.decode()
+    assert "Player 2a (captain)" in page and f'href="/sessions/{session.pk}/teams/rounds/' in page
+    assert client.get(f"/sessions/{session.pk}/teams/9/").status_code == 404
+    assert client_for(player).get(url).status_code == 404  # players read it once published
+
+
+def test_a_match_not_fully_entered_says_so_in_the_history(client_for, director, club):
+    session = league(club, director, teams=2)
+    MatchBoard.objects.filter(match__draw__session=session, board=2).delete()
+    page = client_for(director).get(f"/sessions/{session.pk}/teams/1/").content.decode()
+    assert 'data-testid="not-entered"' in page and 'data-testid="total"' not in page
