@@ -20,6 +20,7 @@ class TeamsFormat(models.Model):
         SINGLE = "single", _("Single match")
         ROUND_ROBIN = "round_robin", _("Complete round robin")
         SWISS = "swiss", _("Swiss")
+        KNOCKOUT = "knockout", _("Knockout")
 
     class Scale(TextChoices):
         WBF2013 = "wbf2013", _("WBF 2013, continuous (20 VP)")
@@ -52,6 +53,7 @@ class Team(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="teams", verbose_name=_("session"))
     number = models.PositiveSmallIntegerField(_("team number"))
     name = models.CharField(_("team name"), max_length=80)
+    seed = models.PositiveSmallIntegerField(_("seed"), null=True, blank=True)  # a knockout's, as the director set
 
     class Meta:
         ordering = ["session_id", "number"]
@@ -147,3 +149,27 @@ class MatchBoard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: {self.board}"
+
+
+class KnockoutTie(models.Model):
+    """A knockout tie (a match of a knockout round, ``home`` the better seed): the carry-over each side starts with,
+    the tie-break the director chose for it, and the extra boards' IMPs to the home team when it was needed."""
+
+    class TieBreak(TextChoices):
+        EXTRA_BOARDS = "extra-boards", _("Extra board(s)")
+        LAST_BOARD = "last-board", _("The winner of the last board")
+        SEED = "seed", _("The better seed")
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="knockout")
+    carry_home = models.DecimalField(_("carry-over, home"), max_digits=6, decimal_places=1, default=0, db_default=0)
+    carry_away = models.DecimalField(_("carry-over, away"), max_digits=6, decimal_places=1, default=0, db_default=0)
+    tie_break = models.CharField(_("tie-break"), max_length=16, choices=TieBreak.choices, default=TieBreak.LAST_BOARD)
+    extra_imps = models.SmallIntegerField(_("extra boards, IMPs to home"), null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=models.Q(carry_home__gte=0, carry_away__gte=0), name="knockout_carry"),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.match)

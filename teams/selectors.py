@@ -22,11 +22,12 @@ from movements.domain.swiss import Draw as SwissDraw
 from movements.domain.swiss import SwissTeam, swiss_pair, swiss_swap
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.teams import TeamBoard, TeamMatch, TeamsEvent
+from scoring.domain.knockout import BracketTie, TieResult, bracket, tie_result
 from scoring.domain.results import Result
 from scoring.domain.shorthand import describe, parse_entry
 from scoring.domain.teams import HistoryLine, Standing, score_teams, standings, team_history
 from scoring.domain.victory_points import board_imps, match_imps, victory_points
-from teams.models import Draw, Match, Team, TeamsFormat
+from teams.models import Draw, KnockoutTie, Match, Team, TeamsFormat
 
 #: The tie-break the standings use (the spec's default): IMP difference, then the matches between the tied teams.
 TIE_BREAK = "imp-difference"
@@ -319,3 +320,96 @@ def team_history_get(*, session: Session, number: int) -> TeamHistory:
                 opponent = match.away if match.home_id == team.pk else match.home
                 rows.append(HistoryRow(draw.round, match, opponent, lines.get(draw.round)))
     return TeamHistory(team, fmt, tuple(rows))
+
+
+# --- a knockout ---------------------------------------------------------------------------------------------
+
+
+def knockout_seeds(*, session: Session) -> list[Team]:
+    """A knockout's teams, best seed first: in the director's order when every team has its seed, else by number."""
+    teams = session_teams(session=session)
+    if teams and all(t.seed is not None for t in teams):
+        return sorted(teams, key=lambda t: (t.seed, t.number))
+    return teams
+
+
+@dataclass(frozen=True)
+class KnockoutLine:
+    """A tie of the bracket as the page shows it: the engine's tie (teams by number), the match drawn for it (None:
+    not drawn yet), its carry-over and tie-break (None: a bye or not drawn) and its result once every board is in."""
+
+    tie: BracketTie
+    match: Match | None
+    knockout: KnockoutTie | None
+    result: TieResult | None
+    teams: dict[str, Team]
+
+    @property
+    def home(self) -> Team | None:
+        return self.teams.get(self.tie.home or "")
+
+    @property
+    def away(self) -> Team | None:
+        return self.teams.get(self.tie.away or "")
+
+    @property
+    def winner(self) -> Team | None:
+        return self.teams.get(self.tie.winner or "")
+
+
+@dataclass(frozen=True)
+class KnockoutView:
+    fmt: TeamsFormat
+    seeds: tuple[Team, ...]
+    draws: tuple[Draw, ...]
+    rounds: tuple[tuple[KnockoutLine, ...], ...]
+
+
+def knockout_bracket(*, session: Session) -> KnockoutView | None:
+    """The knockout's bracket: every round's ties from the seeds (``scoring.domain.knockout.bracket``), each tie
+    drawn so far with its IMPs (boards and carry-over) and its winner once every board is in and the tie-break
+    decides a level tie; None for a session that is not a knockout."""
+    fmt = teams_format_get(session=session)
+    if fmt is None or fmt.format != TeamsFormat.Format.KNOCKOUT:
+        return None
+    seeds = knockout_seeds(session=session)
+    draws = session_draws(session=session)
+    by_number = {str(t.number): t for t in seeds}
+    if len(seeds) < 2:
+        return KnockoutView(fmt, tuple(seeds), tuple(draws), ())
+    ties = {t.match_id: t for t in KnockoutTie.objects.filter(match__draw__session=session)}
+    drawn: dict[tuple[int, int], Match] = {}
+    results: dict[tuple[int, int], TieResult] = {}
+    winners: dict[tuple[int, int], str] = {}
+    for draw in draws:
+        for match in draw.matches.all():
+            key = (draw.round, match.number - 1)
+            drawn[key] = match
+            knockout = ties.get(match.pk)
+            if match.away is None or knockout is None:
+                continue
+            card = match_card(match=match, fmt=fmt)
+            if any(line.imps_home is None for line in card.lines):
+                continue
+            boards = [(line.imps_home or 0) - (line.imps_away or 0) for line in card.lines]
+            extra = [] if knockout.extra_imps is None else [knockout.extra_imps]
+            carry = (Fraction(knockout.carry_home), Fraction(knockout.carry_away))
+            result = tie_result(boards, carry=carry, tie_break=knockout.tie_break, extra=extra)
+            results[key] = result
+            if result.winner is not None:
+                winners[key] = str((match.home if result.winner == "home" else match.away).number)
+    rounds = bracket([str(t.number) for t in seeds], winners)
+    lines = tuple(
+        tuple(
+            KnockoutLine(
+                tie,
+                drawn.get((tie.round, tie.slot)),
+                ties.get(drawn[(tie.round, tie.slot)].pk) if (tie.round, tie.slot) in drawn else None,
+                results.get((tie.round, tie.slot)),
+                by_number,
+            )
+            for tie in one
+        )
+        for one in rounds
+    )
+    return KnockoutView(fmt, tuple(seeds), tuple(draws), lines)

@@ -11,6 +11,7 @@ urlpatterns = [
     path("sessions/<int:session_id>/teams/schedule/", views.session_schedule, name="session_schedule"),
     path("sessions/<int:session_id>/teams/standings/", views.session_standings, name="session_standings"),
     path("sessions/<int:session_id>/teams/<int:number>/", views.team_page, name="team"),
+    path("sessions/<int:session_id>/teams/knockout/", views.knockout_page, name="knockout"),
     path("sessions/<int:session_id>/teams/standings.pdf", views.standings_pdf, name="standings_pdf"),
     path("sessions/<int:session_id>/teams/standings/print/", views.standings_print, name="standings_print"),
     path(
