@@ -24,8 +24,9 @@ STANDINGS, CROSS_TABLE = "standings", "cross_table"
 
 
 def has_cross_table(fmt: TeamsFormat | None) -> bool:
-    """A cross-table is printed for a round robin and a single match, not for a Swiss (its teams meet few others)."""
-    return fmt is not None and fmt.format != TeamsFormat.Format.SWISS
+    """A cross-table is kept for a round robin and a single match, not for a Swiss or a knockout (their teams meet
+    only some of the others)."""
+    return fmt is not None and fmt.format not in (TeamsFormat.Format.SWISS, TeamsFormat.Format.KNOCKOUT)
 
 
 def print_context(*, session: Session, document: str, after_round: int | None = None) -> dict:

@@ -279,7 +279,7 @@ def session_standings(request, session_id):
     draws = selectors.session_draws(session=session)
     fmt = selectors.teams_format_get(session=session)
     cross = None
-    if standing is not None and fmt is not None and fmt.format != TeamsFormat.Format.SWISS:
+    if standing is not None and fmt is not None and printing.has_cross_table(fmt):
         cross = selectors.cross_table(session=session, fmt=fmt, draws=draws, standing=standing)
     return render(
         request,

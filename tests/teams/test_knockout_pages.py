@@ -80,6 +80,9 @@ def test_a_round_robin_draw_is_refused_for_a_knockout(client_for, director, club
     client.post(f"/sessions/{session.pk}/teams/schedule/", {"action": "draw"})
     assert not Match.objects.filter(draw__session=session).exists()
     assert client.get(f"/sessions/{session.pk}/teams/knockout/").status_code == 200
+    standings = client.get(f"/sessions/{session.pk}/teams/standings/").content.decode()
+    assert 'data-testid="bracket-link"' in standings and 'data-testid="cross-table"' not in standings
+    assert client.get(f"/sessions/{session.pk}/teams/cross-table.pdf").status_code == 404
 
 
 def test_a_session_that_is_no_knockout_has_no_bracket(client_for, director, club):
