@@ -13,6 +13,10 @@ tie-breaks), issue 21. Every number comes from ``victory_points`` (``board_imps`
   them have met: their VPs in those matches, added. The first criterion that separates the teams orders them;
   those still level go through the chain again. Teams level at the end share the place (``3=``);
 * :func:`teams_json`, :func:`teams_text` — the command's JSON and the director's text report;
+* :func:`patton` — a match scored the Patton way, for a club's teams evening: board-a-match points per board
+  (``victory_points.board_a_match``, 2 for a board won, 1 each when level) and as many again for the aggregate
+  (the match's total points, Law 78C), to the team whose aggregate is higher, shared when level;
+  :func:`club_match_points` — a match's points by the method the director chose (``CLUB_METHODS``);
 * :func:`team_history` — one team's matches round by round: opponent, IMPs and VPs each way, its VP total and
   place after the round (the standings of the rounds so far, so a bye is worth what it was worth then).
 
@@ -37,15 +41,19 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.formats.teams import TIE_BREAKS, TeamMatch, TeamsEvent
 from scoring.domain.results import Artificial, Assigned, Played, Result
 from scoring.domain.text import Text
-from scoring.domain.victory_points import MatchImps, board_imps, bye_vp, victory_points
+from scoring.domain.victory_points import MatchImps, TableScore, board_a_match, board_imps, bye_vp, victory_points
 
 __all__ = [
+    "CLUB_METHODS",
     "HistoryLine",
+    "PattonScore",
     "ScoredMatch",
     "Standing",
     "TeamsScore",
     "score_teams",
     "standings",
+    "club_match_points",
+    "patton",
     "team_history",
     "teams_json",
     "teams_text",
@@ -388,3 +396,86 @@ def team_history(
                 )
             )
     return tuple(out)
+
+
+# --- board-a-match and Patton, for a club's teams evening ---------------------------------------------------
+
+#: The ways a club's teams evening may score a match besides IMPs and VPs: board-a-match, Patton.
+CLUB_METHODS = ("board-a-match", "patton")
+
+
+@dataclass(frozen=True)
+class PattonScore:
+    """A Patton match: each side's board points (2 a board won, 1 a board level), the aggregate (the home team's
+    total points over the match, minus the away team's), each side's aggregate points, and the totals."""
+
+    board_home: Fraction
+    board_away: Fraction
+    aggregate: Fraction
+    aggregate_home: Fraction
+    aggregate_away: Fraction
+
+    @property
+    def home(self) -> Fraction:
+        return self.board_home + self.aggregate_home
+
+    @property
+    def away(self) -> Fraction:
+        return self.board_away + self.aggregate_away
+
+
+def _points(score: TableScore) -> Fraction | None:
+    """A table's score as total points (an assigned score weighted part by part); None for an artificial one."""
+    if isinstance(score, Artificial):
+        return None
+    if isinstance(score, Assigned):
+        return sum((Fraction(w) * Fraction(v) for w, v in score.parts), Fraction(0))
+    return Fraction(score)
+
+
+def patton(boards: Sequence[tuple[TableScore, TableScore]], *, level_within: int = 0) -> PattonScore:
+    """A match scored the Patton way: the board-a-match points doubled (2 a board won, 1 each a board level, as
+    the EBU's Patton teams count them) and the aggregate worth as much as all the boards together (2 a board), to
+    the team whose total points over the match (the home team's NS scores less the other table's) are higher;
+    the aggregate is shared when the totals differ by ``level_within`` points or less (0: only when equal; some
+    clubs call 10 or 40 points a draw). A board with an artificial score at either table counts on its board
+    points (by the side the score favours, as in board-a-match) but not in the aggregate: it has no total points.
+
+    >>> score = patton([(420, 420), (420, -50), (-50, -100), (100, 110)])   # boards: level, won, won, lost
+    >>> score.board_home, score.board_away, score.aggregate, score.aggregate_home, score.home, score.away
+    (Fraction(5, 1), Fraction(3, 1), Fraction(510, 1), Fraction(8, 1), Fraction(13, 1), Fraction(3, 1))
+    >>> patton([(420, 400), (-100, -110)], level_within=30).aggregate_home   # 30 points apart: shared
+    Fraction(2, 1)
+    """
+    if level_within < 0:
+        raise ValueError("level_within is a number of points, at least 0")
+    home_boards, away_boards = board_a_match(boards)
+    aggregate = Fraction(0)
+    for home_ns, away_ns in boards:
+        here, there = _points(home_ns), _points(away_ns)
+        if here is not None and there is not None:
+            aggregate += here - there
+    stake = Fraction(2 * len(boards))
+    if abs(aggregate) <= level_within:
+        share = (stake / 2, stake / 2)
+    else:
+        share = (stake, Fraction(0)) if aggregate > 0 else (Fraction(0), stake)
+    return PattonScore(2 * home_boards, 2 * away_boards, aggregate, *share)
+
+
+def club_match_points(method: str, boards: Sequence[tuple[TableScore, TableScore]]) -> tuple[Fraction, Fraction]:
+    """A match's points by ``method`` (one of ``CLUB_METHODS``): board-a-match (1 a board won, ½ each a board level)
+    or Patton (:func:`patton`, aggregate level only when equal). Each side's, home first.
+
+    >>> club_match_points("board-a-match", [(420, 400), (100, 100)])
+    (Fraction(3, 2), Fraction(1, 2))
+    >>> club_match_points("patton", [(420, 400), (100, 100)])
+    (Fraction(7, 1), Fraction(1, 1))
+    """
+    if method == "board-a-match":
+        return board_a_match(boards)
+    if method == "patton":
+        score = patton(boards)
+        return score.home, score.away
+    # the method is a format's choice, never typed by a reader: a plain ValueError, as for an unknown tie-break
+    raise ValueError(f"not a club's teams scoring: {method!r} (board-a-match or patton)")
