@@ -9,12 +9,14 @@ from django.db.models import TextChoices
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Member, Session
+from scoring.domain.teams import CLUB_METHODS
 from scoring.domain.victory_points import SCALES
 
 
 class TeamsFormat(models.Model):
-    """How a teams session is played: a single match, a complete round robin or a Swiss over ``rounds`` rounds;
-    the boards of each match, and the victory-point scale its IMPs are read on."""
+    """How a teams session is played: a single match, a complete round robin, a Swiss over ``rounds`` rounds or a
+    knockout; the boards of each match, and the victory-point scale its IMPs are read on (or, for a club's
+    evening, board-a-match or Patton points in place of the VPs)."""
 
     class Format(TextChoices):
         SINGLE = "single", _("Single match")
@@ -27,6 +29,8 @@ class TeamsFormat(models.Model):
         WBF2013_DISCRETE = "wbf2013-discrete", _("WBF 2013, whole VPs (20 VP)")
         ACBL = "acbl", _("ACBL (20 VP)")
         IMPS = "imps", _("IMPs, without victory points")
+        BOARD_A_MATCH = "board-a-match", _("Board-a-match (a point a board)")
+        PATTON = "patton", _("Patton (2 a board, and as many for the aggregate)")
 
     session = models.OneToOneField(
         Session, on_delete=models.CASCADE, related_name="teams_format", verbose_name=_("session")
@@ -40,8 +44,13 @@ class TeamsFormat(models.Model):
         verbose_name = _("teams format")
         constraints = [
             models.CheckConstraint(condition=models.Q(boards_per_match__gte=1), name="teams_boards_per_match"),
-            models.CheckConstraint(condition=models.Q(scale__in=SCALES), name="teams_scale_known"),
+            models.CheckConstraint(condition=models.Q(scale__in=SCALES + CLUB_METHODS), name="teams_scale_known"),
         ]
+
+    @property
+    def uses_points(self) -> bool:
+        """Board-a-match or Patton: the matches give points in place of victory points."""
+        return self.scale in CLUB_METHODS
 
     def __str__(self) -> str:
         return f"{self.session}: {self.get_format_display()}"

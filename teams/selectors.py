@@ -25,7 +25,15 @@ from scoring.domain.formats.teams import TeamBoard, TeamMatch, TeamsEvent
 from scoring.domain.knockout import BracketTie, TieResult, bracket, tie_result
 from scoring.domain.results import Result
 from scoring.domain.shorthand import describe, parse_entry
-from scoring.domain.teams import HistoryLine, Standing, score_teams, standings, team_history
+from scoring.domain.teams import (
+    CLUB_METHODS,
+    HistoryLine,
+    Standing,
+    club_match_points,
+    score_teams,
+    standings,
+    team_history,
+)
 from scoring.domain.victory_points import board_imps, match_imps, victory_points
 from teams.models import Draw, KnockoutTie, Match, Team, TeamsFormat
 
@@ -130,7 +138,9 @@ def match_card(*, match: Match, fmt: TeamsFormat) -> MatchCard:
         )
     totals = match_imps(compared)
     vp_home = vp_away = None
-    if match.away_id is not None and len(compared) == fmt.boards_per_match:
+    if match.away_id is not None and len(compared) == fmt.boards_per_match and fmt.scale in CLUB_METHODS:
+        vp_home, vp_away = (_club_points(p) for p in club_match_points(fmt.scale, compared))
+    elif match.away_id is not None and len(compared) == fmt.boards_per_match:
         vp_home, vp_away = victory_points(totals.imps_home, totals.imps_away, fmt.boards_per_match, fmt.scale)
     return MatchCard(match, tuple(lines), totals.imps_home, totals.imps_away, vp_home, vp_away)
 
@@ -185,7 +195,7 @@ def _event(fmt: TeamsFormat, draws: list[Draw], after_round: int) -> tuple[Teams
         boards_per_match=fmt.boards_per_match,
         matches=tuple(matches),
         scale=fmt.scale,
-        bye_vp=Decimal(0) if fmt.scale == "imps" else Decimal(12),
+        bye_vp=Decimal(0) if fmt.scale in ("imps", *CLUB_METHODS) else Decimal(12),  # club points: its average
         tie_break=TIE_BREAK,
     )
     return event, incomplete
@@ -413,3 +423,8 @@ def knockout_bracket(*, session: Session) -> KnockoutView | None:
         for one in rounds
     )
     return KnockoutView(fmt, tuple(seeds), tuple(draws), lines)
+
+
+def _club_points(points: Fraction) -> Decimal:
+    """Board-a-match or Patton points as a match card shows them, as the standings add them (two places)."""
+    return (Decimal(points.numerator) / Decimal(points.denominator)).quantize(Decimal("0.01"))

@@ -18,6 +18,7 @@ from movements.domain.round_robin import round_robin
 from scoring.domain.errors import ScoringError
 from scoring.domain.notation import shorthand
 from scoring.domain.shorthand import parse_entry
+from scoring.domain.teams import CLUB_METHODS
 from scoring.domain.victory_points import victory_points
 from scoring.services.sessions import session_status_set
 from teams.models import Draw, KnockoutTie, Match, MatchBoard, Team, TeamPlayer, TeamsFormat
@@ -53,7 +54,8 @@ def teams_format_set(*, session: Session, format: str, boards_per_match: int, sc
     if format == str(TeamsFormat.Format.SWISS) and not rounds:
         errors["rounds"] = [_("Say how many rounds the Swiss has.")]
     try:
-        victory_points(0, 0, boards_per_match, scale)
+        if scale not in CLUB_METHODS:  # board-a-match and Patton need no table for the match's length
+            victory_points(0, 0, boards_per_match, scale)
     except ScoringError as exc:
         errors.setdefault("boards_per_match", []).append(error_message(exc))
     if errors:

@@ -5,7 +5,9 @@ tie-breaks), issue 21. Every number comes from ``victory_points`` (``board_imps`
 ``bye_vp``); this module adds them up and ranks.
 
 * :func:`score_teams` — the event read by ``formats.teams.read_teams``, scored: a :class:`ScoredMatch` per match
-  (a bye: the team's VPs by the bye rule, from the matches it played) and the :class:`Standing` of each team;
+  (a bye: the team's VPs by the bye rule, from the matches it played) and the :class:`Standing` of each team; a
+  club's event scored ``board-a-match`` or ``patton`` (``CLUB_METHODS``, as its ``scale``) has those points in
+  place of the VPs;
 * the tie-breaks (``formats.teams.TIE_BREAKS``), applied to teams on the same VP total, in order:
   ``imp-difference`` (the spec's default: IMP difference, then the matches between the tied teams),
   ``head-to-head`` (those matches first, then IMP difference), ``imp-quotient`` (IMPs for ÷ IMPs against, then
@@ -112,9 +114,12 @@ def score_teams(event: TeamsEvent, *, tie_break: str | None = None) -> TeamsScor
         if match.away is None:
             continue
         imps = _match_imps(event, match)
-        home, away = victory_points(
-            imps.imps_home, imps.imps_away, event.boards_per_match, event.scale, fractional=event.fractional
-        )
+        if event.scale in CLUB_METHODS:  # a club's board-a-match or Patton: the points in place of the VPs
+            home, away = (_decimal(p) for p in club_match_points(event.scale, [b.scores for b in match.boards]))
+        else:
+            home, away = victory_points(
+                imps.imps_home, imps.imps_away, event.boards_per_match, event.scale, fractional=event.fractional
+            )
         scored[match.index] = ScoredMatch(match, imps, home, away)
         played[match.home].append(home)
         played[match.away].append(away)
@@ -461,6 +466,11 @@ def patton(boards: Sequence[tuple[TableScore, TableScore]], *, level_within: int
     else:
         share = (stake, Fraction(0)) if aggregate > 0 else (Fraction(0), stake)
     return PattonScore(2 * home_boards, 2 * away_boards, aggregate, *share)
+
+
+def _decimal(points: Fraction) -> Decimal:
+    """Board-a-match or Patton points as the standings add them: halves exact, to two places like the VPs."""
+    return (Decimal(points.numerator) / Decimal(points.denominator)).quantize(Decimal("0.01"))
 
 
 def club_match_points(method: str, boards: Sequence[tuple[TableScore, TableScore]]) -> tuple[Fraction, Fraction]:

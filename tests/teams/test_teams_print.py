@@ -138,3 +138,30 @@ def test_a_match_not_fully_entered_says_so_in_the_history(client_for, director, 
     MatchBoard.objects.filter(match__draw__session=session, board=2).delete()
     page = client_for(director).get(f"/sessions/{session.pk}/teams/1/").content.decode()
     assert 'data-testid="not-entered"' in page and 'data-testid="total"' not in page
+
+
+# --- a club's evening on board-a-match or Patton ------------------------------------------------------------
+
+
+def test_a_patton_evening_gives_points_on_the_card_the_standings_and_the_history(client_for, director, club):
+    session = session_create(club=club, name="Patton", date=datetime.date(2026, 11, 27), kind="teams")
+    client = client_for(director)
+    answer = client.post(
+        f"/sessions/{session.pk}/teams/schedule/",
+        {"action": "format", "format": "single", "boards_per_match": "3", "scale": "patton"},
+    )
+    assert answer.status_code == 302
+    teams_set(
+        session=session,
+        rows=[{"number": n, "name": f"Team {n}", "players": [(None, f"P{n}{p}") for p in "abcd"]} for n in (1, 2)],
+    )
+    round_robin_draw(session=session, user=director)
+    # the away team wins two boards by an overtrick; the home team wins the game swing: 2–4 on the boards, 6–0 on
+    # the aggregate (+410)
+    match_boards_set(match=Match.objects.get(), entries={1: ("420", "450"), 2: ("-450", "-420"), 3: ("420", "-50")})
+    card = client.get(f"/sessions/{session.pk}/teams/rounds/1/matches/1/").content.decode()
+    assert 'data-testid="vp-home">8.00<' in card and 'data-testid="vp-away">4.00<' in card and "Points" in card
+    standings = client.get(f"/sessions/{session.pk}/teams/standings/").content.decode()
+    assert 'data-testid="vp">8.00<' in standings
+    history = client.get(f"/sessions/{session.pk}/teams/2/").context["history"]
+    assert history.rows[0].line.vp_for == 4 and history.rows[0].line.rank == "2"

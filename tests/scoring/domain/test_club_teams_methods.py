@@ -4,12 +4,15 @@ database: the points at stake, draws, the aggregate's tolerance, adjusted scores
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 from fractions import Fraction as F
 
 import pytest
 
+from scoring.domain.formats.teams import TeamBoard, TeamMatch, TeamsEvent
 from scoring.domain.results import Artificial, Assigned
-from scoring.domain.teams import club_match_points, patton
+from scoring.domain.shorthand import parse_entry
+from scoring.domain.teams import club_match_points, patton, score_teams
 
 
 def test_every_patton_match_shares_four_points_a_board():
@@ -52,3 +55,18 @@ def test_an_unknown_method_or_tolerance_is_refused():
         club_match_points("point-a-board", [(1, 1)])
     with pytest.raises(ValueError, match="at least 0"):
         patton([(1, 1)], level_within=-1)
+
+
+def test_an_event_scored_patton_ranks_on_its_points():
+    def board(n, home_ns, away_ns):
+        return TeamBoard(n, parse_entry(str(home_ns)), parse_entry(str(away_ns)))
+
+    matches = (
+        TeamMatch(0, 1, "A", "B", (board(1, 420, 450), board(2, 420, -50))),  # 1 board each; A +440 aggregate
+        TeamMatch(1, 1, "C", None, ()),  # a bye: the team's average, here of nothing yet (0)
+    )
+    event = TeamsEvent(boards_per_match=2, matches=matches, scale="patton", bye_vp=Decimal(0))
+    scored = score_teams(event)
+    assert (scored.matches[0].vp_home, scored.matches[0].vp_away) == (6, 2)
+    ranked = [(s.team, str(s.vp), s.rank) for s in scored.standings]
+    assert ranked == [("A", "6.00", "1"), ("B", "2.00", "2"), ("C", "0", "3")]
