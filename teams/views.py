@@ -46,7 +46,7 @@ from teams.forms import (
     TeamRowFormSet,
     TeamsFormatForm,
 )
-from teams.models import TeamsFormat
+from teams.models import KnockoutTie, TeamsFormat
 
 #: Empty rows offered below the teams saved, for new teams.
 NEW_ROWS = 2
@@ -258,6 +258,7 @@ def match_page(request, session_id, round, number):
             "rows": rows,
             "form": form,
             "can_direct": can_direct(request.user, session.club),
+            "knockout": KnockoutTie.objects.filter(match=match).first(),
         },
     )
 

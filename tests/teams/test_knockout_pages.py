@@ -64,6 +64,8 @@ def test_a_knockout_is_seeded_drawn_and_its_winners_go_through(client_for, direc
     assert saved.tie_break == "extra-boards" and str(saved.carry_home) == "1.5"
     page = client.get(url).content.decode()
     assert 'data-testid="tie-imps">11.50 – 10<' in page and "Won on IMPs." in page
+    card = client.get(f"/sessions/{session.pk}/teams/rounds/1/matches/{tie.number}/").content.decode()
+    assert "Carry-over 1.50 – 0 · Tie-break: Extra board(s)" in card
     refused = client.post(url, {"action": "tie", "tie": key, f"tie-{key}-carry_home": "-1",
                                 f"tie-{key}-carry_away": "0", f"tie-{key}-tie_break": "seed"})  # fmt: skip
     assert refused.status_code == 200 and KnockoutTie.objects.get().tie_break == "extra-boards"
