@@ -7,7 +7,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import MemberNames
-from teams.models import TeamsFormat
+from teams.models import KnockoutTie, TeamsFormat
 from teams.services import MOST_PLAYERS
 
 PLAYERS = tuple(f"player_{place}" for place in range(1, MOST_PLAYERS + 1))
@@ -70,6 +70,45 @@ class TeamsFormatForm(forms.Form):
     )
     boards_per_match = forms.IntegerField(label=_("boards per match"), min_value=1, max_value=64)
     scale = forms.ChoiceField(label=_("victory-point scale"), choices=TeamsFormat.Scale.choices)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("format") == TeamsFormat.Format.KNOCKOUT:
+            data["scale"] = TeamsFormat.Scale.IMPS  # a knockout's ties are won on IMPs, never on VPs
+        return data
+
+
+class KnockoutSeedsForm(forms.Form):
+    """The director's seeding: the team numbers, best seed first (empty: seeded by number)."""
+
+    order = forms.CharField(
+        label=_("seeds, best first"),
+        required=False,
+        max_length=400,
+        help_text=_("Team numbers separated by spaces or commas, e.g. 3 1 4 2; empty: seeded by number."),
+    )
+
+    def clean_order(self) -> list[int]:
+        words = self.cleaned_data["order"].replace(",", " ").split()
+        try:
+            return [int(word) for word in words]
+        except ValueError:
+            raise forms.ValidationError(_("Write the team numbers only, e.g. 3 1 4 2.")) from None
+
+
+class KnockoutTieForm(forms.Form):
+    """A tie's carry-over, its tie-break and, once played, the extra boards' IMPs to the home team."""
+
+    carry_home = forms.DecimalField(label=_("carry-over, home"), min_value=0, max_digits=6, decimal_places=1)
+    carry_away = forms.DecimalField(label=_("carry-over, away"), min_value=0, max_digits=6, decimal_places=1)
+    tie_break = forms.ChoiceField(label=_("tie-break"), choices=KnockoutTie.TieBreak.choices)
+    extra_imps = forms.IntegerField(
+        label=_("extra boards, IMPs to home"),
+        required=False,
+        min_value=-999,
+        max_value=999,
+        help_text=_("Negative when the away team won the extra boards."),
+    )
 
 
 class MatchCardForm(forms.Form):

@@ -9,23 +9,28 @@ from django.db.models import TextChoices
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Member, Session
+from scoring.domain.teams import CLUB_METHODS
 from scoring.domain.victory_points import SCALES
 
 
 class TeamsFormat(models.Model):
-    """How a teams session is played: a single match, a complete round robin or a Swiss over ``rounds`` rounds;
-    the boards of each match, and the victory-point scale its IMPs are read on."""
+    """How a teams session is played: a single match, a complete round robin, a Swiss over ``rounds`` rounds or a
+    knockout; the boards of each match, and the victory-point scale its IMPs are read on (or, for a club's
+    evening, board-a-match or Patton points in place of the VPs)."""
 
     class Format(TextChoices):
         SINGLE = "single", _("Single match")
         ROUND_ROBIN = "round_robin", _("Complete round robin")
         SWISS = "swiss", _("Swiss")
+        KNOCKOUT = "knockout", _("Knockout")
 
     class Scale(TextChoices):
         WBF2013 = "wbf2013", _("WBF 2013, continuous (20 VP)")
         WBF2013_DISCRETE = "wbf2013-discrete", _("WBF 2013, whole VPs (20 VP)")
         ACBL = "acbl", _("ACBL (20 VP)")
         IMPS = "imps", _("IMPs, without victory points")
+        BOARD_A_MATCH = "board-a-match", _("Board-a-match (a point a board)")
+        PATTON = "patton", _("Patton (2 a board, and as many for the aggregate)")
 
     session = models.OneToOneField(
         Session, on_delete=models.CASCADE, related_name="teams_format", verbose_name=_("session")
@@ -39,8 +44,13 @@ class TeamsFormat(models.Model):
         verbose_name = _("teams format")
         constraints = [
             models.CheckConstraint(condition=models.Q(boards_per_match__gte=1), name="teams_boards_per_match"),
-            models.CheckConstraint(condition=models.Q(scale__in=SCALES), name="teams_scale_known"),
+            models.CheckConstraint(condition=models.Q(scale__in=SCALES + CLUB_METHODS), name="teams_scale_known"),
         ]
+
+    @property
+    def uses_points(self) -> bool:
+        """Board-a-match or Patton: the matches give points in place of victory points."""
+        return self.scale in CLUB_METHODS
 
     def __str__(self) -> str:
         return f"{self.session}: {self.get_format_display()}"
@@ -52,6 +62,7 @@ class Team(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="teams", verbose_name=_("session"))
     number = models.PositiveSmallIntegerField(_("team number"))
     name = models.CharField(_("team name"), max_length=80)
+    seed = models.PositiveSmallIntegerField(_("seed"), null=True, blank=True)  # a knockout's, as the director set
 
     class Meta:
         ordering = ["session_id", "number"]
@@ -147,3 +158,27 @@ class MatchBoard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: {self.board}"
+
+
+class KnockoutTie(models.Model):
+    """A knockout tie (a match of a knockout round, ``home`` the better seed): the carry-over each side starts with,
+    the tie-break the director chose for it, and the extra boards' IMPs to the home team when it was needed."""
+
+    class TieBreak(TextChoices):
+        EXTRA_BOARDS = "extra-boards", _("Extra board(s)")
+        LAST_BOARD = "last-board", _("The winner of the last board")
+        SEED = "seed", _("The better seed")
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="knockout")
+    carry_home = models.DecimalField(_("carry-over, home"), max_digits=6, decimal_places=1, default=0, db_default=0)
+    carry_away = models.DecimalField(_("carry-over, away"), max_digits=6, decimal_places=1, default=0, db_default=0)
+    tie_break = models.CharField(_("tie-break"), max_length=16, choices=TieBreak.choices, default=TieBreak.LAST_BOARD)
+    extra_imps = models.SmallIntegerField(_("extra boards, IMPs to home"), null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=models.Q(carry_home__gte=0, carry_away__gte=0), name="knockout_carry"),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.match)

@@ -22,11 +22,20 @@ from movements.domain.swiss import Draw as SwissDraw
 from movements.domain.swiss import SwissTeam, swiss_pair, swiss_swap
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.teams import TeamBoard, TeamMatch, TeamsEvent
+from scoring.domain.knockout import BracketTie, TieResult, bracket, tie_result
 from scoring.domain.results import Result
 from scoring.domain.shorthand import describe, parse_entry
-from scoring.domain.teams import Standing, score_teams, standings
+from scoring.domain.teams import (
+    CLUB_METHODS,
+    HistoryLine,
+    Standing,
+    club_match_points,
+    score_teams,
+    standings,
+    team_history,
+)
 from scoring.domain.victory_points import board_imps, match_imps, victory_points
-from teams.models import Draw, Match, Team, TeamsFormat
+from teams.models import Draw, KnockoutTie, Match, Team, TeamsFormat
 
 #: The tie-break the standings use (the spec's default): IMP difference, then the matches between the tied teams.
 TIE_BREAK = "imp-difference"
@@ -129,7 +138,9 @@ def match_card(*, match: Match, fmt: TeamsFormat) -> MatchCard:
         )
     totals = match_imps(compared)
     vp_home = vp_away = None
-    if match.away_id is not None and len(compared) == fmt.boards_per_match:
+    if match.away_id is not None and len(compared) == fmt.boards_per_match and fmt.scale in CLUB_METHODS:
+        vp_home, vp_away = (_club_points(p) for p in club_match_points(fmt.scale, compared))
+    elif match.away_id is not None and len(compared) == fmt.boards_per_match:
         vp_home, vp_away = victory_points(totals.imps_home, totals.imps_away, fmt.boards_per_match, fmt.scale)
     return MatchCard(match, tuple(lines), totals.imps_home, totals.imps_away, vp_home, vp_away)
 
@@ -184,7 +195,7 @@ def _event(fmt: TeamsFormat, draws: list[Draw], after_round: int) -> tuple[Teams
         boards_per_match=fmt.boards_per_match,
         matches=tuple(matches),
         scale=fmt.scale,
-        bye_vp=Decimal(0) if fmt.scale == "imps" else Decimal(12),
+        bye_vp=Decimal(0) if fmt.scale in ("imps", *CLUB_METHODS) else Decimal(12),  # club points: its average
         tie_break=TIE_BREAK,
     )
     return event, incomplete
@@ -274,3 +285,146 @@ def cross_table(*, session: Session, fmt: TeamsFormat, draws: list[Draw], standi
     teams = tuple(line.team for line in standing.lines)
     rows = tuple((row, tuple(vps.get((row.pk, col.pk)) for col in teams)) for row in teams)
     return CrossTable(teams, rows)
+
+
+# --- a team's history ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """A round of a team's history: the match drawn (its opponent, or its bye), and the engine's line for it (IMPs,
+    VPs, the total and place after the round); ``line`` None: the match is not fully entered yet."""
+
+    round: int
+    match: Match
+    opponent: Team | None
+    line: HistoryLine | None
+
+
+@dataclass(frozen=True)
+class TeamHistory:
+    team: Team
+    fmt: TeamsFormat
+    rows: tuple[HistoryRow, ...]
+
+
+def team_history_get(*, session: Session, number: int) -> TeamHistory:
+    """Team ``number``'s matches round by round (``scoring.domain.teams.team_history``: each match's IMPs and VPs,
+    the VP total and place after each round, as the standings after that round have them); 404 for no such team
+    or before the format is set."""
+    fmt = teams_format_get(session=session)
+    teams = session_teams(session=session)
+    team = next((t for t in teams if t.number == number), None)
+    if fmt is None or team is None:
+        raise Http404("No such team.")
+    draws = session_draws(session=session)
+    event, _incomplete = _event(fmt, draws, draws[-1].round if draws else 0)
+    lines = {
+        line.round: line
+        for line in team_history(event, str(team.number), teams=[str(t.number) for t in teams], tie_break=TIE_BREAK)
+    }
+    rows = []
+    for draw in draws:
+        for match in draw.matches.all():
+            if team.pk in (match.home_id, match.away_id):
+                opponent = match.away if match.home_id == team.pk else match.home
+                rows.append(HistoryRow(draw.round, match, opponent, lines.get(draw.round)))
+    return TeamHistory(team, fmt, tuple(rows))
+
+
+# --- a knockout ---------------------------------------------------------------------------------------------
+
+
+def knockout_seeds(*, session: Session) -> list[Team]:
+    """A knockout's teams, best seed first: in the director's order when every team has its seed, else by number."""
+    teams = session_teams(session=session)
+    if teams and all(t.seed is not None for t in teams):
+        return sorted(teams, key=lambda t: (t.seed, t.number))
+    return teams
+
+
+@dataclass(frozen=True)
+class KnockoutLine:
+    """A tie of the bracket as the page shows it: the engine's tie (teams by number), the match drawn for it (None:
+    not drawn yet), its carry-over and tie-break (None: a bye or not drawn) and its result once every board is in."""
+
+    tie: BracketTie
+    match: Match | None
+    knockout: KnockoutTie | None
+    result: TieResult | None
+    teams: dict[str, Team]
+
+    @property
+    def home(self) -> Team | None:
+        return self.teams.get(self.tie.home or "")
+
+    @property
+    def away(self) -> Team | None:
+        return self.teams.get(self.tie.away or "")
+
+    @property
+    def winner(self) -> Team | None:
+        return self.teams.get(self.tie.winner or "")
+
+
+@dataclass(frozen=True)
+class KnockoutView:
+    fmt: TeamsFormat
+    seeds: tuple[Team, ...]
+    draws: tuple[Draw, ...]
+    rounds: tuple[tuple[KnockoutLine, ...], ...]
+
+
+def knockout_bracket(*, session: Session) -> KnockoutView | None:
+    """The knockout's bracket: every round's ties from the seeds (``scoring.domain.knockout.bracket``), each tie
+    drawn so far with its IMPs (boards and carry-over) and its winner once every board is in and the tie-break
+    decides a level tie; None for a session that is not a knockout."""
+    fmt = teams_format_get(session=session)
+    if fmt is None or fmt.format != TeamsFormat.Format.KNOCKOUT:
+        return None
+    seeds = knockout_seeds(session=session)
+    draws = session_draws(session=session)
+    by_number = {str(t.number): t for t in seeds}
+    if len(seeds) < 2:
+        return KnockoutView(fmt, tuple(seeds), tuple(draws), ())
+    ties = {t.match_id: t for t in KnockoutTie.objects.filter(match__draw__session=session)}
+    drawn: dict[tuple[int, int], Match] = {}
+    results: dict[tuple[int, int], TieResult] = {}
+    winners: dict[tuple[int, int], str] = {}
+    for draw in draws:
+        for match in draw.matches.all():
+            key = (draw.round, match.number - 1)
+            drawn[key] = match
+            knockout = ties.get(match.pk)
+            if match.away is None or knockout is None:
+                continue
+            card = match_card(match=match, fmt=fmt)
+            if any(line.imps_home is None for line in card.lines):
+                continue
+            boards = [(line.imps_home or 0) - (line.imps_away or 0) for line in card.lines]
+            extra = [] if knockout.extra_imps is None else [knockout.extra_imps]
+            carry = (Fraction(knockout.carry_home), Fraction(knockout.carry_away))
+            result = tie_result(boards, carry=carry, tie_break=knockout.tie_break, extra=extra)
+            results[key] = result
+            if result.winner is not None:
+                winners[key] = str((match.home if result.winner == "home" else match.away).number)
+    rounds = bracket([str(t.number) for t in seeds], winners)
+    lines = tuple(
+        tuple(
+            KnockoutLine(
+                tie,
+                drawn.get((tie.round, tie.slot)),
+                ties.get(drawn[(tie.round, tie.slot)].pk) if (tie.round, tie.slot) in drawn else None,
+                results.get((tie.round, tie.slot)),
+                by_number,
+            )
+            for tie in one
+        )
+        for one in rounds
+    )
+    return KnockoutView(fmt, tuple(seeds), tuple(draws), lines)
+
+
+def _club_points(points: Fraction) -> Decimal:
+    """Board-a-match or Patton points as a match card shows them, as the standings add them (two places)."""
+    return (Decimal(points.numerator) / Decimal(points.denominator)).quantize(Decimal("0.01"))

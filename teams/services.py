@@ -18,10 +18,12 @@ from movements.domain.round_robin import round_robin
 from scoring.domain.errors import ScoringError
 from scoring.domain.notation import shorthand
 from scoring.domain.shorthand import parse_entry
+from scoring.domain.teams import CLUB_METHODS
 from scoring.domain.victory_points import victory_points
 from scoring.services.sessions import session_status_set
-from teams.models import Draw, Match, MatchBoard, Team, TeamPlayer, TeamsFormat
+from teams.models import Draw, KnockoutTie, Match, MatchBoard, Team, TeamPlayer, TeamsFormat
 from teams.selectors import (
+    knockout_bracket,
     match_board_numbers,
     round_complete,
     session_draws,
@@ -52,7 +54,8 @@ def teams_format_set(*, session: Session, format: str, boards_per_match: int, sc
     if format == str(TeamsFormat.Format.SWISS) and not rounds:
         errors["rounds"] = [_("Say how many rounds the Swiss has.")]
     try:
-        victory_points(0, 0, boards_per_match, scale)
+        if scale not in CLUB_METHODS:  # board-a-match and Patton need no table for the match's length
+            victory_points(0, 0, boards_per_match, scale)
     except ScoringError as exc:
         errors.setdefault("boards_per_match", []).append(error_message(exc))
     if errors:
@@ -174,7 +177,7 @@ def round_robin_draw(*, session: Session, user) -> list[Draw]:
     for a single match of other than two teams."""
     session = _locked(session)
     fmt = teams_format_get(session=session)
-    if fmt is None or fmt.format == TeamsFormat.Format.SWISS:
+    if fmt is None or fmt.format in (TeamsFormat.Format.SWISS, TeamsFormat.Format.KNOCKOUT):
         raise ValidationError(_("Choose a round robin or a single match first."), code="format")
     if Draw.objects.filter(session=session).exists():
         raise ValidationError(_("The rounds are drawn already."), code="drawn")
@@ -319,3 +322,80 @@ def match_board_table_set(*, match: Match, board: int, home_table: bool, result)
         row.away_ns = shorthand(result)
     row.save(update_fields=["home_ns", "away_ns"])
     return row
+
+
+# --- a knockout ---------------------------------------------------------------------------------------------
+
+
+def _knockout(session: Session) -> TeamsFormat:
+    fmt = teams_format_get(session=session)
+    if fmt is None or fmt.format != TeamsFormat.Format.KNOCKOUT:
+        raise ValidationError(_("This session is not a knockout."), code="format")
+    return fmt
+
+
+@transaction.atomic
+def knockout_seeds_set(*, session: Session, order: list[int]) -> list[Team]:
+    """Seed a knockout's teams in the director's ``order`` (team numbers, the first seed first); an empty order:
+    seeded by number. Refused once the first round is drawn, and for an order that does not name every team once."""
+    session = _locked(session)
+    _knockout(session)
+    if Draw.objects.filter(session=session).exists():
+        raise ValidationError(_("The first round is drawn already: the seeds can no longer change."), code="drawn")
+    teams = {t.number: t for t in Team.objects.filter(session=session)}
+    if order:
+        unknown = [n for n in order if n not in teams]
+        if unknown:
+            raise ValidationError({"order": [_("No team has the number %(number)d.") % {"number": unknown[0]}]})
+        twice = sorted({n for n in order if order.count(n) > 1})
+        if twice:
+            raise ValidationError({"order": [_("Team %(number)d is named twice.") % {"number": twice[0]}]})
+        missing = sorted(set(teams) - set(order))
+        if missing:
+            raise ValidationError(
+                {"order": [_("Seed every team: %(teams)s not named.") % {"teams": ", ".join(map(str, missing))}]}
+            )
+    seeds = {number: place for place, number in enumerate(order, 1)}
+    for number, team in teams.items():
+        team.seed = seeds.get(number)
+    Team.objects.bulk_update(teams.values(), ["seed"])
+    return list(teams.values())
+
+
+@transaction.atomic
+def knockout_round_draw(*, session: Session, user) -> Draw:
+    """Draw the knockout's next round from the bracket (``scoring.domain.knockout.bracket``): the first from the
+    seeds, with byes to the top seeds; a later one once every tie of the round before is decided, the winners
+    meeting as the bracket says (the better seed at home). Each tie starts with no carry-over and the winner of
+    the last board as its tie-break; the director changes them on the knockout page."""
+    session = _locked(session)
+    _knockout(session)
+    view = knockout_bracket(session=session)
+    if view is None or len(view.seeds) < 2:
+        raise ValidationError(_("Enter at least two teams first."), code="teams")
+    number = len(view.draws) + 1
+    if number > len(view.rounds):
+        raise ValidationError(_("Every round of the knockout is drawn."), code="drawn")
+    ties = view.rounds[number - 1]
+    if any(t.tie.home is None or (t.tie.away is None and number > 1) for t in ties):
+        raise ValidationError(_("Decide every tie of round %(round)d first.") % {"round": number - 1}, code="undecided")
+    matches = [(line.home, line.away) for line in ties]
+    draw = _draw_create(session, number, user, [(home, away) for home, away in matches if home is not None])
+    KnockoutTie.objects.bulk_create(KnockoutTie(match=m) for m in draw.matches.all() if m.away_id is not None)
+    return draw
+
+
+@transaction.atomic
+def knockout_tie_set(*, match: Match, carry_home, carry_away, tie_break: str, extra_imps: int | None) -> KnockoutTie:
+    """Set a tie's carry-over, its tie-break and (once played) the extra boards' IMPs to the home team."""
+    _locked(match.draw.session)
+    tie = KnockoutTie.objects.select_for_update().filter(match=match).first()
+    if tie is None:
+        raise ValidationError(_("This match is not a knockout tie."), code="tie")
+    if tie_break not in KnockoutTie.TieBreak.values:
+        raise ValidationError({"tie_break": [_("Choose a tie-break.")]})
+    if carry_home < 0 or carry_away < 0:
+        raise ValidationError({"carry_home": [_("A carry-over is never below 0 IMPs.")]})
+    tie.carry_home, tie.carry_away, tie.tie_break, tie.extra_imps = carry_home, carry_away, tie_break, extra_imps
+    tie.save()
+    return tie

@@ -10,6 +10,22 @@ urlpatterns = [
     path("sessions/<int:session_id>/teams/", views.session_teams, name="session_teams"),
     path("sessions/<int:session_id>/teams/schedule/", views.session_schedule, name="session_schedule"),
     path("sessions/<int:session_id>/teams/standings/", views.session_standings, name="session_standings"),
+    path("sessions/<int:session_id>/teams/<int:number>/", views.team_page, name="team"),
+    path("sessions/<int:session_id>/teams/knockout/", views.knockout_page, name="knockout"),
+    path("sessions/<int:session_id>/teams/standings.pdf", views.standings_pdf, name="standings_pdf"),
+    path("sessions/<int:session_id>/teams/standings/print/", views.standings_print, name="standings_print"),
+    path(
+        "sessions/<int:session_id>/teams/cross-table.pdf",
+        views.standings_pdf,
+        {"document": "cross_table"},
+        name="cross_table_pdf",
+    ),
+    path(
+        "sessions/<int:session_id>/teams/cross-table/print/",
+        views.standings_print,
+        {"document": "cross_table"},
+        name="cross_table_print",
+    ),
     path("sessions/<int:session_id>/teams/publish/", views.session_publish, name="session_publish"),
     path(
         "sessions/<int:session_id>/teams/rounds/<int:round>/matches/<int:number>/",

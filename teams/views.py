@@ -7,7 +7,13 @@
   proposed from the standings, swapped, and confirmed;
 * ``match_page`` — a match's score card as the teams compare it; its scorers and directors enter both tables'
   scores there;
-* ``session_standings`` — the standings after each round, and a round robin's cross-table.
+* ``session_standings`` — the standings after each round, and a round robin's cross-table;
+* ``knockout_page`` — a knockout's bracket; its director seeds the teams, draws each round once the one before
+  is decided, and sets each tie's carry-over and tie-break;
+* ``team_page`` — a team's history: its players, then every match it played round by round (opponent, IMPs
+  each way, VPs, its total and place after the round);
+* ``standings_print`` / ``standings_pdf``, ``cross_table_print`` / ``cross_table_pdf`` — the same for the notice
+  board, as a printable page and as a PDF (``teams.printing``), after the round asked (``?round=``).
 
 Directors manage, scorers enter, and the score cards and standings are read as a pairs session's results are
 (``clubs.selectors.session_get_for_results``: the club's staff always, players once they are published).
@@ -18,6 +24,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -30,9 +37,16 @@ from clubs.permissions import can_direct, can_score
 from clubsite.forms import report_errors
 from clubsite.texts import error_message
 from movements.domain.errors import MovementError
-from teams import selectors, services
-from teams.forms import PLAYERS, MatchCardForm, TeamRowFormSet, TeamsFormatForm
-from teams.models import TeamsFormat
+from teams import printing, selectors, services
+from teams.forms import (
+    PLAYERS,
+    KnockoutSeedsForm,
+    KnockoutTieForm,
+    MatchCardForm,
+    TeamRowFormSet,
+    TeamsFormatForm,
+)
+from teams.models import KnockoutTie, TeamsFormat
 
 #: Empty rows offered below the teams saved, for new teams.
 NEW_ROWS = 2
@@ -244,23 +258,29 @@ def match_page(request, session_id, round, number):
             "rows": rows,
             "form": form,
             "can_direct": can_direct(request.user, session.club),
+            "knockout": KnockoutTie.objects.filter(match=match).first(),
         },
     )
+
+
+def _after_round(request) -> int | None:
+    """``?round=3``: the standings after round 3; None (the last round drawn) when absent or not a number."""
+    try:
+        return int(request.GET["round"]) if "round" in request.GET else None
+    except ValueError:
+        return None
 
 
 @require_safe
 @login_required
 def session_standings(request, session_id):
     session = club_selectors.session_get_for_results(user=request.user, session_id=session_id)
-    try:
-        after = int(request.GET["round"]) if "round" in request.GET else None
-    except ValueError:
-        after = None
+    after = _after_round(request)
     standing = selectors.session_standings(session=session, after_round=after)
     draws = selectors.session_draws(session=session)
     fmt = selectors.teams_format_get(session=session)
     cross = None
-    if standing is not None and fmt is not None and fmt.format != TeamsFormat.Format.SWISS:
+    if standing is not None and fmt is not None and printing.has_cross_table(fmt):
         cross = selectors.cross_table(session=session, fmt=fmt, draws=draws, standing=standing)
     return render(
         request,
@@ -311,3 +331,126 @@ def session_publish(request, session_id):
     else:
         messages.success(request, _("The results are published as final."))
     return redirect(back)
+
+
+def _printable(request, session_id: int, document: str):
+    session = club_selectors.session_get_for_results(user=request.user, session_id=session_id)
+    if document == printing.CROSS_TABLE and not printing.has_cross_table(selectors.teams_format_get(session=session)):
+        raise Http404("No cross-table for this session.")
+    return session
+
+
+@require_safe
+@login_required
+def standings_print(request, session_id, document=printing.STANDINGS):
+    session = _printable(request, session_id, document)
+    html = printing.print_html(session=session, document=document, after_round=_after_round(request), request=request)
+    return HttpResponse(html)
+
+
+@require_safe
+@login_required
+def standings_pdf(request, session_id, document=printing.STANDINGS):
+    session = _printable(request, session_id, document)
+    pdf = printing.print_pdf(session=session, document=document, after_round=_after_round(request))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    what = "cross-table" if document == printing.CROSS_TABLE else "standings"
+    preview = "" if session.is_published else "-preview"
+    name = f"{session.club.slug}-{session.date:%Y%m%d}-s{session.pk}-{what}{preview}.pdf"
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
+
+
+@require_safe
+@login_required
+def team_page(request, session_id, number):
+    session = club_selectors.session_get_for_results(user=request.user, session_id=session_id)
+    history = selectors.team_history_get(session=session, number=number)
+    return render(
+        request,
+        "teams/team.html",
+        {"session": session, "club": session.club, "history": history, "team": history.team, "fmt": history.fmt},
+    )
+
+
+@login_required
+def knockout_page(request, session_id):
+    if request.method == "POST":
+        session = club_selectors.session_get_for_director(user=request.user, session_id=session_id)
+    else:
+        session = club_selectors.session_get_for_results(user=request.user, session_id=session_id)
+    view = selectors.knockout_bracket(session=session)
+    if view is None:
+        raise Http404("Not a knockout.")
+    here = reverse("teams:knockout", args=[session.pk])
+    directs = can_direct(request.user, session.club) and not session.is_final
+    action = request.POST.get("action") if request.method == "POST" else None
+    if action and not directs:
+        messages.error(request, _("This knockout can no longer change."))
+        return redirect(here)
+    seeds_form = KnockoutSeedsForm(
+        request.POST if action == "seeds" else None,
+        initial={"order": " ".join(str(t.number) for t in view.seeds) if any(t.seed for t in view.seeds) else ""},
+    )
+    tie_forms = {}
+    for one in view.rounds:
+        for line in one:
+            if line.knockout is None or line.match is None:
+                continue
+            key = f"{line.tie.round}-{line.match.number}"
+            posted = action == "tie" and request.POST.get("tie") == key
+            tie_forms[key] = KnockoutTieForm(
+                request.POST if posted else None,
+                prefix=f"tie-{key}",
+                initial={
+                    "carry_home": line.knockout.carry_home,
+                    "carry_away": line.knockout.carry_away,
+                    "tie_break": line.knockout.tie_break,
+                    "extra_imps": line.knockout.extra_imps,
+                },
+            )
+    try:
+        if action == "seeds" and seeds_form.is_valid():
+            services.knockout_seeds_set(session=session, order=seeds_form.cleaned_data["order"])
+            messages.success(request, _("Seeds saved."))
+            return redirect(here)
+        if action == "draw":
+            draw = services.knockout_round_draw(session=session, user=request.user)
+            messages.success(request, _("Round %(round)d is drawn.") % {"round": draw.round})
+            return redirect(here)
+        if action == "tie":
+            form = tie_forms.get(request.POST.get("tie", ""))
+            if form is None:
+                messages.error(request, _("Choose a tie of the knockout."))
+                return redirect(here)
+            if form.is_valid():
+                round_number, number = (int(x) for x in request.POST["tie"].split("-"))
+                match = selectors.match_get(session=session, round_number=round_number, number=number)
+                services.knockout_tie_set(match=match, **form.cleaned_data)
+                messages.success(request, _("The tie is saved."))
+                return redirect(here)
+    except ValidationError as exc:
+        if action == "seeds":
+            report_errors(seeds_form, exc)
+        elif action == "tie" and request.POST.get("tie") in tie_forms:
+            report_errors(tie_forms[request.POST["tie"]], exc)
+        else:
+            messages.error(request, " ".join(exc.messages))
+            return redirect(here)
+    rounds = [
+        [(line, tie_forms.get(f"{line.tie.round}-{line.match.number}") if line.match else None) for line in one]
+        for one in view.rounds
+    ]
+    return render(
+        request,
+        "teams/knockout.html",
+        {
+            "session": session,
+            "club": session.club,
+            "view": view,
+            "rounds": rounds,
+            "seeds_form": seeds_form,
+            "directs": directs,
+            "next_round": len(view.draws) + 1,
+        },
+    )

@@ -5,14 +5,22 @@ tie-breaks), issue 21. Every number comes from ``victory_points`` (``board_imps`
 ``bye_vp``); this module adds them up and ranks.
 
 * :func:`score_teams` — the event read by ``formats.teams.read_teams``, scored: a :class:`ScoredMatch` per match
-  (a bye: the team's VPs by the bye rule, from the matches it played) and the :class:`Standing` of each team;
+  (a bye: the team's VPs by the bye rule, from the matches it played) and the :class:`Standing` of each team; a
+  club's event scored ``board-a-match`` or ``patton`` (``CLUB_METHODS``, as its ``scale``) has those points in
+  place of the VPs;
 * the tie-breaks (``formats.teams.TIE_BREAKS``), applied to teams on the same VP total, in order:
   ``imp-difference`` (the spec's default: IMP difference, then the matches between the tied teams),
   ``head-to-head`` (those matches first, then IMP difference), ``imp-quotient`` (IMPs for ÷ IMPs against, then
   the matches between them), ``none`` (ties stand). The matches between tied teams count only when every two of
   them have met: their VPs in those matches, added. The first criterion that separates the teams orders them;
   those still level go through the chain again. Teams level at the end share the place (``3=``);
-* :func:`teams_json`, :func:`teams_text` — the command's JSON and the director's text report.
+* :func:`teams_json`, :func:`teams_text` — the command's JSON and the director's text report;
+* :func:`patton` — a match scored the Patton way, for a club's teams evening: board-a-match points per board
+  (``victory_points.board_a_match``, 2 for a board won, 1 each when level) and as many again for the aggregate
+  (the match's total points, Law 78C), to the team whose aggregate is higher, shared when level;
+  :func:`club_match_points` — a match's points by the method the director chose (``CLUB_METHODS``);
+* :func:`team_history` — one team's matches round by round: opponent, IMPs and VPs each way, its VP total and
+  place after the round (the standings of the rounds so far, so a bye is worth what it was worth then).
 
 >>> from scoring.domain.formats.teams import read_teams
 >>> event = read_teams('{"scale": "imps", "boards_per_match": 1, "matches": [{"round": 1, "home": "A", '
@@ -35,9 +43,23 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.formats.teams import TIE_BREAKS, TeamMatch, TeamsEvent
 from scoring.domain.results import Artificial, Assigned, Played, Result
 from scoring.domain.text import Text
-from scoring.domain.victory_points import MatchImps, board_imps, bye_vp, victory_points
+from scoring.domain.victory_points import MatchImps, TableScore, board_a_match, board_imps, bye_vp, victory_points
 
-__all__ = ["ScoredMatch", "Standing", "TeamsScore", "score_teams", "standings", "teams_json", "teams_text"]
+__all__ = [
+    "CLUB_METHODS",
+    "HistoryLine",
+    "PattonScore",
+    "ScoredMatch",
+    "Standing",
+    "TeamsScore",
+    "score_teams",
+    "standings",
+    "club_match_points",
+    "patton",
+    "team_history",
+    "teams_json",
+    "teams_text",
+]
 
 
 @dataclass(frozen=True)
@@ -92,9 +114,12 @@ def score_teams(event: TeamsEvent, *, tie_break: str | None = None) -> TeamsScor
         if match.away is None:
             continue
         imps = _match_imps(event, match)
-        home, away = victory_points(
-            imps.imps_home, imps.imps_away, event.boards_per_match, event.scale, fractional=event.fractional
-        )
+        if event.scale in CLUB_METHODS:  # a club's board-a-match or Patton: the points in place of the VPs
+            home, away = (_decimal(p) for p in club_match_points(event.scale, [b.scores for b in match.boards]))
+        else:
+            home, away = victory_points(
+                imps.imps_home, imps.imps_away, event.boards_per_match, event.scale, fractional=event.fractional
+            )
         scored[match.index] = ScoredMatch(match, imps, home, away)
         played[match.home].append(home)
         played[match.away].append(away)
@@ -296,3 +321,171 @@ def teams_text(score: TeamsScore) -> str:
             f"  {s.rank:>5} {s.team:>{width}} {s.vp:>8} {_imps_text(s.imps_for):>8} {_imps_text(s.imps_against):>8}"
         )
     return "\n".join(out) + "\n"
+
+
+# --- a team's history ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """A round of one team: its opponent (None: a bye), whether it was the home team, the IMPs and VPs each way
+    (``vp_against`` None for a bye), then its VP total and place once the round is counted."""
+
+    round: int
+    opponent: str | None
+    home: bool
+    imps_for: Fraction
+    imps_against: Fraction
+    vp_for: Decimal
+    vp_against: Decimal | None
+    vp_total: Decimal
+    rank: str
+
+
+def team_history(
+    event: TeamsEvent, team: str, *, teams: Sequence[str] | None = None, tie_break: str | None = None
+) -> tuple[HistoryLine, ...]:
+    """``team``'s matches in ``event``, round by round: each match's IMPs and VPs as the whole event scores them,
+    and the team's VP total and place after each round as the standings after it have them (the event scored over
+    its rounds up to that one, ranked among ``teams`` (the event's teams when None) with ``tie_break`` (the
+    event's when None)). A bye is worth the larger of the fixed VPs and the team's average (the spec's default),
+    so its worth may grow as the team plays on: its line says what it is worth now, the totals what they were
+    after each round. A round in which ``team`` has no match is left out.
+
+    >>> from scoring.domain.formats.teams import read_teams
+    >>> event = read_teams('{"scale": "wbf2013", "boards_per_match": 1, "matches": ['
+    ...     '{"round": 1, "home": "A", "away": "B", "boards": [{"board": 1, "home_ns": {"score": 420}, '
+    ...     '"away_ns": {"score": -50}}]}, {"round": 1, "home": "C", "away": null}, '
+    ...     '{"round": 2, "home": "C", "away": "A", "boards": [{"board": 2, "home_ns": {"score": 100}, '
+    ...     '"away_ns": {"score": -100}}]}, {"round": 2, "home": "B", "away": null}]}')
+    >>> for line in team_history(event, "A"):
+    ...     print(line.round, line.opponent, line.home, line.imps_for, line.imps_against, line.vp_for,
+    ...           line.vp_against, line.vp_total, line.rank)
+    1 B True 10 0 18.09 1.91 18.09 1
+    2 C False 0 5 5.00 15.00 23.09 2
+    >>> [(line.opponent, str(line.vp_for), str(line.vp_total), line.rank) for line in team_history(event, "C")]
+    [(None, '15.00', '12', '2'), ('A', '15.00', '30.00', '1')]
+    """
+    chosen = event.tie_break if tie_break is None else tie_break
+    field = tuple(event.teams if teams is None else teams)
+    rounds = sorted({m.round for m in event.matches if team in (m.home, m.away)})
+    whole = score_teams(event, tie_break=chosen)
+    out: list[HistoryLine] = []
+    for number in rounds:
+        upto = TeamsEvent(
+            boards_per_match=event.boards_per_match,
+            matches=tuple(m for m in event.matches if m.round <= number),
+            scale=event.scale,
+            fractional=event.fractional,
+            bye=event.bye,
+            bye_vp=event.bye_vp,
+            tie_break=chosen,
+            source=event.source,
+        )
+        line = next(s for s in standings(field, score_teams(upto).matches, chosen) if s.team == team)
+        for m in whole.matches:
+            if m.match.round != number or team not in (m.match.home, m.match.away):
+                continue
+            home = m.match.home == team
+            out.append(
+                HistoryLine(
+                    number,
+                    m.match.away if home else m.match.home,
+                    home,
+                    m.imps.imps_home if home else m.imps.imps_away,
+                    m.imps.imps_away if home else m.imps.imps_home,
+                    m.vp_home if home else m.vp_away or Decimal(0),
+                    m.vp_away if home else m.vp_home,
+                    line.vp,
+                    line.rank,
+                )
+            )
+    return tuple(out)
+
+
+# --- board-a-match and Patton, for a club's teams evening ---------------------------------------------------
+
+#: The ways a club's teams evening may score a match besides IMPs and VPs: board-a-match, Patton.
+CLUB_METHODS = ("board-a-match", "patton")
+
+
+@dataclass(frozen=True)
+class PattonScore:
+    """A Patton match: each side's board points (2 a board won, 1 a board level), the aggregate (the home team's
+    total points over the match, minus the away team's), each side's aggregate points, and the totals."""
+
+    board_home: Fraction
+    board_away: Fraction
+    aggregate: Fraction
+    aggregate_home: Fraction
+    aggregate_away: Fraction
+
+    @property
+    def home(self) -> Fraction:
+        return self.board_home + self.aggregate_home
+
+    @property
+    def away(self) -> Fraction:
+        return self.board_away + self.aggregate_away
+
+
+def _points(score: TableScore) -> Fraction | None:
+    """A table's score as total points (an assigned score weighted part by part); None for an artificial one."""
+    if isinstance(score, Artificial):
+        return None
+    if isinstance(score, Assigned):
+        return sum((Fraction(w) * Fraction(v) for w, v in score.parts), Fraction(0))
+    return Fraction(score)
+
+
+def patton(boards: Sequence[tuple[TableScore, TableScore]], *, level_within: int = 0) -> PattonScore:
+    """A match scored the Patton way: the board-a-match points doubled (2 a board won, 1 each a board level, as
+    the EBU's Patton teams count them) and the aggregate worth as much as all the boards together (2 a board), to
+    the team whose total points over the match (the home team's NS scores less the other table's) are higher;
+    the aggregate is shared when the totals differ by ``level_within`` points or less (0: only when equal; some
+    clubs call 10 or 40 points a draw). A board with an artificial score at either table counts on its board
+    points (by the side the score favours, as in board-a-match) but not in the aggregate: it has no total points.
+
+    >>> score = patton([(420, 420), (420, -50), (-50, -100), (100, 110)])   # boards: level, won, won, lost
+    >>> score.board_home, score.board_away, score.aggregate, score.aggregate_home, score.home, score.away
+    (Fraction(5, 1), Fraction(3, 1), Fraction(510, 1), Fraction(8, 1), Fraction(13, 1), Fraction(3, 1))
+    >>> patton([(420, 400), (-100, -110)], level_within=30).aggregate_home   # 30 points apart: shared
+    Fraction(2, 1)
+    """
+    if level_within < 0:
+        raise ValueError("level_within is a number of points, at least 0")
+    home_boards, away_boards = board_a_match(boards)
+    aggregate = Fraction(0)
+    for home_ns, away_ns in boards:
+        here, there = _points(home_ns), _points(away_ns)
+        if here is not None and there is not None:
+            aggregate += here - there
+    stake = Fraction(2 * len(boards))
+    if abs(aggregate) <= level_within:
+        share = (stake / 2, stake / 2)
+    else:
+        share = (stake, Fraction(0)) if aggregate > 0 else (Fraction(0), stake)
+    return PattonScore(2 * home_boards, 2 * away_boards, aggregate, *share)
+
+
+def _decimal(points: Fraction) -> Decimal:
+    """Board-a-match or Patton points as the standings add them: halves exact, to two places like the VPs."""
+    return (Decimal(points.numerator) / Decimal(points.denominator)).quantize(Decimal("0.01"))
+
+
+def club_match_points(method: str, boards: Sequence[tuple[TableScore, TableScore]]) -> tuple[Fraction, Fraction]:
+    """A match's points by ``method`` (one of ``CLUB_METHODS``): board-a-match (1 a board won, ½ each a board level)
+    or Patton (:func:`patton`, aggregate level only when equal). Each side's, home first.
+
+    >>> club_match_points("board-a-match", [(420, 400), (100, 100)])
+    (Fraction(3, 2), Fraction(1, 2))
+    >>> club_match_points("patton", [(420, 400), (100, 100)])
+    (Fraction(7, 1), Fraction(1, 1))
+    """
+    if method == "board-a-match":
+        return board_a_match(boards)
+    if method == "patton":
+        score = patton(boards)
+        return score.home, score.away
+    # the method is a format's choice, never typed by a reader: a plain ValueError, as for an unknown tie-break
+    raise ValueError(f"not a club's teams scoring: {method!r} (board-a-match or patton)")
