@@ -6,7 +6,8 @@ The rule (who may see which deal when):
 
 * A deal is shown to anyone who may see the session — players, scorers, directors,
   site auditors — **only once the session is over** (``Session.is_over``: finished or
-  published). A session of a **revealed** commitment may be read by anyone at all, logged in or not
+  published), and, for a session whose deals an event holds (``SessionDealing.deals_held``: a simultaneous
+  pairs' embargo), once they are released. A session of a **revealed** commitment may be read by anyone at all, logged in or not
   (:func:`session_get_for_deals`): anyone can recompute its deals from the revealed key, and checks them
   against its hand record — still only once the session is over. Hand-record pages, the PBN hand record,
   the API and audits read deals through :func:`hand_record_for_viewer`, :func:`board_for_viewer`,
@@ -166,6 +167,8 @@ def session_get_for_deals(*, user, session_id: int) -> Session:
 def _require_over(session: Session) -> None:
     if not session.is_over:
         raise DealsHidden(_("The deals of this session are shown once the session is over."))
+    if SessionDealing.objects.filter(session=session, deals_held=True).exists():
+        raise DealsHidden(_("The deals of this session are shown once the event's embargo ends."))
 
 
 @sensitive_variables()

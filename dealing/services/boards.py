@@ -175,6 +175,44 @@ def session_deal_from_commitment(
 
 @sensitive_variables()
 @transaction.atomic
+def session_deal_from_event(
+    *, session: Session, user, commitment: Commitment, label: str, held: bool = True, queue_analysis: bool = True
+) -> SessionDealing:
+    """Deal ``session`` the deals an event's commitment gives under ``label`` (one of its sessions'): a simultaneous
+    pairs, where every club plays the deals dealt once for the whole event, under the event's board numbers. The
+    commitment must be published with its delayed value; ``held``: the deals stay hidden past the session's end
+    until :func:`session_deals_release` (the event's embargo). The caller checks that ``session`` may play them."""
+    session = _session_for_dealing(session=session, user=user, replace=False)
+    if _bound_commitment(session) is not None:
+        raise ValidationError(_("This session is in a published commitment: deal it from the commitment."))
+    commitment = Commitment.objects.get(pk=commitment.pk)
+    entry = commitment.entries.filter(label=label).first()
+    if commitment.is_draft or entry is None:
+        raise ValidationError(_("Publish the commitment before dealing from it."))
+    if not commitment.has_dv:
+        raise ValidationError(_("Enter the commitment's delayed value before dealing: the deals depend on it."))
+    with _opaque_errors("dealing from the event's commitment"):
+        key = domain.RevealedCommitment(commitment.record(), commitment.delayed_value).dealing_key()
+        numbers = domain.session_deal_numbers(key, entry.label, entry.boards)
+    return _store(
+        session=session,
+        user=user,
+        deals=list(enumerate(numbers, start=1)),
+        source=SessionDealing.Source.COMMITMENT,
+        commitment=commitment,
+        label=entry.label,
+        deals_held=held,
+        queue_analysis=queue_analysis,
+    )
+
+
+def session_deals_release(*, sessions: Sequence[Session]) -> int:
+    """The deals an event held (:func:`session_deal_from_event`) shown again under the usual rule; how many."""
+    return SessionDealing.objects.filter(session__in=list(sessions), deals_held=True).update(deals_held=False)
+
+
+@sensitive_variables()
+@transaction.atomic
 def session_deal_fresh(
     *, session: Session, user, boards: int, replace: bool = False, queue_analysis: bool = True
 ) -> SessionDealing:
