@@ -132,7 +132,7 @@ def event_deals_commit(
     club (the event's deals) with the event's boards, in a commitment made and published by the dealing app
     (``dealing.services.commitments``). Clubs may register from then on."""
     _organiser(user, event.club_id)
-    event = _locked(event)
+    given, event = event, _locked(event)
     if event.deals_session_id is not None:
         raise ValidationError(_("The event's deals are already committed to."))
     holder = session_create(
@@ -149,7 +149,7 @@ def event_deals_commit(
         accept_boards={holder.pk: event.boards},
     )
     commitment = commitment_publish(commitment=commitment, user=user, accept_boards={holder.pk: event.boards})
-    event.deals_session = holder
+    event.deals_session = given.deals_session = holder
     event.save(update_fields=["deals_session"])
     return commitment
 
@@ -372,7 +372,7 @@ def _check_against_deals(event: SimultaneousEvent, filename: str, read) -> None:
                 % {"name": filename, "board": outside[0], "boards": event.boards}
             }
         )
-    deals = event_deals_for_check(event)
+    deals = event_deals_for_check(SimultaneousEvent.objects.get(pk=event.pk))
     for number, deal in sorted(read.deals.items()):
         if number in deals and deals[number] != deal:
             raise ValidationError(
