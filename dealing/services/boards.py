@@ -8,6 +8,9 @@ A director deals a session in one of three ways:
 * :func:`session_deal_fresh` — a fresh 256-bit key from ``secrets``, not committed to;
 * :func:`session_deal_import` — a file from a dealing machine or another program (PBN, DUP,
   DLM, LIN or CSV, read by :mod:`dealing.domain.formats`).
+* :func:`session_deal_from_event` — a club's session of an event dealt once for many clubs (a simultaneous
+  pairs): the deals another session's commitment entry gives, under the same numbers, held from its players
+  past its end until :func:`session_deals_release` (the event's embargo).
 
 Dealing a session from a commitment, and downloading a dealing-machine file of such a session,
 are public acts on the commitment: each appends an entry to the club's publication log

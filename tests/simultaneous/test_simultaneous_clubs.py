@@ -195,7 +195,8 @@ def test_a_clubs_confirmed_results_reach_the_kept_field(
     event_deals_commit(event=event, user=director, promise="DJIA close")
     event_deals_deal(event=event, user=director, delayed_value="43275.91")
     session = _played_evening(other_club, other_director)
-    club_session_register(event=event, session=session, user=other_director)
+    entry = club_session_register(event=event, session=session, user=other_director)
+    assert club_boards_release(entry=entry, user=other_director) is True
 
     # files from clubs scoring elsewhere: checked against the event's deals
     data = (events_dir / PBN).read_bytes()
@@ -224,6 +225,8 @@ def test_a_clubs_confirmed_results_reach_the_kept_field(
     with django_capture_on_commit_callbacks(execute=True):
         session_results_publish(session=session, user=other_director, query_hours=24)
     assert calls == []
+    export = client_for(other_director).get(f"/scoring/sessions/{session.pk}/export/usebio/")
+    assert export.status_code == 200 and b"<HANDSET" not in export.content  # the results, no hands yet
     organiser = client_for(director)
     with django_capture_on_commit_callbacks(execute=True):  # the page sees the kept field older: the task runs
         organiser.get(f"/simultaneous/{event.pk}/results/")
