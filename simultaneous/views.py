@@ -314,7 +314,7 @@ def club_dealing_file(request, slug, event_id, file_format):
 @login_required
 def event_results(request, event_id):
     event = event_get_for_results(user=request.user, event_id=event_id)
-    field_combination_ask(event=event)
+    updating = field_combination_ask(event=event)
     rows = event_ranking(event=event)
     return render(
         request,
@@ -325,6 +325,7 @@ def event_results(request, event_id):
             "rows": rows,
             "clubs": len({row.club for row in rows}),
             "combination": combination_of(event),
+            "updating": updating,
         },
     )
 

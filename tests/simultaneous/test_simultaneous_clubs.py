@@ -229,13 +229,14 @@ def test_a_clubs_confirmed_results_reach_the_kept_field(
     assert export.status_code == 200 and b"<HANDSET" not in export.content  # the results, no hands yet
     organiser = client_for(director)
     with django_capture_on_commit_callbacks(execute=True):  # the page sees the kept field older: the task runs
-        organiser.get(f"/simultaneous/{event.pk}/results/")
-    assert calls == [event.pk]
+        stale = organiser.get(f"/simultaneous/{event.pk}/results/")
+    assert calls == [event.pk] and 'data-testid="combination-updating"' in stale.content.decode()
     kept.refresh_from_db()
     assert {row["club"] for row in kept.rows} == {"Welwyn", "Hilltop Bridge Club"}
     assert sum(row["club"] == "Hilltop Bridge Club" for row in kept.rows) == 8
     page = organiser.get(f"/simultaneous/{event.pk}/results/")  # kept: read, not combined again
     assert page.content.decode().count('data-testid="ranking-row"') == 21 and calls == [event.pk]
+    assert 'data-testid="combination-updating"' not in page.content.decode()
     assert field_combination_task.delay(event.pk).get() == 21 and calls == [event.pk]  # same inputs: nothing done
 
     # a correction during the score-query window changes the club's results: the field follows
