@@ -191,6 +191,8 @@ def test_a_clubs_confirmed_results_reach_the_kept_field(
     monkeypatch,
     django_capture_on_commit_callbacks,
 ):
+    analysed = []  # the boards' double-dummy analysis (queued when the session is over) is not this test's
+    monkeypatch.setattr("dealing.services.boards.queue_session_analysis", analysed.append)
     event = _event(club, director, boards=24)
     event_deals_commit(event=event, user=director, promise="DJIA close")
     event_deals_deal(event=event, user=director, delayed_value="43275.91")
