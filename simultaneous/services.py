@@ -28,7 +28,7 @@ from clubs.models import Club, Session
 from clubs.permissions import can_direct
 from clubs.services import session_create
 from clubsite.texts import error_message
-from dealing.models import Commitment
+from dealing.models import Commitment, SessionDealing
 from dealing.services.boards import (
     MAX_SESSION_BOARDS,
     dealing_file_download,
@@ -253,11 +253,19 @@ def club_boards_release(*, entry: ClubEntry, user, now: datetime.datetime | None
     commitment = event_commitment(event)
     if commitment is None or not event_dealt(event):
         raise ValidationError(_("The organiser has not dealt the event's deals yet."))
-    if entry.session.boards.exists():
-        return False
     label = commitment.entries.get(session_id=event.deals_session_id).label
+    dealt = SessionDealing.objects.filter(session=entry.session).values_list("commitment_id", "label").first()
+    if dealt == (commitment.pk, label):
+        return False
+    # not dealt yet, or dealt otherwise since it registered (a fresh key, a file): the event's deals replace those
     session_deal_from_event(
-        session=entry.session, user=user, commitment=commitment, label=label, held=True, queue_analysis=False
+        session=entry.session,
+        user=user,
+        commitment=commitment,
+        label=label,
+        held=True,
+        replace=dealt is not None,
+        queue_analysis=False,
     )
     return True
 

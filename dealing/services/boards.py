@@ -102,6 +102,8 @@ def _session_for_dealing(*, session: Session, user, replace: bool) -> Session:
     if Board.objects.filter(session=session).exists():
         if not replace:
             raise ValidationError(_("This session has been dealt already."))
+        if SessionDealing.objects.filter(session=session, deals_held=True).exists():
+            raise ValidationError(_("This session plays an event's deals: they cannot be dealt again."))
         if session.status != Session.Status.PLANNED:
             raise ValidationError(
                 _("Boards can be dealt again only while the session is planned; it is %(status)s.")
@@ -179,13 +181,21 @@ def session_deal_from_commitment(
 @sensitive_variables()
 @transaction.atomic
 def session_deal_from_event(
-    *, session: Session, user, commitment: Commitment, label: str, held: bool = True, queue_analysis: bool = True
+    *,
+    session: Session,
+    user,
+    commitment: Commitment,
+    label: str,
+    held: bool = True,
+    replace: bool = False,
+    queue_analysis: bool = True,
 ) -> SessionDealing:
     """Deal ``session`` the deals an event's commitment gives under ``label`` (one of its sessions'): a simultaneous
     pairs, where every club plays the deals dealt once for the whole event, under the event's board numbers. The
     commitment must be published with its delayed value; ``held``: the deals stay hidden past the session's end
-    until :func:`session_deals_release` (the event's embargo). The caller checks that ``session`` may play them."""
-    session = _session_for_dealing(session=session, user=user, replace=False)
+    until :func:`session_deals_release` (the event's embargo). The caller checks that ``session`` may play them;
+    ``replace``: deals the session was given otherwise are replaced (while it is planned)."""
+    session = _session_for_dealing(session=session, user=user, replace=replace)
     if _bound_commitment(session) is not None:
         raise ValidationError(_("This session is in a published commitment: deal it from the commitment."))
     commitment = Commitment.objects.get(pk=commitment.pk)

@@ -22,6 +22,7 @@ from clubs.services import member_create, session_create
 from dealing.domain import commitment as commitment_domain
 from dealing.domain.numbering import number_to_deal
 from dealing.models import Board, DealDownload
+from dealing.services.boards import session_deal_fresh
 from scoring.domain.results import Played
 from scoring.selectors.layout import session_layout
 from scoring.services.results import result_record
@@ -112,6 +113,10 @@ def test_the_deals_are_committed_before_any_club_registers_and_revealed_after_th
     assert organiser.post(f"/simultaneous/{event.pk}/deal/", {"delayed_value": "43275.91"}).status_code == 302
     assert len(_hands(event.deals_session)) == 6
 
+    # the club dealt its session itself meanwhile: the event's deals replace those when its files are released
+    session_deal_fresh(session=session, user=other_director, boards=6, queue_analysis=False)
+    assert _hands(session) != _hands(event.deals_session)
+
     # before its release time (six hours before the session) the club gets nothing
     with pytest.raises(ValidationError, match="released from"):
         club_boards_release(entry=entry, user=other_director, now=files_released_at(entry) - datetime.timedelta(1))
@@ -121,6 +126,8 @@ def test_the_deals_are_committed_before_any_club_registers_and_revealed_after_th
     assert list(Board.objects.filter(session=session).values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
     first_hand = number_to_deal(int(Board.objects.get(session=session, number=1).deal_number)).hand(Seat.N)
     assert first_hand.to_pbn() in download.content.decode()
+    with pytest.raises(ValidationError, match="plays an event's deals"):
+        session_deal_fresh(session=session, user=other_director, boards=6, replace=True, queue_analysis=False)
     recorded = DealDownload.objects.get(session=session)
     assert (recorded.user, recorded.file_format, recorded.board_count) == (other_director, "pbn", 6)
     listed = organiser.get(f"/simultaneous/{event.pk}/").content.decode()
