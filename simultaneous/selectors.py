@@ -17,6 +17,7 @@ from fractions import Fraction
 from pathlib import PurePath
 
 from django.db.models import QuerySet
+from django.db.models.fields.json import KT
 from django.http import Http404
 from django.utils import timezone
 
@@ -232,14 +233,13 @@ def field_inputs(event: SimultaneousEvent) -> str:
     """What the field's combination is made of, as a fingerprint: each registered club's confirmed (published)
     results as of their last freezing, and each uploaded file. A change of any gives another fingerprint."""
     published = _published_entries(event)
-    frozen = dict(
-        SessionScoring.objects.filter(session__in=[e.session for e in published]).values_list(
-            "session_id", "published_ranking"
-        )
+    frozen = dict(  # when each ranking was frozen (read in the database: not the rankings themselves)
+        SessionScoring.objects.filter(session__in=[e.session for e in published])
+        .annotate(scored_at=KT("published_ranking__scored_at"))
+        .values_list("session_id", "scored_at")
     )
     parts: list[object] = [
-        ["session", e.session_id, e.session.status, (frozen.get(e.session_id) or {}).get("scored_at", "")]
-        for e in published
+        ["session", e.session_id, e.session.status, frozen.get(e.session_id) or ""] for e in published
     ]
     parts += [["file", f.pk, f.sha256, f.club_name] for f in ClubResultsFile.objects.filter(event=event).order_by("pk")]
     parts.append([event.scale, event.factoring])

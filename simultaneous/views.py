@@ -271,6 +271,7 @@ def club_event(request, slug, event_id):
     club = club_get_for_viewer(user=request.user, slug=slug)
     event = event_get_for_club(user=request.user, club=club, event_id=event_id)
     if request.method != "POST":
+        field_combination_ask(event=event)  # a club's director back after confirming its results: the field follows
         return _club_event_page(request, club, event)
     if not can_direct(request.user, club):
         raise PermissionDenied("Only the club's directors may do this.")
