@@ -10,17 +10,14 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from dealing.models import Board, Commitment, CommitmentSession, DealDownload, PublicationLogEntry, SessionDealing
-from dealing.selectors.boards import session_board_count
+from dealing.selectors.boards import deals_held_by_commitment, session_board_count
 
 HIDDEN = _("hidden until the session is over")
 
 
 def _shown(board: Board) -> bool:
     """A board's deal may be shown: its session is over and no event's embargo holds its deals."""
-    return (
-        board.session.is_over
-        and not SessionDealing.objects.filter(session_id=board.session_id, deals_held=True).exists()
-    )
+    return board.session.is_over and not deals_held_by_commitment(board.session_id)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

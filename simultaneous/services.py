@@ -34,7 +34,6 @@ from dealing.services.boards import (
     dealing_file_download,
     session_deal_from_commitment,
     session_deal_from_event,
-    session_deals_release,
 )
 from dealing.services.commitments import commitment_create, commitment_enter_dv, commitment_publish, commitment_reveal
 from scoring.domain.errors import ScoringError
@@ -195,8 +194,9 @@ def event_embargo_end(*, event: SimultaneousEvent, user, now: datetime.datetime 
             status == Session.Status.FINISHED and holder.status == Session.Status.RUNNING
         ):
             session_status_set(session=holder, status=status)
-    session_deals_release(sessions=[holder, *(e.session for e in event.entries.select_related("session"))])
-    commitment_reveal(commitment=commitment, user=user)
+    commitment_reveal(  # every club's deals shown from now under the usual rule (dealing's read rule)
+        commitment=commitment, user=user
+    )
     event.embargo_ended_at = now or timezone.now()
     event.save(update_fields=["embargo_ended_at"])
     queue_field_combination(event.pk)
@@ -263,7 +263,6 @@ def club_boards_release(*, entry: ClubEntry, user, now: datetime.datetime | None
         user=user,
         commitment=commitment,
         label=label,
-        held=True,
         replace=dealt is not None,
         queue_analysis=False,
     )

@@ -56,8 +56,6 @@ class SessionDealing(models.Model):
     dealt_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     dealt_at = models.DateTimeField(_("dealt at"))
     analysis_queued_at = models.DateTimeField(_("analysis queued at"), null=True, blank=True)
-    # An event's embargo (a simultaneous pairs): the deals stay hidden past the session's end, until released.
-    deals_held = models.BooleanField(_("deals held until an embargo ends"), default=False, db_default=False)
 
     class Meta:
         verbose_name = _("dealing of a session")

@@ -10,7 +10,7 @@ A director deals a session in one of three ways:
   DLM, LIN or CSV, read by :mod:`dealing.domain.formats`).
 * :func:`session_deal_from_event` — a club's session of an event dealt once for many clubs (a simultaneous
   pairs): the deals another session's commitment entry gives, under the same numbers, held from its players
-  past its end until :func:`session_deals_release` (the event's embargo).
+  past its end until that commitment is revealed (the event's embargo; ``selectors.boards.deals_held_by_commitment``).
 
 Dealing a session from a commitment, and downloading a dealing-machine file of such a session,
 are public acts on the commitment: each appends an entry to the club's publication log
@@ -52,7 +52,7 @@ from dealing.domain import commitment as domain
 from dealing.domain import formats, generator
 from dealing.domain.numbering import deal_to_number, number_to_deal
 from dealing.models import Board, Commitment, DealDownload, SessionDealing
-from dealing.selectors.boards import boards_for_analysis, boards_for_dealing_machine
+from dealing.selectors.boards import boards_for_analysis, boards_for_dealing_machine, deals_shared_from_commitment
 from dealing.services.commitments import session_label
 from dealing.services.publication_log import log_download, log_session_dealt
 from dealing.tasks.analysis import queue_session_analysis
@@ -102,7 +102,7 @@ def _session_for_dealing(*, session: Session, user, replace: bool) -> Session:
     if Board.objects.filter(session=session).exists():
         if not replace:
             raise ValidationError(_("This session has been dealt already."))
-        if SessionDealing.objects.filter(session=session, deals_held=True).exists():
+        if deals_shared_from_commitment(session.pk) is not None:
             raise ValidationError(_("This session plays an event's deals: they cannot be dealt again."))
         if session.status != Session.Status.PLANNED:
             raise ValidationError(
@@ -186,14 +186,13 @@ def session_deal_from_event(
     user,
     commitment: Commitment,
     label: str,
-    held: bool = True,
     replace: bool = False,
     queue_analysis: bool = True,
 ) -> SessionDealing:
     """Deal ``session`` the deals an event's commitment gives under ``label`` (one of its sessions'): a simultaneous
     pairs, where every club plays the deals dealt once for the whole event, under the event's board numbers. The
-    commitment must be published with its delayed value; ``held``: the deals stay hidden past the session's end
-    until :func:`session_deals_release` (the event's embargo). The caller checks that ``session`` may play them;
+    commitment must be published with its delayed value; the deals stay hidden past the session's end until the
+    commitment is revealed (the event's embargo). The caller checks that ``session`` may play them;
     ``replace``: deals the session was given otherwise are replaced (while it is planned)."""
     session = _session_for_dealing(session=session, user=user, replace=replace)
     if _bound_commitment(session) is not None:
@@ -214,14 +213,8 @@ def session_deal_from_event(
         source=SessionDealing.Source.COMMITMENT,
         commitment=commitment,
         label=entry.label,
-        deals_held=held,
         queue_analysis=queue_analysis,
     )
-
-
-def session_deals_release(*, sessions: Sequence[Session]) -> int:
-    """The deals an event held (:func:`session_deal_from_event`) shown again under the usual rule; how many."""
-    return SessionDealing.objects.filter(session__in=list(sessions), deals_held=True).update(deals_held=False)
 
 
 @sensitive_variables()

@@ -182,12 +182,12 @@ def _read_deals(case: SessionCase, session, director) -> None:
 
     from bridge.cards import Seat
     from clubs.models import Session
-    from dealing.models import SessionDealing
+    from dealing.models import Commitment
     from dealing.selectors.boards import hand_record_for_viewer
 
     with transaction.atomic():
         Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED)
-        SessionDealing.objects.filter(session=session).update(deals_held=False)
+        Commitment.objects.filter(dealings__session=session).update(status=Commitment.Status.REVEALED)
         _session, boards = hand_record_for_viewer(user=director, session_id=session.pk)
         for board in boards:
             case.hands += [board.deal.hand(seat).to_pbn() for seat in Seat]
@@ -208,6 +208,7 @@ def build_world() -> World:
     from clubs.services import member_create, session_create
     from dealing.domain.commitment import RevealedCommitment
     from dealing.models import Board, Commitment, SessionDealing
+    from dealing.selectors.boards import deals_held_by_commitment
     from dealing.services import boards as board_services
     from dealing.services import commitments as commitment_services
     from dealing.services.deal_sets import deal_set_create
@@ -406,7 +407,7 @@ def build_world() -> World:
             in_revealed_commitment=Commitment.objects.filter(
                 entries__session=session, status=Commitment.Status.REVEALED
             ).exists(),
-            held=SessionDealing.objects.filter(session=session, deals_held=True).exists(),
+            held=deals_held_by_commitment(session.pk),
         )
         if session.boards.exists():
             _read_deals(case, session, director if session.club_id == riverside.pk else other_director)
