@@ -2,7 +2,7 @@
 
 Writes go through the services (and the pages), which check who may do what. The admin
 never shows a secret key before its commitment is revealed, never a fresh dealing key, and
-never a deal before its session is over; the deal columns are not searchable or filterable
+never a deal before its session is over (nor while an event's embargo holds it); the deal columns are not searchable or filterable
 either (a search would be an oracle for the deal).
 """
 
@@ -10,9 +10,14 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from dealing.models import Board, Commitment, CommitmentSession, DealDownload, PublicationLogEntry, SessionDealing
-from dealing.selectors.boards import session_board_count
+from dealing.selectors.boards import deals_held_by_commitment, session_board_count
 
 HIDDEN = _("hidden until the session is over")
+
+
+def _shown(board: Board) -> bool:
+    """A board's deal may be shown: its session is over and no event's embargo holds its deals."""
+    return board.session.is_over and not deals_held_by_commitment(board.session_id)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -106,19 +111,19 @@ class BoardAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("deal"))
     def deal(self, obj):
-        return obj.deal_pbn if obj.session.is_over else HIDDEN
+        return obj.deal_pbn if _shown(obj) else HIDDEN
 
     @admin.display(description=_("deal number (Pavlicek)"))
     def number_pavlicek(self, obj):
-        return obj.deal_number if obj.session.is_over else HIDDEN
+        return obj.deal_number if _shown(obj) else HIDDEN
 
     @admin.display(description=_("double-dummy tricks"))
     def dd_tricks_shown(self, obj):
-        return obj.dd_tricks if obj.session.is_over else HIDDEN
+        return obj.dd_tricks if _shown(obj) else HIDDEN
 
     @admin.display(description=_("par"))
     def par_shown(self, obj):
-        if not obj.session.is_over:
+        if not _shown(obj):
             return HIDDEN
         return f"{obj.par_score} {obj.par_contracts}" if obj.par_score is not None else ""
 

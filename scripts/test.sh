@@ -157,6 +157,21 @@ export CELERY_RESULT_BACKEND="redis://127.0.0.1:$REDIS_PORT/1"
 export CACHE_URL="redis://127.0.0.1:$REDIS_PORT/2"       # the cache gunicorn's workers share, as in production
 export CLUBSITE_VAR_DIR="$WORK/var"
 
+# The test databases migrated once: pytest-django would migrate one per test run (about 5 CPU-seconds each, and as
+# much again in PostgreSQL); instead the migrations run once into a template, while the gate and the workers start,
+# and each run's database (test_appdb for the worker tests, test_appdb_gwN for each parallel process) is copied
+# from it. The runs keep them (--reuse-db): Django's test set-up then finds every migration applied.
+PROCESSES=${TEST_PROCESSES:-3}
+stamp "the test databases, migrated once"
+(
+  psql -h 127.0.0.1 -p "$PGPORT" -U postgres -q -c "CREATE DATABASE test_template OWNER app"
+  DATABASE_URL="postgres://app:app@$PGHOST_URL:$PGPORT/test_template" python manage.py migrate --noinput -v0
+  for db in test_appdb $(seq -f "test_appdb_gw%g" 0 $((PROCESSES - 1))); do
+    psql -h 127.0.0.1 -p "$PGPORT" -U postgres -q -c "CREATE DATABASE $db OWNER app TEMPLATE test_template"
+  done
+) >"$WORK/databases.log" 2>&1 &
+DATABASES_PID=$!
+
 stamp "Celery workers"
 # The workers serve the worker tests' database (pytest-django's test_appdb, made by that run) and close
 # connections after each task; dealing and double-dummy analysis run in separate workers, as in production.
@@ -168,6 +183,7 @@ for spec in "deal:default,dealing:2" "dd:analysis:1"; do
     --hostname="test-$name@%h" >"$WORK/celery-$name.log" 2>&1 </dev/null &
   CELERY_PIDS+=($!)
 done
+wait "$DATABASES_PID" || { echo "The test databases could not be made:" >&2; cat "$WORK/databases.log" >&2; exit 1; }
 wait "$KERNELS_PID" || { echo "The dealing kernels did not compile:" >&2; cat "$WORK/kernels.log" >&2; exit 1; }
 wait "$COLLECT_PID" || { echo "The suite could not be collected:" >&2; tail -40 "$WORK/collect.log" >&2; exit 1; }
 wait "$GATE_PID" || { cat "$WORK/gate.log" >&2; echo "the gate failed: no test was run (make lint runs it alone)" >&2
@@ -189,7 +205,6 @@ workers_then_tests() {   # the worker tests, once both workers answer a ping
 
 # The three runs go at once: the machine's cores stay busy while one run waits on a browser, a worker or a
 # subprocess. Each writes its own log and JUnit report; the logs are shown in turn when all have ended.
-PROCESSES=${TEST_PROCESSES:-3}
 run() {   # run NAME LOG -- COMMAND...: in the background, recording the phase when it ends
   local name=$1 log=$2; shift 3
   (
@@ -205,9 +220,9 @@ run() {   # run NAME LOG -- COMMAND...: in the background, recording the phase w
 if command -v vmstat >/dev/null; then vmstat -n -t 10 >"$WORK/vmstat.txt" 2>/dev/null & VMSTAT_PID=$!; fi
 stamp "tests: the suite on PostgreSQL + Redis ($PROCESSES processes, browser tests included), the worker tests, and the embedded default, at once"
 run "suite: PostgreSQL + Redis + Chromium ($PROCESSES processes)" "$WORK/suite.log" -- \
-  pytest -q -n "$PROCESSES" --dist loadfile -m "not worker" --junitxml="$WORK/junit-suite.xml" "$@"
+  pytest -q -n "$PROCESSES" --dist loadfile --reuse-db -m "not worker" --junitxml="$WORK/junit-suite.xml" "$@"
 run "suite: the tests that need the Celery workers (after the workers answer)" "$WORK/worker.log" -- \
-  workers_then_tests pytest -q -p no:xdist -m worker --junitxml="$WORK/junit-worker.xml"
+  workers_then_tests pytest -q -p no:xdist --reuse-db -m worker --junitxml="$WORK/junit-worker.xml"
 run "suite: embedded default (SQLite, file-system broker, no servers)" "$WORK/embedded.log" -- \
   env -u DATABASE_URL -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u CACHE_URL CLUBSITE_VAR_DIR="$WORK/embedded" \
   pytest -q -p no:xdist -m "not e2e and not worker" --ignore=tests/clubsite/test_stopping.py \

@@ -1,4 +1,6 @@
-"""The simultaneous pairs' forms: the event (name, date, matchpoint scale, factoring) and a club's results file."""
+"""The simultaneous pairs' forms: the event (name, date, boards, window, embargo, when clubs get their dealing files,
+matchpoint scale, factoring), its deals' commitment and delayed value, a club's session registered, and a club's
+results file."""
 
 from __future__ import annotations
 
@@ -6,18 +8,88 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from dealing.domain import commitment as dealing_domain
+from dealing.models.commitment import DV_FORMAT_CHOICES
 from simultaneous.models import ClubResultsFile, SimultaneousEvent
-from simultaneous.services import MAX_FILE_BYTES
+from simultaneous.services import MAX_EVENT_BOARDS, MAX_FILE_BYTES
+
+_WHEN = {
+    "input_formats": ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+    "widget": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+}
 
 
 class EventForm(forms.ModelForm):
+    boards = forms.IntegerField(
+        label=_("Boards"),
+        min_value=1,
+        max_value=MAX_EVENT_BOARDS,
+        initial=24,
+        required=False,
+        help_text=_("24 if empty."),
+    )
+    window_start = forms.DateTimeField(label=_("Clubs play from"), required=False, **_WHEN)
+    window_end = forms.DateTimeField(label=_("Clubs play until"), required=False, **_WHEN)
+    embargo_until = forms.DateTimeField(
+        label=_("Embargo until"),
+        required=False,
+        help_text=_("Deals and results stay hidden until every club has finished, or until this time if it is later."),
+        **_WHEN,
+    )
+    files_hours = forms.IntegerField(
+        label=_("Dealing files released (hours before a club's session)"),
+        min_value=0,
+        max_value=72,
+        initial=6,
+        required=False,
+        help_text=_("6 if empty."),
+    )
+
     class Meta:
         model = SimultaneousEvent
-        fields = ["name", "date", "scale", "factoring"]
+        fields = ["name", "date", "boards", "window_start", "window_end", "embargo_until", "files_hours", "scale"]
+        fields += ["factoring"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
             "factoring": _("Neuberg: every board factored to the largest number of results of any board in the field.")
         }
+
+    def clean(self):
+        cleaned = super().clean()
+        start, end = cleaned.get("window_start"), cleaned.get("window_end")
+        if start and end and end <= start:
+            self.add_error("window_end", _("The window must end after it starts."))
+        for name in ("boards", "files_hours"):
+            if cleaned.get(name) is None:
+                cleaned[name] = self.fields[name].initial
+        return cleaned
+
+
+class CommitForm(forms.Form):
+    """The public value, not known yet, mixed into the event's deals (the dealing app's commitment)."""
+
+    promise = forms.CharField(
+        label=_("Promised delayed value"),
+        max_length=dealing_domain.MAX_PROMISE,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("A public value nobody knows yet, available before the clubs play, and where it will be read."),
+    )
+    dv_format = forms.ChoiceField(label=_("Format of the delayed value"), choices=DV_FORMAT_CHOICES)
+    dv_promised_at = forms.DateTimeField(label=_("Public from (the club's time)"), required=False, **_WHEN)
+
+
+class DealForm(forms.Form):
+    delayed_value = forms.CharField(label=_("Delayed value"), max_length=dealing_domain.MAX_TEXT_DV)
+
+
+class RegisterForm(forms.Form):
+    """One of the club's planned sessions, not dealt, to play the event's deals."""
+
+    session = forms.ModelChoiceField(label=_("Session"), queryset=None, empty_label=None)
+
+    def __init__(self, *args, sessions, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["session"].queryset = sessions
 
 
 class ClubFileForm(forms.Form):

@@ -1,6 +1,8 @@
-"""A simultaneous pairs' facts: the event (its organising club, name, date, matchpoint scale and factoring) and each
-participating club's results file as it was uploaded (kept encrypted: a results file holds the deals). The field's
-numbers are worked out from the files by ``simultaneous.selectors`` through ``scoring.domain.simultaneous``."""
+"""A simultaneous pairs' facts: the event (its organising club, name, date, matchpoint scale and factoring, its
+boards, the window in which clubs play, the embargo, and the organiser's session that holds the event's deals in a
+commitment), each club's session registered to play it (:class:`ClubEntry`), each results file uploaded by a club that
+scores elsewhere (kept encrypted: a results file holds the deals), and the field's combination as it was last worked
+out (:class:`FieldCombination`, kept so that the results page reads it rather than combining on every view)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from django.db.models import TextChoices
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club
+from clubs.models import Club, Session
 from clubsite.encryption import EncryptedBinaryField
 
 
@@ -36,6 +38,23 @@ class SimultaneousEvent(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    boards = models.PositiveSmallIntegerField(_("boards"), default=24, db_default=24)
+    window_start = models.DateTimeField(_("clubs play from"), null=True, blank=True)
+    window_end = models.DateTimeField(_("clubs play until"), null=True, blank=True)
+    embargo_until = models.DateTimeField(
+        _("embargo until"),
+        null=True,
+        blank=True,
+        help_text=_("Deals and results stay hidden until every club has finished, or until this time if it is later."),
+    )
+    files_hours = models.PositiveSmallIntegerField(
+        _("dealing files released (hours before a club's session)"), default=6, db_default=6
+    )
+    #: the organiser's session that holds the event's deals in the commitment (set when the deals are committed to)
+    deals_session = models.OneToOneField(
+        Session, on_delete=models.PROTECT, null=True, blank=True, related_name="simultaneous_deals", editable=False
+    )
+    embargo_ended_at = models.DateTimeField(_("embargo ended at"), null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-date", "-pk"]
@@ -78,3 +97,44 @@ class ClubResultsFile(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club_name}: {self.filename}"
+
+
+class ClubEntry(models.Model):
+    """A club's session registered to play the event: its boards are the event's, under the event's numbers."""
+
+    event = models.ForeignKey(
+        SimultaneousEvent, on_delete=models.CASCADE, related_name="entries", verbose_name=_("simultaneous pairs")
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="simultaneous_entries", verbose_name=_("club")
+    )
+    session = models.OneToOneField(
+        Session, on_delete=models.PROTECT, related_name="simultaneous_entry", verbose_name=_("session")
+    )
+    registered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    registered_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["event_id", "registered_at", "pk"]
+        verbose_name = _("club's session in a simultaneous pairs")
+        constraints = [models.UniqueConstraint(fields=["event", "club"], name="simultaneous_entry_club_once")]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.session}"
+
+
+class FieldCombination(models.Model):
+    """The field's combination as last worked out (``simultaneous.tasks``): every pair's overall and local numbers,
+    and what it was worked out from (``inputs``: each club's results as of then), so a change is seen."""
+
+    event = models.OneToOneField(SimultaneousEvent, on_delete=models.CASCADE, related_name="combination")
+    rows = models.JSONField(default=list)
+    inputs = models.CharField(max_length=64, blank=True)
+    clubs = models.PositiveIntegerField(default=0)
+    combined_at = models.DateTimeField(default=timezone.now)
+    problem = models.TextField(blank=True)  # what stopped the last combination (the kept rows stay)
+
+    def __str__(self) -> str:
+        return f"{self.event} ({self.combined_at})"

@@ -1,29 +1,41 @@
-"""A simultaneous pairs read: who may see it (the organising club's directors; site auditors read it), and its
-field-wide ranking worked out from the clubs' files by the scoring engine (``scoring.domain.simultaneous``: every
-board matchpointed across the whole field, factored to its largest board, beside each club's local result)."""
+"""A simultaneous pairs read: who may see it (the organising club's directors; site auditors read it; a club's
+directors their club's part in it; players its results once the embargo has ended), its commitment and deals'
+state, when a club's dealing files are released, the embargo, and the field-wide ranking: worked out from the
+registered clubs' published sessions and the uploaded files by the scoring engine (``scoring.domain.simultaneous``:
+every board matchpointed across the whole field, factored to its largest board, beside each club's local result)
+and KEPT (:class:`~simultaneous.models.FieldCombination`, made by ``simultaneous.tasks``); pages read the kept one."""
 
 from __future__ import annotations
 
 import dataclasses
+import datetime
+import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import PurePath
 
 from django.db.models import QuerySet
+from django.db.models.fields.json import KT
 from django.http import Http404
+from django.utils import timezone
 
-from clubs.models import Club
-from clubs.permissions import can_direct, is_site_auditor
+from bridge.cards import Deal
+from clubs.models import Club, Session
+from clubs.permissions import can_direct, can_view_club, is_site_auditor
+from dealing.models import Board, Commitment, DealDownload
 from scoring.domain.errors import ScoringError
-from scoring.domain.formats.event import FileEvent
+from scoring.domain.formats.event import FileEvent, FilePair, FilePlayer
 from scoring.domain.formats.pbn_results import read_pbn_results
 from scoring.domain.formats.usebio import read_usebio
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import shown
 from scoring.domain.simultaneous import SimultaneousScore, score_simultaneous, simultaneous_of_files
 from scoring.domain.text import Text
-from simultaneous.models import ClubResultsFile, SimultaneousEvent
+from scoring.models import SessionScoring
+from scoring.selectors.results import session_lines, session_pairs
+from simultaneous.models import ClubEntry, ClubResultsFile, FieldCombination, SimultaneousEvent
 
 __all__ = [
     "FieldRow",
@@ -34,6 +46,19 @@ __all__ = [
     "event_get_for_organiser",
     "event_ranking",
     "may_organise",
+    "event_commitment",
+    "event_dealt",
+    "event_deals_for_check",
+    "files_released_at",
+    "embargo_waits_for",
+    "events_open_to_club",
+    "event_get_for_club",
+    "entry_of",
+    "event_downloads",
+    "event_get_for_results",
+    "field_inputs",
+    "field_rows",
+    "combination_of",
 ]
 
 
@@ -107,26 +132,183 @@ class FieldRow:
         return shown(self.percentage), shown(self.local_percentage)
 
 
-def event_ranking(*, event: SimultaneousEvent) -> list[FieldRow]:
-    """Every pair of the field, best first: its overall place and percentage, and its local ones (its club alone).
-    Empty when no club's file is in; the files were each read and combined when they were uploaded."""
+def event_commitment(event: SimultaneousEvent) -> Commitment | None:
+    """The commitment to the event's deals (its organiser's deals session's), None before the organiser commits."""
+    if event.deals_session_id is None:
+        return None
+    return Commitment.objects.filter(entries__session_id=event.deals_session_id).first()
+
+
+def event_dealt(event: SimultaneousEvent) -> bool:
+    """Have the event's deals been dealt from its commitment (its deals session's boards)?"""
+    return event.deals_session_id is not None and Board.objects.filter(session_id=event.deals_session_id).exists()
+
+
+def event_deals_for_check(event: SimultaneousEvent) -> dict[int, Deal]:
+    """Board number → the event's deal, to check a club's file against (services only: never shown)."""
+    if event.deals_session_id is None:
+        return {}
+    boards = Board.objects.filter(session_id=event.deals_session_id).values_list("number", "deal_pbn")
+    return {number: Deal.from_pbn(pbn) for number, pbn in boards}
+
+
+def _start(event: SimultaneousEvent, session: Session) -> datetime.datetime:
+    """When a club's session starts: its date and start time, else the window's opening time, else midnight."""
+    when = session.start_time
+    if when is None and event.window_start is not None:
+        when = timezone.localtime(event.window_start).time()
+    return timezone.make_aware(datetime.datetime.combine(session.date, when or datetime.time(0, 0)))
+
+
+def files_released_at(entry: ClubEntry) -> datetime.datetime:
+    """From when the club's director may take the dealing-machine files: ``files_hours`` before its session."""
+    return _start(entry.event, entry.session) - datetime.timedelta(hours=entry.event.files_hours)
+
+
+def embargo_waits_for(event: SimultaneousEvent, now: datetime.datetime | None = None) -> list[str]:
+    """What the embargo still waits for (the clubs' sessions not over, the organiser's time); empty when it may end."""
+    now = now or timezone.now()
+    waiting = [
+        str(e.session) for e in event.entries.select_related("session", "session__club") if not e.session.is_over
+    ]
+    if event.embargo_until is not None and now < event.embargo_until:
+        waiting.append(timezone.localtime(event.embargo_until).strftime("%Y-%m-%d %H:%M"))
+    return waiting
+
+
+def events_open_to_club(club: Club) -> QuerySet[SimultaneousEvent]:
+    """Events another club may join or has joined: their commitment published, their embargo not ended."""
+    return (
+        SimultaneousEvent.objects.filter(
+            deals_session__commitment_entry__commitment__status__in=["published", "revealed"]
+        )
+        .exclude(club=club)
+        .order_by("-date", "-pk")
+    )
+
+
+def event_get_for_club(*, user, club: Club, event_id: int) -> SimultaneousEvent:
+    """The event as ``club``'s directors see it (its commitment published); anyone else: the site's 404."""
+    event = SimultaneousEvent.objects.select_related("club").filter(pk=event_id).first()
+    commitment = event_commitment(event) if event is not None else None
+    if event is None or commitment is None or commitment.is_draft or not _may_read(user, club):
+        raise Http404("No such simultaneous pairs.")
+    return event
+
+
+def entry_of(event: SimultaneousEvent, club: Club) -> ClubEntry | None:
+    return ClubEntry.objects.select_related("session", "session__club", "event").filter(event=event, club=club).first()
+
+
+def event_downloads(event: SimultaneousEvent) -> list[DealDownload]:
+    """Every download of a dealing-machine file by a registered club (who, when, what), for the organiser."""
+    sessions = list(event.entries.values_list("session_id", flat=True))
+    return list(
+        DealDownload.objects.filter(session_id__in=sessions)
+        .select_related("session", "session__club", "user")
+        .order_by("downloaded_at", "pk")
+    )
+
+
+def event_get_for_results(*, user, event_id: int) -> SimultaneousEvent:
+    """The field's results: the organising club's directors and site auditors at any time; once the embargo has
+    ended, anyone of a club that played it (its members and staff). 404 otherwise: nothing says it is there."""
+    event = SimultaneousEvent.objects.select_related("club").filter(pk=event_id).first()
+    if event is None:
+        raise Http404("No such simultaneous pairs.")
+    if _may_read(user, event.club_id):
+        return event
+    clubs = {event.club_id, *event.entries.values_list("club_id", flat=True)}
+    if event.embargo_ended_at is not None and any(can_view_club(user, c) for c in clubs):
+        return event
+    raise Http404("No such simultaneous pairs.")
+
+
+def _published_entries(event: SimultaneousEvent) -> list[ClubEntry]:
+    entries = event.entries.select_related("session", "session__club").order_by("club__name")
+    return [e for e in entries if e.session.is_published]
+
+
+def field_inputs(event: SimultaneousEvent) -> str:
+    """What the field's combination is made of, as a fingerprint: each registered club's confirmed (published)
+    results as of their last freezing, and each uploaded file. A change of any gives another fingerprint."""
+    published = _published_entries(event)
+    frozen = dict(  # when each ranking was frozen (read in the database: not the rankings themselves)
+        SessionScoring.objects.filter(session__in=[e.session for e in published])
+        .annotate(scored_at=KT("published_ranking__scored_at"))
+        .values_list("session_id", "scored_at")
+    )
+    parts: list[object] = [
+        ["session", e.session_id, e.session.status, frozen.get(e.session_id) or ""] for e in published
+    ]
+    parts += [["file", f.pk, f.sha256, f.club_name] for f in ClubResultsFile.objects.filter(event=event).order_by("pk")]
+    parts.append([event.scale, event.factoring])
+    return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()
+
+
+def _session_event(entry: ClubEntry) -> tuple[str, str, FileEvent]:
+    """A registered club's published session as the engine takes a club's results (its lines and pairs)."""
+    session = entry.session
+    pairs = session_pairs(session=session)
+    event = FileEvent(
+        name=session.name,
+        club_name=session.club.name,
+        lines=session_lines(session=session),
+        pairs=[
+            FilePair(id=label, number=pair.number, players=tuple(FilePlayer(n) for n in pair.player_names if n))
+            for label, pair in pairs.items()
+        ],
+    )
+    return session.club.name, f"{session.club.slug}/s{session.pk}", event
+
+
+def field_rows(event: SimultaneousEvent) -> tuple[list[dict], int]:
+    """The field combined now (the task's work): every pair's row as kept, and how many clubs. A ScoringError when
+    the clubs' results cannot be combined (the kept rows then stay)."""
+    clubs = [_session_event(e) for e in _published_entries(event)]
     stored = list(ClubResultsFile.objects.filter(event=event).order_by("club_name"))
-    if not stored:
-        return []
-    files = [(f.club_name, f.filename, file_read(f.filename, bytes(f.data))) for f in stored]
-    score, names = field_score(event, files)
+    clubs += [(f.club_name, f.filename, file_read(f.filename, bytes(f.data))) for f in stored]
+    clubs = [c for c in clubs if c[2].lines]
+    if not clubs:
+        return [], 0
+    score, names = field_score(event, clubs)
     rows = []
     for pair in score.overall.pairs:
         local, local_place = score.local[(pair.section, pair.pair)]
+        percentage = pair.percentage or Fraction(0)
         rows.append(
-            FieldRow(
-                club=pair.section,
-                pair=pair.pair,
-                names=names.get((pair.section, pair.pair), ""),
-                percentage=pair.percentage or Fraction(0),
-                place=pair.place,
-                local_percentage=local,
-                local_place=local_place,
-            )
+            {
+                "club": pair.section,
+                "pair": pair.pair,
+                "names": names.get((pair.section, pair.pair), ""),
+                "percentage": f"{percentage.numerator}/{percentage.denominator}",
+                "place": pair.place,
+                "local_percentage": f"{local.numerator}/{local.denominator}",
+                "local_place": local_place,
+            }
         )
-    return rows
+    return rows, len(clubs)
+
+
+def combination_of(event: SimultaneousEvent) -> FieldCombination | None:
+    return FieldCombination.objects.filter(event=event).first()
+
+
+def event_ranking(*, event: SimultaneousEvent) -> list[FieldRow]:
+    """Every pair of the field, best first, as the field's combination was last KEPT (``simultaneous.tasks``): its
+    overall place and percentage, and its local ones (its club alone). Empty before the first combination."""
+    kept = combination_of(event)
+    if kept is None:
+        return []
+    return [
+        FieldRow(
+            club=row["club"],
+            pair=row["pair"],
+            names=row["names"],
+            percentage=Fraction(row["percentage"]),
+            place=row["place"],
+            local_percentage=Fraction(row["local_percentage"]),
+            local_place=row["local_place"],
+        )
+        for row in kept.rows
+    ]

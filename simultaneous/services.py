@@ -1,5 +1,9 @@
-"""A simultaneous pairs changed: the event created under its organising club, a club's results file added,
-replaced or removed.
+"""A simultaneous pairs changed: the event created under its organising club; its deals committed to once for the
+whole event (a session of the organising club holds them in a commitment of the dealing app, published before any
+club may register), dealt when the delayed value is public, and revealed when the embargo ends; a club's session
+registered to play them, and dealt them when its dealing files are released (held from its players until the
+embargo ends); a club's results file added, replaced or removed; the field's combination kept up to date
+(:func:`field_combination_refresh`, run by ``simultaneous.tasks``).
 
 Thin over the scoring engine: a file is read by its reader and the whole field (the files already in, with this one
 added or put in place of the one it replaces) is combined and scored (``scoring.domain.simultaneous``) before
@@ -14,21 +18,63 @@ import datetime
 import hashlib
 from pathlib import PurePath
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from clubs.models import Club
+from bridge.errors import BridgeError
+from clubs.models import Club, Session
+from clubs.permissions import can_direct
+from clubs.services import session_create
+from clubsite.texts import error_message
+from dealing.models import Commitment, SessionDealing
+from dealing.services.boards import (
+    MAX_SESSION_BOARDS,
+    dealing_file_download,
+    session_deal_from_commitment,
+    session_deal_from_event,
+)
+from dealing.services.commitments import commitment_create, commitment_enter_dv, commitment_publish, commitment_reveal
 from scoring.domain.errors import ScoringError
 from scoring.domain.text import Text
 from scoring.services.imports import MAX_IMPORT_BYTES
-from simultaneous.models import ClubResultsFile, SimultaneousEvent
-from simultaneous.selectors import field_score, file_format_of, file_read, may_organise
+from scoring.services.sessions import session_status_set
+from simultaneous.models import ClubEntry, ClubResultsFile, FieldCombination, SimultaneousEvent
+from simultaneous.selectors import (
+    embargo_waits_for,
+    event_commitment,
+    event_deals_for_check,
+    event_dealt,
+    field_inputs,
+    field_rows,
+    field_score,
+    file_format_of,
+    file_read,
+    files_released_at,
+    may_organise,
+)
+from simultaneous.tasks import queue_field_combination
 
-__all__ = ["event_create", "club_file_upload", "club_file_remove", "MAX_FILE_BYTES"]
+__all__ = [
+    "event_create",
+    "event_deals_commit",
+    "event_deals_deal",
+    "event_embargo_end",
+    "club_session_register",
+    "club_boards_release",
+    "club_dealing_file",
+    "club_file_upload",
+    "club_file_remove",
+    "field_combination_refresh",
+    "field_combination_ask",
+    "MAX_FILE_BYTES",
+]
 
 #: the largest club's results file taken (as for a session's import)
 MAX_FILE_BYTES = MAX_IMPORT_BYTES
+#: the most boards an event deals (as many as a session may be dealt)
+MAX_EVENT_BOARDS = MAX_SESSION_BOARDS
 _CLUB = ClubResultsFile._meta.get_field("club_name").max_length
 _FILENAME = ClubResultsFile._meta.get_field("filename").max_length
 
@@ -39,13 +85,219 @@ def _organiser(user, club: Club | int) -> None:
 
 
 def event_create(
-    *, club: Club, user, name: str, date: datetime.date, scale: str = "ebu", factoring: str = "neuberg"
+    *,
+    club: Club,
+    user,
+    name: str,
+    date: datetime.date,
+    scale: str = "ebu",
+    factoring: str = "neuberg",
+    boards: int = 24,
+    window_start: datetime.datetime | None = None,
+    window_end: datetime.datetime | None = None,
+    embargo_until: datetime.datetime | None = None,
+    files_hours: int = 6,
 ) -> SimultaneousEvent:
     """A simultaneous pairs organised by ``club`` (its directors only)."""
     _organiser(user, club)
+    if isinstance(boards, bool) or not 1 <= boards <= MAX_EVENT_BOARDS:
+        raise ValidationError({"boards": _("The number of boards must be 1 … %(max)d.") % {"max": MAX_EVENT_BOARDS}})
+    if window_start and window_end and window_end <= window_start:
+        raise ValidationError({"window_end": _("The window must end after it starts.")})
     return SimultaneousEvent.objects.create(
-        club=club, name=name.strip(), date=date, scale=scale, factoring=factoring, created_by=user
+        club=club,
+        name=name.strip(),
+        date=date,
+        scale=scale,
+        factoring=factoring,
+        boards=boards,
+        window_start=window_start,
+        window_end=window_end,
+        embargo_until=embargo_until,
+        files_hours=files_hours,
+        created_by=user,
     )
+
+
+def _locked(event: SimultaneousEvent) -> SimultaneousEvent:
+    return SimultaneousEvent.objects.select_for_update().select_related("club").get(pk=event.pk)
+
+
+@transaction.atomic
+def event_deals_commit(
+    *, event: SimultaneousEvent, user, promise: str, dv_format: str = "decimal:2", dv_promised_at=None
+) -> Commitment:
+    """Commit to the event's deals, once for the whole event, before any club registers: a session of the organising
+    club (the event's deals) with the event's boards, in a commitment made and published by the dealing app
+    (``dealing.services.commitments``). Clubs may register from then on."""
+    _organiser(user, event.club_id)
+    given, event = event, _locked(event)
+    if event.deals_session_id is not None:
+        raise ValidationError(_("The event's deals are already committed to."))
+    holder = session_create(
+        club=event.club, name=(_("%(event)s: the deals") % {"event": event.name})[:120], date=event.date
+    )
+    commitment = commitment_create(
+        club=event.club,
+        user=user,
+        event=event.name,
+        promise=promise,
+        dv_format=dv_format,
+        sessions=[(holder, event.boards)],
+        dv_promised_at=dv_promised_at,
+        accept_boards={holder.pk: event.boards},
+    )
+    commitment = commitment_publish(commitment=commitment, user=user, accept_boards={holder.pk: event.boards})
+    event.deals_session = given.deals_session = holder
+    event.save(update_fields=["deals_session"])
+    return commitment
+
+
+@transaction.atomic
+def event_deals_deal(*, event: SimultaneousEvent, user, delayed_value: str) -> SimultaneousEvent:
+    """The delayed value entered (the dealing app canonicalises it) and the event's deals dealt from the commitment
+    (the dealing app's dealer, once for the whole event). The clubs' sessions get them when their files are
+    released."""
+    _organiser(user, event.club_id)
+    event = _locked(event)
+    commitment = event_commitment(event)
+    if commitment is None:
+        raise ValidationError(_("Commit to the event's deals first."))
+    if event_dealt(event):
+        raise ValidationError(_("The event's deals are dealt already."))
+    commitment_enter_dv(commitment=commitment, user=user, value=delayed_value)
+    session_deal_from_commitment(session=event.deals_session, user=user, queue_analysis=False)
+    return event
+
+
+@transaction.atomic
+def event_embargo_end(*, event: SimultaneousEvent, user, now: datetime.datetime | None = None) -> SimultaneousEvent:
+    """End the embargo once every club has finished and the organiser's time has come: the event's deals session
+    over, every club's deals shown again under the usual rule, the commitment revealed (anyone may check every
+    deal), and the field's results open to the clubs' players."""
+    _organiser(user, event.club_id)
+    event = _locked(event)
+    if event.embargo_ended_at is not None:
+        raise ValidationError(_("The embargo has ended already."))
+    commitment = event_commitment(event)
+    if commitment is None or not event_dealt(event):
+        raise ValidationError(_("Deal the event's deals first."))
+    waiting = embargo_waits_for(event, now)
+    if waiting:
+        raise ValidationError(
+            _("The embargo ends when every club has finished and its time has come; still waiting for: %(what)s.")
+            % {"what": "; ".join(waiting)}
+        )
+    holder = Session.objects.get(pk=event.deals_session_id)
+    for status in (Session.Status.RUNNING, Session.Status.FINISHED):
+        if holder.status == Session.Status.PLANNED or (
+            status == Session.Status.FINISHED and holder.status == Session.Status.RUNNING
+        ):
+            session_status_set(session=holder, status=status)
+    commitment_reveal(  # every club's deals shown from now under the usual rule (dealing's read rule)
+        commitment=commitment, user=user
+    )
+    event.embargo_ended_at = now or timezone.now()
+    event.save(update_fields=["embargo_ended_at"])
+    queue_field_combination(event.pk)
+    return event
+
+
+@transaction.atomic
+def club_session_register(*, event: SimultaneousEvent, session: Session, user) -> ClubEntry:
+    """``session`` (a planned session of the director's club, on a day of the window) registered to play the event:
+    its boards will be the event's, under the event's numbers, whatever its movement. Only once the event's
+    commitment is published; one session a club."""
+    if not can_direct(user, session.club_id):
+        raise PermissionDenied("Only the club's directors may do this.")
+    event = _locked(event)
+    commitment = event_commitment(event)
+    if commitment is None or commitment.is_draft:
+        raise ValidationError(_("Clubs register once the event's commitment to its deals is published."))
+    if event.embargo_ended_at is not None:
+        raise ValidationError(_("The event is over: its embargo has ended."))
+    if event.club_id == session.club_id and session.pk == event.deals_session_id:
+        raise ValidationError(
+            {"session": _("This session holds the event's deals; register the session the club plays.")}
+        )
+    first = event.window_start.date() if event.window_start else event.date
+    last = event.window_end.date() if event.window_end else event.date
+    if not first <= session.date <= last:
+        raise ValidationError(
+            {"session": _("%(session)s is not on a day of the event's window.") % {"session": session}}
+        )
+    if session.status != Session.Status.PLANNED or session.boards.exists():
+        raise ValidationError({"session": _("%(session)s must be planned and not dealt yet.") % {"session": session}})
+    if hasattr(session, "commitment_entry") or ClubEntry.objects.filter(session=session).exists():
+        raise ValidationError(
+            {"session": _("%(session)s already has its deals promised elsewhere.") % {"session": session}}
+        )
+    if ClubEntry.objects.filter(event=event, club_id=session.club_id).exists():
+        raise ValidationError({"session": _("The club has registered a session for this event already.")})
+    return ClubEntry.objects.create(event=event, club_id=session.club_id, session=session, registered_by=user)
+
+
+@transaction.atomic
+def club_boards_release(*, entry: ClubEntry, user, now: datetime.datetime | None = None) -> bool:
+    """The club's session dealt the event's deals (held from its players until the embargo ends), from the time its
+    files are released; True when it was dealt now. Refused earlier, or before the organiser has dealt."""
+    if not can_direct(user, entry.club_id):
+        raise PermissionDenied("Only the club's directors may do this.")
+    event = entry.event
+    released = files_released_at(entry)
+    if (now or timezone.now()) < released:
+        raise ValidationError(
+            _("The dealing files are released from %(time)s.")
+            % {"time": timezone.localtime(released).strftime("%Y-%m-%d %H:%M")}
+        )
+    commitment = event_commitment(event)
+    if commitment is None or not event_dealt(event):
+        raise ValidationError(_("The organiser has not dealt the event's deals yet."))
+    label = commitment.entries.get(session_id=event.deals_session_id).label
+    dealt = SessionDealing.objects.filter(session=entry.session).values_list("commitment_id", "label").first()
+    if dealt == (commitment.pk, label):
+        return False
+    # not dealt yet, or dealt otherwise since it registered (a fresh key, a file): the event's deals replace those
+    session_deal_from_event(
+        session=entry.session,
+        user=user,
+        commitment=commitment,
+        label=label,
+        replace=dealt is not None,
+        queue_analysis=False,
+    )
+    return True
+
+
+def club_dealing_file(
+    *, entry: ClubEntry, user, file_format: str, now: datetime.datetime | None = None
+) -> tuple[str, bytes, str]:
+    """A dealing-machine file of the event's deals for the club's director, from its release time; each download is
+    recorded by the dealing app (who, when, what) and listed for the organiser."""
+    club_boards_release(entry=entry, user=user, now=now)
+    return dealing_file_download(session_id=entry.session_id, user=user, file_format=file_format)
+
+
+@transaction.atomic
+def field_combination_refresh(*, event_id: int) -> FieldCombination | None:
+    """Combine the field again and keep it, when its inputs have changed since the last (idempotent: the same
+    inputs, nothing done). What stops the combination is kept as its problem, with the last rows."""
+    event = SimultaneousEvent.objects.select_for_update().filter(pk=event_id).first()
+    if event is None:
+        return None
+    kept, _new = FieldCombination.objects.get_or_create(event=event)
+    inputs = field_inputs(event)
+    if kept.inputs == inputs and _new is False:
+        return kept
+    try:
+        rows, clubs = field_rows(event)
+    except (ScoringError, BridgeError) as exc:
+        kept.problem = error_message(exc)
+    else:
+        kept.rows, kept.clubs, kept.problem = rows, clubs, ""
+    kept.inputs, kept.combined_at = inputs, timezone.now()
+    kept.save()
+    return kept
 
 
 def club_file_upload(
@@ -80,6 +332,14 @@ def club_file_upload(
     same = next((f for f in others if f.club_name.casefold() == club.casefold()), None)
     if same is not None:
         raise ScoringError(Text.of("sim.club_twice", club=club, first=same.filename, second=filename), field="club")
+    registered = next(
+        (e for e in event.entries.select_related("club") if e.club.name.casefold() == club.casefold()), None
+    )
+    if registered is not None:
+        raise ScoringError(
+            Text.of("sim.club_twice", club=club, first=str(registered.session), second=filename), field="club"
+        )
+    _check_against_deals(event, filename, read)
     field = [(f.club_name, f.filename, file_read(f.filename, bytes(f.data))) for f in others]
     try:
         field_score(event, [*field, (club, filename, read)])  # what the field refuses is refused now
@@ -99,6 +359,7 @@ def club_file_upload(
         "uploaded_at": timezone.now(),
     }
     with transaction.atomic():
+        queue_field_combination(event.pk)
         if replacing is None:
             return ClubResultsFile.objects.create(event=event, **values)
         for key, value in values.items():
@@ -107,7 +368,44 @@ def club_file_upload(
         return replacing
 
 
+def _check_against_deals(event: SimultaneousEvent, filename: str, read) -> None:
+    """A club's file belongs to this event: its boards are among the event's numbers, and the hands it carries are
+    the event's deals (once dealt). A ``ValidationError`` on ``file`` saying which board is wrong otherwise."""
+    outside = sorted({line.board for line in read.lines if not 1 <= line.board <= event.boards})
+    if outside:
+        raise ValidationError(
+            {
+                "file": _("%(name)s: board %(board)d is not one of this event's boards (1 … %(boards)d).")
+                % {"name": filename, "board": outside[0], "boards": event.boards}
+            }
+        )
+    deals = event_deals_for_check(SimultaneousEvent.objects.get(pk=event.pk))
+    for number, deal in sorted(read.deals.items()):
+        if number in deals and deals[number] != deal:
+            raise ValidationError(
+                {
+                    "file": _(
+                        "%(name)s: the hands of board %(board)d are not this event's deal: the file belongs to another "
+                        "event, or its boards were numbered otherwise."
+                    )
+                    % {"name": filename, "board": number}
+                }
+            )
+
+
+@transaction.atomic
 def club_file_remove(*, club_file: ClubResultsFile, user) -> None:
     """A club's file taken out of the event (the organising club's directors only)."""
     _organiser(user, club_file.event.club_id)
+    queue_field_combination(club_file.event_id)
     club_file.delete()
+
+
+def field_combination_ask(*, event: SimultaneousEvent) -> bool:
+    """Queue the field's combination when the kept one is older than the clubs' results (a club's confirmation or
+    correction since); True when queued. The pages call it, and show the kept combination meanwhile."""
+    kept = FieldCombination.objects.filter(event=event).values_list("inputs", flat=True).first()
+    if kept == field_inputs(event):
+        return False
+    queue_field_combination(event.pk)
+    return True

@@ -1,4 +1,5 @@
-"""The simultaneous pairs' pages: the organising club's list, an event's clubs' files, the field-wide ranking."""
+"""The simultaneous pairs' pages: the organising club's list, an event's clubs and files, its deals' commitment,
+dealing and embargo, a club's part in it (its session, its dealing files), the field-wide ranking."""
 
 from django.urls import path
 
@@ -11,6 +12,15 @@ urlpatterns = [
     path("simultaneous/<int:event_id>/", views.event_page, name="event"),
     path("simultaneous/<int:event_id>/files/<int:club_file_id>/replace/", views.file_replace, name="file_replace"),
     path("simultaneous/<int:event_id>/files/<int:club_file_id>/remove/", views.file_remove, name="file_remove"),
+    path("simultaneous/<int:event_id>/commit/", views.event_commit, name="commit"),
+    path("simultaneous/<int:event_id>/deal/", views.event_deal, name="deal"),
+    path("simultaneous/<int:event_id>/embargo/", views.event_embargo, name="embargo_end"),
+    path("clubs/<slug:slug>/simultaneous/<int:event_id>/", views.club_event, name="club_event"),
+    path(
+        "clubs/<slug:slug>/simultaneous/<int:event_id>/dealing.<str:file_format>",
+        views.club_dealing_file,
+        name="club_dealing_file",
+    ),
     path("simultaneous/<int:event_id>/results/", views.event_results, name="results"),
     path("simultaneous/<int:event_id>/results.csv", views.event_results_csv, name="results_csv"),
 ]

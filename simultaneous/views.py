@@ -4,8 +4,15 @@
 * ``event_page`` (``/simultaneous/<id>/``) — the clubs' results files (club, file, who uploaded it and when, pairs
   and boards read), a new club's file, and each file replaced or removed; a bad file's message (the file, its line)
   stands beside the file field and nothing changes;
+* ``event_commit``, ``event_deal``, ``event_embargo_end`` (``/simultaneous/<id>/commit/``, ``…/deal/``,
+  ``…/embargo/``, POST) — the organiser commits to the event's deals (published at once: clubs may register from
+  then), deals them when the delayed value is public, and ends the embargo (the commitment revealed);
 * ``event_results`` (``/simultaneous/<id>/results/``) and ``event_results_csv`` (``…/results.csv``) — every pair's
-  overall place and percentage across the whole field beside its local ones within its club.
+  overall place and percentage across the whole field beside its local ones within its club, as the field's
+  combination was last kept; the organiser's at any time, the participating clubs' players' once the embargo ended;
+* ``club_event`` (``/clubs/<slug>/simultaneous/<id>/``) — a club's part in another club's event, for its directors:
+  the commitment, its session registered, when its dealing files are released, and its downloads;
+  ``club_dealing_file`` (``…/dealing.<format>``, POST) — a dealing-machine file, each download recorded.
 
 Anyone else gets the site's 404, as for another club's pages.
 """
@@ -16,19 +23,49 @@ import csv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_POST, require_safe
 
+from clubs.models import Session
+from clubs.permissions import can_direct
 from clubs.selectors import club_get_for_viewer
 from clubsite.texts import error_message
 from scoring.domain.errors import ScoringError
-from simultaneous.forms import ClubFileForm, EventForm
+from simultaneous.forms import ClubFileForm, CommitForm, DealForm, EventForm, RegisterForm
 from simultaneous.models import ClubResultsFile, SimultaneousEvent
-from simultaneous.selectors import event_get_for_organiser, event_list_for_organiser, event_ranking, may_organise
-from simultaneous.services import club_file_remove, club_file_upload, event_create
+from simultaneous.selectors import (
+    combination_of,
+    embargo_waits_for,
+    entry_of,
+    event_commitment,
+    event_dealt,
+    event_downloads,
+    event_get_for_club,
+    event_get_for_organiser,
+    event_get_for_results,
+    event_list_for_organiser,
+    event_ranking,
+    events_open_to_club,
+    files_released_at,
+    may_organise,
+)
+from simultaneous.services import (
+    club_dealing_file as club_dealing_file_service,
+)
+from simultaneous.services import (
+    club_file_remove,
+    club_file_upload,
+    club_session_register,
+    event_create,
+    event_deals_commit,
+    event_deals_deal,
+    event_embargo_end,
+    field_combination_ask,
+)
 
 
 def _organising(request, event: SimultaneousEvent) -> None:
@@ -53,7 +90,13 @@ def event_list(request, slug):
     return render(
         request,
         "simultaneous/event_list.html",
-        {"club": club, "events": events, "form": form, "can_organise": can_organise},
+        {
+            "club": club,
+            "events": events,
+            "form": form,
+            "can_organise": can_organise,
+            "open_events": events_open_to_club(club) if can_organise else [],
+        },
         status=400 if form.errors else 200,
     )
 
@@ -62,6 +105,8 @@ def _event_page(request, event: SimultaneousEvent, form=None, *, replacing=None,
     """The event's page; after a refused file, its form with the message (``replacing``: the club's file it was to
     replace, whose row shows the form)."""
     files = list(ClubResultsFile.objects.filter(event=event).select_related("uploaded_by").order_by("club_name"))
+    entries = list(event.entries.select_related("session", "session__club", "registered_by"))
+    field_combination_ask(event=event)
     return render(
         request,
         "simultaneous/event_page.html",
@@ -73,6 +118,14 @@ def _event_page(request, event: SimultaneousEvent, form=None, *, replacing=None,
             "failed": replacing.pk if replacing is not None else None,
             "replace_form": replace_form,
             "can_organise": may_organise(request.user, event.club_id),
+            "commitment": event_commitment(event),
+            "dealt": event_dealt(event),
+            "entries": [(entry, files_released_at(entry)) for entry in entries],
+            "downloads": event_downloads(event),
+            "waiting": embargo_waits_for(event),
+            "combination": combination_of(event),
+            "commit_form": CommitForm(),
+            "deal_form": DealForm(),
         },
         status=status,
     )
@@ -92,6 +145,8 @@ def _upload(request, event: SimultaneousEvent, replacing: ClubResultsFile | None
             )
         except ScoringError as exc:
             form.add_error(exc.field if exc.field in form.fields else "file", error_message(exc))
+        except ValidationError as exc:
+            form.add_error(None, exc)
         else:
             messages.success(
                 request, _("%(file)s is in as the club %(club)s.") % {"file": stored.filename, "club": stored.club_name}
@@ -140,10 +195,127 @@ def file_remove(request, event_id, club_file_id):
     return redirect("simultaneous:event", event_id=event.pk)
 
 
+def _organiser_act(request, event_id, act, done: str, form_class=None):
+    """An organiser's act on the event (a POST): done, its message; refused, the reason; back to the event's page."""
+    event = event_get_for_organiser(user=request.user, event_id=event_id)
+    _organising(request, event)
+    data = {}
+    if form_class is not None:
+        form = form_class(request.POST)
+        if not form.is_valid():
+            for errors in form.errors.values():
+                messages.error(request, " ".join(errors))
+            return redirect("simultaneous:event", event_id=event.pk)
+        data = form.cleaned_data
+    try:
+        act(event=event, user=request.user, **data)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, done)
+    return redirect("simultaneous:event", event_id=event.pk)
+
+
+@require_POST
+@login_required
+def event_commit(request, event_id):
+    return _organiser_act(
+        request,
+        event_id,
+        event_deals_commit,
+        _("The commitment to the event's deals is published: clubs may register now."),
+        CommitForm,
+    )
+
+
+@sensitive_variables()
+@require_POST
+@login_required
+def event_deal(request, event_id):
+    return _organiser_act(
+        request, event_id, event_deals_deal, _("The event's deals are dealt from the commitment."), DealForm
+    )
+
+
+@require_POST
+@login_required
+def event_embargo(request, event_id):
+    return _organiser_act(
+        request, event_id, event_embargo_end, _("The embargo has ended: the key is revealed and the results are open.")
+    )
+
+
+def _club_event_page(request, club, event, form=None, status=200):
+    entry = entry_of(event, club)
+    planned = Session.objects.filter(club=club, status=Session.Status.PLANNED, boards__isnull=True).order_by("date")
+    return render(
+        request,
+        "simultaneous/club_event.html",
+        {
+            "club": club,
+            "event": event,
+            "entry": entry,
+            "commitment": event_commitment(event),
+            "released_at": files_released_at(entry) if entry else None,
+            "downloads": [d for d in event_downloads(event) if entry and d.session_id == entry.session_id],
+            "form": form or RegisterForm(sessions=planned),
+            "can_direct": can_direct(request.user, club),
+            "formats": ("pbn", "dup", "dlm"),
+        },
+        status=status,
+    )
+
+
+@login_required
+def club_event(request, slug, event_id):
+    club = club_get_for_viewer(user=request.user, slug=slug)
+    event = event_get_for_club(user=request.user, club=club, event_id=event_id)
+    if request.method != "POST":
+        field_combination_ask(event=event)  # a club's director back after confirming its results: the field follows
+        return _club_event_page(request, club, event)
+    if not can_direct(request.user, club):
+        raise PermissionDenied("Only the club's directors may do this.")
+    planned = Session.objects.filter(club=club, status=Session.Status.PLANNED, boards__isnull=True)
+    form = RegisterForm(request.POST, sessions=planned)
+    if form.is_valid():
+        try:
+            entry = club_session_register(event=event, session=form.cleaned_data["session"], user=request.user)
+        except ValidationError as exc:
+            for field, errors in exc.message_dict.items() if hasattr(exc, "error_dict") else [(None, exc.messages)]:
+                form.add_error(field if field in form.fields else None, errors)
+        else:
+            messages.success(request, _("%(session)s plays the event's deals.") % {"session": entry.session})
+            return redirect("simultaneous:club_event", slug=club.slug, event_id=event.pk)
+    return _club_event_page(request, club, event, form, status=400)
+
+
+@sensitive_variables()
+@require_POST
+@login_required
+def club_dealing_file(request, slug, event_id, file_format):
+    club = club_get_for_viewer(user=request.user, slug=slug)
+    event = event_get_for_club(user=request.user, club=club, event_id=event_id)
+    if not can_direct(request.user, club):
+        raise PermissionDenied("Only the club's directors may do this.")
+    entry = entry_of(event, club)
+    if entry is None:
+        raise Http404("The club plays no session of this event.")
+    try:
+        filename, content, mime = club_dealing_file_service(entry=entry, user=request.user, file_format=file_format)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("simultaneous:club_event", slug=club.slug, event_id=event.pk)
+    response = HttpResponse(content, content_type=mime)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
 @require_safe
 @login_required
 def event_results(request, event_id):
-    event = event_get_for_organiser(user=request.user, event_id=event_id)
+    event = event_get_for_results(user=request.user, event_id=event_id)
+    updating = field_combination_ask(event=event)
     rows = event_ranking(event=event)
     return render(
         request,
@@ -153,6 +325,8 @@ def event_results(request, event_id):
             "club": event.club,
             "rows": rows,
             "clubs": len({row.club for row in rows}),
+            "combination": combination_of(event),
+            "updating": updating,
         },
     )
 
@@ -160,7 +334,7 @@ def event_results(request, event_id):
 @require_safe
 @login_required
 def event_results_csv(request, event_id):
-    event = event_get_for_organiser(user=request.user, event_id=event_id)
+    event = event_get_for_results(user=request.user, event_id=event_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = f"{event.club.slug}-{event.date:%Y%m%d}-sim{event.pk}-ranking.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'

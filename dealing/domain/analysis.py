@@ -42,7 +42,7 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bridge import words
@@ -498,20 +498,35 @@ def card_tricks(
         seat = leader.after(offset)
         if len(held[seat]) + (1 if offset < len(trick) else 0) != left or left == 0:
             raise DealingError("the hands of a position of the play must be of equal size (after the trick's cards)")
+    return dict(_solved_position((tuple(frozenset(held[seat]) for seat in Seat), Strain(strain), Seat(leader), trick)))
+
+
+#: Positions of the play solved lately (``card_tricks``): Play it again asks for the same position again as a player
+#: steps back and forth through a board, and every reader of a board starts from the same opening lead.
+SOLVED_POSITIONS = 4096
+
+
+@lru_cache(maxsize=SOLVED_POSITIONS)
+def _solved_position(
+    position: tuple[tuple[frozenset[Card], ...], Strain, Seat, tuple[Card, ...]],
+) -> tuple[tuple[Card, int], ...]:
+    """DDS's ``SolveBoard`` on a checked position (each seat's cards in ``Seat`` order, the strain, the trick's leader
+    and its cards): each card the player to move may play with its side's tricks, in the deck's order."""
+    held, strain, leader, trick = position
     dds_raw = _endplay()[0]
-    position = dds_raw.deal()
-    position.trump = _DDS_TRUMP[Strain(strain)]
-    position.first = int(leader)
+    solving = dds_raw.deal()
+    solving.trump = _DDS_TRUMP[strain]
+    solving.first = int(leader)
     for i in range(3):
         card = trick[i] if i < len(trick) else None
-        position.currentTrickSuit[i] = _DDS_SUIT[card.suit] if card else 0
-        position.currentTrickRank[i] = int(card.rank) if card else 0
-    for seat, cards in held.items():
+        solving.currentTrickSuit[i] = _DDS_SUIT[card.suit] if card else 0
+        solving.currentTrickRank[i] = int(card.rank) if card else 0
+    for seat, cards in zip(Seat, held, strict=True):
         for card in cards:
-            position.remainCards[seat][_DDS_SUIT[card.suit]] |= 1 << int(card.rank)
+            solving.remainCards[seat][_DDS_SUIT[card.suit]] |= 1 << int(card.rank)
     solved = dds_raw.futureTricks()
     with _SOLVER_LOCK:
-        dds_raw.SolveBoard(position, -1, 3, 1, solved, 0)  # target -1, all cards (3), always search (1)
+        dds_raw.SolveBoard(solving, -1, 3, 1, solved, 0)  # target -1, all cards (3), always search (1)
     tricks: dict[Card, int] = {}
     for i in range(solved.cards):
         suit = _SUIT_FROM_DDS[solved.suit[i]]
@@ -519,4 +534,4 @@ def card_tricks(
         for rank in Rank:
             if ranks & (1 << int(rank)):
                 tricks[Card(suit, rank)] = int(solved.score[i])
-    return dict(sorted(tricks.items(), key=lambda item: item[0].index))
+    return tuple(sorted(tricks.items(), key=lambda item: item[0].index))

@@ -6,7 +6,8 @@ The rule (who may see which deal when):
 
 * A deal is shown to anyone who may see the session — players, scorers, directors,
   site auditors — **only once the session is over** (``Session.is_over``: finished or
-  published). A session of a **revealed** commitment may be read by anyone at all, logged in or not
+  published), and, for a session dealt another session's committed deals (a simultaneous pairs' club:
+  :func:`deals_held_by_commitment`), once that commitment is revealed. A session of a **revealed** commitment may be read by anyone at all, logged in or not
   (:func:`session_get_for_deals`): anyone can recompute its deals from the revealed key, and checks them
   against its hand record — still only once the session is over. Hand-record pages, the PBN hand record,
   the API and audits read deals through :func:`hand_record_for_viewer`, :func:`board_for_viewer`,
@@ -163,9 +164,29 @@ def session_get_for_deals(*, user, session_id: int) -> Session:
     return public.first() or session_get_for_viewer(user=user, session_id=session_id)
 
 
+def deals_shared_from_commitment(session_id: int):
+    """The session's dealing when it was dealt the deals a commitment gives another session (a simultaneous pairs:
+    every club plays the deals committed to once for the event's session); None otherwise."""
+    return (
+        SessionDealing.objects.filter(session_id=session_id, commitment__isnull=False)
+        .exclude(commitment__entries__session_id=session_id)
+        .select_related("commitment")
+        .first()
+    )
+
+
+def deals_held_by_commitment(session_id: int) -> bool:
+    """Are the session's deals held past its end? They are another session's committed deals (a simultaneous pairs'
+    club), and that commitment is not revealed yet: other clubs may still be playing them (the event's embargo)."""
+    shared = deals_shared_from_commitment(session_id)
+    return shared is not None and not shared.commitment.is_revealed
+
+
 def _require_over(session: Session) -> None:
     if not session.is_over:
         raise DealsHidden(_("The deals of this session are shown once the session is over."))
+    if deals_held_by_commitment(session.pk):
+        raise DealsHidden(_("The deals of this session are shown once the event's embargo ends."))
 
 
 @sensitive_variables()

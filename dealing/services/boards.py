@@ -8,6 +8,9 @@ A director deals a session in one of three ways:
 * :func:`session_deal_fresh` — a fresh 256-bit key from ``secrets``, not committed to;
 * :func:`session_deal_import` — a file from a dealing machine or another program (PBN, DUP,
   DLM, LIN or CSV, read by :mod:`dealing.domain.formats`).
+* :func:`session_deal_from_event` — a club's session of an event dealt once for many clubs (a simultaneous
+  pairs): the deals another session's commitment entry gives, under the same numbers, held from its players
+  past its end until that commitment is revealed (the event's embargo; ``selectors.boards.deals_held_by_commitment``).
 
 Dealing a session from a commitment, and downloading a dealing-machine file of such a session,
 are public acts on the commitment: each appends an entry to the club's publication log
@@ -49,7 +52,7 @@ from dealing.domain import commitment as domain
 from dealing.domain import formats, generator
 from dealing.domain.numbering import deal_to_number, number_to_deal
 from dealing.models import Board, Commitment, DealDownload, SessionDealing
-from dealing.selectors.boards import boards_for_analysis, boards_for_dealing_machine
+from dealing.selectors.boards import boards_for_analysis, boards_for_dealing_machine, deals_shared_from_commitment
 from dealing.services.commitments import session_label
 from dealing.services.publication_log import log_download, log_session_dealt
 from dealing.tasks.analysis import queue_session_analysis
@@ -99,6 +102,8 @@ def _session_for_dealing(*, session: Session, user, replace: bool) -> Session:
     if Board.objects.filter(session=session).exists():
         if not replace:
             raise ValidationError(_("This session has been dealt already."))
+        if deals_shared_from_commitment(session.pk) is not None:
+            raise ValidationError(_("This session plays an event's deals: they cannot be dealt again."))
         if session.status != Session.Status.PLANNED:
             raise ValidationError(
                 _("Boards can be dealt again only while the session is planned; it is %(status)s.")
@@ -171,6 +176,45 @@ def session_deal_from_commitment(
     )
     log_session_dealt(commitment=commitment, label=entry.label, boards=entry.boards)
     return record
+
+
+@sensitive_variables()
+@transaction.atomic
+def session_deal_from_event(
+    *,
+    session: Session,
+    user,
+    commitment: Commitment,
+    label: str,
+    replace: bool = False,
+    queue_analysis: bool = True,
+) -> SessionDealing:
+    """Deal ``session`` the deals an event's commitment gives under ``label`` (one of its sessions'): a simultaneous
+    pairs, where every club plays the deals dealt once for the whole event, under the event's board numbers. The
+    commitment must be published with its delayed value; the deals stay hidden past the session's end until the
+    commitment is revealed (the event's embargo). The caller checks that ``session`` may play them;
+    ``replace``: deals the session was given otherwise are replaced (while it is planned)."""
+    session = _session_for_dealing(session=session, user=user, replace=replace)
+    if _bound_commitment(session) is not None:
+        raise ValidationError(_("This session is in a published commitment: deal it from the commitment."))
+    commitment = Commitment.objects.get(pk=commitment.pk)
+    entry = commitment.entries.filter(label=label).first()
+    if commitment.is_draft or entry is None:
+        raise ValidationError(_("Publish the commitment before dealing from it."))
+    if not commitment.has_dv:
+        raise ValidationError(_("Enter the commitment's delayed value before dealing: the deals depend on it."))
+    with _opaque_errors("dealing from the event's commitment"):
+        key = domain.RevealedCommitment(commitment.record(), commitment.delayed_value).dealing_key()
+        numbers = domain.session_deal_numbers(key, entry.label, entry.boards)
+    return _store(
+        session=session,
+        user=user,
+        deals=list(enumerate(numbers, start=1)),
+        source=SessionDealing.Source.COMMITMENT,
+        commitment=commitment,
+        label=entry.label,
+        queue_analysis=queue_analysis,
+    )
 
 
 @sensitive_variables()

@@ -27,7 +27,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import Session
-from dealing.selectors.boards import hand_record_for_viewer
+from dealing.selectors.boards import DealsHidden, hand_record_for_viewer
 from scoring.domain.engine import EventScore
 from scoring.domain.formats.event import FileEvent, FilePair, FilePlayer
 from scoring.domain.formats.pbn_results import write_pbn_results
@@ -98,7 +98,10 @@ def _event(user, session: Session) -> tuple[FileEvent, EventScore, bool]:
         )
     with_deals = False
     if session.is_over:
-        _session, boards = hand_record_for_viewer(user=user, session_id=session.pk)
+        try:
+            _session, boards = hand_record_for_viewer(user=user, session_id=session.pk)
+        except DealsHidden:  # an event's embargo holds them past the session's end: the results without hands
+            boards = []
         event.deals = {b.number: b.deal for b in boards}
         event.analyses = {b.number: b.analysis for b in boards if b.analysis is not None}
         with_deals = bool(event.deals)

@@ -135,6 +135,7 @@ class SessionCase:
     is_over: bool
     is_published: bool
     in_revealed_commitment: bool = False  # dealt from a commitment whose key is revealed
+    held: bool = False  # its deals held past its end by an event's embargo (a simultaneous pairs' club)
     hands: list[str] = field(default_factory=list)  # PBN hands ("AKQ.T98.765.432"), 4 per board
     deal_numbers: list[str] = field(default_factory=list)
     pairs: list[str] = field(default_factory=list)  # pair labels ("1", "2" …)
@@ -181,10 +182,12 @@ def _read_deals(case: SessionCase, session, director) -> None:
 
     from bridge.cards import Seat
     from clubs.models import Session
+    from dealing.models import Commitment
     from dealing.selectors.boards import hand_record_for_viewer
 
     with transaction.atomic():
         Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED)
+        Commitment.objects.filter(dealings__session=session).update(status=Commitment.Status.REVEALED)
         _session, boards = hand_record_for_viewer(user=director, session_id=session.pk)
         for board in boards:
             case.hands += [board.deal.hand(seat).to_pbn() for seat in Seat]
@@ -205,6 +208,7 @@ def build_world() -> World:
     from clubs.services import member_create, session_create
     from dealing.domain.commitment import RevealedCommitment
     from dealing.models import Board, Commitment, SessionDealing
+    from dealing.selectors.boards import deals_held_by_commitment
     from dealing.services import boards as board_services
     from dealing.services import commitments as commitment_services
     from dealing.services.deal_sets import deal_set_create
@@ -360,7 +364,9 @@ def build_world() -> World:
         board.par_score, board.par_contracts = 420, "NS 4H="
         board.save(update_fields=["analysis_status", "dd_tricks", "par_score", "par_contracts"])
 
-    # A simultaneous pairs (issue 22) organised by Riverside, with one club's results file in.
+    # A simultaneous pairs (issue 22) organised by Riverside, with one club's results file in; its deals committed
+    # to and dealt (Riverside's session holding them, planned), and a Hilltop session registered, dealt them when its
+    # files were released, and finished: its deals held from everyone until the embargo ends.
     from django.conf import settings
     from django.core.files.uploadedfile import SimpleUploadedFile
 
@@ -371,6 +377,15 @@ def build_world() -> World:
     sim_file = club_file_upload(
         event=sim_event, upload=SimpleUploadedFile(pbn.name, pbn.read_bytes()), user=director, club_name="Welwyn"
     )
+    from simultaneous.services import club_boards_release, club_session_register, event_deals_commit, event_deals_deal
+
+    event_deals_commit(event=sim_event, user=director, promise="DJIA close on the event's day")
+    event_deals_deal(event=sim_event, user=director, delayed_value="43111.22")
+    hill_sim = session_create(club=hilltop, name="Hilltop Matrix Simultaneous", date=today, boards_per_round=3)
+    sim_entry = club_session_register(event=sim_event, session=hill_sim, user=other_director)
+    club_boards_release(entry=sim_entry, user=other_director)
+    status(hill_sim, Session.Status.RUNNING)
+    status(hill_sim, Session.Status.FINISHED)
 
     demo = {s.name: s for s in riverside.sessions.all()}
     cases = []
@@ -385,6 +400,8 @@ def build_world() -> World:
         (hill_finished, "finished"),
         (replayed, "revealed-replayed"),
         (teams_session, "planned"),
+        (sim_event.deals_session, "planned-dealt"),
+        (hill_sim, "finished-held"),
     ]:
         session.refresh_from_db()
         case = SessionCase(
@@ -396,6 +413,7 @@ def build_world() -> World:
             in_revealed_commitment=Commitment.objects.filter(
                 entries__session=session, status=Commitment.Status.REVEALED
             ).exists(),
+            held=deals_held_by_commitment(session.pk),
         )
         if session.boards.exists():
             _read_deals(case, session, director if session.club_id == riverside.pk else other_director)
@@ -630,8 +648,9 @@ class Secrets:
 def may_see_deals(viewer: str, case: SessionCase, world: World) -> bool:
     """The rule, written out: a session's deals only once it is over, to those inside its club (and site
     auditors); to anyone once its results are out and the club's results are public, or once the commitment it was
-    dealt from is revealed (anyone may check the deals against its hand record)."""
-    if not case.is_over:
+    dealt from is revealed (anyone may check the deals against its hand record). Never while an event's embargo
+    holds them (a simultaneous pairs' club session)."""
+    if not case.is_over or case.held:
         return False
     return (
         viewer in INSIDERS[case.club]
@@ -646,10 +665,15 @@ def secrets_for(viewer: str, world: World) -> Secrets:
         if may_see_deals(viewer, case, world):
             continue
         what = f"a deal of session {case.pk} ({case.state}, {case.club})"
+        # A deal two sessions share (a simultaneous pairs: the organiser's session holding the event's deals and each
+        # club's session dealt them) is both clubs' deal: either club's director may take it early.
         for i, hand in enumerate(case.hands):
-            hands[hand.replace(".", "")] = f"{what}: board {i // 4 + 1}, hand {hand}"
+            said = f"{what}: board {i // 4 + 1}, hand {hand}"
+            key = hand.replace(".", "")
+            hands[key] = f"{hands[key]} = {said}" if key in hands else said
         for i, number in enumerate(case.deal_numbers):
-            numbers[number] = f"{what}: board {i + 1}, Pavlicek number"
+            said = f"{what}: board {i + 1}, Pavlicek number"
+            numbers[number] = f"{numbers[number]} = {said}" if number in numbers else said
     for key in world.secret_keys:
         words[key] = words[key.upper()] = "a secret key (commitment, dealing, fresh or encryption)"
     for club, pins in world.pins.items():

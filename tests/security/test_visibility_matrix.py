@@ -52,10 +52,13 @@ from tests.security.policy import problems_of
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 #: (URL name, method, viewer) → the club whose deals that answer may carry before its sessions are over: the
-#: dealing-machine file, and a flagged board's hands in the live room (issue 24), for the club's own director.
+#: dealing-machine file (a session's, or a simultaneous pairs' club's), and a flagged board's hands in the live room
+#: (issue 24), for the club's own director.
 EARLY_DEALS = {
     ("dealing:board_dealing_file", "post", "director"): "riverside",
     ("dealing:board_dealing_file", "post", "other_director"): "hilltop",
+    # a simultaneous pairs' club takes the event's deals for its session (issue 22), as its own director
+    ("simultaneous:club_dealing_file", "post", "other_director"): "hilltop",
     **{
         ("tables:board_check", method, viewer): club
         for method in ("get", "post")

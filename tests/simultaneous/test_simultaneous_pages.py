@@ -29,6 +29,7 @@ PBN = "wgcbc-bridgewebs-howell-13pairs-2025-04-09.pbn"  # Welwyn Garden City, 13
 
 
 def _event(club, director, **options):
+    options.setdefault("boards", 27)  # the USEBIO file's club played 27 boards
     return event_create(club=club, user=director, name="Autumn Sim", date=datetime.date(2026, 11, 27), **options)
 
 
@@ -57,13 +58,16 @@ def test_the_organiser_creates_the_event_from_the_club_page(client_for, director
     assert client.post(f"/clubs/{club.slug}/simultaneous/", {"name": ""}).status_code == 400
 
 
-def test_the_clubs_files_are_listed_and_ranked_across_the_field(client_for, director, club, events_dir):
+def test_the_clubs_files_are_listed_and_ranked_across_the_field(
+    client_for, director, club, events_dir, django_capture_on_commit_callbacks
+):
     event = _event(club, director)
     client = client_for(director)
-    response = _post_file(client, event, USEBIO, (events_dir / USEBIO).read_bytes())
-    assert response.status_code == 302
-    response = _post_file(client, event, PBN, (events_dir / PBN).read_bytes(), club="Welwyn")
-    assert response.status_code == 302
+    with django_capture_on_commit_callbacks(execute=True):  # each upload queues the field's combination (eager)
+        response = _post_file(client, event, USEBIO, (events_dir / USEBIO).read_bytes())
+        assert response.status_code == 302
+        response = _post_file(client, event, PBN, (events_dir / PBN).read_bytes(), club="Welwyn")
+        assert response.status_code == 302
     files = {f.club_name: f for f in ClubResultsFile.objects.filter(event=event)}
     assert set(files) == {"NSBC@Lindfield", "Welwyn"}  # the USEBIO file names its club; the PBN's is typed
     assert (files["NSBC@Lindfield"].pairs, files["Welwyn"].pairs) == (12, 13)
