@@ -28,7 +28,9 @@ from clubsite.texts import render as say
 from dealing.models import DealDownload
 from dealing.selectors.boards import session_dealing_summary
 from dealing.services import boards as services
+from events.kinds import kind_of
 from scoring.selectors.layout import session_layout
+from teams.selectors import session_board_numbers, session_board_problems
 
 
 class FreshDealForm(forms.Form):
@@ -54,7 +56,11 @@ class CommitmentDealForm(forms.Form):
 
 
 def _movement_boards(session: Session) -> tuple[tuple[int, ...], list[str]]:
-    """The boards the session's movement plays (empty: no movement yet), and the layout's problems in words."""
+    """The boards the session's movement plays (empty: no movement yet), and the layout's problems in words; for a
+    teams session, the boards its matches play (``teams.selectors.session_board_numbers``: empty before the format
+    is set) and where the dealt boards disagree with them."""
+    if kind_of(session).name == "teams":
+        return session_board_numbers(session=session), session_board_problems(session=session)
     layout = session_layout(session)
     return layout.boards, [_sentence(say(p)) for p in layout.problems if p.code != "layout.no_movement"]
 
@@ -81,6 +87,7 @@ def _page(request, session: Session, status: int = 200, **forms_given):
             "commitment": entry.commitment if entry else None,
             "commitment_form": forms_given.get("commitment_form") or CommitmentDealForm(),
             "fresh_form": fresh_form,
+            "teams": kind_of(session).name == "teams",
             "movement_boards": len(boards),
             "movement_span": f"{boards[0]}–{boards[-1]}" if boards else "",
             "problems": problems,

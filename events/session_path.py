@@ -20,7 +20,10 @@ play           ``Session.status`` and ``room_summary`` (rounds released, conflic
 scores         ``scoring.selectors.results.session_results`` against the layout's ``expected_plays``
 publication    ``scoring.selectors.travellers.publication_state``
 teams          ``teams.selectors.session_teams`` (teams of four, ``events.kinds.teams``)
-schedule       ``teams.selectors.teams_format_get`` and ``session_draws`` (the format and the rounds drawn)
+schedule       ``teams.selectors.teams_format_get`` and ``session_draws`` (the format and the rounds drawn; a
+               knockout's first round, its later ones drawn on the knockout page as each round is decided)
+boards         (teams) as for pairs, the boards to deal being ``teams.selectors.session_board_numbers`` (every
+               round's, as the format plays them) and the disagreements ``session_board_problems``
 matches        ``teams.selectors.session_standings`` (matches not fully entered), ``Session.status``
 standings      ``Session.status``: the teams' standings published (``teams.services.teams_results_publish``)
 =============  ===============================================================================
@@ -69,7 +72,15 @@ from scoring.selectors.layout import session_layout
 from scoring.selectors.results import session_results
 from scoring.selectors.travellers import publication_state
 from tables.selectors.room import room_summary
-from teams.selectors import session_draws, session_standings, session_teams, teams_format_get
+from teams.selectors import (
+    session_board_numbers,
+    session_board_problems,
+    session_draws,
+    session_rounds_planned,
+    session_standings,
+    session_teams,
+    teams_format_get,
+)
 
 # The session's stages, and the last stage at which each step is still ahead of the director.
 _STAGE = {
@@ -227,10 +238,19 @@ class _Reads:
         self.entry = CommitmentSession.objects.filter(session=session).select_related("commitment").first()
         self.room = room_summary(session=session)
         self.stage = _STAGE[Session.Status(session.status)]
+        self.teams = kind_of(session).name == "teams"
+        # the boards to deal: the movement's, or a teams session's matches' (every round's: its format says them)
+        self.board_numbers = session_board_numbers(session=session) if self.teams else self.layout.boards
 
     @property
     def has_movement(self) -> bool:
         return bool(self.layout.meetings)
+
+    def board_problems(self) -> list[str]:
+        """Where the boards played, the boards dealt and the commitment disagree."""
+        if self.teams:
+            return session_board_problems(session=self.session)
+        return self.problems("layout.boards_missing", "layout.boards_extra", "layout.commitment")
 
     def problems(self, *codes: str) -> list[str]:
         return [_sentence(render(p)) for p in self.layout.problems if p.code in codes]
@@ -384,6 +404,15 @@ def _boards(r: _Reads) -> Step:
             missing.append(_("The commitment is a draft: publish it, then enter its delayed value, to deal from it."))
         elif commitment is not None and not commitment.delayed_value:
             missing.append(_("Enter the commitment's delayed value first: the deals depend on it."))
+        elif r.teams and r.board_numbers:
+            said.append(
+                ngettext(
+                    "Not dealt yet: the matches play %(boards)d board.",
+                    "Not dealt yet: the matches play %(boards)d boards.",
+                    len(r.board_numbers),
+                )
+                % {"boards": len(r.board_numbers)}
+            )
         elif r.has_movement:
             said.append(
                 ngettext(
@@ -397,8 +426,10 @@ def _boards(r: _Reads) -> Step:
             said.append(_("Not dealt yet."))
         if commitment is not None:
             actions.append(Action(_("The commitment"), reverse("dealing:commitment_detail", args=[commitment.pk])))
-        state = "todo" if r.has_movement or commitment is not None else "waiting"
-        if state == "waiting":
+        state = "todo" if r.board_numbers or commitment is not None else "waiting"
+        if state == "waiting" and r.teams:
+            said.append(_("Choose the format first: it says how many boards to deal."))
+        elif state == "waiting":
             said.append(_("Choose the movement first: it says how many boards to deal."))
         if commitment is None and session.status == Session.Status.PLANNED:
             said.append(
@@ -420,7 +451,7 @@ def _boards(r: _Reads) -> Step:
         )
         return Step("boards", state, tuple(said), tuple(missing), tuple(actions))
     said.append(summary.in_words())
-    missing += r.problems("layout.boards_missing", "layout.boards_extra", "layout.commitment")
+    missing += r.board_problems()
     left = ""
     if session.is_over:
         actions.append(
@@ -770,6 +801,8 @@ def _schedule(r: _Reads) -> Step:
         _("%(format)s, %(boards)d boards per match, %(scale)s.")
         % {"format": fmt.get_format_display(), "boards": fmt.boards_per_match, "scale": fmt.get_scale_display()}
     ]
+    if fmt.format == fmt.Format.KNOCKOUT:
+        return _knockout_schedule(session, draws, said, url)
     if draws:
         said.append(ngettext("%(count)d round drawn.", "%(count)d rounds drawn.", len(draws)) % {"count": len(draws)})
     done = bool(draws) and (planned is None or len(draws) >= planned)
@@ -778,7 +811,54 @@ def _schedule(r: _Reads) -> Step:
         "schedule",
         "done" if done else "partial" if draws else "todo",
         tuple(said),
-        actions=(Action(label, url, primary=not done, testid="teams-schedule-link"),),
+        actions=(Action(label, url, primary=not done, testid="teams-schedule-link"), *_assignment(session, draws)),
+    )
+
+
+def _assignment(session: Session, draws: list) -> tuple[Action, ...]:
+    """The round assignment for the tables, to print once a round is drawn."""
+    if not draws:
+        return ()
+    url = reverse("teams:assignment_print", args=[session.pk])
+    return (Action(_("Table assignment (print)"), url, testid="assignment-link"),)
+
+
+def _knockout_schedule(session: Session, draws: list, said: list[str], url: str) -> Step:
+    """A knockout's format and draw: done once the first round is drawn (from the knockout page, after the seeds);
+    each later round is drawn there too, once the round before is decided, and the Matches step follows it."""
+    knockout = reverse("teams:knockout", args=[session.pk])
+    rounds = session_rounds_planned(session=session)
+    if not draws:
+        said.append(
+            _("Seed the teams and draw the first round on the knockout page; the top seeds have the byes.")
+            if rounds
+            else _("Enter at least two teams, then seed them and draw the first round on the knockout page.")
+        )
+        return Step(
+            "schedule",
+            "todo",
+            tuple(said),
+            actions=(
+                Action(_("Seed and draw the first round"), knockout, primary=True, testid="teams-knockout-link"),
+                Action(_("Format and draw"), url, testid="teams-schedule-link"),
+            ),
+        )
+    said.append(
+        _(
+            "Round %(round)d of %(rounds)d drawn. Each later round is drawn on the knockout page once every tie of "
+            "the round before is decided."
+        )
+        % {"round": len(draws), "rounds": max(rounds, len(draws))}
+    )
+    return Step(
+        "schedule",
+        "done",
+        tuple(said),
+        actions=(
+            Action(_("The knockout's bracket and draw"), knockout, testid="teams-knockout-link"),
+            Action(_("Format and draw"), url, testid="teams-schedule-link"),
+            *_assignment(session, draws),
+        ),
     )
 
 

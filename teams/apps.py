@@ -8,3 +8,5 @@ class TeamsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "teams"
     verbose_name = "Teams"
+    # How many boards a teams session plays (dealing's commitments ask every app: it stands below teams).
+    session_boards_played = "teams.selectors.session_boards_played"

@@ -16,13 +16,16 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from clubs.models import Session
+from dealing.models import Board, CommitmentSession
 from movements.domain.swiss import Draw as SwissDraw
 from movements.domain.swiss import SwissTeam, swiss_pair, swiss_swap
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.teams import TeamBoard, TeamMatch, TeamsEvent
 from scoring.domain.knockout import BracketTie, TieResult, bracket, tie_result
+from scoring.domain.layout import reconcile
 from scoring.domain.results import Result
 from scoring.domain.shorthand import describe, parse_entry
 from scoring.domain.teams import (
@@ -35,6 +38,7 @@ from scoring.domain.teams import (
     team_history,
 )
 from scoring.domain.victory_points import board_imps, match_imps, victory_points
+from teams.domain.sharing import BoardSet, planned_rounds, share_boards
 from teams.models import Draw, KnockoutTie, Match, Team, TeamsFormat
 
 #: The tie-break the standings use (the spec's default): IMP difference, then the matches between the tied teams.
@@ -73,6 +77,102 @@ def match_get(*, session: Session, round_number: int, number: int) -> Match:
 def match_board_numbers(fmt: TeamsFormat, round_number: int) -> list[int]:
     first = (round_number - 1) * fmt.boards_per_match + 1
     return list(range(first, first + fmt.boards_per_match))
+
+
+def session_rounds_planned(*, session: Session, fmt: TeamsFormat | None = None) -> int:
+    """How many rounds the session plays: as its format has it for its teams (``teams.domain.sharing``), or as many
+    as are drawn when more are (a field changed after the draw); 0 before the format is set."""
+    fmt = fmt or teams_format_get(session=session)
+    if fmt is None:
+        return 0
+    teams = Team.objects.filter(session=session).count()
+    drawn = max(Draw.objects.filter(session=session).values_list("round", flat=True), default=0)
+    return max(planned_rounds(fmt.format, teams, fmt.rounds), drawn)
+
+
+def session_board_numbers(*, session: Session) -> tuple[int, ...]:
+    """The boards the session plays, every round's (``match_board_numbers``): what the director deals; empty before
+    the format is set."""
+    fmt = teams_format_get(session=session)
+    if fmt is None:
+        return ()
+    return tuple(range(1, session_rounds_planned(session=session, fmt=fmt) * fmt.boards_per_match + 1))
+
+
+def session_boards_played(*, session: Session) -> int | None:
+    """How many boards a teams session plays (None: not a teams session, or no format yet): dealing asks it through
+    ``TeamsConfig.session_boards_played`` when a commitment to the session is made
+    (``dealing.selectors.commitments.session_boards_played``)."""
+    if session.kind != "teams":
+        return None
+    return len(session_board_numbers(session=session)) or None
+
+
+def session_board_problems(*, session: Session) -> list[str]:
+    """Where the boards the matches play, the boards dealt and the commitment's count disagree, in sentences (the
+    scoring engine's ``reconcile`` finds them, as for a pairs session's movement)."""
+    boards = session_board_numbers(session=session)
+    dealt = list(Board.objects.filter(session=session).values_list("number", flat=True))
+    entry = CommitmentSession.objects.filter(session=session).first()
+    words = {
+        "layout.boards_missing": lambda p: (
+            _("The matches play %(boards)s boards (%(span)s) but %(dealt)s were dealt: boards %(missing)s are missing.")
+            % p
+        ),
+        "layout.boards_extra": lambda p: (
+            _(
+                "The matches play %(boards)s boards (%(span)s) but %(dealt)s were dealt: boards %(extra)s are not played."
+            )
+            % p
+        ),
+        "layout.commitment": lambda p: (
+            _("The matches play %(boards)s boards but the commitment covers %(committed)s.") % p
+        ),
+    }
+    return [
+        words[p.code](p.params)
+        for p in reconcile(boards, dealt=dealt or None, committed=entry.boards if entry else None)
+        if p.code in words
+    ]
+
+
+@dataclass(frozen=True)
+class RoundAssignment:
+    """A round as the tables are told it: each match's two tables (home NS at the first, EW at the second), the
+    round's boards, and the sets of boards the matches share (``teams.domain.sharing.share_boards``)."""
+
+    draw: Draw
+    boards: tuple[int, ...]
+    matches: tuple[Match, ...]
+    byes: tuple[Team, ...]
+    sets: tuple[BoardSet, ...]
+
+    def set_of(self, match: Match) -> BoardSet | None:
+        return next((s for s in self.sets if match.number in s.matches), None)
+
+
+def round_assignments(*, session: Session, sets: int | None = None) -> list[RoundAssignment]:
+    """Every round drawn, with ``sets`` sets of boards for each (None: one set a match). The matches are those with
+    two teams, numbered from 1 as the draw numbers them; a bye is said apart."""
+    fmt = teams_format_get(session=session)
+    if fmt is None:
+        return []
+    out = []
+    for draw in session_draws(session=session):
+        matches = tuple(m for m in draw.matches.all() if m.away_id is not None)
+        boards = tuple(match_board_numbers(fmt, draw.round))
+        numbers = [m.number for m in matches]
+        shared = share_boards(boards, numbers, sets or len(numbers))
+        out.append(
+            RoundAssignment(
+                draw,
+                boards,
+                matches,
+                tuple(m.home for m in draw.matches.all() if m.away_id is None),
+                shared,
+            )
+        )
+    return out
 
 
 def _result(text: str) -> Result | None:

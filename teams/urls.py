@@ -26,6 +26,8 @@ urlpatterns = [
         {"document": "cross_table"},
         name="cross_table_print",
     ),
+    path("sessions/<int:session_id>/teams/assignment/print/", views.assignment_print, name="assignment_print"),
+    path("sessions/<int:session_id>/teams/assignment.pdf", views.assignment_pdf, name="assignment_pdf"),
     path("sessions/<int:session_id>/teams/publish/", views.session_publish, name="session_publish"),
     path(
         "sessions/<int:session_id>/teams/rounds/<int:round>/matches/<int:number>/",

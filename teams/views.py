@@ -6,14 +6,18 @@
   rounds; boards per match; the VP scale), then the round robin's rounds drawn at once, or each Swiss round
   proposed from the standings, swapped, and confirmed;
 * ``match_page`` — a match's score card as the teams compare it; its scorers and directors enter both tables'
-  scores there;
+  scores there; once the session is over, each board's deal with its double-dummy table and par, linked to the
+  hand record;
 * ``session_standings`` — the standings after each round, and a round robin's cross-table;
 * ``knockout_page`` — a knockout's bracket; its director seeds the teams, draws each round once the one before
   is decided, and sets each tie's carry-over and tie-break;
 * ``team_page`` — a team's history: its players, then every match it played round by round (opponent, IMPs
   each way, VPs, its total and place after the round);
 * ``standings_print`` / ``standings_pdf``, ``cross_table_print`` / ``cross_table_pdf`` — the same for the notice
-  board, as a printable page and as a PDF (``teams.printing``), after the round asked (``?round=``).
+  board, as a printable page and as a PDF (``teams.printing``), after the round asked (``?round=``);
+* ``assignment_print`` / ``assignment_pdf`` — the round assignment for the tables: which teams sit where in each
+  round and which boards, for ``?sets=`` sets of boards (one a match when absent), read by anyone who may see
+  the session.
 
 Directors manage, scorers enter, and the score cards and standings are read as a pairs session's results are
 (``clubs.selectors.session_get_for_results``: the club's staff always, players once they are published).
@@ -36,6 +40,9 @@ from clubs.forms import MemberNames
 from clubs.permissions import can_direct, can_score
 from clubsite.forms import report_errors
 from clubsite.texts import error_message
+from dealing.diagrams import board_view
+from dealing.selectors.boards import DealsHidden, boards_for_results_viewer
+from dealing.services.boards import session_analysis_queue
 from movements.domain.errors import MovementError
 from teams import printing, selectors, services
 from teams.forms import (
@@ -246,6 +253,7 @@ def match_page(request, session_id, round, number):
         (line, form[f"board_{line.board}_home"], form[f"board_{line.board}_away"]) if form else (line, None, None)
         for line in card.lines
     ]
+    deals = _match_deals(request, session, boards)
     return render(
         request,
         "teams/match.html",
@@ -259,8 +267,23 @@ def match_page(request, session_id, round, number):
             "form": form,
             "can_direct": can_direct(request.user, session.club),
             "knockout": KnockoutTie.objects.filter(match=match).first(),
+            "deals": deals,
         },
     )
+
+
+def _match_deals(request, session, boards: list[int]) -> list[dict]:
+    """The match's boards with their deals, double-dummy tables and par, once the session is over (never before:
+    ``boards_for_results_viewer`` refuses, as for every deal); the analysis still missing is queued."""
+    if not session.is_over:
+        return []
+    try:
+        _session, records = boards_for_results_viewer(user=request.user, session_id=session.pk, numbers=boards)
+    except DealsHidden:
+        return []
+    if any(record.analysis is None for record in records.values()):
+        session_analysis_queue(session=session)
+    return [board_view(records[number]) for number in boards if number in records]
 
 
 def _after_round(request) -> int | None:
@@ -454,3 +477,33 @@ def knockout_page(request, session_id):
             "next_round": len(view.draws) + 1,
         },
     )
+
+
+def _sets(request) -> int | None:
+    """``?sets=3``: the round assignment printed for three sets of boards; None (one a match) when absent or not a
+    number."""
+    try:
+        return int(request.GET["sets"]) if request.GET.get("sets") else None
+    except ValueError:
+        return None
+
+
+@require_safe
+@login_required
+def assignment_print(request, session_id):
+    """The round assignment for the tables (``teams.printing.assignment_html``): anyone who may see the session reads
+    where their team sits; it holds no deal."""
+    session = club_selectors.session_get_for_viewer(user=request.user, session_id=session_id)
+    return HttpResponse(printing.assignment_html(session=session, sets=_sets(request), request=request))
+
+
+@require_safe
+@login_required
+def assignment_pdf(request, session_id):
+    session = club_selectors.session_get_for_viewer(user=request.user, session_id=session_id)
+    response = HttpResponse(
+        printing.assignment_pdf(session=session, sets=_sets(request)), content_type="application/pdf"
+    )
+    name = f"{session.club.slug}-{session.date:%Y%m%d}-s{session.pk}-table-assignment.pdf"
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response

@@ -94,12 +94,15 @@ def sessions_open_for_commitment(*, club: Club) -> QuerySet[Session]:
 
 
 def session_boards_played(*, session: Session) -> int | None:
-    """How many boards the session's movement plays; None before one is chosen. The app that owns the movement's
-    layout answers (scoring, on a floor above dealing: its AppConfig's ``session_boards_played``, a dotted path)."""
+    """How many boards the session plays; None before that is known. The apps that own what a session plays answer,
+    each on a floor above dealing, through its AppConfig's ``session_boards_played`` (a dotted path): scoring for a
+    pairs session's movement, teams for a teams session's format; the first that knows is heard."""
     for config in apps.get_app_configs():
         hook = getattr(config, "session_boards_played", None)
         if hook:
-            return import_string(hook)(session=session)
+            played = import_string(hook)(session=session)
+            if played is not None:
+                return played
     return None
 
 

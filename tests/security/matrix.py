@@ -357,6 +357,12 @@ def build_world() -> World:
     teams_set(session=teams_session, rows=[{"number": n, "name": f"Matrix {n}", "players": players} for n in (1, 2)])
     round_robin_draw(session=teams_session, user=director)
     match_boards_set(match=Match.objects.get(draw__session=teams_session), entries={1: ("420", "-50")})
+    # ... and dealt, its boards analysed: no page may show them before it is over (the score card shows them after).
+    board_services.session_deal_fresh(session=teams_session, user=director, boards=2, queue_analysis=False)
+    for board in Board.objects.filter(session=teams_session):
+        board.analysis_status, board.dd_tricks = Board.AnalysisStatus.DONE, "98a79989794536445364"
+        board.par_score, board.par_contracts = 420, "NS 4H="
+        board.save(update_fields=["analysis_status", "dd_tricks", "par_score", "par_contracts"])
 
     # A simultaneous pairs (issue 22) organised by Riverside, with one club's results file in; its deals committed
     # to and dealt (Riverside's session holding them, planned), and a Hilltop session registered, dealt them when its

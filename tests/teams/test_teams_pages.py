@@ -54,7 +54,7 @@ def test_the_session_form_offers_the_kind_and_the_teams_path_follows_it(client_f
     )
     session = Session.objects.get(name="Friday Teams")
     assert response.status_code == 302 and session.kind == "teams" and kind_of(session).name == "teams"
-    assert [s.key for s in session_path(session).steps] == ["teams", "schedule", "matches", "standings"]
+    assert [s.key for s in session_path(session).steps] == ["teams", "schedule", "boards", "matches", "standings"]
     page = client_for(director).get(f"/sessions/{session.pk}/").content.decode()
     assert 'data-testid="step-teams"' in page and 'data-testid="step-movement"' not in page
     client_for(director).post(f"/clubs/{club.slug}/sessions/new/", {"name": "Monday", "date": "2026-11-30"})
