@@ -43,6 +43,7 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.formats.teams import TIE_BREAKS, TeamMatch, TeamsEvent
 from scoring.domain.results import Artificial, Assigned, Played, Result
 from scoring.domain.text import Text
+from scoring.domain.victory_points import CLUB_METHODS as _CLUB_METHODS
 from scoring.domain.victory_points import MatchImps, TableScore, board_a_match, board_imps, bye_vp, victory_points
 
 __all__ = [
@@ -405,8 +406,8 @@ def team_history(
 
 # --- board-a-match and Patton, for a club's teams evening ---------------------------------------------------
 
-#: The ways a club's teams evening may score a match besides IMPs and VPs: board-a-match, Patton.
-CLUB_METHODS = ("board-a-match", "patton")
+#: The ways a club's teams evening may score a match besides IMPs and VPs (``victory_points.CLUB_METHODS``).
+CLUB_METHODS = _CLUB_METHODS
 
 
 @dataclass(frozen=True)
