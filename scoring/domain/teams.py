@@ -56,6 +56,7 @@ __all__ = [
     "score_teams",
     "standings",
     "club_match_points",
+    "imps_text",
     "patton",
     "team_history",
     "teams_json",
@@ -295,7 +296,8 @@ def teams_json(score: TeamsScore) -> dict[str, object]:
     }
 
 
-def _imps_text(value: Fraction) -> str:
+def imps_text(value: Fraction | int) -> str:
+    """IMPs as the files write them: whole, or to two decimals at most (``10``, ``10.5``)."""
     return f"{_number(value):g}"
 
 
@@ -312,14 +314,14 @@ def teams_text(score: TeamsScore) -> str:
         if m.match.away is None:
             out.append(f"  {m.match.home:>{width}}   {'bye':<{width}}  {'':>15}  VP {m.vp_home:>6}")
             continue
-        imps = f"{_imps_text(m.imps.imps_home)}–{_imps_text(m.imps.imps_away)}"
+        imps = f"{imps_text(m.imps.imps_home)}–{imps_text(m.imps.imps_away)}"
         out.append(
             f"  {m.match.home:>{width}} v {m.match.away:<{width}}  IMPs {imps:>10}  VP {m.vp_home:>6}–{m.vp_away}"
         )
     out += ["", "Standings", f"  {'rank':>5} {'team':>{width}} {'VP':>8} {'IMPs +':>8} {'IMPs −':>8}"]
     for s in score.standings:
         out.append(
-            f"  {s.rank:>5} {s.team:>{width}} {s.vp:>8} {_imps_text(s.imps_for):>8} {_imps_text(s.imps_against):>8}"
+            f"  {s.rank:>5} {s.team:>{width}} {s.vp:>8} {imps_text(s.imps_for):>8} {imps_text(s.imps_against):>8}"
         )
     return "\n".join(out) + "\n"
 

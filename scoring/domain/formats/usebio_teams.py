@@ -63,7 +63,7 @@ from scoring.domain.formats.usebio_writer import PROGRAM_NAME, _contract, _hand,
 from scoring.domain.formats.xmltree import Element
 from scoring.domain.ranking import shown
 from scoring.domain.results import Artificial, Played, Result
-from scoring.domain.teams import CLUB_METHODS, TeamsScore
+from scoring.domain.teams import CLUB_METHODS, TeamsScore, imps_text
 from scoring.domain.text import Text
 from scoring.domain.victory_points import SCALES, board_imps, victory_points
 
@@ -169,8 +169,8 @@ def _line(out: _Out, board: int, ns: str, ew: str, result: Result, imps_ns: Frac
         if result.is_weighted:
             parts = ", ".join(f"{weight_text(w)}% {s:+d}" for w, s in result.parts)
             out.leaf("NOTES", f"Weighted: {parts}")
-    out.leaf("NS_MATCH_POINTS", shown(imps_ns))
-    out.leaf("EW_MATCH_POINTS", shown(imps_ew))
+    out.leaf("NS_MATCH_POINTS", imps_text(imps_ns))
+    out.leaf("EW_MATCH_POINTS", imps_text(imps_ew))
     out.close("TRAVELLER_LINE")
 
 
@@ -208,8 +208,8 @@ def write_usebio_teams(teams: TeamsFile, score: TeamsScore, *, program_version: 
         line = standing.get(team.number)
         if line is not None:
             out.leaf("TOTAL_SCORE", line.vp)
-            out.leaf("IMPS_FOR", shown(line.imps_for))
-            out.leaf("IMPS_AGAINST", shown(line.imps_against))
+            out.leaf("IMPS_FOR", imps_text(line.imps_for))
+            out.leaf("IMPS_AGAINST", imps_text(line.imps_against))
             out.leaf("PLACE", line.rank)
         for player in team.players:
             out.open("PLAYER")
@@ -229,8 +229,8 @@ def write_usebio_teams(teams: TeamsFile, score: TeamsScore, *, program_version: 
         out.leaf("HOME_TEAM_NUMBER", match.home)
         if match.away is not None:
             out.leaf("AWAY_TEAM_NUMBER", match.away)
-            out.leaf("HOME_IMPS", shown(scored.imps.imps_home))
-            out.leaf("AWAY_IMPS", shown(scored.imps.imps_away))
+            out.leaf("HOME_IMPS", imps_text(scored.imps.imps_home))
+            out.leaf("AWAY_IMPS", imps_text(scored.imps.imps_away))
         out.leaf("HOME_VICTORY_POINTS", scored.vp_home)
         if scored.vp_away is not None:
             out.leaf("AWAY_VICTORY_POINTS", scored.vp_away)
