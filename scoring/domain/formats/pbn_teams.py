@@ -64,8 +64,13 @@ __all__ = ["write_pbn_teams", "SCORING"]
 #: The teams event's scale → PBN's Scoring tag.
 SCORING = {"board-a-match": "BAM", "patton": "Patton"}
 
-_TOTALS = (("Rank", 3, "R"), ("TeamId", 3, "R"), ("TeamName", 24, "L"), ("TotalScoreVP", 7, "R"))
-_TOTALS += (("TotalScoreIMP", 6, "R"),)
+_TOTALS = (
+    ("Rank", 3, "R"),
+    ("TeamId", 3, "R"),
+    ("TeamName", 24, "L"),
+    ("TotalScoreVP", 7, "R"),
+    ("TotalScoreIMP", 6, "R"),
+)
 
 
 def _quoted(text: str) -> str:
@@ -121,7 +126,7 @@ def write_pbn_teams(teams: TeamsFile, score: TeamsScore) -> str:
                     "South": "",
                     "Dealer": dealer.letter,
                     "Vulnerable": board_vulnerability(board.board).pbn,
-                    "Deal": deal.to_pbn(dealer) if deal is not None else "",  # type: ignore[attr-defined]
+                    "Deal": deal.to_pbn(dealer) if deal is not None else "",
                     "Scoring": scoring,
                     **tags,
                 }

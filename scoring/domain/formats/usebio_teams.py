@@ -54,12 +54,12 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
-from bridge.cards import Seat
+from bridge.cards import Deal, Seat
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FilePlayer, weight_text
 from scoring.domain.formats.teams import TeamBoard, TeamMatch, TeamsEvent
-from scoring.domain.formats.usebio import _Reader
-from scoring.domain.formats.usebio_writer import PROGRAM_NAME, _contract, _hand, _Out
+from scoring.domain.formats.usebio import UsebioReader
+from scoring.domain.formats.usebio_writer import PROGRAM_NAME, XmlOut, usebio_contract, write_hand
 from scoring.domain.formats.xmltree import Element
 from scoring.domain.ranking import shown
 from scoring.domain.results import Artificial, Played, Result
@@ -137,7 +137,7 @@ class TeamsFile:
     club_id: str = ""
     date: datetime.date | None = None
     swiss: bool = False
-    deals: Mapping[int, object] = field(default_factory=dict, compare=False)
+    deals: Mapping[int, Deal] = field(default_factory=dict, compare=False)
     lines: tuple[int, ...] = field(default=(), compare=False)
     source: str = field(default="", compare=False)
 
@@ -148,7 +148,7 @@ class TeamsFile:
 # --- writing ----------------------------------------------------------------------------------------------
 
 
-def _line(out: _Out, board: int, ns: str, ew: str, result: Result, imps_ns: Fraction, imps_ew: Fraction) -> None:
+def _line(out: XmlOut, board: int, ns: str, ew: str, result: Result, imps_ns: Fraction, imps_ew: Fraction) -> None:
     out.open("TRAVELLER_LINE")
     out.leaf("NS_PAIR_NUMBER", ns)
     out.leaf("EW_PAIR_NUMBER", ew)
@@ -156,7 +156,7 @@ def _line(out: _Out, board: int, ns: str, ew: str, result: Result, imps_ns: Frac
         if result.contract is None:
             out.leaf("CONTRACT", "PASS")
         else:
-            out.leaf("CONTRACT", _contract(result.contract))
+            out.leaf("CONTRACT", usebio_contract(result.contract))
             out.leaf("PLAYED_BY", result.contract.declarer.letter)
             if result.lead:
                 out.leaf("LEAD", result.lead)
@@ -177,7 +177,7 @@ def _line(out: _Out, board: int, ns: str, ew: str, result: Result, imps_ns: Frac
 def write_usebio_teams(teams: TeamsFile, score: TeamsScore, *, program_version: str = "1") -> bytes:
     """USEBIO 1.2 of a teams event with our numbers (see the module's docstring), UTF-8."""
     event = teams.event
-    out = _Out()
+    out = XmlOut()
     out.lines.append('<?xml version="1.0" encoding="UTF-8"?>')
     out.lines.append('<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">')
     out.open("USEBIO", Version="1.2")
@@ -252,7 +252,7 @@ def write_usebio_teams(teams: TeamsFile, score: TeamsScore, *, program_version: 
             out.open("BOARD")
             out.leaf("BOARD_NUMBER", number)
             for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
-                _hand(out, deal, seat)  # type: ignore[arg-type]
+                write_hand(out, deal, seat)
             out.close("BOARD")
         out.close("HANDSET")
     out.close("USEBIO")
@@ -262,7 +262,7 @@ def write_usebio_teams(teams: TeamsFile, score: TeamsScore, *, program_version: 
 # --- reading ----------------------------------------------------------------------------------------------
 
 
-class _TeamsReader(_Reader):
+class _TeamsReader(UsebioReader):
     def whole(self, element: Element) -> int:
         """A team, round or board number: 1 … MOST."""
         if not _WHOLE.fullmatch(element.text) or not 1 <= int(element.text) <= MOST:
@@ -304,7 +304,7 @@ class _TeamsReader(_Reader):
                     where="MATCH",
                     source=self.source,
                 )
-        deals: dict[int, object] = {}
+        deals: dict[int, Deal] = {}
         for handset in root.iter("HANDSET"):
             for board in handset.findall("BOARD"):
                 number = self.whole(self.required(board, "BOARD_NUMBER"))
