@@ -135,6 +135,13 @@ TEMPLATES: dict[str, Template] = {
         _("board %(board)s of %(home)s v %(away)s (round %(round)s) has two results where team %(team)s sat NS") % p
     ),
     "usebio_teams.match_boards": lambda p: _("%(home)s v %(away)s (round %(round)s) has no BOARD") % p,
+    "usebio_teams.board_numbers": lambda p: (
+        _(
+            "%(home)s v %(away)s (round %(round)s): a teams session plays boards %(first)s–%(last)s in this round, "
+            "in that order"
+        )
+        % p
+    ),
     "usebio_teams.board_count": lambda p: (
         _("%(home)s v %(away)s (round %(round)s) has %(count)s boards where a match has %(boards)s") % p
     ),
