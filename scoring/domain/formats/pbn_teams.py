@@ -118,7 +118,7 @@ def write_pbn_teams(teams: TeamsFile, score: TeamsScore) -> str:
                 values = {
                     "Event": teams.name,
                     "Site": teams.club_name,
-                    "Date": teams.date.strftime("%Y.%m.%d") if teams.date else "",
+                    "Date": f"{teams.date.year:04d}.{teams.date.month:02d}.{teams.date.day:02d}" if teams.date else "",
                     "Board": str(board.board),
                     "West": "",
                     "North": "",

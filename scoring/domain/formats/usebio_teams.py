@@ -193,7 +193,7 @@ def write_usebio_teams(teams: TeamsFile, score: TeamsScore, *, program_version: 
     out.leaf("BOARD_SCORING_METHOD", "PAB" if event.scale in CLUB_METHODS else "IMPS")
     out.leaf("WINNER_TYPE", 1)
     if teams.date is not None:
-        out.leaf("DATE", teams.date.strftime("%d/%m/%Y"))
+        out.leaf("DATE", f"{teams.date.day:02d}/{teams.date.month:02d}/{teams.date.year:04d}")  # year 5: 0005
     out.leaf("BOARDS_PLAYED", len({b.board for m in event.matches for b in m.boards}))
     out.leaf("BOARDS_PER_MATCH", event.boards_per_match)
     out.leaf("VP_SCALE", event.scale)

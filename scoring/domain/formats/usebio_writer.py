@@ -159,7 +159,7 @@ def write_usebio(event: FileEvent, score: EventScore, *, program_version: str = 
     out.leaf("BOARD_SCORING_METHOD", board_method)
     out.leaf("WINNER_TYPE", 2 if two_winners else 1)
     if event.date is not None:
-        out.leaf("DATE", event.date.strftime("%d/%m/%Y"))
+        out.leaf("DATE", f"{event.date.day:02d}/{event.date.month:02d}/{event.date.year:04d}")  # year 5: 0005
     out.leaf("SESSION_COUNT", 1)
     out.leaf("SECTION_COUNT", len(sections))
     out.leaf("PAIRS", len(score.pairs))
