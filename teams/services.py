@@ -423,7 +423,8 @@ def teams_session_import(*, club, data: bytes, filename: str, user) -> Session:
     match and the scale; its teams with their players, each a member of the club when the file's national id is a
     member's (once in the session), else a guest by name; each round's draw (confirmed by ``user``), its matches and
     both tables' results of every board; the deals the file has, through the dealing app's import. The session is
-    finished, not yet published: its director checks the standings and publishes them.
+    finished, not yet published: its director checks the standings and publishes them. A line's opening lead is
+    not kept (a teams score card has none).
 
     The file is read and scored first: a pairs event, a damaged file, or matches whose boards are not the ones the
     session plays in their round (round ``r`` plays boards ``(r − 1)·n + 1 … r·n``) raise a ``ScoringError`` naming

@@ -13,10 +13,12 @@ from clubs.models import Session
 from clubs.services import member_create, session_create
 from dealing.domain.formats.pbn import read_pbn
 from scoring.domain.formats.usebio import SAMPLE as PAIRS
-from scoring.domain.formats.usebio_teams import SAMPLE, read_usebio_teams
+from scoring.domain.formats.usebio_teams import SAMPLE, read_usebio_teams, write_usebio_teams
+from scoring.domain.teams import score_teams
 from teams.models import Match, Team, TeamPlayer, TeamsFormat
 from teams.selectors import session_standings
 from teams.services import match_boards_set, round_robin_draw, teams_format_set, teams_set
+from tests.scoring.formats.test_usebio_teams import EVENT, RICH
 
 pytestmark = pytest.mark.django_db
 
@@ -156,3 +158,24 @@ def test_a_bad_file_is_refused_in_one_line_and_nothing_is_saved(client_for, dire
 def test_the_pairs_import_page_points_to_the_teams_one(client_for, director, club):
     page = client_for(director).get(f"/scoring/clubs/{club.slug}/import/").content.decode()
     assert f'href="/clubs/{club.slug}/teams/import/"' in page
+
+
+def test_a_swiss_with_a_deal_comes_in_and_goes_out_with_its_hands(client_for, director, club):
+    """The file's deals come in through the dealing app's import; the session is finished, so they go out again."""
+    client = client_for(director)
+    data = write_usebio_teams(RICH, score_teams(EVENT))
+    assert (
+        client.post(f"/clubs/{club.slug}/teams/import/", {"file": SimpleUploadedFile("s.xml", data)}).status_code == 302
+    )
+    session = Session.objects.get(club=club, kind="teams")
+    fmt = TeamsFormat.objects.get(session=session)
+    assert (fmt.format, fmt.rounds, fmt.scale, fmt.boards_per_match) == ("swiss", 2, "wbf2013-discrete", 2)
+    assert session.is_over and Team.objects.get(session=session, number=2).name == "Owls & Co"
+    out = read_usebio_teams(client.get(f"/sessions/{session.pk}/teams/export/usebio/").content)
+    assert out.swiss and dict(out.deals) == dict(RICH.deals)
+    # every table's score as it was (a teams score card keeps no opening lead: the file's HK is not kept)
+    assert [[b.scores for b in m.boards] for m in out.event.matches] == [
+        [b.scores for b in m.boards] for m in EVENT.matches
+    ]
+    games = read_pbn(client.get(f"/sessions/{session.pk}/teams/export/pbn/").content).games
+    assert games[0].values["Deal"] == RICH.deals[1].to_pbn() and games[2].values["Deal"] == ""
