@@ -306,8 +306,21 @@ def session_standings(request, session_id):
             "rounds": [d.round for d in draws],
             "cross": cross,
             "can_direct": can_direct(request.user, session.club),
-            "may_export": any(m.away_id is not None for d in draws for m in d.matches.all()),
+            "may_export": _has_a_match_to_export(standing, draws),
         },
+    )
+
+
+def _has_a_match_to_export(standing, draws) -> bool:
+    """Is a match of the rounds shown fully entered (the files hold such matches only)?"""
+    if standing is None:
+        return False
+    incomplete = {m.pk for m in standing.incomplete}
+    return any(
+        m.away_id is not None and m.pk not in incomplete
+        for d in draws
+        if d.round <= standing.after_round
+        for m in d.matches.all()
     )
 
 

@@ -11,7 +11,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from clubs.models import Session
 from clubs.services import member_create, session_create
-from dealing.domain.formats.pbn import read_pbn
+from dealing.domain.formats.pbn import export_pbn, read_pbn
+from dealing.services.boards import session_deal_import
 from scoring.domain.formats.usebio import SAMPLE as PAIRS
 from scoring.domain.formats.usebio_teams import SAMPLE, read_usebio_teams, write_usebio_teams
 from scoring.domain.teams import score_teams
@@ -179,3 +180,17 @@ def test_a_swiss_with_a_deal_comes_in_and_goes_out_with_its_hands(client_for, di
     ]
     games = read_pbn(client.get(f"/sessions/{session.pk}/teams/export/pbn/").content).games
     assert games[0].values["Deal"] == RICH.deals[1].to_pbn() and games[2].values["Deal"] == ""
+
+
+def test_the_hands_leave_only_once_the_session_is_over(client_for, director, club):
+    session = league(club, director)
+    deal = RICH.deals[1]
+    session_deal_import(session=session, user=director, filename="d.pbn", data=export_pbn([(1, deal)]).encode())
+    client = client_for(director)
+    urls = [f"/sessions/{session.pk}/teams/export/{kind}/" for kind in ("usebio", "pbn")]
+    hand = deal.to_pbn().split()[0][2:]  # North's hand
+    usebio, pbn = (client.get(url).content.decode() for url in urls)
+    assert "<HAND>" not in usebio and hand not in pbn and '[Deal ""]' in pbn
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED)
+    usebio, pbn = (client.get(url).content.decode() for url in urls)
+    assert "<HAND>" in usebio and f'[Deal "{deal.to_pbn()}"]' in pbn
