@@ -14,7 +14,8 @@ event's hand records (placed on its sessions); a commitment's JSON (published an
 publication log's JSON and the standalone verifier (``tools/verify_commitment.py``) reading them;
 deal text, auction text, perfect-auction decoding, contracts, the scorer's traveller shorthand and
 a result's data (the phones' API); USEBIO, PBN with results and the traveller set JSON, each
-read, scored and compared as the import does before it saves. How many inputs each test feeds
+read, scored and compared as the import does before it saves; a USEBIO teams event read and scored as the
+teams import does, and what is accepted written again (USEBIO, PBN) and read back to the same event. How many inputs each test feeds
 is ``EXAMPLES`` below, fed fifty to a Hypothesis example (``hostile.batched``); the total (at least ``hostile.TOTAL_REQUIRED`` a run) is checked by the
 last test and printed at the end of the run (``conftest.py``).
 """
