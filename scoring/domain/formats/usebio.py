@@ -189,6 +189,8 @@ class UsebioReader:
         kind = event.attrs.get("EVENT_TYPE", "").strip().upper()
         if not kind:
             raise self.error(Text.of("usebio.event_type_missing"), event)
+        if kind in ("TEAMS", "SWISS_TEAMS"):  # usebio_teams.py reads them, into a teams session
+            raise self.error(Text.of("usebio.teams_event", type=kind), event)
         if kind not in EVENT_TYPES:
             raise self.error(Text.of("usebio.event_type", type=kind), event)
         out.event_type = kind

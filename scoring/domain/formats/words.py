@@ -92,6 +92,9 @@ TEMPLATES: dict[str, Template] = {
         _("event type %(type)s cannot be scored here: only pairs events are (MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP)")
         % p
     ),
+    "usebio.teams_event": lambda p: (
+        _("event type %(type)s is a teams event: import it as a teams session, not as pairs") % p
+    ),
     "usebio.method": lambda p: (
         _("board scoring method %(method)s cannot be scored here: expected MATCH_POINTS, BUTLER, IMPS or CROSS_IMPS")
         % p

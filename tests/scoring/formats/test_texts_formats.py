@@ -29,7 +29,8 @@ SAMPLES = {
     "file.unknown_format": {"name": "a.doc"},
     "usebio.root": {"tag": "RESULTS"},
     "usebio.event_type_missing": {},
-    "usebio.event_type": {"type": "TEAMS"},
+    "usebio.event_type": {"type": "INDIVIDUAL"},
+    "usebio.teams_event": {"type": "TEAMS"},
     "usebio.method": {"method": "PAB"},
     "usebio.sessions": {"count": 2},
     "usebio.date": {"text": "someday"},
@@ -148,9 +149,9 @@ def test_a_damaged_files_message_in_polish():
         said = error_message(caught.value)
     assert said.startswith("club.xml: wiersz 11 (CONTRACT): '8S' to nie kontrakt"), said
     with pytest.raises(ScoringError) as caught:
-        read_usebio(SAMPLE.replace(b"MP_PAIRS", b"TEAMS"), source="club.xml")
+        read_usebio(SAMPLE.replace(b"MP_PAIRS", b"INDIVIDUAL"), source="club.xml")
     with translation.override("pl"):
         assert error_message(caught.value) == (
-            "club.xml: wiersz 4 (EVENT): turnieju typu TEAMS nie da się tu policzyć: liczone są tylko turnieje par "
+            "club.xml: wiersz 4 (EVENT): turnieju typu INDIVIDUAL nie da się tu policzyć: liczone są tylko turnieje par "
             "(MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP)"
         )
