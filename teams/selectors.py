@@ -23,7 +23,9 @@ from dealing.models import Board, CommitmentSession
 from movements.domain.swiss import Draw as SwissDraw
 from movements.domain.swiss import SwissTeam, swiss_pair, swiss_swap
 from scoring.domain.errors import ScoringError
+from scoring.domain.formats.event import FilePlayer
 from scoring.domain.formats.teams import TeamBoard, TeamMatch, TeamsEvent
+from scoring.domain.formats.usebio_teams import FileTeam, TeamsFile
 from scoring.domain.knockout import BracketTie, TieResult, bracket, tie_result
 from scoring.domain.layout import reconcile
 from scoring.domain.results import Result
@@ -32,6 +34,7 @@ from scoring.domain.teams import (
     CLUB_METHODS,
     HistoryLine,
     Standing,
+    TeamsScore,
     club_match_points,
     score_teams,
     standings,
@@ -315,6 +318,41 @@ def session_standings(*, session: Session, after_round: int | None = None) -> St
     by_key = {str(t.number): t for t in teams}
     lines = standings(list(by_key), scored.matches, TIE_BREAK)
     return Standings(after, tuple(TeamStanding(by_key[s.team], s) for s in lines), tuple(incomplete))
+
+
+def session_teams_file(*, session: Session, deals=None) -> tuple[TeamsFile, TeamsScore] | None:
+    """The session as a results file holds it (``scoring.domain.formats.usebio_teams.TeamsFile``: its teams with
+    their players and federation numbers, every match fully entered, with both tables' results) and its score,
+    ranked as the standings rank it; ``deals`` (board number → deal) only for a session that is over, the caller's
+    check. None before the format is set or while no match is fully entered."""
+    fmt = teams_format_get(session=session)
+    if fmt is None:
+        return None
+    draws = session_draws(session=session)
+    event, _incomplete = _event(fmt, draws, draws[-1].round if draws else 0)
+    if not any(m.away is not None for m in event.matches):
+        return None
+    teams = tuple(
+        FileTeam(
+            str(team.number),
+            team.name,
+            tuple(
+                FilePlayer(p.full_name, national_id=p.member.national_id if p.member is not None else "")
+                for p in team.players.all()
+            ),
+        )
+        for team in session_teams(session=session)
+    )
+    file = TeamsFile(
+        name=session.name,
+        event=event,
+        teams=teams,
+        club_name=session.club.name,
+        date=session.date,
+        swiss=fmt.format == TeamsFormat.Format.SWISS,
+        deals=dict(deals or {}),
+    )
+    return file, score_teams(event)
 
 
 def round_complete(*, session: Session, round_number: int) -> bool:

@@ -5,6 +5,8 @@ saves anything, and says what is wrong and where (``teams[2].player_3``, ``board
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -12,13 +14,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.models import Member, Session
+from clubs.permissions import can_direct
+from clubs.services import session_create
 from clubsite.texts import error_message, render
+from dealing.domain.formats.pbn import export_pbn
+from dealing.services.boards import session_deal_import
 from movements.domain.errors import MovementError
 from movements.domain.round_robin import round_robin
 from scoring.domain.errors import ScoringError
+from scoring.domain.formats.usebio_teams import TeamsFile, read_usebio_teams
 from scoring.domain.notation import shorthand
 from scoring.domain.shorthand import parse_entry
-from scoring.domain.teams import CLUB_METHODS
+from scoring.domain.teams import CLUB_METHODS, score_teams
+from scoring.domain.text import Text
 from scoring.domain.victory_points import victory_points
 from scoring.services.sessions import session_status_set
 from teams.models import Draw, KnockoutTie, Match, MatchBoard, Team, TeamPlayer, TeamsFormat
@@ -399,3 +407,124 @@ def knockout_tie_set(*, match: Match, carry_home, carry_away, tie_break: str, ex
     tie.carry_home, tie.carry_away, tie.tie_break, tie.extra_imps = carry_home, carry_away, tie_break, extra_imps
     tie.save()
     return tie
+
+
+# --- a teams event from a results file -----------------------------------------------------------------------
+
+#: The largest teams file taken (the pairs import's limit).
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+_TEAM_NAME = Team._meta.get_field("name").max_length
+_GUEST_NAME = TeamPlayer._meta.get_field("name").max_length
+
+
+def teams_session_import(*, club, data: bytes, filename: str, user) -> Session:
+    """A new teams session from a USEBIO teams file (``scoring.domain.formats.usebio_teams``): the event's name and
+    date, its format (a Swiss when the file says SWISS_TEAMS, a single match, else a round robin), the boards of a
+    match and the scale; its teams with their players, each a member of the club when the file's national id is a
+    member's (once in the session), else a guest by name; each round's draw (confirmed by ``user``), its matches and
+    both tables' results of every board; the deals the file has, through the dealing app's import. The session is
+    finished, not yet published: its director checks the standings and publishes them. A line's opening lead is
+    not kept (a teams score card has none).
+
+    The file is read and scored first: a pairs event, a damaged file, or matches whose boards are not the ones the
+    session plays in their round (round ``r`` plays boards ``(r − 1)·n + 1 … r·n``) raise a ``ScoringError`` naming
+    the file, the line and the element, and nothing is saved."""
+    if not can_direct(user, club):
+        raise ScoringError(Text.of("import.not_director"), field=None)
+    name = PurePath(filename or "").name
+    if len(data) > MAX_IMPORT_BYTES:
+        raise ScoringError(
+            Text.of("import.too_large", name=name, megabytes=MAX_IMPORT_BYTES // (1024 * 1024)), field="file"
+        )
+    file = read_usebio_teams(data, source=name)
+    score_teams(file.event)  # what the engine refuses is refused before anything is saved
+    n = file.event.boards_per_match
+    for match, line in zip(file.event.matches, file.lines):
+        expected = list(range((match.round - 1) * n + 1, match.round * n + 1))
+        if match.away is not None and [b.board for b in match.boards] != expected:
+            raise ScoringError(
+                Text.of(
+                    "usebio_teams.board_numbers",
+                    home=match.home,
+                    away=match.away,
+                    round=match.round,
+                    first=expected[0],
+                    last=expected[-1],
+                ),
+                field="file",
+                line=line,
+                where="MATCH",
+                source=name,
+            )
+    return _teams_store(club=club, file=file, data=data, name=name, user=user)
+
+
+@transaction.atomic
+def _teams_store(*, club, file: TeamsFile, data: bytes, name: str, user) -> Session:
+    session = session_create(
+        club=club,
+        name=(file.name or PurePath(name).stem)[:120],
+        date=file.date or timezone.localdate(),
+        kind=Session.Kind.TEAMS,
+    )
+    rounds = sorted({m.round for m in file.event.matches})
+    played = [m for m in file.event.matches if m.away is not None]
+    if file.swiss:
+        format = TeamsFormat.Format.SWISS
+    elif len(played) == 1 and len(file.teams) == 2:
+        format = TeamsFormat.Format.SINGLE
+    else:
+        format = TeamsFormat.Format.ROUND_ROBIN
+    TeamsFormat.objects.create(
+        session=session,
+        format=format,
+        rounds=len(rounds) if file.swiss else None,
+        boards_per_match=file.event.boards_per_match,
+        scale=file.event.scale,
+    )
+    members = {m.national_id.strip(): m for m in Member.objects.filter(club=club).exclude(national_id="")}
+    used: set[int] = set()
+    teams: dict[str, Team] = {}
+    players: list[TeamPlayer] = []
+    for filed in file.teams:
+        team = Team.objects.create(
+            session=session,
+            number=int(filed.number),
+            name=(filed.name or _("Team %(number)s") % {"number": filed.number})[:_TEAM_NAME],
+        )
+        teams[filed.number] = team
+        for place, player in enumerate(filed.players, start=1):
+            member = members.get(player.national_id.strip()) if player.national_id else None
+            if member is not None and member.pk not in used:
+                used.add(member.pk)
+                players.append(TeamPlayer(team=team, place=place, member=member))
+            else:
+                players.append(TeamPlayer(team=team, place=place, name=" ".join(player.name.split())[:_GUEST_NAME]))
+    TeamPlayer.objects.bulk_create(players)
+    boards: list[MatchBoard] = []
+    for number in rounds:
+        in_round = [m for m in file.event.matches if m.round == number]
+        in_round.sort(key=lambda m: m.away is None)  # the byes after the matches, as a draw lists them
+        draw = _draw_create(
+            session, number, user, [(teams[m.home], teams[m.away] if m.away is not None else None) for m in in_round]
+        )
+        stored = {m.number: m for m in draw.matches.all()}
+        for index, match in enumerate(in_round, start=1):
+            boards += [
+                MatchBoard(
+                    match=stored[index], board=b.board, home_ns=shorthand(b.home_ns), away_ns=shorthand(b.away_ns)
+                )
+                for b in match.boards
+            ]
+    MatchBoard.objects.bulk_create(boards)
+    deals = [(number, deal) for number, deal in sorted(file.deals.items()) if number in {b.board for b in boards}]
+    if deals:
+        session_deal_import(
+            session=session,
+            user=user,
+            filename=f"{PurePath(name).stem}.pbn",
+            data=export_pbn(deals, event=file.name).encode(),
+        )
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED)
+    session.refresh_from_db()
+    return session

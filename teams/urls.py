@@ -28,6 +28,9 @@ urlpatterns = [
     ),
     path("sessions/<int:session_id>/teams/assignment/print/", views.assignment_print, name="assignment_print"),
     path("sessions/<int:session_id>/teams/assignment.pdf", views.assignment_pdf, name="assignment_pdf"),
+    path("sessions/<int:session_id>/teams/export/usebio/", views.export_usebio, name="export_usebio"),
+    path("sessions/<int:session_id>/teams/export/pbn/", views.export_pbn, name="export_pbn"),
+    path("clubs/<slug:slug>/teams/import/", views.import_file, name="import"),
     path("sessions/<int:session_id>/teams/publish/", views.session_publish, name="session_publish"),
     path(
         "sessions/<int:session_id>/teams/rounds/<int:round>/matches/<int:number>/",

@@ -13,6 +13,11 @@
   is decided, and sets each tie's carry-over and tie-break;
 * ``team_page`` — a team's history: its players, then every match it played round by round (opponent, IMPs
   each way, VPs, its total and place after the round);
+* ``export_usebio`` / ``export_pbn`` — the session's results as a file: USEBIO with its teams, players, matches and
+  both tables' results with IMPs and VPs, and PBN with a game per board per table (``scoring.domain.formats``:
+  ``usebio_teams``, ``pbn_teams``); the hands in them only once the session is over;
+* ``import_file`` — a club's director uploads a USEBIO teams file: it becomes a new teams session
+  (``services.teams_session_import``); a bad file's one line (file, line, element) stands beside the field;
 * ``standings_print`` / ``standings_pdf``, ``cross_table_print`` / ``cross_table_pdf`` — the same for the notice
   board, as a printable page and as a PDF (``teams.printing``), after the round asked (``?round=``);
 * ``assignment_print`` / ``assignment_pdf`` — the round assignment for the tables: which teams sit where in each
@@ -25,6 +30,7 @@ Directors manage, scorers enter, and the score cards and standings are read as a
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -33,6 +39,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs import selectors as club_selectors
@@ -41,9 +48,13 @@ from clubs.permissions import can_direct, can_score
 from clubsite.forms import report_errors
 from clubsite.texts import error_message
 from dealing.diagrams import board_view
-from dealing.selectors.boards import DealsHidden, boards_for_results_viewer
+from dealing.selectors.boards import DealsHidden, boards_for_results_viewer, hand_record_for_viewer
 from dealing.services.boards import session_analysis_queue
 from movements.domain.errors import MovementError
+from scoring.domain.errors import ScoringError
+from scoring.domain.formats.pbn_teams import write_pbn_teams
+from scoring.domain.formats.usebio_teams import write_usebio_teams
+from scoring.selectors.exports import PBN_TYPE, USEBIO_TYPE, export_filename
 from teams import printing, selectors, services
 from teams.forms import (
     PLAYERS,
@@ -317,7 +328,21 @@ def session_standings(request, session_id):
             "rounds": [d.round for d in draws],
             "cross": cross,
             "can_direct": can_direct(request.user, session.club),
+            "may_export": _has_a_match_to_export(standing, draws),
         },
+    )
+
+
+def _has_a_match_to_export(standing, draws) -> bool:
+    """Is a match of the rounds shown fully entered (the files hold such matches only)?"""
+    if standing is None:
+        return False
+    incomplete = {m.pk for m in standing.incomplete}
+    return any(
+        m.away_id is not None and m.pk not in incomplete
+        for d in draws
+        if d.round <= standing.after_round
+        for m in d.matches.all()
     )
 
 
@@ -507,3 +532,68 @@ def assignment_pdf(request, session_id):
     name = f"{session.club.slug}-{session.date:%Y%m%d}-s{session.pk}-table-assignment.pdf"
     response["Content-Disposition"] = f'inline; filename="{name}"'
     return response
+
+
+# --- results files ----------------------------------------------------------------------------------------------
+
+
+def _download(request, session_id: int, suffix: str, content_type: str, write) -> HttpResponse:
+    """The session's results file, for whoever may read its standings (the club's staff always, its players once
+    published); the hands only once the session is over (``dealing.selectors.boards``)."""
+    session = club_selectors.session_get_for_results(user=request.user, session_id=session_id)
+    deals = {}
+    if session.is_over:
+        _session, boards = hand_record_for_viewer(user=request.user, session_id=session.pk)
+        deals = {b.number: b.deal for b in boards}
+    made = selectors.session_teams_file(session=session, deals=deals)
+    if made is None:
+        raise Http404("This session has no match to export yet.")
+    content = write(*made)
+    response = HttpResponse(content.encode() if isinstance(content, str) else content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{export_filename(session, suffix)}"'
+    return response
+
+
+@require_safe
+@login_required
+def export_usebio(request, session_id):
+    return _download(request, session_id, ".usebio.xml", USEBIO_TYPE, write_usebio_teams)
+
+
+@require_safe
+@login_required
+def export_pbn(request, session_id):
+    return _download(request, session_id, ".pbn", PBN_TYPE, write_pbn_teams)
+
+
+class TeamsImportForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("Teams results file"), widget=forms.FileInput(attrs={"accept": ".xml"}))
+
+
+@login_required
+def import_file(request, slug):
+    """A USEBIO teams file becomes a new teams session of the club (its directors only)."""
+    club = club_selectors.club_get_for_director(user=request.user, slug=slug)
+    form = TeamsImportForm(request.POST, request.FILES) if request.method == "POST" else TeamsImportForm()
+    if form.is_bound and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            # a file larger than the limit is read one byte past it, and refused for its size
+            session = services.teams_session_import(
+                club=club, data=upload.read(services.MAX_IMPORT_BYTES + 1), filename=upload.name, user=request.user
+            )
+        except ScoringError as exc:
+            form.add_error("file", error_message(exc))
+        else:
+            messages.success(
+                request,
+                _("%(file)s is imported as the teams session %(session)s.")
+                % {"file": upload.name, "session": session.name},
+            )
+            return redirect("teams:session_standings", session_id=session.pk)
+    return render(
+        request,
+        "teams/import.html",
+        {"club": club, "form": form, "megabytes": services.MAX_IMPORT_BYTES // (1024 * 1024)},
+        status=400 if form.errors else 200,
+    )

@@ -43,6 +43,7 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.formats.teams import TIE_BREAKS, TeamMatch, TeamsEvent
 from scoring.domain.results import Artificial, Assigned, Played, Result
 from scoring.domain.text import Text
+from scoring.domain.victory_points import CLUB_METHODS as _CLUB_METHODS
 from scoring.domain.victory_points import MatchImps, TableScore, board_a_match, board_imps, bye_vp, victory_points
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "score_teams",
     "standings",
     "club_match_points",
+    "imps_text",
     "patton",
     "team_history",
     "teams_json",
@@ -294,7 +296,8 @@ def teams_json(score: TeamsScore) -> dict[str, object]:
     }
 
 
-def _imps_text(value: Fraction) -> str:
+def imps_text(value: Fraction | int) -> str:
+    """IMPs as the files write them: whole, or to two decimals at most (``10``, ``10.5``)."""
     return f"{_number(value):g}"
 
 
@@ -311,14 +314,14 @@ def teams_text(score: TeamsScore) -> str:
         if m.match.away is None:
             out.append(f"  {m.match.home:>{width}}   {'bye':<{width}}  {'':>15}  VP {m.vp_home:>6}")
             continue
-        imps = f"{_imps_text(m.imps.imps_home)}–{_imps_text(m.imps.imps_away)}"
+        imps = f"{imps_text(m.imps.imps_home)}–{imps_text(m.imps.imps_away)}"
         out.append(
             f"  {m.match.home:>{width}} v {m.match.away:<{width}}  IMPs {imps:>10}  VP {m.vp_home:>6}–{m.vp_away}"
         )
     out += ["", "Standings", f"  {'rank':>5} {'team':>{width}} {'VP':>8} {'IMPs +':>8} {'IMPs −':>8}"]
     for s in score.standings:
         out.append(
-            f"  {s.rank:>5} {s.team:>{width}} {s.vp:>8} {_imps_text(s.imps_for):>8} {_imps_text(s.imps_against):>8}"
+            f"  {s.rank:>5} {s.team:>{width}} {s.vp:>8} {imps_text(s.imps_for):>8} {imps_text(s.imps_against):>8}"
         )
     return "\n".join(out) + "\n"
 
@@ -405,8 +408,8 @@ def team_history(
 
 # --- board-a-match and Patton, for a club's teams evening ---------------------------------------------------
 
-#: The ways a club's teams evening may score a match besides IMPs and VPs: board-a-match, Patton.
-CLUB_METHODS = ("board-a-match", "patton")
+#: The ways a club's teams evening may score a match besides IMPs and VPs (``victory_points.CLUB_METHODS``).
+CLUB_METHODS = _CLUB_METHODS
 
 
 @dataclass(frozen=True)

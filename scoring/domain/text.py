@@ -282,6 +282,10 @@ TEMPLATES: dict[str, Template] = {
         _("unknown victory-point scale %(value)s: expected wbf2013, wbf2013-discrete, acbl or imps")
         % {"value": repr(p["value"])}
     ),
+    "teams.scoring": lambda p: (
+        _("unknown scoring %(value)s: expected wbf2013, wbf2013-discrete, acbl, imps, board-a-match or patton")
+        % {"value": repr(p["value"])}
+    ),
     "teams.fractional": lambda p: (
         _("unknown reading of a fractional margin %(value)s: expected round (to whole IMPs) or exact")
         % {"value": repr(p["value"])}

@@ -60,6 +60,8 @@ from scoring.domain.text import Text
 
 #: The VP scales a director may choose (the ``score_teams`` command's names).
 SCALES = ("wbf2013", "wbf2013-discrete", "acbl", "imps")
+#: The ways a club's teams evening may score a match besides IMPs and VPs: board-a-match, Patton (``teams.py``).
+CLUB_METHODS = ("board-a-match", "patton")
 #: A fractional IMP margin: ``round``\\ ed to whole IMPs, halves away from zero (the default), or read ``exact``\\ ly.
 FRACTIONAL = ("round", "exact")
 #: How a bye is scored: a ``fixed`` number of VPs, the team's ``average``, or the ``larger`` of the two (default).

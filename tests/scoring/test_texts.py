@@ -158,6 +158,7 @@ def _teams_errors() -> list[Text]:
     unbalanced = _teams_file({**_MATCH, "boards": [{**_BOARD, "home_ns": {"adjusted": "60/60"}}]})
     texts.append(_reason(lambda: score_teams(read_teams(json.dumps(unbalanced)))))
     texts.append(_error(lambda: victory_points(3, 0, 40, "acbl")))
+    texts.append(_error(lambda: victory_points(3, 0, 8, "patton")))  # a club's method has no VP scale
     texts.append(_error(lambda: wbf_vp(-1, 20)))
     texts.append(_error(lambda: bye_vp([], rule="all")))
     return texts

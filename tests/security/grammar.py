@@ -686,3 +686,84 @@ def usebio(m: Maker) -> bytes:
     if m.chance(0.05):
         del parts[m.count(0, len(parts) - 1)]
     return m.join_lines(parts)
+
+
+def usebio_teams(m: Maker) -> bytes:
+    """A USEBIO teams event (``scoring.domain.formats.usebio_teams``): teams, matches of a few rounds (a bye now and
+    then), each board with the lines of its two tables. A file draws how wrong it is (a third are right throughout,
+    so that the reader's deeper checks and the round trip are reached): odd values, wrong teams, a table's line
+    missing or doubled, a part of the file left out."""
+    wrong = m.pick([0.0, 0.0, 0.003, 0.01, 0.05])
+
+    def right(value: str) -> str:
+        return m.maybe(lambda: value, wrong)
+
+    def element(tag: str, value: str) -> str:
+        return f"<{tag}>{xml_text(m, value) if wrong else value.replace('&', '&amp;').replace('<', '&lt;')}</{tag}>"
+
+    teams, per_match = m.count(2, 5), m.count(1, 3)
+    kind = m.pick(["TEAMS", "TEAMS", "SWISS_TEAMS"]) if m.chance(1 - wrong) else m.pick(["", "x", "PAIRS"])
+    date = m.pick(["24/11/2026", "2026-11-24", "01/01/0005"]) if m.chance(1 - wrong) else m.pick(["", m.odd()])
+    scales = ["wbf2013", "wbf2013-discrete", "acbl", "imps", "patton", "board-a-match", "x"]
+    parts = [
+        '<?xml version="1.0"?>',
+        f'<USEBIO Version="{m.pick(["1.0", "1.2", "1.3"])}">',
+        f"<CLUB>{element('CLUB_NAME', m.word())}</CLUB>",
+        f'<EVENT EVENT_TYPE="{kind}">',
+        element("EVENT_DESCRIPTION", m.word()),
+        element("DATE", date),
+        element("BOARD_SCORING_METHOD", m.pick(["IMPS", "PAB", "X"])) if m.chance(0.3) else "",
+        element("VP_SCALE", m.pick(scales)) if m.chance(0.5) else "",
+        element("BOARDS_PER_MATCH", right(str(per_match))) if m.chance(0.6) else "",
+    ]
+    nested = m.chance(0.8)
+    parts += ['<SESSION SESSION_ID="1"><SECTION SECTION_ID="A">' if nested else "", "<PARTICIPANTS>"]
+    for n in range(1, teams + 1):
+        players = "".join(
+            f"<PLAYER>{element('PLAYER_NAME', right(m.word(low=1)))}"
+            + (element("NATIONAL_ID_NUMBER", m.number(1, 9999)) if m.chance(0.5) else "")
+            + "</PLAYER>"
+            for _ in range(m.count(0, 4))
+        )
+        parts.append(f"<TEAM>{element('TEAM_NUMBER', right(str(n)))}{element('TEAM_NAME', m.word())}{players}</TEAM>")
+    parts.append("</PARTICIPANTS>")
+    for round_number in range(1, m.count(1, 3) + 1):
+        order = list(range(1, teams + 1))
+        m.r.shuffle(order)
+        for at in range(0, len(order), 2):
+            home, away = order[at], (order[at + 1] if at + 1 < len(order) else None)
+            parts.append(
+                "<MATCH>"
+                + element("ROUND_NUMBER", right(str(round_number)))
+                + element("HOME_TEAM_NUMBER", right(str(home)))
+                + (element("AWAY_TEAM_NUMBER", right(str(away))) if away is not None else "")
+            )
+            for k in range(per_match if away is not None else 0):
+                parts.append("<BOARD>" + element("BOARD_NUMBER", right(str((round_number - 1) * per_match + k + 1))))
+                tables = [(home, away), (away, home)][: 1 if m.chance(wrong) else 2] * (2 if m.chance(wrong) else 1)
+                for ns, ew in tables:
+                    values = {
+                        "NS_PAIR_NUMBER": str(ns),
+                        "EW_PAIR_NUMBER": str(ew),
+                        "CONTRACT": m.pick(["4S", "3NT", "PASS", "2HX", "7NTXX"])
+                        if m.chance(1 - wrong)
+                        else m.contract(),
+                        "PLAYED_BY": m.pick(SEATS) if m.chance(1 - wrong) else m.seat(),
+                        "TRICKS": str(m.count(0, 13)) if m.chance(1 - wrong) else m.number(0, 13),
+                        "SCORE": m.pick(["420", "-50", "A6040", "A5050", "A4060", "+420", ""])
+                        if m.chance(1 - wrong)
+                        else m.edge(),
+                        "NS_MATCH_POINTS": m.number(0, 10),
+                        "NOTES": m.pick(["Weighted: 20% +650, 80% +620", "Weighted: 1e999% 1", "", m.odd()]),
+                    }
+                    core = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "TRICKS", "SCORE")
+                    tags = [t for t in values if m.chance(1 - wrong if t in core else 0.2)]
+                    parts.append(
+                        "<TRAVELLER_LINE>" + "".join(element(t, right(values[t])) for t in tags) + "</TRAVELLER_LINE>"
+                    )
+                parts.append("</BOARD>")
+            parts.append("</MATCH>")
+    parts += ["</SECTION></SESSION>" if nested else "", "</EVENT>", "</USEBIO>"]
+    if m.chance(wrong):
+        del parts[m.count(0, len(parts) - 1)]
+    return m.join_lines(parts)

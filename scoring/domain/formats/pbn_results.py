@@ -399,7 +399,7 @@ def write_pbn_results(event: FileEvent, score: EventScore) -> str:
         values = {
             "Event": event.name,
             "Site": event.club_name,
-            "Date": event.date.strftime("%Y.%m.%d") if event.date else "",
+            "Date": f"{event.date.year:04d}.{event.date.month:02d}.{event.date.day:02d}" if event.date else "",
             "Board": str(board),
             "West": "",
             "North": "",

@@ -1,11 +1,12 @@
 """A teams event as JSON: what ``manage.py score_teams`` reads.
 
 Source: ``../shared/specs/teams-and-simultaneous.md`` §1–2, issue 21. The shape: ``{"scale": "wbf2013"|
-"wbf2013-discrete"|"acbl"|"imps", "boards_per_match": 8, "fractional": "round"|"exact", "bye": "larger"|
+"wbf2013-discrete"|"acbl"|"imps"|"board-a-match"|"patton", "boards_per_match": 8, "fractional": "round"|"exact", "bye": "larger"|
 "fixed"|"average", "bye_vp": 12, "tie_break": "imp-difference"|…, "matches": [{"round": 1, "home": "1",
 "away": "2", "boards": [{"board": 1, "home_ns": {...}, "away_ns": {...}}, …]}, …]}``; every key but
 ``boards_per_match`` and ``matches`` optional (``scale`` ``wbf2013``, ``fractional`` ``round``, ``bye`` the larger
-of ``bye_vp`` and the team's average, ``bye_vp`` 12 on a 20-VP scale, 0 on ``imps``).
+of ``bye_vp`` and the team's average, ``bye_vp`` 12 on a 20-VP scale, 0 on ``imps``). A club's ``board-a-match`` or ``patton`` evening
+(``victory_points.CLUB_METHODS``) scores each match in those points in place of VPs, for matches of any length.
 
 ``home_ns`` is the result at the table where the home team sat NS, ``away_ns`` the one where the away team did;
 each is a result as :func:`scoring.domain.notation.from_data` reads it: ``{"contract": "4S", "declarer": "N",
@@ -41,7 +42,7 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.notation import from_data
 from scoring.domain.results import Played, Result
 from scoring.domain.text import Text
-from scoring.domain.victory_points import BYE_RULES, FRACTIONAL, SCALES, TableScore, victory_points
+from scoring.domain.victory_points import BYE_RULES, CLUB_METHODS, FRACTIONAL, SCALES, TableScore, victory_points
 
 __all__ = ["TIE_BREAKS", "TeamBoard", "TeamMatch", "TeamsEvent", "read_teams"]
 
@@ -144,13 +145,14 @@ Fail = Callable[[TextBase | str, str], ScoringError]
 
 def _options(document: Mapping[str, object], fail: Fail) -> TeamsEvent:
     scale = document.get("scale", "wbf2013")
-    if scale not in SCALES:
-        raise fail(Text.of("teams.scale", value=str(scale)), "scale")
+    if scale not in SCALES + CLUB_METHODS:
+        raise fail(Text.of("teams.scoring", value=str(scale)), "scale")
     boards = document.get("boards_per_match")
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
         raise fail(Text.of("teams.boards", value=boards), "boards_per_match")
     try:
-        victory_points(0, 0, boards, str(scale))  # the scale has a table for matches of this length
+        if scale not in CLUB_METHODS:  # board-a-match and Patton fit matches of any length
+            victory_points(0, 0, boards, str(scale))  # the scale has a table for matches of this length
     except ScoringError as exc:
         raise fail(exc.reason, "boards_per_match") from None
     fractional = document.get("fractional", "round")
@@ -159,12 +161,12 @@ def _options(document: Mapping[str, object], fail: Fail) -> TeamsEvent:
     bye = document.get("bye", "larger")
     if bye not in BYE_RULES:
         raise fail(Text.of("teams.bye_rule", value=str(bye)), "bye")
-    bye_vp = document.get("bye_vp", 0 if scale == "imps" else 12)
+    bye_vp = document.get("bye_vp", 0 if scale in ("imps", *CLUB_METHODS) else 12)
     try:
         fixed = Decimal(str(bye_vp)) if not isinstance(bye_vp, bool) and isinstance(bye_vp, int | float) else None
     except InvalidOperation:
         fixed = None
-    if fixed is None or not fixed.is_finite() or fixed < 0 or (scale != "imps" and fixed > 20):
+    if fixed is None or not fixed.is_finite() or fixed < 0 or (scale in SCALES and scale != "imps" and fixed > 20):
         raise fail(Text.of("teams.bye_vp", value=str(bye_vp)), "bye_vp")
     tie_break = document.get("tie_break", "imp-difference")
     if tie_break not in TIE_BREAKS:

@@ -55,7 +55,7 @@ from scoring.domain.formats.xmltree import Element, parse_xml
 from scoring.domain.results import Artificial, Assigned, LineExtra, Played, Result, TravellerLine
 from scoring.domain.text import Text
 
-__all__ = ["read_usebio", "lead_card", "PASS_WORDS", "SCORING_METHODS"]
+__all__ = ["read_usebio", "lead_card", "PASS_WORDS", "SCORING_METHODS", "UsebioReader"]
 
 PASS_WORDS = {"P", "PASS", "PASSED", "AP", "PASSED OUT", "ALL PASS", "PO"}
 #: BOARD_SCORING_METHOD → our method (IMPS in a pairs event is IMPs against a datum: Butler).
@@ -106,7 +106,10 @@ SAMPLE = b"""<?xml version="1.0"?>
 """
 
 
-class _Reader:
+class UsebioReader:
+    """The exact reader of a USEBIO file: the event's header, pairs, boards, deals and results, every error naming
+    the file, the line and the element (``usebio_teams.py`` reads a teams event's header and results with it)."""
+
     def __init__(self, source: str):
         self.source = source
 
@@ -186,6 +189,8 @@ class _Reader:
         kind = event.attrs.get("EVENT_TYPE", "").strip().upper()
         if not kind:
             raise self.error(Text.of("usebio.event_type_missing"), event)
+        if kind in ("TEAMS", "SWISS_TEAMS"):  # usebio_teams.py reads them, into a teams session
+            raise self.error(Text.of("usebio.teams_event", type=kind), event)
         if kind not in EVENT_TYPES:
             raise self.error(Text.of("usebio.event_type", type=kind), event)
         out.event_type = kind
@@ -470,7 +475,7 @@ def _fast_tree(data: bytes | str) -> Element:
 
 @lru_cache(maxsize=1 << 14)
 def _usual_result(contract: str, declarer: str, tricks: str, lead: str) -> Result:
-    """A played or passed-out line's result from its texts, as ``_Reader.read_result`` reads it (remembered)."""
+    """A played or passed-out line's result from its texts, as ``UsebioReader.read_result`` reads it (remembered)."""
     if contract.upper() in PASS_WORDS:
         return Played(None)
     if not (declarer and tricks and _NUMBER.fullmatch(tricks)):
@@ -478,7 +483,7 @@ def _usual_result(contract: str, declarer: str, tricks: str, lead: str) -> Resul
     return Played(_contract(contract, declarer), int(tricks), lead_card(lead))
 
 
-class _FastReader(_Reader):
+class _FastReader(UsebioReader):
     def parse(self, data: bytes | str) -> Element:
         return _fast_tree(data)
 
@@ -494,7 +499,7 @@ class _FastReader(_Reader):
             raise _NotFast
         artificial = _ARTIFICIAL.fullmatch(score)
         result: Result
-        if artificial:  # as _Reader.read_result, in its order
+        if artificial:  # as UsebioReader.read_result, in its order
             result = Artificial(int(artificial[1]), int(artificial[2]))
         elif score and not _SCORE.fullmatch(score):
             raise _NotFast
@@ -537,4 +542,4 @@ def read_usebio(data: bytes | str, *, source: str = "", fast: bool = True) -> Fi
             return _FastReader(source).read(data)
         except Exception:  # whatever stops the fast pass, the exact reader reads the file and says why
             pass
-    return _Reader(source).read(data)
+    return UsebioReader(source).read(data)

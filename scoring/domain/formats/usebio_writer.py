@@ -32,14 +32,16 @@ from scoring.domain.formats.event import METHOD_EVENT_TYPES, FileEvent, FilePair
 from scoring.domain.ranking import handicap_ranking, shown
 from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
 
-__all__ = ["write_usebio", "PROGRAM_NAME"]
+__all__ = ["write_usebio", "PROGRAM_NAME", "XmlOut", "usebio_contract", "write_hand"]
 
 PROGRAM_NAME = "clubsite"
 _SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 _SEAT_NAMES = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
 
 
-class _Out:
+class XmlOut:
+    """The lines of an XML file being written, indented by depth (``usebio_teams.py`` writes with it too)."""
+
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.depth = 0
@@ -61,12 +63,12 @@ def _written(pair_id: str, section: str) -> str:
     return pair_id[len(section) :] if section and pair_id.startswith(section) else pair_id
 
 
-def _contract(contract: Contract) -> str:
+def usebio_contract(contract: Contract) -> str:
     call = contract.call
     return call[:1] + "NT" + call[2:] if call[1] == "N" else call
 
 
-def _line(out: _Out, line: TravellerLine, ns: Fraction, ew: Fraction, section: str) -> None:
+def _line(out: XmlOut, line: TravellerLine, ns: Fraction, ew: Fraction, section: str) -> None:
     out.open("TRAVELLER_LINE")
     out.leaf("NS_PAIR_NUMBER", _written(line.ns, section))
     out.leaf("EW_PAIR_NUMBER", _written(line.ew, section))
@@ -75,7 +77,7 @@ def _line(out: _Out, line: TravellerLine, ns: Fraction, ew: Fraction, section: s
         if result.contract is None:
             out.leaf("CONTRACT", "PASS")
         else:
-            out.leaf("CONTRACT", _contract(result.contract))
+            out.leaf("CONTRACT", usebio_contract(result.contract))
             out.leaf("PLAYED_BY", result.contract.declarer.letter)
             if result.lead:
                 out.leaf("LEAD", result.lead)
@@ -93,7 +95,7 @@ def _line(out: _Out, line: TravellerLine, ns: Fraction, ew: Fraction, section: s
 
 
 def _pair(
-    out: _Out,
+    out: XmlOut,
     pair: FilePair | None,
     pair_id: str,
     section: str,
@@ -123,7 +125,7 @@ def _pair(
     out.close("PAIR")
 
 
-def _hand(out: _Out, deal: Deal, seat: Seat) -> None:
+def write_hand(out: XmlOut, deal: Deal, seat: Seat) -> None:
     out.open("HAND")
     out.leaf("DIRECTION", _SEAT_NAMES[seat])
     hand = deal.hand(seat)
@@ -134,7 +136,7 @@ def _hand(out: _Out, deal: Deal, seat: Seat) -> None:
 
 def write_usebio(event: FileEvent, score: EventScore, *, program_version: str = "1") -> bytes:
     """USEBIO 1.2 of ``event`` with the numbers of ``score`` (see the module's docstring), UTF-8."""
-    out = _Out()
+    out = XmlOut()
     method = score.options.method
     event_type, board_method = METHOD_EVENT_TYPES[method]
     several = len(event.sections) > 1
@@ -157,7 +159,7 @@ def write_usebio(event: FileEvent, score: EventScore, *, program_version: str = 
     out.leaf("BOARD_SCORING_METHOD", board_method)
     out.leaf("WINNER_TYPE", 2 if two_winners else 1)
     if event.date is not None:
-        out.leaf("DATE", event.date.strftime("%d/%m/%Y"))
+        out.leaf("DATE", f"{event.date.day:02d}/{event.date.month:02d}/{event.date.year:04d}")  # year 5: 0005
     out.leaf("SESSION_COUNT", 1)
     out.leaf("SECTION_COUNT", len(sections))
     out.leaf("PAIRS", len(score.pairs))
@@ -201,7 +203,7 @@ def write_usebio(event: FileEvent, score: EventScore, *, program_version: str = 
             out.open("BOARD")
             out.leaf("BOARD_NUMBER", number)
             for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
-                _hand(out, deal, seat)
+                write_hand(out, deal, seat)
             out.close("BOARD")
         out.close("HANDSET")
     out.close("USEBIO")

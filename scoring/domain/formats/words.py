@@ -92,6 +92,9 @@ TEMPLATES: dict[str, Template] = {
         _("event type %(type)s cannot be scored here: only pairs events are (MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP)")
         % p
     ),
+    "usebio.teams_event": lambda p: (
+        _("event type %(type)s is a teams event: import it as a teams session, not as pairs") % p
+    ),
     "usebio.method": lambda p: (
         _("board scoring method %(method)s cannot be scored here: expected MATCH_POINTS, BUTLER, IMPS or CROSS_IMPS")
         % p
@@ -104,6 +107,46 @@ TEMPLATES: dict[str, Template] = {
     "usebio.score": lambda p: (
         _("score %(text)s: expected a whole number (North–South's view) or an artificial score such as A6040")
         % {"text": _q(p["text"])}
+    ),
+    # usebio_teams.py
+    "usebio_teams.not_teams": lambda p: (
+        _(
+            "event type %(type)s is not a teams event: expected TEAMS or SWISS_TEAMS "
+            "(a pairs file is imported as a pairs session)"
+        )
+        % p
+    ),
+    "usebio_teams.sections": lambda p: _("the file holds %(count)s sections: a teams event has one") % p,
+    "usebio_teams.number": lambda p: (
+        _("%(element)s %(text)s: expected a whole number from 1 to %(most)s") % {**p, "text": _q(p["text"])}
+    ),
+    "usebio_teams.team_twice": lambda p: _("team %(team)s is listed twice") % p,
+    "usebio_teams.no_teams": lambda p: _("the file lists no TEAM: a teams event needs its teams"),
+    "usebio_teams.no_matches": lambda p: _("the file has no MATCH: there is nothing to score"),
+    "usebio_teams.no_boards": lambda p: _("the file's matches have no boards: there is nothing to score"),
+    "usebio_teams.unknown_team": lambda p: _("team %(team)s plays a match but is not listed in PARTICIPANTS") % p,
+    "usebio_teams.twice_in_round": lambda p: (
+        _("team %(team)s plays twice in round %(round)s (its other match is on line %(first)s)") % p
+    ),
+    "usebio_teams.line_teams": lambda p: (
+        _(
+            "board %(board)s of %(home)s v %(away)s (round %(round)s): a line of teams %(ns)s v %(ew)s belongs to another match"
+        )
+        % p
+    ),
+    "usebio_teams.table_twice": lambda p: (
+        _("board %(board)s of %(home)s v %(away)s (round %(round)s) has two results where team %(team)s sat NS") % p
+    ),
+    "usebio_teams.match_boards": lambda p: _("%(home)s v %(away)s (round %(round)s) has no BOARD") % p,
+    "usebio_teams.board_numbers": lambda p: (
+        _(
+            "%(home)s v %(away)s (round %(round)s): a teams session plays boards %(first)s–%(last)s in this round, "
+            "in that order"
+        )
+        % p
+    ),
+    "usebio_teams.board_count": lambda p: (
+        _("%(home)s v %(away)s (round %(round)s) has %(count)s boards where a match has %(boards)s") % p
     ),
     # travellers.py
     "json.invalid": lambda p: _("this is not JSON (%(reason)s, column %(column)s)") % p,

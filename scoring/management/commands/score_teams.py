@@ -1,6 +1,6 @@
 """``python manage.py score_teams FILE.json [--format json] [--tie-break …]``: score a teams event.
 
-Input (``scoring.domain.formats.teams``): ``{"scale": "wbf2013"|"wbf2013-discrete"|"acbl"|"imps",
+Input (``scoring.domain.formats.teams``): ``{"scale": "wbf2013"|"wbf2013-discrete"|"acbl"|"imps"|"board-a-match"|"patton",
 "boards_per_match": 8, "matches": [{"round": 1, "home": "1", "away": "2", "boards": [{"board": 1, "home_ns":
 {"contract": "4S", "declarer": "N", "tricks": 10}, "away_ns": {"score": -50}}, …]}, …]}`` (``away`` null: a
 bye). Output (``scoring.domain.teams``): each match's boards, IMPs and VPs and the standings, as a text report

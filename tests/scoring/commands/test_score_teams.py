@@ -265,7 +265,10 @@ def _one(board=None, **match) -> dict:
     [
         ('{"matches": [', "t.json: line 1: this is not JSON (Expecting value, column 14)"),
         ("[1]", "t.json: a teams event is an object with boards_per_match"),
-        ({**_one(), "scale": "fifa"}, "t.json (scale): unknown victory-point scale 'fifa'"),
+        (
+            {**_one(), "scale": "fifa"},
+            "t.json (scale): unknown scoring 'fifa': expected wbf2013, wbf2013-discrete, acbl, imps, board-a-match or patton",
+        ),
         ({**_one(), "boards_per_match": 0}, "t.json (boards_per_match): a match has a whole number of boards"),
         (
             {**_one(), "scale": "acbl", "boards_per_match": 40},
@@ -367,3 +370,17 @@ def test_a_weighted_score_gives_fractional_imps_read_as_the_director_chooses(tmp
     assert rounded[0]["vp_home"] == rounded[1]["vp_home"]  # the margin read as 10 IMPs (the spec's default)
     exact = run(write(tmp_path, {**event, "fractional": "exact"}))["matches"]
     assert rounded[1]["vp_home"] < exact[0]["vp_home"] < rounded[2]["vp_home"]
+
+
+@pytest.mark.parametrize(
+    ("scale", "home", "away"),
+    [("board-a-match", 1.5, 0.5), ("patton", 7.0, 1.0)],  # board 1 won, board 2 level; Patton: the aggregate too
+)
+def test_a_clubs_board_a_match_or_patton_evening(tmp_path, scale, home, away):
+    event = {"scale": scale, "boards_per_match": 2, "matches": [{"round": 1, "home": "A", "away": "B", "boards": [
+        {"board": 1, "home_ns": {"score": 420}, "away_ns": {"score": -400}},
+        {"board": 2, "home_ns": {"score": 100}, "away_ns": {"score": 100}}]}]}  # fmt: skip
+    out = run(write(tmp_path, event))
+    assert out["scale"] == scale
+    assert (out["matches"][0]["vp_home"], out["matches"][0]["vp_away"]) == (home, away)
+    assert [t["team"] for t in out["teams"]] == ["A", "B"]

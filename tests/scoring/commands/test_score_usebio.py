@@ -145,7 +145,7 @@ def test_a_missing_file_or_a_folder(tmp_path):
 @pytest.mark.parametrize(
     "old, new, message",
     [
-        (b"MP_PAIRS", b"TEAMS", "club.xml: line 4 (EVENT): event type TEAMS cannot be scored here"),
+        (b"MP_PAIRS", b"TEAMS", "club.xml: line 4 (EVENT): event type TEAMS is a teams event: import it as"),
         (b"MP_PAIRS", b"INDIVIDUAL", "club.xml: line 4 (EVENT): event type INDIVIDUAL cannot be scored here"),
         (b"<CONTRACT>3NT", b"<CONTRACT>8S", "club.xml: line 11 (CONTRACT): '8S' is not a contract"),
         (
@@ -172,12 +172,12 @@ def test_a_truncated_file(tmp_path):
 
 @pytest.mark.slow
 def test_from_the_command_line_it_is_one_line_on_stderr_and_exit_code_1(tmp_path):
-    path = _damaged(tmp_path, b"MP_PAIRS", b"SWISS_TEAMS")
+    path = _damaged(tmp_path, b"MP_PAIRS", b"INDIVIDUAL")
     done = subprocess.run(
         [sys.executable, "manage.py", "score_usebio", str(path)], cwd=REPO, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.strip().splitlines() == [
-        "CommandError: club.xml: line 4 (EVENT): event type SWISS_TEAMS cannot be scored here: only pairs events are "
+        "CommandError: club.xml: line 4 (EVENT): event type INDIVIDUAL cannot be scored here: only pairs events are "
         "(MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP)"
     ]

@@ -104,7 +104,7 @@ def test_the_pbn_import(club, director, events_dir):
 @pytest.mark.parametrize(
     "damage, words",
     [
-        (lambda d: d.replace(b"MP_PAIRS", b"TEAMS"), "event type TEAMS cannot be scored here"),
+        (lambda d: d.replace(b"MP_PAIRS", b"TEAMS"), "event type TEAMS is a teams event: import it as a teams session"),
         (lambda d: d.replace(b"<CONTRACT>3NT", b"<CONTRACT>8S"), "line 11 (CONTRACT)"),
         (lambda d: d[: d.index(b"<SCORE>400")], "truncated"),
         (lambda d: d.replace(b"<NS_PAIR_NUMBER>3<", b"<NS_PAIR_NUMBER>1<"), "pair 1 has two results"),

@@ -29,12 +29,27 @@ SAMPLES = {
     "file.unknown_format": {"name": "a.doc"},
     "usebio.root": {"tag": "RESULTS"},
     "usebio.event_type_missing": {},
-    "usebio.event_type": {"type": "TEAMS"},
+    "usebio.event_type": {"type": "INDIVIDUAL"},
+    "usebio.teams_event": {"type": "TEAMS"},
     "usebio.method": {"method": "PAB"},
     "usebio.sessions": {"count": 2},
     "usebio.date": {"text": "someday"},
     "usebio.winner_type": {"text": "3"},
     "usebio.score": {"text": "A6"},
+    "usebio_teams.not_teams": {"type": "MP_PAIRS"},
+    "usebio_teams.sections": {"count": 2},
+    "usebio_teams.number": {"element": "TEAM_NUMBER", "text": "two", "most": 999},
+    "usebio_teams.team_twice": {"team": "3"},
+    "usebio_teams.no_teams": {},
+    "usebio_teams.no_matches": {},
+    "usebio_teams.no_boards": {},
+    "usebio_teams.unknown_team": {"team": "7"},
+    "usebio_teams.twice_in_round": {"team": "1", "round": 2, "first": 40},
+    "usebio_teams.line_teams": {"board": 3, "home": "1", "away": "2", "round": 1, "ns": "1", "ew": "3"},
+    "usebio_teams.table_twice": {"board": 3, "home": "1", "away": "2", "round": 1, "team": "2"},
+    "usebio_teams.match_boards": {"home": "1", "away": "2", "round": 1},
+    "usebio_teams.board_numbers": {"home": "1", "away": "2", "round": 2, "first": 9, "last": 16},
+    "usebio_teams.board_count": {"home": "1", "away": "2", "round": 1, "count": 7, "boards": 8},
     "json.invalid": {"reason": "Expecting value", "column": 13},
     "json.encoding": {"position": 12},
     "json.shape": {"expected": "boards"},
@@ -134,9 +149,9 @@ def test_a_damaged_files_message_in_polish():
         said = error_message(caught.value)
     assert said.startswith("club.xml: wiersz 11 (CONTRACT): '8S' to nie kontrakt"), said
     with pytest.raises(ScoringError) as caught:
-        read_usebio(SAMPLE.replace(b"MP_PAIRS", b"TEAMS"), source="club.xml")
+        read_usebio(SAMPLE.replace(b"MP_PAIRS", b"INDIVIDUAL"), source="club.xml")
     with translation.override("pl"):
         assert error_message(caught.value) == (
-            "club.xml: wiersz 4 (EVENT): turnieju typu TEAMS nie da się tu policzyć: liczone są tylko turnieje par "
+            "club.xml: wiersz 4 (EVENT): turnieju typu INDIVIDUAL nie da się tu policzyć: liczone są tylko turnieje par "
             "(MP_PAIRS, PAIRS, BUTLER_PAIRS, CROSS_IMP)"
         )
