@@ -424,7 +424,7 @@ def board_frequencies(event: SimultaneousEvent, number: int) -> list[Frequency]:
     """Every result of board ``number`` across the field as last kept, with how often it was scored, best for NS
     first (artificial scores last)."""
     kept = combination_of(event)
-    results = next((b["results"] for b in (kept.boards or []) if b["board"] == number), []) if kept else []
+    results: list[dict] = next((b["results"] for b in (kept.boards or []) if b["board"] == number), []) if kept else []
     counts: dict[tuple[str, str | None], list[dict]] = {}
     for line in results:
         counts.setdefault((line["result"], line["ns_score"]), []).append(line)

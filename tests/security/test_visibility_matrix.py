@@ -59,6 +59,14 @@ EARLY_DEALS = {
     ("dealing:board_dealing_file", "post", "other_director"): "hilltop",
     # a simultaneous pairs' club takes the event's deals for its session (issue 22), as its own director
     ("simultaneous:club_dealing_file", "post", "other_director"): "hilltop",
+    # the organiser writes the commentary beside the event's deals and takes the booklet before the evening; a
+    # participating club's director takes the booklet once its session is over (to print it for its players)
+    **{
+        (name, method, "director"): "riverside"
+        for name in ("simultaneous:commentary", "simultaneous:board", "simultaneous:booklet")
+        for method in ("get", "post")
+    },
+    ("simultaneous:booklet", "get", "other_director"): "hilltop",
     **{
         ("tables:board_check", method, viewer): club
         for method in ("get", "post")

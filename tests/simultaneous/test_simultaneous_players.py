@@ -111,6 +111,10 @@ def test_players_read_the_field_board_by_board_only_after_the_embargo(
             assert response.status_code == (200 if allowed else 404), (user, url)
             assert SECRET not in body and not any(hand in soup(body) for hand in north.values())
     # a club's director takes the booklet once its session is over (to print it); hugo and lena never before
+    assert (
+        'data-testid="booklet-link"'
+        in client_for(other_director).get(f"/clubs/hilltop/simultaneous/{event.pk}/").content.decode()
+    )
     assert len(printed) == 1 and SECRET in printed[0] and north[1] in soup(printed[0])
     assert client_for(director).post(f"/simultaneous/{event.pk}/commentary/", {"board-1": "x"}).status_code == 302
     assert client_for(auditor).post(f"/simultaneous/{event.pk}/commentary/", {"board-1": "y"}).status_code == 404
