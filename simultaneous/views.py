@@ -484,6 +484,8 @@ def event_booklet(request, event_id):
     boards = event_boards(event)
     if not boards:
         raise Http404("The event's deals are not dealt yet.")
+    if any(b.analysis is None for b in boards):  # printed without a table until the analysis is done: ask for it
+        session_analysis_queue(session=event.deals_session)
     pdf = booklet_pdf(event, boards, event_commentaries(event))
     response = HttpResponse(pdf, content_type="application/pdf")
     name = f"{event.club.slug}-{event.date:%Y%m%d}-sim{event.pk}-booklet.pdf"
