@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from simultaneous.models import ClubEntry
+
 
 @shared_task(acks_late=True, name="simultaneous.field_combination")
 def field_combination_task(event_id: int) -> int:
@@ -31,8 +33,6 @@ def session_results_changed(session) -> None:
     """Scoring's hook (``scoring.services.hooks``, registered in ``SimultaneousConfig.ready``): a session's results
     were published, corrected, made final or withdrawn; when the session plays an event, its field is combined
     again (queued: the club's confirmation never waits for it)."""
-    from simultaneous.models import ClubEntry
-
     event_id = ClubEntry.objects.filter(session_id=session.pk).values_list("event_id", flat=True).first()
     if event_id is not None:
         queue_field_combination(event_id)

@@ -170,7 +170,7 @@ def test_the_deals_are_committed_before_any_club_registers_and_revealed_after_th
     assert player.get(f"/simultaneous/{event.pk}/results/").status_code == 200
 
 
-def _played_evening(other_club, other_director):
+def played_evening(other_club, other_director):
     """Hilltop's Howell (8 pairs, 21 boards), every board 1 result: 4S by N making 10 or 9 tricks."""
     session = howell_make(_hilltop_session(other_club, boards_per_round=3), other_director)
     layout = session_layout(session)
@@ -203,7 +203,7 @@ def test_a_clubs_confirmed_results_reach_the_kept_field(
     event = _event(club, director, boards=24)
     event_deals_commit(event=event, user=director, promise="DJIA close")
     event_deals_deal(event=event, user=director, delayed_value="43275.91")
-    session = _played_evening(other_club, other_director)
+    session = played_evening(other_club, other_director)
     entry = club_session_register(event=event, session=session, user=other_director)
     assert club_boards_release(entry=entry, user=other_director) is True
 

@@ -29,7 +29,7 @@ from simultaneous.services import (
     event_embargo_end,
 )
 from tests.security.matrix import soup
-from tests.simultaneous.test_simultaneous_clubs import _played_evening
+from tests.simultaneous.test_simultaneous_clubs import played_evening
 from tests.worlds import user_make
 
 pytestmark = pytest.mark.django_db
@@ -66,7 +66,7 @@ def test_players_read_the_field_board_by_board_only_after_the_embargo(
     printed: list[str] = []  # the booklet's HTML (WeasyPrint's own test is below)
     monkeypatch.setattr("clubsite.pdf.pdf_from_html", lambda html: printed.append(html) or b"%PDF-1.7 test")
     event = _dealt_event(club, director, boards=24)
-    session = _played_evening(other_club, other_director)
+    session = played_evening(other_club, other_director)
     entry = club_session_register(event=event, session=session, user=other_director)
     club_boards_release(entry=entry, user=other_director)
     hugo = _member(other_club, "hugo")  # plays at Hilltop, a participating club
