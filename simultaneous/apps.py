@@ -9,3 +9,10 @@ class SimultaneousConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "simultaneous"
     verbose_name = "Simultaneous pairs"
+
+    def ready(self) -> None:
+        # a club's results published or corrected reach the field at once (scoring tells; it cannot import us)
+        from scoring.services.hooks import on_results_changed
+        from simultaneous.tasks import session_results_changed
+
+        on_results_changed(session_results_changed)

@@ -131,6 +131,9 @@ class FieldCombination(models.Model):
 
     event = models.OneToOneField(SimultaneousEvent, on_delete=models.CASCADE, related_name="combination")
     rows = models.JSONField(default=list)
+    #: every board's results across the field (club, pairs, result, NS score, both sides' overall matchpoints as
+    #: "num/den"), for the players' boards and scorecards; None when combined before it was kept
+    boards = models.JSONField(null=True, blank=True)
     inputs = models.CharField(max_length=64, blank=True)
     clubs = models.PositiveIntegerField(default=0)
     combined_at = models.DateTimeField(default=timezone.now)
@@ -138,3 +141,26 @@ class FieldCombination(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} ({self.combined_at})"
+
+
+class BoardCommentary(models.Model):
+    """The organiser's commentary on one board of the event, as secret as its deal: only the organising club's
+    directors read it before the embargo ends (then the field's players, the booklet)."""
+
+    event = models.ForeignKey(
+        SimultaneousEvent, on_delete=models.CASCADE, related_name="commentaries", verbose_name=_("simultaneous pairs")
+    )
+    number = models.PositiveSmallIntegerField(_("board"))
+    text = models.TextField(_("commentary"), blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["event_id", "number"]
+        verbose_name = _("board's commentary")
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="simultaneous_commentary_once")]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.number}"

@@ -20,22 +20,26 @@ from django.db.models import QuerySet
 from django.db.models.fields.json import KT
 from django.http import Http404
 from django.utils import timezone
+from django.views.decorators.debug import sensitive_variables
 
 from bridge.cards import Deal
 from clubs.models import Club, Session
 from clubs.permissions import can_direct, can_view_club, is_site_auditor
 from dealing.models import Board, Commitment, DealDownload
+from dealing.selectors.boards import BoardRecord, board_record
+from scoring.domain.array_path import Columns
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FileEvent, FilePair, FilePlayer
 from scoring.domain.formats.pbn_results import read_pbn_results
 from scoring.domain.formats.usebio import read_usebio
+from scoring.domain.notation import shorthand
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import shown
 from scoring.domain.simultaneous import SimultaneousScore, score_simultaneous, simultaneous_of_files
 from scoring.domain.text import Text
 from scoring.models import SessionScoring
 from scoring.selectors.results import session_lines, session_pairs
-from simultaneous.models import ClubEntry, ClubResultsFile, FieldCombination, SimultaneousEvent
+from simultaneous.models import BoardCommentary, ClubEntry, ClubResultsFile, FieldCombination, SimultaneousEvent
 
 __all__ = [
     "FieldRow",
@@ -59,6 +63,17 @@ __all__ = [
     "field_inputs",
     "field_rows",
     "combination_of",
+    "field_boards",
+    "may_read_boards",
+    "event_get_for_boards",
+    "event_boards",
+    "event_commentaries",
+    "Frequency",
+    "board_frequencies",
+    "ScorecardLine",
+    "pair_scorecard",
+    "booklet_may",
+    "event_get_for_booklet",
 ]
 
 
@@ -105,13 +120,45 @@ def file_read(filename: str, data: bytes) -> FileEvent:
 
 def field_score(
     event: SimultaneousEvent, files: Sequence[tuple[str, str, FileEvent]]
-) -> tuple[SimultaneousScore, dict[tuple[str, str], str]]:
-    """The field scored from ``(club, file name, event read)`` of each club, and each pair's players' names."""
+) -> tuple[SimultaneousScore, dict[tuple[str, str], str], Columns]:
+    """The field scored from ``(club, file name, event read)`` of each club, each pair's players' names, and the
+    field's lines (the engine's columns: what the score's values are of, line by line)."""
     options = ScoringOptions(scale=event.scale, factoring=event.factoring)
     named = [(filename, dataclasses.replace(read, club_name=club)) for club, filename, read in files]
-    score = score_simultaneous(simultaneous_of_files(named, options))
+    field = simultaneous_of_files(named, options)
+    score = score_simultaneous(field)
     names = {(club, pair.id): pair.names for club, _f, read in files for pair in read.pairs}
-    return score, names
+    return score, names, field.columns
+
+
+def _ratio(numerator: int, denominator: int) -> str:
+    value = Fraction(int(numerator), int(denominator) or 1)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def field_boards(score: SimultaneousScore, columns: Columns) -> list[dict]:
+    """Every board's results across the field as kept: club, NS and EW pair, the result as a scorer types it, NS's
+    score (None for an artificial one), each side's overall matchpoints and the top (``"num/den"``)."""
+    overall = score.overall
+    boards: dict[int, list[dict]] = {}
+    for unit in overall.units:
+        out = boards.setdefault(unit.board, [])
+        for i in unit.lines.tolist():
+            line = columns.line(i)
+            ns_score = line.ns_score
+            out.append(
+                {
+                    "club": line.section,
+                    "ns": line.ns,
+                    "ew": line.ew,
+                    "result": shorthand(line.result),
+                    "ns_score": None if ns_score is None else str(ns_score),
+                    "mp_ns": _ratio(overall.ns_num[i], overall.ns_den[i]),
+                    "mp_ew": _ratio(overall.ew_num[i], overall.ew_den[i]),
+                    "top": _ratio(overall.top_num[i], overall.top_den[i]),
+                }
+            )
+    return [{"board": number, "results": boards[number]} for number in sorted(boards)]
 
 
 @dataclass(frozen=True)
@@ -262,16 +309,16 @@ def _session_event(entry: ClubEntry) -> tuple[str, str, FileEvent]:
     return session.club.name, f"{session.club.slug}/s{session.pk}", event
 
 
-def field_rows(event: SimultaneousEvent) -> tuple[list[dict], int]:
-    """The field combined now (the task's work): every pair's row as kept, and how many clubs. A ScoringError when
-    the clubs' results cannot be combined (the kept rows then stay)."""
+def field_rows(event: SimultaneousEvent) -> tuple[list[dict], int, list[dict]]:
+    """The field combined now (the task's work): every pair's row as kept, how many clubs, and every board's results
+    (:func:`field_boards`). A ScoringError when the clubs' results cannot be combined (the kept rows then stay)."""
     clubs = [_session_event(e) for e in _published_entries(event)]
     stored = list(ClubResultsFile.objects.filter(event=event).order_by("club_name"))
     clubs += [(f.club_name, f.filename, file_read(f.filename, bytes(f.data))) for f in stored]
     clubs = [c for c in clubs if c[2].lines]
     if not clubs:
-        return [], 0
-    score, names = field_score(event, clubs)
+        return [], 0, []
+    score, names, columns = field_score(event, clubs)
     rows = []
     for pair in score.overall.pairs:
         local, local_place = score.local[(pair.section, pair.pair)]
@@ -287,7 +334,7 @@ def field_rows(event: SimultaneousEvent) -> tuple[list[dict], int]:
                 "local_place": local_place,
             }
         )
-    return rows, len(clubs)
+    return rows, len(clubs), field_boards(score, columns)
 
 
 def combination_of(event: SimultaneousEvent) -> FieldCombination | None:
@@ -312,3 +359,148 @@ def event_ranking(*, event: SimultaneousEvent) -> list[FieldRow]:
         )
         for row in kept.rows
     ]
+
+
+# --- the boards: deals, commentary, the field's results on each (as secret as the deals) -------------------------
+
+
+def may_read_boards(user, event: SimultaneousEvent) -> bool:
+    """Who reads the event's deals, commentary and results board by board: before the embargo ends, the organising
+    club's directors alone (not even a site auditor, nor a participating club's director); after it, whoever may
+    read the field's results (:func:`event_get_for_results`)."""
+    if can_direct(user, event.club_id):
+        return True
+    if event.embargo_ended_at is None:
+        return False
+    clubs = {event.club_id, *event.entries.values_list("club_id", flat=True)}
+    return is_site_auditor(user) or any(can_view_club(user, c) for c in clubs)
+
+
+def event_get_for_boards(*, user, event_id: int) -> SimultaneousEvent:
+    """The event, for :func:`may_read_boards`; the site's 404 for anyone else (nothing says it is there)."""
+    event = SimultaneousEvent.objects.select_related("club").filter(pk=event_id).first()
+    if event is None or not may_read_boards(user, event):
+        raise Http404("No such simultaneous pairs.")
+    return event
+
+
+@sensitive_variables()
+def event_boards(event: SimultaneousEvent) -> list[BoardRecord]:
+    """The event's deals (its deals session's boards, with their analysis when done), by number. For the callers of
+    :func:`event_get_for_boards` and the booklet's rule only."""
+    if event.deals_session_id is None:
+        return []
+    return [board_record(b) for b in Board.objects.filter(session_id=event.deals_session_id).order_by("number")]
+
+
+def event_commentaries(event: SimultaneousEvent) -> dict[int, str]:
+    """Board number → the organiser's commentary (the same rule as the deals: :func:`may_read_boards`)."""
+    return dict(BoardCommentary.objects.filter(event=event).exclude(text="").values_list("number", "text"))
+
+
+@dataclass(frozen=True)
+class Frequency:
+    """One result on a board across the field: how many tables had it, NS's score, and NS's / EW's overall
+    matchpoints as a percentage of the top (the chart's bar: ``share`` of the tables)."""
+
+    result: str
+    ns_score: str | None
+    count: int
+    share: Fraction
+    ns_percentage: Fraction
+    ew_percentage: Fraction
+
+
+def _percent(mp: str, top: str) -> Fraction:
+    top_value = Fraction(top)
+    return Fraction(mp) * 100 / top_value if top_value else Fraction(0)
+
+
+def _score_key(ns_score: str | None) -> Fraction:
+    return Fraction(ns_score) if ns_score is not None else Fraction(-(10**6))
+
+
+def board_frequencies(event: SimultaneousEvent, number: int) -> list[Frequency]:
+    """Every result of board ``number`` across the field as last kept, with how often it was scored, best for NS
+    first (artificial scores last)."""
+    kept = combination_of(event)
+    results: list[dict] = next((b["results"] for b in (kept.boards or []) if b["board"] == number), []) if kept else []
+    counts: dict[tuple[str, str | None], list[dict]] = {}
+    for line in results:
+        counts.setdefault((line["result"], line["ns_score"]), []).append(line)
+    total = len(results) or 1
+    out = [
+        Frequency(
+            result=result,
+            ns_score=ns_score,
+            count=len(lines),
+            share=Fraction(len(lines), total),
+            ns_percentage=_percent(lines[0]["mp_ns"], lines[0]["top"]),
+            ew_percentage=_percent(lines[0]["mp_ew"], lines[0]["top"]),
+        )
+        for (result, ns_score), lines in counts.items()
+    ]
+    return sorted(out, key=lambda f: (-_score_key(f.ns_score), f.result))
+
+
+@dataclass(frozen=True)
+class ScorecardLine:
+    """A pair's board in the field: its direction, opponents, result, its score and its overall matchpoints."""
+
+    board: int
+    direction: str
+    opponents: str
+    result: str
+    score: str | None
+    matchpoints: Fraction
+    top: Fraction
+
+    @property
+    def percentage(self) -> Fraction:
+        return self.matchpoints * 100 / self.top if self.top else Fraction(0)
+
+
+def pair_scorecard(event: SimultaneousEvent, club: str, pair: str) -> list[ScorecardLine]:
+    """``pair`` of ``club``'s boards with the overall matchpoints (as last kept); empty for a pair not in it."""
+    kept = combination_of(event)
+    out = []
+    for board in (kept.boards or []) if kept else []:
+        for line in board["results"]:
+            if line["club"] != club or pair not in (line["ns"], line["ew"]):
+                continue
+            ns = line["ns"] == pair
+            score = line["ns_score"]
+            if score is not None and not ns:
+                score = str(-Fraction(score))
+            out.append(
+                ScorecardLine(
+                    board=board["board"],
+                    direction="NS" if ns else "EW",
+                    opponents=line["ew"] if ns else line["ns"],
+                    result=line["result"],
+                    score=score,
+                    matchpoints=Fraction(line["mp_ns"] if ns else line["mp_ew"]),
+                    top=Fraction(line["top"]),
+                )
+            )
+    return out
+
+
+def booklet_may(user, event: SimultaneousEvent) -> bool:
+    """Who takes the booklet (the deals, their analysis, the commentary): the organising club's directors at any
+    time once dealt; a participating club's director once the club's session is over (to print for its players);
+    whoever may read the field's results once the embargo has ended."""
+    if event.deals_session_id is None:
+        return False
+    if may_read_boards(user, event):
+        return True
+    return any(
+        entry.session.is_over and can_direct(user, entry.club_id) for entry in event.entries.select_related("session")
+    )
+
+
+def event_get_for_booklet(*, user, event_id: int) -> SimultaneousEvent:
+    event = SimultaneousEvent.objects.select_related("club").filter(pk=event_id).first()
+    if event is None or not booklet_may(user, event):
+        raise Http404("No such simultaneous pairs.")
+    return event

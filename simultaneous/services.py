@@ -40,7 +40,7 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.text import Text
 from scoring.services.imports import MAX_IMPORT_BYTES
 from scoring.services.sessions import session_status_set
-from simultaneous.models import ClubEntry, ClubResultsFile, FieldCombination, SimultaneousEvent
+from simultaneous.models import BoardCommentary, ClubEntry, ClubResultsFile, FieldCombination, SimultaneousEvent
 from simultaneous.selectors import (
     embargo_waits_for,
     event_commitment,
@@ -69,6 +69,7 @@ __all__ = [
     "field_combination_refresh",
     "field_combination_ask",
     "MAX_FILE_BYTES",
+    "commentaries_save",
 ]
 
 #: the largest club's results file taken (as for a session's import)
@@ -290,11 +291,11 @@ def field_combination_refresh(*, event_id: int) -> FieldCombination | None:
     if kept.inputs == inputs and _new is False:
         return kept
     try:
-        rows, clubs = field_rows(event)
+        rows, clubs, boards = field_rows(event)
     except (ScoringError, BridgeError) as exc:
         kept.problem = error_message(exc)
     else:
-        kept.rows, kept.clubs, kept.problem = rows, clubs, ""
+        kept.rows, kept.clubs, kept.boards, kept.problem = rows, clubs, boards, ""
     kept.inputs, kept.combined_at = inputs, timezone.now()
     kept.save()
     return kept
@@ -409,3 +410,38 @@ def field_combination_ask(*, event: SimultaneousEvent) -> bool:
         return False
     queue_field_combination(event.pk)
     return True
+
+
+#: the longest commentary on one board
+MAX_COMMENTARY_CHARS = 20_000
+
+
+@transaction.atomic
+def commentaries_save(*, event: SimultaneousEvent, user, texts: dict[int, str]) -> int:
+    """The organiser's commentary board by board (``texts``: board number → text; an empty text clears it), the
+    organising club's directors only; how many boards' commentary changed. A board outside the event's or a text
+    too long is refused, naming the board, and nothing is saved."""
+    _organiser(user, event.club_id)
+    for number, text in texts.items():
+        if not 1 <= number <= event.boards:
+            raise ValidationError(
+                _("Board %(board)d is not one of this event's boards (1 … %(boards)d).")
+                % {"board": number, "boards": event.boards}
+            )
+        if len(text) > MAX_COMMENTARY_CHARS:
+            raise ValidationError(
+                _("The commentary on board %(board)d is longer than %(max)d characters.")
+                % {"board": number, "max": MAX_COMMENTARY_CHARS}
+            )
+    kept = {c.number: c for c in BoardCommentary.objects.select_for_update().filter(event=event)}
+    changed = 0
+    for number, text in sorted(texts.items()):
+        text = text.replace("\r\n", "\n").strip()
+        current = kept.get(number)
+        if (current.text if current else "") == text:
+            continue
+        BoardCommentary.objects.update_or_create(
+            event=event, number=number, defaults={"text": text, "updated_by": user, "updated_at": timezone.now()}
+        )
+        changed += 1
+    return changed

@@ -1,15 +1,18 @@
 """Celery tasks of the simultaneous pairs (thin: ids in, a service called).
 
 ``field_combination_task`` combines the field again and keeps it (``simultaneous.services.field_combination_refresh``)
-when a club's results have changed: queued after a club's file goes in or out, when the embargo ends, and by the
-event's pages when the kept combination is older than the clubs' confirmed results (a club's publication is the
-scoring app's, below this one, so the pages ask as they do for a score-query window's end). A club's confirmation
+when a club's results have changed: queued after a club's file goes in or out, when the embargo ends, when a
+registered club's session is published, corrected, made final or withdrawn (scoring's ``results_changed`` hook,
+registered in ``SimultaneousConfig.ready``: scoring is below this app and cannot import it), and by the event's
+pages when the kept combination is still older than the clubs' confirmed results. A club's confirmation
 never waits for it; it is idempotent (the same inputs: nothing done), so it is safe to run twice.
 """
 
 from __future__ import annotations
 
 from celery import shared_task
+
+from simultaneous.models import ClubEntry
 
 
 @shared_task(acks_late=True, name="simultaneous.field_combination")
@@ -24,3 +27,12 @@ def field_combination_task(event_id: int) -> int:
 def queue_field_combination(event_id: int) -> None:
     """Combine the field again after the transaction commits."""
     field_combination_task.apply_async_on_commit(args=[event_id], queue="default")
+
+
+def session_results_changed(session) -> None:
+    """Scoring's hook (``scoring.services.hooks``, registered in ``SimultaneousConfig.ready``): a session's results
+    were published, corrected, made final or withdrawn; when the session plays an event, its field is combined
+    again (queued: the club's confirmation never waits for it)."""
+    event_id = ClubEntry.objects.filter(session_id=session.pk).values_list("event_id", flat=True).first()
+    if event_id is not None:
+        queue_field_combination(event_id)

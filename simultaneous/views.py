@@ -14,6 +14,15 @@
   the commitment, its session registered, when its dealing files are released, and its downloads;
   ``club_dealing_file`` (``…/dealing.<format>``, POST) — a dealing-machine file, each download recorded.
 
+* ``event_commentary`` (``/simultaneous/<id>/commentary/``) — the organiser's commentary, a text per board beside
+  its hands, double-dummy table and par (the organising club's directors only before the embargo ends);
+* ``event_board`` (``/simultaneous/<id>/boards/<n>/``) — a board: hands, analysis, commentary, the frequency of
+  every result across the field (a table and a bar chart) and the commitment's check; the same rule;
+* ``event_scorecard`` (``/simultaneous/<id>/scorecard/?club=…&pair=…``) — a pair's boards with the overall
+  matchpoints; whoever reads the field's results;
+* ``event_booklet`` (``/simultaneous/<id>/booklet.pdf``) — the booklet (deals, analysis, commentary, two boards a
+  page): the organiser's at any time, a club's director's once its session is over, the players' after the embargo.
+
 Anyone else gets the site's 404, as for another club's pages.
 """
 
@@ -34,16 +43,25 @@ from clubs.models import Session
 from clubs.permissions import can_direct
 from clubs.selectors import club_get_for_viewer
 from clubsite.texts import error_message
+from dealing.diagrams import board_view
+from dealing.services.boards import session_analysis_queue
 from scoring.domain.errors import ScoringError
 from simultaneous.forms import ClubFileForm, CommitForm, DealForm, EventForm, RegisterForm
 from simultaneous.models import ClubResultsFile, SimultaneousEvent
+from simultaneous.printing import booklet_pdf
 from simultaneous.selectors import (
+    board_frequencies,
+    booklet_may,
     combination_of,
     embargo_waits_for,
     entry_of,
+    event_boards,
+    event_commentaries,
     event_commitment,
     event_dealt,
     event_downloads,
+    event_get_for_boards,
+    event_get_for_booklet,
     event_get_for_club,
     event_get_for_organiser,
     event_get_for_results,
@@ -52,6 +70,8 @@ from simultaneous.selectors import (
     events_open_to_club,
     files_released_at,
     may_organise,
+    may_read_boards,
+    pair_scorecard,
 )
 from simultaneous.services import (
     club_dealing_file as club_dealing_file_service,
@@ -60,6 +80,7 @@ from simultaneous.services import (
     club_file_remove,
     club_file_upload,
     club_session_register,
+    commentaries_save,
     event_create,
     event_deals_commit,
     event_deals_deal,
@@ -324,6 +345,9 @@ def event_results(request, event_id):
             "event": event,
             "club": event.club,
             "rows": rows,
+            "board_numbers": range(1, event.boards + 1) if may_read_boards(request.user, event) else [],
+            "booklet": booklet_may(request.user, event) and event.deals_session_id is not None,
+            "commitment": event_commitment(event) if event.embargo_ended_at else None,
             "clubs": len({row.club for row in rows}),
             "combination": combination_of(event),
             "updating": updating,
@@ -346,4 +370,125 @@ def event_results_csv(request, event_id):
     for row in event_ranking(event=event):
         overall, local = row.written
         writer.writerow([row.club, row.pair, row.names, overall, row.place, local, row.local_place])
+    return response
+
+
+# --- the boards: commentary (the organiser's), each board across the field, a pair's scorecard, the booklet -----
+
+
+def _commentary_board(board, commentaries: dict[int, str]) -> dict:
+    return {**board_view(board), "commentary": commentaries.get(board.number, "")}
+
+
+@login_required
+def event_commentary(request, event_id):
+    """The organiser writes the commentary board by board, beside each board's hands, double-dummy table and par;
+    nobody but the organising club's directors reads it before the embargo ends."""
+    event = event_get_for_boards(user=request.user, event_id=event_id)
+    can_write = may_organise(request.user, event.club_id)
+    boards = event_boards(event)
+    if any(b.analysis is None for b in boards) and can_write:
+        session_analysis_queue(session=event.deals_session)
+    commentaries = event_commentaries(event)
+    status = 200
+    if request.method == "POST":
+        _organising(request, event)
+        texts = {}
+        for board in boards:
+            key = f"board-{board.number}"
+            if key in request.POST:
+                texts[board.number] = request.POST[key]
+        try:
+            changed = commentaries_save(event=event, user=request.user, texts=texts)
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+            commentaries = {**commentaries, **texts}  # what was typed stays in the boxes
+            status = 400
+        else:
+            messages.success(request, _("Commentary saved (%(count)d boards changed).") % {"count": changed})
+            return redirect("simultaneous:commentary", event_id=event.pk)
+    return render(
+        request,
+        "simultaneous/commentary.html",
+        {
+            "event": event,
+            "club": event.club,
+            "boards": [_commentary_board(b, commentaries) for b in boards],
+            "can_write": can_write,
+            "session": event.deals_session,
+        },
+        status=status,
+    )
+
+
+@require_safe
+@login_required
+def event_board(request, event_id, number):
+    """One board of the event: its hands, double dummy and par, the commentary, every result across the field (a
+    table and a bar chart), and the commitment's check."""
+    event = event_get_for_boards(user=request.user, event_id=event_id)
+    boards = event_boards(event)
+    numbers = [b.number for b in boards]
+    if number not in numbers:
+        raise Http404("No such board.")
+    here = numbers.index(number)
+    commitment = event_commitment(event)
+    frequencies = board_frequencies(event, number)
+    return render(
+        request,
+        "simultaneous/event_board.html",
+        {
+            "event": event,
+            "club": event.club,
+            "board": _commentary_board(boards[here], event_commentaries(event)),
+            "session": event.deals_session,
+            "previous": numbers[here - 1] if here > 0 else None,
+            "next": numbers[here + 1] if here + 1 < len(numbers) else None,
+            "frequencies": frequencies,
+            "tables": sum(f.count for f in frequencies),
+            "commitment": commitment,
+            "booklet": booklet_may(request.user, event),
+        },
+    )
+
+
+@require_safe
+@login_required
+def event_scorecard(request, event_id):
+    """A pair's scorecard across the field (``?club=…&pair=…``): each board, its result and overall matchpoints."""
+    event = event_get_for_results(user=request.user, event_id=event_id)
+    club_name, pair = request.GET.get("club", ""), request.GET.get("pair", "")
+    row = next((r for r in event_ranking(event=event) if (r.club, r.pair) == (club_name, pair)), None)
+    if row is None:
+        raise Http404("No such pair in this event.")
+    return render(
+        request,
+        "simultaneous/scorecard.html",
+        {
+            "event": event,
+            "club": event.club,
+            "row": row,
+            "lines": pair_scorecard(event, club_name, pair),
+            "boards_open": may_read_boards(request.user, event),
+        },
+    )
+
+
+@sensitive_variables()
+@require_safe
+@login_required
+def event_booklet(request, event_id):
+    """The booklet (PDF): the organiser's at any time once dealt, a club's director's once its session is over,
+    the players' once the embargo has ended."""
+    event = event_get_for_booklet(user=request.user, event_id=event_id)
+    boards = event_boards(event)
+    if not boards:
+        raise Http404("The event's deals are not dealt yet.")
+    if any(b.analysis is None for b in boards):  # printed without a table until the analysis is done: ask for it
+        session_analysis_queue(session=event.deals_session)
+    pdf = booklet_pdf(event, boards, event_commentaries(event))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    name = f"{event.club.slug}-{event.date:%Y%m%d}-sim{event.pk}-booklet.pdf"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Cache-Control"] = "private, no-store"
     return response

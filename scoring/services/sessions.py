@@ -11,6 +11,9 @@
   has closed (a Celery task queued for that moment, and the pages ask too).
 * ``publication_refresh`` — freeze the ranking again (called after a change during the window).
 
+* ``results_changed`` (``scoring.services.hooks``) — every change of the results players see (publication,
+  a correction frozen again, made final, withdrawn) told to the callbacks the apps above registered, on commit.
+
 * ``session_status_set`` — every change of a session's status (the session page's buttons, table entry's
   start, publication and its end): the change, then every app that acts on it told, explicitly and in order
   (no signal): dealing analyses a finished session's boards; the frozen ranking is made for a session
@@ -35,6 +38,7 @@ from scoring.domain.text import Text
 from scoring.models import Result, SessionScoring
 from scoring.selectors.layout import session_layout
 from scoring.selectors.results import ranking_snapshot
+from scoring.services.hooks import results_changed
 from scoring.services.mail import session_publication_changed
 from scoring.tasks import queue_results_finalize
 
@@ -109,6 +113,7 @@ def publication_refresh(*, session: Session) -> SessionScoring:
     scoring = _scoring(session)
     scoring.published_ranking = ranking_snapshot(session=session, scored_at=timezone.now().isoformat())
     scoring.save(update_fields=["published_ranking"])
+    results_changed(session=session)
     return scoring
 
 
@@ -136,6 +141,7 @@ def session_results_publish(*, session: Session, user, query_hours: int = 0) -> 
         session_status_set(session=session, status=target)
     if query_hours:
         queue_results_finalize(session.pk, scoring.provisional_until)
+    results_changed(session=session)
     return session
 
 
@@ -188,3 +194,6 @@ def session_status_changed(*, session: Session) -> None:
     elif scoring is not None and scoring.published_ranking:
         scoring.published_ranking, scoring.published_at, scoring.provisional_until = None, None, None
         scoring.save(update_fields=["published_ranking", "published_at", "provisional_until"])
+    else:
+        return
+    results_changed(session=session)  # published, made final or withdrawn: the results players see changed

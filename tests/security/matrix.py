@@ -122,6 +122,9 @@ INSIDERS = {
 }
 #: Viewers who run a club's tables and may see its PINs.
 TABLE_RUNNERS = {"riverside": {"director", "auditor"}, "hilltop": {"other_director", "auditor"}}
+SIM_COMMENTARY = "Matrix commentary: only a squeeze makes it (KOALA-7731)"
+#: who reads a simultaneous pairs' commentary before its embargo ends: the organising club's (Riverside's) directors
+SIM_COMMENTARY_READERS = {"director"}
 MISSING = 987654  # an id that names nothing: every page must answer it without a 5xx
 
 
@@ -386,6 +389,10 @@ def build_world() -> World:
     club_boards_release(entry=sim_entry, user=other_director)
     status(hill_sim, Session.Status.RUNNING)
     status(hill_sim, Session.Status.FINISHED)
+    from simultaneous.services import commentaries_save
+
+    # the organiser's commentary: as secret as the deals (only Riverside's directors read it before the embargo)
+    commentaries_save(event=sim_event, user=director, texts={1: SIM_COMMENTARY})
 
     demo = {s.name: s for s in riverside.sessions.all()}
     cases = []
@@ -592,6 +599,7 @@ QUERIES = {
     "dealing:play_board": lambda w: ["contract=4S&declarer=N&cards=HA", "contract=3NT&declarer=S&auto=defence"],
     "dealing:hand_record_pdf": lambda w: ["partial=1"],
     "scoring:player_traveller": lambda w: ["pair=1", "pair=2"],
+    "simultaneous:scorecard": lambda w: ["club=Welwyn&pair=1", "club=Hilltop+Bridge+Club&pair=1", "club=x&pair=9"],
     "movements:index": lambda w: ["club=riverside", "club=hilltop"],
 }
 
@@ -676,6 +684,8 @@ def secrets_for(viewer: str, world: World) -> Secrets:
             numbers[number] = f"{numbers[number]} = {said}" if number in numbers else said
     for key in world.secret_keys:
         words[key] = words[key.upper()] = "a secret key (commitment, dealing, fresh or encryption)"
+    if viewer not in SIM_COMMENTARY_READERS:  # the matrix's event: its embargo never ends
+        words[SIM_COMMENTARY] = "a simultaneous pairs' commentary before its embargo ends"
     for club, pins in world.pins.items():
         if viewer not in TABLE_RUNNERS[club]:
             for pin in pins:

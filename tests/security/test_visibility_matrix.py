@@ -9,7 +9,9 @@ its results are published and public, or the commitment it was dealt from is rev
 public), no Pavlicek number of such a deal, no commitment key before its reveal, no fresh dealing key or encryption
 key, no table PIN to anyone who does not run the tables. The ways a deal leaves the site early — a director's
 dealing-machine file (``dealing:board_dealing_file``, POST), and a flagged board's hands beside its flag in the live
-room (``tables:board_check``) — are allowed to the club's director only. Every request runs in a savepoint rolled
+room (``tables:board_check``) — are allowed to the club's director only; a simultaneous pairs' deals and commentary
+to the organising club's directors (its commentary, board and booklet pages) and, in the booklet, to a
+participating club's director once its session is over. Every request runs in a savepoint rolled
 back after it, so the world stays the same.
 
 The rule and the machinery are in ``tests/security/matrix.py``; a new page is covered without a change here, and a
@@ -59,12 +61,24 @@ EARLY_DEALS = {
     ("dealing:board_dealing_file", "post", "other_director"): "hilltop",
     # a simultaneous pairs' club takes the event's deals for its session (issue 22), as its own director
     ("simultaneous:club_dealing_file", "post", "other_director"): "hilltop",
+    # the organiser writes the commentary beside the event's deals and takes the booklet before the evening; a
+    # participating club's director takes the booklet once its session is over (to print it for its players)
+    **{
+        (name, method, "director"): "riverside"
+        for name in ("simultaneous:commentary", "simultaneous:board", "simultaneous:booklet")
+        for method in ("get", "post")
+    },
+    ("simultaneous:booklet", "get", "other_director"): "hilltop",
     **{
         ("tables:board_check", method, viewer): club
         for method in ("get", "post")
         for viewer, club in (("director", "riverside"), ("other_director", "hilltop"))
     },
 }
+#: (URL name, method, viewer) that may carry a simultaneous pairs' commentary before its embargo ends (besides the
+#: organising club's directors, whose secret it is not): the booklet, printed by a participating club's director once
+#: its session is over, as its deals are.
+EARLY_COMMENTARY = {("simultaneous:booklet", "get", "other_director")}
 #: The viewers whose every page is also checked against the security policy (tests/security/test_headers.py).
 POLICY_VIEWERS = ("anonymous", "phone", "player", "director", "auditor")
 #: /healthz answers 503 when the database or broker is down: that is its job, not a server error.
@@ -206,6 +220,8 @@ class Sweep:
         club = EARLY_DEALS.get((name, method, self.viewer))
         if found and club:
             found = [f for f in found if not (f.startswith("a deal of") and f", {club})" in f)]
+        if found and (name, method, self.viewer) in EARLY_COMMENTARY:
+            found = [f for f in found if not f.startswith("a simultaneous pairs' commentary")]
         if found:
             self.problems.append(f"{where}: {response.status_code}, shows " + "; ".join(found[:5]))
 

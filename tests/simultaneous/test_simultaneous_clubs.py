@@ -38,7 +38,7 @@ from simultaneous.services import (
     event_deals_commit,
     event_deals_deal,
 )
-from simultaneous.tasks import field_combination_task
+from simultaneous.tasks import field_combination_task, session_results_changed
 from tests.worlds import howell_make, role_grant, user_make
 
 pytestmark = pytest.mark.django_db
@@ -170,7 +170,7 @@ def test_the_deals_are_committed_before_any_club_registers_and_revealed_after_th
     assert player.get(f"/simultaneous/{event.pk}/results/").status_code == 200
 
 
-def _played_evening(other_club, other_director):
+def played_evening(other_club, other_director):
     """Hilltop's Howell (8 pairs, 21 boards), every board 1 result: 4S by N making 10 or 9 tricks."""
     session = howell_make(_hilltop_session(other_club, boards_per_round=3), other_director)
     layout = session_layout(session)
@@ -203,7 +203,7 @@ def test_a_clubs_confirmed_results_reach_the_kept_field(
     event = _event(club, director, boards=24)
     event_deals_commit(event=event, user=director, promise="DJIA close")
     event_deals_deal(event=event, user=director, delayed_value="43275.91")
-    session = _played_evening(other_club, other_director)
+    session = played_evening(other_club, other_director)
     entry = club_session_register(event=event, session=session, user=other_director)
     assert club_boards_release(entry=entry, user=other_director) is True
 
@@ -225,7 +225,7 @@ def test_a_clubs_confirmed_results_reach_the_kept_field(
     kept = FieldCombination.objects.get(event=event)
     assert {row["club"] for row in kept.rows} == {"Welwyn"}  # Hilltop's results are not confirmed yet
 
-    # Hilltop confirms (publishes, provisional for a day): the confirmation does not combine anything itself
+    # Hilltop confirms (publishes, provisional for a day): scoring's hook queues the field's task (eager here)
     calls = []
     real = sim_services.field_rows
     monkeypatch.setattr(sim_services, "field_rows", lambda event: calls.append(event.pk) or real(event))
@@ -233,17 +233,15 @@ def test_a_clubs_confirmed_results_reach_the_kept_field(
     session.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
         session_results_publish(session=session, user=other_director, query_hours=24)
-    assert calls == []
+    assert calls == [event.pk]
     export = client_for(other_director).get(f"/scoring/sessions/{session.pk}/export/usebio/")
     assert export.status_code == 200 and b"<HANDSET" not in export.content  # the results, no hands yet
-    organiser = client_for(director)
-    with django_capture_on_commit_callbacks(execute=True):  # the page sees the kept field older: the task runs
-        stale = organiser.get(f"/simultaneous/{event.pk}/results/")
-    assert calls == [event.pk] and 'data-testid="combination-updating"' in stale.content.decode()
     kept.refresh_from_db()
     assert {row["club"] for row in kept.rows} == {"Welwyn", "Hilltop Bridge Club"}
     assert sum(row["club"] == "Hilltop Bridge Club" for row in kept.rows) == 8
-    page = organiser.get(f"/simultaneous/{event.pk}/results/")  # kept: read, not combined again
+    organiser = client_for(director)
+    with django_capture_on_commit_callbacks(execute=True):  # kept and current: read, not combined again
+        page = organiser.get(f"/simultaneous/{event.pk}/results/")
     assert page.content.decode().count('data-testid="ranking-row"') == 21 and calls == [event.pk]
     assert 'data-testid="combination-updating"' not in page.content.decode()
     assert field_combination_task.delay(event.pk).get() == 21 and calls == [event.pk]  # same inputs: nothing done
@@ -260,7 +258,14 @@ def test_a_clubs_confirmed_results_reach_the_kept_field(
             user=other_director,
             reason="late score",
         )
+    assert calls == [event.pk, event.pk]  # the correction froze the ranking again: the hook told the field
     with django_capture_on_commit_callbacks(execute=True):
         organiser.get(f"/simultaneous/{event.pk}/")
     assert calls == [event.pk, event.pk]
-    session_status_set(session=session, status=Session.Status.PUBLISHED)
+
+    # made final: told again (the status is part of the field's inputs); a session playing no event: nothing queued
+    with django_capture_on_commit_callbacks(execute=True):
+        session_status_set(session=session, status=Session.Status.PUBLISHED)
+    assert calls == [event.pk, event.pk, event.pk]
+    session_results_changed(session_create(club=other_club, name="Other", date=session.date))
+    assert calls == [event.pk, event.pk, event.pk]
