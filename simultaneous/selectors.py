@@ -63,6 +63,7 @@ __all__ = [
     "field_inputs",
     "field_rows",
     "combination_of",
+    "ranking_rows",
     "field_boards",
     "may_read_boards",
     "event_get_for_boards",
@@ -288,7 +289,8 @@ def field_inputs(event: SimultaneousEvent) -> str:
     parts: list[object] = [
         ["session", e.session_id, e.session.status, frozen.get(e.session_id) or ""] for e in published
     ]
-    parts += [["file", f.pk, f.sha256, f.club_name] for f in ClubResultsFile.objects.filter(event=event).order_by("pk")]
+    files = ClubResultsFile.objects.filter(event=event).order_by("pk").values_list("pk", "sha256", "club_name")
+    parts += [["file", pk, sha256, club] for pk, sha256, club in files]  # (not the files: each decrypted on reading)
     parts.append([event.scale, event.factoring])
     return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()
 
@@ -337,16 +339,22 @@ def field_rows(event: SimultaneousEvent) -> tuple[list[dict], int, list[dict]]:
     return rows, len(clubs), field_boards(score, columns)
 
 
-def combination_of(event: SimultaneousEvent) -> FieldCombination | None:
-    return FieldCombination.objects.filter(event=event).first()
+def combination_of(event: SimultaneousEvent, *, boards: bool = True) -> FieldCombination | None:
+    """The kept combination; ``boards=False``: without every board's results (the field's every line, tens of MB
+    of JSON in a national field), for the pages that read the ranking alone."""
+    kept = FieldCombination.objects.filter(event=event)
+    return (kept if boards else kept.defer("boards")).first()
 
 
 def event_ranking(*, event: SimultaneousEvent) -> list[FieldRow]:
     """Every pair of the field, best first, as the field's combination was last KEPT (``simultaneous.tasks``): its
     overall place and percentage, and its local ones (its club alone). Empty before the first combination."""
-    kept = combination_of(event)
-    if kept is None:
-        return []
+    kept = combination_of(event, boards=False)
+    return ranking_rows(kept.rows) if kept is not None else []
+
+
+def ranking_rows(rows: Sequence[dict]) -> list[FieldRow]:
+    """The kept combination's rows (or a page of them) as :class:`FieldRow`."""
     return [
         FieldRow(
             club=row["club"],
@@ -357,7 +365,7 @@ def event_ranking(*, event: SimultaneousEvent) -> list[FieldRow]:
             local_percentage=Fraction(row["local_percentage"]),
             local_place=row["local_place"],
         )
-        for row in kept.rows
+        for row in rows
     ]
 
 
