@@ -79,7 +79,9 @@ def usebio(club: dict, name: str, date: str = "27/11/2026") -> bytes:
     for board in club["boards"]:
         out.append(f"<BOARD><BOARD_NUMBER>{board['board']}</BOARD_NUMBER>")
         for r in board["results"]:
-            head = f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{r['ns']}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{r['ew']}</EW_PAIR_NUMBER>"
+            head = (
+                f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{r['ns']}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{r['ew']}</EW_PAIR_NUMBER>"
+            )
             if "adjusted" in r:
                 ns, ew = r["adjusted"].split("/")
                 out.append(f"{head}<SCORE>A{ns}{ew}</SCORE></TRAVELLER_LINE>")
@@ -223,7 +225,9 @@ def measure_task_and_page(args, organiser, director, clubs: list[dict]) -> None:
         assert response.status_code == 200
         times.append(took * 1000)
     p95 = percentile(times, 95)
-    said = f"target < 300 ms: {'met' if p95 < 300 else 'NOT met'}" if len(files) >= 1000 else "(target < 300 ms at 1,000)"
+    said = (
+        f"target < 300 ms: {'met' if p95 < 300 else 'NOT met'}" if len(files) >= 1000 else "(target < 300 ms at 1,000)"
+    )
     print(
         f"PAGE {url} ({len(kept.rows):,} pairs, {RANKING_PAGE} a page, {pages} pages, {size:.2f} MB), "
         f"{args.requests} requests: median {statistics.median(times):.0f} ms, p95 {p95:.0f} ms, "
@@ -350,7 +354,9 @@ def load(args, organiser, director, clubs: list[dict]) -> bool:
     if max(pair_once.values(), default=0) > 1:
         problems.append(f"pairs ranked twice: {[k for k, n in pair_once.items() if n > 1][:5]}")
     if any(lines.get(c) != n for c, n in per_club.items()):
-        problems.append(f"clubs whose lines are not all in once: {[c for c, n in per_club.items() if lines.get(c) != n][:5]}")
+        problems.append(
+            f"clubs whose lines are not all in once: {[c for c, n in per_club.items() if lines.get(c) != n][:5]}"
+        )
     if any(a[2] != 302 for a in firsts) or any(a[2] != 400 for a in retries):
         problems.append("a first POST not answered 302, or a retry not refused with 400")
     print(
@@ -398,7 +404,9 @@ def main() -> int:
         club_role_grant(club=organiser, user=director, role="director")
         data = simultaneous(max(args.clubs, args.load), args.tables, args.boards)
         clubs = data["clubs"]
-        print(f"set-up: migrated and {len(clubs)} clubs' sessions drawn in {time.perf_counter() - t0:.1f} s", flush=True)
+        print(
+            f"set-up: migrated and {len(clubs)} clubs' sessions drawn in {time.perf_counter() - t0:.1f} s", flush=True
+        )
         measure_task_and_page(args, organiser, director, clubs[: args.clubs])
         ok = True if args.no_load else load(args, organiser, director, clubs)
     finally:

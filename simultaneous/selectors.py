@@ -141,6 +141,20 @@ def field_boards(score: SimultaneousScore, columns: Columns) -> list[dict]:
     """Every board's results across the field as kept: club, NS and EW pair, the result as a scorer types it, NS's
     score (None for an artificial one), each side's overall matchpoints and the top (``"num/den"``)."""
     overall = score.overall
+    # as Python ints, each "num/den" made once (a board's few values repeat over its hundreds of lines)
+    ns_num, ns_den, ew_num, ew_den = (
+        a.tolist() for a in (overall.ns_num, overall.ns_den, overall.ew_num, overall.ew_den)
+    )
+    top_num, top_den = overall.top_num.tolist(), overall.top_den.tolist()
+    ratios: dict[tuple[int, int], str] = {}
+
+    def ratio(numerator: int, denominator: int) -> str:
+        key = (numerator, denominator)
+        text = ratios.get(key)
+        if text is None:
+            text = ratios[key] = _ratio(numerator, denominator)
+        return text
+
     boards: dict[int, list[dict]] = {}
     for unit in overall.units:
         out = boards.setdefault(unit.board, [])
@@ -154,9 +168,9 @@ def field_boards(score: SimultaneousScore, columns: Columns) -> list[dict]:
                     "ew": line.ew,
                     "result": shorthand(line.result),
                     "ns_score": None if ns_score is None else str(ns_score),
-                    "mp_ns": _ratio(overall.ns_num[i], overall.ns_den[i]),
-                    "mp_ew": _ratio(overall.ew_num[i], overall.ew_den[i]),
-                    "top": _ratio(overall.top_num[i], overall.top_den[i]),
+                    "mp_ns": ratio(ns_num[i], ns_den[i]),
+                    "mp_ew": ratio(ew_num[i], ew_den[i]),
+                    "top": ratio(top_num[i], top_den[i]),
                 }
             )
     return [{"board": number, "results": boards[number]} for number in sorted(boards)]
