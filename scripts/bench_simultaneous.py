@@ -3,7 +3,7 @@
 ranking page, and 200 clubs' results sent at once to a local server.
 
     .venv/bin/python scripts/bench_simultaneous.py                       # 1,000 clubs x 12 tables x 27 boards
-    .venv/bin/python scripts/bench_simultaneous.py --clubs 100 --load 50  # a quick run (under a minute)
+    .venv/bin/python scripts/bench_simultaneous.py --clubs 100 --load 50 --window 10 # a quick run (under a minute)
     .venv/bin/python scripts/bench_simultaneous.py --clubs 100 --no-load  # the task and the page only
 
 It builds the event in a throw-away database: the embedded SQLite default in a temporary folder, or the
