@@ -63,6 +63,7 @@ __all__ = [
     "field_inputs",
     "field_rows",
     "combination_of",
+    "ranking_rows",
     "field_boards",
     "may_read_boards",
     "event_get_for_boards",
@@ -140,6 +141,20 @@ def field_boards(score: SimultaneousScore, columns: Columns) -> list[dict]:
     """Every board's results across the field as kept: club, NS and EW pair, the result as a scorer types it, NS's
     score (None for an artificial one), each side's overall matchpoints and the top (``"num/den"``)."""
     overall = score.overall
+    # as Python ints, each "num/den" made once (a board's few values repeat over its hundreds of lines)
+    ns_num, ns_den, ew_num, ew_den = (
+        a.tolist() for a in (overall.ns_num, overall.ns_den, overall.ew_num, overall.ew_den)
+    )
+    top_num, top_den = overall.top_num.tolist(), overall.top_den.tolist()
+    ratios: dict[tuple[int, int], str] = {}
+
+    def ratio(numerator: int, denominator: int) -> str:
+        key = (numerator, denominator)
+        text = ratios.get(key)
+        if text is None:
+            text = ratios[key] = _ratio(numerator, denominator)
+        return text
+
     boards: dict[int, list[dict]] = {}
     for unit in overall.units:
         out = boards.setdefault(unit.board, [])
@@ -153,9 +168,9 @@ def field_boards(score: SimultaneousScore, columns: Columns) -> list[dict]:
                     "ew": line.ew,
                     "result": shorthand(line.result),
                     "ns_score": None if ns_score is None else str(ns_score),
-                    "mp_ns": _ratio(overall.ns_num[i], overall.ns_den[i]),
-                    "mp_ew": _ratio(overall.ew_num[i], overall.ew_den[i]),
-                    "top": _ratio(overall.top_num[i], overall.top_den[i]),
+                    "mp_ns": ratio(ns_num[i], ns_den[i]),
+                    "mp_ew": ratio(ew_num[i], ew_den[i]),
+                    "top": ratio(top_num[i], top_den[i]),
                 }
             )
     return [{"board": number, "results": boards[number]} for number in sorted(boards)]
@@ -288,7 +303,8 @@ def field_inputs(event: SimultaneousEvent) -> str:
     parts: list[object] = [
         ["session", e.session_id, e.session.status, frozen.get(e.session_id) or ""] for e in published
     ]
-    parts += [["file", f.pk, f.sha256, f.club_name] for f in ClubResultsFile.objects.filter(event=event).order_by("pk")]
+    files = ClubResultsFile.objects.filter(event=event).order_by("pk").values_list("pk", "sha256", "club_name")
+    parts += [["file", pk, sha256, club] for pk, sha256, club in files]  # (not the files: each decrypted on reading)
     parts.append([event.scale, event.factoring])
     return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()
 
@@ -337,16 +353,22 @@ def field_rows(event: SimultaneousEvent) -> tuple[list[dict], int, list[dict]]:
     return rows, len(clubs), field_boards(score, columns)
 
 
-def combination_of(event: SimultaneousEvent) -> FieldCombination | None:
-    return FieldCombination.objects.filter(event=event).first()
+def combination_of(event: SimultaneousEvent, *, boards: bool = True) -> FieldCombination | None:
+    """The kept combination; ``boards=False``: without every board's results (the field's every line, tens of MB
+    of JSON in a national field), for the pages that read the ranking alone."""
+    kept = FieldCombination.objects.filter(event=event)
+    return (kept if boards else kept.defer("boards")).first()
 
 
 def event_ranking(*, event: SimultaneousEvent) -> list[FieldRow]:
     """Every pair of the field, best first, as the field's combination was last KEPT (``simultaneous.tasks``): its
     overall place and percentage, and its local ones (its club alone). Empty before the first combination."""
-    kept = combination_of(event)
-    if kept is None:
-        return []
+    kept = combination_of(event, boards=False)
+    return ranking_rows(kept.rows) if kept is not None else []
+
+
+def ranking_rows(rows: Sequence[dict]) -> list[FieldRow]:
+    """The kept combination's rows (or a page of them) as :class:`FieldRow`."""
     return [
         FieldRow(
             club=row["club"],
@@ -357,7 +379,7 @@ def event_ranking(*, event: SimultaneousEvent) -> list[FieldRow]:
             local_percentage=Fraction(row["local_percentage"]),
             local_place=row["local_place"],
         )
-        for row in kept.rows
+        for row in rows
     ]
 
 

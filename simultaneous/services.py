@@ -5,9 +5,8 @@ registered to play them, and dealt them when its dealing files are released (hel
 embargo ends); a club's results file added, replaced or removed; the field's combination kept up to date
 (:func:`field_combination_refresh`, run by ``simultaneous.tasks``).
 
-Thin over the scoring engine: a file is read by its reader and the whole field (the files already in, with this one
-added or put in place of the one it replaces) is combined and scored (``scoring.domain.simultaneous``) before
-anything is saved, so a bad file (not USEBIO or PBN, damaged, a pair with two results on a board, a club already
+Thin over the scoring engine: a file is read by its reader and its club's results scored as the field scores them
+(``scoring.domain.simultaneous``) before anything is saved (the whole field is the task's), so a bad file (not USEBIO or PBN, damaged, a pair with two results on a board, a club already
 in) raises its :class:`~scoring.domain.errors.ScoringError` naming the file and the place, and nothing changes.
 Only the organising club's directors change an event.
 """
@@ -286,7 +285,8 @@ def field_combination_refresh(*, event_id: int) -> FieldCombination | None:
     event = SimultaneousEvent.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
         return None
-    kept, _new = FieldCombination.objects.get_or_create(event=event)
+    # (not every board's results as kept: tens of MB in a national field, and replaced below when it changed)
+    kept, _new = FieldCombination.objects.defer("boards").get_or_create(event=event)
     inputs = field_inputs(event)
     if kept.inputs == inputs and _new is False:
         return kept
@@ -329,7 +329,9 @@ def club_file_upload(
     typed = " ".join(club_name.split())
     club = (typed or (replacing.club_name if replacing else "") or read.club_name or read.name or filename).strip()
     club = " ".join(club.split())[:_CLUB]
-    others = list(ClubResultsFile.objects.filter(event=event).exclude(pk=replacing.pk if replacing else None))
+    others = list(
+        ClubResultsFile.objects.filter(event=event).exclude(pk=replacing.pk if replacing else None).defer("data")
+    )
     same = next((f for f in others if f.club_name.casefold() == club.casefold()), None)
     if same is not None:
         raise ScoringError(Text.of("sim.club_twice", club=club, first=same.filename, second=filename), field="club")
@@ -341,9 +343,10 @@ def club_file_upload(
             Text.of("sim.club_twice", club=club, first=str(registered.session), second=filename), field="club"
         )
     _check_against_deals(event, filename, read)
-    field = [(f.club_name, f.filename, file_read(f.filename, bytes(f.data))) for f in others]
-    try:
-        field_score(event, [*field, (club, filename, read)])  # what the field refuses is refused now
+    try:  # what the field would refuse of this club's results is refused now; the field itself is the task's
+        # (scoring the club alone: reading every other club's file again made each upload as slow as the whole
+        # combination, 17 s at 1,000 clubs; a problem only the whole field shows is kept as the combination's)
+        field_score(event, [(club, filename, read)])
     except ScoringError as exc:
         exc.field = "file"
         raise

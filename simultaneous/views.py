@@ -33,6 +33,7 @@ import csv
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -72,6 +73,7 @@ from simultaneous.selectors import (
     may_organise,
     may_read_boards,
     pair_scorecard,
+    ranking_rows,
 )
 from simultaneous.services import (
     club_dealing_file as club_dealing_file_service,
@@ -125,7 +127,9 @@ def event_list(request, slug):
 def _event_page(request, event: SimultaneousEvent, form=None, *, replacing=None, replace_form=None, status=200):
     """The event's page; after a refused file, its form with the message (``replacing``: the club's file it was to
     replace, whose row shows the form)."""
-    files = list(ClubResultsFile.objects.filter(event=event).select_related("uploaded_by").order_by("club_name"))
+    files = list(
+        ClubResultsFile.objects.filter(event=event).defer("data").select_related("uploaded_by").order_by("club_name")
+    )
     entries = list(event.entries.select_related("session", "session__club", "registered_by"))
     field_combination_ask(event=event)
     return render(
@@ -144,7 +148,7 @@ def _event_page(request, event: SimultaneousEvent, form=None, *, replacing=None,
             "entries": [(entry, files_released_at(entry)) for entry in entries],
             "downloads": event_downloads(event),
             "waiting": embargo_waits_for(event),
-            "combination": combination_of(event),
+            "combination": combination_of(event, boards=False),
             "commit_form": CommitForm(),
             "deal_form": DealForm(),
         },
@@ -332,12 +336,19 @@ def club_dealing_file(request, slug, event_id, file_format):
     return response
 
 
+#: pairs on a page of the overall ranking
+RANKING_PAGE = 200
+
+
 @require_safe
 @login_required
 def event_results(request, event_id):
     event = event_get_for_results(user=request.user, event_id=event_id)
     updating = field_combination_ask(event=event)
-    rows = event_ranking(event=event)
+    kept = combination_of(event, boards=False)
+    # a national field ranks tens of thousands of pairs: a page of them at a time (the CSV holds them all)
+    page = Paginator(kept.rows if kept is not None else [], RANKING_PAGE).get_page(request.GET.get("page"))
+    rows = ranking_rows(page.object_list)
     return render(
         request,
         "simultaneous/event_results.html",
@@ -348,8 +359,9 @@ def event_results(request, event_id):
             "board_numbers": range(1, event.boards + 1) if may_read_boards(request.user, event) else [],
             "booklet": booklet_may(request.user, event) and event.deals_session_id is not None,
             "commitment": event_commitment(event) if event.embargo_ended_at else None,
-            "clubs": len({row.club for row in rows}),
-            "combination": combination_of(event),
+            "clubs": kept.clubs if kept is not None else 0,
+            "page": page,
+            "combination": kept,
             "updating": updating,
         },
     )

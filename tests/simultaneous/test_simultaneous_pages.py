@@ -59,7 +59,7 @@ def test_the_organiser_creates_the_event_from_the_club_page(client_for, director
 
 
 def test_the_clubs_files_are_listed_and_ranked_across_the_field(
-    client_for, director, club, events_dir, django_capture_on_commit_callbacks
+    client_for, director, club, events_dir, django_capture_on_commit_callbacks, monkeypatch
 ):
     event = _event(club, director)
     client = client_for(director)
@@ -98,6 +98,14 @@ def test_the_clubs_files_are_listed_and_ranked_across_the_field(
     assert [[r[0], r[1], r[3], r[4], r[5], r[6]] for r in rows[1:]] == expected
     names = {r[0]: r[2] for r in rows[1:] if r[1] == "1"}
     assert names == {"NSBC@Lindfield": "Player 1 – Player 2", "Welwyn": ""}  # the PBN file carries no names
+
+    # a national field's ranking comes a page at a time (the CSV above holds every pair)
+    monkeypatch.setattr("simultaneous.views.RANKING_PAGE", 10)
+    last = client.get(f"/simultaneous/{event.pk}/results/", {"page": 3}).content.decode()
+    assert last.count('data-testid="ranking-row"') == 5 and "Pairs 21–25 of 25" in last
+    assert f">{expected[20][3]}<" in last and 'rel="prev"' in last and 'rel="next"' not in last
+    first = client.get(f"/simultaneous/{event.pk}/results/", {"page": "x"}).content.decode()  # not a page: the first
+    assert first.count('data-testid="ranking-row"') == 10 and "Pairs 1–10 of 25" in first and "?page=2" in first
 
 
 def test_a_bad_file_is_refused_naming_it_and_nothing_changes(client_for, director, club, events_dir):
