@@ -386,13 +386,7 @@ def correction_request(*, device: Device, key: str, board, note: str) -> Answer:
     replay = replayed(table, key, Submission.Kind.REQUEST)
     if replay is not None:
         return replay
-    session = table.table_session.session
-    if session.is_over:
-        raise TableError(Text.of("session.over", session=session.name), field=None, code="session_over")
-    number = read_board({"board": board})
-    note = str(note or "").strip()
-    if not note:
-        raise TableError(Text.of("request.empty"), field="note")
+    session, number, note = correction_request_read(table, board, note)
     context = session_context(session)
     round_number = context.round_of_board(table.number, number)
     if round_number is None:
@@ -407,6 +401,25 @@ def correction_request(*, device: Device, key: str, board, note: str) -> Answer:
             ),
             field="board",
         )
+    return correction_request_store(table, device, key, round_number, number, note)
+
+
+def correction_request_read(table: Table, board, note) -> tuple[Session, int, str]:
+    """A correction request's session (refused once it is over), board number and note (refused when empty)."""
+    session = table.table_session.session
+    if session.is_over:
+        raise TableError(Text.of("session.over", session=session.name), field=None, code="session_over")
+    number = read_board({"board": board})
+    note = str(note or "").strip()
+    if not note:
+        raise TableError(Text.of("request.empty"), field="note")
+    return session, number, note
+
+
+def correction_request_store(
+    table: Table, device: Device, key: str, round_number: int, number: int, note: str
+) -> Answer:
+    """Keep a correction request of board ``number`` (round ``round_number``) for the director, as its submission."""
     answer = Answer("requested", number, round_number, key, None)
     sub = submission_store(
         table,

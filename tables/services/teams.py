@@ -26,24 +26,25 @@ from clubs.models import Session
 from scoring.domain.notation import as_data, from_data
 from scoring.domain.results import Result
 from scoring.services.sessions import session_status_set
-from tables.domain.button_entry import read_board, read_entry
+from tables.domain.button_entry import read_entry
 from tables.domain.codes import new_pin
 from tables.domain.decisions import check_side
 from tables.domain.errors import TableError
 from tables.domain.text import Text
-from tables.models import Conflict, CorrectionRequest, Device, Submission, Table, TableSession
+from tables.models import Conflict, Device, Submission, Table, TableSession
 from tables.selectors.teams import TeamsTables, teams_tables
 from tables.services.setup import require_director, room_open_check, unique_code
 from tables.services.submissions import (
     Answer,
     check_key,
     confirm_decide,
+    correction_request_read,
+    correction_request_store,
     entry_decide,
     entry_standing,
     line_submissions,
     locked_table,
     replayed,
-    submission_store,
     table_open_check,
 )
 from teams.models import Match
@@ -184,28 +185,9 @@ def teams_correction_request(*, device: Device, key: str, board, note: str) -> A
     replay = replayed(table, key, Submission.Kind.REQUEST)
     if replay is not None:
         return replay
-    session = table.table_session.session
-    if session.is_over:
-        raise TableError(Text.of("session.over", session=session.name), field=None, code="session_over")
-    number = read_board({"board": board})
-    note = str(note or "").strip()
-    if not note:
-        raise TableError(Text.of("request.empty"), field="note")
+    session, number, note = correction_request_read(table, board, note)
     round_number, _match, _home = _seat(_tables(session), table, number, None)
-    answer = Answer("requested", number, round_number, key, None)
-    sub = submission_store(
-        table,
-        device,
-        key,
-        Submission.Kind.REQUEST,
-        answer,
-        round=round_number,
-        board=number,
-        status=Submission.Status.DONE,
-        data={"note": note[:1000]},
-    )
-    CorrectionRequest.objects.create(table=table, round=round_number, board=number, note=note[:1000], submission=sub)
-    return answer
+    return correction_request_store(table, device, key, round_number, number, note)
 
 
 @transaction.atomic
