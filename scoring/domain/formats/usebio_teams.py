@@ -56,13 +56,12 @@ from fractions import Fraction
 
 from bridge.cards import Deal, Seat
 from scoring.domain.errors import ScoringError
-from scoring.domain.formats.event import FilePlayer, weight_text
+from scoring.domain.formats.event import FilePlayer
 from scoring.domain.formats.teams import TeamBoard, TeamMatch, TeamsEvent
 from scoring.domain.formats.usebio import UsebioReader
-from scoring.domain.formats.usebio_writer import PROGRAM_NAME, XmlOut, usebio_contract, write_hand
+from scoring.domain.formats.usebio_writer import PROGRAM_NAME, XmlOut, write_hand, write_result
 from scoring.domain.formats.xmltree import Element
-from scoring.domain.ranking import shown
-from scoring.domain.results import Artificial, Played, Result
+from scoring.domain.results import Played, Result
 from scoring.domain.teams import CLUB_METHODS, TeamsScore, imps_text
 from scoring.domain.text import Text
 from scoring.domain.victory_points import SCALES, board_imps, victory_points
@@ -152,23 +151,7 @@ def _line(out: XmlOut, board: int, ns: str, ew: str, result: Result, imps_ns: Fr
     out.open("TRAVELLER_LINE")
     out.leaf("NS_PAIR_NUMBER", ns)
     out.leaf("EW_PAIR_NUMBER", ew)
-    if isinstance(result, Played):
-        if result.contract is None:
-            out.leaf("CONTRACT", "PASS")
-        else:
-            out.leaf("CONTRACT", usebio_contract(result.contract))
-            out.leaf("PLAYED_BY", result.contract.declarer.letter)
-            if result.lead:
-                out.leaf("LEAD", result.lead)
-            out.leaf("TRICKS", result.tricks)
-        out.leaf("SCORE", result.ns_score(board))
-    elif isinstance(result, Artificial):
-        out.leaf("SCORE", f"A{result.ns_percent:02d}{result.ew_percent:02d}")
-    else:
-        out.leaf("SCORE", shown(result.score, 0))
-        if result.is_weighted:
-            parts = ", ".join(f"{weight_text(w)}% {s:+d}" for w, s in result.parts)
-            out.leaf("NOTES", f"Weighted: {parts}")
+    write_result(out, result, result.ns_score(board) if isinstance(result, Played) else None)
     out.leaf("NS_MATCH_POINTS", imps_text(imps_ns))
     out.leaf("EW_MATCH_POINTS", imps_text(imps_ew))
     out.close("TRAVELLER_LINE")

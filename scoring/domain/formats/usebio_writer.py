@@ -30,9 +30,9 @@ from bridge.contract import Contract
 from scoring.domain.engine import EventScore, LineScore, PairScore, pair_sort_key
 from scoring.domain.formats.event import METHOD_EVENT_TYPES, FileEvent, FilePair, weight_text
 from scoring.domain.ranking import handicap_ranking, shown
-from scoring.domain.results import Artificial, Assigned, Played, TravellerLine
+from scoring.domain.results import Artificial, Assigned, Played, Result, TravellerLine
 
-__all__ = ["write_usebio", "PROGRAM_NAME", "XmlOut", "usebio_contract", "write_hand"]
+__all__ = ["write_usebio", "PROGRAM_NAME", "XmlOut", "usebio_contract", "write_hand", "write_result"]
 
 PROGRAM_NAME = "clubsite"
 _SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
@@ -68,11 +68,9 @@ def usebio_contract(contract: Contract) -> str:
     return call[:1] + "NT" + call[2:] if call[1] == "N" else call
 
 
-def _line(out: XmlOut, line: TravellerLine, ns: Fraction, ew: Fraction, section: str) -> None:
-    out.open("TRAVELLER_LINE")
-    out.leaf("NS_PAIR_NUMBER", _written(line.ns, section))
-    out.leaf("EW_PAIR_NUMBER", _written(line.ew, section))
-    result = line.result
+def write_result(out: XmlOut, result: Result, ns_score: int | Fraction | None) -> None:
+    """A traveller line's result: the contract, declarer, lead and tricks of a played board with North–South's
+    score ``ns_score``, an artificial score as ``A6040``, an assigned one as its score (and its weights)."""
     if isinstance(result, Played):
         if result.contract is None:
             out.leaf("CONTRACT", "PASS")
@@ -82,13 +80,20 @@ def _line(out: XmlOut, line: TravellerLine, ns: Fraction, ew: Fraction, section:
             if result.lead:
                 out.leaf("LEAD", result.lead)
             out.leaf("TRICKS", result.tricks)
-        out.leaf("SCORE", line.ns_score)
+        out.leaf("SCORE", ns_score)
     elif isinstance(result, Artificial):
         out.leaf("SCORE", f"A{result.ns_percent:02d}{result.ew_percent:02d}")
     else:
         out.leaf("SCORE", shown(result.score, 0))
         if isinstance(result, Assigned) and result.is_weighted:
             out.leaf("NOTES", "Weighted: " + ", ".join(f"{weight_text(w)}% {s:+d}" for w, s in result.parts))
+
+
+def _line(out: XmlOut, line: TravellerLine, ns: Fraction, ew: Fraction, section: str) -> None:
+    out.open("TRAVELLER_LINE")
+    out.leaf("NS_PAIR_NUMBER", _written(line.ns, section))
+    out.leaf("EW_PAIR_NUMBER", _written(line.ew, section))
+    write_result(out, line.result, line.ns_score)
     out.leaf("NS_MATCH_POINTS", shown(ns))
     out.leaf("EW_MATCH_POINTS", shown(ew))
     out.close("TRAVELLER_LINE")
