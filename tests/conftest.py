@@ -218,6 +218,21 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 
 
 @pytest.fixture(scope="session")
+def _migrations_from_template():
+    """The embedded default's in-memory test database copied from a migrated template (tests/sqlite_template.py)."""
+    from tests.sqlite_template import migrations_restored
+
+    with migrations_restored():
+        yield
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(_migrations_from_template, django_db_setup):
+    """pytest-django's set-up, with the template in place while it runs (the fixture above, asked for first)."""
+    return django_db_setup
+
+
+@pytest.fixture(scope="session")
 def shared_dir() -> Path:
     """The shared real data (``settings.SHARED_DATA_DIR``), read in place, never copied."""
     return shared_data_dir()

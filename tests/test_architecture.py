@@ -5,6 +5,7 @@ can be read, tested and reused without a database or a web server.
 """
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -75,7 +76,8 @@ def api_files():
     )
 
 
-def domain_error_names() -> set[str]:
+@functools.cache
+def domain_error_names() -> frozenset[str]:
     """The domains' error classes: every class in a ``domain/`` package that subclasses ``ValueError``
     (or one of them), so a new domain's error is covered the day it is written."""
     bases: dict[str, set[str]] = {}
@@ -88,7 +90,7 @@ def domain_error_names() -> set[str]:
         new = {name for name, parents in bases.items() if parents & found} - found
         found |= new
         grew = bool(new)
-    return found
+    return frozenset(found)
 
 
 def caught_service_errors(path: Path) -> list[str]:

@@ -74,6 +74,7 @@ def test_the_tool_imports_only_the_standard_library():
     assert modules and modules <= set(sys.stdlib_module_names), modules - set(sys.stdlib_module_names)
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 @pytest.mark.parametrize("vector", VECTORS["vectors"], ids=lambda v: v["event"][:20])
 def test_the_tool_reproduces_the_golden_vectors(tmp_path, vector):
     published = {k: v for k, v in vector.items() if k not in ("dv", "key", "dealing_key", "canonical_text", "boards")}
@@ -91,6 +92,7 @@ def test_the_tool_reproduces_the_golden_vectors(tmp_path, vector):
     assert out.count("equal the committed deals") == len(vector["boards"])
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 def test_the_tool_passes_an_honest_commitment_and_says_what_it_checked(tmp_path, commitment):
     published, revealed, deals = commitment
     code, out, err = run_tool(tmp_path, published, revealed, "--deals", f"club/a={tmp_path / 'a.pbn'}")
@@ -106,6 +108,7 @@ def _flip_hex(text: str, position: int = 10) -> str:
     return text[:position] + ("1" if text[position] != "1" else "2") + text[position + 1 :]
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 @pytest.mark.parametrize(
     "what, change, message",
     [
@@ -133,6 +136,7 @@ def test_the_tool_catches_a_change_in_the_revealed_record(tmp_path, commitment, 
     assert "All checks passed" not in out
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 def test_a_label_changed_in_both_files_breaks_the_hash(tmp_path, commitment):
     published, revealed, _ = commitment
     for path in (published, revealed):
@@ -143,6 +147,7 @@ def test_a_label_changed_in_both_files_breaks_the_hash(tmp_path, commitment):
     assert code == 1 and "commitment hash mismatch" in err
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 def test_the_tool_catches_one_changed_card_in_the_hand_record(tmp_path, commitment):
     published, revealed, deals = commitment
     board3 = deals["club/a"][3]
@@ -165,6 +170,7 @@ def test_the_tool_catches_one_changed_card_in_the_hand_record(tmp_path, commitme
     assert f"board 3 of club/a differs from the commitment: the hand record has {changed}" in err
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 def test_the_tool_accepts_any_first_seat_in_pbn(tmp_path, commitment):
     from bridge.cards import Deal, Seat
 
@@ -175,6 +181,7 @@ def test_the_tool_accepts_any_first_seat_in_pbn(tmp_path, commitment):
     assert code == 0, err
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -189,6 +196,7 @@ def test_the_tool_reports_bad_input_with_exit_code_2(tmp_path, commitment, args,
     assert code == 2 and message in err and "Traceback" not in err
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 def test_a_published_file_that_is_not_json(tmp_path, commitment):
     (tmp_path / "published.json").write_text("KH 1234\n")
     code, _, err = run_tool(tmp_path, "published.json", "revealed.json")

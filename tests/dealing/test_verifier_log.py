@@ -51,6 +51,7 @@ def files(tmp_path):
     return with_log
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 def test_a_good_log_passes(files):
     entries = build(GOOD)
     code, out, err = files(entries, "--head", f"4:{entries[3].hash}")
@@ -67,12 +68,14 @@ def test_a_good_log_passes(files):
     assert out.rstrip().endswith("All checks passed.")
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 def test_before_the_reveal_the_published_record_and_the_log_are_checked(files):
     code, out, err = files(build(GOOD[:-1]), revealed_too=False)
     assert code == 0, err
     assert "the commitment's 6 acts" in out
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 def test_a_tampered_entry_is_named(files):
     entries = build(GOOD)
     entries[2] = replace(entries[2], data=(("dv", "43275.92"), ("previous-dv", "43275.19")))
@@ -83,6 +86,7 @@ def test_a_tampered_entry_is_named(files):
     )
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 def test_a_tampered_entry_with_its_hash_recomputed_breaks_the_link_after_it(files):
     entries = build(GOOD)
     changed = replace(entries[2], data=(("dv", "43275.92"), ("previous-dv", "43275.19")))
@@ -91,6 +95,7 @@ def test_a_tampered_entry_with_its_hash_recomputed_breaks_the_link_after_it(file
     assert code == 1 and f"publication log entry 4 does not follow entry 3: it names {entries[3].previous}" in err
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 def test_a_removed_entry_is_named(files):
     entries = build(GOOD)
     del entries[4]
@@ -98,6 +103,7 @@ def test_a_removed_entry_is_named(files):
     assert code == 1 and "the entry at place 5 has position 6: an entry before it is missing" in err
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 def test_a_rewritten_history_is_caught_by_the_head_noted_before(files):
     entries = build(GOOD)
     noted = f"7:{entries[6].hash}"
@@ -111,6 +117,7 @@ def test_a_rewritten_history_is_caught_by_the_head_noted_before(files):
     assert code == 1 and f"entry 7 has the hash {rewritten[6].hash}, not {entries[6].hash} as you noted" in err
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 @pytest.mark.parametrize(
     "acts, message",
     [
@@ -142,6 +149,7 @@ def test_acts_out_of_order_are_named(files, acts, message):
     assert "ok  publication log: " in out  # the chain itself holds
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 def test_a_log_whose_published_entry_differs_from_the_published_record(files):
     other = replace(RECORD, event="Riverside Pairs 2")
     entries = build([(log.PUBLISHED, log.published_data(other.published()))] + GOOD[1:])
@@ -150,6 +158,7 @@ def test_a_log_whose_published_entry_differs_from_the_published_record(files):
     assert "'event: Riverside Pairs 2' ≠ 'event: Riverside Pairs'" in err
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 @pytest.mark.parametrize(
     "raw, args, code_, message",
     [
@@ -178,6 +187,7 @@ def test_a_malformed_log_or_head(files, raw, args, code_, message):
     assert code == code_ and message in err and "Traceback" not in err
 
 
+@pytest.mark.slow  # runs the tool as a subprocess
 @pytest.mark.django_db
 def test_the_tool_checks_the_log_the_site_serves(tmp_path, club, club_session, director, client):
     from clubs.models import Session

@@ -215,6 +215,7 @@ def test_english_rendering_is_the_domains_english(every_text):
     assert not wrong, wrong[:5]
 
 
+@pytest.mark.slow  # every_text makes every movement the chooser offers
 def test_polish_rendering_translates_every_text(every_text):
     same_in_both = {("construction.mitchell", "plain")}
     with translation.override("pl"):
@@ -306,6 +307,7 @@ def test_errors_and_reports_in_polish():
     assert error_message(ValueError("plain words")) == "plain words"
 
 
+@pytest.mark.slow  # every_text makes every movement the chooser offers
 def test_text_round_trips_through_json(every_text):
     for t in every_text:
         assert Text.from_json(t.as_json()) == t
