@@ -792,11 +792,11 @@ def _schedule(r: _Reads) -> Step:
         return Step(
             "schedule",
             "todo",
-            (_("Choose the format: a single match, a round robin or a Swiss; the boards per match; the VP scale."),),
+            (_("Choose the format: a single match, a round robin, a Swiss of teams or of pairs; the boards per match; the VP scale."),),
             actions=(Action(_("Choose the format"), url, primary=True, testid="teams-schedule-link"),),
         )
     draws = session_draws(session=session)
-    planned = fmt.rounds if fmt.format == fmt.Format.SWISS else None
+    planned = fmt.rounds if fmt.swiss else None
     said = [
         _("%(format)s, %(boards)d boards per match, %(scale)s.")
         % {"format": fmt.get_format_display(), "boards": fmt.boards_per_match, "scale": fmt.get_scale_display()}

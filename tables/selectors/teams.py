@@ -77,7 +77,7 @@ class TeamsTables:
     @property
     def last_round(self) -> int:
         """The session's last round: a Swiss's number of rounds, else the last round of the schedule drawn."""
-        if self.fmt.format == TeamsFormat.Format.SWISS and self.fmt.rounds:
+        if self.fmt.swiss and self.fmt.rounds:
             return self.fmt.rounds
         return self.rounds[-1] if self.rounds else 0
 
