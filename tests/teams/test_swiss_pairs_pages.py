@@ -120,3 +120,12 @@ def test_the_format_refuses_what_swiss_pairs_cannot_score(client_for, director, 
     client.post(TEAMS_PAGE.format(session.pk), data)  # no format yet: a team of four is taken
     page = client.post(SCHEDULE.format(session.pk), {**fmt, "scale": "wbf2013", "pairs_scoring": "imps"})
     assert "Team 1: a team has" not in page.content.decode() and "a pair has 2 players" in page.content.decode()
+
+
+def test_the_table_assignment_gives_one_table_a_match(client_for, director, club):
+    client = client_for(director)
+    session = _swiss_pairs(client, club, "imps")
+    client.post(SCHEDULE.format(session.pk), {"action": "confirm", "round": "1"})
+    page = client.get(f"/sessions/{session.pk}/teams/assignment/print/").content.decode()
+    home = Match.objects.get(draw__session=session, draw__round=1, number=3).home
+    assert "Home pair: North–South" in page and f'<tr data-match="3"><td>3</td><td>{home}</td>' in page
