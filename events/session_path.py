@@ -792,7 +792,11 @@ def _schedule(r: _Reads) -> Step:
         return Step(
             "schedule",
             "todo",
-            (_("Choose the format: a single match, a round robin, a Swiss of teams or of pairs; the boards per match; the VP scale."),),
+            (
+                _(
+                    "Choose the format: a single match, a round robin, a Swiss of teams or of pairs; the boards per match; the VP scale."
+                ),
+            ),
             actions=(Action(_("Choose the format"), url, primary=True, testid="teams-schedule-link"),),
         )
     draws = session_draws(session=session)

@@ -79,7 +79,7 @@ def teams_format_set(
     boards_per_match: int,
     scale: str,
     rounds: int | None = None,
-    pairs_scoring: str = TeamsFormat.PairsScoring.IMPS,
+    pairs_scoring: str = "imps",
 ):
     """Set how the teams play. Refused once a round is drawn (the draw and the boards follow the format), for a
     Swiss without its number of rounds, and for a match length the scale has no table for. Swiss pairs
@@ -90,15 +90,15 @@ def teams_format_set(
     errors: dict[str, list[str]] = {}
     if Draw.objects.filter(session=session).exists():
         raise ValidationError(_("A round is drawn already: the format can no longer change."), code="drawn")
-    swiss = format in (TeamsFormat.Format.SWISS, TeamsFormat.Format.SWISS_PAIRS)
-    pairs = format == TeamsFormat.Format.SWISS_PAIRS
+    swiss = format in (str(TeamsFormat.Format.SWISS), str(TeamsFormat.Format.SWISS_PAIRS))
+    pairs = format == str(TeamsFormat.Format.SWISS_PAIRS)
     if swiss and not rounds:
         errors["rounds"] = [_("Say how many rounds the Swiss has.")]
     if pairs_scoring not in TeamsFormat.PairsScoring.values:
         errors["pairs_scoring"] = [_("Choose how the Swiss pairs' matches are scored.")]
     if pairs and scale in CLUB_METHODS:
         errors.setdefault("scale", []).append(_("Swiss pairs are scored in victory points: choose a VP scale."))
-    elif pairs and pairs_scoring == TeamsFormat.PairsScoring.MATCHPOINTS and scale == TeamsFormat.Scale.IMPS:
+    elif pairs and pairs_scoring == str(TeamsFormat.PairsScoring.MATCHPOINTS) and scale == str(TeamsFormat.Scale.IMPS):
         errors.setdefault("scale", []).append(
             _("Matchpoints are turned into victory points: choose a 20-VP scale, not plain IMPs.")
         )

@@ -1,12 +1,13 @@
 """A teams session's pages.
 
 * ``session_teams`` — the director's teams page: a row per team, its name and four to six players typed by name
-  (the club's members offered as you type; a name that is no member's is a guest's), saved all at once;
+  (the club's members offered as you type; a name that is no member's is a guest's), saved all at once; for Swiss
+  pairs, a row per pair and its two players;
 * ``session_schedule`` — the director's format and draw: the format (single match, round robin, Swiss over N
   rounds; boards per match; the VP scale), then the round robin's rounds drawn at once, or each Swiss round
   proposed from the standings, swapped, and confirmed;
 * ``match_page`` — a match's score card as the teams compare it; its scorers and directors enter both tables'
-  scores there; once the session is over, each board's deal with its double-dummy table and par, linked to the
+  scores there (a Swiss pairs match: its one table's, each board compared with the round's field); once the session is over, each board's deal with its double-dummy table and par, linked to the
   hand record;
 * ``session_standings`` — the standings after each round, and a round robin's cross-table;
 * ``knockout_page`` — a knockout's bracket; its director seeds the teams, draws each round once the one before

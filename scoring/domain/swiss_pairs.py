@@ -52,6 +52,7 @@ below it, 6 IMPs to its EW pair. On matchpoints (top 4): 4, 2 and 0, so 100 %, 5
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
@@ -222,6 +223,19 @@ def pairs_vp_from_percent(percent: Fraction, scale: str) -> tuple[Decimal, Decim
     return home, VP_MAXIMUM - home
 
 
+def _field_matchpoints(field: Sequence[Fraction], own: Fraction) -> int:
+    """``own``'s matchpoints among ``field`` (which holds it once): the scores made whole numbers by their common
+    denominator (a weighted assigned score's mean may be a fraction), which keeps their order, then matchpointed
+    with ``own`` appended, less the 1 it scores for tying with itself.
+
+    >>> _field_matchpoints([Fraction(420), Fraction(110), Fraction(-50)], Fraction(110))
+    2
+    """
+    scale = math.lcm(*(s.denominator for s in field), own.denominator)
+    whole = [int(s * scale) for s in (*field, own)]
+    return matchpoints(whole)[-1] - 1
+
+
 def _round_cards(event: SwissPairsEvent, matches: Sequence[PairsMatch]) -> list[PairsCard]:
     """The round's matches scored against one another (every table of a round plays the same boards)."""
     field: dict[int, list[Fraction]] = {}
@@ -245,7 +259,7 @@ def _round_cards(event: SwissPairsEvent, matches: Sequence[PairsMatch]) -> list[
             else:
                 own = _compared(score)
                 assert own is not None  # not artificial
-                mp = Fraction(matchpoints([*scores, own])[-1] - 1)  # compared with the field, itself included once
+                mp = Fraction(_field_matchpoints(scores, own))
                 top = 2 * (len(scores) - 1)
                 percent = HUNDRED * mp / top if top else Fraction(50)
                 lines.append(PairsBoard(board, result, matchpoints=mp, top=top, percent=percent))

@@ -29,7 +29,12 @@ def play(device, board, tricks):
 def test_a_swiss_pairs_match_is_played_at_one_table(club, director):
     session = session_create(club=club, name="Swiss pairs", date=datetime.date(2026, 11, 27), kind="teams")
     teams_format_set(
-        session=session, format="swiss_pairs", rounds=2, boards_per_match=1, scale="wbf2013", pairs_scoring="matchpoints"
+        session=session,
+        format="swiss_pairs",
+        rounds=2,
+        boards_per_match=1,
+        scale="wbf2013",
+        pairs_scoring="matchpoints",
     )
     teams_set(
         session=session,

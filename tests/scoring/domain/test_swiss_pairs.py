@@ -71,7 +71,8 @@ def test_a_discrete_scale_gives_whole_vps_and_an_artificial_score_keeps_its_perc
         (0, Decimal(0), Decimal(20)),
     ]
     imps = score_swiss_pairs(SwissPairsEvent(1, matches, scale="wbf2013", method="imps"))
-    assert [c.boards[0].imps for c in imps.cards] == [3, 3, -3]  # Average plus: 3 IMPs; datum 0 of +100 and −100: 100 → 3
+    # Average plus: 3 IMPs; the datum 0 (of +100 and −100): 100 above it → 3
+    assert [c.boards[0].imps for c in imps.cards] == [3, 3, -3]
 
 
 @pytest.mark.parametrize("method", ["imps", "matchpoints"])
