@@ -13,6 +13,7 @@ per match), which sets each board's vulnerability. Who may read them is the call
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -274,30 +275,36 @@ class Standings:
     incomplete: tuple[Match, ...]  # matches of these rounds not fully entered: not counted yet
 
 
-def _event(fmt: TeamsFormat, draws: list[Draw], after_round: int) -> tuple[TeamsEvent, list[Match]]:
-    matches: list[TeamMatch] = []
-    incomplete: list[Match] = []
+def _drawn(fmt: TeamsFormat, draws: list[Draw], after_round: int) -> Iterator[tuple[int, list[int], Match]]:
+    """Every match drawn up to ``after_round``, in order: its round, the round's boards, the match."""
     for draw in draws:
         if draw.round > after_round:
             continue
         numbers = match_board_numbers(fmt, draw.round)
         for match in draw.matches.all():
-            key = str(match.home.number)
-            if match.away is None:
-                matches.append(TeamMatch(len(matches), draw.round, key, None, ()))
-                continue
-            stored = {b.board: b for b in match.boards.all()}
-            boards = []
-            for board in numbers:
-                row = stored.get(board)
-                results = (_result(row.home_ns), _result(row.away_ns)) if row is not None else (None, None)
-                if results[0] is None or results[1] is None:
-                    break
-                boards.append(TeamBoard(board, results[0], results[1]))
-            if len(boards) < len(numbers):
-                incomplete.append(match)
-                continue
-            matches.append(TeamMatch(len(matches), draw.round, key, str(match.away.number), tuple(boards)))
+            yield draw.round, numbers, match
+
+
+def _event(fmt: TeamsFormat, draws: list[Draw], after_round: int) -> tuple[TeamsEvent, list[Match]]:
+    matches: list[TeamMatch] = []
+    incomplete: list[Match] = []
+    for round_number, numbers, match in _drawn(fmt, draws, after_round):
+        key = str(match.home.number)
+        if match.away is None:
+            matches.append(TeamMatch(len(matches), round_number, key, None, ()))
+            continue
+        stored = {b.board: b for b in match.boards.all()}
+        boards = []
+        for board in numbers:
+            row = stored.get(board)
+            results = (_result(row.home_ns), _result(row.away_ns)) if row is not None else (None, None)
+            if results[0] is None or results[1] is None:
+                break
+            boards.append(TeamBoard(board, results[0], results[1]))
+        if len(boards) < len(numbers):
+            incomplete.append(match)
+            continue
+        matches.append(TeamMatch(len(matches), round_number, key, str(match.away.number), tuple(boards)))
     event = TeamsEvent(
         boards_per_match=fmt.boards_per_match,
         matches=tuple(matches),
@@ -314,17 +321,13 @@ def _pairs_event(fmt: TeamsFormat, draws: list[Draw], after_round: int) -> tuple
     results are in the round's field already, their VPs not in the standings)."""
     matches: list[PairsMatch] = []
     incomplete: list[Match] = []
-    for draw in draws:
-        if draw.round > after_round:
-            continue
-        numbers = match_board_numbers(fmt, draw.round)
-        for match in draw.matches.all():
-            stored = {b.board: _result(b.home_ns) for b in match.boards.all()}
-            boards = tuple((n, r) for n in numbers if (r := stored.get(n)) is not None)
-            if match.away is not None and len(boards) < len(numbers):
-                incomplete.append(match)
-            away = None if match.away is None else str(match.away.number)
-            matches.append(PairsMatch(len(matches), draw.round, str(match.home.number), away, boards))
+    for round_number, numbers, match in _drawn(fmt, draws, after_round):
+        stored = {b.board: _result(b.home_ns) for b in match.boards.all()}
+        boards = tuple((n, r) for n in numbers if (r := stored.get(n)) is not None)
+        if match.away is not None and len(boards) < len(numbers):
+            incomplete.append(match)
+        away = None if match.away is None else str(match.away.number)
+        matches.append(PairsMatch(len(matches), round_number, str(match.home.number), away, boards))
     event = SwissPairsEvent(
         boards_per_match=fmt.boards_per_match,
         matches=tuple(matches),

@@ -60,7 +60,7 @@ from fractions import Fraction
 
 from bridge.imps import butler_datum
 from scoring.domain.errors import ScoringError
-from scoring.domain.formats.teams import TeamMatch
+from scoring.domain.formats.teams import TeamMatch, named_in
 from scoring.domain.matchpoints import matchpoints
 from scoring.domain.results import Artificial, Assigned, Played, Result
 from scoring.domain.teams import HistoryLine, ScoredMatch, Standing, history_lines, standings
@@ -123,12 +123,7 @@ class SwissPairsEvent:
     @property
     def pairs(self) -> tuple[str, ...]:
         """Every pair of the event, in the order the matches first name them."""
-        seen: dict[str, None] = {}
-        for match in self.matches:
-            seen[match.home] = None
-            if match.away is not None:
-                seen[match.away] = None
-        return tuple(seen)
+        return named_in(self.matches)
 
 
 @dataclass(frozen=True)

@@ -163,59 +163,47 @@ def is_teams_table(table: Table) -> bool:
 def match_result_text(tables: TeamsTables, match: Match) -> str:
     """The match's result in words once both tables have every board in (a Swiss pairs match: its one table, its
     result against the round's tables entered so far), else ""."""
-    if tables.fmt.for_pairs:
-        return _pairs_result_text(tables, match)
-    card = match_card(match=match, fmt=tables.fmt)
-    if not card.complete or match.away is None:
+    if match.away is None:
         return ""
+    if tables.fmt.for_pairs:
+        pairs = pairs_match_card(match=match, fmt=tables.fmt)
+        if not pairs.complete:
+            return ""
+        if pairs.percent_home is not None and pairs.percent_away is not None:
+            percents = (_cents(pairs.percent_home), _cents(pairs.percent_away))
+            return render(
+                Text.of(
+                    "swiss_pairs.result",
+                    home=match.home.name,
+                    away=match.away.name,
+                    home_percent=percents[0],
+                    away_percent=percents[1],
+                    home_vp=pairs.vp_home,
+                    away_vp=pairs.vp_away,
+                )
+            )
+        imps, vps = (pairs.imps.imps_home, pairs.imps.imps_away), (pairs.vp_home, pairs.vp_away)
+    else:
+        card = match_card(match=match, fmt=tables.fmt)
+        if not card.complete:
+            return ""
+        imps, vps = (card.imps_home, card.imps_away), (card.vp_home, card.vp_away)
     imps_only = tables.fmt.scale == TeamsFormat.Scale.IMPS
     return render(
         Text.of(
             "teams.result",
             home=match.home.name,
             away=match.away.name,
-            home_imps=imps_said(card.imps_home),
-            away_imps=imps_said(card.imps_away),
-            home_vp=None if imps_only else card.vp_home,
-            away_vp=None if imps_only else card.vp_away,
+            home_imps=imps_said(imps[0]),
+            away_imps=imps_said(imps[1]),
+            home_vp=None if imps_only else vps[0],
+            away_vp=None if imps_only else vps[1],
         )
     )
 
 
 def _cents(value: Fraction) -> Decimal:
     return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
-
-
-def _pairs_result_text(tables: TeamsTables, match: Match) -> str:
-    if match.away is None:
-        return ""
-    card = pairs_match_card(match=match, fmt=tables.fmt)
-    if not card.complete:
-        return ""
-    if card.percent_home is not None and card.percent_away is not None:
-        return render(
-            Text.of(
-                "swiss_pairs.result",
-                home=match.home.name,
-                away=match.away.name,
-                home_percent=_cents(card.percent_home),
-                away_percent=_cents(card.percent_away),
-                home_vp=card.vp_home,
-                away_vp=card.vp_away,
-            )
-        )
-    imps_only = tables.fmt.scale == TeamsFormat.Scale.IMPS
-    return render(
-        Text.of(
-            "teams.result",
-            home=match.home.name,
-            away=match.away.name,
-            home_imps=imps_said(card.imps.imps_home),
-            away_imps=imps_said(card.imps.imps_away),
-            home_vp=None if imps_only else card.vp_home,
-            away_vp=None if imps_only else card.vp_away,
-        )
-    )
 
 
 def _team_json(team) -> dict:
