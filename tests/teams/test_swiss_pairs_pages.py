@@ -80,6 +80,10 @@ def test_a_swiss_pairs_evening_on_imps(client_for, director, club):
     assert "Table 1:" in standings and "Tables 1–2" not in standings
     m2 = Match.objects.get(draw=draw, number=2)
     assert f'data-team="{m2.away.number}"><td data-testid="rank">1<' in standings  # 12 IMPs on table 2, the most
+    path = client.get(f"/sessions/{session.pk}/").content.decode()
+    assert "<p>6 pairs.</p>" in path
+    printed = client.get(f"/sessions/{session.pk}/teams/standings/print/").content.decode()
+    assert 'class="name">Pair<' in printed and "IMPs for" in printed  # on IMPs, the IMPs are shown
     team_page = client.get(f"/sessions/{session.pk}/teams/{m2.away.number}/").content.decode()
     assert "captain" not in team_page and 'data-testid="total"' in team_page
 
