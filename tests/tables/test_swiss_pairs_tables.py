@@ -61,3 +61,10 @@ def test_a_swiss_pairs_match_is_played_at_one_table(club, director):
     swiss_round_confirm(session=session, round_number=2, swaps=[], user=director)
     state = teams_table_state(phones[1])
     assert state["released"] == 2 and state["position"]["round"] == 2
+
+
+def test_the_room_says_one_table_a_match(client_for, club, director):
+    session = session_create(club=club, name="Swiss pairs", date=datetime.date(2026, 11, 27), kind="teams")
+    teams_format_set(session=session, format="swiss_pairs", rounds=1, boards_per_match=1, scale="acbl")
+    page = client_for(director).get(f"/tables/sessions/{session.pk}/teams/").content.decode()
+    assert "Swiss pairs play each match at one table" in page
