@@ -766,14 +766,21 @@ def _teams(r: _Reads) -> Step:
             actions=(Action(_("Enter the teams"), url, primary=True, testid="teams-page-link"),),
         )
     unnamed = [str(t.number) for t in teams if not t.players.all()]
-    said = (ngettext("%(count)d team.", "%(count)d teams.", len(teams)) % {"count": len(teams)},)
-    missing = (_("Team %(teams)s has no players yet.") % {"teams": _labels(unnamed)},) if unnamed else ()
+    fmt = teams_format_get(session=session)
+    if fmt is not None and fmt.for_pairs:  # Swiss pairs: the entrants are pairs
+        said = (ngettext("%(count)d pair.", "%(count)d pairs.", len(teams)) % {"count": len(teams)},)
+        missing = (_("Pair %(pairs)s has no players yet.") % {"pairs": _labels(unnamed)},) if unnamed else ()
+        line = _("Pair %(number)d — %(name)s: %(players)s")
+        label = _("See the pairs") if session.is_final else _("Change the pairs")
+    else:
+        said = (ngettext("%(count)d team.", "%(count)d teams.", len(teams)) % {"count": len(teams)},)
+        missing = (_("Team %(teams)s has no players yet.") % {"teams": _labels(unnamed)},) if unnamed else ()
+        line = _("Team %(number)d — %(name)s: %(players)s")
+        label = _("See the teams") if session.is_final else _("Change the teams")
     who = tuple(
-        _("Team %(number)d — %(name)s: %(players)s")
-        % {"number": t.number, "name": t.name, "players": ", ".join(p.full_name for p in t.players.all()) or "?"}
+        line % {"number": t.number, "name": t.name, "players": ", ".join(p.full_name for p in t.players.all()) or "?"}
         for t in teams
     )
-    label = _("See the teams") if session.is_final else _("Change the teams")
     return Step(
         "teams",
         "partial" if unnamed else "done",
@@ -792,11 +799,15 @@ def _schedule(r: _Reads) -> Step:
         return Step(
             "schedule",
             "todo",
-            (_("Choose the format: a single match, a round robin or a Swiss; the boards per match; the VP scale."),),
+            (
+                _(
+                    "Choose the format: a single match, a round robin, a Swiss of teams or of pairs; the boards per match; the VP scale."
+                ),
+            ),
             actions=(Action(_("Choose the format"), url, primary=True, testid="teams-schedule-link"),),
         )
     draws = session_draws(session=session)
-    planned = fmt.rounds if fmt.format == fmt.Format.SWISS else None
+    planned = fmt.rounds if fmt.swiss else None
     said = [
         _("%(format)s, %(boards)d boards per match, %(scale)s.")
         % {"format": fmt.get_format_display(), "boards": fmt.boards_per_match, "scale": fmt.get_scale_display()}

@@ -8,24 +8,27 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import MemberNames
 from teams.models import KnockoutTie, TeamsFormat
-from teams.services import MOST_PLAYERS
+from teams.services import MOST_PLAYERS, PAIR_PLAYERS
 
 PLAYERS = tuple(f"player_{place}" for place in range(1, MOST_PLAYERS + 1))
 
 
 class TeamRowForm(forms.Form):
     """One team: its number (hidden), its name, and up to six players, each a member's name from the list or a
-    guest's; the first is the captain."""
+    guest's; the first is the captain. A Swiss pairs entrant (``pairs``): a pair, its name and its two players."""
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     name = forms.CharField(label=_("team name"), required=False, max_length=80)
 
-    def __init__(self, *args, names: MemberNames, **kwargs):
+    def __init__(self, *args, names: MemberNames, pairs: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.names = names
         self.players: list[tuple[object, str]] = []
-        for place, slot in enumerate(PLAYERS, 1):
-            label = _("captain") if place == 1 else _("player %(place)d") % {"place": place}
+        self.slots = PLAYERS[:PAIR_PLAYERS] if pairs else PLAYERS
+        if pairs:
+            self.fields["name"].label = _("pair name")
+        for place, slot in enumerate(self.slots, 1):
+            label = _("captain") if place == 1 and not pairs else _("player %(place)d") % {"place": place}
             self.fields[slot] = forms.CharField(label=label, required=False, max_length=200)
             self.fields[slot].widget.attrs.update(
                 {"list": "club-members", "autocomplete": "off", "class": "player", "placeholder": capfirst(label)}
@@ -34,7 +37,7 @@ class TeamRowForm(forms.Form):
     def clean(self):
         data = super().clean()
         self.players = []
-        for slot in PLAYERS:
+        for slot in self.slots:
             if slot in self.errors:
                 continue
             try:
@@ -66,15 +69,30 @@ TeamRowFormSet = forms.formset_factory(TeamRowForm, formset=BaseTeamRowFormSet, 
 class TeamsFormatForm(forms.Form):
     format = forms.ChoiceField(label=_("format"), choices=TeamsFormat.Format.choices)
     rounds = forms.IntegerField(
-        label=_("rounds of the Swiss"), required=False, min_value=1, max_value=30, help_text=_("For a Swiss only.")
+        label=_("rounds of the Swiss"),
+        required=False,
+        min_value=1,
+        max_value=30,
+        help_text=_("For a Swiss of teams or of pairs only."),
     )
     boards_per_match = forms.IntegerField(label=_("boards per match"), min_value=1, max_value=64)
     scale = forms.ChoiceField(label=_("victory-point scale"), choices=TeamsFormat.Scale.choices)
+    pairs_scoring = forms.ChoiceField(
+        label=_("Swiss pairs scoring"),
+        choices=TeamsFormat.PairsScoring.choices,
+        initial=TeamsFormat.PairsScoring.IMPS,
+        required=False,
+        help_text=_(
+            "For Swiss pairs only: each board's score against the field's datum in IMPs, read on the VP scale; or "
+            "the round's boards matchpointed across the field, a pair's percentage × 20 ÷ 100 in VPs."
+        ),
+    )
 
     def clean(self):
         data = super().clean()
         if data.get("format") == TeamsFormat.Format.KNOCKOUT:
             data["scale"] = TeamsFormat.Scale.IMPS  # a knockout's ties are won on IMPs, never on VPs
+        data["pairs_scoring"] = data.get("pairs_scoring") or TeamsFormat.PairsScoring.IMPS
         return data
 
 
@@ -112,13 +130,14 @@ class KnockoutTieForm(forms.Form):
 
 
 class MatchCardForm(forms.Form):
-    """A match's score card: for each board, the NS score where the home team sat NS and where the away team did."""
+    """A match's score card: for each board, the NS score where the home team sat NS and where the away team did
+    (``one_table``: a Swiss pairs match, the NS score at its one table only)."""
 
-    def __init__(self, *args, boards: list[int], **kwargs):
+    def __init__(self, *args, boards: list[int], one_table: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.boards = boards
         for board in boards:
-            for side in ("home", "away"):
+            for side in ("home",) if one_table else ("home", "away"):
                 self.fields[f"board_{board}_{side}"] = forms.CharField(required=False, max_length=40)
                 self.fields[f"board_{board}_{side}"].widget.attrs.update(
                     {"autocomplete": "off", "spellcheck": "false", "class": "score"}

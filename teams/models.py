@@ -14,15 +14,17 @@ from scoring.domain.victory_points import SCALES
 
 
 class TeamsFormat(models.Model):
-    """How a teams session is played: a single match, a complete round robin, a Swiss over ``rounds`` rounds or a
-    knockout; the boards of each match, and the victory-point scale its IMPs are read on (or, for a club's
-    evening, board-a-match or Patton points in place of the VPs)."""
+    """How a teams session is played: a single match, a complete round robin, a Swiss over ``rounds`` rounds, a
+    knockout, or Swiss pairs over ``rounds`` rounds (pairs in place of teams, scored as ``pairs_scoring`` says); the
+    boards of each match, and the victory-point scale its IMPs are read on (or, for a club's evening, board-a-match
+    or Patton points in place of the VPs)."""
 
     class Format(TextChoices):
         SINGLE = "single", _("Single match")
         ROUND_ROBIN = "round_robin", _("Complete round robin")
         SWISS = "swiss", _("Swiss")
         KNOCKOUT = "knockout", _("Knockout")
+        SWISS_PAIRS = "swiss_pairs", _("Swiss pairs")
 
     class Scale(TextChoices):
         WBF2013 = "wbf2013", _("WBF 2013, continuous (20 VP)")
@@ -32,6 +34,10 @@ class TeamsFormat(models.Model):
         BOARD_A_MATCH = "board-a-match", _("Board-a-match (a point a board)")
         PATTON = "patton", _("Patton (2 a board, and as many for the aggregate)")
 
+    class PairsScoring(TextChoices):
+        IMPS = "imps", _("IMPs against the field's datum")
+        MATCHPOINTS = "matchpoints", _("Matchpoints across the field, turned into VPs")
+
     session = models.OneToOneField(
         Session, on_delete=models.CASCADE, related_name="teams_format", verbose_name=_("session")
     )
@@ -39,6 +45,13 @@ class TeamsFormat(models.Model):
     rounds = models.PositiveSmallIntegerField(_("rounds of the Swiss"), null=True, blank=True)
     boards_per_match = models.PositiveSmallIntegerField(_("boards per match"), default=8)
     scale = models.CharField(_("victory-point scale"), max_length=16, choices=Scale.choices, default=Scale.WBF2013)
+    pairs_scoring = models.CharField(
+        _("Swiss pairs scoring"),
+        max_length=12,
+        choices=PairsScoring.choices,
+        default=PairsScoring.IMPS,
+        db_default=PairsScoring.IMPS,
+    )
 
     class Meta:
         verbose_name = _("teams format")
@@ -46,6 +59,22 @@ class TeamsFormat(models.Model):
             models.CheckConstraint(condition=models.Q(boards_per_match__gte=1), name="teams_boards_per_match"),
             models.CheckConstraint(condition=models.Q(scale__in=SCALES + CLUB_METHODS), name="teams_scale_known"),
         ]
+
+    @property
+    def for_pairs(self) -> bool:
+        """Swiss pairs: each entrant is a pair, each match is played at one table (home pair NS, away pair EW) and
+        scored against the round's field (``scoring.domain.swiss_pairs``)."""
+        return self.format == self.Format.SWISS_PAIRS
+
+    @property
+    def on_matchpoints(self) -> bool:
+        """Swiss pairs scored on the field's matchpoints (no IMPs to show)."""
+        return self.for_pairs and self.pairs_scoring == self.PairsScoring.MATCHPOINTS
+
+    @property
+    def swiss(self) -> bool:
+        """A Swiss of teams or of pairs: each round is drawn from the standings by the same engine."""
+        return self.format in (self.Format.SWISS, self.Format.SWISS_PAIRS)
 
     @property
     def uses_points(self) -> bool:

@@ -29,9 +29,13 @@ STANDINGS, CROSS_TABLE = "standings", "cross_table"
 
 
 def has_cross_table(fmt: TeamsFormat | None) -> bool:
-    """A cross-table is kept for a round robin and a single match, not for a Swiss or a knockout (their teams meet
-    only some of the others)."""
-    return fmt is not None and fmt.format not in (TeamsFormat.Format.SWISS, TeamsFormat.Format.KNOCKOUT)
+    """A cross-table is kept for a round robin and a single match, not for a Swiss (of teams or pairs) or a knockout
+    (their entrants meet only some of the others)."""
+    return fmt is not None and fmt.format not in (
+        TeamsFormat.Format.SWISS,
+        TeamsFormat.Format.KNOCKOUT,
+        TeamsFormat.Format.SWISS_PAIRS,
+    )
 
 
 def print_context(*, session: Session, document: str, after_round: int | None = None) -> dict:

@@ -3,7 +3,9 @@ IMPs and VPs); the standings after a round; the Swiss round proposed from them.
 
 The numbers are the scoring engine's: ``scoring.domain.victory_points`` (``board_imps``, ``victory_points``) for a
 match, ``scoring.domain.teams`` (``score_teams``, ``standings``) for the standings with their tie-breaks and shared
-places (``3=``), ``movements.domain.swiss`` for the Swiss draw. A match counts in the standings once both tables'
+places (``3=``), ``movements.domain.swiss`` for the Swiss draw. A Swiss pairs session (``TeamsFormat.for_pairs``) is
+scored by ``scoring.domain.swiss_pairs`` instead: each match at one table against the round's field (its card:
+``pairs_match_card``), the standings and a pair's history by the same teams' ranking. A match counts in the standings once both tables'
 scores of every board are entered; a round's bye counts as the bye rule says (the larger of 12 VP and the team's
 average). Board numbers run on through the rounds: round ``r`` plays boards ``(r − 1)·n + 1 … r·n`` (``n`` boards
 per match), which sets each board's vulnerability. Who may read them is the caller's check.
@@ -11,6 +13,7 @@ per match), which sets each board's vulnerability. Who may read them is the call
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -30,9 +33,11 @@ from scoring.domain.knockout import BracketTie, TieResult, bracket, tie_result
 from scoring.domain.layout import reconcile
 from scoring.domain.results import Result
 from scoring.domain.shorthand import describe, parse_entry
+from scoring.domain.swiss_pairs import PairsCard, PairsMatch, SwissPairsEvent, pair_history, score_swiss_pairs
 from scoring.domain.teams import (
     CLUB_METHODS,
     HistoryLine,
+    ScoredMatch,
     Standing,
     TeamsScore,
     club_match_points,
@@ -270,30 +275,36 @@ class Standings:
     incomplete: tuple[Match, ...]  # matches of these rounds not fully entered: not counted yet
 
 
-def _event(fmt: TeamsFormat, draws: list[Draw], after_round: int) -> tuple[TeamsEvent, list[Match]]:
-    matches: list[TeamMatch] = []
-    incomplete: list[Match] = []
+def _drawn(fmt: TeamsFormat, draws: list[Draw], after_round: int) -> Iterator[tuple[int, list[int], Match]]:
+    """Every match drawn up to ``after_round``, in order: its round, the round's boards, the match."""
     for draw in draws:
         if draw.round > after_round:
             continue
         numbers = match_board_numbers(fmt, draw.round)
         for match in draw.matches.all():
-            key = str(match.home.number)
-            if match.away is None:
-                matches.append(TeamMatch(len(matches), draw.round, key, None, ()))
-                continue
-            stored = {b.board: b for b in match.boards.all()}
-            boards = []
-            for board in numbers:
-                row = stored.get(board)
-                results = (_result(row.home_ns), _result(row.away_ns)) if row is not None else (None, None)
-                if results[0] is None or results[1] is None:
-                    break
-                boards.append(TeamBoard(board, results[0], results[1]))
-            if len(boards) < len(numbers):
-                incomplete.append(match)
-                continue
-            matches.append(TeamMatch(len(matches), draw.round, key, str(match.away.number), tuple(boards)))
+            yield draw.round, numbers, match
+
+
+def _event(fmt: TeamsFormat, draws: list[Draw], after_round: int) -> tuple[TeamsEvent, list[Match]]:
+    matches: list[TeamMatch] = []
+    incomplete: list[Match] = []
+    for round_number, numbers, match in _drawn(fmt, draws, after_round):
+        key = str(match.home.number)
+        if match.away is None:
+            matches.append(TeamMatch(len(matches), round_number, key, None, ()))
+            continue
+        stored = {b.board: b for b in match.boards.all()}
+        boards = []
+        for board in numbers:
+            row = stored.get(board)
+            results = (_result(row.home_ns), _result(row.away_ns)) if row is not None else (None, None)
+            if results[0] is None or results[1] is None:
+                break
+            boards.append(TeamBoard(board, results[0], results[1]))
+        if len(boards) < len(numbers):
+            incomplete.append(match)
+            continue
+        matches.append(TeamMatch(len(matches), round_number, key, str(match.away.number), tuple(boards)))
     event = TeamsEvent(
         boards_per_match=fmt.boards_per_match,
         matches=tuple(matches),
@@ -302,6 +313,51 @@ def _event(fmt: TeamsFormat, draws: list[Draw], after_round: int) -> tuple[Teams
         tie_break=TIE_BREAK,
     )
     return event, incomplete
+
+
+def _pairs_event(fmt: TeamsFormat, draws: list[Draw], after_round: int) -> tuple[SwissPairsEvent, list[Match]]:
+    """A Swiss pairs session's matches up to ``after_round`` as ``scoring.domain.swiss_pairs`` reads them: each
+    match's results entered at its one table (``home_ns``); the matches not fully entered are returned apart (their
+    results are in the round's field already, their VPs not in the standings)."""
+    matches: list[PairsMatch] = []
+    incomplete: list[Match] = []
+    for round_number, numbers, match in _drawn(fmt, draws, after_round):
+        stored = {b.board: _result(b.home_ns) for b in match.boards.all()}
+        boards = tuple((n, r) for n in numbers if (r := stored.get(n)) is not None)
+        if match.away is not None and len(boards) < len(numbers):
+            incomplete.append(match)
+        away = None if match.away is None else str(match.away.number)
+        matches.append(PairsMatch(len(matches), round_number, str(match.home.number), away, boards))
+    event = SwissPairsEvent(
+        boards_per_match=fmt.boards_per_match,
+        matches=tuple(matches),
+        scale=fmt.scale,
+        method=fmt.pairs_scoring,
+        bye_vp=Decimal(0) if fmt.scale == "imps" else Decimal(12),
+        tie_break=TIE_BREAK,
+    )
+    return event, incomplete
+
+
+def _scored(fmt: TeamsFormat, draws: list[Draw], after_round: int) -> tuple[tuple[ScoredMatch, ...], list[Match]]:
+    """Every match up to ``after_round`` fully entered, and every bye, scored (by the teams' engine, or Swiss pairs'
+    against the round's field); the matches not fully entered apart."""
+    if fmt.for_pairs:
+        pairs, incomplete = _pairs_event(fmt, draws, after_round)
+        return score_swiss_pairs(pairs).scored, incomplete
+    event, incomplete = _event(fmt, draws, after_round)
+    return score_teams(event).matches, incomplete
+
+
+def pairs_match_card(*, match: Match, fmt: TeamsFormat) -> PairsCard:
+    """A Swiss pairs match scored against its round's field as entered so far (every table's results of the
+    round's boards): per board the result, the datum and the IMPs, or the matchpoints and percentage; the VPs once
+    every board of the match is in."""
+    draws = [d for d in session_draws(session=match.draw.session) if d.round == match.draw.round]
+    event, _incomplete = _pairs_event(fmt, draws, match.draw.round)
+    number = [m.number for m in draws[0].matches.all()].index(match.number)
+    card = next(c for c in score_swiss_pairs(event).cards if c.match.index == number)
+    return card
 
 
 def session_standings(*, session: Session, after_round: int | None = None) -> Standings | None:
@@ -313,10 +369,9 @@ def session_standings(*, session: Session, after_round: int | None = None) -> St
     draws = session_draws(session=session)
     last = draws[-1].round if draws else 0
     after = last if after_round is None else max(0, min(after_round, last))
-    event, incomplete = _event(fmt, draws, after)
-    scored = score_teams(event)
+    matches, incomplete = _scored(fmt, draws, after)
     by_key = {str(t.number): t for t in teams}
-    lines = standings(list(by_key), scored.matches, TIE_BREAK)
+    lines = standings(list(by_key), matches, TIE_BREAK)
     return Standings(after, tuple(TeamStanding(by_key[s.team], s) for s in lines), tuple(incomplete))
 
 
@@ -326,7 +381,7 @@ def session_teams_file(*, session: Session, deals=None) -> tuple[TeamsFile, Team
     ranked as the standings rank it; ``deals`` (board number → deal) only for a session that is over, the caller's
     check. None before the format is set or while no match is fully entered."""
     fmt = teams_format_get(session=session)
-    if fmt is None:
+    if fmt is None or fmt.for_pairs:  # a Swiss pairs event has no teams file
         return None
     draws = session_draws(session=session)
     event, _incomplete = _event(fmt, draws, draws[-1].round if draws else 0)
@@ -456,11 +511,15 @@ def team_history_get(*, session: Session, number: int) -> TeamHistory:
     if fmt is None or team is None:
         raise Http404("No such team.")
     draws = session_draws(session=session)
-    event, _incomplete = _event(fmt, draws, draws[-1].round if draws else 0)
-    lines = {
-        line.round: line
-        for line in team_history(event, str(team.number), teams=[str(t.number) for t in teams], tie_break=TIE_BREAK)
-    }
+    last = draws[-1].round if draws else 0
+    field = [str(t.number) for t in teams]
+    if fmt.for_pairs:
+        pairs, _incomplete = _pairs_event(fmt, draws, last)
+        history = pair_history(pairs, str(team.number), pairs=field, tie_break=TIE_BREAK)
+    else:
+        event, _incomplete = _event(fmt, draws, last)
+        history = team_history(event, str(team.number), teams=field, tie_break=TIE_BREAK)
+    lines = {line.round: line for line in history}
     rows = []
     for draw in draws:
         for match in draw.matches.all():

@@ -1,6 +1,7 @@
-"""Every write of a teams session: its format (``teams_format_set``), its teams (``teams_set``, a page at once), the
-draw of its rounds (``round_robin_draw``: every round at once; ``swiss_round_confirm``: one round as proposed and
-swapped), and the two tables' scores of a match's boards (``match_boards_set``). Each checks everything before it
+"""Every write of a teams session: its format (``teams_format_set``), its teams (``teams_set``, a page at once; a Swiss
+pairs session's entrants are pairs, kept as teams of two), the draw of its rounds (``round_robin_draw``: every round
+at once; ``swiss_round_confirm``: one round of a Swiss of teams or of pairs as proposed and swapped), and the two
+tables' scores of a match's boards (``match_boards_set``; a Swiss pairs match has one table, its ``home_ns``). Each checks everything before it
 saves anything, and says what is wrong and where (``teams[2].player_3``, ``board_5_home``)."""
 
 from __future__ import annotations
@@ -42,6 +43,25 @@ from teams.selectors import (
 
 #: How many players a team has: four to six.
 LEAST_PLAYERS, MOST_PLAYERS = 4, 6
+#: How many players a pair of Swiss pairs has.
+PAIR_PLAYERS = 2
+
+
+def _players_problem(count: int, *, pairs: bool | None, number: int) -> str | None:
+    """What is wrong with an entrant of ``count`` players (0: none named yet, allowed), or None: a team has four to
+    six players, a Swiss pairs entrant two; before the format is chosen (``pairs`` None) either will do."""
+    if count == 0 or (pairs is not False and count == PAIR_PLAYERS):
+        return None
+    if pairs:
+        return _("Pair %(number)d: a pair has 2 players, not %(count)d.") % {"number": number, "count": count}
+    if LEAST_PLAYERS <= count <= MOST_PLAYERS:
+        return None
+    return _("Team %(number)d: a team has %(least)d to %(most)d players, not %(count)d.") % {
+        "number": number,
+        "least": LEAST_PLAYERS,
+        "most": MOST_PLAYERS,
+        "count": count,
+    }
 
 
 def _locked(session: Session) -> Session:
@@ -52,15 +72,40 @@ def _locked(session: Session) -> Session:
 
 
 @transaction.atomic
-def teams_format_set(*, session: Session, format: str, boards_per_match: int, scale: str, rounds: int | None = None):
+def teams_format_set(
+    *,
+    session: Session,
+    format: str,
+    boards_per_match: int,
+    scale: str,
+    rounds: int | None = None,
+    pairs_scoring: str = "imps",
+):
     """Set how the teams play. Refused once a round is drawn (the draw and the boards follow the format), for a
-    Swiss without its number of rounds, and for a match length the scale has no table for."""
+    Swiss without its number of rounds, and for a match length the scale has no table for. Swiss pairs
+    (``pairs_scoring``: IMPs against the field's datum, or matchpoints turned into VPs) need a VP scale (a club's
+    board-a-match or Patton scores teams; matchpoints need 20-VP, not plain IMPs), and every entrant a pair: two
+    players (a team of four for any other format)."""
     session = _locked(session)
     errors: dict[str, list[str]] = {}
     if Draw.objects.filter(session=session).exists():
         raise ValidationError(_("A round is drawn already: the format can no longer change."), code="drawn")
-    if format == str(TeamsFormat.Format.SWISS) and not rounds:
+    swiss = format in (str(TeamsFormat.Format.SWISS), str(TeamsFormat.Format.SWISS_PAIRS))
+    pairs = format == str(TeamsFormat.Format.SWISS_PAIRS)
+    if swiss and not rounds:
         errors["rounds"] = [_("Say how many rounds the Swiss has.")]
+    if pairs_scoring not in TeamsFormat.PairsScoring.values:
+        errors["pairs_scoring"] = [_("Choose how the Swiss pairs' matches are scored.")]
+    if pairs and scale in CLUB_METHODS:
+        errors.setdefault("scale", []).append(_("Swiss pairs are scored in victory points: choose a VP scale."))
+    elif pairs and pairs_scoring == str(TeamsFormat.PairsScoring.MATCHPOINTS) and scale == str(TeamsFormat.Scale.IMPS):
+        errors.setdefault("scale", []).append(
+            _("Matchpoints are turned into victory points: choose a 20-VP scale, not plain IMPs.")
+        )
+    for team in Team.objects.filter(session=session).prefetch_related("players"):
+        problem = _players_problem(len(team.players.all()), pairs=pairs, number=team.number)
+        if problem:
+            errors.setdefault("format", []).append(problem)
     try:
         if scale not in CLUB_METHODS:  # board-a-match and Patton need no table for the match's length
             victory_points(0, 0, boards_per_match, scale)
@@ -74,7 +119,8 @@ def teams_format_set(*, session: Session, format: str, boards_per_match: int, sc
             "format": format,
             "boards_per_match": boards_per_match,
             "scale": scale,
-            "rounds": rounds if format == str(TeamsFormat.Format.SWISS) else None,
+            "rounds": rounds if swiss else None,
+            "pairs_scoring": pairs_scoring if pairs else TeamsFormat.PairsScoring.IMPS,
         },
     )
     return fmt
@@ -86,10 +132,13 @@ def teams_set(*, session: Session, rows) -> list[Team]:
 
     Each row is a mapping with ``number``, ``name`` and ``players``: up to six (member, guest name) pairs, in order
     (the first is the captain). A row with neither a name nor a player removes its team (refused once the team
-    is drawn). Refused, naming the row and field: a team without a name, a number given twice, one to three
-    players (a team has four to six, or none named yet), a member playing twice in the session.
+    is drawn). Refused, naming the row and field: a team without a name, a number given twice, a team of other than
+    four to six players (a Swiss pairs session's: two; before the format is chosen, either; none named yet is
+    allowed), a member playing twice in the session.
     """
     session = _locked(session)
+    fmt = teams_format_get(session=session)
+    pairs = None if fmt is None else fmt.for_pairs
     errors: dict[str, list[str]] = {}
 
     def fail(index: int, field: str, message: str) -> None:
@@ -117,13 +166,9 @@ def teams_set(*, session: Session, rows) -> list[Team]:
             continue
         if not name:
             fail(index, "name", _("Team %(number)d: give the team's name.") % {"number": number})
-        if 0 < len(players) < LEAST_PLAYERS:
-            fail(
-                index,
-                "player_1",
-                _("Team %(number)d: a team has %(least)d to %(most)d players, not %(count)d.")
-                % {"number": number, "least": LEAST_PLAYERS, "most": MOST_PLAYERS, "count": len(players)},
-            )
+        problem = _players_problem(len(players), pairs=pairs, number=number)
+        if problem:
+            fail(index, "player_1", problem)
         for place, (member, _guest) in enumerate(players, 1):
             if member is None:
                 continue
@@ -185,7 +230,7 @@ def round_robin_draw(*, session: Session, user) -> list[Draw]:
     for a single match of other than two teams."""
     session = _locked(session)
     fmt = teams_format_get(session=session)
-    if fmt is None or fmt.format in (TeamsFormat.Format.SWISS, TeamsFormat.Format.KNOCKOUT):
+    if fmt is None or fmt.swiss or fmt.format == TeamsFormat.Format.KNOCKOUT:
         raise ValidationError(_("Choose a round robin or a single match first."), code="format")
     if Draw.objects.filter(session=session).exists():
         raise ValidationError(_("The rounds are drawn already."), code="drawn")
@@ -209,12 +254,12 @@ def round_robin_draw(*, session: Session, user) -> list[Draw]:
 
 @transaction.atomic
 def swiss_round_confirm(*, session: Session, round_number: int, swaps: list[tuple[str, str]], user) -> Draw:
-    """Record round ``round_number`` of a Swiss as proposed from the standings with the director's ``swaps``,
+    """Record round ``round_number`` of a Swiss (of teams or of pairs: the same engine) as proposed from the standings with the director's ``swaps``,
     confirmed by ``user`` now. Refused unless it is the next round, within the Swiss's rounds, and every board of the
     round before is entered (the standings it is drawn from are complete)."""
     session = _locked(session)
     fmt = teams_format_get(session=session)
-    if fmt is None or fmt.format != TeamsFormat.Format.SWISS:
+    if fmt is None or not fmt.swiss:
         raise ValidationError(_("This session is not a Swiss."), code="format")
     drawn = len(session_draws(session=session))
     if round_number != drawn + 1 or round_number > (fmt.rounds or 0):
@@ -244,8 +289,8 @@ def swiss_round_confirm(*, session: Session, round_number: int, swaps: list[tupl
 def match_boards_set(*, match: Match, entries: dict[int, tuple[str, str]]) -> list[MatchBoard]:
     """Save the two tables' scores of a match's boards: ``entries`` maps a board to what the score cards say where
     the home team sat NS and where the away team did, as the scorer types it (``420``, ``-50``, ``4S N 10``,
-    ``A60/40``; empty: not entered yet). All saved, or none: each mistake is said under ``board_N_home`` or
-    ``board_N_away``."""
+    ``A60/40``; empty: not entered yet); a Swiss pairs match has only the first (its one table, the home pair NS).
+    All saved, or none: each mistake is said under ``board_N_home`` or ``board_N_away``."""
     session = _locked(match.draw.session)
     fmt = teams_format_get(session=session)
     assert fmt is not None  # a match is drawn only once the format is set
@@ -263,6 +308,11 @@ def match_boards_set(*, match: Match, entries: dict[int, tuple[str, str]]) -> li
             text = " ".join(text.split())
             if not text:
                 values.append("")
+                continue
+            if side == "away" and fmt.for_pairs:
+                errors.setdefault(f"board_{board}_{side}", []).append(
+                    _("Board %(board)d: a Swiss pairs match is played at one table.") % {"board": board}
+                )
                 continue
             try:
                 values.append(shorthand(parse_entry(text)))
@@ -323,6 +373,10 @@ def match_board_table_set(*, match: Match, board: int, home_table: bool, result)
     assert fmt is not None  # a match is drawn only once the format is set
     if board not in match_board_numbers(fmt, match.draw.round):
         raise ValidationError(_("Board %(board)d is not played in this match.") % {"board": board}, code="board")
+    if fmt.for_pairs and not home_table:
+        raise ValidationError(
+            _("Board %(board)d: a Swiss pairs match is played at one table.") % {"board": board}, code="table"
+        )
     row, _created = MatchBoard.objects.select_for_update().get_or_create(match=match, board=board)
     if home_table:
         row.home_ns = shorthand(result)

@@ -1,12 +1,13 @@
 """A teams session's pages.
 
 * ``session_teams`` — the director's teams page: a row per team, its name and four to six players typed by name
-  (the club's members offered as you type; a name that is no member's is a guest's), saved all at once;
+  (the club's members offered as you type; a name that is no member's is a guest's), saved all at once; for Swiss
+  pairs, a row per pair and its two players;
 * ``session_schedule`` — the director's format and draw: the format (single match, round robin, Swiss over N
   rounds; boards per match; the VP scale), then the round robin's rounds drawn at once, or each Swiss round
   proposed from the standings, swapped, and confirmed;
 * ``match_page`` — a match's score card as the teams compare it; its scorers and directors enter both tables'
-  scores there; once the session is over, each board's deal with its double-dummy table and par, linked to the
+  scores there (a Swiss pairs match: its one table's, each board compared with the round's field); once the session is over, each board's deal with its double-dummy table and par, linked to the
   hand record;
 * ``session_standings`` — the standings after each round, and a round robin's cross-table;
 * ``knockout_page`` — a knockout's bracket; its director seeds the teams, draws each round once the one before
@@ -74,6 +75,8 @@ NEW_ROWS = 2
 def session_teams(request, session_id):
     session = club_selectors.session_get_for_director(user=request.user, session_id=session_id)
     teams = selectors.session_teams(session=session)
+    fmt = selectors.teams_format_get(session=session)
+    pairs = fmt is not None and fmt.for_pairs  # Swiss pairs: each entrant a pair, two players
     names = MemberNames(club_selectors.members_for_pairs(session=session))
     initial = []
     for team in teams:
@@ -83,12 +86,13 @@ def session_teams(request, session_id):
                 row[f"player_{player.place}"] = names.display(player.member, player.name)
         initial.append(row)
     last = max((t.number for t in teams), default=0)
-    initial += [{"number": last + n} for n in range(1, max(NEW_ROWS, 4 - len(teams)) + 1)]
+    first_rows = 8 if pairs else 4  # rows offered on an empty page: a small field's
+    initial += [{"number": last + n} for n in range(1, max(NEW_ROWS, first_rows - len(teams)) + 1)]
     formset = TeamRowFormSet(
         request.POST if request.method == "POST" else None,
         initial=initial,
         prefix="teams",
-        form_kwargs={"names": names},
+        form_kwargs={"names": names, "pairs": pairs},
     )
     page_errors: list[str] = []
     if request.method == "POST" and formset.is_valid():
@@ -97,12 +101,12 @@ def session_teams(request, session_id):
         except ValidationError as exc:
             page_errors = _errors_to_rows(exc, formset)
         else:
-            messages.success(request, _("Teams saved."))
+            messages.success(request, _("Pairs saved.") if pairs else _("Teams saved."))
             return redirect("teams:session_teams", session_id=session.pk)
     elif request.method == "POST":
         page_errors = list(formset.non_form_errors())
         if not formset.management_form.is_valid():
-            formset = TeamRowFormSet(initial=initial, prefix="teams", form_kwargs={"names": names})
+            formset = TeamRowFormSet(initial=initial, prefix="teams", form_kwargs={"names": names, "pairs": pairs})
     return render(
         request,
         "teams/session_teams.html",
@@ -113,6 +117,7 @@ def session_teams(request, session_id):
             "member_options": names.options,
             "page_errors": page_errors,
             "final": session.is_final,
+            "pairs": pairs,
         },
     )
 
@@ -150,7 +155,13 @@ def session_schedule(request, session_id):
     draws = selectors.session_draws(session=session)
     here = reverse("teams:session_schedule", args=[session.pk])
     initial = (
-        {"format": fmt.format, "rounds": fmt.rounds, "boards_per_match": fmt.boards_per_match, "scale": fmt.scale}
+        {
+            "format": fmt.format,
+            "rounds": fmt.rounds,
+            "boards_per_match": fmt.boards_per_match,
+            "scale": fmt.scale,
+            "pairs_scoring": fmt.pairs_scoring,
+        }
         if fmt
         else {"format": TeamsFormat.Format.ROUND_ROBIN, "boards_per_match": 8, "scale": TeamsFormat.Scale.WBF2013}
     )
@@ -187,7 +198,7 @@ def session_schedule(request, session_id):
         return redirect(here)
     proposal, swap_error, swaps = None, "", []
     next_round = len(draws) + 1
-    swiss = fmt is not None and fmt.format == TeamsFormat.Format.SWISS
+    swiss = fmt is not None and fmt.swiss
     ready = len(teams) >= 2 and (not draws or selectors.round_complete(session=session, round_number=len(draws)))
     if swiss and fmt is not None and next_round <= (fmt.rounds or 0) and ready and not session.is_final:
         typed = [*request.GET.getlist("swap")]
@@ -220,7 +231,12 @@ def session_schedule(request, session_id):
             "next_round": next_round,
             "ready": ready,
             "proposal": proposal,
-            "proposal_rows": [(2 * t.table - 1, 2 * t.table, names[t.home], names[t.away]) for t in proposal.tables]
+            "proposal_rows": [
+                (t.table, None, names[t.home], names[t.away])
+                if fmt is not None and fmt.for_pairs  # a Swiss pairs match: one table
+                else (2 * t.table - 1, 2 * t.table, names[t.home], names[t.away])
+                for t in proposal.tables
+            ]
             if proposal
             else [],
             "proposal_bye": names.get(proposal.bye) if proposal and proposal.bye else None,
@@ -243,12 +259,18 @@ def match_page(request, session_id, round, number):
     boards = selectors.match_board_numbers(fmt, round)
     editable = can_score(request.user, session.club) and not session.is_final and match.away_id is not None
     card = selectors.match_card(match=match, fmt=fmt)
+    pairs_card = selectors.pairs_match_card(match=match, fmt=fmt) if fmt.for_pairs and match.away_id else None
     form = None
     if editable:
         initial = {}
         for line in card.lines:
             initial[f"board_{line.board}_home"], initial[f"board_{line.board}_away"] = line.home_ns, line.away_ns
-        form = MatchCardForm(request.POST if request.method == "POST" else None, initial=initial, boards=boards)
+        form = MatchCardForm(
+            request.POST if request.method == "POST" else None,
+            initial=initial,
+            boards=boards,
+            one_table=fmt.for_pairs,
+        )
         if request.method == "POST" and form.is_valid():
             try:
                 services.match_boards_set(match=match, entries=form.entries())
@@ -261,9 +283,16 @@ def match_page(request, session_id, round, number):
         messages.error(request, _("This match's scores can no longer change."))
         return redirect("teams:match", session_id=session.pk, round=round, number=number)
     rows = [
-        (line, form[f"board_{line.board}_home"], form[f"board_{line.board}_away"]) if form else (line, None, None)
+        (
+            line,
+            form[f"board_{line.board}_home"] if form else None,
+            form[f"board_{line.board}_away"] if form and not fmt.for_pairs else None,
+        )
         for line in card.lines
     ]
+    if pairs_card is not None:  # each board's line against the field, beside the score card's
+        scored = {b.board: b for b in pairs_card.boards}
+        rows = [(line, home, scored.get(line.board)) for line, home, _away in rows]
     deals = _match_deals(request, session, boards)
     return render(
         request,
@@ -274,6 +303,7 @@ def match_page(request, session_id, round, number):
             "fmt": fmt,
             "match": match,
             "card": card,
+            "pairs_card": pairs_card,
             "rows": rows,
             "form": form,
             "can_direct": can_direct(request.user, session.club),
@@ -328,7 +358,7 @@ def session_standings(request, session_id):
             "rounds": [d.round for d in draws],
             "cross": cross,
             "can_direct": can_direct(request.user, session.club),
-            "may_export": _has_a_match_to_export(standing, draws),
+            "may_export": not (fmt and fmt.for_pairs) and _has_a_match_to_export(standing, draws),
         },
     )
 

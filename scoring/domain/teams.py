@@ -35,7 +35,7 @@ tie-breaks), issue 21. Every number comes from ``victory_points`` (``board_imps`
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -49,6 +49,7 @@ from scoring.domain.victory_points import MatchImps, TableScore, board_a_match, 
 __all__ = [
     "CLUB_METHODS",
     "HistoryLine",
+    "history_lines",
     "PattonScore",
     "ScoredMatch",
     "Standing",
@@ -371,22 +372,29 @@ def team_history(
     """
     chosen = event.tie_break if tie_break is None else tie_break
     field = tuple(event.teams if teams is None else teams)
-    rounds = sorted({m.round for m in event.matches if team in (m.home, m.away)})
     whole = score_teams(event, tie_break=chosen)
+
+    def upto(number: int) -> Sequence[ScoredMatch]:
+        return score_teams(replace(event, matches=tuple(m for m in event.matches if m.round <= number))).matches
+
+    return history_lines(team, field, whole.matches, upto, chosen)
+
+
+def history_lines(
+    team: str,
+    field: Sequence[str],
+    whole: Sequence[ScoredMatch],
+    upto: Callable[[int], Sequence[ScoredMatch]],
+    tie_break: str,
+) -> tuple[HistoryLine, ...]:
+    """``team``'s lines from the event's matches scored (``whole``) and the matches scored over the rounds up to
+    each one (``upto(round)``), the standings after each round ranked among ``field``: :func:`team_history`'s
+    work, shared with a Swiss pairs event's (``swiss_pairs.pair_history``), which scores its rounds its own way."""
+    rounds = sorted({m.match.round for m in whole if team in (m.match.home, m.match.away)})
     out: list[HistoryLine] = []
     for number in rounds:
-        upto = TeamsEvent(
-            boards_per_match=event.boards_per_match,
-            matches=tuple(m for m in event.matches if m.round <= number),
-            scale=event.scale,
-            fractional=event.fractional,
-            bye=event.bye,
-            bye_vp=event.bye_vp,
-            tie_break=chosen,
-            source=event.source,
-        )
-        line = next(s for s in standings(field, score_teams(upto).matches, chosen) if s.team == team)
-        for m in whole.matches:
+        line = next(s for s in standings(field, upto(number), tie_break) if s.team == team)
+        for m in whole:
             if m.match.round != number or team not in (m.match.home, m.match.away):
                 continue
             home = m.match.home == team

@@ -318,6 +318,16 @@ TEMPLATES: dict[str, Template] = {
         "a teams event is an object with boards_per_match, a scale and a list of matches (see score_teams --help)"
     ),
     "teams.bye_vp": lambda p: _("a bye's fixed VPs are a number 0 … 20, not %(value)s") % p,
+    "swiss_pairs.scale": lambda p: (
+        _(
+            "scale %(value)s has no victory points to turn a Swiss pairs percentage into: choose wbf2013, "
+            "wbf2013-discrete or acbl"
+        )
+        % {"value": repr(p["value"])}
+    ),
+    "swiss_pairs.method": lambda p: (
+        _("unknown Swiss pairs scoring %(value)s: expected imps or matchpoints") % {"value": repr(p["value"])}
+    ),
     "teams.tie_break": lambda p: (
         _("unknown tie-break %(value)s: expected imp-difference, head-to-head, imp-quotient or none")
         % {"value": repr(p["value"])}

@@ -211,6 +211,19 @@ TEMPLATES: dict[str, Template] = {
         if p.get("home_vp") is not None
         else _("Match result: %(home)s %(home_imps)s – %(away_imps)s %(away)s in IMPs.") % p
     ),
+    "swiss_pairs.result": lambda p: (
+        _(
+            "Match result: %(home)s %(home_percent)s%% – %(away_percent)s%% %(away)s against the tables finished so "
+            "far, %(home_vp)s – %(away_vp)s in VPs."
+        )
+        % {
+            **p,
+            "home_percent": number_format(p["home_percent"], 2),
+            "away_percent": number_format(p["away_percent"], 2),
+            "home_vp": number_format(p["home_vp"], 2),
+            "away_vp": number_format(p["away_vp"], 2),
+        }
+    ),
     "teams.next": lambda p: _("Round %(round)s at this table: %(ns)s North–South, %(ew)s East–West.") % p,
     "teams.next_draw": lambda p: (
         _("Round %(round)s is drawn once every match of this round is in: the draw says where each team plays.") % p

@@ -4,7 +4,8 @@ in the same shape as a pairs table's state (``tables.selectors.table.table_state
 (``static/js/tables/table.js``) runs both.
 
 The facts are the teams engine's, read through ``teams.selectors``: the draws (a match's tables are ``2·number − 1``,
-the home team North–South, and ``2·number``, the away team North–South), the boards of a round
+the home team North–South, and ``2·number``, the away team North–South; a Swiss pairs match's one table is its
+``number``, the home pair North–South, its result scored against the round's field: ``pairs_match_card``), the boards of a round
 (``match_board_numbers``), each table's result of a board (the match's ``MatchBoard``: ``home_ns`` for the first
 table, ``away_ns`` for the second — one owner, whether a phone confirmed it or the scorer typed it from the score
 card) and the match's IMPs and VPs (``match_card``). This app keeps only what is its own: the codes, the phones,
@@ -25,6 +26,8 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from functools import cached_property
 
 from django.urls import reverse
@@ -43,7 +46,14 @@ from tables.models import Conflict, Device, Submission, Table
 from tables.selectors.table import said
 from tables.services.setup import table_settings_get
 from teams.models import Draw, Match, TeamsFormat
-from teams.selectors import match_board_numbers, match_card, session_draws, session_standings, teams_format_get
+from teams.selectors import (
+    match_board_numbers,
+    match_card,
+    pairs_match_card,
+    session_draws,
+    session_standings,
+    teams_format_get,
+)
 
 
 def recorded_of(text: str) -> Result | None:
@@ -77,15 +87,20 @@ class TeamsTables:
     @property
     def last_round(self) -> int:
         """The session's last round: a Swiss's number of rounds, else the last round of the schedule drawn."""
-        if self.fmt.format == TeamsFormat.Format.SWISS and self.fmt.rounds:
+        if self.fmt.swiss and self.fmt.rounds:
             return self.fmt.rounds
         return self.rounds[-1] if self.rounds else 0
 
     @property
     def tables(self) -> tuple[int, ...]:
-        """Two tables a match: as many as the field's matches (a bye plays at none)."""
+        """Two tables a match (one a Swiss pairs match): as many as the field's matches (a bye plays at none)."""
         most = max((sum(m.away_id is not None for m in d.matches.all()) for d in self.draws), default=0)
-        return tuple(range(1, 2 * max(self.teams // 2, most) + 1))
+        return tuple(range(1, self.per_match * max(self.teams // 2, most) + 1))
+
+    @property
+    def per_match(self) -> int:
+        """A match's tables: two for teams, one for Swiss pairs (the home pair NS, the away pair EW)."""
+        return 1 if self.fmt.for_pairs else 2
 
     def boards(self, round_number: int) -> list[int]:
         return match_board_numbers(self.fmt, round_number)
@@ -94,13 +109,14 @@ class TeamsTables:
         return next((d for d in self.draws if d.round == round_number), None)
 
     def seat(self, round_number: int, table: int) -> tuple[Match, bool] | None:
-        """The match at ``table`` in the round, and whether it is the match's first table (the home team NS)."""
+        """The match at ``table`` in the round, and whether it is the match's first table (the home team NS; a Swiss
+        pairs match's one table always is)."""
         draw = self.draw(round_number)
         if draw is None:
             return None
-        number = (table + 1) // 2
+        number = table if self.fmt.for_pairs else (table + 1) // 2
         match = next((m for m in draw.matches.all() if m.number == number and m.away_id is not None), None)
-        return (match, table % 2 == 1) if match is not None else None
+        return (match, self.fmt.for_pairs or table % 2 == 1) if match is not None else None
 
     def boards_by_round(self, table: int) -> dict[int, tuple[int, ...]]:
         return {r: tuple(self.boards(r)) if self.seat(r, table) else () for r in self.rounds}
@@ -115,7 +131,8 @@ class TeamsTables:
         return out
 
     def complete(self, match: Match) -> bool:
-        return all(len(self.recorded(match, home)) == self.fmt.boards_per_match for home in (True, False))
+        sides = (True,) if self.fmt.for_pairs else (True, False)
+        return all(len(self.recorded(match, home)) == self.fmt.boards_per_match for home in sides)
 
     @cached_property
     def released(self) -> int:
@@ -144,22 +161,49 @@ def is_teams_table(table: Table) -> bool:
 
 
 def match_result_text(tables: TeamsTables, match: Match) -> str:
-    """The match's result in words once both tables have every board in, else ""."""
-    card = match_card(match=match, fmt=tables.fmt)
-    if not card.complete or match.away is None:
+    """The match's result in words once both tables have every board in (a Swiss pairs match: its one table, its
+    result against the round's tables entered so far), else ""."""
+    if match.away is None:
         return ""
+    if tables.fmt.for_pairs:
+        pairs = pairs_match_card(match=match, fmt=tables.fmt)
+        if not pairs.complete:
+            return ""
+        if pairs.percent_home is not None and pairs.percent_away is not None:
+            percents = (_cents(pairs.percent_home), _cents(pairs.percent_away))
+            return render(
+                Text.of(
+                    "swiss_pairs.result",
+                    home=match.home.name,
+                    away=match.away.name,
+                    home_percent=percents[0],
+                    away_percent=percents[1],
+                    home_vp=pairs.vp_home,
+                    away_vp=pairs.vp_away,
+                )
+            )
+        imps, vps = (pairs.imps.imps_home, pairs.imps.imps_away), (pairs.vp_home, pairs.vp_away)
+    else:
+        card = match_card(match=match, fmt=tables.fmt)
+        if not card.complete:
+            return ""
+        imps, vps = (card.imps_home, card.imps_away), (card.vp_home, card.vp_away)
     imps_only = tables.fmt.scale == TeamsFormat.Scale.IMPS
     return render(
         Text.of(
             "teams.result",
             home=match.home.name,
             away=match.away.name,
-            home_imps=imps_said(card.imps_home),
-            away_imps=imps_said(card.imps_away),
-            home_vp=None if imps_only else card.vp_home,
-            away_vp=None if imps_only else card.vp_away,
+            home_imps=imps_said(imps[0]),
+            away_imps=imps_said(imps[1]),
+            home_vp=None if imps_only else vps[0],
+            away_vp=None if imps_only else vps[1],
         )
     )
+
+
+def _cents(value: Fraction) -> Decimal:
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
 
 
 def _team_json(team) -> dict:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 def planned_rounds(format: str, teams: int, swiss_rounds: int | None = None) -> int:
     """How many rounds a format plays with ``teams`` teams: a single match one; a complete round robin ``teams − 1``
-    (an odd field as the even one above it, a bye each round); a Swiss the rounds the director set; a knockout as
+    (an odd field as the even one above it, a bye each round); a Swiss (of teams or of pairs) the rounds the director set; a knockout as
     many as halve the field to its winner (byes to the top seeds)."""
     if teams < 2:
         return 0
@@ -26,7 +26,7 @@ def planned_rounds(format: str, teams: int, swiss_rounds: int | None = None) -> 
         return 1
     if format == "round_robin":
         return teams - 1 + teams % 2
-    if format == "swiss":
+    if format in ("swiss", "swiss_pairs"):
         return max(swiss_rounds or 0, 0)
     if format == "knockout":
         return (teams - 1).bit_length()

@@ -45,6 +45,9 @@ PARAMS = {
     "home_vp": Decimal("16.46"),
     "away_vp": Decimal("3.54"),
     "vp": Decimal("58.72"),
+    # a Swiss pairs match at its one table
+    "home_percent": Decimal("62.50"),
+    "away_percent": Decimal("37.50"),
 }
 
 

@@ -33,9 +33,10 @@ result at the table where 2 sat NS
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
+from typing import Protocol
 
 from bridge.text import TextBase
 from scoring.domain.errors import ScoringError
@@ -44,7 +45,7 @@ from scoring.domain.results import Played, Result
 from scoring.domain.text import Text
 from scoring.domain.victory_points import BYE_RULES, CLUB_METHODS, FRACTIONAL, SCALES, TableScore, victory_points
 
-__all__ = ["TIE_BREAKS", "TeamBoard", "TeamMatch", "TeamsEvent", "read_teams"]
+__all__ = ["TIE_BREAKS", "TeamBoard", "TeamMatch", "TeamsEvent", "named_in", "read_teams"]
 
 #: The tie-breaks a director may choose (spec §3: IMP difference, then the match between the tied teams, is the
 #: default), as ``scoring.domain.teams.standings`` applies them.
@@ -96,12 +97,27 @@ class TeamsEvent:
     @property
     def teams(self) -> tuple[str, ...]:
         """Every team of the event, in the order the file first names them."""
-        seen: dict[str, None] = {}
-        for match in self.matches:
-            seen[match.home] = None
-            if match.away is not None:
-                seen[match.away] = None
-        return tuple(seen)
+        return named_in(self.matches)
+
+
+class Sides(Protocol):
+    """A match's two sides (``away`` None: a bye), a team's or a pair's."""
+
+    @property
+    def home(self) -> str: ...
+
+    @property
+    def away(self) -> str | None: ...
+
+
+def named_in(matches: Iterable[Sides]) -> tuple[str, ...]:
+    """Every side the matches name, in the order they first name them."""
+    seen: dict[str, None] = {}
+    for match in matches:
+        seen[match.home] = None
+        if match.away is not None:
+            seen[match.away] = None
+    return tuple(seen)
 
 
 def _team(value: object) -> str | None:
