@@ -137,6 +137,7 @@ def bulk_files(event, director, files: list[tuple[str, bytes, dict]]) -> None:
     from django.utils import timezone
 
     from simultaneous.models import ClubResultsFile
+    from simultaneous.selectors import file_read, file_results
 
     now = timezone.now()
     ClubResultsFile.objects.bulk_create(
@@ -153,6 +154,7 @@ def bulk_files(event, director, files: list[tuple[str, bytes, dict]]) -> None:
                 lines=sum(len(b["results"]) for b in club["boards"]),
                 uploaded_by=director,
                 uploaded_at=now,
+                results=file_results(file_read("club.xml", data)).as_data(),  # read once, as the upload does
             )
             for name, data, club in files
         ],
@@ -208,6 +210,18 @@ def measure_task_and_page(args, organiser, director, clubs: list[dict]) -> None:
     )
     took, _rows = timed(lambda: field_combination_task.apply(args=[event.pk]).get())
     print(f"task again, nothing changed (idempotent): {took * 1000:.0f} ms", flush=True)
+    from simultaneous.selectors import board_frequencies, pair_scorecard
+
+    took, frequencies = timed(lambda: board_frequencies(event, 1))
+    print(
+        f"a board's frequencies (board 1, its table alone): {took * 1000:.1f} ms, {len(frequencies)} results",
+        flush=True,
+    )
+    took, card = timed(lambda: pair_scorecard(event, club_name(len(files) // 2), "1"))
+    print(
+        f"a pair's scorecard (its club's lines, its boards' tables): {took * 1000:.1f} ms, {len(card)} boards",
+        flush=True,
+    )
 
     from simultaneous.views import RANKING_PAGE
 
@@ -274,7 +288,7 @@ def load(args, organiser, director, clubs: list[dict]) -> bool:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
 
-    from simultaneous.models import ClubResultsFile, FieldCombination
+    from simultaneous.models import ClubResultsFile, FieldClub, FieldCombination
     from simultaneous.tasks import field_combination_task
 
     event = make_event(organiser, director, "Bench Sim load", args.boards)
@@ -343,7 +357,9 @@ def load(args, organiser, director, clubs: list[dict]) -> bool:
     stored = Counter(ClubResultsFile.objects.filter(event=event).values_list("club_name", flat=True))
     pairs = Counter(row["club"] for row in kept.rows)
     pair_once = Counter((row["club"], row["pair"]) for row in kept.rows)
-    lines = Counter(line["club"] for board in kept.boards or [] for line in board["results"])
+    lines = Counter(
+        {club: len(kept["board"]) for club, kept in FieldClub.objects.filter(event=event).values_list("club", "lines")}
+    )
     want = {name for name, _d in sent}
     per_club = {c: sum(len(b["results"]) for b in clubs[i]["boards"]) for i, c in enumerate(sorted(want))}
     problems = []
