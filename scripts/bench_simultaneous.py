@@ -136,10 +136,12 @@ def bulk_files(event, director, files: list[tuple[str, bytes, dict]]) -> None:
     """Clubs' files kept as the upload keeps them (``club_file_upload``'s values), in bulk."""
     from django.utils import timezone
 
+    from simultaneous.domain.field import club_scored
     from simultaneous.models import ClubResultsFile
-    from simultaneous.selectors import file_read, file_results
+    from simultaneous.selectors import event_options, file_read, file_results
 
     now = timezone.now()
+    options = event_options(event)  # each club's results read and scored alone once, as the upload keeps them
     ClubResultsFile.objects.bulk_create(
         [
             ClubResultsFile(
@@ -154,7 +156,7 @@ def bulk_files(event, director, files: list[tuple[str, bytes, dict]]) -> None:
                 lines=sum(len(b["results"]) for b in club["boards"]),
                 uploaded_by=director,
                 uploaded_at=now,
-                results=file_results(file_read("club.xml", data)).as_data(),  # read once, as the upload does
+                results=club_scored(name, "club.xml", file_results(file_read("club.xml", data)), options).as_data(),
             )
             for name, data, club in files
         ],

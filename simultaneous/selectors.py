@@ -34,7 +34,7 @@ from scoring.domain.formats.usebio import read_usebio
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import shown
 from scoring.domain.simultaneous import SimultaneousEvent as SimultaneousField
-from scoring.domain.simultaneous import SimultaneousScore, score_simultaneous
+from scoring.domain.simultaneous import SimultaneousScore
 from scoring.domain.text import Text
 from scoring.models import SessionScoring
 from scoring.selectors.results import session_lines, session_pairs
@@ -44,8 +44,8 @@ from simultaneous.domain.field import (
     ScorecardLine,
     board_results,
     club_results,
-    field_of_clubs,
     frequencies,
+    score_field,
     scorecard,
 )
 from simultaneous.models import (
@@ -155,8 +155,7 @@ def field_score(
     event: SimultaneousEvent, clubs: Sequence[tuple[str, str, ClubResults]]
 ) -> tuple[SimultaneousField, SimultaneousScore]:
     """The field of ``(club, place, results)`` of each club, scored (a ScoringError when it cannot be)."""
-    field = field_of_clubs(clubs, event_options(event))
-    return field, score_simultaneous(field)
+    return score_field(clubs, event_options(event))
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.text import Text
 from scoring.services.imports import MAX_IMPORT_BYTES
 from scoring.services.sessions import session_status_set
-from simultaneous.domain.field import ClubResults, KeptField, field_kept
+from simultaneous.domain.field import ClubResults, KeptField, club_scored, field_kept, scored_as
 from simultaneous.models import (
     BoardCommentary,
     ClubEntry,
@@ -59,6 +59,7 @@ from simultaneous.selectors import (
     event_commitment,
     event_deals_for_check,
     event_dealt,
+    event_options,
     field_inputs,
     field_score,
     file_format_of,
@@ -324,22 +325,27 @@ def field_rows(event: SimultaneousEvent) -> tuple[KeptField | None, int]:
     """The field combined now (the task's work) from every club's kept results (a registered session's remade
     first when its results changed since; a file kept before its results were: read once, and kept), and how many
     clubs. A ScoringError when the clubs' results cannot be combined (the kept ones then stay)."""
+    options = event_options(event)
     clubs: list[tuple[str, str, ClubResults]] = []
     entries = published_entries(event)
     parts = session_parts(entries)
     for entry in entries:
-        if entry.results is None or entry.results_of != parts[entry.pk]:
-            entry.results, entry.results_of = session_results(entry).as_data(), parts[entry.pk]
+        club, place = entry.session.club.name, session_place(entry)
+        results = ClubResults.from_data(entry.results) if entry.results is not None else None
+        if results is None or entry.results_of != parts[entry.pk] or results.scored_as != scored_as(options):
+            results = club_scored(club, place, session_results(entry), options)
+            entry.results, entry.results_of = results.as_data(), parts[entry.pk]
             entry.save(update_fields=["results", "results_of"])
-        clubs.append((entry.session.club.name, session_place(entry), ClubResults.from_data(entry.results)))
-    files = ClubResultsFile.objects.filter(event=event).order_by("club_name").defer("data")
-    for club_file in files:
-        if club_file.results is None:
+        clubs.append((club, place, results))
+    for club_file in ClubResultsFile.objects.filter(event=event).order_by("club_name").defer("data"):
+        results = ClubResults.from_data(club_file.results) if club_file.results is not None else None
+        if results is None or results.scored_as != scored_as(options):
             club_file.refresh_from_db(fields=["data"])
             read = file_read(club_file.filename, bytes(club_file.data))
-            club_file.results = file_results(read).as_data()
+            results = club_scored(club_file.club_name, club_file.filename, file_results(read), options)
+            club_file.results = results.as_data()
             club_file.save(update_fields=["results"])
-        clubs.append((club_file.club_name, club_file.filename, ClubResults.from_data(club_file.results)))
+        clubs.append((club_file.club_name, club_file.filename, results))
     clubs = [club for club in clubs if len(club[2])]
     if not clubs:
         return None, 0
@@ -395,7 +401,9 @@ def club_file_upload(
     club = (typed or (replacing.club_name if replacing else "") or read.club_name or read.name or filename).strip()
     club = " ".join(club.split())[:_CLUB]
     others = list(
-        ClubResultsFile.objects.filter(event=event).exclude(pk=replacing.pk if replacing else None).defer("data")
+        ClubResultsFile.objects.filter(event=event)
+        .exclude(pk=replacing.pk if replacing else None)
+        .only("pk", "club_name", "filename")
     )
     same = next((f for f in others if f.club_name.casefold() == club.casefold()), None)
     if same is not None:
@@ -411,8 +419,7 @@ def club_file_upload(
     try:  # what the field would refuse of this club's results is refused now; the field itself is the task's
         # (scoring the club alone: reading every other club's file again made each upload as slow as the whole
         # combination, 17 s at 1,000 clubs; a problem only the whole field shows is kept as the combination's)
-        results = file_results(read)
-        field_score(event, [(club, filename, results)])
+        results = club_scored(club, filename, file_results(read), event_options(event))
     except ScoringError as exc:
         exc.field = "file"
         raise

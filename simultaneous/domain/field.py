@@ -6,9 +6,11 @@ A national field is a thousand clubs' results, combined again each time one more
   indices, the distinct results in ``notation.as_data``'s JSON, the pairs' players), made once when they arrive
   (:func:`club_results`: a club's file read at its upload, a club's session when its results change) and kept as
   plain data;
+* :func:`club_scored` — a club's results with each pair's local result (the club scored alone), kept with them;
 * :func:`field_of_clubs` — the clubs' kept results joined into one field's columns
   (:class:`~scoring.domain.simultaneous.SimultaneousEvent`, each club a section, named as
-  ``simultaneous_of_files`` names them), for ``score_simultaneous``: no file read, no line made;
+  ``simultaneous_of_files`` names them): no file read, no line made; :func:`score_field` scores it (the overall
+  result by the engine, the local ones as the clubs kept them);
 * :func:`field_kept` — what a combination keeps (:class:`KeptField`), in pieces each page reads alone: the
   ranking's rows; each board's **table**, its distinct results across the field, each ``[result, NS score, NS's
   matchpoints, EW's matchpoints, the top, tables]`` (numbers exact, ``"num/den"``); each club's **lines**: every
@@ -43,7 +45,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from scoring.domain.array_path import Columns, scores_of
+from scoring.domain.array_path import Columns, distinct, scores_of
 from scoring.domain.errors import ScoringError
 from scoring.domain.notation import as_data, from_data, shorthand
 from scoring.domain.options import ScoringOptions
@@ -55,6 +57,9 @@ __all__ = [
     "ClubResults",
     "club_results",
     "field_of_clubs",
+    "scored_as",
+    "club_scored",
+    "score_field",
     "KeptField",
     "field_kept",
     "Frequency",
@@ -82,6 +87,10 @@ class ClubResults:
     ew: list[int]
     result: list[int]
     fouled: bool = False  # a line of a fouled board's group (the engine scores the field, not the array path)
+    #: each pair's local result (percentage ``"num/den"``, place): the club scored alone (:func:`club_scored`),
+    #: with the options ``scored_as`` says; empty until then
+    local: list[list[str]] = dataclasses.field(default_factory=list)
+    scored_as: str = ""
 
     def __len__(self) -> int:
         return len(self.board)
@@ -115,6 +124,40 @@ def club_results(lines: Sequence[TravellerLine], names: Mapping[str, str]) -> Cl
         result=result,
         fouled=any(line.group for line in lines),
     )
+
+
+def scored_as(options: ScoringOptions) -> str:
+    """The options a club's local result was scored with, as :class:`ClubResults` keeps them."""
+    return f"{options.scale} {options.factoring}"
+
+
+def club_scored(club: str, place: str, results: ClubResults, options: ScoringOptions) -> ClubResults:
+    """The club's results with each pair's local result (the club scored alone, as the field scores it: what the
+    field would refuse of them is refused now, a ScoringError naming the club)."""
+    score = score_simultaneous(field_of_clubs([(club, place, results)], options))
+    name = score.overall.pairs[0].section if score.overall.pairs else club
+    local = []
+    for pair in results.pairs:
+        percentage, place_said = score.local.get((name, pair), (Fraction(0), ""))
+        local.append([f"{percentage.numerator}/{percentage.denominator}", place_said])
+    return dataclasses.replace(results, local=local, scored_as=scored_as(options))
+
+
+def score_field(
+    clubs: Sequence[tuple[str, str, ClubResults]], options: ScoringOptions
+) -> tuple[SimultaneousEvent, SimultaneousScore]:
+    """The clubs' results as one field (:func:`field_of_clubs`), scored: the overall result by the engine, each
+    pair's local one as its club kept it when scored with these options (scored again otherwise)."""
+    field = field_of_clubs(clubs, options)
+    kept = [club for _, _p, club in clubs if len(club)]
+    local: dict[tuple[str, str], tuple[Fraction, str]] | None = {}
+    for name, club in zip(field.clubs, kept):
+        if club.scored_as != scored_as(options) or len(club.local) != len(club.pairs):
+            local = None
+            break
+        for pair, (percentage, place) in zip(club.pairs, club.local):
+            local[(name, pair)] = (Fraction(percentage), place)
+    return field, score_simultaneous(field, local)
 
 
 def field_of_clubs(clubs: Sequence[tuple[str, str, ClubResults]], options: ScoringOptions) -> SimultaneousEvent:
@@ -204,15 +247,8 @@ def _rows(score: SimultaneousScore, names: Mapping[tuple[str, str], str]) -> lis
 
 def field_kept(event: SimultaneousEvent, score: SimultaneousScore, names: Mapping[tuple[str, str], str]) -> KeptField:
     """The field's combination as kept (see the module's docstring); ``names``: (club, pair) → its players."""
-    columns, bulk = event.columns, score.overall
-    n = len(columns)
-    # a board's table entry is its lines of one result with the same matchpoints (rows of a board are contiguous)
-    key = np.stack(
-        (columns.board, columns.result, bulk.ns_num, bulk.ns_den, bulk.ew_num, bulk.ew_den, bulk.top_num, bulk.top_den),
-        axis=1,
-    )
-    entries, first, inverse, counts = np.unique(key, axis=0, return_index=True, return_inverse=True, return_counts=True)
-    inverse = inverse.reshape(-1)
+    columns, n = event.columns, len(event.columns)
+    entries, first, inverse, counts = _table_entries(columns, score)
     entry_board = entries[:, 0]
     local_entry = inverse - np.searchsorted(entry_board, entry_board)[inverse]
     said: dict[int, str] = {}
@@ -252,6 +288,23 @@ def field_kept(event: SimultaneousEvent, score: SimultaneousScore, names: Mappin
         pair_start = pair_end
     assert pair_start == len(columns.pairs) and starts[-1] == n, "a club's lines or pairs are not together"
     return KeptField(_rows(score, names), boards, clubs)
+
+
+def _table_entries(columns: Columns, score: SimultaneousScore) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The field's table entries (rows ``board, result, mp NS num/den, mp EW num/den, top num/den``, by board), the
+    first line of each, each line's entry and each entry's count. A board's lines of one result have the same
+    matchpoints (so one entry) but when the engine gave them otherwise: then the entries are the distinct rows."""
+    bulk = score.overall
+    values = (bulk.ns_num, bulk.ns_den, bulk.ew_num, bulk.ew_den, bulk.top_num, bulk.top_den)
+    keys, inverse = distinct(columns.board * (len(columns.results) + 1) + columns.result)
+    first = np.full(keys.size, len(columns), dtype=np.int64)
+    np.minimum.at(first, inverse, np.arange(len(columns), dtype=np.int64))
+    if all(np.array_equal(v[first][inverse], v) for v in values):
+        entries = np.stack((columns.board[first], columns.result[first], *(v[first] for v in values)), axis=1)
+        return entries, first, inverse, np.bincount(inverse, minlength=keys.size)
+    key = np.stack((columns.board, columns.result, *values), axis=1)
+    entries, first, inverse, counts = np.unique(key, axis=0, return_index=True, return_inverse=True, return_counts=True)
+    return entries, first, inverse.reshape(-1), counts
 
 
 @dataclass(frozen=True)

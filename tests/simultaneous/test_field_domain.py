@@ -21,9 +21,11 @@ from simultaneous.domain.field import (
     ClubResults,
     board_results,
     club_results,
+    club_scored,
     field_kept,
     field_of_clubs,
     frequencies,
+    score_field,
     scorecard,
 )
 
@@ -47,13 +49,13 @@ def test_the_kept_field_scores_as_the_files_read_whole(events_dir, options):
     before = simultaneous_of_files(named, options)
     score = score_simultaneous(before)
     # now: each club's results kept (as JSON keeps them), joined without a line made
-    kept_clubs = [
-        (club, place, ClubResults.from_data(json.loads(json.dumps(club_results(read.lines, {}).as_data()))))
-        for club, place, read in files
-    ]
-    field = field_of_clubs(kept_clubs, options)
+    kept_clubs = []
+    for club, place, read in files:  # each club's local result scored alone when its results arrive
+        results = club_scored(club, place, club_results(read.lines, {}), options)
+        kept_clubs.append((club, place, ClubResults.from_data(json.loads(json.dumps(results.as_data())))))
+    field, kept_score = score_field(kept_clubs, options)
     assert field.clubs == ["Lindfield", "Welwyn"] and len(field.columns) == len(before.columns)
-    kept = field_kept(field, score_simultaneous(field), {})
+    kept = field_kept(field, kept_score, {})
     expected_rows = [
         (p.section, p.pair, p.percentage, p.place, *score.local[(p.section, p.pair)]) for p in score.overall.pairs
     ]
