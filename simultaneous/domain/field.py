@@ -87,9 +87,9 @@ class ClubResults:
     ew: list[int]
     result: list[int]
     fouled: bool = False  # a line of a fouled board's group (the engine scores the field, not the array path)
-    #: each pair's local result (percentage ``"num/den"``, place): the club scored alone (:func:`club_scored`),
-    #: with the options ``scored_as`` says; empty until then
-    local: list[list[str]] = dataclasses.field(default_factory=list)
+    #: each pair's local result (its percentage's numerator and denominator, its place): the club scored alone
+    #: (:func:`club_scored`) with the options ``scored_as`` says; empty until then
+    local: list[list[int | str]] = dataclasses.field(default_factory=list)
     scored_as: str = ""
 
     def __len__(self) -> int:
@@ -139,7 +139,7 @@ def club_scored(club: str, place: str, results: ClubResults, options: ScoringOpt
     local = []
     for pair in results.pairs:
         percentage, place_said = score.local.get((name, pair), (Fraction(0), ""))
-        local.append([f"{percentage.numerator}/{percentage.denominator}", place_said])
+        local.append([percentage.numerator, percentage.denominator, place_said])
     return dataclasses.replace(results, local=local, scored_as=scored_as(options))
 
 
@@ -155,8 +155,8 @@ def score_field(
         if club.scored_as != scored_as(options) or len(club.local) != len(club.pairs):
             local = None
             break
-        for pair, (percentage, place) in zip(club.pairs, club.local):
-            local[(name, pair)] = (Fraction(percentage), place)
+        for pair, (numerator, denominator, place) in zip(club.pairs, club.local):
+            local[(name, pair)] = (Fraction(numerator, denominator), place)
     return field, score_simultaneous(field, local)
 
 
