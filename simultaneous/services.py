@@ -23,7 +23,7 @@ import hashlib
 from pathlib import PurePath
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -436,14 +436,20 @@ def club_file_upload(
         "uploaded_at": timezone.now(),
         "results": results.as_data(),  # read once: the field's combinations read these, not the file
     }
-    with transaction.atomic():
-        queue_field_combination(event.pk)
-        if replacing is None:
-            return ClubResultsFile.objects.create(event=event, **values)
-        for key, value in values.items():
-            setattr(replacing, key, value)
-        replacing.save()
-        return replacing
+    try:
+        with transaction.atomic():
+            queue_field_combination(event.pk)
+            if replacing is None:
+                return ClubResultsFile.objects.create(event=event, **values)
+            for key, value in values.items():
+                setattr(replacing, key, value)
+            replacing.save()
+            return replacing
+    except IntegrityError:  # the same club's file sent twice at once (a retry): the other one went in first
+        first = ClubResultsFile.objects.filter(event=event, club_name=club).values_list("filename", flat=True).first()
+        raise ScoringError(
+            Text.of("sim.club_twice", club=club, first=first or filename, second=filename), field="club"
+        ) from None
 
 
 def _check_against_deals(event: SimultaneousEvent, filename: str, read) -> None:
