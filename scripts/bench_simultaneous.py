@@ -293,6 +293,7 @@ def load(args, organiser, director, clubs: list[dict]) -> bool:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
 
+    from simultaneous.domain.field import unpacked
     from simultaneous.models import ClubResultsFile, FieldClub, FieldCombination
     from simultaneous.tasks import field_combination_task
 
@@ -363,7 +364,10 @@ def load(args, organiser, director, clubs: list[dict]) -> bool:
     pairs = Counter(row["club"] for row in kept.rows)
     pair_once = Counter((row["club"], row["pair"]) for row in kept.rows)
     lines = Counter(
-        {club: len(kept["board"]) for club, kept in FieldClub.objects.filter(event=event).values_list("club", "lines")}
+        {
+            club: unpacked(kept["lines"]).shape[1]
+            for club, kept in FieldClub.objects.filter(event=event).values_list("club", "lines")
+        }
     )
     want = {name for name, _d in sent}
     per_club = {c: sum(len(b["results"]) for b in clubs[i]["boards"]) for i, c in enumerate(sorted(want))}

@@ -43,6 +43,7 @@ from simultaneous.domain.field import (
     Frequency,
     ScorecardLine,
     board_results,
+    boards_of,
     club_results,
     frequencies,
     score_field,
@@ -394,9 +395,7 @@ def pair_scorecard(event: SimultaneousEvent, club: str, pair: str) -> list[Score
     lines = FieldClub.objects.filter(event=event, club=club).values_list("lines", flat=True).first()
     if not lines:
         return []
-    tables = dict(
-        FieldBoard.objects.filter(event=event, number__in=set(lines["board"])).values_list("number", "results")
-    )
+    tables = dict(FieldBoard.objects.filter(event=event, number__in=boards_of(lines)).values_list("number", "results"))
     return scorecard(lines, tables, pair)
 
 

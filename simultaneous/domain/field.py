@@ -14,7 +14,8 @@ A national field is a thousand clubs' results, combined again each time one more
 * :func:`field_kept` — what a combination keeps (:class:`KeptField`), in pieces each page reads alone: the
   ranking's rows; each board's **table**, its distinct results across the field, each ``[result, NS score, NS's
   matchpoints, EW's matchpoints, the top, tables]`` (numbers exact, ``"num/den"``); each club's **lines**: every
-  line's board, NS and EW pair and its entry in that board's table;
+  line's board, NS and EW pair and its entry in that board's table (columns of integers kept :func:`packed`:
+  one text a club, read at once);
 * :func:`frequencies` — a board's page: how often each result was scored, best for NS first;
 * :func:`scorecard` — a pair's boards with its overall matchpoints, from its club's lines and the boards' tables;
 * :func:`board_results` — every board's every line (club, pairs, result, score, matchpoints), for a whole-field file.
@@ -36,6 +37,7 @@ A national field is a thousand clubs' results, combined again each time one more
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import json
 from collections import Counter
@@ -67,6 +69,9 @@ __all__ = [
     "ScorecardLine",
     "scorecard",
     "board_results",
+    "boards_of",
+    "packed",
+    "unpacked",
     "score_simultaneous",
 ]
 
@@ -74,18 +79,32 @@ __all__ = [
 TableEntry = list
 
 
-@dataclass(frozen=True)
+def packed(rows: Sequence[Sequence[int]] | np.ndarray) -> str:
+    """Rows of small integers (a club's lines' columns) as one text: a JSON document reads it at once, not number by
+    number (a national field's clubs hold 1.3 million of them); :func:`unpacked` reads it back.
+
+    >>> unpacked(packed([[1, 2], [30, 4]])).tolist()
+    [[1, 2], [30, 4]]
+    """
+    rows = np.asarray(rows, dtype="<i4")
+    return f"{rows.shape[0]}:" + base64.b64encode(rows.tobytes()).decode("ascii")
+
+
+def unpacked(text: str) -> np.ndarray:
+    count, _, data = text.partition(":")
+    return np.frombuffer(base64.b64decode(data), dtype="<i4").astype(np.int64).reshape(int(count), -1)
+
+
+@dataclass(frozen=True, eq=False)
 class ClubResults:
     """One club's lines in the engine's column form: line i is ``board[i]``, ``pairs[ns[i]]`` against
-    ``pairs[ew[i]]``, ``results[result[i]]`` (``notation.as_data`` as compact JSON); ``names[k]``: pair k's players."""
+    ``pairs[ew[i]]``, ``results[result[i]]`` (``notation.as_data`` as compact JSON); ``names[k]``: pair k's players.
+    ``lines`` holds the four columns (board, NS, EW, result), kept :func:`packed`."""
 
     pairs: list[str]
     names: list[str]
     results: list[str]
-    board: list[int]
-    ns: list[int]
-    ew: list[int]
-    result: list[int]
+    lines: np.ndarray
     fouled: bool = False  # a line of a fouled board's group (the engine scores the field, not the array path)
     #: each pair's local result (its percentage's numerator and denominator, its place): the club scored alone
     #: (:func:`club_scored`) with the options ``scored_as`` says; empty until then
@@ -93,35 +112,31 @@ class ClubResults:
     scored_as: str = ""
 
     def __len__(self) -> int:
-        return len(self.board)
+        return int(self.lines.shape[1])
 
     def as_data(self) -> dict[str, object]:
         """As JSON keeps it (:meth:`from_data` reads it back)."""
-        return dataclasses.asdict(self)
+        return {**dataclasses.asdict(self), "lines": packed(self.lines)}
 
     @classmethod
     def from_data(cls, data: Mapping[str, object]) -> ClubResults:
-        return cls(**data)  # type: ignore[arg-type]
+        return cls(**{**data, "lines": unpacked(str(data["lines"]))})  # type: ignore[arg-type]
 
 
 def club_results(lines: Sequence[TravellerLine], names: Mapping[str, str]) -> ClubResults:
     """A club's lines (as its file's reader or its session gives them) in column form; ``names``: pair → players."""
     pairs: dict[str, int] = {}
     results: dict[Result, int] = {}
-    board, ns, ew, result = [], [], [], []
-    for line in lines:
-        board.append(line.board)
-        ns.append(pairs.setdefault(line.ns, len(pairs)))
-        ew.append(pairs.setdefault(line.ew, len(pairs)))
-        result.append(results.setdefault(line.result, len(results)))
+    columns = [
+        (line.board, pairs.setdefault(line.ns, len(pairs)), pairs.setdefault(line.ew, len(pairs)))
+        + (results.setdefault(line.result, len(results)),)
+        for line in lines
+    ]
     return ClubResults(
         pairs=list(pairs),
         names=[names.get(pair, "") for pair in pairs],
         results=[json.dumps(as_data(r), separators=(",", ":")) for r in results],
-        board=board,
-        ns=ns,
-        ew=ew,
-        result=result,
+        lines=np.array(columns, dtype=np.int64).reshape(-1, 4).T,
         fouled=any(line.group for line in lines),
     )
 
@@ -174,10 +189,6 @@ def field_of_clubs(clubs: Sequence[tuple[str, str, ClubResults]], options: Scori
     _check_names(names, places, None)
     codes: dict[str, int] = {}  # each distinct result's JSON → its index in the field
     result_map: list[int] = []  # each club's results' field indices, one club after another
-    board: list[int] = []
-    ns: list[int] = []
-    ew: list[int] = []
-    result: list[int] = []
     pairs: list[tuple[str, str]] = []
     sizes, pair_offsets, result_offsets = [], [], []
     for name, (_, _place, club) in zip(names, clubs):
@@ -186,21 +197,17 @@ def field_of_clubs(clubs: Sequence[tuple[str, str, ClubResults]], options: Scori
         result_offsets.append(len(result_map))
         result_map += [codes.setdefault(text, len(codes)) for text in club.results]
         pairs += [(name, pair) for pair in club.pairs]
-        board += club.board
-        ns += club.ns
-        ew += club.ew
-        result += club.result
     size = np.array(sizes, dtype=np.int64)
     pair_offset = np.repeat(np.array(pair_offsets, dtype=np.int64), size)
     result_offset = np.repeat(np.array(result_offsets, dtype=np.int64), size)
-    boards = np.array(board, dtype=np.int64)
+    boards, ns, ew, result = np.concatenate([club.lines for _, _p, club in clubs], axis=1)
     distinct = [from_data(json.loads(text)) for text in codes]
-    results = np.array(result_map, dtype=np.int64)[np.array(result, dtype=np.int64) + result_offset]
+    results = np.array(result_map, dtype=np.int64)[result + result_offset]
     columns = Columns(
         boards,
         np.repeat(np.arange(1, len(clubs) + 1, dtype=np.int64), size),
-        np.array(ns, dtype=np.int64) + pair_offset,
-        np.array(ew, dtype=np.int64) + pair_offset,
+        ns + pair_offset,
+        ew + pair_offset,
         results,
         scores_of(distinct, results, boards),
         distinct,
@@ -280,10 +287,9 @@ def field_kept(event: SimultaneousEvent, score: SimultaneousScore, names: Mappin
             pair_end += 1
         clubs[club] = {
             "pairs": [pair for _club, pair in columns.pairs[pair_start:pair_end]],
-            "board": columns.board[a:b].tolist(),
-            "ns": (columns.ns[a:b] - pair_start).tolist(),
-            "ew": (columns.ew[a:b] - pair_start).tolist(),
-            "entry": local_entry[a:b].tolist(),
+            "lines": packed(
+                (columns.board[a:b], columns.ns[a:b] - pair_start, columns.ew[a:b] - pair_start, local_entry[a:b])
+            ),
         }
         pair_start = pair_end
     assert pair_start == len(columns.pairs) and starts[-1] == n, "a club's lines or pairs are not together"
@@ -376,7 +382,7 @@ def scorecard(lines: Mapping[str, list], tables: Mapping[int, Sequence[TableEntr
         return []
     me = pairs.index(pair)
     out = []
-    for number, ns, ew, entry in zip(lines["board"], lines["ns"], lines["ew"], lines["entry"]):
+    for number, ns, ew, entry in unpacked(lines["lines"]).T.tolist():
         if me not in (ns, ew):
             continue
         result, score, mp_ns, mp_ew, top, _count = tables[number][entry]
@@ -397,6 +403,11 @@ def scorecard(lines: Mapping[str, list], tables: Mapping[int, Sequence[TableEntr
     return sorted(out, key=lambda line: line.board)
 
 
+def boards_of(lines: Mapping[str, object]) -> set[int]:
+    """The boards of a club's kept lines."""
+    return set(unpacked(str(lines["lines"]))[0].tolist())
+
+
 def board_results(
     clubs: Mapping[str, Mapping[str, list]], tables: Mapping[int, Sequence[TableEntry]]
 ) -> list[dict[str, object]]:
@@ -405,7 +416,7 @@ def board_results(
     boards: dict[int, list[dict[str, object]]] = {}
     for club, lines in clubs.items():
         pairs = lines["pairs"]
-        for number, ns, ew, entry in zip(lines["board"], lines["ns"], lines["ew"], lines["entry"]):
+        for number, ns, ew, entry in unpacked(lines["lines"]).T.tolist():
             result, score, mp_ns, mp_ew, top, _count = tables[number][entry]
             boards.setdefault(number, []).append(
                 {
