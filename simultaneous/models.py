@@ -2,7 +2,10 @@
 boards, the window in which clubs play, the embargo, and the organiser's session that holds the event's deals in a
 commitment), each club's session registered to play it (:class:`ClubEntry`), each results file uploaded by a club that
 scores elsewhere (kept encrypted: a results file holds the deals), and the field's combination as it was last worked
-out (:class:`FieldCombination`, kept so that the results page reads it rather than combining on every view)."""
+out (:class:`FieldCombination`, kept so that the results page reads it rather than combining on every view), in pieces
+each page reads alone (:class:`FieldBoard`: a board's results across the field; :class:`FieldClub`: a club's lines).
+Each club's results are kept in the engine's column form as they arrive (``results``: a file's, read at its upload;
+a registered session's, when its results change), so a combination reads no file (``simultaneous.domain.field``)."""
 
 from __future__ import annotations
 
@@ -87,6 +90,9 @@ class ClubResultsFile(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     uploaded_at = models.DateTimeField(default=timezone.now)
+    #: the file's results in the engine's column form (``simultaneous.domain.field.ClubResults.as_data``), read once
+    #: at its upload; None for a file kept before (read, and kept, by the next combination)
+    results = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["event_id", "club_name"]
@@ -115,6 +121,10 @@ class ClubEntry(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     registered_at = models.DateTimeField(default=timezone.now)
+    #: the session's confirmed results in the engine's column form (``ClubResults.as_data``), and what they were made
+    #: of (``results_of``: the session's part of ``selectors.field_inputs``); remade when that changes
+    results = models.JSONField(null=True, blank=True, editable=False)
+    results_of = models.CharField(max_length=200, blank=True, editable=False)
 
     class Meta:
         ordering = ["event_id", "registered_at", "pk"]
@@ -127,13 +137,11 @@ class ClubEntry(models.Model):
 
 class FieldCombination(models.Model):
     """The field's combination as last worked out (``simultaneous.tasks``): every pair's overall and local numbers,
-    and what it was worked out from (``inputs``: each club's results as of then), so a change is seen."""
+    and what it was worked out from (``inputs``: each club's results as of then), so a change is seen. Its boards'
+    and clubs' results are kept beside it (:class:`FieldBoard`, :class:`FieldClub`)."""
 
     event = models.OneToOneField(SimultaneousEvent, on_delete=models.CASCADE, related_name="combination")
     rows = models.JSONField(default=list)
-    #: every board's results across the field (club, pairs, result, NS score, both sides' overall matchpoints as
-    #: "num/den"), for the players' boards and scorecards; None when combined before it was kept
-    boards = models.JSONField(null=True, blank=True)
     inputs = models.CharField(max_length=64, blank=True)
     clubs = models.PositiveIntegerField(default=0)
     combined_at = models.DateTimeField(default=timezone.now)
@@ -141,6 +149,36 @@ class FieldCombination(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} ({self.combined_at})"
+
+
+class FieldBoard(models.Model):
+    """One board's results across the field as last combined: its table of distinct results, each ``[result, NS
+    score, NS's and EW's overall matchpoints, the top, tables]`` (``simultaneous.domain.field``), for its page."""
+
+    event = models.ForeignKey(SimultaneousEvent, on_delete=models.CASCADE, related_name="field_boards")
+    number = models.PositiveSmallIntegerField()
+    results = models.JSONField(default=list)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="simultaneous_field_board_once")]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.number}"
+
+
+class FieldClub(models.Model):
+    """One club's lines in the field as last combined: each line's board, pairs and entry in its board's table
+    (``simultaneous.domain.field``), for its pairs' scorecards."""
+
+    event = models.ForeignKey(SimultaneousEvent, on_delete=models.CASCADE, related_name="field_clubs")
+    club = models.CharField(max_length=255)
+    lines = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "club"], name="simultaneous_field_club_once")]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.club}"
 
 
 class BoardCommentary(models.Model):

@@ -3,11 +3,11 @@ directors their club's part in it; players its results once the embargo has ende
 state, when a club's dealing files are released, the embargo, and the field-wide ranking: worked out from the
 registered clubs' published sessions and the uploaded files by the scoring engine (``scoring.domain.simultaneous``:
 every board matchpointed across the whole field, factored to its largest board, beside each club's local result)
-and KEPT (:class:`~simultaneous.models.FieldCombination`, made by ``simultaneous.tasks``); pages read the kept one."""
+and KEPT (:class:`~simultaneous.models.FieldCombination`, made by ``simultaneous.tasks``); pages read the kept one,
+and a board's page or a pair's scorecard only that board's or that club's part (``simultaneous.domain.field``)."""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import hashlib
 import json
@@ -27,25 +27,50 @@ from clubs.models import Club, Session
 from clubs.permissions import can_direct, can_view_club, is_site_auditor
 from dealing.models import Board, Commitment, DealDownload
 from dealing.selectors.boards import BoardRecord, board_record
-from scoring.domain.array_path import Columns
 from scoring.domain.errors import ScoringError
-from scoring.domain.formats.event import FileEvent, FilePair, FilePlayer
+from scoring.domain.formats.event import FileEvent
 from scoring.domain.formats.pbn_results import read_pbn_results
 from scoring.domain.formats.usebio import read_usebio
-from scoring.domain.notation import shorthand
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import shown
-from scoring.domain.simultaneous import SimultaneousScore, score_simultaneous, simultaneous_of_files
+from scoring.domain.simultaneous import SimultaneousEvent as SimultaneousField
+from scoring.domain.simultaneous import SimultaneousScore
 from scoring.domain.text import Text
 from scoring.models import SessionScoring
 from scoring.selectors.results import session_lines, session_pairs
-from simultaneous.models import BoardCommentary, ClubEntry, ClubResultsFile, FieldCombination, SimultaneousEvent
+from simultaneous.domain.field import (
+    ClubResults,
+    Frequency,
+    ScorecardLine,
+    board_results,
+    boards_of,
+    club_results,
+    frequencies,
+    score_field,
+    scorecard,
+)
+from simultaneous.models import (
+    BoardCommentary,
+    ClubEntry,
+    ClubResultsFile,
+    FieldBoard,
+    FieldClub,
+    FieldCombination,
+    SimultaneousEvent,
+)
 
 __all__ = [
     "FieldRow",
     "file_format_of",
     "file_read",
     "field_score",
+    "event_options",
+    "file_results",
+    "session_parts",
+    "published_entries",
+    "session_results",
+    "session_place",
+    "field_lines",
     "event_list_for_organiser",
     "event_get_for_organiser",
     "event_ranking",
@@ -61,10 +86,8 @@ __all__ = [
     "event_downloads",
     "event_get_for_results",
     "field_inputs",
-    "field_rows",
     "combination_of",
     "ranking_rows",
-    "field_boards",
     "may_read_boards",
     "event_get_for_boards",
     "event_boards",
@@ -119,61 +142,21 @@ def file_read(filename: str, data: bytes) -> FileEvent:
     return reader(data, source=filename)
 
 
+def event_options(event: SimultaneousEvent) -> ScoringOptions:
+    """The event's scoring: its scale and factoring (across the whole field)."""
+    return ScoringOptions(scale=event.scale, factoring=event.factoring)
+
+
+def file_results(read: FileEvent) -> ClubResults:
+    """A club's file's results in the engine's column form, with its pairs' players (kept at its upload)."""
+    return club_results(read.lines, {pair.id: pair.names for pair in read.pairs})
+
+
 def field_score(
-    event: SimultaneousEvent, files: Sequence[tuple[str, str, FileEvent]]
-) -> tuple[SimultaneousScore, dict[tuple[str, str], str], Columns]:
-    """The field scored from ``(club, file name, event read)`` of each club, each pair's players' names, and the
-    field's lines (the engine's columns: what the score's values are of, line by line)."""
-    options = ScoringOptions(scale=event.scale, factoring=event.factoring)
-    named = [(filename, dataclasses.replace(read, club_name=club)) for club, filename, read in files]
-    field = simultaneous_of_files(named, options)
-    score = score_simultaneous(field)
-    names = {(club, pair.id): pair.names for club, _f, read in files for pair in read.pairs}
-    return score, names, field.columns
-
-
-def _ratio(numerator: int, denominator: int) -> str:
-    value = Fraction(int(numerator), int(denominator) or 1)
-    return f"{value.numerator}/{value.denominator}"
-
-
-def field_boards(score: SimultaneousScore, columns: Columns) -> list[dict]:
-    """Every board's results across the field as kept: club, NS and EW pair, the result as a scorer types it, NS's
-    score (None for an artificial one), each side's overall matchpoints and the top (``"num/den"``)."""
-    overall = score.overall
-    # as Python ints, each "num/den" made once (a board's few values repeat over its hundreds of lines)
-    ns_num, ns_den, ew_num, ew_den = (
-        a.tolist() for a in (overall.ns_num, overall.ns_den, overall.ew_num, overall.ew_den)
-    )
-    top_num, top_den = overall.top_num.tolist(), overall.top_den.tolist()
-    ratios: dict[tuple[int, int], str] = {}
-
-    def ratio(numerator: int, denominator: int) -> str:
-        key = (numerator, denominator)
-        text = ratios.get(key)
-        if text is None:
-            text = ratios[key] = _ratio(numerator, denominator)
-        return text
-
-    boards: dict[int, list[dict]] = {}
-    for unit in overall.units:
-        out = boards.setdefault(unit.board, [])
-        for i in unit.lines.tolist():
-            line = columns.line(i)
-            ns_score = line.ns_score
-            out.append(
-                {
-                    "club": line.section,
-                    "ns": line.ns,
-                    "ew": line.ew,
-                    "result": shorthand(line.result),
-                    "ns_score": None if ns_score is None else str(ns_score),
-                    "mp_ns": ratio(ns_num[i], ns_den[i]),
-                    "mp_ew": ratio(ew_num[i], ew_den[i]),
-                    "top": ratio(top_num[i], top_den[i]),
-                }
-            )
-    return [{"board": number, "results": boards[number]} for number in sorted(boards)]
+    event: SimultaneousEvent, clubs: Sequence[tuple[str, str, ClubResults]]
+) -> tuple[SimultaneousField, SimultaneousScore]:
+    """The field of ``(club, place, results)`` of each club, scored (a ScoringError when it cannot be)."""
+    return score_field(clubs, event_options(event))
 
 
 @dataclass(frozen=True)
@@ -291,79 +274,58 @@ def _published_entries(event: SimultaneousEvent) -> list[ClubEntry]:
     return [e for e in entries if e.session.is_published]
 
 
-def field_inputs(event: SimultaneousEvent) -> str:
-    """What the field's combination is made of, as a fingerprint: each registered club's confirmed (published)
-    results as of their last freezing, and each uploaded file. A change of any gives another fingerprint."""
-    published = _published_entries(event)
-    frozen = dict(  # when each ranking was frozen (read in the database: not the rankings themselves)
-        SessionScoring.objects.filter(session__in=[e.session for e in published])
+def session_parts(entries: Sequence[ClubEntry]) -> dict[int, str]:
+    """Entry id → what its session's confirmed results are as of now (its status and when its ranking was last
+    frozen: read in the database, not the rankings themselves); another value once they change."""
+    frozen = dict(
+        SessionScoring.objects.filter(session__in=[e.session for e in entries])
         .annotate(scored_at=KT("published_ranking__scored_at"))
         .values_list("session_id", "scored_at")
     )
-    parts: list[object] = [
-        ["session", e.session_id, e.session.status, frozen.get(e.session_id) or ""] for e in published
-    ]
+    return {
+        e.pk: json.dumps(["session", e.session_id, e.session.status, frozen.get(e.session_id) or ""], default=str)
+        for e in entries
+    }
+
+
+def field_inputs(event: SimultaneousEvent) -> str:
+    """What the field's combination is made of, as a fingerprint: each registered club's confirmed (published)
+    results as of their last freezing, and each uploaded file. A change of any gives another fingerprint."""
+    parts: list[object] = list(session_parts(_published_entries(event)).values())
     files = ClubResultsFile.objects.filter(event=event).order_by("pk").values_list("pk", "sha256", "club_name")
     parts += [["file", pk, sha256, club] for pk, sha256, club in files]  # (not the files: each decrypted on reading)
     parts.append([event.scale, event.factoring])
     return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()
 
 
-def _session_event(entry: ClubEntry) -> tuple[str, str, FileEvent]:
-    """A registered club's published session as the engine takes a club's results (its lines and pairs)."""
+def published_entries(event: SimultaneousEvent) -> list[ClubEntry]:
+    """The registered clubs whose session's results are confirmed (published), by club."""
+    return _published_entries(event)
+
+
+def session_results(entry: ClubEntry) -> ClubResults:
+    """A registered club's published session's results in the engine's column form, with its pairs' players."""
     session = entry.session
-    pairs = session_pairs(session=session)
-    event = FileEvent(
-        name=session.name,
-        club_name=session.club.name,
-        lines=session_lines(session=session),
-        pairs=[
-            FilePair(id=label, number=pair.number, players=tuple(FilePlayer(n) for n in pair.player_names if n))
-            for label, pair in pairs.items()
-        ],
-    )
-    return session.club.name, f"{session.club.slug}/s{session.pk}", event
+    names = {
+        label: " – ".join(n for n in pair.player_names if n) for label, pair in session_pairs(session=session).items()
+    }
+    return club_results(session_lines(session=session), names)
 
 
-def field_rows(event: SimultaneousEvent) -> tuple[list[dict], int, list[dict]]:
-    """The field combined now (the task's work): every pair's row as kept, how many clubs, and every board's results
-    (:func:`field_boards`). A ScoringError when the clubs' results cannot be combined (the kept rows then stay)."""
-    clubs = [_session_event(e) for e in _published_entries(event)]
-    stored = list(ClubResultsFile.objects.filter(event=event).order_by("club_name"))
-    clubs += [(f.club_name, f.filename, file_read(f.filename, bytes(f.data))) for f in stored]
-    clubs = [c for c in clubs if c[2].lines]
-    if not clubs:
-        return [], 0, []
-    score, names, columns = field_score(event, clubs)
-    rows = []
-    for pair in score.overall.pairs:
-        local, local_place = score.local[(pair.section, pair.pair)]
-        percentage = pair.percentage or Fraction(0)
-        rows.append(
-            {
-                "club": pair.section,
-                "pair": pair.pair,
-                "names": names.get((pair.section, pair.pair), ""),
-                "percentage": f"{percentage.numerator}/{percentage.denominator}",
-                "place": pair.place,
-                "local_percentage": f"{local.numerator}/{local.denominator}",
-                "local_place": local_place,
-            }
-        )
-    return rows, len(clubs), field_boards(score, columns)
+def session_place(entry: ClubEntry) -> str:
+    """Where a registered club's results come from, as a file's name says it of a file's."""
+    return f"{entry.session.club.slug}/s{entry.session_id}"
 
 
-def combination_of(event: SimultaneousEvent, *, boards: bool = True) -> FieldCombination | None:
-    """The kept combination; ``boards=False``: without every board's results (the field's every line, tens of MB
-    of JSON in a national field), for the pages that read the ranking alone."""
-    kept = FieldCombination.objects.filter(event=event)
-    return (kept if boards else kept.defer("boards")).first()
+def combination_of(event: SimultaneousEvent) -> FieldCombination | None:
+    """The kept combination (the ranking's rows; its boards' and clubs' results are kept apart)."""
+    return FieldCombination.objects.filter(event=event).first()
 
 
 def event_ranking(*, event: SimultaneousEvent) -> list[FieldRow]:
     """Every pair of the field, best first, as the field's combination was last KEPT (``simultaneous.tasks``): its
     overall place and percentage, and its local ones (its club alone). Empty before the first combination."""
-    kept = combination_of(event, boards=False)
+    kept = combination_of(event)
     return ranking_rows(kept.rows) if kept is not None else []
 
 
@@ -420,92 +382,29 @@ def event_commentaries(event: SimultaneousEvent) -> dict[int, str]:
     return dict(BoardCommentary.objects.filter(event=event).exclude(text="").values_list("number", "text"))
 
 
-@dataclass(frozen=True)
-class Frequency:
-    """One result on a board across the field: how many tables had it, NS's score, and NS's / EW's overall
-    matchpoints as a percentage of the top (the chart's bar: ``share`` of the tables)."""
-
-    result: str
-    ns_score: str | None
-    count: int
-    share: Fraction
-    ns_percentage: Fraction
-    ew_percentage: Fraction
-
-
-def _percent(mp: str, top: str) -> Fraction:
-    top_value = Fraction(top)
-    return Fraction(mp) * 100 / top_value if top_value else Fraction(0)
-
-
-def _score_key(ns_score: str | None) -> Fraction:
-    return Fraction(ns_score) if ns_score is not None else Fraction(-(10**6))
-
-
 def board_frequencies(event: SimultaneousEvent, number: int) -> list[Frequency]:
     """Every result of board ``number`` across the field as last kept, with how often it was scored, best for NS
-    first (artificial scores last)."""
-    kept = combination_of(event)
-    results: list[dict] = next((b["results"] for b in (kept.boards or []) if b["board"] == number), []) if kept else []
-    counts: dict[tuple[str, str | None], list[dict]] = {}
-    for line in results:
-        counts.setdefault((line["result"], line["ns_score"]), []).append(line)
-    total = len(results) or 1
-    out = [
-        Frequency(
-            result=result,
-            ns_score=ns_score,
-            count=len(lines),
-            share=Fraction(len(lines), total),
-            ns_percentage=_percent(lines[0]["mp_ns"], lines[0]["top"]),
-            ew_percentage=_percent(lines[0]["mp_ew"], lines[0]["top"]),
-        )
-        for (result, ns_score), lines in counts.items()
-    ]
-    return sorted(out, key=lambda f: (-_score_key(f.ns_score), f.result))
-
-
-@dataclass(frozen=True)
-class ScorecardLine:
-    """A pair's board in the field: its direction, opponents, result, its score and its overall matchpoints."""
-
-    board: int
-    direction: str
-    opponents: str
-    result: str
-    score: str | None
-    matchpoints: Fraction
-    top: Fraction
-
-    @property
-    def percentage(self) -> Fraction:
-        return self.matchpoints * 100 / self.top if self.top else Fraction(0)
+    first (artificial scores last): that board's table alone is read."""
+    table = FieldBoard.objects.filter(event=event, number=number).values_list("results", flat=True).first()
+    return frequencies(table or [])
 
 
 def pair_scorecard(event: SimultaneousEvent, club: str, pair: str) -> list[ScorecardLine]:
-    """``pair`` of ``club``'s boards with the overall matchpoints (as last kept); empty for a pair not in it."""
-    kept = combination_of(event)
-    out = []
-    for board in (kept.boards or []) if kept else []:
-        for line in board["results"]:
-            if line["club"] != club or pair not in (line["ns"], line["ew"]):
-                continue
-            ns = line["ns"] == pair
-            score = line["ns_score"]
-            if score is not None and not ns:
-                score = str(-Fraction(score))
-            out.append(
-                ScorecardLine(
-                    board=board["board"],
-                    direction="NS" if ns else "EW",
-                    opponents=line["ew"] if ns else line["ns"],
-                    result=line["result"],
-                    score=score,
-                    matchpoints=Fraction(line["mp_ns"] if ns else line["mp_ew"]),
-                    top=Fraction(line["top"]),
-                )
-            )
-    return out
+    """``pair`` of ``club``'s boards with the overall matchpoints (as last kept); empty for a pair not in it. Its
+    club's lines and the tables of the boards it played are read, nothing else."""
+    lines = FieldClub.objects.filter(event=event, club=club).values_list("lines", flat=True).first()
+    if not lines:
+        return []
+    tables = dict(FieldBoard.objects.filter(event=event, number__in=boards_of(lines)).values_list("number", "results"))
+    return scorecard(lines, tables, pair)
+
+
+def field_lines(event: SimultaneousEvent) -> list[dict]:
+    """Every board's every result across the field as last kept (``simultaneous.domain.field.board_results``: club,
+    pairs, result, NS score, both sides' overall matchpoints and the top), for a whole-field file."""
+    clubs = dict(FieldClub.objects.filter(event=event).order_by("pk").values_list("club", "lines"))
+    tables = dict(FieldBoard.objects.filter(event=event).values_list("number", "results"))
+    return board_results(clubs, tables)
 
 
 def booklet_may(user, event: SimultaneousEvent) -> bool:

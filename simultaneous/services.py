@@ -5,6 +5,11 @@ registered to play them, and dealt them when its dealing files are released (hel
 embargo ends); a club's results file added, replaced or removed; the field's combination kept up to date
 (:func:`field_combination_refresh`, run by ``simultaneous.tasks``).
 
+Each club's results are kept in the engine's column form as they arrive (``simultaneous.domain.field``): a file's
+when it is uploaded, a registered session's by the next combination after its results change (that club alone);
+so a combination reads no file and makes no line, and keeps the ranking, each board's results and each club's
+lines apart, for the pages that read one of them.
+
 Thin over the scoring engine: a file is read by its reader and its club's results scored as the field scores them
 (``scoring.domain.simultaneous``) before anything is saved (the whole field is the task's), so a bad file (not USEBIO or PBN, damaged, a pair with two results on a board, a club already
 in) raises its :class:`~scoring.domain.errors.ScoringError` naming the file and the place, and nothing changes.
@@ -18,7 +23,7 @@ import hashlib
 from pathlib import PurePath
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -39,19 +44,33 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.text import Text
 from scoring.services.imports import MAX_IMPORT_BYTES
 from scoring.services.sessions import session_status_set
-from simultaneous.models import BoardCommentary, ClubEntry, ClubResultsFile, FieldCombination, SimultaneousEvent
+from simultaneous.domain.field import ClubResults, KeptField, club_scored, field_kept, scored_as
+from simultaneous.models import (
+    BoardCommentary,
+    ClubEntry,
+    ClubResultsFile,
+    FieldBoard,
+    FieldClub,
+    FieldCombination,
+    SimultaneousEvent,
+)
 from simultaneous.selectors import (
     embargo_waits_for,
     event_commitment,
     event_deals_for_check,
     event_dealt,
+    event_options,
     field_inputs,
-    field_rows,
     field_score,
     file_format_of,
     file_read,
+    file_results,
     files_released_at,
     may_organise,
+    published_entries,
+    session_parts,
+    session_place,
+    session_results,
 )
 from simultaneous.tasks import queue_field_combination
 
@@ -281,24 +300,76 @@ def club_dealing_file(
 @transaction.atomic
 def field_combination_refresh(*, event_id: int) -> FieldCombination | None:
     """Combine the field again and keep it, when its inputs have changed since the last (idempotent: the same
-    inputs, nothing done). What stops the combination is kept as its problem, with the last rows."""
+    inputs, nothing done). What stops the combination is kept as its problem, with the last results."""
     event = SimultaneousEvent.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
         return None
-    # (not every board's results as kept: tens of MB in a national field, and replaced below when it changed)
-    kept, _new = FieldCombination.objects.defer("boards").get_or_create(event=event)
+    # (not the ranking's rows as kept: a national field's tens of thousands, replaced below when it changed)
+    kept, new = FieldCombination.objects.defer("rows").get_or_create(event=event)
     inputs = field_inputs(event)
-    if kept.inputs == inputs and _new is False:
+    if kept.inputs == inputs and not new:
         return kept
     try:
-        rows, clubs, boards = field_rows(event)
+        field, clubs = field_rows(event)
     except (ScoringError, BridgeError) as exc:
         kept.problem = error_message(exc)
     else:
-        kept.rows, kept.clubs, kept.boards, kept.problem = rows, clubs, boards, ""
+        kept.rows, kept.clubs, kept.problem = field.rows if field else [], clubs, ""
+        _keep_field(event, field)
     kept.inputs, kept.combined_at = inputs, timezone.now()
     kept.save()
     return kept
+
+
+def field_rows(event: SimultaneousEvent) -> tuple[KeptField | None, int]:
+    """The field combined now (the task's work) from every club's kept results (a registered session's remade
+    first when its results changed since; a file kept before its results were: read once, and kept), and how many
+    clubs. A ScoringError when the clubs' results cannot be combined (the kept ones then stay)."""
+    options = event_options(event)
+    clubs: list[tuple[str, str, ClubResults]] = []
+    entries = published_entries(event)
+    parts = session_parts(entries)
+    for entry in entries:
+        club, place = entry.session.club.name, session_place(entry)
+        results = ClubResults.from_data(entry.results) if entry.results is not None else None
+        if results is None or entry.results_of != parts[entry.pk] or results.scored_as != scored_as(options):
+            results = club_scored(club, place, session_results(entry), options)
+            entry.results, entry.results_of = results.as_data(), parts[entry.pk]
+            entry.save(update_fields=["results", "results_of"])
+        clubs.append((club, place, results))
+    for club_file in ClubResultsFile.objects.filter(event=event).order_by("club_name").defer("data"):
+        results = ClubResults.from_data(club_file.results) if club_file.results is not None else None
+        if results is None or results.scored_as != scored_as(options):
+            club_file.refresh_from_db(fields=["data"])
+            read = file_read(club_file.filename, bytes(club_file.data))
+            results = club_scored(club_file.club_name, club_file.filename, file_results(read), options)
+            club_file.results = results.as_data()
+            club_file.save(update_fields=["results"])
+        clubs.append((club_file.club_name, club_file.filename, results))
+    clubs = [club for club in clubs if len(club[2])]
+    if not clubs:
+        return None, 0
+    field, score = field_score(event, clubs)
+    names = {
+        (name, pair): players
+        for name, (_, _p, club) in zip(field.clubs, clubs)
+        for pair, players in zip(club.pairs, club.names)
+    }
+    return field_kept(field, score, names), len(clubs)
+
+
+def _keep_field(event: SimultaneousEvent, field: KeptField | None) -> None:
+    """Each board's and each club's results as combined, in place of the last ones."""
+    FieldBoard.objects.filter(event=event).delete()
+    FieldClub.objects.filter(event=event).delete()
+    if field is None:
+        return
+    FieldBoard.objects.bulk_create(
+        [FieldBoard(event=event, number=number, results=table) for number, table in field.boards.items()]
+    )
+    FieldClub.objects.bulk_create(
+        [FieldClub(event=event, club=club, lines=lines) for club, lines in field.clubs.items()], batch_size=500
+    )
 
 
 def club_file_upload(
@@ -330,7 +401,9 @@ def club_file_upload(
     club = (typed or (replacing.club_name if replacing else "") or read.club_name or read.name or filename).strip()
     club = " ".join(club.split())[:_CLUB]
     others = list(
-        ClubResultsFile.objects.filter(event=event).exclude(pk=replacing.pk if replacing else None).defer("data")
+        ClubResultsFile.objects.filter(event=event)
+        .exclude(pk=replacing.pk if replacing else None)
+        .only("pk", "club_name", "filename")
     )
     same = next((f for f in others if f.club_name.casefold() == club.casefold()), None)
     if same is not None:
@@ -346,7 +419,7 @@ def club_file_upload(
     try:  # what the field would refuse of this club's results is refused now; the field itself is the task's
         # (scoring the club alone: reading every other club's file again made each upload as slow as the whole
         # combination, 17 s at 1,000 clubs; a problem only the whole field shows is kept as the combination's)
-        field_score(event, [(club, filename, read)])
+        results = club_scored(club, filename, file_results(read), event_options(event))
     except ScoringError as exc:
         exc.field = "file"
         raise
@@ -361,15 +434,22 @@ def club_file_upload(
         "lines": len(read.lines),
         "uploaded_by": user,
         "uploaded_at": timezone.now(),
+        "results": results.as_data(),  # read once: the field's combinations read these, not the file
     }
-    with transaction.atomic():
-        queue_field_combination(event.pk)
-        if replacing is None:
-            return ClubResultsFile.objects.create(event=event, **values)
-        for key, value in values.items():
-            setattr(replacing, key, value)
-        replacing.save()
-        return replacing
+    try:
+        with transaction.atomic():
+            queue_field_combination(event.pk)
+            if replacing is None:
+                return ClubResultsFile.objects.create(event=event, **values)
+            for key, value in values.items():
+                setattr(replacing, key, value)
+            replacing.save()
+            return replacing
+    except IntegrityError:  # the same club's file sent twice at once (a retry): the other one went in first
+        first = ClubResultsFile.objects.filter(event=event, club_name=club).values_list("filename", flat=True).first()
+        raise ScoringError(
+            Text.of("sim.club_twice", club=club, first=first or filename, second=filename), field="club"
+        ) from None
 
 
 def _check_against_deals(event: SimultaneousEvent, filename: str, read) -> None:

@@ -148,7 +148,7 @@ def _event_page(request, event: SimultaneousEvent, form=None, *, replacing=None,
             "entries": [(entry, files_released_at(entry)) for entry in entries],
             "downloads": event_downloads(event),
             "waiting": embargo_waits_for(event),
-            "combination": combination_of(event, boards=False),
+            "combination": combination_of(event),
             "commit_form": CommitForm(),
             "deal_form": DealForm(),
         },
@@ -345,7 +345,7 @@ RANKING_PAGE = 200
 def event_results(request, event_id):
     event = event_get_for_results(user=request.user, event_id=event_id)
     updating = field_combination_ask(event=event)
-    kept = combination_of(event, boards=False)
+    kept = combination_of(event)
     # a national field ranks tens of thousands of pairs: a page of them at a time (the CSV holds them all)
     page = Paginator(kept.rows if kept is not None else [], RANKING_PAGE).get_page(request.GET.get("page"))
     rows = ranking_rows(page.object_list)

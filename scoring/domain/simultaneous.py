@@ -211,17 +211,20 @@ def _columns(lines: Sequence[TravellerLine]) -> Columns:
     return columns_of(lines)
 
 
-def score_simultaneous(event: SimultaneousEvent) -> SimultaneousScore:
-    """The overall score and each pair's local result (see the module's docstring)."""
+def score_simultaneous(
+    event: SimultaneousEvent, local: Mapping[tuple[str, str], tuple[Fraction, str]] | None = None
+) -> SimultaneousScore:
+    """The overall score and each pair's local result (see the module's docstring); ``local``: the pairs' local
+    results when known already (each club scored alone gives the same: a club's boards are its own units)."""
     columns = event.columns
     if len(columns) == 0:
         raise ScoringError(Text.of("file.no_results"), source=event.source or None)
     _check_repeats(event)
     overall = _scored(columns, event.options)
-    local = _scored(columns, dataclasses.replace(event.options, sections="within"))
-    return SimultaneousScore(
-        overall, {(p.section, p.pair): (p.percentage or Fraction(0), p.place) for p in local.pairs}
-    )
+    if local is None:
+        scored = _scored(columns, dataclasses.replace(event.options, sections="within"))
+        local = {(p.section, p.pair): (p.percentage or Fraction(0), p.place) for p in scored.pairs}
+    return SimultaneousScore(overall, dict(local))
 
 
 def _check_repeats(event: SimultaneousEvent) -> None:
