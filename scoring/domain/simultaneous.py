@@ -99,7 +99,7 @@ def _options(document: Mapping[str, object], source: str) -> ScoringOptions:
     return dataclasses.replace(options, sections="across")
 
 
-def _check_names(names: Sequence[str], places: Sequence[str], source: str | None) -> None:
+def check_club_names(names: Sequence[str], places: Sequence[str], source: str | None) -> None:
     """Every club named, no club twice (``source``: the file they are in; None for clubs' files, named by place)."""
     seen: dict[str, str] = {}
     for name, place in zip(names, places):
@@ -149,7 +149,7 @@ def _scan(data: bytes, source: str) -> SimultaneousEvent | None:
     lines = [data.count(b"{", start, end) - len(_BOARD_START.findall(data, start, end)) for start, end in spans]
     names = [str(json.loads(club[1])).strip() for club in clubs]
     places = [f"clubs[{k}]" for k in range(len(clubs))]
-    _check_names(names, places, source or "JSON")
+    check_club_names(names, places, source or "JSON")
     section = np.repeat(np.arange(1, len(clubs) + 1, dtype=np.int64), lines)
     if section.size != boards.board.size:
         return None
@@ -175,7 +175,7 @@ def _read_exact(data: bytes, source: str) -> SimultaneousEvent:
             raise ScoringError(Text.of("json.shape", expected="club"), where=place, source=source or "JSON")
         name = club.get("club")
         name = str(name).strip() if isinstance(name, (str, int)) and not isinstance(name, bool) else ""
-        _check_names([*names, name], [*places, place], source or "JSON")
+        check_club_names([*names, name], [*places, place], source or "JSON")
         names.append(name)
         places.append(place)
         try:
@@ -199,7 +199,7 @@ def simultaneous_of_files(
     said_names = [event.club_name.strip() or event.name.strip() or name for name, event in files]
     names = [n if said_names.count(n) == 1 else name for n, (name, _) in zip(said_names, files)]
     places = [name for name, _ in files]
-    _check_names(names, places, None)
+    check_club_names(names, places, None)
     lines = [dataclasses.replace(line, section=club) for club, (_, event) in zip(names, files) for line in event.lines]
     options = dataclasses.replace(options or ScoringOptions(), method="matchpoints", sections="across")
     return SimultaneousEvent("", options, _columns(lines), names, places)

@@ -44,6 +44,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -52,7 +53,7 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.notation import as_data, from_data, shorthand
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Result, TravellerLine
-from scoring.domain.simultaneous import SimultaneousEvent, SimultaneousScore, _check_names, score_simultaneous
+from scoring.domain.simultaneous import SimultaneousEvent, SimultaneousScore, check_club_names, score_simultaneous
 from scoring.domain.text import Text
 
 __all__ = [
@@ -79,7 +80,7 @@ __all__ = [
 TableEntry = list
 
 
-def packed(rows: Sequence[Sequence[int]] | np.ndarray) -> str:
+def packed(rows: Sequence[Any] | np.ndarray) -> str:
     """Rows of small integers (a club's lines' columns) as one text: a JSON document reads it at once, not number by
     number (a national field's clubs hold 1.3 million of them); :func:`unpacked` reads it back.
 
@@ -151,7 +152,7 @@ def club_scored(club: str, place: str, results: ClubResults, options: ScoringOpt
     field would refuse of them is refused now, a ScoringError naming the club)."""
     score = score_simultaneous(field_of_clubs([(club, place, results)], options))
     name = score.overall.pairs[0].section if score.overall.pairs else club
-    local = []
+    local: list[list[int | str]] = []
     for pair in results.pairs:
         percentage, place_said = score.local.get((name, pair), (Fraction(0), ""))
         local.append([percentage.numerator, percentage.denominator, place_said])
@@ -165,13 +166,12 @@ def score_field(
     pair's local one as its club kept it when scored with these options (scored again otherwise)."""
     field = field_of_clubs(clubs, options)
     kept = [club for _, _p, club in clubs if len(club)]
-    local: dict[tuple[str, str], tuple[Fraction, str]] | None = {}
+    local: dict[tuple[str, str], tuple[Fraction, str]] = {}
     for name, club in zip(field.clubs, kept):
         if club.scored_as != scored_as(options) or len(club.local) != len(club.pairs):
-            local = None
-            break
+            return field, score_simultaneous(field, None)
         for pair, (numerator, denominator, place) in zip(club.pairs, club.local):
-            local[(name, pair)] = (Fraction(numerator, denominator), place)
+            local[(name, pair)] = (Fraction(int(numerator), int(denominator)), str(place))
     return field, score_simultaneous(field, local)
 
 
@@ -186,7 +186,7 @@ def field_of_clubs(clubs: Sequence[tuple[str, str, ClubResults]], options: Scori
     count = Counter(said)
     names = [name if count[name] == 1 else place for name, (_, place, _r) in zip(said, clubs)]
     places = [place for _, place, _r in clubs]
-    _check_names(names, places, None)
+    check_club_names(names, places, None)
     codes: dict[str, int] = {}  # each distinct result's JSON → its index in the field
     result_map: list[int] = []  # each club's results' field indices, one club after another
     pairs: list[tuple[str, str]] = []
@@ -234,7 +234,7 @@ def _ratio(numerator: int, denominator: int) -> str:
 
 
 def _rows(score: SimultaneousScore, names: Mapping[tuple[str, str], str]) -> list[dict[str, object]]:
-    rows = []
+    rows: list[dict[str, object]] = []
     for pair in score.overall.pairs:
         local, local_place = score.local[(pair.section, pair.pair)]
         percentage = pair.percentage or Fraction(0)
@@ -278,7 +278,7 @@ def field_kept(event: SimultaneousEvent, score: SimultaneousScore, names: Mappin
     # each club's lines: the lines and the pairs of a club are contiguous, club after club
     starts = np.searchsorted(columns.section, np.arange(1, len(event.clubs) + 2)).tolist()
     pair_club = [section for section, _pair in columns.pairs]
-    clubs: dict[str, dict[str, list]] = {}
+    clubs: dict[str, dict[str, Any]] = {}
     pair_start = 0
     for k, club in enumerate(event.clubs):
         a, b = starts[k], starts[k + 1]
@@ -375,7 +375,7 @@ class ScorecardLine:
         return self.matchpoints * 100 / self.top if self.top else Fraction(0)
 
 
-def scorecard(lines: Mapping[str, list], tables: Mapping[int, Sequence[TableEntry]], pair: str) -> list[ScorecardLine]:
+def scorecard(lines: Mapping[str, Any], tables: Mapping[int, Sequence[TableEntry]], pair: str) -> list[ScorecardLine]:
     """``pair``'s boards from its club's lines and the boards' tables, by board; empty for a pair not in them."""
     pairs = lines["pairs"]
     if pair not in pairs:
@@ -409,7 +409,7 @@ def boards_of(lines: Mapping[str, object]) -> set[int]:
 
 
 def board_results(
-    clubs: Mapping[str, Mapping[str, list]], tables: Mapping[int, Sequence[TableEntry]]
+    clubs: Mapping[str, Mapping[str, Any]], tables: Mapping[int, Sequence[TableEntry]]
 ) -> list[dict[str, object]]:
     """Every board's results across the field, by number: each line's club, NS and EW pair, result, NS score (None
     for an artificial one), both sides' overall matchpoints and the top (``"num/den"``), club after club."""
