@@ -15,6 +15,7 @@ urlpatterns = [
     path("simultaneous/<int:event_id>/commit/", views.event_commit, name="commit"),
     path("simultaneous/<int:event_id>/deal/", views.event_deal, name="deal"),
     path("simultaneous/<int:event_id>/embargo/", views.event_embargo, name="embargo_end"),
+    path("simultaneous/<int:event_id>/publish/", views.event_publish, name="publish"),
     path("clubs/<slug:slug>/simultaneous/<int:event_id>/", views.club_event, name="club_event"),
     path(
         "clubs/<slug:slug>/simultaneous/<int:event_id>/dealing.<str:file_format>",

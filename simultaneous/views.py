@@ -7,6 +7,8 @@
 * ``event_commit``, ``event_deal``, ``event_embargo_end`` (``/simultaneous/<id>/commit/``, ``…/deal/``,
   ``…/embargo/``, POST) — the organiser commits to the event's deals (published at once: clubs may register from
   then), deals them when the delayed value is public, and ends the embargo (the commitment revealed);
+* ``event_publish`` (``/simultaneous/<id>/publish/``, POST, ``stage``: provisional or final) — the organiser
+  publishes the field's results provisionally, then finally once the correction period is over;
 * ``event_results`` (``/simultaneous/<id>/results/``) and ``event_results_csv`` (``…/results.csv``) — every pair's
   overall place and percentage across the whole field beside its local ones within its club, as the field's
   combination was last kept; the organiser's at any time, the participating clubs' players' once the embargo ended;
@@ -47,7 +49,7 @@ from clubsite.texts import error_message
 from dealing.diagrams import board_view
 from dealing.services.boards import session_analysis_queue
 from scoring.domain.errors import ScoringError
-from simultaneous.forms import ClubFileForm, CommitForm, DealForm, EventForm, RegisterForm
+from simultaneous.forms import ClubFileForm, CommitForm, DealForm, EventForm, PublishForm, RegisterForm
 from simultaneous.models import ClubResultsFile, SimultaneousEvent
 from simultaneous.printing import booklet_pdf
 from simultaneous.selectors import (
@@ -87,6 +89,7 @@ from simultaneous.services import (
     event_deals_commit,
     event_deals_deal,
     event_embargo_end,
+    event_results_publish,
     field_combination_ask,
 )
 
@@ -268,6 +271,24 @@ def event_embargo(request, event_id):
     return _organiser_act(
         request, event_id, event_embargo_end, _("The embargo has ended: the key is revealed and the results are open.")
     )
+
+
+def _publish(*, event, user, stage):
+    return event_results_publish(event=event, user=user, final=stage == "final")
+
+
+@require_POST
+@login_required
+def event_publish(request, event_id):
+    final = request.POST.get("stage") == "final"
+    done = (
+        _("The final results are published.")
+        if final
+        else _(
+            "The provisional results are published: the players see them, and corrections are taken until the end of the correction period."
+        )
+    )
+    return _organiser_act(request, event_id, _publish, done, PublishForm)
 
 
 def _club_event_page(request, club, event, form=None, status=200):
