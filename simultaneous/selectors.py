@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import PurePath
 
+from django.core.cache import cache
 from django.db.models import QuerySet
 from django.db.models.fields.json import KT
 from django.http import Http404
@@ -23,11 +24,13 @@ from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
 from bridge.cards import Deal
+from bridge.errors import BridgeError
 from clubs.models import Club, Session
 from clubs.permissions import can_direct, can_view_club, is_site_auditor
 from dealing.models import Board, Commitment, DealDownload
 from dealing.selectors.boards import BoardRecord, board_record
 from scoring.domain.array_path import Columns
+from scoring.domain.checks import looks_like_another_board
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FileEvent, FilePair, FilePlayer
 from scoring.domain.formats.pbn_results import read_pbn_results
@@ -35,6 +38,8 @@ from scoring.domain.formats.usebio import read_usebio
 from scoring.domain.notation import shorthand
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import shown
+from scoring.domain.results import TravellerLine
+from scoring.domain.shorthand import parse_entry
 from scoring.domain.simultaneous import SimultaneousScore, score_simultaneous, simultaneous_of_files
 from scoring.domain.text import Text
 from scoring.models import SessionScoring
@@ -75,6 +80,7 @@ __all__ = [
     "pair_scorecard",
     "booklet_may",
     "event_get_for_booklet",
+    "field_flags",
 ]
 
 
@@ -526,3 +532,52 @@ def event_get_for_booklet(*, user, event_id: int) -> SimultaneousEvent:
     if event is None or not booklet_may(user, event):
         raise Http404("No such simultaneous pairs.")
     return event
+
+
+# --- the organiser's flags across the field -----------------------------------------------------------------------
+
+#: how long the flags worked out for one combination are kept (a new combination asks for them afresh)
+FLAGS_KEPT_SECONDS = 24 * 3600
+
+
+@sensitive_variables()
+def field_flags(event: SimultaneousEvent) -> list[Text]:
+    """Each club's boards whose results look like another board of the event (two boards swapped at the club's
+    dealing machine, a board dealt under another number) or like no deal of it (a board fouled), as the scoring
+    domain's :func:`~scoring.domain.checks.looks_like_another_board` judges the kept combination's results against
+    the event's double-dummy tables (boards not analysed yet are left out). For the organising club's directors: it
+    reads every club's results and, to judge them, the deals' analysis (none of which it shows).
+
+    Worked out once for each kept combination and number of boards analysed (the field's every line read and judged:
+    seconds in a national field) and kept in the cache."""
+    kept = FieldCombination.objects.filter(event=event).values_list("inputs", "combined_at").first()
+    if kept is None:
+        return []
+    analysed = Board.objects.filter(
+        session_id=event.deals_session_id, analysis_status=Board.AnalysisStatus.DONE
+    ).count()
+    key = f"simultaneous:flags:{event.pk}:{kept[0]}:{kept[1].timestamp()}:{analysed}"
+    flags = cache.get(key)
+    if flags is None:
+        flags = _field_flags(event)
+        cache.set(key, flags, FLAGS_KEPT_SECONDS)
+    return flags
+
+
+def _field_flags(event: SimultaneousEvent) -> list[Text]:
+    tables = {b.number: b.analysis.table for b in event_boards(event) if b.analysis is not None}
+    kept = combination_of(event) if tables else None
+    clubs: dict[str, list[TravellerLine]] = {}
+    for board in (kept.boards or []) if kept is not None else []:
+        number = board["board"]
+        if number not in tables:
+            continue
+        for line in board["results"]:
+            try:
+                result = parse_entry(line["result"])
+                clubs.setdefault(line["club"], []).append(
+                    TravellerLine(number, line["ns"], line["ew"], result, section=line["club"])
+                )
+            except BridgeError:  # a result the field kept that is not one (nothing to judge)
+                continue
+    return [flag for club in sorted(clubs) for flag in looks_like_another_board(clubs[club], tables, club=club)]

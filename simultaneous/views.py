@@ -3,7 +3,8 @@
 * ``event_list`` (``/clubs/<slug>/simultaneous/``) — the club's simultaneous pairs and a new one's form;
 * ``event_page`` (``/simultaneous/<id>/``) — the clubs' results files (club, file, who uploaded it and when, pairs
   and boards read), a new club's file, and each file replaced or removed; a bad file's message (the file, its line)
-  stands beside the file field and nothing changes;
+  stands beside the file field and nothing changes; for the organiser, the flags across the field (a club's board
+  whose results look like another board's deal, or like none: ``field_flags``);
 * ``event_commit``, ``event_deal``, ``event_embargo_end`` (``/simultaneous/<id>/commit/``, ``…/deal/``,
   ``…/embargo/``, POST) — the organiser commits to the event's deals (published at once: clubs may register from
   then), deals them when the delayed value is public, and ends the embargo (the commitment revealed);
@@ -71,6 +72,7 @@ from simultaneous.selectors import (
     event_list_for_organiser,
     event_ranking,
     events_open_to_club,
+    field_flags,
     files_released_at,
     may_organise,
     may_read_boards,
@@ -135,6 +137,10 @@ def _event_page(request, event: SimultaneousEvent, form=None, *, replacing=None,
     )
     entries = list(event.entries.select_related("session", "session__club", "registered_by"))
     field_combination_ask(event=event)
+    can_organise = may_organise(request.user, event.club_id)
+    dealt = event_dealt(event)
+    if can_organise and dealt:  # the flags judge the clubs' results against the deals' analysis: ask for it
+        session_analysis_queue(session=event.deals_session)
     return render(
         request,
         "simultaneous/event_page.html",
@@ -145,9 +151,10 @@ def _event_page(request, event: SimultaneousEvent, form=None, *, replacing=None,
             "form": form or ClubFileForm(),
             "failed": replacing.pk if replacing is not None else None,
             "replace_form": replace_form,
-            "can_organise": may_organise(request.user, event.club_id),
+            "can_organise": can_organise,
             "commitment": event_commitment(event),
-            "dealt": event_dealt(event),
+            "dealt": dealt,
+            "flags": field_flags(event) if can_organise and dealt else [],
             "entries": [(entry, files_released_at(entry)) for entry in entries],
             "downloads": event_downloads(event),
             "waiting": embargo_waits_for(event),
