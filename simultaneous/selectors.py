@@ -35,6 +35,7 @@ from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FileEvent, FilePair, FilePlayer
 from scoring.domain.formats.pbn_results import read_pbn_results
 from scoring.domain.formats.usebio import read_usebio
+from scoring.domain.formats.usebio_field import FieldLine, FieldPair, write_field_usebio
 from scoring.domain.notation import shorthand
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import shown
@@ -81,6 +82,7 @@ __all__ = [
     "booklet_may",
     "event_get_for_booklet",
     "field_flags",
+    "field_usebio",
 ]
 
 
@@ -581,3 +583,42 @@ def _field_flags(event: SimultaneousEvent) -> list[Text]:
             except BridgeError:  # a result the field kept that is not one (nothing to judge)
                 continue
     return [flag for club in sorted(clubs) for flag in looks_like_another_board(clubs[club], tables, club=club)]
+
+
+# --- the whole field as one results file -----------------------------------------------------------------------
+
+
+@sensitive_variables()
+def field_usebio(event: SimultaneousEvent) -> bytes:
+    """The whole field as kept, as one USEBIO file (``scoring.domain.formats.usebio_field``): a section per club,
+    each pair's overall percentage and place, every result with its overall matchpoints; the deals (HANDSET) only
+    once the embargo has ended. For the callers of :func:`event_get_for_results`, as the ranking's CSV."""
+    kept = combination_of(event)
+    pairs = [
+        FieldPair(row.club, row.pair, row.names, row.percentage, row.place)
+        for row in (ranking_rows(kept.rows) if kept is not None else [])
+    ]
+    lines = [
+        FieldLine(
+            board["board"],
+            line["club"],
+            line["ns"],
+            line["ew"],
+            parse_entry(line["result"]),
+            Fraction(line["mp_ns"]),
+            Fraction(line["mp_ew"]),
+            Fraction(line["top"]),
+        )
+        for board in ((kept.boards or []) if kept is not None else [])
+        for line in board["results"]
+    ]
+    deals = {b.number: b.deal for b in event_boards(event)} if event.embargo_ended_at is not None else None
+    return write_field_usebio(
+        name=event.name,
+        organiser=event.club.name,
+        date=event.date,
+        options=ScoringOptions(scale=event.scale, factoring=event.factoring),
+        pairs=pairs,
+        lines=lines,
+        deals=deals,
+    )

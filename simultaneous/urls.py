@@ -24,6 +24,7 @@ urlpatterns = [
     ),
     path("simultaneous/<int:event_id>/results/", views.event_results, name="results"),
     path("simultaneous/<int:event_id>/results.csv", views.event_results_csv, name="results_csv"),
+    path("simultaneous/<int:event_id>/results.xml", views.event_results_usebio, name="results_usebio"),
     path("simultaneous/<int:event_id>/commentary/", views.event_commentary, name="commentary"),
     path("simultaneous/<int:event_id>/boards/<int:number>/", views.event_board, name="board"),
     path("simultaneous/<int:event_id>/scorecard/", views.event_scorecard, name="scorecard"),

@@ -13,6 +13,7 @@
 * ``event_results`` (``/simultaneous/<id>/results/``) and ``event_results_csv`` (``…/results.csv``) — every pair's
   overall place and percentage across the whole field beside its local ones within its club, as the field's
   combination was last kept; the organiser's at any time, the participating clubs' players' once the embargo ended;
+  ``event_results_usebio`` (``…/results.xml``) — the whole field as one USEBIO file, under the same rule;
 * ``club_event`` (``/clubs/<slug>/simultaneous/<id>/``) — a club's part in another club's event, for its directors:
   the commitment, its session registered, when its dealing files are released, and its downloads;
   ``club_dealing_file`` (``…/dealing.<format>``, POST) — a dealing-machine file, each download recorded.
@@ -73,6 +74,7 @@ from simultaneous.selectors import (
     event_ranking,
     events_open_to_club,
     field_flags,
+    field_usebio,
     files_released_at,
     may_organise,
     may_read_boards,
@@ -410,6 +412,20 @@ def event_results_csv(request, event_id):
     for row in event_ranking(event=event):
         overall, local = row.written
         writer.writerow([row.club, row.pair, row.names, overall, row.place, local, row.local_place])
+    return response
+
+
+@sensitive_variables()
+@require_safe
+@login_required
+def event_results_usebio(request, event_id):
+    """The whole field as one USEBIO file: a section per club, each pair's overall percentage and place, every result
+    with its overall matchpoints, and the deals once the embargo has ended; whoever reads the field's results."""
+    event = event_get_for_results(user=request.user, event_id=event_id)
+    response = HttpResponse(field_usebio(event), content_type="application/xml; charset=utf-8")
+    name = f"{event.club.slug}-{event.date:%Y%m%d}-sim{event.pk}-field.usebio.xml"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Cache-Control"] = "private, no-store"
     return response
 
 
