@@ -64,6 +64,7 @@ __all__ = [
     "events_open_to_club",
     "event_get_for_club",
     "entry_of",
+    "session_entry",
     "event_downloads",
     "event_get_for_results",
     "field_inputs",
@@ -268,6 +269,12 @@ def event_get_for_club(*, user, club: Club, event_id: int) -> SimultaneousEvent:
 
 def entry_of(event: SimultaneousEvent, club: Club) -> ClubEntry | None:
     return ClubEntry.objects.select_related("session", "session__club", "event").filter(event=event, club=club).first()
+
+
+def session_entry(session: Session) -> ClubEntry | None:
+    """The club's entry that ``session`` plays (its event and the event's organiser with it), None for a session
+    registered for no simultaneous pairs."""
+    return ClubEntry.objects.select_related("event", "event__club", "session", "club").filter(session=session).first()
 
 
 def event_downloads(event: SimultaneousEvent) -> list[DealDownload]:

@@ -208,9 +208,10 @@ def event_embargo_end(*, event: SimultaneousEvent, user, now: datetime.datetime 
 
 @transaction.atomic
 def club_session_register(*, event: SimultaneousEvent, session: Session, user) -> ClubEntry:
-    """``session`` (a planned session of the director's club, on a day of the window) registered to play the event:
-    its boards will be the event's, under the event's numbers, whatever its movement. Only once the event's
-    commitment is published; one session a club."""
+    """``session`` (a planned pairs session of the director's club, on a day of the window) registered to play the
+    event: its boards will be the event's, under the event's numbers, whatever its movement, and it becomes a club's
+    session of a simultaneous pairs (``events.kinds.simultaneous``). Only once the event's commitment is published;
+    one session a club."""
     if not can_direct(user, session.club_id):
         raise PermissionDenied("Only the club's directors may do this.")
     event = _locked(event)
@@ -237,7 +238,18 @@ def club_session_register(*, event: SimultaneousEvent, session: Session, user) -
         )
     if ClubEntry.objects.filter(event=event, club_id=session.club_id).exists():
         raise ValidationError({"session": _("The club has registered a session for this event already.")})
-    return ClubEntry.objects.create(event=event, club_id=session.club_id, session=session, registered_by=user)
+    if session.kind == Session.Kind.TEAMS:
+        raise ValidationError(
+            {
+                "session": _("%(session)s is a teams session: a pairs session plays a simultaneous pairs.")
+                % {"session": session}
+            }
+        )
+    entry = ClubEntry.objects.create(event=event, club_id=session.club_id, session=session, registered_by=user)
+    if session.kind != Session.Kind.SIMPAIRS:  # its path and page are a simultaneous pairs' club session's from now
+        session.kind = Session.Kind.SIMPAIRS
+        session.save(update_fields=["kind"])
+    return entry
 
 
 @transaction.atomic
@@ -482,10 +494,11 @@ def event_results_publish(
         )
     if event.embargo_ended_at is None:
         raise ValidationError(_("End the embargo first: the players read the field's results once it has ended."))
-    if final and now < event.corrections_until:
+    until = event.corrections_until
+    if final and until is not None and now < until:
         raise ValidationError(
             _("Corrections are taken until %(when)s: the final results can be published after that.")
-            % {"when": _when(event.corrections_until)}
+            % {"when": _when(until)}
         )
     kept = FieldCombination.objects.filter(event=event).defer("boards").first()
     if kept is None or kept.inputs != field_inputs(event):

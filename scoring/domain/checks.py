@@ -383,6 +383,7 @@ def looks_like_another_board(
         swapped = [
             m for m in looked_at if m != n and fit(n, m) <= own[n] - BETTER_BY and fit(m, n) <= own[m] - BETTER_BY
         ]
+        other: int | None
         if swapped:
             other = min(swapped, key=lambda m: (fit(n, m) + fit(m, n), m))
         else:
