@@ -73,6 +73,9 @@ class SimultaneousEvent(models.Model):
     final_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", editable=False
     )
+    #: what the field's combination was made of when the final results were published (``FieldCombination.inputs``):
+    #: a club's change after it is told to the organiser
+    final_inputs = models.CharField(max_length=64, blank=True, editable=False)
 
     class Meta:
         ordering = ["-date", "-pk"]
@@ -88,6 +91,10 @@ class SimultaneousEvent(models.Model):
         if self.provisional_at is None:
             return None
         return self.provisional_at + datetime.timedelta(days=self.correction_days)
+
+    def changed_since_final(self, combination: FieldCombination | None) -> bool:
+        """Has the field's combination changed since the final results were published (a club's late correction)?"""
+        return self.final_at is not None and combination is not None and combination.inputs != self.final_inputs
 
     @property
     def corrections_open(self) -> bool:

@@ -565,7 +565,8 @@ def field_flags(event: SimultaneousEvent) -> list[Text]:
     analysed = Board.objects.filter(
         session_id=event.deals_session_id, analysis_status=Board.AnalysisStatus.DONE
     ).count()
-    key = f"simultaneous:flags:{event.pk}:{kept[0]}:{kept[1].timestamp()}:{analysed}"
+    made_of = f"{kept[0]}:{kept[1].timestamp()}:{analysed}"
+    key = f"simultaneous:flags:{event.pk}:{hashlib.sha256(made_of.encode()).hexdigest()}"
     flags = cache.get(key)
     if flags is None:
         flags = _field_flags(event)

@@ -510,8 +510,8 @@ def event_results_publish(
         raise ValidationError(_("The field could not be combined: %(problem)s") % {"problem": kept.problem})
     if not kept.rows:
         raise ValidationError(_("No club's results are in the field yet."))
-    fields = ["final_at", "final_by"] if final else ["provisional_at", "provisional_by"]
-    for name, value in zip(fields, (now, user)):
+    fields = ["final_at", "final_by", "final_inputs"] if final else ["provisional_at", "provisional_by"]
+    for name, value in zip(fields, (now, user, kept.inputs)):
         setattr(event, name, value)
         setattr(given, name, value)
     event.save(update_fields=fields)

@@ -141,6 +141,7 @@ def _event_page(request, event: SimultaneousEvent, form=None, *, replacing=None,
     field_combination_ask(event=event)
     can_organise = may_organise(request.user, event.club_id)
     dealt = event_dealt(event)
+    combination = combination_of(event, boards=False)
     if can_organise and dealt:  # the flags judge the clubs' results against the deals' analysis: ask for it
         session_analysis_queue(session=event.deals_session)
     return render(
@@ -160,7 +161,8 @@ def _event_page(request, event: SimultaneousEvent, form=None, *, replacing=None,
             "entries": [(entry, files_released_at(entry)) for entry in entries],
             "downloads": event_downloads(event),
             "waiting": embargo_waits_for(event),
-            "combination": combination_of(event, boards=False),
+            "combination": combination,
+            "changed_since_final": event.changed_since_final(combination),
             "commit_form": CommitForm(),
             "deal_form": DealForm(),
         },

@@ -105,7 +105,14 @@ def test_provisional_then_final_after_the_correction_period(
     results = client_for(player).get(f"/simultaneous/{event.pk}/results/").content.decode()
     assert "Final results" in results and "Corrections are taken" not in results
     assert "final already" in _said(post("final")) and "final already" in _said(post("provisional"))
-    assert "Final results published by" in organiser.get(f"/simultaneous/{event.pk}/").content.decode()
+    page = organiser.get(f"/simultaneous/{event.pk}/").content.decode()
+    assert "Final results published by" in page and 'data-testid="changed-since-final"' not in page
+    assert final.final_inputs == FieldCombination.objects.get(event=event).inputs
+
+    # a club's late correction changes the field after the final results: the organiser is told
+    FieldCombination.objects.filter(event=event).update(inputs="a club's correction")
+    page = organiser.get(f"/simultaneous/{event.pk}/").content.decode()
+    assert 'data-testid="changed-since-final"' in page
 
 
 def test_the_correction_period_is_set_with_the_event(client_for, club, director):
