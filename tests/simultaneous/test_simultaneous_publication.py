@@ -86,6 +86,8 @@ def test_provisional_then_final_after_the_correction_period(
     assert "Provisional results" in results and "Corrections are taken until" in results
     assert f"{until:%Y}" in results and "Final results" not in results
     assert "published provisionally already" in _said(post("provisional"))
+    hilltop = client_for(other_director).get(f"/clubs/hilltop/simultaneous/{event.pk}/").content.decode()
+    assert "Provisional results" in hilltop and "Corrections are taken until" in hilltop  # a club's directors too
     page = organiser.get(f"/simultaneous/{event.pk}/").content.decode()
     assert "Provisional results published by" in page and 'data-testid="publish-final"' not in page
 
