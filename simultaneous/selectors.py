@@ -39,7 +39,7 @@ from scoring.domain.formats.usebio_field import FieldLine, FieldPair, write_fiel
 from scoring.domain.notation import shorthand
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import shown
-from scoring.domain.results import TravellerLine
+from scoring.domain.results import Result, TravellerLine
 from scoring.domain.shorthand import parse_entry
 from scoring.domain.simultaneous import SimultaneousScore, score_simultaneous, simultaneous_of_files
 from scoring.domain.text import Text
@@ -578,18 +578,23 @@ def _field_flags(event: SimultaneousEvent) -> list[Text]:
     tables = {b.number: b.analysis.table for b in event_boards(event) if b.analysis is not None}
     kept = combination_of(event) if tables else None
     clubs: dict[str, list[TravellerLine]] = {}
+    results: dict[str, Result | None] = {}  # each result as typed, read once (a field repeats a few thousand)
     for board in (kept.boards or []) if kept is not None else []:
         number = board["board"]
         if number not in tables:
             continue
         for line in board["results"]:
-            try:
-                result = parse_entry(line["result"])
+            typed = line["result"]
+            if typed not in results:
+                try:
+                    results[typed] = parse_entry(typed)
+                except BridgeError:  # a result the field kept that is not one (nothing to judge)
+                    results[typed] = None
+            result = results[typed]
+            if result is not None:
                 clubs.setdefault(line["club"], []).append(
                     TravellerLine(number, line["ns"], line["ew"], result, section=line["club"])
                 )
-            except BridgeError:  # a result the field kept that is not one (nothing to judge)
-                continue
     return [flag for club in sorted(clubs) for flag in looks_like_another_board(clubs[club], tables, club=club)]
 
 
