@@ -210,6 +210,7 @@ class Session(models.Model):
 
         PAIRS = "pairs", _("Pairs session")
         TEAMS = "teams", _("Teams of four")
+        SIMPAIRS = "simpairs", _("A club's session of a simultaneous pairs")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions", verbose_name=_("club"))
     # db_default too: a row written by code that predates the field (an older migration's state) is a pairs session

@@ -55,6 +55,7 @@ from dataclasses import dataclass, field, replace
 
 from django.db.models import Count
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -71,6 +72,7 @@ from movements.selectors import session_movement_get
 from scoring.selectors.layout import session_layout
 from scoring.selectors.results import session_results
 from scoring.selectors.travellers import publication_state
+from simultaneous.selectors import files_released_at, session_entry
 from tables.selectors.room import room_summary
 from teams.selectors import (
     session_board_numbers,
@@ -102,6 +104,7 @@ _LAST_STAGE = {
     "schedule": 1,
     "matches": 2,
     "standings": 3,
+    "event": 0,
 }
 
 
@@ -117,6 +120,7 @@ _TITLES = {
     "schedule": lambda: pgettext("session path", "Format and draw"),
     "matches": lambda: pgettext("session path", "Matches"),
     "standings": lambda: pgettext("session path", "Standings"),
+    "event": lambda: pgettext("session path", "The event's deals"),
 }
 
 
@@ -941,6 +945,51 @@ def _standings(r: _Reads) -> Step:
     )
 
 
+def _event(r: _Reads) -> Step:
+    """A club's session of a simultaneous pairs (``events.kinds.simultaneous``): its boards are the event's deals,
+    registered on the club's simultaneous pairs page and dealt when its dealing-machine files are released."""
+    session = r.session
+    entry = session_entry(session)
+    if entry is None:
+        return Step(
+            "event",
+            "todo" if session.status == Session.Status.PLANNED else "waiting",
+            (_("Register this session for a simultaneous pairs: its boards will be the event's deals."),),
+            actions=(
+                Action(
+                    _("Simultaneous pairs"),
+                    reverse("simultaneous:event_list", args=[session.club.slug]),
+                    primary=True,
+                    testid="path-simultaneous",
+                ),
+            ),
+        )
+    event = entry.event
+    page = Action(
+        _("The event's page"),
+        reverse("simultaneous:club_event", args=[session.club.slug, event.pk]),
+        testid="path-simultaneous",
+    )
+    said = [
+        _("Plays the deals of “%(event)s”, organised by %(club)s, under the event's numbers.")
+        % {"event": event.name, "club": event.club.name}
+    ]
+    if not r.dealing.board_count:
+        released = files_released_at(entry)
+        said.append(
+            _("The dealing-machine files are released from %(when)s; the session gets the event's deals then.")
+            % {"when": when(released)}
+        )
+        state = "todo" if timezone.now() >= released else "waiting"
+        return Step("event", state, tuple(said), actions=(replace(page, primary=state == "todo"),))
+    said.append(r.dealing.in_words())
+    if event.embargo_ended_at is None:
+        said.append(_("Players see the deals and the field's results once the event's embargo has ended."))
+    else:
+        said.append(_("The embargo has ended: the deals and the field's results are open."))
+    return Step("event", "done", tuple(said), actions=(page,))
+
+
 #: How each step of a path is read, by its key (an event kind lists the keys of its path: ``events.kinds``).
 _STEPS = {
     "pairs": _pairs,
@@ -954,6 +1003,7 @@ _STEPS = {
     "schedule": _schedule,
     "matches": _matches,
     "standings": _standings,
+    "event": _event,
 }
 
 

@@ -1,6 +1,6 @@
 """The simultaneous pairs' forms: the event (name, date, boards, window, embargo, when clubs get their dealing files,
-matchpoint scale, factoring), its deals' commitment and delayed value, a club's session registered, and a club's
-results file."""
+matchpoint scale, factoring, correction period), its deals' commitment and delayed value, the field's publication
+(provisional or final), a club's session registered, and a club's results file."""
 
 from __future__ import annotations
 
@@ -44,11 +44,19 @@ class EventForm(forms.ModelForm):
         required=False,
         help_text=_("6 if empty."),
     )
+    correction_days = forms.IntegerField(
+        label=_("Correction period (days)"),
+        min_value=0,
+        max_value=60,
+        initial=7,
+        required=False,
+        help_text=_("Corrections are taken for this many days after the provisional results; 7 if empty."),
+    )
 
     class Meta:
         model = SimultaneousEvent
         fields = ["name", "date", "boards", "window_start", "window_end", "embargo_until", "files_hours", "scale"]
-        fields += ["factoring"]
+        fields += ["factoring", "correction_days"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
             "factoring": _("Neuberg: every board factored to the largest number of results of any board in the field.")
@@ -59,7 +67,7 @@ class EventForm(forms.ModelForm):
         start, end = cleaned.get("window_start"), cleaned.get("window_end")
         if start and end and end <= start:
             self.add_error("window_end", _("The window must end after it starts."))
-        for name in ("boards", "files_hours"):
+        for name in ("boards", "files_hours", "correction_days"):
             if cleaned.get(name) is None:
                 cleaned[name] = self.fields[name].initial
         return cleaned
@@ -76,6 +84,12 @@ class CommitForm(forms.Form):
     )
     dv_format = forms.ChoiceField(label=_("Format of the delayed value"), choices=DV_FORMAT_CHOICES)
     dv_promised_at = forms.DateTimeField(label=_("Public from (the club's time)"), required=False, **_WHEN)
+
+
+class PublishForm(forms.Form):
+    """Which publication of the field's results: the provisional one, or the final one after the corrections."""
+
+    stage = forms.ChoiceField(choices=[("provisional", _("Provisional")), ("final", _("Final"))])
 
 
 class DealForm(forms.Form):

@@ -1,5 +1,6 @@
 """A simultaneous pairs' facts: the event (its organising club, name, date, matchpoint scale and factoring, its
-boards, the window in which clubs play, the embargo, and the organiser's session that holds the event's deals in a
+boards, the window in which clubs play, the embargo, the correction period and the field's publication (provisional,
+then final: who and when), and the organiser's session that holds the event's deals in a
 commitment), each club's session registered to play it (:class:`ClubEntry`), each results file uploaded by a club that
 scores elsewhere (kept encrypted: a results file holds the deals), and the field's combination as it was last worked
 out (:class:`FieldCombination`, kept so that the results page reads it rather than combining on every view), in pieces
@@ -8,6 +9,8 @@ Each club's results are kept in the engine's column form as they arrive (``resul
 a registered session's, when its results change), so a combination reads no file (``simultaneous.domain.field``)."""
 
 from __future__ import annotations
+
+import datetime
 
 from django.conf import settings
 from django.db import models
@@ -58,6 +61,24 @@ class SimultaneousEvent(models.Model):
         Session, on_delete=models.PROTECT, null=True, blank=True, related_name="simultaneous_deals", editable=False
     )
     embargo_ended_at = models.DateTimeField(_("embargo ended at"), null=True, blank=True, editable=False)
+    correction_days = models.PositiveSmallIntegerField(
+        _("correction period (days)"),
+        default=7,
+        db_default=7,
+        help_text=_("Corrections are taken for this many days after the provisional results, then they are final."),
+    )
+    #: the field's results published to the players: provisionally (the correction period runs from then), then final
+    provisional_at = models.DateTimeField(_("provisional results published"), null=True, blank=True, editable=False)
+    provisional_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", editable=False
+    )
+    final_at = models.DateTimeField(_("final results published"), null=True, blank=True, editable=False)
+    final_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", editable=False
+    )
+    #: what the field's combination was made of when the final results were published (``FieldCombination.inputs``):
+    #: a club's change after it is told to the organiser
+    final_inputs = models.CharField(max_length=64, blank=True, editable=False)
 
     class Meta:
         ordering = ["-date", "-pk"]
@@ -66,6 +87,23 @@ class SimultaneousEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
+
+    @property
+    def corrections_until(self) -> datetime.datetime | None:
+        """The end of the correction period: ``correction_days`` after the provisional results (None before)."""
+        if self.provisional_at is None:
+            return None
+        return self.provisional_at + datetime.timedelta(days=self.correction_days)
+
+    def changed_since_final(self, combination: FieldCombination | None) -> bool:
+        """Has the field's combination changed since the final results were published (a club's late correction)?"""
+        return self.final_at is not None and combination is not None and combination.inputs != self.final_inputs
+
+    @property
+    def corrections_open(self) -> bool:
+        """Are corrections still taken (provisional results, their correction period not over)?"""
+        until = self.corrections_until
+        return until is not None and self.final_at is None and timezone.now() < until
 
 
 class ClubResultsFile(models.Model):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import PurePath
 
+from django.core.cache import cache
 from django.db.models import QuerySet
 from django.db.models.fields.json import KT
 from django.http import Http404
@@ -23,16 +24,21 @@ from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
 from bridge.cards import Deal
+from bridge.errors import BridgeError
 from clubs.models import Club, Session
 from clubs.permissions import can_direct, can_view_club, is_site_auditor
 from dealing.models import Board, Commitment, DealDownload
 from dealing.selectors.boards import BoardRecord, board_record
+from scoring.domain.checks import looks_like_another_board
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FileEvent
 from scoring.domain.formats.pbn_results import read_pbn_results
 from scoring.domain.formats.usebio import read_usebio
+from scoring.domain.formats.usebio_field import FieldLine, FieldPair, write_field_usebio
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import shown
+from scoring.domain.results import Result, TravellerLine
+from scoring.domain.shorthand import parse_entry
 from scoring.domain.simultaneous import SimultaneousEvent as SimultaneousField
 from scoring.domain.simultaneous import SimultaneousScore
 from scoring.domain.text import Text
@@ -83,6 +89,7 @@ __all__ = [
     "events_open_to_club",
     "event_get_for_club",
     "entry_of",
+    "session_entry",
     "event_downloads",
     "event_get_for_results",
     "field_inputs",
@@ -98,6 +105,8 @@ __all__ = [
     "pair_scorecard",
     "booklet_may",
     "event_get_for_booklet",
+    "field_flags",
+    "field_usebio",
 ]
 
 
@@ -243,6 +252,12 @@ def event_get_for_club(*, user, club: Club, event_id: int) -> SimultaneousEvent:
 
 def entry_of(event: SimultaneousEvent, club: Club) -> ClubEntry | None:
     return ClubEntry.objects.select_related("session", "session__club", "event").filter(event=event, club=club).first()
+
+
+def session_entry(session: Session) -> ClubEntry | None:
+    """The club's entry that ``session`` plays (its event and the event's organiser with it), None for a session
+    registered for no simultaneous pairs."""
+    return ClubEntry.objects.select_related("event", "event__club", "session", "club").filter(session=session).first()
 
 
 def event_downloads(event: SimultaneousEvent) -> list[DealDownload]:
@@ -425,3 +440,96 @@ def event_get_for_booklet(*, user, event_id: int) -> SimultaneousEvent:
     if event is None or not booklet_may(user, event):
         raise Http404("No such simultaneous pairs.")
     return event
+
+
+# --- the organiser's flags across the field -----------------------------------------------------------------------
+
+#: how long the flags worked out for one combination are kept (a new combination asks for them afresh)
+FLAGS_KEPT_SECONDS = 24 * 3600
+
+
+@sensitive_variables()
+def field_flags(event: SimultaneousEvent) -> list[Text]:
+    """Each club's boards whose results look like another board of the event (two boards swapped at the club's
+    dealing machine, a board dealt under another number) or like no deal of it (a board fouled), as the scoring
+    domain's :func:`~scoring.domain.checks.looks_like_another_board` judges the kept combination's results against
+    the event's double-dummy tables (boards not analysed yet are left out). For the organising club's directors: it
+    reads every club's results and, to judge them, the deals' analysis (none of which it shows).
+
+    Worked out once for each kept combination and number of boards analysed (the field's every line read and judged:
+    seconds in a national field) and kept in the cache."""
+    kept = FieldCombination.objects.filter(event=event).values_list("inputs", "combined_at").first()
+    if kept is None:
+        return []
+    analysed = Board.objects.filter(
+        session_id=event.deals_session_id, analysis_status=Board.AnalysisStatus.DONE
+    ).count()
+    made_of = f"{kept[0]}:{kept[1].timestamp()}:{analysed}"
+    key = f"simultaneous:flags:{event.pk}:{hashlib.sha256(made_of.encode()).hexdigest()}"
+    flags = cache.get(key)
+    if flags is None:
+        flags = _field_flags(event)
+        cache.set(key, flags, FLAGS_KEPT_SECONDS)
+    return flags
+
+
+def _field_flags(event: SimultaneousEvent) -> list[Text]:
+    tables = {b.number: b.analysis.table for b in event_boards(event) if b.analysis is not None}
+    clubs: dict[str, list[TravellerLine]] = {}
+    results: dict[str, Result | None] = {}  # each result as typed, read once (a field repeats a few thousand)
+    for board in field_lines(event) if tables else []:
+        number = board["board"]
+        if number not in tables:
+            continue
+        for line in board["results"]:
+            typed = line["result"]
+            if typed not in results:
+                try:
+                    results[typed] = parse_entry(typed)
+                except BridgeError:  # a result the field kept that is not one (nothing to judge)
+                    results[typed] = None
+            result = results[typed]
+            if result is not None:
+                clubs.setdefault(line["club"], []).append(
+                    TravellerLine(number, line["ns"], line["ew"], result, section=line["club"])
+                )
+    return [flag for club in sorted(clubs) for flag in looks_like_another_board(clubs[club], tables, club=club)]
+
+
+# --- the whole field as one results file -----------------------------------------------------------------------
+
+
+@sensitive_variables()
+def field_usebio(event: SimultaneousEvent) -> bytes:
+    """The whole field as kept, as one USEBIO file (``scoring.domain.formats.usebio_field``): a section per club,
+    each pair's overall percentage and place, every result with its overall matchpoints; the deals (HANDSET) only
+    once the embargo has ended. For the callers of :func:`event_get_for_results`, as the ranking's CSV."""
+    kept = combination_of(event)
+    pairs = [
+        FieldPair(row.club, row.pair, row.names, row.percentage, row.place)
+        for row in (ranking_rows(kept.rows) if kept is not None else [])
+    ]
+    lines = [
+        FieldLine(
+            board["board"],
+            line["club"],
+            line["ns"],
+            line["ew"],
+            parse_entry(line["result"]),
+            Fraction(line["mp_ns"]),
+            Fraction(line["mp_ew"]),
+            Fraction(line["top"]),
+        )
+        for board in (field_lines(event) if kept is not None else [])
+        for line in board["results"]
+    ]
+    deals = {b.number: b.deal for b in event_boards(event)} if event.embargo_ended_at is not None else None
+    return write_field_usebio(
+        name=event.name,
+        organiser=event.club.name,
+        date=event.date,
+        options=ScoringOptions(scale=event.scale, factoring=event.factoring),
+        pairs=pairs,
+        lines=lines,
+        deals=deals,
+    )

@@ -88,6 +88,7 @@ __all__ = [
     "field_combination_ask",
     "MAX_FILE_BYTES",
     "commentaries_save",
+    "event_results_publish",
 ]
 
 #: the largest club's results file taken (as for a session's import)
@@ -116,6 +117,7 @@ def event_create(
     window_end: datetime.datetime | None = None,
     embargo_until: datetime.datetime | None = None,
     files_hours: int = 6,
+    correction_days: int = 7,
 ) -> SimultaneousEvent:
     """A simultaneous pairs organised by ``club`` (its directors only)."""
     _organiser(user, club)
@@ -134,6 +136,7 @@ def event_create(
         window_end=window_end,
         embargo_until=embargo_until,
         files_hours=files_hours,
+        correction_days=correction_days,
         created_by=user,
     )
 
@@ -224,9 +227,10 @@ def event_embargo_end(*, event: SimultaneousEvent, user, now: datetime.datetime 
 
 @transaction.atomic
 def club_session_register(*, event: SimultaneousEvent, session: Session, user) -> ClubEntry:
-    """``session`` (a planned session of the director's club, on a day of the window) registered to play the event:
-    its boards will be the event's, under the event's numbers, whatever its movement. Only once the event's
-    commitment is published; one session a club."""
+    """``session`` (a planned pairs session of the director's club, on a day of the window) registered to play the
+    event: its boards will be the event's, under the event's numbers, whatever its movement, and it becomes a club's
+    session of a simultaneous pairs (``events.kinds.simultaneous``). Only once the event's commitment is published;
+    one session a club."""
     if not can_direct(user, session.club_id):
         raise PermissionDenied("Only the club's directors may do this.")
     event = _locked(event)
@@ -253,7 +257,18 @@ def club_session_register(*, event: SimultaneousEvent, session: Session, user) -
         )
     if ClubEntry.objects.filter(event=event, club_id=session.club_id).exists():
         raise ValidationError({"session": _("The club has registered a session for this event already.")})
-    return ClubEntry.objects.create(event=event, club_id=session.club_id, session=session, registered_by=user)
+    if session.kind == Session.Kind.TEAMS:
+        raise ValidationError(
+            {
+                "session": _("%(session)s is a teams session: a pairs session plays a simultaneous pairs.")
+                % {"session": session}
+            }
+        )
+    entry = ClubEntry.objects.create(event=event, club_id=session.club_id, session=session, registered_by=user)
+    if session.kind != Session.Kind.SIMPAIRS:  # its path and page are a simultaneous pairs' club session's from now
+        session.kind = Session.Kind.SIMPAIRS
+        session.save(update_fields=["kind"])
+    return entry
 
 
 @transaction.atomic
@@ -528,3 +543,56 @@ def commentaries_save(*, event: SimultaneousEvent, user, texts: dict[int, str]) 
         )
         changed += 1
     return changed
+
+
+def _when(moment: datetime.datetime) -> str:
+    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M")
+
+
+@transaction.atomic
+def event_results_publish(
+    *, event: SimultaneousEvent, user, final: bool = False, now: datetime.datetime | None = None
+) -> SimultaneousEvent:
+    """The field's results published to the players by the organiser, recording who and when: provisionally first
+    (corrections are taken for the event's ``correction_days`` from then), then, once that period is over, as final.
+
+    Refused, saying why: before the embargo ends (the players cannot read them yet), while the field is being
+    combined again or could not be combined (what would be published is not the clubs' results as they stand), a
+    second time, and the final results before the provisional ones or before the correction period ends."""
+    _organiser(user, event.club_id)
+    given, event = event, _locked(event)
+    now = now or timezone.now()
+    if event.final_at is not None:
+        raise ValidationError(
+            _("The results are final already (published on %(when)s).") % {"when": _when(event.final_at)}
+        )
+    if final and event.provisional_at is None:
+        raise ValidationError(_("Publish the provisional results first: the correction period runs from them."))
+    if not final and event.provisional_at is not None:
+        raise ValidationError(
+            _("The results are published provisionally already (on %(when)s).") % {"when": _when(event.provisional_at)}
+        )
+    if event.embargo_ended_at is None:
+        raise ValidationError(_("End the embargo first: the players read the field's results once it has ended."))
+    until = event.corrections_until
+    if final and until is not None and now < until:
+        raise ValidationError(
+            _("Corrections are taken until %(when)s: the final results can be published after that.")
+            % {"when": _when(until)}
+        )
+    kept = FieldCombination.objects.filter(event=event).defer("boards").first()
+    if kept is None or kept.inputs != field_inputs(event):
+        queue_field_combination(event.pk)
+        raise ValidationError(
+            _("The field is being combined again after a club's change: publish once the ranking is up to date.")
+        )
+    if kept.problem:
+        raise ValidationError(_("The field could not be combined: %(problem)s") % {"problem": kept.problem})
+    if not kept.rows:
+        raise ValidationError(_("No club's results are in the field yet."))
+    fields = ["final_at", "final_by", "final_inputs"] if final else ["provisional_at", "provisional_by"]
+    for name, value in zip(fields, (now, user, kept.inputs)):
+        setattr(event, name, value)
+        setattr(given, name, value)
+    event.save(update_fields=fields)
+    return event

@@ -15,6 +15,7 @@ urlpatterns = [
     path("simultaneous/<int:event_id>/commit/", views.event_commit, name="commit"),
     path("simultaneous/<int:event_id>/deal/", views.event_deal, name="deal"),
     path("simultaneous/<int:event_id>/embargo/", views.event_embargo, name="embargo_end"),
+    path("simultaneous/<int:event_id>/publish/", views.event_publish, name="publish"),
     path("clubs/<slug:slug>/simultaneous/<int:event_id>/", views.club_event, name="club_event"),
     path(
         "clubs/<slug:slug>/simultaneous/<int:event_id>/dealing.<str:file_format>",
@@ -23,6 +24,7 @@ urlpatterns = [
     ),
     path("simultaneous/<int:event_id>/results/", views.event_results, name="results"),
     path("simultaneous/<int:event_id>/results.csv", views.event_results_csv, name="results_csv"),
+    path("simultaneous/<int:event_id>/results.xml", views.event_results_usebio, name="results_usebio"),
     path("simultaneous/<int:event_id>/commentary/", views.event_commentary, name="commentary"),
     path("simultaneous/<int:event_id>/boards/<int:number>/", views.event_board, name="board"),
     path("simultaneous/<int:event_id>/scorecard/", views.event_scorecard, name="scorecard"),

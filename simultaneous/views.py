@@ -3,13 +3,17 @@
 * ``event_list`` (``/clubs/<slug>/simultaneous/``) — the club's simultaneous pairs and a new one's form;
 * ``event_page`` (``/simultaneous/<id>/``) — the clubs' results files (club, file, who uploaded it and when, pairs
   and boards read), a new club's file, and each file replaced or removed; a bad file's message (the file, its line)
-  stands beside the file field and nothing changes;
+  stands beside the file field and nothing changes; for the organiser, the flags across the field (a club's board
+  whose results look like another board's deal, or like none: ``field_flags``);
 * ``event_commit``, ``event_deal``, ``event_embargo_end`` (``/simultaneous/<id>/commit/``, ``…/deal/``,
   ``…/embargo/``, POST) — the organiser commits to the event's deals (published at once: clubs may register from
   then), deals them when the delayed value is public, and ends the embargo (the commitment revealed);
+* ``event_publish`` (``/simultaneous/<id>/publish/``, POST, ``stage``: provisional or final) — the organiser
+  publishes the field's results provisionally, then finally once the correction period is over;
 * ``event_results`` (``/simultaneous/<id>/results/``) and ``event_results_csv`` (``…/results.csv``) — every pair's
   overall place and percentage across the whole field beside its local ones within its club, as the field's
   combination was last kept; the organiser's at any time, the participating clubs' players' once the embargo ended;
+  ``event_results_usebio`` (``…/results.xml``) — the whole field as one USEBIO file, under the same rule;
 * ``club_event`` (``/clubs/<slug>/simultaneous/<id>/``) — a club's part in another club's event, for its directors:
   the commitment, its session registered, when its dealing files are released, and its downloads;
   ``club_dealing_file`` (``…/dealing.<format>``, POST) — a dealing-machine file, each download recorded.
@@ -47,7 +51,7 @@ from clubsite.texts import error_message
 from dealing.diagrams import board_view
 from dealing.services.boards import session_analysis_queue
 from scoring.domain.errors import ScoringError
-from simultaneous.forms import ClubFileForm, CommitForm, DealForm, EventForm, RegisterForm
+from simultaneous.forms import ClubFileForm, CommitForm, DealForm, EventForm, PublishForm, RegisterForm
 from simultaneous.models import ClubResultsFile, SimultaneousEvent
 from simultaneous.printing import booklet_pdf
 from simultaneous.selectors import (
@@ -69,6 +73,8 @@ from simultaneous.selectors import (
     event_list_for_organiser,
     event_ranking,
     events_open_to_club,
+    field_flags,
+    field_usebio,
     files_released_at,
     may_organise,
     may_read_boards,
@@ -87,6 +93,7 @@ from simultaneous.services import (
     event_deals_commit,
     event_deals_deal,
     event_embargo_end,
+    event_results_publish,
     field_combination_ask,
 )
 
@@ -132,6 +139,11 @@ def _event_page(request, event: SimultaneousEvent, form=None, *, replacing=None,
     )
     entries = list(event.entries.select_related("session", "session__club", "registered_by"))
     field_combination_ask(event=event)
+    can_organise = may_organise(request.user, event.club_id)
+    dealt = event_dealt(event)
+    combination = combination_of(event)
+    if can_organise and dealt:  # the flags judge the clubs' results against the deals' analysis: ask for it
+        session_analysis_queue(session=event.deals_session)
     return render(
         request,
         "simultaneous/event_page.html",
@@ -142,13 +154,15 @@ def _event_page(request, event: SimultaneousEvent, form=None, *, replacing=None,
             "form": form or ClubFileForm(),
             "failed": replacing.pk if replacing is not None else None,
             "replace_form": replace_form,
-            "can_organise": may_organise(request.user, event.club_id),
+            "can_organise": can_organise,
             "commitment": event_commitment(event),
-            "dealt": event_dealt(event),
+            "dealt": dealt,
+            "flags": field_flags(event) if can_organise and dealt else [],
             "entries": [(entry, files_released_at(entry)) for entry in entries],
             "downloads": event_downloads(event),
             "waiting": embargo_waits_for(event),
-            "combination": combination_of(event),
+            "combination": combination,
+            "changed_since_final": event.changed_since_final(combination),
             "commit_form": CommitForm(),
             "deal_form": DealForm(),
         },
@@ -270,6 +284,24 @@ def event_embargo(request, event_id):
     )
 
 
+def _publish(*, event, user, stage):
+    return event_results_publish(event=event, user=user, final=stage == "final")
+
+
+@require_POST
+@login_required
+def event_publish(request, event_id):
+    final = request.POST.get("stage") == "final"
+    done = (
+        _("The final results are published.")
+        if final
+        else _(
+            "The provisional results are published: the players see them, and corrections are taken until the end of the correction period."
+        )
+    )
+    return _organiser_act(request, event_id, _publish, done, PublishForm)
+
+
 def _club_event_page(request, club, event, form=None, status=200):
     entry = entry_of(event, club)
     planned = Session.objects.filter(club=club, status=Session.Status.PLANNED, boards__isnull=True).order_by("date")
@@ -382,6 +414,20 @@ def event_results_csv(request, event_id):
     for row in event_ranking(event=event):
         overall, local = row.written
         writer.writerow([row.club, row.pair, row.names, overall, row.place, local, row.local_place])
+    return response
+
+
+@sensitive_variables()
+@require_safe
+@login_required
+def event_results_usebio(request, event_id):
+    """The whole field as one USEBIO file: a section per club, each pair's overall percentage and place, every result
+    with its overall matchpoints, and the deals once the embargo has ended; whoever reads the field's results."""
+    event = event_get_for_results(user=request.user, event_id=event_id)
+    response = HttpResponse(field_usebio(event), content_type="application/xml; charset=utf-8")
+    name = f"{event.club.slug}-{event.date:%Y%m%d}-sim{event.pk}-field.usebio.xml"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Cache-Control"] = "private, no-store"
     return response
 
 

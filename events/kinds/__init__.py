@@ -4,9 +4,11 @@ An event kind is one module of this package. It says, as data, which movement, d
 sessions use: the steps of the director's path through the evening (``events.session_path`` reads each step),
 and the panels of the session page for everyone else, each placed at the path's step it belongs to. The engines
 do not know the kinds; a kind names their pages and templates (a link, a template name), never an ``if`` in an
-engine. There are two: the club's pairs session (:mod:`events.kinds.pairs`) and teams of four
-(:mod:`events.kinds.teams`); simultaneous pairs will come as a kind of its own (docs/architecture.md, "Adding an
-event kind", says what a new one adds). A session's kind is its ``kind`` field, chosen when it is created.
+engine. There are three: the club's pairs session (:mod:`events.kinds.pairs`), teams of four
+(:mod:`events.kinds.teams`) and a club's session of a simultaneous pairs (:mod:`events.kinds.simultaneous`: a pairs
+session playing another club's event's deals; docs/architecture.md, "Adding an event kind", says what a new one
+adds). A session's kind is its ``kind`` field, chosen when it is created (a session registered for a simultaneous
+pairs becomes one).
 
 >>> kind_of(None).name
 'pairs'
@@ -45,9 +47,10 @@ class EventKind:
 
 def _kinds() -> dict[str, EventKind]:
     from events.kinds.pairs import PAIRS  # the kinds' modules import this one for EventKind: read them after it
+    from events.kinds.simultaneous import SIMPAIRS
     from events.kinds.teams import TEAMS
 
-    return {kind.name: kind for kind in (PAIRS, TEAMS)}
+    return {kind.name: kind for kind in (PAIRS, TEAMS, SIMPAIRS)}
 
 
 KINDS: dict[str, EventKind] = _kinds()

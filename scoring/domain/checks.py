@@ -11,11 +11,16 @@ function on one traveller line:
   king; ace, king and queen …), each win a trick whatever declarer does, so declarer takes at
   most 13 − k (a slam made with the ace and king of trumps against it in one hand cannot be);
 * :func:`far_from_double_dummy` — declarer took 3 or more tricks more, or 4 or more fewer, than
-  double dummy gives that contract's strain and declarer;
+  double dummy gives that contract's strain and declarer (:func:`tricks_off`);
 * :func:`check_line` — the line is not where the movement puts it: no such table in that round,
   a board not played there, a pair that does not sit there, or the pairs the wrong way round.
 
 :func:`board_checks` runs all of them over a board's traveller.
+
+Across a simultaneous pairs' field, :func:`looks_like_another_board` compares one club's results on each board with
+the double-dummy tables of every board of the event: a board whose results fit another board's deal (a board dealt
+or played under the wrong number, two boards swapped at the club's dealing machine) or no deal at all (a board
+fouled).
 
 Boards here are Guzicki's board 6 with one score added, and a deal where East holds ♠AK.
 
@@ -34,6 +39,7 @@ Boards here are Guzicki's board 6 with one score added, and a deal where East ho
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, Protocol
 
 from bridge.cards import Deal, Rank, Seat, Suit
@@ -47,6 +53,11 @@ __all__ = [
     "far_from_the_field",
     "beyond_top_trumps",
     "far_from_double_dummy",
+    "tricks_off",
+    "looks_like_another_board",
+    "MISFIT_TRICKS",
+    "BETTER_BY",
+    "CLOSE_FIT",
     "check_line",
     "board_checks",
     "FAR_IMPS",
@@ -188,22 +199,38 @@ def far_from_double_dummy(
     >>> str(far_from_double_dummy(L(1, "1", "2", Played.of("4H", "N", 6)), table))
     'board 1: 4♥ by N took 6 tricks; double dummy it takes 10'
     """
+    off = tricks_off(line, table)
+    if off is None or -under < off < over:
+        return None
     result = line.result
-    if not isinstance(result, Played) or result.contract is None:
-        return None
+    assert isinstance(result, Played) and result.contract is not None and result.tricks is not None  # (tricks_off)
     contract = result.contract
-    assert result.tricks is not None  # a contract has its tricks (Played)
-    dd = table[contract.declarer, contract.strain]
-    if dd - under < result.tricks < dd + over:
-        return None
     return Text.of(
         "check.double_dummy",
         board=line.board,
         contract=contract.symbol,
         declarer=contract.declarer.letter,
         tricks=result.tricks,
-        dd=dd,
+        dd=result.tricks - off,
     )
+
+
+def tricks_off(line: TravellerLine, table: DoubleDummyTable) -> int | None:
+    """How many tricks more (+) or fewer (−) declarer took than double dummy gives the contract's strain and
+    declarer; ``None`` for a board passed out or an artificial or assigned score.
+
+    >>> from dealing.domain.analysis import DoubleDummyTable
+    >>> from scoring.domain.results import Played, TravellerLine as L
+    >>> table = DoubleDummyTable.from_pbn_tricks("98a79989794536445364")     # N: 10 tricks in hearts
+    >>> tricks_off(L(1, "1", "2", Played.of("4H", "N", 9)), table), tricks_off(L(1, "1", "2", Played(None)), table)
+    (-1, None)
+    """
+    result = line.result
+    if not isinstance(result, Played) or result.contract is None:
+        return None
+    contract = result.contract
+    assert result.tricks is not None  # a contract has its tricks (Played)
+    return result.tricks - table[contract.declarer, contract.strain]
 
 
 def _meeting_parts(meeting: ExpectedMeeting) -> tuple[str, str, tuple[int, ...]]:
@@ -274,4 +301,106 @@ def board_checks(
         if table is not None:
             found.append(far_from_double_dummy(line, table))
         out += [t for t in found if t is not None]
+    return out
+
+
+# --- across a simultaneous pairs' field: a club's board that looks like another deal ---------------------------
+
+#: A club's results on a board look wrong for its deal when they are this many tricks off double dummy on average
+#: (honest play is about half a trick off; another deal's results two to four) ...
+MISFIT_TRICKS = Fraction(2)
+#: ... and look like another board's deal when they fit it at least this many tricks better on average ...
+BETTER_BY = Fraction(3, 2)
+#: ... and, unless that board's results at the club look like this board's in turn (two boards swapped), fit it at
+#: most this far off: with the few contracts a board's results name, some board of a whole event fits them roughly
+#: by chance.
+CLOSE_FIT = Fraction(1, 2)
+
+
+def _mean_off(lines: Sequence[TravellerLine], table: DoubleDummyTable) -> Fraction:
+    offs = [abs(off) for line in lines if (off := tricks_off(line, table)) is not None]
+    return Fraction(sum(offs), len(offs))
+
+
+def _tenths(value: Fraction) -> str:
+    """A number of tricks to one decimal, as the texts write it (``2.5``)."""
+    return f"{float(value):.1f}"
+
+
+def looks_like_another_board(
+    lines: Sequence[TravellerLine],
+    tables: Mapping[int, DoubleDummyTable],
+    *,
+    club: str,
+    minimum: int = 2,
+) -> list[Text]:
+    """One club's boards whose results look like another deal of the event, or like none: ``lines`` are the club's
+    traveller lines (any boards), ``tables`` the event's double-dummy tables by board number.
+
+    Algorithm: a board's *fit* to a deal is how many tricks its results are off double dummy on average (each
+    played contract against the deal's tricks for its strain and declarer, :func:`tricks_off`; at least ``minimum``
+    contracts, or the board is not judged). A board that fits its own deal ``MISFIT_TRICKS`` or worse is looked at:
+
+    * when another board of the club is looked at too, and each fits the other's deal ``BETTER_BY`` or better than
+      its own, the two were swapped: "board N looks like board M" (both ways);
+    * else, when another board's deal fits it ``BETTER_BY`` better than its own and within ``CLOSE_FIT``, it was
+      dealt or played under the wrong number: "board N looks like board M";
+    * else it fits no deal of the event: it "looks fouled".
+
+    Two boards swapped at the club (each played with the other's cards), and a third played honestly:
+
+    >>> from scoring.domain.results import Played, TravellerLine as L
+    >>> from dealing.domain.analysis import DoubleDummyTable
+    >>> tables = {1: DoubleDummyTable.from_pbn_tricks("98a79989794536445364"),   # NS: 10 in hearts
+    ...           2: DoubleDummyTable.from_pbn_tricks("453644536498a7998979"),   # EW: 10 in hearts
+    ...           3: DoubleDummyTable.from_pbn_tricks("77777777776666666666")}
+    >>> club = [L(1, "1", "2", Played.of("4H", "E", 10)), L(1, "3", "4", Played.of("4H", "W", 9)),
+    ...         L(2, "1", "4", Played.of("4H", "N", 10)), L(2, "3", "2", Played.of("3H", "S", 10)),
+    ...         L(3, "1", "2", Played.of("1N", "N", 7)), L(3, "3", "4", Played.of("2S", "E", 6))]
+    >>> for text in looks_like_another_board(club, tables, club="Hilltop"):
+    ...     print(text)
+    board 1 at Hilltop looks like board 2: its results are 6.5 tricks off double dummy on average, 0.0 off board 2's
+    board 2 at Hilltop looks like board 1: its results are 7.0 tricks off double dummy on average, 0.5 off board 1's
+    >>> looks_like_another_board([ln for ln in club if ln.board == 3], tables, club="Hilltop")
+    []
+    """
+    by_board: dict[int, list[TravellerLine]] = {}
+    for line in lines:
+        if line.board in tables and tricks_off(line, tables[line.board]) is not None:
+            by_board.setdefault(line.board, []).append(line)
+    judged = {n: found for n, found in by_board.items() if len(found) >= minimum}
+    own = {n: _mean_off(found, tables[n]) for n, found in judged.items()}
+    looked_at = sorted(n for n, off in own.items() if off >= MISFIT_TRICKS)
+    fits: dict[tuple[int, int], Fraction] = {}  # (board at the club, deal) → fit, worked out when asked
+
+    def fit(board: int, deal: int) -> Fraction:
+        if (board, deal) not in fits:
+            fits[board, deal] = _mean_off(judged[board], tables[deal])
+        return fits[board, deal]
+
+    out: list[Text] = []
+    for n in looked_at:
+        swapped = [
+            m for m in looked_at if m != n and fit(n, m) <= own[n] - BETTER_BY and fit(m, n) <= own[m] - BETTER_BY
+        ]
+        other: int | None
+        if swapped:
+            other = min(swapped, key=lambda m: (fit(n, m) + fit(m, n), m))
+        else:
+            other = min((m for m in tables if m != n), key=lambda m: (fit(n, m), m), default=None)
+            if other is not None and not (fit(n, other) <= own[n] - BETTER_BY and fit(n, other) <= CLOSE_FIT):
+                other = None
+        if other is None:
+            out.append(Text.of("check.looks_fouled", board=n, club=club, off=_tenths(own[n])))
+        else:
+            out.append(
+                Text.of(
+                    "check.looks_like",
+                    board=n,
+                    club=club,
+                    other=other,
+                    off=_tenths(own[n]),
+                    other_off=_tenths(fit(n, other)),
+                )
+            )
     return out

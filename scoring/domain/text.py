@@ -121,6 +121,20 @@ TEMPLATES: dict[str, Template] = {
         _("board %(board)s: %(contract)s by %(declarer)s took %(tricks)s; double dummy it takes %(dd)s")
         % {**p, "tricks": _tricks(p["tricks"])}
     ),
+    "check.looks_like": lambda p: (
+        _(
+            "board %(board)s at %(club)s looks like board %(other)s: its results are %(off)s tricks off double "
+            "dummy on average, %(other_off)s off board %(other)s's"
+        )
+        % _numbers(p, "off", "other_off")
+    ),
+    "check.looks_fouled": lambda p: (
+        _(
+            "board %(board)s at %(club)s looks fouled: its results are %(off)s tricks off double dummy on average, "
+            "and fit no other board of the event"
+        )
+        % _numbers(p, "off")
+    ),
     "check.no_table": lambda p: (
         _(
             "board %(board)s: %(ns)s v %(ew)s is entered at table %(table)s in round "

@@ -81,6 +81,11 @@ def _made_by_the_domain() -> list[Text]:
         )
     )
     texts.append(checks.far_from_double_dummy(L(1, "1", "2", Played.of("4H", "N", 6)), TABLE))
+    swapped = {1: TABLE, 2: DoubleDummyTable.from_pbn_tricks("453644536498a7998979")}  # issue 22: across the field
+    texts += checks.looks_like_another_board(
+        [L(b, "1", "2", Played.of("4H", "E" if b == 1 else "N", 10)) for b in (1, 1, 2, 2)], swapped, club="Hilltop"
+    )
+    texts += checks.looks_like_another_board([L(1, "1", "2", Played.of("4H", "E", 10))] * 2, {1: TABLE}, club="X")
     at_1 = {"ns": "8", "ew": "1", "boards": (1, 2, 3)}
     for board, ns, ew in ((4, "8", "1"), (2, "8", "3"), (2, "1", "8")):
         texts += checks.check_line(L(board, ns, ew, Played(None), round=1, table=1), expected_meeting=at_1)

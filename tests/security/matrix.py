@@ -125,6 +125,8 @@ TABLE_RUNNERS = {"riverside": {"director", "auditor"}, "hilltop": {"other_direct
 SIM_COMMENTARY = "Matrix commentary: only a squeeze makes it (KOALA-7731)"
 #: who reads a simultaneous pairs' commentary before its embargo ends: the organising club's (Riverside's) directors
 SIM_COMMENTARY_READERS = {"director"}
+#: what the organiser's flags across the field say of the club whose file is in (Riverside's directors alone read them)
+SIM_FLAG = "at Welwyn looks"
 MISSING = 987654  # an id that names nothing: every page must answer it without a 5xx
 
 
@@ -393,6 +395,19 @@ def build_world() -> World:
 
     # the organiser's commentary: as secret as the deals (only Riverside's directors read it before the embargo)
     commentaries_save(event=sim_event, user=director, texts={1: SIM_COMMENTARY})
+    # the event's deals analysed (North and South take no trick, East and West all) and the field combined: Welwyn's
+    # results look wrong for every deal, and the organiser's event page flags them (for Riverside's directors alone)
+    from simultaneous.selectors import field_flags
+    from simultaneous.services import field_combination_refresh
+
+    Board.objects.filter(session_id=sim_event.deals_session_id).update(
+        analysis_status=Board.AnalysisStatus.DONE,
+        dd_tricks="0000000000dddddddddd",
+        par_score=-2220,
+        par_contracts="EW 7N=",
+    )
+    field_combination_refresh(event_id=sim_event.pk)
+    assert any(SIM_FLAG in str(flag) for flag in field_flags(sim_event)), "the matrix's event has no flag to hide"
 
     demo = {s.name: s for s in riverside.sessions.all()}
     cases = []
@@ -686,6 +701,7 @@ def secrets_for(viewer: str, world: World) -> Secrets:
         words[key] = words[key.upper()] = "a secret key (commitment, dealing, fresh or encryption)"
     if viewer not in SIM_COMMENTARY_READERS:  # the matrix's event: its embargo never ends
         words[SIM_COMMENTARY] = "a simultaneous pairs' commentary before its embargo ends"
+        words[SIM_FLAG] = "a simultaneous pairs' flag across the field (the organiser's alone)"
     for club, pins in world.pins.items():
         if viewer not in TABLE_RUNNERS[club]:
             for pin in pins:

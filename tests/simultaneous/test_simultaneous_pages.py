@@ -16,6 +16,7 @@ from django.core.management import call_command
 
 from scoring.domain.formats.pbn_results import read_pbn_results
 from scoring.domain.formats.usebio import read_usebio
+from scoring.domain.formats.usebio_schema import check_usebio
 from scoring.domain.options import ScoringOptions
 from scoring.domain.ranking import shown
 from scoring.domain.simultaneous import score_simultaneous, simultaneous_of_files
@@ -99,6 +100,16 @@ def test_the_clubs_files_are_listed_and_ranked_across_the_field(
     names = {r[0]: r[2] for r in rows[1:] if r[1] == "1"}
     assert names == {"NSBC@Lindfield": "Player 1 – Player 2", "Welwyn": ""}  # the PBN file carries no names
 
+    # the whole field as one USEBIO file: a section per club, the same overall numbers as the CSV, valid USEBIO 1.2
+    field = client.get(f"/simultaneous/{event.pk}/results.xml")
+    assert field.status_code == 200 and 'data-testid="simultaneous-usebio"' in text
+    assert check_usebio(field.content) == []
+    read = read_usebio(field.content)
+    assert read.sections == ("NSBC@Lindfield", "Welwyn") and read.deals == {}  # not dealt: no HANDSET
+    written = sorted([p.section, p.written or p.id, p.percentage, p.place] for p in read.pairs)
+    assert written == sorted([r[0], r[1], r[3], r[4]] for r in rows[1:])
+    assert len(read.lines) == sum(f.lines for f in files.values())
+
     # a national field's ranking comes a page at a time (the CSV above holds every pair)
     monkeypatch.setattr("simultaneous.views.RANKING_PAGE", 10)
     last = client.get(f"/simultaneous/{event.pk}/results/", {"page": 3}).content.decode()
@@ -158,13 +169,14 @@ def test_only_the_organising_clubs_directors_and_auditors_see_it(
         f"/simultaneous/{event.pk}/",
         f"/simultaneous/{event.pk}/results/",
         f"/simultaneous/{event.pk}/results.csv",
+        f"/simultaneous/{event.pk}/results.xml",
     ]
     for user in (player, other_director):
         for url in pages:
             assert client_for(user).get(url).status_code == 404, (user, url)
         assert client_for(user).post(f"/simultaneous/{event.pk}/files/{welwyn.pk}/remove/").status_code == 404
     reader = client_for(auditor)
-    assert [reader.get(url).status_code for url in pages] == [200, 200, 200, 200]
+    assert [reader.get(url).status_code for url in pages] == [200, 200, 200, 200, 200]
     assert 'data-testid="club-file-form"' not in reader.get(pages[1]).content.decode()
     assert reader.post(f"/simultaneous/{event.pk}/files/{welwyn.pk}/remove/").status_code == 403
     assert reader.post(pages[0], {"name": "X", "date": "2026-11-27"}).status_code == 403

@@ -16,6 +16,7 @@ from bridge.cards import Seat
 from clubs.models import Session
 from clubs.services import club_create, member_create
 from dealing.models import Board
+from scoring.domain.formats.usebio import read_usebio
 from scoring.services.sessions import session_results_publish
 from simultaneous.models import BoardCommentary, FieldBoard
 from simultaneous.printing import booklet_html
@@ -102,12 +103,18 @@ def test_players_read_the_field_board_by_board_only_after_the_embargo(
         f"/simultaneous/{event.pk}/results/",
         f"/simultaneous/{event.pk}/scorecard/?club=Hilltop+Bridge+Club&pair=1",
         f"/simultaneous/{event.pk}/booklet.pdf",
+        f"/simultaneous/{event.pk}/results.xml",  # the whole field as USEBIO: the results' rule, no deals before
     ]
     for user in (hugo, lena, other_director, auditor):
         for url in urls:
             response = client_for(user).get(url)
             body = response.content.decode()
-            allowed = (user, url) in {(other_director, urls[4]), (auditor, urls[2]), (auditor, urls[3])}
+            allowed = (user, url) in {
+                (other_director, urls[4]),
+                (auditor, urls[2]),
+                (auditor, urls[3]),
+                (auditor, urls[5]),
+            }
             assert response.status_code == (200 if allowed else 404), (user, url)
             assert SECRET not in body and not any(hand in soup(body) for hand in north.values())
     # a club's director takes the booklet once its session is over (to print it); hugo and lena never before
@@ -146,6 +153,11 @@ def test_players_read_the_field_board_by_board_only_after_the_embargo(
     assert player.get(urls[0]).status_code == 200  # read only: no save button for a player
     assert "Save the commentary" not in player.get(urls[0]).content.decode()
     assert player.post(urls[0], {"board-1": "mine"}).status_code == 403
+    field = player.get(urls[5])
+    assert field.status_code == 200 and field["Content-Type"].startswith("application/xml")
+    read = read_usebio(field.content)
+    assert len(read.pairs) == 8 and {line.board for line in read.lines} == {1, 2}
+    assert set(read.deals) == {1, 2} and north[1] in soup(field.content.decode())  # the deals, now revealed
     booklet = player.get(urls[4])
     assert booklet.status_code == 200 and booklet["Content-Type"] == "application/pdf"
     for url in urls:
