@@ -580,7 +580,7 @@ def event_results_publish(
             _("Corrections are taken until %(when)s: the final results can be published after that.")
             % {"when": _when(until)}
         )
-    kept = FieldCombination.objects.filter(event=event).defer("boards").first()
+    kept = FieldCombination.objects.filter(event=event).first()
     if kept is None or kept.inputs != field_inputs(event):
         queue_field_combination(event.pk)
         raise ValidationError(
