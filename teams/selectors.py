@@ -238,8 +238,8 @@ def match_card(*, match: Match, fmt: TeamsFormat) -> MatchCard:
                 board,
                 home,
                 away,
-                describe(results[0], board) if results[0] is not None else "",
-                describe(results[1], board) if results[1] is not None else "",
+                describe(results[0], board, score_card=True) if results[0] is not None else "",
+                describe(results[1], board, score_card=True) if results[1] is not None else "",
                 max(imps, 0) if imps is not None else None,
                 max(-imps, 0) if imps is not None else None,
             )

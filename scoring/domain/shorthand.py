@@ -254,18 +254,22 @@ def lead_said(lead: str) -> str:
     return suit.symbol + ("10" if rank is Rank.TEN else rank.letter)
 
 
-def describe(result: Result, board: int) -> Text:
+def describe(result: Result, board: int, *, score_card: bool = False) -> Text:
     """``result`` on ``board`` said in bridge terms, with North–South's score (see the module's docstring), and the
-    opening lead when one was recorded.
+    opening lead when one was recorded. On a teams ``score_card`` a bare score is the table's score as the card has
+    it, not an adjusted one: it is said as a score.
 
     >>> str(describe(Played.of("4S", "N", 10, lead="HK"), 6))
     '4♠= by N, 10 tricks, lead ♥K: +420'
+    >>> str(describe(Assigned.of(-50), 6)), str(describe(Assigned.of(-50), 6, score_card=True))
+    ('Assigned: −50', 'Score: −50')
     """
     if isinstance(result, Artificial):
         return Text.of("entry.said_artificial", ns=result.ns_percent, ew=result.ew_percent)
     if isinstance(result, Assigned):
         if not result.is_weighted:
-            return Text.of("entry.said_assigned", score=signed(result.parts[0][1]))
+            said = "entry.said_score" if score_card else "entry.said_assigned"
+            return Text.of(said, score=signed(result.parts[0][1]))
         parts = tuple((_number(w * 100), signed(s)) for w, s in result.parts)
         return Text.of("entry.said_weighted", parts=parts, score=signed(result.score))
     if result.contract is None:

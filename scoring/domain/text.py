@@ -101,6 +101,7 @@ TEMPLATES: dict[str, Template] = {
     ),
     "entry.said_passed": lambda p: _("Passed out: 0"),
     "entry.said_assigned": lambda p: _("Assigned: %(score)s") % p,
+    "entry.said_score": lambda p: _("Score: %(score)s") % p,
     "entry.said_weighted": _said_weighted,
     "entry.said_artificial": lambda p: _("Artificial: %(ns)s %% / %(ew)s %%") % p,
     "check.far": lambda p: (

@@ -70,6 +70,7 @@ def _made_by_the_domain() -> list[Text]:
     texts = [_error(lambda t=t: parse_entry(t)) for t in BAD_ENTRIES]
     texts += [describe(parse_entry(t), 5) for t in SAID]
     texts.append(describe(Played.of("4S", "N", 10, lead="HK"), 5))
+    texts.append(describe(Assigned.of(-50), 5, score_card=True))  # a bare score on a teams score card
     texts.append(_error(lambda: parse_lead("Z9")))
     field = [L(1, f"{n}", f"{n}x", Assigned.of(s)) for n, s in enumerate([420, 420, 450, -1100], start=1)]
     texts.append(checks.far_from_the_field(field[-1], field))

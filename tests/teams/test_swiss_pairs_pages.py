@@ -75,6 +75,7 @@ def test_a_swiss_pairs_evening_on_imps(client_for, director, club):
     assert 'data-testid="datum">110<' in card and 'data-testid="datum">600<' in card
     assert 'data-testid="total-home">1<' in card and 'data-testid="total-away">4<' in card
     assert "Round 1, table 3" in card and 'name="board_1_away"' not in card
+    assert "Score: −50" in card and "Assigned" not in card  # the card's bare score is the table's, not adjusted
 
     standings = client.get(f"/sessions/{session.pk}/teams/standings/").content.decode()
     assert "Table 1:" in standings and "Tables 1–2" not in standings
