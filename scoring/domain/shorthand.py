@@ -268,8 +268,8 @@ def describe(result: Result, board: int, *, score_card: bool = False) -> Text:
         return Text.of("entry.said_artificial", ns=result.ns_percent, ew=result.ew_percent)
     if isinstance(result, Assigned):
         if not result.is_weighted:
-            said = "entry.said_score" if score_card else "entry.said_assigned"
-            return Text.of(said, score=signed(result.parts[0][1]))
+            code = "entry.said_score" if score_card else "entry.said_assigned"
+            return Text.of(code, score=signed(result.parts[0][1]))
         parts = tuple((_number(w * 100), signed(s)) for w, s in result.parts)
         return Text.of("entry.said_weighted", parts=parts, score=signed(result.score))
     if result.contract is None:
