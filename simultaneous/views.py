@@ -49,7 +49,7 @@ from clubs.permissions import can_direct
 from clubs.selectors import club_get_for_viewer
 from clubsite.texts import error_message
 from dealing.diagrams import board_view
-from dealing.services.boards import session_analysis_queue
+from dealing.services.boards import DEALING_MACHINE_FORMATS, session_analysis_queue
 from scoring.domain.errors import ScoringError
 from simultaneous.forms import ClubFileForm, CommitForm, DealForm, EventForm, PublishForm, RegisterForm
 from simultaneous.models import ClubResultsFile, SimultaneousEvent
@@ -317,7 +317,7 @@ def _club_event_page(request, club, event, form=None, status=200):
             "downloads": [d for d in event_downloads(event) if entry and d.session_id == entry.session_id],
             "form": form or RegisterForm(sessions=planned),
             "can_direct": can_direct(request.user, club),
-            "formats": ("pbn", "dup", "dlm"),
+            "formats": DEALING_MACHINE_FORMATS,  # the machines' files, and the hand records to deal by hand
         },
         status=status,
     )

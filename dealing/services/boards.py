@@ -52,7 +52,13 @@ from dealing.domain import commitment as domain
 from dealing.domain import formats, generator
 from dealing.domain.numbering import deal_to_number, number_to_deal
 from dealing.models import Board, Commitment, DealDownload, SessionDealing
-from dealing.selectors.boards import boards_for_analysis, boards_for_dealing_machine, deals_shared_from_commitment
+from dealing.printing import dealing_sheets_pdf
+from dealing.selectors.boards import (
+    board_record,
+    boards_for_analysis,
+    boards_for_dealing_machine,
+    deals_shared_from_commitment,
+)
 from dealing.services.commitments import session_label
 from dealing.services.publication_log import log_download, log_session_dealt
 from dealing.tasks.analysis import queue_session_analysis
@@ -70,6 +76,8 @@ DEALING_MACHINE_FORMATS = {
     "pbn": ("application/x-chess-pbn", gettext_lazy("PBN (dealing machines, other programs)")),
     "dup": ("application/octet-stream", gettext_lazy("DUP (Duplimate)")),
     "dlm": ("text/plain", gettext_lazy("DLM (Duplimate, Dealer4)")),
+    # not a machine's: the hands printed for a club that deals by hand (dealing.printing.dealing_sheets_pdf)
+    "pdf": ("application/pdf", gettext_lazy("Hand records to deal by hand (PDF)")),
 }
 
 
@@ -320,11 +328,15 @@ def dealing_file_download(*, session_id: int, user, file_format: str) -> tuple[s
             {"format": _("Choose one of: %(formats)s.") % {"formats": ", ".join(DEALING_MACHINE_FORMATS)}}
         )
     session, boards = boards_for_dealing_machine(user=user, session_id=session_id)
-    try:
-        with _opaque_errors(f"writing the {file_format} file"):
-            content = formats.render(file_format, boards, **_session_tags(file_format, session))
-    except BridgeError as exc:
-        raise ValidationError({"format": error_message(exc)}) from None
+    if file_format == "pdf":
+        records = [board_record(b) for b in Board.objects.filter(session=session).order_by("number")]
+        content = dealing_sheets_pdf(session, records)
+    else:
+        try:
+            with _opaque_errors(f"writing the {file_format} file"):
+                content = formats.render(file_format, boards, **_session_tags(file_format, session))
+        except BridgeError as exc:
+            raise ValidationError({"format": error_message(exc)}) from None
     sha256 = hashlib.sha256(content).hexdigest()
     DealDownload.objects.create(
         session=session,

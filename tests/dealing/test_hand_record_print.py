@@ -176,3 +176,50 @@ def test_a_pdf_made_before_the_analysis_is_not_served_once_it_is_done(
     assert whole["Content-Type"] == "application/pdf" and whole.content != partial.content and len(renders) == 2
     text, _pages = pdf_text(whole.content, tmp_path)
     assert text.count("DD") == 4
+
+
+# --- hand records to deal by hand: a director's recorded download, before play, without the analysis -----------
+
+
+@pytest.fixture
+def dealt_and_analysed(club_session, director):
+    """Eight boards dealt and analysed; the session not played yet."""
+    board_services.session_deal_fresh(session=club_session, user=director, boards=8)
+    analyse_all(club_session)
+    return club_session
+
+
+def test_the_dealing_sheets_show_the_hands_and_nothing_of_the_analysis(dealt_and_analysed):
+    from django.template.loader import render_to_string
+
+    from dealing.printing import hand_record_context
+    from dealing.selectors.boards import board_record
+
+    records = [board_record(b) for b in Board.objects.filter(session=dealt_and_analysed).order_by("number")]
+    assert all(r.analysis is not None for r in records)
+    html = render_to_string(
+        "print/hand_record.html", hand_record_context(dealt_and_analysed, records, for_dealing=True)
+    )
+    assert "Hand records to deal by hand" in html and html.count('data-testid="hr-board-') == 8
+    assert 'class="dd-table"' not in html and 'class="hr-par"' not in html and "analysis is not ready" not in html
+    shown = render_to_string("print/hand_record.html", hand_record_context(dealt_and_analysed, records))
+    assert 'class="dd-table"' in shown  # the hand record after play keeps its analysis
+
+
+@pytest.mark.slow
+@needs_poppler
+def test_a_director_downloads_the_dealing_sheets_and_the_download_is_recorded(
+    dealt_and_analysed, director, player, client_for, tmp_path
+):
+    url = f"/dealing/sessions/{dealt_and_analysed.pk}/boards/file/pdf/"
+    assert client_for(player).post(url).status_code in (403, 404)
+    response = client_for(director).post(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"].startswith("attachment") and ".pdf" in response["Content-Disposition"]
+    text, pages = pdf_text(response.content, tmp_path)
+    assert pages == 2 and "Hand records to deal by hand" in text and "DD" not in text and "Par:" not in text
+    for board in Board.objects.filter(session=dealt_and_analysed):
+        west = Deal.from_pbn(board.deal_pbn).hand(Seat.WEST)
+        assert f"Board {board.number}" in text and f"West · {west.hcp} HCP" in text
+    record = dealt_and_analysed.deal_downloads.get()
+    assert (record.user, record.file_format, record.board_count) == (director, "pdf", 8)

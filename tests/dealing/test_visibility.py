@@ -134,7 +134,7 @@ def test_only_a_director_downloads_dealing_machine_files(request, dealt, who, cl
     session, commitment = dealt
     client = client_for(request.getfixturevalue(who))
     secrets = secrets_of(session, commitment)
-    for fmt in ("pbn", "dup", "dlm"):
+    for fmt in ("pbn", "dup", "dlm", "pdf"):
         response = client.post(f"/dealing/sessions/{session.pk}/boards/file/{fmt}/")
         assert response.status_code in (403, 404) and not leaks(response.content, secrets)
     assert not session.deal_downloads.exists()
