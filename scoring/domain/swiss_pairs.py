@@ -74,6 +74,7 @@ from scoring.domain.teams import (
     json_number,
     json_score,
     standings,
+    standings_json,
 )
 from scoring.domain.text import Text
 from scoring.domain.victory_points import (
@@ -391,16 +392,7 @@ def pairs_json(score: PairsScore) -> dict[str, object]:
         "boards_per_match": event.boards_per_match,
         "tie_break": score.tie_break,
         "matches": matches,
-        "teams": [
-            {
-                "team": s.team,
-                "vp": float(s.vp),
-                "imps_for": json_number(s.imps_for),
-                "imps_against": json_number(s.imps_against),
-                "rank": s.rank,
-            }
-            for s in score.standings
-        ],
+        "teams": standings_json(score.standings),
     }
 
 

@@ -56,6 +56,7 @@ __all__ = [
     "TeamsScore",
     "score_teams",
     "standings",
+    "standings_json",
     "club_match_points",
     "imps_text",
     "json_number",
@@ -288,17 +289,22 @@ def teams_json(score: TeamsScore) -> dict[str, object]:
             }
             for m in score.matches
         ],
-        "teams": [
-            {
-                "team": s.team,
-                "vp": float(s.vp),
-                "imps_for": json_number(s.imps_for),
-                "imps_against": json_number(s.imps_against),
-                "rank": s.rank,
-            }
-            for s in score.standings
-        ],
+        "teams": standings_json(score.standings),
     }
+
+
+def standings_json(lines: Sequence[Standing]) -> list[dict[str, object]]:
+    """The standings as the commands' JSON gives them (``"teams"``): team, VPs, IMPs for and against, rank."""
+    return [
+        {
+            "team": s.team,
+            "vp": float(s.vp),
+            "imps_for": json_number(s.imps_for),
+            "imps_against": json_number(s.imps_against),
+            "rank": s.rank,
+        }
+        for s in lines
+    ]
 
 
 def imps_text(value: Fraction | int) -> str:

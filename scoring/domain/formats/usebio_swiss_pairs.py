@@ -51,7 +51,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bridge.cards import Deal
-from scoring.domain.formats.usebio_teams import FileTeam, close_event, match_numbers, open_event, write_players
+from scoring.domain.formats.usebio_teams import (
+    FileTeam,
+    close_event,
+    match_numbers,
+    open_event,
+    open_participants,
+    write_players,
+    write_standing,
+)
 from scoring.domain.formats.usebio_writer import XmlOut, write_result
 from scoring.domain.ranking import shown
 from scoring.domain.results import Played
@@ -125,24 +133,15 @@ def write_usebio_swiss_pairs(pairs: SwissPairsFile, score: PairsScore, *, progra
     out = XmlOut()
     open_event(out, pairs, "SWISS_PAIRS", SCORING_METHODS[event.method], program_version)
     out.leaf("PAIRS", len(pairs.pairs))
-    out.leaf("BOARDS_PLAYED", len({b for m in event.matches for b, _result in m.boards}))
-    out.leaf("BOARDS_PER_MATCH", event.boards_per_match)
-    out.leaf("VP_SCALE", event.scale)
-    out.open("SESSION", SESSION_ID="1")
-    out.open("SECTION", SECTION_ID="A")
-    out.open("PARTICIPANTS")
+    open_participants(
+        out, len({b for m in event.matches for b, _result in m.boards}), event.boards_per_match, event.scale
+    )
     standing = {s.team: s for s in score.standings}
     for pair in pairs.pairs:
         out.open("PAIR")
         out.leaf("PAIR_NUMBER", pair.number)
         out.leaf("PAIR_NAME", pair.name)
-        line = standing.get(pair.number)
-        if line is not None:
-            out.leaf("TOTAL_SCORE", line.vp)
-            if event.method == "imps":
-                out.leaf("IMPS_FOR", imps_text(line.imps_for))
-                out.leaf("IMPS_AGAINST", imps_text(line.imps_against))
-            out.leaf("PLACE", line.rank)
+        write_standing(out, standing.get(pair.number), imps=event.method == "imps")
         write_players(out, pair.players)
         out.close("PAIR")
     out.close("PARTICIPANTS")

@@ -60,16 +60,16 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Protocol
 
-from bridge.cards import Deal, Seat
+from bridge.cards import Deal
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FilePlayer
 from scoring.domain.formats.teams import TeamBoard, TeamMatch, TeamsEvent
 from scoring.domain.formats.usebio import UsebioReader
-from scoring.domain.formats.usebio_writer import PROGRAM_NAME, XmlOut, write_hand, write_result
+from scoring.domain.formats.usebio_writer import PROGRAM_NAME, XmlOut, write_handset, write_result
 from scoring.domain.formats.xmltree import Element
 from scoring.domain.knockout import TIE_BREAKS
 from scoring.domain.results import Played, Result
-from scoring.domain.teams import CLUB_METHODS, TeamsScore, imps_text
+from scoring.domain.teams import CLUB_METHODS, Standing, TeamsScore, imps_text
 from scoring.domain.text import Text
 from scoring.domain.victory_points import SCALES, board_imps, victory_points
 
@@ -80,6 +80,11 @@ __all__ = [
     "TEAMS_EVENT_TYPES",
     "is_teams_usebio",
     "match_numbers",
+    "open_event",
+    "open_participants",
+    "close_event",
+    "write_players",
+    "write_standing",
     "read_usebio_teams",
     "write_usebio_teams",
     "SAMPLE",
@@ -219,6 +224,28 @@ def open_event(out: XmlOut, teams: EventHeader, event_type: str, method: str, ve
         out.leaf("DATE", f"{teams.date.day:02d}/{teams.date.month:02d}/{teams.date.year:04d}")  # year 5: 0005
 
 
+def open_participants(out: XmlOut, boards_played: int, boards_per_match: int, scale: str) -> None:
+    """The EVENT's counts and our options (BOARDS_PER_MATCH, VP_SCALE), then SESSION, SECTION and PARTICIPANTS
+    opened."""
+    out.leaf("BOARDS_PLAYED", boards_played)
+    out.leaf("BOARDS_PER_MATCH", boards_per_match)
+    out.leaf("VP_SCALE", scale)
+    out.open("SESSION", SESSION_ID="1")
+    out.open("SECTION", SECTION_ID="A")
+    out.open("PARTICIPANTS")
+
+
+def write_standing(out: XmlOut, line: Standing | None, *, imps: bool) -> None:
+    """A team's (or pair's) line of the standings: TOTAL_SCORE, IMPS_FOR and IMPS_AGAINST when ``imps``, PLACE."""
+    if line is None:
+        return
+    out.leaf("TOTAL_SCORE", line.vp)
+    if imps:
+        out.leaf("IMPS_FOR", imps_text(line.imps_for))
+        out.leaf("IMPS_AGAINST", imps_text(line.imps_against))
+    out.leaf("PLACE", line.rank)
+
+
 def write_players(out: XmlOut, players: tuple[FilePlayer, ...]) -> None:
     for player in players:
         out.open("PLAYER")
@@ -233,15 +260,7 @@ def close_event(out: XmlOut, deals: Mapping[int, Deal]) -> bytes:
     out.close("SECTION")
     out.close("SESSION")
     out.close("EVENT")
-    if deals:
-        out.open("HANDSET")
-        for number, deal in sorted(deals.items()):
-            out.open("BOARD")
-            out.leaf("BOARD_NUMBER", number)
-            for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
-                write_hand(out, deal, seat)
-            out.close("BOARD")
-        out.close("HANDSET")
+    write_handset(out, deals)
     out.close("USEBIO")
     return ("\n".join(out.lines) + "\n").encode("utf-8")
 
@@ -277,23 +296,14 @@ def write_usebio_teams(teams: TeamsFile, score: TeamsScore, *, program_version: 
     out = XmlOut()
     method = "PAB" if event.scale in CLUB_METHODS else "IMPS"
     open_event(out, teams, "SWISS_TEAMS" if teams.swiss else "TEAMS", method, program_version)
-    out.leaf("BOARDS_PLAYED", len({b.board for m in event.matches for b in m.boards}))
-    out.leaf("BOARDS_PER_MATCH", event.boards_per_match)
-    out.leaf("VP_SCALE", event.scale)
-    out.open("SESSION", SESSION_ID="1")
-    out.open("SECTION", SECTION_ID="A")
-    out.open("PARTICIPANTS")
+    boards = len({b.board for m in event.matches for b in m.boards})
+    open_participants(out, boards, event.boards_per_match, event.scale)
     standing = {s.team: s for s in score.standings}
     for team in teams.teams:
         out.open("TEAM")
         out.leaf("TEAM_NUMBER", team.number)
         out.leaf("TEAM_NAME", team.name)
-        line = standing.get(team.number)
-        if line is not None:
-            out.leaf("TOTAL_SCORE", line.vp)
-            out.leaf("IMPS_FOR", imps_text(line.imps_for))
-            out.leaf("IMPS_AGAINST", imps_text(line.imps_against))
-            out.leaf("PLACE", line.rank)
+        write_standing(out, standing.get(team.number), imps=True)
         if team.seed is not None:
             out.leaf("SEED", team.seed)
         write_players(out, team.players)
