@@ -28,12 +28,20 @@ from movements.domain.swiss import SwissTeam, swiss_pair, swiss_swap
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FilePlayer
 from scoring.domain.formats.teams import TeamBoard, TeamMatch, TeamsEvent
-from scoring.domain.formats.usebio_teams import FileTeam, TeamsFile
+from scoring.domain.formats.usebio_swiss_pairs import SwissPairsFile
+from scoring.domain.formats.usebio_teams import FileTeam, FileTie, TeamsFile
 from scoring.domain.knockout import BracketTie, TieResult, bracket, tie_result
 from scoring.domain.layout import reconcile
 from scoring.domain.results import Result
 from scoring.domain.shorthand import describe, parse_entry
-from scoring.domain.swiss_pairs import PairsCard, PairsMatch, SwissPairsEvent, pair_history, score_swiss_pairs
+from scoring.domain.swiss_pairs import (
+    PairsCard,
+    PairsMatch,
+    PairsScore,
+    SwissPairsEvent,
+    pair_history,
+    score_swiss_pairs,
+)
 from scoring.domain.teams import (
     CLUB_METHODS,
     HistoryLine,
@@ -375,19 +383,10 @@ def session_standings(*, session: Session, after_round: int | None = None) -> St
     return Standings(after, tuple(TeamStanding(by_key[s.team], s) for s in lines), tuple(incomplete))
 
 
-def session_teams_file(*, session: Session, deals=None) -> tuple[TeamsFile, TeamsScore] | None:
-    """The session as a results file holds it (``scoring.domain.formats.usebio_teams.TeamsFile``: its teams with
-    their players and federation numbers, every match fully entered, with both tables' results) and its score,
-    ranked as the standings rank it; ``deals`` (board number → deal) only for a session that is over, the caller's
-    check. None before the format is set or while no match is fully entered."""
-    fmt = teams_format_get(session=session)
-    if fmt is None or fmt.for_pairs:  # a Swiss pairs event has no teams file
-        return None
-    draws = session_draws(session=session)
-    event, _incomplete = _event(fmt, draws, draws[-1].round if draws else 0)
-    if not any(m.away is not None for m in event.matches):
-        return None
-    teams = tuple(
+def _file_teams(session: Session, *, seeds: bool = False) -> tuple[FileTeam, ...]:
+    """The session's teams (or pairs) as a results file holds them: number, name, players with their federation
+    numbers, and a knockout's seeds when ``seeds``."""
+    return tuple(
         FileTeam(
             str(team.number),
             team.name,
@@ -395,19 +394,73 @@ def session_teams_file(*, session: Session, deals=None) -> tuple[TeamsFile, Team
                 FilePlayer(p.full_name, national_id=p.member.national_id if p.member is not None else "")
                 for p in team.players.all()
             ),
+            team.seed if seeds else None,
         )
         for team in session_teams(session=session)
     )
+
+
+def session_teams_file(*, session: Session, deals=None) -> tuple[TeamsFile, TeamsScore] | None:
+    """The session as a results file holds it (``scoring.domain.formats.usebio_teams.TeamsFile``: its teams with
+    their players and federation numbers, every match fully entered, with both tables' results, its number in the
+    round, and a knockout's seeds and each tie's carry-over and tie-break) and its score, ranked as the standings
+    rank it; ``deals`` (board number → deal) only for a session that is over, the caller's check. None before the
+    format is set, for Swiss pairs (``session_swiss_pairs_file``) and while no match is fully entered."""
+    fmt = teams_format_get(session=session)
+    if fmt is None or fmt.for_pairs:
+        return None
+    draws = session_draws(session=session)
+    last = draws[-1].round if draws else 0
+    event, incomplete = _event(fmt, draws, last)
+    if not any(m.away is not None for m in event.matches):
+        return None
+    skipped = {m.pk for m in incomplete}
+    kept = [m for _round, _boards, m in _drawn(fmt, draws, last) if m.pk not in skipped]  # as ``_event`` keeps them
+    knockout = fmt.format == TeamsFormat.Format.KNOCKOUT
+    terms = {t.match_id: t for t in KnockoutTie.objects.filter(match__draw__session=session)} if knockout else {}
+    ties = {
+        index: FileTie(t.carry_home, t.carry_away, t.tie_break, t.extra_imps)
+        for index, match in enumerate(kept)
+        if (t := terms.get(match.pk)) is not None
+    }
     file = TeamsFile(
         name=session.name,
         event=event,
-        teams=teams,
+        teams=_file_teams(session, seeds=knockout),
         club_name=session.club.name,
         date=session.date,
         swiss=fmt.format == TeamsFormat.Format.SWISS,
+        knockout=knockout,
+        ties=ties,
+        numbers=tuple(m.number for m in kept),
         deals=dict(deals or {}),
     )
     return file, score_teams(event)
+
+
+def session_swiss_pairs_file(*, session: Session, deals=None) -> tuple[SwissPairsFile, PairsScore] | None:
+    """A Swiss pairs session as a results file holds it (``scoring.domain.formats.usebio_swiss_pairs``: its pairs
+    with their players, every match with the boards entered at its table, each a round's field) and its score, as
+    the standings have it; ``deals`` as for ``session_teams_file``. None for a session that is not Swiss pairs and
+    while no board is entered."""
+    fmt = teams_format_get(session=session)
+    if fmt is None or not fmt.for_pairs:
+        return None
+    draws = session_draws(session=session)
+    last = draws[-1].round if draws else 0
+    event, _incomplete = _pairs_event(fmt, draws, last)
+    if not any(m.boards for m in event.matches):
+        return None
+    file = SwissPairsFile(
+        name=session.name,
+        event=event,
+        pairs=_file_teams(session),
+        club_name=session.club.name,
+        date=session.date,
+        numbers=tuple(m.number for _round, _boards, m in _drawn(fmt, draws, last)),
+        deals=dict(deals or {}),
+    )
+    return file, score_swiss_pairs(event)
 
 
 def round_complete(*, session: Session, round_number: int) -> bool:

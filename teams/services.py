@@ -23,7 +23,7 @@ from dealing.services.boards import session_deal_import
 from movements.domain.errors import MovementError
 from movements.domain.round_robin import round_robin
 from scoring.domain.errors import ScoringError
-from scoring.domain.formats.usebio_teams import TeamsFile, read_usebio_teams
+from scoring.domain.formats.usebio_teams import FileTie, TeamsFile, match_numbers, read_usebio_teams
 from scoring.domain.notation import shorthand
 from scoring.domain.shorthand import parse_entry
 from scoring.domain.teams import CLUB_METHODS, score_teams
@@ -215,10 +215,14 @@ def teams_set(*, session: Session, rows) -> list[Team]:
     return saved
 
 
-def _draw_create(session: Session, round_number: int, user, matches: list[tuple[Team, Team | None]]) -> Draw:
+def _draw_create(
+    session: Session, round_number: int, user, matches: list[tuple[Team, Team | None]], numbers: list[int] | None = None
+) -> Draw:
+    """The round's draw confirmed by ``user`` now, its matches numbered 1, 2, … (or by ``numbers``)."""
     draw = Draw.objects.create(session=session, round=round_number, confirmed_by=user, confirmed_at=timezone.now())
+    numbered = numbers if numbers is not None else list(range(1, len(matches) + 1))
     Match.objects.bulk_create(
-        Match(draw=draw, number=number, home=home, away=away) for number, (home, away) in enumerate(matches, 1)
+        Match(draw=draw, number=number, home=home, away=away) for number, (home, away) in zip(numbered, matches)
     )
     return draw
 
@@ -473,16 +477,17 @@ _GUEST_NAME = TeamPlayer._meta.get_field("name").max_length
 
 def teams_session_import(*, club, data: bytes, filename: str, user) -> Session:
     """A new teams session from a USEBIO teams file (``scoring.domain.formats.usebio_teams``): the event's name and
-    date, its format (a Swiss when the file says SWISS_TEAMS, a single match, else a round robin), the boards of a
-    match and the scale; its teams with their players, each a member of the club when the file's national id is a
-    member's (once in the session), else a guest by name; each round's draw (confirmed by ``user``), its matches and
-    both tables' results of every board; the deals the file has, through the dealing app's import. The session is
-    finished, not yet published: its director checks the standings and publishes them. A line's opening lead is
-    not kept (a teams score card has none).
+    date, its format (a knockout when the file has our KNOCKOUT_TIE, a Swiss when it says SWISS_TEAMS, a single
+    match, else a round robin), the boards of a match and the scale; its teams with their players, each a member
+    of the club when the file's national id is a member's (once in the session), else a guest by name; each
+    round's draw (confirmed by ``user``), its matches and both tables' results of every board; a knockout's seeds,
+    each round's matches in their MATCH_NUMBER slots, and each tie's carry-over and tie-break; the deals the file
+    has, through the dealing app's import. The session is finished, not yet published: its director checks the
+    standings and publishes them. A line's opening lead is not kept (a teams score card has none).
 
-    The file is read and scored first: a pairs event, a damaged file, or matches whose boards are not the ones the
-    session plays in their round (round ``r`` plays boards ``(r − 1)·n + 1 … r·n``) raise a ``ScoringError`` naming
-    the file, the line and the element, and nothing is saved."""
+    The file is read and scored first: a pairs event, a Swiss pairs one, a damaged file, or matches whose boards
+    are not the ones the session plays in their round (round ``r`` plays boards ``(r − 1)·n + 1 … r·n``) raise a
+    ``ScoringError`` naming the file, the line and the element, and nothing is saved."""
     if not can_direct(user, club):
         raise ScoringError(Text.of("import.not_director"), field=None)
     name = PurePath(filename or "").name
@@ -523,7 +528,9 @@ def _teams_store(*, club, file: TeamsFile, data: bytes, name: str, user) -> Sess
     )
     rounds = sorted({m.round for m in file.event.matches})
     played = [m for m in file.event.matches if m.away is not None]
-    if file.swiss:
+    if file.knockout:
+        format = TeamsFormat.Format.KNOCKOUT
+    elif file.swiss:
         format = TeamsFormat.Format.SWISS
     elif len(played) == 1 and len(file.teams) == 2:
         format = TeamsFormat.Format.SINGLE
@@ -545,6 +552,7 @@ def _teams_store(*, club, file: TeamsFile, data: bytes, name: str, user) -> Sess
             session=session,
             number=int(filed.number),
             name=(filed.name or _("Team %(number)s") % {"number": filed.number})[:_TEAM_NAME],
+            seed=filed.seed if file.knockout else None,
         )
         teams[filed.number] = team
         for place, player in enumerate(filed.players, start=1):
@@ -556,20 +564,42 @@ def _teams_store(*, club, file: TeamsFile, data: bytes, name: str, user) -> Sess
                 players.append(TeamPlayer(team=team, place=place, name=" ".join(player.name.split())[:_GUEST_NAME]))
     TeamPlayer.objects.bulk_create(players)
     boards: list[MatchBoard] = []
+    ties: list[KnockoutTie] = []
+    slots = match_numbers(file.numbers, [m.round for m in file.event.matches])
     for number in rounds:
         in_round = [m for m in file.event.matches if m.round == number]
-        in_round.sort(key=lambda m: m.away is None)  # the byes after the matches, as a draw lists them
+        numbers = None
+        if file.knockout:  # the bracket's slots, as the file numbers them
+            in_round.sort(key=lambda m: slots[m.index])
+            numbers = [slots[m.index] for m in in_round]
+        else:
+            in_round.sort(key=lambda m: m.away is None)  # the byes after the matches, as a draw lists them
         draw = _draw_create(
-            session, number, user, [(teams[m.home], teams[m.away] if m.away is not None else None) for m in in_round]
+            session,
+            number,
+            user,
+            [(teams[m.home], teams[m.away] if m.away is not None else None) for m in in_round],
+            numbers,
         )
         stored = {m.number: m for m in draw.matches.all()}
-        for index, match in enumerate(in_round, start=1):
+        for place, match in enumerate(in_round, start=1):
+            row = stored[numbers[place - 1] if numbers is not None else place]
             boards += [
-                MatchBoard(
-                    match=stored[index], board=b.board, home_ns=shorthand(b.home_ns), away_ns=shorthand(b.away_ns)
-                )
+                MatchBoard(match=row, board=b.board, home_ns=shorthand(b.home_ns), away_ns=shorthand(b.away_ns))
                 for b in match.boards
             ]
+            if file.knockout and match.away is not None:
+                terms = file.ties.get(match.index, FileTie())
+                ties.append(
+                    KnockoutTie(
+                        match=row,
+                        carry_home=terms.carry_home,
+                        carry_away=terms.carry_away,
+                        tie_break=terms.tie_break,
+                        extra_imps=terms.extra_imps,
+                    )
+                )
+    KnockoutTie.objects.bulk_create(ties)
     MatchBoard.objects.bulk_create(boards)
     deals = [(number, deal) for number, deal in sorted(file.deals.items()) if number in {b.board for b in boards}]
     if deals:

@@ -16,7 +16,8 @@
   each way, VPs, its total and place after the round);
 * ``export_usebio`` / ``export_pbn`` — the session's results as a file: USEBIO with its teams, players, matches and
   both tables' results with IMPs and VPs, and PBN with a game per board per table (``scoring.domain.formats``:
-  ``usebio_teams``, ``pbn_teams``); the hands in them only once the session is over;
+  ``usebio_teams``, ``pbn_teams``); a Swiss pairs session's with its pairs and each match's one table
+  (``usebio_swiss_pairs``, ``pbn_teams.write_pbn_swiss_pairs``); the hands in them only once the session is over;
 * ``import_file`` — a club's director uploads a USEBIO teams file: it becomes a new teams session
   (``services.teams_session_import``); a bad file's one line (file, line, element) stands beside the field;
 * ``standings_print`` / ``standings_pdf``, ``cross_table_print`` / ``cross_table_pdf`` — the same for the notice
@@ -53,7 +54,8 @@ from dealing.selectors.boards import DealsHidden, boards_for_results_viewer, han
 from dealing.services.boards import session_analysis_queue
 from movements.domain.errors import MovementError
 from scoring.domain.errors import ScoringError
-from scoring.domain.formats.pbn_teams import write_pbn_teams
+from scoring.domain.formats.pbn_teams import write_pbn_swiss_pairs, write_pbn_teams
+from scoring.domain.formats.usebio_swiss_pairs import write_usebio_swiss_pairs
 from scoring.domain.formats.usebio_teams import write_usebio_teams
 from scoring.selectors.exports import PBN_TYPE, USEBIO_TYPE, export_filename
 from teams import printing, selectors, services
@@ -358,7 +360,7 @@ def session_standings(request, session_id):
             "rounds": [d.round for d in draws],
             "cross": cross,
             "can_direct": can_direct(request.user, session.club),
-            "may_export": not (fmt and fmt.for_pairs) and _has_a_match_to_export(standing, draws),
+            "may_export": _has_a_match_to_export(standing, draws),
         },
     )
 
@@ -567,18 +569,27 @@ def assignment_pdf(request, session_id):
 # --- results files ----------------------------------------------------------------------------------------------
 
 
-def _download(request, session_id: int, suffix: str, content_type: str, write) -> HttpResponse:
+def _download(request, session_id: int, suffix: str, content_type: str, write_teams, write_pairs) -> HttpResponse:
     """The session's results file, for whoever may read its standings (the club's staff always, its players once
-    published); the hands only once the session is over (``dealing.selectors.boards``)."""
+    published); the hands only once the session is over (``dealing.selectors.boards``). A Swiss pairs session is
+    written by ``write_pairs``, any other by ``write_teams``."""
     session = club_selectors.session_get_for_results(user=request.user, session_id=session_id)
     deals = {}
     if session.is_over:
         _session, boards = hand_record_for_viewer(user=request.user, session_id=session.pk)
         deals = {b.number: b.deal for b in boards}
-    made = selectors.session_teams_file(session=session, deals=deals)
-    if made is None:
-        raise Http404("This session has no match to export yet.")
-    content = write(*made)
+    fmt = selectors.teams_format_get(session=session)
+    content: str | bytes
+    if fmt is not None and fmt.for_pairs:
+        pairs = selectors.session_swiss_pairs_file(session=session, deals=deals)
+        if pairs is None:
+            raise Http404("This session has no match to export yet.")
+        content = write_pairs(*pairs)
+    else:
+        teams = selectors.session_teams_file(session=session, deals=deals)
+        if teams is None:
+            raise Http404("This session has no match to export yet.")
+        content = write_teams(*teams)
     response = HttpResponse(content.encode() if isinstance(content, str) else content, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{export_filename(session, suffix)}"'
     return response
@@ -587,13 +598,13 @@ def _download(request, session_id: int, suffix: str, content_type: str, write) -
 @require_safe
 @login_required
 def export_usebio(request, session_id):
-    return _download(request, session_id, ".usebio.xml", USEBIO_TYPE, write_usebio_teams)
+    return _download(request, session_id, ".usebio.xml", USEBIO_TYPE, write_usebio_teams, write_usebio_swiss_pairs)
 
 
 @require_safe
 @login_required
 def export_pbn(request, session_id):
-    return _download(request, session_id, ".pbn", PBN_TYPE, write_pbn_teams)
+    return _download(request, session_id, ".pbn", PBN_TYPE, write_pbn_teams, write_pbn_swiss_pairs)
 
 
 class TeamsImportForm(forms.Form):

@@ -29,7 +29,8 @@ score card (``victory_points.board_imps`` refuses A60/60); so the two pairs' VPs
 (a match with fewer lends its results to the round's field but is not scored yet), as a ``teams.ScoredMatch`` (its
 IMPs to the home pair; none on matchpoints); a bye as the bye rule says (``victory_points.bye_vp``, the larger of
 12 VP and the pair's average, as for teams); the standings by ``teams.standings`` with the same tie-breaks.
-:func:`pair_history` is ``teams.team_history`` for a pair.
+:func:`pair_history` is ``teams.team_history`` for a pair. :func:`pairs_json` and :func:`pairs_text` are
+``manage.py score_teams``'s output for a Swiss pairs event, in the shape of a teams event's (``teams.teams_json``).
 
 A worked example, three tables playing one board (board 1, nobody vulnerable): +420, +170 and −50. The datum is
 +170 (three scores: the highest and the lowest left out); +420 is 250 above it, 6 IMPs to the pair NS, −50 is 220
@@ -62,8 +63,19 @@ from bridge.imps import butler_datum
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.teams import TeamMatch, named_in
 from scoring.domain.matchpoints import matchpoints
+from scoring.domain.ranking import shown
 from scoring.domain.results import Artificial, Assigned, Played, Result
-from scoring.domain.teams import HistoryLine, ScoredMatch, Standing, history_lines, standings
+from scoring.domain.teams import (
+    HistoryLine,
+    ScoredMatch,
+    Standing,
+    history_lines,
+    imps_text,
+    json_number,
+    json_score,
+    standings,
+    standings_json,
+)
 from scoring.domain.text import Text
 from scoring.domain.victory_points import (
     SCALES,
@@ -83,6 +95,8 @@ __all__ = [
     "PairsScore",
     "SwissPairsEvent",
     "pair_history",
+    "pairs_json",
+    "pairs_text",
     "pairs_vp_from_percent",
     "score_swiss_pairs",
 ]
@@ -182,6 +196,7 @@ class PairsScore:
     cards: tuple[PairsCard, ...]
     scored: tuple[ScoredMatch, ...]  # every match and bye, as the teams' standings read them
     standings: tuple[Standing, ...]
+    tie_break: str = "imp-difference"  # the one the standings applied
 
 
 def _table_score(result: Result, board: int) -> TableScore:
@@ -305,6 +320,7 @@ def score_swiss_pairs(event: SwissPairsEvent, *, tie_break: str | None = None) -
         tuple(cards[m.index] for m in event.matches if m.index in cards),
         ordered,
         standings(event.pairs, ordered, chosen),
+        chosen,
     )
 
 
@@ -325,3 +341,86 @@ def pair_history(
         return score_swiss_pairs(replace(event, matches=tuple(m for m in event.matches if m.round <= number))).scored
 
     return history_lines(pair, field, score_swiss_pairs(event).scored, upto, chosen)
+
+
+# --- the reports (manage.py score_teams) ----------------------------------------------------------------------
+
+
+def _board_json(line: PairsBoard) -> dict[str, object]:
+    """A board in ``teams.teams_json``'s shape (one table: no ``away_ns_score``), with the field's comparison."""
+    out: dict[str, object] = {
+        "board": line.board,
+        "home_ns_score": json_score(line.result, line.board),
+        "away_ns_score": None,
+        "imps_home": None if line.imps_home is None else json_number(line.imps_home),
+        "imps_away": None if line.imps_away is None else json_number(line.imps_away),
+    }
+    if isinstance(line.result, Artificial):
+        out["home_ns_adjusted"] = f"{line.result.ns_percent}/{line.result.ew_percent}"
+    if line.datum is not None:
+        out["datum"] = line.datum
+    if line.percent is not None:
+        out |= {"matchpoints": None if line.matchpoints is None else json_number(line.matchpoints), "top": line.top}
+        out |= {"percent_home": json_number(line.percent), "percent_away": json_number(HUNDRED - line.percent)}
+    return out
+
+
+def pairs_json(score: PairsScore) -> dict[str, object]:
+    """``teams.teams_json``'s shape for Swiss pairs: every match (a bye's VPs), its IMPs against the datum or its
+    percentages, its VPs and its boards; the standings (``"teams"``: the pairs); the format and method."""
+    event = score.event
+    cards = {card.match.index: card for card in score.cards}
+    byes = {m.match.index: m for m in score.scored if m.match.away is None}
+    matches: list[dict[str, object]] = []
+    for match in event.matches:
+        card = cards.get(match.index)
+        out: dict[str, object] = {"round": match.round, "home": match.home, "away": match.away}
+        if card is None:
+            bye = byes[match.index]
+            matches.append(out | {"imps_home": 0, "imps_away": 0, "vp_home": float(bye.vp_home), "vp_away": None})
+            matches[-1]["boards"] = []
+            continue
+        out |= {"imps_home": json_number(card.imps.imps_home), "imps_away": json_number(card.imps.imps_away)}
+        if card.percent_home is not None and card.percent_away is not None:
+            out |= {"percent_home": json_number(card.percent_home), "percent_away": json_number(card.percent_away)}
+        out |= {"vp_home": float(card.vp_home or 0), "vp_away": float(card.vp_away or 0)}
+        matches.append(out | {"boards": [_board_json(line) for line in card.boards]})
+    return {
+        "format": "swiss-pairs",
+        "method": event.method,
+        "scale": event.scale,
+        "boards_per_match": event.boards_per_match,
+        "tie_break": score.tie_break,
+        "matches": matches,
+        "teams": standings_json(score.standings),
+    }
+
+
+def pairs_text(score: PairsScore) -> str:
+    """The director's report: the matches round by round (IMPs or percentages, and VPs), then the standings."""
+    event = score.event
+    out = [
+        f"Swiss pairs: {event.boards_per_match} boards a match, {event.method} against the field, "
+        f"scale {event.scale}, tie-break {score.tie_break}"
+    ]
+    width = max(4, *(len(p) for p in event.pairs))
+    cards = {card.match.index: card for card in score.cards}
+    byes = {m.match.index: m for m in score.scored if m.match.away is None}
+    current = None
+    for match in sorted(event.matches, key=lambda m: (m.round, m.index)):
+        if match.round != current:
+            current = match.round
+            out += ["", f"Round {current}"]
+        card = cards.get(match.index)
+        if card is None:
+            out.append(f"  {match.home:>{width}}   {'bye':<{width}}  {'':>16}  VP {byes[match.index].vp_home:>6}")
+            continue
+        if event.method == "imps":
+            said = f"IMPs {imps_text(card.imps.imps_home)}–{imps_text(card.imps.imps_away)}"
+        else:
+            said = f"% {shown(card.percent_home or 0)}–{shown(card.percent_away or 0)}"
+        vp = f"VP {card.vp_home:>6}–{card.vp_away}"
+        out.append(f"  {match.home:>{width}} v {match.away or '':<{width}}  {said:>16}  {vp}")
+    out += ["", "Standings", f"  {'rank':>5} {'pair':>{width}} {'VP':>8}"]
+    out += [f"  {s.rank:>5} {s.team:>{width}} {s.vp:>8}" for s in score.standings]
+    return "\n".join(out) + "\n"

@@ -56,8 +56,11 @@ __all__ = [
     "TeamsScore",
     "score_teams",
     "standings",
+    "standings_json",
     "club_match_points",
     "imps_text",
+    "json_number",
+    "json_score",
     "patton",
     "team_history",
     "teams_json",
@@ -234,26 +237,28 @@ def _natural(team: str) -> tuple[int, int, str]:
 # --- the reports ------------------------------------------------------------------------------------------
 
 
-def _number(value: Fraction | int) -> int | float:
+def json_number(value: Fraction | int) -> int | float:
+    """A number as the commands' JSON gives it: whole, or a float to two decimals."""
     value = Fraction(value)
     return int(value) if value.denominator == 1 else round(float(value), 2)
 
 
-def _score(result: Result, board: int) -> int | float | None:
+def json_score(result: Result, board: int) -> int | float | None:
+    """A table's North–South score as the JSON gives it (an artificial score has none: None)."""
     if isinstance(result, Played):
         return result.ns_score(board)
     if isinstance(result, Assigned):
-        return _number(result.score)
+        return json_number(result.score)
     return None
 
 
 def _board_json(board_number: int, home_ns: Result, away_ns: Result, imps: int | Fraction) -> dict[str, object]:
     out: dict[str, object] = {
         "board": board_number,
-        "home_ns_score": _score(home_ns, board_number),
-        "away_ns_score": _score(away_ns, board_number),
-        "imps_home": _number(max(imps, 0)),
-        "imps_away": _number(max(-imps, 0)),
+        "home_ns_score": json_score(home_ns, board_number),
+        "away_ns_score": json_score(away_ns, board_number),
+        "imps_home": json_number(max(imps, 0)),
+        "imps_away": json_number(max(-imps, 0)),
     }
     for key, result in (("home_ns_adjusted", home_ns), ("away_ns_adjusted", away_ns)):
         if isinstance(result, Artificial):
@@ -273,8 +278,8 @@ def teams_json(score: TeamsScore) -> dict[str, object]:
                 "round": m.match.round,
                 "home": m.match.home,
                 "away": m.match.away,
-                "imps_home": _number(m.imps.imps_home),
-                "imps_away": _number(m.imps.imps_away),
+                "imps_home": json_number(m.imps.imps_home),
+                "imps_away": json_number(m.imps.imps_away),
                 "vp_home": float(m.vp_home),
                 "vp_away": None if m.vp_away is None else float(m.vp_away),
                 "boards": [
@@ -284,22 +289,27 @@ def teams_json(score: TeamsScore) -> dict[str, object]:
             }
             for m in score.matches
         ],
-        "teams": [
-            {
-                "team": s.team,
-                "vp": float(s.vp),
-                "imps_for": _number(s.imps_for),
-                "imps_against": _number(s.imps_against),
-                "rank": s.rank,
-            }
-            for s in score.standings
-        ],
+        "teams": standings_json(score.standings),
     }
+
+
+def standings_json(lines: Sequence[Standing]) -> list[dict[str, object]]:
+    """The standings as the commands' JSON gives them (``"teams"``): team, VPs, IMPs for and against, rank."""
+    return [
+        {
+            "team": s.team,
+            "vp": float(s.vp),
+            "imps_for": json_number(s.imps_for),
+            "imps_against": json_number(s.imps_against),
+            "rank": s.rank,
+        }
+        for s in lines
+    ]
 
 
 def imps_text(value: Fraction | int) -> str:
     """IMPs as the files write them: whole, or to two decimals at most (``10``, ``10.5``)."""
-    return f"{_number(value):g}"
+    return f"{json_number(value):g}"
 
 
 def teams_text(score: TeamsScore) -> str:

@@ -343,6 +343,23 @@ TEMPLATES: dict[str, Template] = {
     "swiss_pairs.method": lambda p: (
         _("unknown Swiss pairs scoring %(value)s: expected imps or matchpoints") % {"value": repr(p["value"])}
     ),
+    "swiss_pairs.club_scale": lambda p: (
+        _(
+            "scale %(value)s is a club's teams evening's: Swiss pairs are scored on wbf2013, wbf2013-discrete, "
+            "acbl or imps"
+        )
+        % {"value": repr(p["value"])}
+    ),
+    "swiss_pairs.away_ns": lambda p: (
+        _(
+            "board %(board)s of %(home)s v %(away)s (round %(round)s): a Swiss pairs match is played at one table, "
+            "so a board has home_ns only"
+        )
+        % p
+    ),
+    "teams.format": lambda p: (
+        _("unknown format %(value)s: expected teams or swiss-pairs") % {"value": repr(p["value"])}
+    ),
     "teams.tie_break": lambda p: (
         _("unknown tie-break %(value)s: expected imp-difference, head-to-head, imp-quotient or none")
         % {"value": repr(p["value"])}

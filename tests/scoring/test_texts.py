@@ -23,7 +23,8 @@ from dealing.domain.analysis import DoubleDummyTable
 from scoring.domain import checks
 from scoring.domain.engine import score_event
 from scoring.domain.errors import ScoringError
-from scoring.domain.formats.teams import read_teams
+from scoring.domain.formats.swiss_pairs_json import read_swiss_pairs
+from scoring.domain.formats.teams import event_format, read_teams
 from scoring.domain.options import ScoringOptions
 from scoring.domain.results import Artificial, Assigned, Played
 from scoring.domain.results import TravellerLine as L
@@ -167,6 +168,11 @@ def _teams_errors() -> list[Text]:
     texts.append(_error(lambda: victory_points(3, 0, 8, "patton")))  # a club's method has no VP scale
     texts.append(_error(lambda: wbf_vp(-1, 20)))
     texts.append(_error(lambda: bye_vp([], rule="all")))
+    texts.append(_reason(lambda: event_format({"format": "pairs"})))
+    pairs = {"format": "swiss-pairs", "boards_per_match": 1}
+    one = {"round": 1, "home": "1", "away": "2", "boards": [{"board": 1, "home_ns": {"score": 420}, "away_ns": {}}]}
+    texts.append(_reason(lambda: read_swiss_pairs({**pairs, "scale": "patton", "matches": [one]})))
+    texts.append(_reason(lambda: read_swiss_pairs({**pairs, "matches": [one]})))
     return texts
 
 

@@ -92,7 +92,7 @@ def test_a_swiss_pairs_evening_on_imps(client_for, director, club):
     second = Draw.objects.get(session=session, round=2)
     assert second.confirmed_by == director and second.matches.count() == 3
     assert first.isdisjoint({frozenset((m.home.number, m.away.number)) for m in second.matches.all()})
-    assert 'data-testid="export-usebio-link"' not in standings  # a Swiss pairs event has no teams file
+    assert 'data-testid="export-usebio-link"' in standings  # its files: tests/teams/test_teams_files.py
 
 
 def test_swiss_pairs_on_matchpoints_show_percentages_and_vps(client_for, director, club):

@@ -1,10 +1,13 @@
 """A teams session's results files (teams.views: export_usebio, export_pbn, import_file; teams.services.
 teams_session_import): linked from the standings page for whoever reads the standings, USEBIO and PBN with both
-tables' results, and a USEBIO teams file imported as a new teams session with the same standings."""
+tables' results, and a USEBIO teams file imported as a new teams session with the same standings; a knockout's
+seeds, carry-overs and tie-breaks through the files; a Swiss pairs session's files, and the teams import refusing
+them."""
 
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -16,10 +19,20 @@ from dealing.services.boards import session_deal_import
 from scoring.domain.formats.usebio import SAMPLE as PAIRS
 from scoring.domain.formats.usebio_teams import SAMPLE, read_usebio_teams, write_usebio_teams
 from scoring.domain.teams import score_teams
-from teams.models import Match, Team, TeamPlayer, TeamsFormat
-from teams.selectors import session_standings
-from teams.services import match_boards_set, round_robin_draw, teams_format_set, teams_set
+from teams.models import KnockoutTie, Match, Team, TeamPlayer, TeamsFormat
+from teams.selectors import knockout_bracket, session_standings
+from teams.services import (
+    knockout_round_draw,
+    knockout_seeds_set,
+    knockout_tie_set,
+    match_boards_set,
+    round_robin_draw,
+    teams_format_set,
+    teams_set,
+)
 from tests.scoring.formats.test_usebio_teams import EVENT, RICH
+from tests.teams.test_swiss_pairs_pages import ROUND_1 as SWISS_ROUND_1
+from tests.teams.test_swiss_pairs_pages import _enter, _swiss_pairs
 
 pytestmark = pytest.mark.django_db
 
@@ -194,3 +207,74 @@ def test_the_hands_leave_only_once_the_session_is_over(client_for, director, clu
     Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED)
     usebio, pbn = (client.get(url).content.decode() for url in urls)
     assert "<HAND>" in usebio and f'[Deal "{deal.to_pbn()}"]' in pbn
+
+
+def test_a_knockout_comes_back_a_knockout_with_its_seeds_carry_over_and_tie_breaks(client_for, director, club):
+    session = session_create(club=club, name="Cup", date=datetime.date(2026, 11, 27), kind="teams")
+    rows = [{"number": n, "name": f"Team {n}", "players": [(None, f"K{n}{p}") for p in range(4)]} for n in (1, 2, 3)]
+    teams_set(session=session, rows=rows)
+    teams_format_set(session=session, format="knockout", boards_per_match=2, scale="imps")
+    knockout_seeds_set(session=session, order=[3, 1, 2])  # team 3 the top seed: round 1's bye
+    knockout_round_draw(session=session, user=director)
+    semi = Match.objects.get(draw__session=session, draw__round=1, away__isnull=False)
+    match_boards_set(match=semi, entries={1: ("420", "-50"), 2: ("-420", "50")})  # 10 IMPs each way
+    knockout_tie_set(match=semi, carry_home=Decimal("1.5"), carry_away=Decimal(0), tie_break="seed", extra_imps=None)
+    knockout_round_draw(session=session, user=director)  # the carry-over put the home team through
+    final = Match.objects.get(draw__session=session, draw__round=2)
+    match_boards_set(match=final, entries={3: ("110", "140"), 4: ("-100", "-100")})  # 1 IMP to the away team
+    knockout_tie_set(match=final, carry_home=Decimal(2), carry_away=Decimal(0), tie_break="extra-boards", extra_imps=-3)
+    client = client_for(director)
+    data = client.get(f"/sessions/{session.pk}/teams/export/usebio/").content
+    assert data.count(b"<KNOCKOUT_TIE>") == 2 and b"<SEED>1</SEED>" in data
+    answer = client.post(f"/clubs/{club.slug}/teams/import/", {"file": SimpleUploadedFile("cup.xml", data)})
+    assert answer.status_code == 302
+    imported = Session.objects.exclude(pk=session.pk).get(club=club, kind="teams")
+    assert TeamsFormat.objects.get(session=imported).format == "knockout"
+
+    def seen(s):
+        seeds = {t.number: t.seed for t in Team.objects.filter(session=s)}
+        ties = {
+            (t.match.draw.round, t.match.number, t.match.home.number, t.match.away.number):
+                (t.carry_home, t.carry_away, t.tie_break, t.extra_imps)
+            for t in KnockoutTie.objects.filter(match__draw__session=s)
+        }  # fmt: skip
+        matches = {
+            (m.draw.round, m.number, m.home.number, m.away_id is None) for m in Match.objects.filter(draw__session=s)
+        }
+        view = knockout_bracket(session=s)
+        winners = [[(t.tie.winner, t.result.decided_by if t.result else None) for t in r] for r in view.rounds]
+        return seeds, ties, matches, winners
+
+    assert seen(imported) == seen(session)
+    seeds, ties, _matches, winners = seen(imported)
+    assert seeds == {1: 2, 2: 3, 3: 1} and (Decimal("1.5"), Decimal(0), "seed", None) in ties.values()
+    assert winners[-1] == [("3", "imps")]  # 3 + 0 against 2 + 1 … decided as the original was
+
+
+def test_swiss_pairs_go_out_as_usebio_and_pbn_and_the_teams_import_refuses_them(client_for, director, club):
+    client = client_for(director)
+    session = _swiss_pairs(client, club, "imps")
+    client.post(f"/sessions/{session.pk}/teams/schedule/", {"action": "confirm", "round": "1"})
+    _enter(client, session, 1, SWISS_ROUND_1)
+    page = client.get(f"/sessions/{session.pk}/teams/standings/").content.decode()
+    assert 'data-testid="export-usebio-link"' in page and 'data-testid="export-pbn-link"' in page
+    response = client.get(f"/sessions/{session.pk}/teams/export/usebio/")
+    assert response.status_code == 200 and response["Content-Disposition"].endswith('.usebio.xml"')
+    text = response.content.decode()
+    assert 'EVENT_TYPE="SWISS_PAIRS"' in text and text.count("<PAIR>") == 6 and text.count("<MATCH>") == 3
+    assert text.count("<DATUM>110</DATUM>") == 3 and text.count("<DATUM>600</DATUM>") == 3
+    assert "<PLAYER_NAME>North 0</PLAYER_NAME>" in text and "<HAND>" not in text
+    third = text.split("<MATCH_NUMBER>3</MATCH_NUMBER>")[1].split("</MATCH>")[0]
+    assert "<HOME_IMPS>1</HOME_IMPS>" in third and "<AWAY_IMPS>4</AWAY_IMPS>" in third  # as its score card says
+    games = read_pbn(client.get(f"/sessions/{session.pk}/teams/export/pbn/").content).games
+    assert len(games) == 6
+    table_3 = Match.objects.get(draw__session=session, draw__round=1, number=3)
+    game = next(g.values for g in games if g.values["Table"] == "3")
+    north = table_3.home.players.order_by("place").first().full_name
+    east = table_3.away.players.order_by("place").first().full_name
+    assert (game["North"], game["East"], game["ScoreIMP"]) == (north, east, "NS -4")  # -50 against a datum of 110
+
+    before = Session.objects.count()
+    answer = client.post(f"/clubs/{club.slug}/teams/import/", {"file": SimpleUploadedFile("swiss.xml", text.encode())})
+    assert answer.status_code == 400
+    assert "SWISS_PAIRS is a Swiss pairs event" in answer.content.decode() and Session.objects.count() == before

@@ -8,6 +8,10 @@
 * ``pbn_results.py`` — PBN with results (``ScoreTable``, ``TotalScoreTable``) read through
   ``dealing.domain.formats.pbn`` and written;
 * ``travellers.py`` — a generic traveller set as JSON (``manage.py matchpoint``);
+* teams (issue 21): ``teams.py`` — a teams event as JSON (``manage.py score_teams``), ``swiss_pairs_json.py`` — a
+  Swiss pairs event as JSON (the same command); ``usebio_teams.py`` — a teams event's USEBIO written and read (a
+  knockout's terms in our own elements); ``usebio_swiss_pairs.py`` — a Swiss pairs event's USEBIO written;
+  ``pbn_teams.py`` — PBN with the results of teams matches and of Swiss pairs matches;
 * ``report.py`` — an event scored by us as the commands print it (JSON data, a text table).
 
 The comparison of our numbers with a file's is ``scoring/domain/comparison.py``. The files'

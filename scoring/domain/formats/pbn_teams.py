@@ -16,6 +16,15 @@ Patton event —, ``TotalScoreIMP``: IMPs for less IMPs against).
 The players' names (West, North, East, South) are left empty: a teams session records which players form a team,
 not who sat where in each match.
 
+:func:`write_pbn_swiss_pairs` writes a Swiss pairs event (``scoring.domain.swiss_pairs``) the same way, one table a
+match: a game per board of each match (``Table`` the match's table, no ``Room``), ``Competition "Pairs"``,
+``Scoring`` ``Butler`` (IMPs against the round's datum) or ``MP``, ``HomeTeam`` / ``VisitTeam`` the two pairs'
+names, ``ScoreIMP`` the board's IMPs to North–South against the datum or ``ScorePercentage`` their percentage on
+the round's matchpoints; the players' names by seat — a pair records its two players, not who sat where, so the
+home pair's first player is written North and the second South, the away pair's first East and second West
+(our rule) —; the standings as a ``TotalScoreTable`` (``PairId``, ``PairName``, ``TotalScoreVP`` and, on IMPs,
+``TotalScoreIMP``).
+
 >>> from scoring.domain.formats.usebio_teams import SAMPLE, read_usebio_teams
 >>> from scoring.domain.teams import score_teams
 >>> teams = read_usebio_teams(SAMPLE)
@@ -54,15 +63,19 @@ from __future__ import annotations
 from bridge.cards import board_dealer, board_vulnerability
 from dealing.domain.formats.pbn import MANDATORY_TAGS, PbnComment, PbnGame, PbnTag, dumps
 from scoring.domain.formats.event import weight_text
-from scoring.domain.formats.usebio_teams import TeamsFile
+from scoring.domain.formats.usebio_swiss_pairs import SwissPairsFile
+from scoring.domain.formats.usebio_teams import FileTeam, TeamsFile, match_numbers
 from scoring.domain.ranking import shown
 from scoring.domain.results import Artificial, Played, Result
+from scoring.domain.swiss_pairs import PairsScore
 from scoring.domain.teams import TeamsScore, imps_text
 
-__all__ = ["write_pbn_teams", "SCORING"]
+__all__ = ["write_pbn_teams", "write_pbn_swiss_pairs", "SCORING", "PAIRS_SCORING"]
 
 #: The teams event's scale → PBN's Scoring tag.
 SCORING = {"board-a-match": "BAM", "patton": "Patton"}
+#: How Swiss pairs' matches are scored → PBN's Scoring tag (IMPs against the field's datum are Butler's).
+PAIRS_SCORING = {"imps": "Butler", "matchpoints": "MP"}
 
 _TOTALS = (
     ("Rank", 3, "R"),
@@ -71,6 +84,7 @@ _TOTALS = (
     ("TotalScoreVP", 7, "R"),
     ("TotalScoreIMP", 6, "R"),
 )
+_PAIRS_TOTALS = (("Rank", 3, "R"), ("PairId", 3, "R"), ("PairName", 24, "L"), *_TOTALS[3:])
 
 
 def _quoted(text: str) -> str:
@@ -94,43 +108,67 @@ def _result_tags(result: Result, board: int) -> tuple[dict[str, str], str]:
     return {**unknown, "Score": f"NS {shown(result.score, 0)}"}, comment
 
 
+def _game(
+    file: TeamsFile | SwissPairsFile, board: int, result: Result, scoring: str, seats: dict[str, str]
+) -> tuple[PbnGame, dict[str, str], str]:
+    """A table's game of ``board``: the mandatory tags (the players' names by ``seats``, West North East South),
+    the result's tags, and the commentary PBN has no tag for."""
+    tags, comment = _result_tags(result, board)
+    deal = file.deals.get(board)
+    dealer = board_dealer(board)
+    values = {
+        "Event": file.name,
+        "Site": file.club_name,
+        "Date": f"{file.date.year:04d}.{file.date.month:02d}.{file.date.day:02d}" if file.date else "",
+        "Board": str(board),
+        **{seat: seats.get(seat, "") for seat in ("West", "North", "East", "South")},
+        "Dealer": dealer.letter,
+        "Vulnerable": board_vulnerability(board).pbn,
+        "Deal": deal.to_pbn(dealer) if deal is not None else "",
+        "Scoring": scoring,
+        **tags,
+    }
+    return PbnGame(items=[PbnTag(name, values[name]) for name in MANDATORY_TAGS]), tags, comment
+
+
+def _close_game(game: PbnGame, tags: dict[str, str], scored: list[PbnTag], comment: str) -> None:
+    """A game's last tags: its ``Score`` when it has one, how it scored (``scored``), its commentary."""
+    if "Score" in tags:
+        game.items.append(PbnTag("Score", tags["Score"]))
+    game.items += scored
+    if comment:
+        game.items.append(PbnComment("{" + comment + "}"))
+
+
+def _totals(games: list[PbnGame], columns: tuple[tuple[str, int, str], ...], rows: list[list[str]]) -> None:
+    """The standings as a ``TotalScoreTable`` on the first game (``columns``: name, width, side of each)."""
+    header = ";".join(f"{name}\\{width}{side}" for name, width, side in columns)
+    section = [
+        " ".join(c.rjust(w) if side == "R" else c.ljust(w) for c, (_, w, side) in zip(row, columns)).rstrip()
+        for row in rows
+    ]
+    games[0].items.append(PbnTag("TotalScoreTable", header, section=section))
+    games[-1].blank_lines_after = 0
+
+
 def write_pbn_teams(teams: TeamsFile, score: TeamsScore) -> str:
     """PBN 2.1 of a teams event's matches with our IMPs (see the module's docstring)."""
     event = teams.event
     scoring = SCORING.get(event.scale, "IMP")
     names = {t.number: t.name or t.number for t in teams.teams}
     games: list[PbnGame] = []
-    numbers: dict[int, int] = {}
+    numbers = match_numbers(teams.numbers, [m.round for m in event.matches])
     for scored in score.matches:
         match = scored.match
-        numbers[match.round] = numbers.get(match.round, 0) + 1
         if match.away is None:
             continue
-        first = 2 * numbers[match.round] - 1
+        first = 2 * numbers[match.index] - 1
         for board, imps in zip(match.boards, scored.imps.boards):
-            deal = teams.deals.get(board.board)
-            dealer = board_dealer(board.board)
             for room, table, result, to_ns in (
                 ("Open", first, board.home_ns, imps),
                 ("Closed", first + 1, board.away_ns, -imps),
             ):
-                tags, comment = _result_tags(result, board.board)
-                values = {
-                    "Event": teams.name,
-                    "Site": teams.club_name,
-                    "Date": f"{teams.date.year:04d}.{teams.date.month:02d}.{teams.date.day:02d}" if teams.date else "",
-                    "Board": str(board.board),
-                    "West": "",
-                    "North": "",
-                    "East": "",
-                    "South": "",
-                    "Dealer": dealer.letter,
-                    "Vulnerable": board_vulnerability(board.board).pbn,
-                    "Deal": deal.to_pbn(dealer) if deal is not None else "",
-                    "Scoring": scoring,
-                    **tags,
-                }
-                game = PbnGame(items=[PbnTag(name, values[name]) for name in MANDATORY_TAGS])
+                game, tags, comment = _game(teams, board.board, result, scoring, {})
                 game.items += [
                     PbnTag("Competition", "Teams"),
                     PbnTag("Round", str(match.round)),
@@ -139,22 +177,56 @@ def write_pbn_teams(teams: TeamsFile, score: TeamsScore) -> str:
                     PbnTag("HomeTeam", names.get(match.home, match.home)),
                     PbnTag("VisitTeam", names.get(match.away, match.away)),
                 ]
-                if "Score" in tags:
-                    game.items.append(PbnTag("Score", tags["Score"]))
-                game.items.append(PbnTag("ScoreIMP", f"NS {imps_text(to_ns)}"))
-                if comment:
-                    game.items.append(PbnComment("{" + comment + "}"))
+                _close_game(game, tags, [PbnTag("ScoreIMP", f"NS {imps_text(to_ns)}")], comment)
                 games.append(game)
     if games:
         rows = [
             [s.rank, s.team, _quoted(names.get(s.team, s.team)), str(s.vp), imps_text(s.imps_for - s.imps_against)]
             for s in score.standings
         ]
-        header = ";".join(f"{name}\\{width}{side}" for name, width, side in _TOTALS)
-        section = [
-            " ".join(c.rjust(w) if side == "R" else c.ljust(w) for c, (_, w, side) in zip(row, _TOTALS)).rstrip()
-            for row in rows
-        ]
-        games[0].items.append(PbnTag("TotalScoreTable", header, section=section))
-        games[-1].blank_lines_after = 0
+        _totals(games, _TOTALS, rows)
+    return dumps(games, header=["% PBN 2.1", "% EXPORT", "%Creator: clubsite"])
+
+
+def _seats(pair: FileTeam | None, first: str, second: str) -> dict[str, str]:
+    """A pair's two players in its two seats, the first listed in ``first``."""
+    players = [p.name for p in pair.players] if pair is not None else []
+    return {seat: players[k] for k, seat in enumerate((first, second)) if k < len(players)}
+
+
+def write_pbn_swiss_pairs(pairs: SwissPairsFile, score: PairsScore) -> str:
+    """PBN 2.1 of a Swiss pairs event's matches (see the module's docstring): a game per board per match."""
+    event = pairs.event
+    by_number = {p.number: p for p in pairs.pairs}
+    games: list[PbnGame] = []
+    numbers = match_numbers(pairs.numbers, [m.round for m in event.matches])
+    cards = {card.match.index: card for card in score.cards}
+    for match in event.matches:
+        card = cards.get(match.index)
+        if card is None or match.away is None:
+            continue
+        table = numbers[match.index]
+        seats = _seats(by_number.get(match.home), "North", "South") | _seats(by_number.get(match.away), "East", "West")
+        home, away = by_number.get(match.home), by_number.get(match.away)
+        for line in card.boards:
+            game, tags, comment = _game(pairs, line.board, line.result, PAIRS_SCORING[event.method], seats)
+            game.items += [
+                PbnTag("Competition", "Pairs"),
+                PbnTag("Round", str(match.round)),
+                PbnTag("Table", str(table)),
+                PbnTag("HomeTeam", (home.name if home is not None else "") or match.home),
+                PbnTag("VisitTeam", (away.name if away is not None else "") or match.away),
+            ]
+            scored = [PbnTag("ScoreIMP", f"NS {imps_text(line.imps)}")] if line.imps is not None else []
+            if line.percent is not None:
+                scored.append(PbnTag("ScorePercentage", f"NS {shown(line.percent)}"))
+            _close_game(game, tags, scored, comment)
+            games.append(game)
+    if games:
+        rows = []
+        for s in score.standings:
+            pair = by_number.get(s.team)
+            row = [s.rank, s.team, _quoted((pair.name if pair is not None else "") or s.team), str(s.vp)]
+            rows.append(row + ([imps_text(s.imps_for - s.imps_against)] if event.method == "imps" else []))
+        _totals(games, _PAIRS_TOTALS[: 5 if event.method == "imps" else 4], rows)
     return dumps(games, header=["% PBN 2.1", "% EXPORT", "%Creator: clubsite"])

@@ -33,7 +33,7 @@ result at the table where 2 sat NS
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import Protocol
@@ -45,7 +45,22 @@ from scoring.domain.results import Played, Result
 from scoring.domain.text import Text
 from scoring.domain.victory_points import BYE_RULES, CLUB_METHODS, FRACTIONAL, SCALES, TableScore, victory_points
 
-__all__ = ["TIE_BREAKS", "TeamBoard", "TeamMatch", "TeamsEvent", "named_in", "read_teams"]
+__all__ = [
+    "FORMATS",
+    "TIE_BREAKS",
+    "TeamBoard",
+    "TeamMatch",
+    "TeamsEvent",
+    "check_rounds",
+    "event_format",
+    "load_json",
+    "named_in",
+    "read_board_number",
+    "read_options",
+    "read_result",
+    "read_sides",
+    "read_teams",
+]
 
 #: The tie-breaks a director may choose (spec §3: IMP difference, then the match between the tied teams, is the
 #: default), as ``scoring.domain.teams.standings`` applies them.
@@ -126,8 +141,13 @@ def _team(value: object) -> str | None:
     return str(value).strip()
 
 
-def read_teams(data: bytes | str, *, source: str = "") -> TeamsEvent:
-    """The teams event in ``data`` (see the module's docstring)."""
+#: The events the JSON may hold (``"format"``): a teams event (the default), or Swiss pairs
+#: (``formats.swiss_pairs_json``).
+FORMATS = ("teams", "swiss-pairs")
+
+
+def load_json(data: bytes | str, *, source: str = "") -> Mapping[str, object]:
+    """The JSON object in ``data`` (UTF-8, a BOM allowed); anything else refused naming the file."""
 
     def fail(text: TextBase | str, where: str) -> ScoringError:
         return ScoringError(text, where=where, source=source or "JSON")
@@ -147,19 +167,38 @@ def read_teams(data: bytes | str, *, source: str = "") -> TeamsEvent:
         raise fail(Text.of("json.unreadable"), "") from None
     if not isinstance(document, Mapping):
         raise fail(Text.of("teams.file"), "")
-    event = _options(document, fail)
+    return document
+
+
+def event_format(document: Mapping[str, object], *, source: str = "") -> str:
+    """The event's ``"format"`` (``FORMATS``; absent: teams), an unknown one refused naming the place."""
+    value = document.get("format", "teams")
+    if value not in FORMATS:
+        raise ScoringError(Text.of("teams.format", value=str(value)), where="format", source=source or "JSON")
+    return str(value)
+
+
+def read_teams(data: bytes | str | Mapping[str, object], *, source: str = "") -> TeamsEvent:
+    """The teams event in ``data`` (see the module's docstring)."""
+
+    def fail(text: TextBase | str, where: str) -> ScoringError:
+        return ScoringError(text, where=where, source=source or "JSON")
+
+    document = data if isinstance(data, Mapping) else load_json(data, source=source)  # or read already
+    event = read_options(document, fail)
     matches = document.get("matches")
     if not isinstance(matches, list) or not matches:
         raise fail(Text.of("teams.file"), "matches")
     read = tuple(_match(item, i, event.boards_per_match, fail) for i, item in enumerate(matches))
-    _check_rounds(read, fail)
+    check_rounds(read, fail)
     return replace(event, matches=read, source=source)
 
 
 Fail = Callable[[TextBase | str, str], ScoringError]
 
 
-def _options(document: Mapping[str, object], fail: Fail) -> TeamsEvent:
+def read_options(document: Mapping[str, object], fail: Fail) -> TeamsEvent:
+    """The event's options (every key but ``matches``), each checked, on an event with no matches yet."""
     scale = document.get("scale", "wbf2013")
     if scale not in SCALES + CLUB_METHODS:
         raise fail(Text.of("teams.scoring", value=str(scale)), "scale")
@@ -198,8 +237,9 @@ def _options(document: Mapping[str, object], fail: Fail) -> TeamsEvent:
     )
 
 
-def _match(item: object, index: int, boards_per_match: int, fail: Fail) -> TeamMatch:
-    where = f"matches[{index}]"
+def read_sides(item: object, where: str, fail: Fail) -> tuple[int, str, str | None, list[Mapping[str, object]]]:
+    """A match's round, home and away sides (away None: a bye, which has no boards) and its boards, each an
+    object (the match at ``where``: ``matches[2]``)."""
     if not isinstance(item, Mapping):
         raise fail(Text.of("teams.match", value=str(item)[:40]), where)
     number = item.get("round")
@@ -211,46 +251,78 @@ def _match(item: object, index: int, boards_per_match: int, fail: Fail) -> TeamM
     if item.get("away") is None:
         if item.get("boards"):
             raise fail(Text.of("teams.bye_boards", team=home, round=number), f"{where}.boards")
-        return TeamMatch(index, number, home, None, ())
+        return number, home, None, []
     away = _team(item.get("away"))
     if away is None:
         raise fail(Text.of("teams.team", value=str(item.get("away"))), f"{where}.away")
     if away == home:
         raise fail(Text.of("teams.same_team", team=home, round=number), f"{where}.away")
-    named = {"home": home, "away": away, "round": number}
     boards = item.get("boards")
     if not isinstance(boards, list) or not boards:
-        raise fail(Text.of("teams.boards_list", **named), f"{where}.boards")
+        raise fail(Text.of("teams.boards_list", home=home, away=away, round=number), f"{where}.boards")
+    for j, board in enumerate(boards):
+        if not isinstance(board, Mapping):
+            raise fail(Text.of("teams.board", value=str(board)[:40]), f"{where}.boards[{j}]")
+    return number, home, away, boards
+
+
+def read_board_number(
+    board: Mapping[str, object], place: str, seen: Sequence[int], named: Mapping[str, object], fail: Fail
+) -> int:
+    """A board's number (1 or more), once in its match (``seen``: the numbers read before it)."""
+    n = board.get("board")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise fail(Text.of("result.board", board=n), f"{place}.board")
+    if n in seen:
+        raise fail(Text.of("teams.board_twice", board=n, **named), f"{place}.board")
+    return n
+
+
+def _match(item: object, index: int, boards_per_match: int, fail: Fail) -> TeamMatch:
+    where = f"matches[{index}]"
+    number, home, away, boards = read_sides(item, where, fail)
+    if away is None:
+        return TeamMatch(index, number, home, None, ())
+    named = {"home": home, "away": away, "round": number}
     read: list[TeamBoard] = []
     for j, board in enumerate(boards):
         place = f"{where}.boards[{j}]"
-        if not isinstance(board, Mapping):
-            raise fail(Text.of("teams.board", value=str(board)[:40]), place)
-        n = board.get("board")
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise fail(Text.of("result.board", board=n), f"{place}.board")
-        if any(b.board == n for b in read):
-            raise fail(Text.of("teams.board_twice", board=n, **named), f"{place}.board")
+        n = read_board_number(board, place, [b.board for b in read], named, fail)
         results = []
         for key, ns in (("home_ns", home), ("away_ns", away)):
             value = board.get(key)
             if value is None:
                 raise fail(Text.of("teams.result_missing", board=n, team=ns, **named), f"{place}.{key}")
-            if not isinstance(value, Mapping):
-                raise fail(Text.of("data.not_object", value=str(value)[:40]), f"{place}.{key}")
-            try:
-                results.append(from_data(value))
-            except ScoringError as exc:
-                raise fail(exc.reason, f"{place}.{key}.{exc.field}" if exc.field else f"{place}.{key}") from None
+            results.append(read_result(value, f"{place}.{key}", fail))
         read.append(TeamBoard(n, results[0], results[1]))
     if len(read) != boards_per_match:
         raise fail(Text.of("teams.board_count", count=len(read), boards=boards_per_match, **named), f"{where}.boards")
     return TeamMatch(index, number, home, away, tuple(read))
 
 
-def _check_rounds(matches: tuple[TeamMatch, ...], fail: Fail) -> None:
-    """No team in two matches (or a match and a bye) of one round."""
-    seen: dict[tuple[int, str], TeamMatch] = {}
+def read_result(value: object, place: str, fail: Fail) -> Result:
+    """A table's result at ``place`` (``from_data``), refused naming the place within it."""
+    if not isinstance(value, Mapping):
+        raise fail(Text.of("data.not_object", value=str(value)[:40]), place)
+    try:
+        return from_data(value)
+    except ScoringError as exc:
+        raise fail(exc.reason, f"{place}.{exc.field}" if exc.field else place) from None
+
+
+class Drawn(Sides, Protocol):
+    """A match of a round, a teams' or a pairs': its place in the file and its round."""
+
+    @property
+    def index(self) -> int: ...
+
+    @property
+    def round(self) -> int: ...
+
+
+def check_rounds(matches: Sequence[Drawn], fail: Fail) -> None:
+    """No team (or pair) in two matches (or a match and a bye) of one round."""
+    seen: dict[tuple[int, str], Drawn] = {}
     for match in matches:
         for team in (match.home, match.away):
             if team is None:

@@ -10,9 +10,11 @@ module writes and reads them (USEBIO's own names where the frame has them)::
       <SESSION SESSION_ID="1"><SECTION SECTION_ID="A">
         <PARTICIPANTS>
           <TEAM> TEAM_NUMBER, TEAM_NAME, TOTAL_SCORE (VPs, or points), IMPS_FOR, IMPS_AGAINST, PLACE ("3="),
-                 PLAYER* (PLAYER_NAME, NATIONAL_ID_NUMBER; the first is the captain)
+                 SEED (a knockout's), PLAYER* (PLAYER_NAME, NATIONAL_ID_NUMBER; the first is the captain)
         <MATCH> ROUND_NUMBER, MATCH_NUMBER, HOME_TEAM_NUMBER, AWAY_TEAM_NUMBER (none: the home team's bye),
                 HOME_IMPS, AWAY_IMPS, HOME_VICTORY_POINTS, AWAY_VICTORY_POINTS
+          <KNOCKOUT_TIE> (a knockout's tie) CARRY_OVER_HOME, CARRY_OVER_AWAY (IMPs, one decimal at most),
+                 TIE_BREAK (``knockout.TIE_BREAKS``), EXTRA_BOARDS_IMPS (to the home team, once played)
           <BOARD> BOARD_NUMBER
             <TRAVELLER_LINE> (one per table) NS_PAIR_NUMBER and EW_PAIR_NUMBER: the teams sitting NS and EW
                  at that table; CONTRACT, PLAYED_BY, LEAD, TRICKS, SCORE (NS-signed | Annnn) as a pairs line;
@@ -21,8 +23,11 @@ module writes and reads them (USEBIO's own names where the frame has them)::
 ``VP_SCALE`` (``wbf2013``, ``wbf2013-discrete``, ``acbl``, ``imps``, ``board-a-match``, ``patton``) and
 ``BOARDS_PER_MATCH`` are ours, like ``HANDICAP`` in a pairs file: a file without them is read on the WBF 2013
 continuous scale (board-a-match when its BOARD_SCORING_METHOD is ``PAB``) with as many boards a match as its
-longest match has. The numbers written (IMPs, VPs, totals, places) are ours; reading takes the results alone and
-scores them again (``scoring.domain.teams.score_teams``).
+longest match has. USEBIO has no knockout: ``SEED`` and ``KNOCKOUT_TIE`` are ours too, and a file with a
+``KNOCKOUT_TIE`` is a knockout (:attr:`TeamsFile.knockout`), its matches in each round in their ``MATCH_NUMBER``
+order (the bracket's slots, a bye in its place). A Swiss pairs event (``SWISS_PAIRS``, ``usebio_swiss_pairs.py``) is
+refused with a sentence saying so. The numbers written (IMPs, VPs, totals, places) are ours; reading takes the
+results alone and scores them again (``scoring.domain.teams.score_teams``).
 
 * :func:`write_usebio_teams` — a :class:`TeamsFile` and its :class:`~scoring.domain.teams.TeamsScore` → USEBIO 1.2;
 * :func:`read_usebio_teams` — a file → a :class:`TeamsFile`; a pairs event, a damaged file or one whose matches do
@@ -49,28 +54,37 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from typing import Protocol
 
-from bridge.cards import Deal, Seat
+from bridge.cards import Deal
 from scoring.domain.errors import ScoringError
 from scoring.domain.formats.event import FilePlayer
 from scoring.domain.formats.teams import TeamBoard, TeamMatch, TeamsEvent
 from scoring.domain.formats.usebio import UsebioReader
-from scoring.domain.formats.usebio_writer import PROGRAM_NAME, XmlOut, write_hand, write_result
+from scoring.domain.formats.usebio_writer import PROGRAM_NAME, XmlOut, write_handset, write_result
 from scoring.domain.formats.xmltree import Element
+from scoring.domain.knockout import TIE_BREAKS
 from scoring.domain.results import Played, Result
-from scoring.domain.teams import CLUB_METHODS, TeamsScore, imps_text
+from scoring.domain.teams import CLUB_METHODS, Standing, TeamsScore, imps_text
 from scoring.domain.text import Text
 from scoring.domain.victory_points import SCALES, board_imps, victory_points
 
 __all__ = [
     "FileTeam",
+    "FileTie",
     "TeamsFile",
     "TEAMS_EVENT_TYPES",
     "is_teams_usebio",
+    "match_numbers",
+    "open_event",
+    "open_participants",
+    "close_event",
+    "write_players",
+    "write_standing",
     "read_usebio_teams",
     "write_usebio_teams",
     "SAMPLE",
@@ -81,6 +95,8 @@ TEAMS_EVENT_TYPES = ("TEAMS", "SWISS_TEAMS")
 #: The highest team, round and board number read (a session's rows hold them; the dealing app deals 999 boards).
 MOST = 999
 _WHOLE = re.compile(r"[0-9]{1,4}")
+_CARRY = re.compile(r"[0-9]{1,5}(\.[0-9])?")  # KnockoutTie's carry-over: six digits, one after the point
+_SIGNED = re.compile(r"-?[0-9]{1,4}")
 
 SAMPLE = b"""<?xml version="1.0" encoding="UTF-8"?>
 <USEBIO Version="1.2">
@@ -120,6 +136,18 @@ class FileTeam:
     number: str
     name: str
     players: tuple[FilePlayer, ...] = ()
+    seed: int | None = None  # a knockout's, as its director set it
+
+
+@dataclass(frozen=True)
+class FileTie:
+    """A knockout tie's terms (``scoring.domain.knockout.tie_result``): each side's carry-over, the tie-break,
+    and the extra boards' IMPs to the home team once played."""
+
+    carry_home: Decimal = Decimal(0)
+    carry_away: Decimal = Decimal(0)
+    tie_break: str = "last-board"
+    extra_imps: int | None = None
 
 
 @dataclass(frozen=True)
@@ -127,6 +155,8 @@ class TeamsFile:
     """A teams event with what a file says around its matches: the club, the date, the teams and their players.
 
     ``lines``: each match's line in the file (by its index in ``event.matches``), for messages about it.
+    ``numbers``: each match's number in its round (by the same index; none: numbered in the order written).
+    ``ties``: a knockout's ties' terms by the match's index; ``knockout``: the matches are a knockout's.
     """
 
     name: str
@@ -136,6 +166,9 @@ class TeamsFile:
     club_id: str = ""
     date: datetime.date | None = None
     swiss: bool = False
+    knockout: bool = False
+    ties: Mapping[int, FileTie] = field(default_factory=dict)
+    numbers: tuple[int, ...] = ()
     deals: Mapping[int, Deal] = field(default_factory=dict, compare=False)
     lines: tuple[int, ...] = field(default=(), compare=False)
     source: str = field(default="", compare=False)
@@ -145,6 +178,19 @@ class TeamsFile:
 
 
 # --- writing ----------------------------------------------------------------------------------------------
+
+
+class EventHeader(Protocol):
+    """What a file says around its event: a :class:`TeamsFile`, or a Swiss pairs file (``usebio_swiss_pairs``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def club_name(self) -> str: ...
+    @property
+    def club_id(self) -> str: ...
+    @property
+    def date(self) -> datetime.date | None: ...
 
 
 def _line(out: XmlOut, board: int, ns: str, ew: str, result: Result, imps_ns: Fraction, imps_ew: Fraction) -> None:
@@ -157,10 +203,9 @@ def _line(out: XmlOut, board: int, ns: str, ew: str, result: Result, imps_ns: Fr
     out.close("TRAVELLER_LINE")
 
 
-def write_usebio_teams(teams: TeamsFile, score: TeamsScore, *, program_version: str = "1") -> bytes:
-    """USEBIO 1.2 of a teams event with our numbers (see the module's docstring), UTF-8."""
-    event = teams.event
-    out = XmlOut()
+def open_event(out: XmlOut, teams: EventHeader, event_type: str, method: str, version: str) -> None:
+    """The file's head up to the EVENT's own elements: the declaration, USEBIO, CLUB, EVENT with its type,
+    description, program, BOARD_SCORING_METHOD, WINNER_TYPE and DATE (``usebio_swiss_pairs.py`` writes with it)."""
     out.lines.append('<?xml version="1.0" encoding="UTF-8"?>')
     out.lines.append('<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">')
     out.open("USEBIO", Version="1.2")
@@ -169,46 +214,107 @@ def write_usebio_teams(teams: TeamsFile, score: TeamsScore, *, program_version: 
     if teams.club_id:
         out.leaf("CLUB_ID_NUMBER", teams.club_id)
     out.close("CLUB")
-    out.open("EVENT", EVENT_TYPE="SWISS_TEAMS" if teams.swiss else "TEAMS")
+    out.open("EVENT", EVENT_TYPE=event_type)
     out.leaf("EVENT_DESCRIPTION", teams.name)
     out.leaf("PROGRAM_NAME", PROGRAM_NAME)
-    out.leaf("PROGRAM_VERSION", program_version)
-    out.leaf("BOARD_SCORING_METHOD", "PAB" if event.scale in CLUB_METHODS else "IMPS")
+    out.leaf("PROGRAM_VERSION", version)
+    out.leaf("BOARD_SCORING_METHOD", method)
     out.leaf("WINNER_TYPE", 1)
     if teams.date is not None:
         out.leaf("DATE", f"{teams.date.day:02d}/{teams.date.month:02d}/{teams.date.year:04d}")  # year 5: 0005
-    out.leaf("BOARDS_PLAYED", len({b.board for m in event.matches for b in m.boards}))
-    out.leaf("BOARDS_PER_MATCH", event.boards_per_match)
-    out.leaf("VP_SCALE", event.scale)
+
+
+def open_participants(out: XmlOut, boards_played: int, boards_per_match: int, scale: str) -> None:
+    """The EVENT's counts and our options (BOARDS_PER_MATCH, VP_SCALE), then SESSION, SECTION and PARTICIPANTS
+    opened."""
+    out.leaf("BOARDS_PLAYED", boards_played)
+    out.leaf("BOARDS_PER_MATCH", boards_per_match)
+    out.leaf("VP_SCALE", scale)
     out.open("SESSION", SESSION_ID="1")
     out.open("SECTION", SECTION_ID="A")
     out.open("PARTICIPANTS")
+
+
+def write_standing(out: XmlOut, line: Standing | None, *, imps: bool) -> None:
+    """A team's (or pair's) line of the standings: TOTAL_SCORE, IMPS_FOR and IMPS_AGAINST when ``imps``, PLACE."""
+    if line is None:
+        return
+    out.leaf("TOTAL_SCORE", line.vp)
+    if imps:
+        out.leaf("IMPS_FOR", imps_text(line.imps_for))
+        out.leaf("IMPS_AGAINST", imps_text(line.imps_against))
+    out.leaf("PLACE", line.rank)
+
+
+def write_players(out: XmlOut, players: tuple[FilePlayer, ...]) -> None:
+    for player in players:
+        out.open("PLAYER")
+        out.leaf("PLAYER_NAME", player.name)
+        if player.national_id:
+            out.leaf("NATIONAL_ID_NUMBER", player.national_id)
+        out.close("PLAYER")
+
+
+def close_event(out: XmlOut, deals: Mapping[int, Deal]) -> bytes:
+    """The file's tail after the SECTION: the EVENT closed, the HANDSET of ``deals``, the whole file as UTF-8."""
+    out.close("SECTION")
+    out.close("SESSION")
+    out.close("EVENT")
+    write_handset(out, deals)
+    out.close("USEBIO")
+    return ("\n".join(out.lines) + "\n").encode("utf-8")
+
+
+def match_numbers(given: Sequence[int], rounds: Sequence[int]) -> list[int]:
+    """Each match's number in its round (the matches' ``rounds`` in order): the one ``given`` by its index, else
+    counted in the order written (the files' writers number them so).
+
+    >>> match_numbers((), [1, 1, 2]), match_numbers((2, 1, 1), [1, 1, 2])
+    ([1, 2, 1], [2, 1, 1])
+    """
+    counted: dict[int, int] = {}
+    out = []
+    for index, number in enumerate(rounds):
+        counted[number] = counted.get(number, 0) + 1
+        out.append(given[index] if index < len(given) else counted[number])
+    return out
+
+
+def _write_tie(out: XmlOut, tie: FileTie) -> None:
+    out.open("KNOCKOUT_TIE")
+    out.leaf("CARRY_OVER_HOME", tie.carry_home)
+    out.leaf("CARRY_OVER_AWAY", tie.carry_away)
+    out.leaf("TIE_BREAK", tie.tie_break)
+    if tie.extra_imps is not None:
+        out.leaf("EXTRA_BOARDS_IMPS", tie.extra_imps)
+    out.close("KNOCKOUT_TIE")
+
+
+def write_usebio_teams(teams: TeamsFile, score: TeamsScore, *, program_version: str = "1") -> bytes:
+    """USEBIO 1.2 of a teams event with our numbers (see the module's docstring), UTF-8."""
+    event = teams.event
+    out = XmlOut()
+    method = "PAB" if event.scale in CLUB_METHODS else "IMPS"
+    open_event(out, teams, "SWISS_TEAMS" if teams.swiss else "TEAMS", method, program_version)
+    boards = len({b.board for m in event.matches for b in m.boards})
+    open_participants(out, boards, event.boards_per_match, event.scale)
     standing = {s.team: s for s in score.standings}
     for team in teams.teams:
         out.open("TEAM")
         out.leaf("TEAM_NUMBER", team.number)
         out.leaf("TEAM_NAME", team.name)
-        line = standing.get(team.number)
-        if line is not None:
-            out.leaf("TOTAL_SCORE", line.vp)
-            out.leaf("IMPS_FOR", imps_text(line.imps_for))
-            out.leaf("IMPS_AGAINST", imps_text(line.imps_against))
-            out.leaf("PLACE", line.rank)
-        for player in team.players:
-            out.open("PLAYER")
-            out.leaf("PLAYER_NAME", player.name)
-            if player.national_id:
-                out.leaf("NATIONAL_ID_NUMBER", player.national_id)
-            out.close("PLAYER")
+        write_standing(out, standing.get(team.number), imps=True)
+        if team.seed is not None:
+            out.leaf("SEED", team.seed)
+        write_players(out, team.players)
         out.close("TEAM")
     out.close("PARTICIPANTS")
-    numbers: dict[int, int] = {}
+    numbers = match_numbers(teams.numbers, [m.round for m in event.matches])
     for scored in score.matches:
         match = scored.match
-        numbers[match.round] = numbers.get(match.round, 0) + 1
         out.open("MATCH")
         out.leaf("ROUND_NUMBER", match.round)
-        out.leaf("MATCH_NUMBER", numbers[match.round])
+        out.leaf("MATCH_NUMBER", numbers[match.index])
         out.leaf("HOME_TEAM_NUMBER", match.home)
         if match.away is not None:
             out.leaf("AWAY_TEAM_NUMBER", match.away)
@@ -217,6 +323,9 @@ def write_usebio_teams(teams: TeamsFile, score: TeamsScore, *, program_version: 
         out.leaf("HOME_VICTORY_POINTS", scored.vp_home)
         if scored.vp_away is not None:
             out.leaf("AWAY_VICTORY_POINTS", scored.vp_away)
+        tie = teams.ties.get(match.index)
+        if tie is not None and match.away is not None:
+            _write_tie(out, tie)
         for board, imps in zip(match.boards, scored.imps.boards):
             out.open("BOARD")
             out.leaf("BOARD_NUMBER", board.board)
@@ -226,20 +335,7 @@ def write_usebio_teams(teams: TeamsFile, score: TeamsScore, *, program_version: 
             _line(out, board.board, match.away, match.home, board.away_ns, away, home)
             out.close("BOARD")
         out.close("MATCH")
-    out.close("SECTION")
-    out.close("SESSION")
-    out.close("EVENT")
-    if teams.deals:
-        out.open("HANDSET")
-        for number, deal in sorted(teams.deals.items()):
-            out.open("BOARD")
-            out.leaf("BOARD_NUMBER", number)
-            for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
-                write_hand(out, deal, seat)
-            out.close("BOARD")
-        out.close("HANDSET")
-    out.close("USEBIO")
-    return ("\n".join(out.lines) + "\n").encode("utf-8")
+    return close_event(out, teams.deals)
 
 
 # --- reading ----------------------------------------------------------------------------------------------
@@ -260,6 +356,8 @@ class _TeamsReader(UsebioReader):
         if event is None:
             raise self.error(Text.of("file.missing", parent="USEBIO", element="EVENT"), root)
         kind = event.attrs.get("EVENT_TYPE", "").strip().upper()
+        if kind == "SWISS_PAIRS":
+            raise self.error(Text.of("usebio_teams.swiss_pairs", type=kind), event)
         if kind not in TEAMS_EVENT_TYPES:
             raise self.error(Text.of("usebio_teams.not_teams", type=kind or "—"), event)
         sessions = event.findall("SESSION")
@@ -270,7 +368,7 @@ class _TeamsReader(UsebioReader):
             raise self.error(Text.of("usebio_teams.sections", count=len(sections)), sections[1])
         unit = sections[0] if sections else (sessions[0] if sessions else event)
         teams = self.read_participants(unit)
-        matches, lines = self.read_matches(unit, teams)
+        matches, lines, numbers, ties = self.read_matches(unit, teams)
         boards_per_match, scale = self.read_options(event, matches)
         for match, line in zip(matches, lines):
             if match.away is not None and len(match.boards) != boards_per_match:
@@ -310,6 +408,9 @@ class _TeamsReader(UsebioReader):
             club_id=(club.value("CLUB_ID_NUMBER") or "") if club is not None else "",
             date=self.read_date(date) if date is not None and date.text else None,
             swiss=kind == "SWISS_TEAMS",
+            knockout=bool(ties),
+            ties=ties,
+            numbers=numbers,
             deals=deals,
             lines=lines,
             source=self.source,
@@ -351,7 +452,8 @@ class _TeamsReader(UsebioReader):
                     player = next(p for p in element.findall("PLAYER") if not p.value("PLAYER_NAME"))
                     raise self.error(Text.of("file.missing", parent="PLAYER", element="PLAYER_NAME"), player)
                 name = " ".join((element.value("TEAM_NAME") or "").split())
-                teams[number] = FileTeam(number, name, players)
+                seed = element.find("SEED")
+                teams[number] = FileTeam(number, name, players, self.whole(seed) if seed is not None else None)
         if not teams:
             raise self.error(Text.of("usebio_teams.no_teams"), unit)
         return teams
@@ -367,14 +469,42 @@ class _TeamsReader(UsebioReader):
             raise self.error(Text.of("usebio_teams.unknown_team", team=number), element)
         return number
 
+    def read_tie(self, element: Element) -> FileTie:
+        """A knockout tie's terms (our KNOCKOUT_TIE): carry-overs of 0 up to 99999.9 IMPs, a known tie-break."""
+        carry = []
+        for tag in ("CARRY_OVER_HOME", "CARRY_OVER_AWAY"):
+            given = element.find(tag)
+            if given is not None and not _CARRY.fullmatch(given.text):
+                raise self.error(Text.of("usebio_teams.carry_over", element=tag, text=given.text), given)
+            carry.append(Decimal(given.text) if given is not None else Decimal(0))
+        tie_break = self.required(element, "TIE_BREAK")
+        if tie_break.text not in TIE_BREAKS:
+            raise self.error(Text.of("usebio_teams.tie_break", text=tie_break.text), tie_break)
+        extra = element.find("EXTRA_BOARDS_IMPS")
+        if extra is not None and not _SIGNED.fullmatch(extra.text):
+            raise self.error(Text.of("file.number", element="EXTRA_BOARDS_IMPS", text=extra.text), extra)
+        return FileTie(carry[0], carry[1], tie_break.text, int(extra.text) if extra is not None else None)
+
     def read_matches(
         self, unit: Element, teams: Mapping[str, FileTeam]
-    ) -> tuple[tuple[TeamMatch, ...], tuple[int, ...]]:
+    ) -> tuple[tuple[TeamMatch, ...], tuple[int, ...], tuple[int, ...], dict[int, FileTie]]:
         matches: list[TeamMatch] = []
         lines: list[int] = []
+        numbers: list[int] = []
+        ties: dict[int, FileTie] = {}
+        numbered: dict[tuple[int, int], int] = {}
         seen: dict[tuple[int, str], int] = {}
         for element in unit.findall("MATCH"):
             number = self.whole(self.required(element, "ROUND_NUMBER"))
+            given = element.find("MATCH_NUMBER")
+            in_round = self.whole(given) if given is not None else 1 + sum(1 for r, _n in numbered if r == number)
+            if (number, in_round) in numbered:
+                raise self.error(
+                    Text.of("usebio_teams.match_twice", match=in_round, round=number, first=numbered[number, in_round]),
+                    given or element,
+                )
+            numbered[number, in_round] = element.line
+            numbers.append(in_round)
             home = self.team_of(element, "HOME_TEAM_NUMBER", teams)
             away = self.team_of(element, "AWAY_TEAM_NUMBER", teams)
             assert home is not None
@@ -391,6 +521,9 @@ class _TeamsReader(UsebioReader):
                 if team is not None:
                     seen[(number, team)] = element.line
             boards = element.findall("BOARD")
+            tie = element.find("KNOCKOUT_TIE")
+            if tie is not None and away is not None:
+                ties[len(matches)] = self.read_tie(tie)
             if away is None:
                 if boards:
                     raise self.error(Text.of("teams.bye_boards", team=home, round=number), boards[0])
@@ -406,7 +539,7 @@ class _TeamsReader(UsebioReader):
             lines.append(element.line)
         if not matches:
             raise self.error(Text.of("usebio_teams.no_matches"), unit)
-        return tuple(matches), tuple(lines)
+        return tuple(matches), tuple(lines), tuple(numbers), ties
 
     def read_team_board(self, board: Element, home: str, away: str, round_number: int, seen: list[int]) -> TeamBoard:
         number_element = self.required(board, "BOARD_NUMBER")

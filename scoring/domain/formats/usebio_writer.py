@@ -22,6 +22,7 @@ which ``usebio.py`` reads back.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from xml.sax.saxutils import escape, quoteattr
 
@@ -32,7 +33,7 @@ from scoring.domain.formats.event import METHOD_EVENT_TYPES, FileEvent, FilePair
 from scoring.domain.ranking import handicap_ranking, shown
 from scoring.domain.results import Artificial, Assigned, Played, Result, TravellerLine
 
-__all__ = ["write_usebio", "PROGRAM_NAME", "XmlOut", "usebio_contract", "write_hand", "write_result"]
+__all__ = ["write_usebio", "PROGRAM_NAME", "XmlOut", "usebio_contract", "write_hand", "write_handset", "write_result"]
 
 PROGRAM_NAME = "clubsite"
 _SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
@@ -61,6 +62,20 @@ class XmlOut:
 
 def _written(pair_id: str, section: str) -> str:
     return pair_id[len(section) :] if section and pair_id.startswith(section) else pair_id
+
+
+def write_handset(out: XmlOut, deals: Mapping[int, Deal]) -> None:
+    """The HANDSET: each deal of ``deals`` (board number → deal) by board number, its four hands (none: nothing)."""
+    if not deals:
+        return
+    out.open("HANDSET")
+    for number, deal in sorted(deals.items()):
+        out.open("BOARD")
+        out.leaf("BOARD_NUMBER", number)
+        for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
+            write_hand(out, deal, seat)
+        out.close("BOARD")
+    out.close("HANDSET")
 
 
 def usebio_contract(contract: Contract) -> str:
@@ -201,15 +216,6 @@ def write_usebio(event: FileEvent, score: EventScore, *, program_version: str = 
     out.close("SESSION")
     out.close("EVENT")
     played = {b.board for b in score.boards}
-    deals = {n: d for n, d in sorted(event.deals.items()) if n in played}
-    if deals:
-        out.open("HANDSET")
-        for number, deal in deals.items():
-            out.open("BOARD")
-            out.leaf("BOARD_NUMBER", number)
-            for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
-                write_hand(out, deal, seat)
-            out.close("BOARD")
-        out.close("HANDSET")
+    write_handset(out, {n: d for n, d in event.deals.items() if n in played})
     out.close("USEBIO")
     return ("\n".join(out.lines) + "\n").encode("utf-8")

@@ -148,6 +148,23 @@ TEMPLATES: dict[str, Template] = {
     "usebio_teams.board_count": lambda p: (
         _("%(home)s v %(away)s (round %(round)s) has %(count)s boards where a match has %(boards)s") % p
     ),
+    "usebio_teams.swiss_pairs": lambda p: (
+        _(
+            "event type %(type)s is a Swiss pairs event: the teams import reads teams events only (TEAMS, "
+            "SWISS_TEAMS), and a Swiss pairs session cannot be imported yet"
+        )
+        % p
+    ),
+    "usebio_teams.match_twice": lambda p: (
+        _("round %(round)s has two matches numbered %(match)s (the other is on line %(first)s)") % p
+    ),
+    "usebio_teams.carry_over": lambda p: (
+        _("%(element)s %(text)s: expected a carry-over in IMPs from 0, with one decimal at most")
+        % {**p, "text": _q(p["text"])}
+    ),
+    "usebio_teams.tie_break": lambda p: (
+        _("TIE_BREAK %(text)s: expected extra-boards, last-board or seed") % {"text": _q(p["text"])}
+    ),
     # travellers.py
     "json.invalid": lambda p: _("this is not JSON (%(reason)s, column %(column)s)") % p,
     "json.unreadable": lambda p: _(

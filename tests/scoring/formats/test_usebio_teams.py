@@ -19,6 +19,7 @@ from scoring.domain.formats.usebio_schema import check_usebio
 from scoring.domain.formats.usebio_teams import (
     SAMPLE,
     FileTeam,
+    FileTie,
     TeamsFile,
     is_teams_usebio,
     read_usebio_teams,
@@ -184,3 +185,54 @@ def test_the_pbn_has_a_game_per_board_per_table():
     total = next(t for t in pbn.games[0].items if getattr(t, "name", "") == "TotalScoreTable")
     assert len(total.section) == 3 and '"Sharks"' in total.section[0]
     assert Decimal(total.section[0].split()[-2]) == score.standings[0].vp
+
+
+#: a knockout of three teams in plain IMPs: team 1 (the top seed) has round 1's bye in the bracket's first slot,
+#: 2 v 3 is level on the boards and won on the carry-over; the final 1 v 3
+KNOCKOUT = read_teams(
+    """{"scale": "imps", "boards_per_match": 1, "matches": [
+ {"round": 1, "home": "1", "away": null},
+ {"round": 1, "home": "2", "away": "3", "boards": [
+   {"board": 1, "home_ns": {"score": 420}, "away_ns": {"score": 420}}]},
+ {"round": 2, "home": "1", "away": "3", "boards": [
+   {"board": 2, "home_ns": {"score": 110}, "away_ns": {"score": 140}}]}]}"""
+)
+CUP = TeamsFile(
+    name="Cup",
+    event=KNOCKOUT,
+    teams=(FileTeam("1", "Sharks", seed=1), FileTeam("2", "Owls", seed=3), FileTeam("3", "Larks", seed=2)),
+    knockout=True,
+    ties={1: FileTie(Decimal("1.5"), Decimal(0), "extra-boards", -2), 2: FileTie(tie_break="seed")},
+    numbers=(1, 2, 1),
+)
+
+
+def test_a_knockouts_seeds_carry_over_and_tie_breaks_travel_in_our_own_elements():
+    data = write_usebio_teams(CUP, score_teams(KNOCKOUT))
+    text = data.decode()
+    assert "<SEED>3</SEED>" in text and text.count("<KNOCKOUT_TIE>") == 2
+    assert "<CARRY_OVER_HOME>1.5</CARRY_OVER_HOME>" in text and "<EXTRA_BOARDS_IMPS>-2</EXTRA_BOARDS_IMPS>" in text
+    again = read_usebio_teams(data, source="cup.xml")
+    assert again.knockout and again.ties == CUP.ties and again.numbers == (1, 2, 1)
+    assert [t.seed for t in again.teams] == [1, 3, 2] and again.event.matches == KNOCKOUT.matches
+    # a file without our elements is no knockout, and its matches are numbered in the order written
+    plain = read_usebio_teams(write_usebio_teams(RICH, score_teams(EVENT)))
+    assert not plain.knockout and not plain.ties and plain.numbers == (1, 2, 1, 2)
+    assert {f.element for f in check_usebio(data) if f.code == "unknown"} == {
+        "BOARDS_PER_MATCH", "VP_SCALE", "TEAM", "MATCH"
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    (b"<TIE_BREAK>seed<", b"<TIE_BREAK>coin<", "(TIE_BREAK): TIE_BREAK 'coin': expected extra-boards"),
+    (b"<CARRY_OVER_HOME>1.5<", b"<CARRY_OVER_HOME>-1<", "(CARRY_OVER_HOME): CARRY_OVER_HOME '-1': expected a"),
+    (b"<CARRY_OVER_HOME>1.5<", b"<CARRY_OVER_HOME>1.25<", "expected a carry-over in IMPs from 0"),
+    (b"<EXTRA_BOARDS_IMPS>-2<", b"<EXTRA_BOARDS_IMPS>x<", "EXTRA_BOARDS_IMPS 'x' is not a number"),
+    (b"<MATCH_NUMBER>2<", b"<MATCH_NUMBER>1<", "round 1 has two matches numbered 1 (the other is on line"),
+])  # fmt: skip
+def test_a_damaged_knockout_tie_is_refused_naming_the_place(old, new, said):
+    data = write_usebio_teams(CUP, score_teams(KNOCKOUT))
+    assert old in data
+    with pytest.raises(ScoringError) as caught:
+        read_usebio_teams(data.replace(old, new, 1), source="cup.xml")
+    assert said in str(caught.value) and str(caught.value).startswith("cup.xml: line ")
