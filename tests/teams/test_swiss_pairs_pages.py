@@ -20,7 +20,7 @@ SCHEDULE = "/sessions/{}/teams/schedule/"
 ROUND_1 = {1: ("420", "600"), 2: ("110", "-100"), 3: ("-50", "630")}
 
 
-def _swiss_pairs(client, club, pairs_scoring):
+def swiss_pairs_session(client, club, pairs_scoring):
     session = session_create(club=club, name="Swiss pairs", date=datetime.date(2026, 11, 27), kind="teams")
     fmt = {"format": "swiss_pairs", "rounds": "2", "boards_per_match": "2", "scale": "wbf2013"}
     client.post(SCHEDULE.format(session.pk), {"action": "format", **fmt, "pairs_scoring": pairs_scoring})
@@ -34,7 +34,7 @@ def _swiss_pairs(client, club, pairs_scoring):
     return session
 
 
-def _enter(client, session, round_number, scores):
+def enter_round(client, session, round_number, scores):
     for match in Match.objects.filter(draw__session=session, draw__round=round_number, away__isnull=False):
         url = f"/sessions/{session.pk}/teams/rounds/{round_number}/matches/{match.number}/"
         first = (round_number - 1) * 2 + 1
@@ -45,7 +45,7 @@ def _enter(client, session, round_number, scores):
 
 def test_a_swiss_pairs_evening_on_imps(client_for, director, club):
     client = client_for(director)
-    session = _swiss_pairs(client, club, "imps")
+    session = swiss_pairs_session(client, club, "imps")
     fmt = TeamsFormat.objects.get(session=session)
     assert fmt.for_pairs and fmt.pairs_scoring == "imps" and fmt.rounds == 2
     assert [t.players.count() for t in Team.objects.filter(session=session)] == [2] * 6
@@ -68,7 +68,7 @@ def test_a_swiss_pairs_evening_on_imps(client_for, director, club):
     assert draw.confirmed_by == director and draw.matches.count() == 3
     first = {frozenset((m.home.number, m.away.number)) for m in draw.matches.all()}
 
-    _enter(client, session, 1, ROUND_1)
+    enter_round(client, session, 1, ROUND_1)
     assert list(MatchBoard.objects.filter(match__draw=draw).values_list("away_ns", flat=True)) == [""] * 6
     card = client.get(f"/sessions/{session.pk}/teams/rounds/1/matches/3/").content.decode()
     # table 3: −50 against 110 (−160: 4 IMPs to EW), +630 against 600 (+30: 1 IMP to NS)
@@ -97,9 +97,9 @@ def test_a_swiss_pairs_evening_on_imps(client_for, director, club):
 
 def test_swiss_pairs_on_matchpoints_show_percentages_and_vps(client_for, director, club):
     client = client_for(director)
-    session = _swiss_pairs(client, club, "matchpoints")
+    session = swiss_pairs_session(client, club, "matchpoints")
     client.post(SCHEDULE.format(session.pk), {"action": "confirm", "round": "1"})
-    _enter(client, session, 1, ROUND_1)
+    enter_round(client, session, 1, ROUND_1)
     card = client.get(f"/sessions/{session.pk}/teams/rounds/1/matches/1/").content.decode()
     # table 1: 420 (4 of 4) and 600 (2 of 4): 75 %, so 15 VP to 5
     assert 'data-testid="total-home">75.00<' in card and 'data-testid="vp-home">15.00<' in card
@@ -129,7 +129,7 @@ def test_the_format_refuses_what_swiss_pairs_cannot_score(client_for, director, 
 
 def test_the_table_assignment_gives_one_table_a_match(client_for, director, club):
     client = client_for(director)
-    session = _swiss_pairs(client, club, "imps")
+    session = swiss_pairs_session(client, club, "imps")
     client.post(SCHEDULE.format(session.pk), {"action": "confirm", "round": "1"})
     page = client.get(f"/sessions/{session.pk}/teams/assignment/print/").content.decode()
     home = Match.objects.get(draw__session=session, draw__round=1, number=3).home

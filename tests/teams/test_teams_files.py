@@ -32,7 +32,7 @@ from teams.services import (
 )
 from tests.scoring.formats.test_usebio_teams import EVENT, RICH
 from tests.teams.test_swiss_pairs_pages import ROUND_1 as SWISS_ROUND_1
-from tests.teams.test_swiss_pairs_pages import _enter, _swiss_pairs
+from tests.teams.test_swiss_pairs_pages import enter_round, swiss_pairs_session
 
 pytestmark = pytest.mark.django_db
 
@@ -253,9 +253,9 @@ def test_a_knockout_comes_back_a_knockout_with_its_seeds_carry_over_and_tie_brea
 
 def test_swiss_pairs_go_out_as_usebio_and_pbn_and_the_teams_import_refuses_them(client_for, director, club):
     client = client_for(director)
-    session = _swiss_pairs(client, club, "imps")
+    session = swiss_pairs_session(client, club, "imps")
     client.post(f"/sessions/{session.pk}/teams/schedule/", {"action": "confirm", "round": "1"})
-    _enter(client, session, 1, SWISS_ROUND_1)
+    enter_round(client, session, 1, SWISS_ROUND_1)
     page = client.get(f"/sessions/{session.pk}/teams/standings/").content.decode()
     assert 'data-testid="export-usebio-link"' in page and 'data-testid="export-pbn-link"' in page
     response = client.get(f"/sessions/{session.pk}/teams/export/usebio/")
