@@ -18,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from clubs.models import Session
-from clubs.services import club_create
+from clubs.services import club_create, member_create
 from scoring.services.sessions import session_results_publish
 from simultaneous.models import FieldCombination
 from simultaneous.services import (
@@ -31,7 +31,7 @@ from simultaneous.services import (
     event_embargo_end,
 )
 from tests.simultaneous.test_simultaneous_clubs import PBN, played_evening
-from tests.simultaneous.test_simultaneous_players import _member
+from tests.worlds import user_make
 
 pytestmark = pytest.mark.django_db
 
@@ -74,8 +74,10 @@ def test_a_clubs_page_shows_its_pairs_alone_with_both_results_after_the_embargo(
     assert {row["club"] for row in kept.rows} == {HILLTOP, ZYRARDOW} and kept.pairs == len(kept.rows) == 21
     hilltop_rows = [(row["place"], row["local_place"]) for row in kept.rows if row["club"] == HILLTOP]
 
-    hugo = _member(other_club, "hugo")  # plays at Hilltop
-    lena = _member(club_create(name="Lakeside Bridge Club", slug="lakeside", city="Lakeside"), "lena")
+    hugo, lena = user_make("hugo"), user_make("lena")
+    member_create(club=other_club, first_name="Hugo", last_name="Hill", user=hugo)  # plays at Hilltop
+    lakeside = club_create(name="Lakeside Bridge Club", slug="lakeside", city="Lakeside")  # not in the event
+    member_create(club=lakeside, first_name="Lena", last_name="Lake", user=lena)
     hilltop_url = f"/simultaneous/{event.pk}/results/clubs/{entry.pk}/"
     file_url = f"/simultaneous/{event.pk}/results/files/{club_file.pk}/"
     urls = [hilltop_url, file_url, f"/simultaneous/{event.pk}/results/clubs/{entry.pk}.csv"]
