@@ -24,7 +24,8 @@ Then, on the path a user runs (figures printed; they go to docs/benchmarks.md, n
    changed (the idempotent no-op every later queued run is); then a board's frequencies and a pair's scorecard
    read from what the task kept (``board_frequencies``, ``pair_scorecard``);
 2. the overall ranking page ``/simultaneous/<id>/results/`` asked --requests times (test client, the organiser
-   logged in, after one warm-up): median and 95th percentile, **the issue's 300 ms at the 95th**;
+   logged in, after one warm-up): median and 95th percentile, **the issue's 300 ms at the 95th**; then a club's
+   page of the results (``…/results/files/<file id>/``, clubs drawn at random) the same way;
 3. (unless --no-load) a new event, gunicorn (``clubsite.wsgi``, --workers sync workers) on a free loopback port
    over the same database, and --load clubs' files POSTed to the event's page by as many threads, each at a
    random moment within --window seconds (one in ten sent twice, as a retry after a lost answer would); then the
@@ -255,6 +256,32 @@ def measure_task_and_page(args, organiser, director, clubs: list[dict]) -> None:
     )
     took, response = timed(lambda: client.get(f"/simultaneous/{event.pk}/results.csv"))
     print(f"the ranking's CSV (every pair): {took * 1000:.0f} ms, {len(response.content) / 1e6:.1f} MB", flush=True)
+    measure_club_page(args, event, client, rng)
+
+
+def measure_club_page(args, event, client, rng) -> None:
+    """A club's page of the results (``/simultaneous/<id>/results/files/<file id>/``: its pairs alone, read from its
+    kept rows), asked --requests times for clubs drawn at random; beside it, what reading the whole kept ranking to
+    keep one club's rows would cost (what the page does not do)."""
+    from simultaneous.models import ClubResultsFile
+    from simultaneous.selectors import combination_of
+
+    files = list(ClubResultsFile.objects.filter(event=event).values_list("pk", "club_name"))
+    client.get(f"/simultaneous/{event.pk}/results/files/{files[0][0]}/")  # warm-up
+    times = []
+    for _ in range(args.requests):
+        file_id, _name = rng.choice(files)
+        took, response = timed(lambda: client.get(f"/simultaneous/{event.pk}/results/files/{file_id}/"))
+        assert response.status_code == 200 and b'data-testid="club-ranking-row"' in response.content
+        times.append(took * 1000)
+    print(
+        f"PAGE a club's page of the results ({len(files):,} clubs), {args.requests} requests: median "
+        f"{statistics.median(times):.1f} ms, p95 {percentile(times, 95):.1f} ms, max {max(times):.1f} ms",
+        flush=True,
+    )
+    name = files[len(files) // 2][1]
+    took, rows = timed(lambda: [row for row in combination_of(event).rows if row["club"] == name])
+    print(f"  (for comparison, the whole kept ranking read to keep one club's {len(rows)} rows: {took * 1000:.0f} ms)")
 
 
 def start_gunicorn(env: dict, port: int, workers: int, log) -> subprocess.Popen:

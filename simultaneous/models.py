@@ -4,7 +4,8 @@ then final: who and when), and the organiser's session that holds the event's de
 commitment), each club's session registered to play it (:class:`ClubEntry`), each results file uploaded by a club that
 scores elsewhere (kept encrypted: a results file holds the deals), and the field's combination as it was last worked
 out (:class:`FieldCombination`, kept so that the results page reads it rather than combining on every view), in pieces
-each page reads alone (:class:`FieldBoard`: a board's results across the field; :class:`FieldClub`: a club's lines).
+each page reads alone (:class:`FieldBoard`: a board's results across the field; :class:`FieldClub`: a club's lines
+and its pairs' rows of the ranking).
 Each club's results are kept in the engine's column form as they arrive (``results``: a file's, read at its upload;
 a registered session's, when its results change), so a combination reads no file (``simultaneous.domain.field``)."""
 
@@ -182,6 +183,7 @@ class FieldCombination(models.Model):
     rows = models.JSONField(default=list)
     inputs = models.CharField(max_length=64, blank=True)
     clubs = models.PositiveIntegerField(default=0)
+    pairs = models.PositiveIntegerField(default=0)  # the field's size (the rows' count, read without the rows)
     combined_at = models.DateTimeField(default=timezone.now)
     problem = models.TextField(blank=True)  # what stopped the last combination (the kept rows stay)
 
@@ -205,12 +207,17 @@ class FieldBoard(models.Model):
 
 
 class FieldClub(models.Model):
-    """One club's lines in the field as last combined: each line's board, pairs and entry in its board's table
-    (``simultaneous.domain.field``), for its pairs' scorecards."""
+    """One club's part of the field as last combined: its lines (each line's board, pairs and entry in its board's
+    table: ``simultaneous.domain.field``), for its pairs' scorecards; its pairs' rows of the ranking (as
+    :attr:`FieldCombination.rows` holds them, in the overall order), for the club's page of the results; and where
+    its results came from (its registered session's entry, or its results file), which names that page."""
 
     event = models.ForeignKey(SimultaneousEvent, on_delete=models.CASCADE, related_name="field_clubs")
     club = models.CharField(max_length=255)
     lines = models.JSONField(default=dict)
+    rows = models.JSONField(default=list)
+    entry = models.ForeignKey(ClubEntry, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    club_file = models.ForeignKey(ClubResultsFile, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["event", "club"], name="simultaneous_field_club_once")]

@@ -4,7 +4,8 @@ state, when a club's dealing files are released, the embargo, and the field-wide
 registered clubs' published sessions and the uploaded files by the scoring engine (``scoring.domain.simultaneous``:
 every board matchpointed across the whole field, factored to its largest board, beside each club's local result)
 and KEPT (:class:`~simultaneous.models.FieldCombination`, made by ``simultaneous.tasks``); pages read the kept one,
-and a board's page or a pair's scorecard only that board's or that club's part (``simultaneous.domain.field``)."""
+and a board's page, a club's page of the results or a pair's scorecard only that board's or that club's part
+(``simultaneous.domain.field``)."""
 
 from __future__ import annotations
 
@@ -91,7 +92,13 @@ __all__ = [
     "entry_of",
     "session_entry",
     "event_downloads",
+    "may_read_results",
     "event_get_for_results",
+    "ClubInField",
+    "club_in_field",
+    "field_club_sources",
+    "field_size",
+    "field_row",
     "field_inputs",
     "combination_of",
     "ranking_rows",
@@ -270,18 +277,24 @@ def event_downloads(event: SimultaneousEvent) -> list[DealDownload]:
     )
 
 
-def event_get_for_results(*, user, event_id: int) -> SimultaneousEvent:
-    """The field's results: the organising club's directors and site auditors at any time; once the embargo has
-    ended, anyone of a club that played it (its members and staff). 404 otherwise: nothing says it is there."""
-    event = SimultaneousEvent.objects.select_related("club").filter(pk=event_id).first()
-    if event is None:
-        raise Http404("No such simultaneous pairs.")
+def may_read_results(user, event: SimultaneousEvent) -> bool:
+    """Who reads the field's results (the ranking, a club's page of it, a pair's scorecard, the downloads): the
+    organising club's directors and site auditors at any time; once the embargo has ended, anyone of a club that
+    played it (its members and staff)."""
     if _may_read(user, event.club_id):
-        return event
+        return True
+    if event.embargo_ended_at is None:
+        return False
     clubs = {event.club_id, *event.entries.values_list("club_id", flat=True)}
-    if event.embargo_ended_at is not None and any(can_view_club(user, c) for c in clubs):
-        return event
-    raise Http404("No such simultaneous pairs.")
+    return any(can_view_club(user, c) for c in clubs)
+
+
+def event_get_for_results(*, user, event_id: int) -> SimultaneousEvent:
+    """The event, for :func:`may_read_results`; the site's 404 for anyone else (nothing says it is there)."""
+    event = SimultaneousEvent.objects.select_related("club").filter(pk=event_id).first()
+    if event is None or not may_read_results(user, event):
+        raise Http404("No such simultaneous pairs.")
+    return event
 
 
 def _published_entries(event: SimultaneousEvent) -> list[ClubEntry]:
@@ -358,6 +371,62 @@ def ranking_rows(rows: Sequence[dict]) -> list[FieldRow]:
         )
         for row in rows
     ]
+
+
+# --- a club's page of the results: its pairs alone, read without the whole field ------------------------------
+
+
+@dataclass(frozen=True)
+class ClubInField:
+    """A participating club's part of the field's results: its name in the field (None while none of its results is
+    in it), its pairs' rows (in the overall order), and where its results came from (its entry or its file)."""
+
+    name: str | None
+    rows: list[FieldRow]
+    entry_id: int | None = None
+    club_file_id: int | None = None
+
+
+def club_in_field(
+    event: SimultaneousEvent, *, entry_id: int | None = None, club_file_id: int | None = None
+) -> ClubInField:
+    """The club whose results come from the event's entry ``entry_id`` (a registered session) or its file
+    ``club_file_id``, as the field was last kept: its own rows alone are read (never the whole ranking). The site's
+    404 when neither names a club of this event; no rows while its results are not in the field."""
+    if entry_id is not None:
+        name = ClubEntry.objects.filter(event=event, pk=entry_id).values_list("club__name", flat=True).first()
+        kept = FieldClub.objects.filter(event=event, entry_id=entry_id)
+    else:
+        name = ClubResultsFile.objects.filter(event=event, pk=club_file_id).values_list("club_name", flat=True).first()
+        kept = FieldClub.objects.filter(event=event, club_file_id=club_file_id)
+    if name is None:
+        raise Http404("No such club in this simultaneous pairs.")
+    found = kept.values_list("club", "rows").first()
+    return ClubInField(
+        name=found[0] if found else name,
+        rows=ranking_rows(found[1]) if found else [],
+        entry_id=entry_id,
+        club_file_id=club_file_id,
+    )
+
+
+def field_row(event: SimultaneousEvent, club: str, pair: str) -> FieldRow | None:
+    """``pair`` of ``club`` (its name in the field) as last kept, from its club's rows alone; None when not in it."""
+    rows = FieldClub.objects.filter(event=event, club=club).values_list("rows", flat=True).first()
+    return next((row for row in ranking_rows(rows or []) if row.pair == pair), None)
+
+
+def field_size(event: SimultaneousEvent) -> tuple[int, int]:
+    """How many clubs and pairs the field held when last kept (read without its rows)."""
+    kept = FieldCombination.objects.filter(event=event).values_list("clubs", "pairs").first()
+    return kept if kept is not None else (0, 0)
+
+
+def field_club_sources(event: SimultaneousEvent, names: Sequence[str]) -> dict[str, tuple[int | None, int | None]]:
+    """Club's name in the field → (entry id, file id) its results came from, for the clubs ``names`` (a page of the
+    ranking links each to its club's page)."""
+    kept = FieldClub.objects.filter(event=event, club__in=set(names)).values_list("club", "entry_id", "club_file_id")
+    return {club: (entry_id, file_id) for club, entry_id, file_id in kept}
 
 
 # --- the boards: deals, commentary, the field's results on each (as secret as the deals) -------------------------

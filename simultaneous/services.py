@@ -3,12 +3,13 @@ whole event (a session of the organising club holds them in a commitment of the 
 club may register), dealt when the delayed value is public, and revealed when the embargo ends; a club's session
 registered to play them, and dealt them when its dealing files are released (held from its players until the
 embargo ends); a club's results file added, replaced or removed; the field's combination kept up to date
-(:func:`field_combination_refresh`, run by ``simultaneous.tasks``).
+(:func:`field_combination_refresh`, run by ``simultaneous.tasks``), and the organiser's flags across it worked out
+then (:func:`field_flags_prepare`, by the same task once the field is kept).
 
 Each club's results are kept in the engine's column form as they arrive (``simultaneous.domain.field``): a file's
 when it is uploaded, a registered session's by the next combination after its results change (that club alone);
 so a combination reads no file and makes no line, and keeps the ranking, each board's results and each club's
-lines apart, for the pages that read one of them.
+lines and rows of the ranking apart, for the pages that read one of them.
 
 Thin over the scoring engine: a file is read by its reader and its club's results scored as the field scores them
 (``scoring.domain.simultaneous``) before anything is saved (the whole field is the task's), so a bad file (not USEBIO or PBN, damaged, a pair with two results on a board, a club already
@@ -60,6 +61,7 @@ from simultaneous.selectors import (
     event_deals_for_check,
     event_dealt,
     event_options,
+    field_flags,
     field_inputs,
     field_score,
     file_format_of,
@@ -86,6 +88,7 @@ __all__ = [
     "club_file_remove",
     "field_combination_refresh",
     "field_combination_ask",
+    "field_flags_prepare",
     "MAX_FILE_BYTES",
     "commentaries_save",
     "event_results_publish",
@@ -325,23 +328,41 @@ def field_combination_refresh(*, event_id: int) -> FieldCombination | None:
     if kept.inputs == inputs and not new:
         return kept
     try:
-        field, clubs = field_rows(event)
+        field, sources = field_rows(event)
     except (ScoringError, BridgeError) as exc:
         kept.problem = error_message(exc)
     else:
-        kept.rows, kept.clubs, kept.problem = field.rows if field else [], clubs, ""
-        _keep_field(event, field)
+        kept.rows, kept.problem = field.rows if field else [], ""
+        kept.clubs, kept.pairs = len(sources), len(kept.rows)
+        _keep_field(event, field, sources)
     kept.inputs, kept.combined_at = inputs, timezone.now()
     kept.save()
     return kept
 
 
-def field_rows(event: SimultaneousEvent) -> tuple[KeptField | None, int]:
+#: where a club's results in the field came from: its registered session's entry id, or its results file's id
+Source = tuple[int | None, int | None]
+
+
+def field_flags_prepare(*, event_id: int) -> int:
+    """The organiser's flags across the field worked out for the kept combination and kept (``selectors.field_flags``:
+    seconds at national size, paid here by the combination's task, not by the organiser's next view); how many.
+    Nothing judged before the event's deals are analysed: if their analysis ends after the field was kept, the
+    organiser's first view works them out once, as the selector does for a combination it finds without them."""
+    event = SimultaneousEvent.objects.filter(pk=event_id).first()
+    if event is None or event.deals_session_id is None:
+        return 0
+    return len(field_flags(event))
+
+
+def field_rows(event: SimultaneousEvent) -> tuple[KeptField | None, dict[str, Source]]:
     """The field combined now (the task's work) from every club's kept results (a registered session's remade
-    first when its results changed since; a file kept before its results were: read once, and kept), and how many
-    clubs. A ScoringError when the clubs' results cannot be combined (the kept ones then stay)."""
+    first when its results changed since; a file kept before its results were: read once, and kept), and where each
+    club's results came from, by its name in the field. A ScoringError when the clubs' results cannot be combined
+    (the kept ones then stay)."""
     options = event_options(event)
     clubs: list[tuple[str, str, ClubResults]] = []
+    sources: list[Source] = []
     entries = published_entries(event)
     parts = session_parts(entries)
     for entry in entries:
@@ -352,6 +373,7 @@ def field_rows(event: SimultaneousEvent) -> tuple[KeptField | None, int]:
             entry.results, entry.results_of = results.as_data(), parts[entry.pk]
             entry.save(update_fields=["results", "results_of"])
         clubs.append((club, place, results))
+        sources.append((entry.pk, None))
     for club_file in ClubResultsFile.objects.filter(event=event).order_by("club_name").defer("data"):
         results = ClubResults.from_data(club_file.results) if club_file.results is not None else None
         if results is None or results.scored_as != scored_as(options):
@@ -361,20 +383,23 @@ def field_rows(event: SimultaneousEvent) -> tuple[KeptField | None, int]:
             club_file.results = results.as_data()
             club_file.save(update_fields=["results"])
         clubs.append((club_file.club_name, club_file.filename, results))
+        sources.append((None, club_file.pk))
+    sources = [source for source, club in zip(sources, clubs) if len(club[2])]
     clubs = [club for club in clubs if len(club[2])]
     if not clubs:
-        return None, 0
+        return None, {}
     field, score = field_score(event, clubs)
     names = {
         (name, pair): players
         for name, (_, _p, club) in zip(field.clubs, clubs)
         for pair, players in zip(club.pairs, club.names)
     }
-    return field_kept(field, score, names), len(clubs)
+    return field_kept(field, score, names), dict(zip(field.clubs, sources))
 
 
-def _keep_field(event: SimultaneousEvent, field: KeptField | None) -> None:
-    """Each board's and each club's results as combined, in place of the last ones."""
+def _keep_field(event: SimultaneousEvent, field: KeptField | None, sources: dict[str, Source]) -> None:
+    """Each board's and each club's results as combined (a club's lines and its pairs' rows of the ranking, and
+    where they came from), in place of the last ones."""
     FieldBoard.objects.filter(event=event).delete()
     FieldClub.objects.filter(event=event).delete()
     if field is None:
@@ -382,8 +407,20 @@ def _keep_field(event: SimultaneousEvent, field: KeptField | None) -> None:
     FieldBoard.objects.bulk_create(
         [FieldBoard(event=event, number=number, results=table) for number, table in field.boards.items()]
     )
+    rows = field.club_rows()
     FieldClub.objects.bulk_create(
-        [FieldClub(event=event, club=club, lines=lines) for club, lines in field.clubs.items()], batch_size=500
+        [
+            FieldClub(
+                event=event,
+                club=club,
+                lines=lines,
+                rows=rows.get(club, []),
+                entry_id=sources.get(club, (None, None))[0],
+                club_file_id=sources.get(club, (None, None))[1],
+            )
+            for club, lines in field.clubs.items()
+        ],
+        batch_size=500,
     )
 
 

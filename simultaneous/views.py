@@ -14,6 +14,10 @@
   overall place and percentage across the whole field beside its local ones within its club, as the field's
   combination was last kept; the organiser's at any time, the participating clubs' players' once the embargo ended;
   ``event_results_usebio`` (``…/results.xml``) — the whole field as one USEBIO file, under the same rule;
+* ``event_results_club`` (``…/results/clubs/<entry id>/`` for a registered club, ``…/results/files/<file id>/`` for
+  a club that sent its results file) and ``event_results_club_csv`` (``….csv``) — one club's pairs, in the overall
+  order, with their overall and local places and percentages, each linking to its scorecard; the same rule, read
+  from the club's own kept rows (never the whole ranking);
 * ``club_event`` (``/clubs/<slug>/simultaneous/<id>/``) — a club's part in another club's event, for its directors:
   the commitment, its session registered, when its dealing files are released, and its downloads;
   ``club_dealing_file`` (``…/dealing.<format>``, POST) — a dealing-machine file, each download recorded.
@@ -55,8 +59,10 @@ from simultaneous.forms import ClubFileForm, CommitForm, DealForm, EventForm, Pu
 from simultaneous.models import ClubResultsFile, SimultaneousEvent
 from simultaneous.printing import booklet_pdf
 from simultaneous.selectors import (
+    FieldRow,
     board_frequencies,
     booklet_may,
+    club_in_field,
     combination_of,
     embargo_waits_for,
     entry_of,
@@ -73,11 +79,15 @@ from simultaneous.selectors import (
     event_list_for_organiser,
     event_ranking,
     events_open_to_club,
+    field_club_sources,
     field_flags,
+    field_row,
+    field_size,
     field_usebio,
     files_released_at,
     may_organise,
     may_read_boards,
+    may_read_results,
     pair_scorecard,
     ranking_rows,
 )
@@ -318,6 +328,7 @@ def _club_event_page(request, club, event, form=None, status=200):
             "form": form or RegisterForm(sessions=planned),
             "can_direct": can_direct(request.user, club),
             "formats": DEALING_MACHINE_FORMATS,  # the machines' files, and the hand records to deal by hand
+            "results_open": may_read_results(request.user, event),
         },
         status=status,
     )
@@ -381,13 +392,14 @@ def event_results(request, event_id):
     # a national field ranks tens of thousands of pairs: a page of them at a time (the CSV holds them all)
     page = Paginator(kept.rows if kept is not None else [], RANKING_PAGE).get_page(request.GET.get("page"))
     rows = ranking_rows(page.object_list)
+    sources = field_club_sources(event, [row.club for row in rows])  # each club's name links to its page
     return render(
         request,
         "simultaneous/event_results.html",
         {
             "event": event,
             "club": event.club,
-            "rows": rows,
+            "rows": [(row, sources.get(row.club, (None, None))) for row in rows],
             "board_numbers": range(1, event.boards + 1) if may_read_boards(request.user, event) else [],
             "booklet": booklet_may(request.user, event) and event.deals_session_id is not None,
             "commitment": event_commitment(event) if event.embargo_ended_at else None,
@@ -399,22 +411,63 @@ def event_results(request, event_id):
     )
 
 
-@require_safe
-@login_required
-def event_results_csv(request, event_id):
-    event = event_get_for_results(user=request.user, event_id=event_id)
+def _ranking_csv(event: SimultaneousEvent, rows: list[FieldRow], part: str) -> HttpResponse:
+    """Rows of the ranking as CSV (the whole field's, or a club's), named by the event and ``part``."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    name = f"{event.club.slug}-{event.date:%Y%m%d}-sim{event.pk}-ranking.csv"
+    name = f"{event.club.slug}-{event.date:%Y%m%d}-sim{event.pk}-{part}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     response.write("\ufeff")  # so that spreadsheets read the names' letters right
     writer = csv.writer(response)
     writer.writerow(
         [_("Club"), _("Pair"), _("Players"), _("Overall %"), _("Overall place"), _("Local %"), _("Local place")]
     )
-    for row in event_ranking(event=event):
+    for row in rows:
         overall, local = row.written
         writer.writerow([row.club, row.pair, row.names, overall, row.place, local, row.local_place])
     return response
+
+
+@require_safe
+@login_required
+def event_results_csv(request, event_id):
+    event = event_get_for_results(user=request.user, event_id=event_id)
+    return _ranking_csv(event, event_ranking(event=event), "ranking")
+
+
+def _club_of(request, event_id, entry_id, club_file_id):
+    event = event_get_for_results(user=request.user, event_id=event_id)
+    return event, club_in_field(event, entry_id=entry_id, club_file_id=club_file_id)
+
+
+@require_safe
+@login_required
+def event_results_club(request, event_id, entry_id=None, club_file_id=None):
+    """A participating club's page of the field's results: its pairs, in the overall order, each with its place and
+    percentage across the whole field beside its place and percentage within the club (``entry_id``: a registered
+    club's; ``club_file_id``: a club that sent its results file). Under the results page's rule."""
+    event, club_here = _club_of(request, event_id, entry_id, club_file_id)
+    clubs, pairs = field_size(event)
+    return render(
+        request,
+        "simultaneous/event_results_club.html",
+        {
+            "event": event,
+            "club": event.club,
+            "club_here": club_here,
+            "rows": club_here.rows,
+            "clubs": clubs,
+            "pairs": pairs,
+            "updating": field_combination_ask(event=event),
+        },
+    )
+
+
+@require_safe
+@login_required
+def event_results_club_csv(request, event_id, entry_id=None, club_file_id=None):
+    event, club_here = _club_of(request, event_id, entry_id, club_file_id)
+    part = f"club{entry_id}" if entry_id is not None else f"file{club_file_id}"
+    return _ranking_csv(event, club_here.rows, part)
 
 
 @sensitive_variables()
@@ -516,7 +569,7 @@ def event_scorecard(request, event_id):
     """A pair's scorecard across the field (``?club=…&pair=…``): each board, its result and overall matchpoints."""
     event = event_get_for_results(user=request.user, event_id=event_id)
     club_name, pair = request.GET.get("club", ""), request.GET.get("pair", "")
-    row = next((r for r in event_ranking(event=event) if (r.club, r.pair) == (club_name, pair)), None)
+    row = field_row(event, club_name, pair)
     if row is None:
         raise Http404("No such pair in this event.")
     return render(

@@ -15,7 +15,7 @@ A national field is a thousand clubs' results, combined again each time one more
   ranking's rows; each board's **table**, its distinct results across the field, each ``[result, NS score, NS's
   matchpoints, EW's matchpoints, the top, tables]`` (numbers exact, ``"num/den"``); each club's **lines**: every
   line's board, NS and EW pair and its entry in that board's table (columns of integers kept :func:`packed`:
-  one text a club, read at once);
+  one text a club, read at once); each club's rows of the ranking (:meth:`KeptField.club_rows`), for its page;
 * :func:`frequencies` — a board's page: how often each result was scored, best for NS first;
 * :func:`scorecard` — a pair's boards with its overall matchpoints, from its club's lines and the boards' tables;
 * :func:`board_results` — every board's every line (club, pairs, result, score, matchpoints), for a whole-field file.
@@ -33,6 +33,8 @@ A national field is a thousand clubs' results, combined again each time one more
 [('4S N 10', '420', 2, Fraction(75, 1)), ('4S N 9', '-50', 1, Fraction(0, 1))]
 >>> [(s.board, s.direction, s.opponents, s.score, s.percentage) for s in scorecard(kept.clubs["North"], kept.boards, "4")]
 [(1, 'EW', '3', '50', Fraction(100, 1))]
+>>> [(r["pair"], r["place"], r["local_place"]) for r in kept.club_rows()["South"]]
+[('1', '2=', '1='), ('2', '4=', '1=')]
 """
 
 from __future__ import annotations
@@ -226,6 +228,13 @@ class KeptField:
     rows: list[dict[str, object]]
     boards: dict[int, list[TableEntry]]
     clubs: dict[str, dict[str, list]]
+
+    def club_rows(self) -> dict[str, list[dict[str, object]]]:
+        """Each club's rows of the ranking, in the overall order (a club's page reads its own alone)."""
+        by_club: dict[str, list[dict[str, object]]] = {club: [] for club in self.clubs}
+        for row in self.rows:
+            by_club.setdefault(str(row["club"]), []).append(row)
+        return by_club
 
 
 def _ratio(numerator: int, denominator: int) -> str:

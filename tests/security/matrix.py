@@ -175,6 +175,7 @@ class World:
     audit_file_ids: list[int] = field(default_factory=list)
     sim_event_ids: list[int] = field(default_factory=list)  # simultaneous pairs (issue 22), organised by Riverside
     sim_file_ids: list[int] = field(default_factory=list)  # their clubs' results files
+    sim_entry_ids: list[int] = field(default_factory=list)  # their registered clubs' sessions (ClubEntry)
 
     def session(self, pk) -> SessionCase | None:
         return next((s for s in self.sessions if s.pk == int(pk)), None)
@@ -538,6 +539,7 @@ def build_world() -> World:
         audit_file_ids=audit_file_ids,
         sim_event_ids=[sim_event.pk],
         sim_file_ids=[sim_file.pk],
+        sim_entry_ids=[sim_entry.pk],
     )
 
 
@@ -604,6 +606,7 @@ FILLERS = {
     "audits:session:session": lambda w, c, p: [1],
     "event_id": lambda w, c, p: w.sim_event_ids + [MISSING],
     "club_file_id": lambda w, c, p: w.sim_file_ids + [MISSING],
+    "entry_id": lambda w, c, p: w.sim_entry_ids + [MISSING],
 }
 
 

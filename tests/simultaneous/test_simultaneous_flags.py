@@ -81,3 +81,31 @@ def test_a_board_played_with_another_boards_cards_is_flagged_for_the_organiser(
         assert client_for(user).get(f"/simultaneous/{event.pk}/").status_code == 404
     hilltop = client_for(other_director).get(f"/clubs/hilltop/simultaneous/{event.pk}/").content.decode()
     assert "looks like board" not in hilltop
+
+
+def test_the_combination_task_leaves_the_flags_ready_for_the_organisers_page(
+    client_for, club, director, other_club, other_director, monkeypatch, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr("dealing.services.boards.queue_session_analysis", lambda session_id: None)
+    cache.clear()
+    event = event_create(club=club, user=director, name="Autumn Sim", date=timezone.localdate(), boards=24)
+    event_deals_commit(event=event, user=director, promise="DJIA close")
+    event_deals_deal(event=event, user=director, delayed_value="43275.91")
+    event.refresh_from_db()
+    _analysed(event.deals_session_id, {1: TEN_SPADES})  # the deals analysed before the clubs' results arrive
+    session = played_evening(other_club, other_director)
+    entry = club_session_register(event=event, session=session, user=other_director)
+    club_boards_release(entry=entry, user=other_director)
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED)
+    session.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):  # the club confirms: the field's task runs (eagerly)
+        session_results_publish(session=session, user=other_director)
+
+    # the organiser's page reads the flags the task worked out: working them out in the request would fail here
+    def worked_out_in_the_request(event):
+        raise AssertionError("the flags were worked out in the organiser's request, not by the combination's task")
+
+    monkeypatch.setattr("simultaneous.selectors._field_flags", worked_out_in_the_request)
+    page = client_for(director).get(f"/simultaneous/{event.pk}/").content.decode()
+    assert page.count('data-testid="field-flag"') == 1
+    assert "board 2 at Hilltop Bridge Club looks like board 1" in page
