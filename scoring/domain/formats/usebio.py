@@ -137,13 +137,18 @@ class UsebioReader:
     def parse(self, data: bytes | str) -> Element:
         return parse_xml(data, source=self.source)
 
-    def read(self, data: bytes | str) -> FileEvent:
+    def root_and_event(self, data: bytes | str) -> tuple[Element, Element]:
+        """The file's ``USEBIO`` root and its ``EVENT``, or the error naming what is not there (pairs and teams)."""
         root = self.parse(data)
         if root.tag != "USEBIO":
             raise self.error(Text.of("usebio.root", tag=root.tag), root)
         event = root.find("EVENT")
         if event is None:
             raise self.error(Text.of("file.missing", parent="USEBIO", element="EVENT"), root)
+        return root, event
+
+    def read(self, data: bytes | str) -> FileEvent:
+        root, event = self.root_and_event(data)
         out = FileEvent(name="", source=self.source, version=root.attrs.get("Version", ""))
         self.read_metadata(root, event, out)
         sessions = event.findall("SESSION")

@@ -349,12 +349,7 @@ class _TeamsReader(UsebioReader):
         return int(element.text)
 
     def read_teams(self, data: bytes | str) -> TeamsFile:
-        root = self.parse(data)
-        if root.tag != "USEBIO":
-            raise self.error(Text.of("usebio.root", tag=root.tag), root)
-        event = root.find("EVENT")
-        if event is None:
-            raise self.error(Text.of("file.missing", parent="USEBIO", element="EVENT"), root)
+        root, event = self.root_and_event(data)
         kind = event.attrs.get("EVENT_TYPE", "").strip().upper()
         if kind == "SWISS_PAIRS":
             raise self.error(Text.of("usebio_teams.swiss_pairs", type=kind), event)
